@@ -1,0 +1,426 @@
+// Shared setup for the contract suite: real SDK clients, driven either through the embedded platform
+// (default) or against a real Wix site (when WIX_CLIENT_ID is set).
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll } from "vitest";
+import { createClient, OAuthStrategy, type Tokens } from "@wix/sdk";
+import { collections, products } from "@wix/stores";
+import { checkout, currentCart, orders } from "@wix/ecom";
+import { members } from "@wix/members";
+import { redirects } from "@wix/redirects";
+import {
+  createPlatform,
+  EMBEDDED_CLIENT_ID,
+  installPlatformFetch,
+  type Platform,
+  type PlatformOptions,
+} from "../../platform/index";
+
+export const target: "wix" | "embedded" = process.env.WIX_CLIENT_ID ? "wix" : "embedded";
+export const isWix = target === "wix";
+export const clientId = process.env.WIX_CLIENT_ID ?? EMBEDDED_CLIENT_ID;
+export const APP_ORIGIN = "http://localhost:3000";
+/** Wix Stores' app id in ecom catalog references (catalog V1). */
+export const STORES_APP_ID = "215238eb-22a5-4c36-9e7b-e7c08025e04e";
+
+let announced = false;
+function announceTarget(): void {
+  if (announced) return;
+  announced = true;
+  console.info(
+    isWix
+      ? `[contract] target: real Wix site (WIX_CLIENT_ID=${clientId}); embedded-only tests are skipped`
+      : "[contract] target: embedded platform (in-memory SQLite); set WIX_CLIENT_ID to run against a real Wix site",
+  );
+}
+
+export function makeClient(tokens?: Tokens) {
+  return createClient({
+    modules: { products, collections, currentCart, checkout, orders, members, redirects },
+    auth: OAuthStrategy(tokens ? { clientId, tokens } : { clientId }),
+  });
+}
+export type Client = ReturnType<typeof makeClient>;
+
+export interface PlatformHandle {
+  /** The embedded platform; throws when the suite targets real Wix. */
+  readonly platform: Platform;
+}
+
+/**
+ * Registers beforeAll/afterAll that create a fresh in-memory platform for the calling file and route the SDK's
+ * requests to it. Against real Wix it does nothing (and `platform` must not be used).
+ */
+export function usePlatform(options: Partial<PlatformOptions> = {}): PlatformHandle {
+  let platform: Platform | undefined;
+  let restore: (() => void) | undefined;
+  beforeAll(() => {
+    announceTarget();
+    if (isWix) return;
+    platform = createPlatform({ dbPath: ":memory:", ...options });
+    restore = installPlatformFetch(platform, { getAppOrigin: () => APP_ORIGIN });
+  });
+  afterAll(() => {
+    restore?.();
+    platform?.close();
+  });
+  return {
+    get platform(): Platform {
+      if (!platform) throw new Error("the embedded platform is not available for this target");
+      return platform;
+    },
+  };
+}
+
+// ---------------------------------------------------------------- SDK error helpers
+
+export interface SdkError extends Error {
+  details?: {
+    applicationError?: { code?: unknown; description?: string; data?: unknown };
+    validationError?: { fieldViolations?: Array<{ field?: string; description?: string }> };
+  };
+}
+
+/** Runs `fn`, expects it to reject, and returns the error for detailed assertions. */
+export async function rejection(fn: () => Promise<unknown>): Promise<SdkError> {
+  try {
+    await fn();
+  } catch (e) {
+    return e as SdkError;
+  }
+  throw new Error("expected the call to throw, it resolved");
+}
+
+// ---------------------------------------------------------------- HTML form driving (hosted pages)
+
+export interface ParsedForm {
+  action: string;
+  method: string;
+  fields: Array<{ name: string; value: string; type: string }>;
+  buttons: Array<{ name?: string; value?: string; label: string }>;
+  html: string;
+}
+
+const attr = (tag: string, name: string): string | undefined => {
+  const m = new RegExp(`\\s${name}\\s*=\\s*("([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag);
+  return m ? decodeEntities(m[2] ?? m[3] ?? m[4] ?? "") : undefined;
+};
+const hasAttr = (tag: string, name: string) => new RegExp(`\\s${name}(\\s|=|>|/)`, "i").test(tag);
+
+export function decodeEntities(s: string): string {
+  return s
+    .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&nbsp;/g, "\u00a0")
+    .replace(/&amp;/g, "&");
+}
+
+/** Visible text of an HTML page (tags removed, entities decoded, whitespace collapsed). */
+export function pageText(html: string): string {
+  return decodeEntities(
+    html
+      .replace(/<(script|style)[\s\S]*?<\/\1>/gi, " ")
+      .replace(/<[^>]+>/g, " "),
+  )
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+export function parseForms(html: string): ParsedForm[] {
+  const forms: ParsedForm[] = [];
+  const re = /<form\b([^>]*)>([\s\S]*?)<\/form>/gi;
+  for (let m = re.exec(html); m; m = re.exec(html)) {
+    const open = `<form ${m[1]}>`;
+    const body = m[2] ?? "";
+    const fields: ParsedForm["fields"] = [];
+    for (const tag of body.match(/<input\b[^>]*>/gi) ?? []) {
+      const name = attr(tag, "name");
+      const type = (attr(tag, "type") ?? "text").toLowerCase();
+      if (!name || type === "submit" || type === "button" || type === "image") continue;
+      if ((type === "checkbox" || type === "radio") && !hasAttr(tag, "checked")) continue;
+      fields.push({ name, value: attr(tag, "value") ?? (type === "checkbox" ? "on" : ""), type });
+    }
+    for (const sm of body.matchAll(/<select\b([^>]*)>([\s\S]*?)<\/select>/gi)) {
+      const name = attr(`<select ${sm[1]}>`, "name");
+      if (!name) continue;
+      const options = [...(sm[2] ?? "").matchAll(/<option\b([^>]*)>([\s\S]*?)<\/option>/gi)];
+      const chosen = options.find((o) => hasAttr(`<option ${o[1]}>`, "selected")) ?? options[0];
+      if (chosen) fields.push({ name, value: attr(`<option ${chosen[1]}>`, "value") ?? pageText(chosen[2] ?? ""), type: "select" });
+    }
+    for (const tm of body.matchAll(/<textarea\b([^>]*)>([\s\S]*?)<\/textarea>/gi)) {
+      const name = attr(`<textarea ${tm[1]}>`, "name");
+      if (name) fields.push({ name, value: decodeEntities(tm[2] ?? ""), type: "textarea" });
+    }
+    const buttons: ParsedForm["buttons"] = [];
+    for (const bm of body.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/gi)) {
+      const tag = `<button ${bm[1]}>`;
+      const type = (attr(tag, "type") ?? "submit").toLowerCase();
+      if (type !== "submit") continue;
+      buttons.push({ name: attr(tag, "name"), value: attr(tag, "value"), label: pageText(bm[2] ?? "") });
+    }
+    for (const tag of body.match(/<input\b[^>]*>/gi) ?? []) {
+      if ((attr(tag, "type") ?? "").toLowerCase() !== "submit") continue;
+      buttons.push({ name: attr(tag, "name"), value: attr(tag, "value"), label: attr(tag, "value") ?? "" });
+    }
+    forms.push({ action: attr(open, "action") ?? "", method: (attr(open, "method") ?? "get").toUpperCase(), fields, buttons, html: m[0] });
+  }
+  return forms;
+}
+
+/** The form holding a submit button whose label is exactly `label` (case and spacing insensitive). */
+export function formWithButton(html: string, label: string): { form: ParsedForm; button: ParsedForm["buttons"][number] } {
+  const norm = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
+  for (const form of parseForms(html)) {
+    const button = form.buttons.find((b) => norm(b.label) === norm(label));
+    if (button) return { form, button };
+  }
+  throw new Error(`no form with a "${label}" button in the page:\n${pageText(html).slice(0, 500)}`);
+}
+
+/** A tiny browser: keeps cookies per origin and submits forms to `platform.fetch`, never following redirects. */
+export class Browser {
+  private cookies = new Map<string, string>();
+  constructor(private readonly platform: Platform) {}
+
+  async request(url: string, init: { method?: string; body?: URLSearchParams } = {}): Promise<Response> {
+    const headers = new Headers();
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (cookie) headers.set("cookie", cookie);
+    if (init.body) headers.set("content-type", "application/x-www-form-urlencoded");
+    headers.set("accept", "text/html");
+    if (init.method === "POST") headers.set("origin", new URL(url).origin);
+    const res = await this.platform.fetch(
+      new Request(url, { method: init.method ?? "GET", headers, body: init.body?.toString(), redirect: "manual" }),
+    );
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const eq = pair?.indexOf("=") ?? -1;
+      if (pair && eq > 0) this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+    return res;
+  }
+
+  async get(url: string): Promise<{ res: Response; html: string; url: string }> {
+    const res = await this.request(url);
+    return { res, html: await res.text(), url };
+  }
+
+  /**
+   * Submits the form holding the `buttonLabel` button, like a browser: hidden fields kept, `values` overriding
+   * fields chosen by `pick(fieldName, type)`, the clicked button's name/value included.
+   */
+  async submit(
+    pageUrl: string,
+    html: string,
+    buttonLabel: string,
+    fill: (name: string, type: string) => string | undefined,
+  ): Promise<Response> {
+    const { form, button } = formWithButton(html, buttonLabel);
+    const body = new URLSearchParams();
+    for (const f of form.fields) body.append(f.name, fill(f.name, f.type) ?? f.value);
+    if (button.name) body.append(button.name, button.value ?? "");
+    const action = new URL(form.action || pageUrl, pageUrl).toString();
+    if (form.method === "GET") {
+      const u = new URL(action);
+      for (const [k, v] of body) u.searchParams.append(k, v);
+      return this.request(u.toString());
+    }
+    return this.request(action, { method: "POST", body });
+  }
+
+  /** Follows redirects that stay on the hosted pages (/_platform/) and returns the first one leaving them. */
+  async followToExit(res: Response, fromUrl: string): Promise<{ res: Response; location?: string; html?: string }> {
+    let current = res;
+    let url = fromUrl;
+    for (let hops = 0; hops < 10; hops++) {
+      const loc = current.headers.get("location");
+      if (current.status < 300 || current.status >= 400 || !loc) return { res: current, html: await current.text() };
+      const next = new URL(loc, url);
+      if (!next.pathname.startsWith("/_platform/")) return { res: current, location: next.toString() };
+      url = next.toString();
+      current = await this.request(url);
+    }
+    throw new Error("too many redirects inside the hosted pages");
+  }
+}
+
+// ---------------------------------------------------------------- flows built on the hosted pages
+
+export const DEMO = { email: "demo@exemple.fr", password: "motdepasse-demo", firstName: "Camille", lastName: "Martin" };
+export const ALEX = { email: "alex@exemple.fr", password: "motdepasse-alex", firstName: "Alex", lastName: "Durand" };
+
+const isEmailField = (name: string, type: string) => type === "email" || /mail|login/i.test(name);
+const isPasswordField = (name: string, type: string) => type === "password" || /pass|mot/i.test(name);
+
+/** Fills a login form the way a person would: e-mail and password, hidden fields untouched. */
+export function loginFill(email: string, password: string) {
+  return (name: string, type: string) =>
+    type === "hidden" ? undefined : isEmailField(name, type) ? email : isPasswordField(name, type) ? password : undefined;
+}
+
+/**
+ * Full PKCE login through the hosted login page. Returns the member tokens and the client now holding them.
+ * `client` may already hold visitor tokens (e.g. with a cart) that the login should carry over.
+ */
+export async function loginThroughHostedPage(
+  platform: Platform,
+  who: { email: string; password: string },
+  client: Client = makeClient(),
+): Promise<{ client: Client; tokens: Tokens }> {
+  const redirectUri = `${APP_ORIGIN}/callback`;
+  const oauthData = client.auth.generateOAuthData(redirectUri, `${APP_ORIGIN}/`);
+  const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
+  const browser = new Browser(platform);
+  const page = await browser.get(authUrl);
+  if (page.res.status !== 200) throw new Error(`login page answered ${page.res.status}`);
+  const posted = await browser.submit(authUrl, page.html, "Se connecter", loginFill(who.email, who.password));
+  const exit = await browser.followToExit(posted, authUrl);
+  if (!exit.location) throw new Error(`login did not redirect: ${pageText(exit.html ?? "").slice(0, 300)}`);
+  const back = new URL(exit.location);
+  const code = back.searchParams.get("code");
+  const state = back.searchParams.get("state");
+  if (!code || !state) throw new Error(`no code/state in ${exit.location}`);
+  const tokens = await client.auth.getMemberTokens(code, state, oauthData);
+  client.auth.setTokens(tokens);
+  return { client, tokens };
+}
+
+export const SHIPPING_ADDRESS = {
+  addressLine1: "12 rue des Lilas",
+  city: "Lyon",
+  postalCode: "69003",
+  country: "FR",
+};
+
+export const CALLBACKS = {
+  postFlowUrl: `${APP_ORIGIN}/panier`,
+  thankYouPageUrl: `${APP_ORIGIN}/merci`,
+  cartPageUrl: `${APP_ORIGIN}/panier`,
+};
+
+export function productRef(productId: string, options?: Record<string, string>) {
+  return {
+    catalogReference: {
+      appId: STORES_APP_ID,
+      catalogItemId: productId,
+      ...(options ? { options: { options } } : {}),
+    },
+  };
+}
+
+/** Looks a product up by slug through the SDK (as the storefront does). */
+export async function productBySlug(client: Client, slug: string) {
+  const res = await client.products.queryProducts().eq("slug", slug).find();
+  const product = res.items[0];
+  if (!product?._id) throw new Error(`product ${slug} not found`);
+  return product as typeof product & { _id: string };
+}
+
+/** Adds items, creates a checkout and a redirect session to the hosted payment page; returns its URL. */
+export async function checkoutToPaymentPage(
+  client: Client,
+  items: Array<{ slug: string; quantity: number; options?: Record<string, string> }>,
+  opts: { email?: string; shippingCode?: string } = {},
+): Promise<{ checkoutId: string; paymentUrl: string }> {
+  const lineItems = [];
+  for (const item of items) {
+    const product = await productBySlug(client, item.slug);
+    lineItems.push({ ...productRef(product._id, item.options), quantity: item.quantity });
+  }
+  await client.currentCart.addToCurrentCart({ lineItems });
+  const { checkoutId } = await client.currentCart.createCheckoutFromCurrentCart({
+    channelType: "WEB",
+    email: opts.email ?? "acheteur@exemple.fr",
+    shippingAddress: SHIPPING_ADDRESS,
+    billingAddress: SHIPPING_ADDRESS,
+    selectedShippingOption: { code: opts.shippingCode ?? "standard" },
+  });
+  if (!checkoutId) throw new Error("no checkoutId");
+  const { redirectSession } = await client.redirects.createRedirectSession({
+    ecomCheckout: { checkoutId },
+    callbacks: CALLBACKS,
+  });
+  if (!redirectSession?.fullUrl) throw new Error("no redirect session URL");
+  return { checkoutId, paymentUrl: redirectSession.fullUrl };
+}
+
+export const GOOD_CARD = "4242 4242 4242 4242";
+export const DECLINED_CARD = "4000 0000 0000 0002";
+
+/** Fills the test card form: card number, a future expiry, a CVC and the holder's name; hidden fields untouched. */
+export function cardFill(cardNumber: string) {
+  return (name: string, type: string) => {
+    if (type === "hidden") return undefined;
+    if (/exp|valid/i.test(name)) return "12/34";
+    if (/cvc|cvv|crypto|code/i.test(name)) return "123";
+    if (/card|carte|num|pan/i.test(name)) return cardNumber;
+    if (/name|nom|titulaire|holder/i.test(name)) return "Camille Martin";
+    if (/mail/i.test(name)) return "acheteur@exemple.fr";
+    return undefined;
+  };
+}
+
+/** Opens the payment page and clicks `buttonLabel` ("Payer", "Payer à la livraison", "Annuler"). */
+export async function payOnHostedPage(
+  platform: Platform,
+  paymentUrl: string,
+  buttonLabel: string,
+  card = GOOD_CARD,
+): Promise<{ status: number; location?: string; html?: string }> {
+  const browser = new Browser(platform);
+  const page = await browser.get(paymentUrl);
+  if (page.res.status !== 200) throw new Error(`payment page answered ${page.res.status}: ${pageText(page.html).slice(0, 300)}`);
+  const posted = await browser.submit(paymentUrl, page.html, buttonLabel, cardFill(card));
+  const exit = await browser.followToExit(posted, paymentUrl);
+  return { status: exit.res.status, location: exit.location, html: exit.html };
+}
+
+/** Sends a raw HTTP request to the API as the SDK would (JSON body, raw token in Authorization). */
+export async function rawApi(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (init.body !== undefined) headers["content-type"] = "application/json";
+  if (init.token) headers.authorization = init.token;
+  return fetch(`https://www.wixapis.com${path}`, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+}
+
+/** Decimal string money → integer cents, for exact arithmetic in assertions. */
+export function cents(amount: string | null | undefined): number {
+  if (typeof amount !== "string" || !/^-?\d+(\.\d+)?$/.test(amount)) throw new Error(`not a decimal string: ${String(amount)}`);
+  return Math.round(Number(amount) * 100);
+}
+
+// ---------------------------------------------------------------- the demo seed (expected values for embedded runs)
+
+export interface SeedProduct {
+  id: string;
+  slug: string;
+  name: string;
+  productType: "digital" | "physical";
+  price: number;
+  ribbon: string;
+  discount: { type: "NONE" | "PERCENT" | "AMOUNT"; value?: number };
+  collections: string[];
+  media: string[];
+  stock: { trackInventory: boolean; quantity?: number; inStock?: boolean };
+  options?: Array<{ optionType: string; name: string; choices: Array<{ value: string; description: string }> }>;
+  variants?: Array<{ choices: Record<string, string>; price?: number; quantity?: number }>;
+}
+export interface Seed {
+  collections: Array<{ id: string; slug: string; name: string }>;
+  products: SeedProduct[];
+}
+export const seed = JSON.parse(
+  readFileSync(new URL("../../platform/seed/demo.json", import.meta.url), "utf8"),
+) as Seed;
+export const seedProduct = (slug: string): SeedProduct => {
+  const p = seed.products.find((x) => x.slug === slug);
+  if (!p) throw new Error(`seed has no product ${slug}`);
+  return p;
+};
