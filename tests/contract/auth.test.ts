@@ -256,7 +256,7 @@ describe.skipIf(isWix)("PKCE login through the hosted login page (embedded platf
     await loginThroughHostedPage(ctx.platform, ALEX, client);
     const cart = await client.currentCart.getCurrentCart();
     expect(typeof cart.buyerInfo?.memberId).toBe("string");
-    const line = cart.lineItems.find((l) => l.catalogReference?.catalogItemId === mug._id);
+    const line = cart.lineItems!.find((l) => l.catalogReference?.catalogItemId === mug._id);
     expect(line?.quantity).toBeGreaterThanOrEqual(2);
   });
 

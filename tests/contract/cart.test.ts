@@ -65,7 +65,7 @@ describe("current cart", () => {
     expect(cart.currency).toBe(isWix ? cart.currency : "EUR");
     expect(typeof cart.buyerInfo?.visitorId).toBe("string");
     expect(cart.lineItems).toHaveLength(1);
-    const line = cart.lineItems[0]!;
+    const line = cart.lineItems![0]!;
     expect(typeof line._id).toBe("string");
     expect(line.quantity).toBe(2);
     expect(line.catalogReference?.catalogItemId).toBe(product._id);
@@ -85,7 +85,7 @@ describe("current cart", () => {
     const { cart } = await cartWith(client, await simpleProductSlug(client), 1);
     const got = await client.currentCart.getCurrentCart();
     expect(got._id).toBe(cart._id);
-    expect(got.lineItems.map((l) => l._id)).toEqual(cart.lineItems.map((l) => l._id));
+    expect(got.lineItems!.map((l) => l._id)).toEqual(cart.lineItems!.map((l) => l._id));
   });
 
   it("merges the same item with the same options into one line", async () => {
@@ -94,15 +94,15 @@ describe("current cart", () => {
     await cartWith(client, slug, 1);
     const { cart } = await cartWith(client, slug, 2);
     expect(cart.lineItems).toHaveLength(1);
-    expect(cart.lineItems[0]!.quantity).toBe(3);
+    expect(cart.lineItems![0]!.quantity).toBe(3);
   });
 
   it("updateCurrentCartLineItemQuantity changes a line's quantity", async () => {
     const client = makeClient();
     const { cart } = await cartWith(client, await simpleProductSlug(client), 1);
-    const lineId = cart.lineItems[0]!._id!;
+    const lineId = cart.lineItems![0]!._id!;
     const res = await client.currentCart.updateCurrentCartLineItemQuantity([{ _id: lineId, quantity: 4 }]);
-    expect(res.cart?.lineItems.find((l) => l._id === lineId)?.quantity).toBe(4);
+    expect(res.cart?.lineItems!.find((l) => l._id === lineId)?.quantity).toBe(4);
   });
 
   it("removeLineItemsFromCurrentCart removes only the given lines", async () => {
@@ -113,9 +113,9 @@ describe("current cart", () => {
     const { cart } = await cartWith(client, other, 1);
     if (other === slug) return; // one product only on Wix: nothing more to compare
     expect(cart.lineItems).toHaveLength(2);
-    const keep = cart.lineItems.find((l) => l._id !== first.cart.lineItems[0]!._id)!;
-    const res = await client.currentCart.removeLineItemsFromCurrentCart([first.cart.lineItems[0]!._id!]);
-    expect(res.cart?.lineItems.map((l) => l._id)).toEqual([keep._id]);
+    const keep = cart.lineItems!.find((l) => l._id !== first.cart.lineItems![0]!._id)!;
+    const res = await client.currentCart.removeLineItemsFromCurrentCart([first.cart.lineItems![0]!._id!]);
+    expect(res.cart?.lineItems!.map((l) => l._id)).toEqual([keep._id]);
   });
 
   it("updateCurrentCart sets a buyer note and returns the cart (unwrapped)", async () => {
@@ -156,13 +156,13 @@ describe.skipIf(isWix)("current cart with the demo catalog (embedded platform)",
     await cartWith(client, "t-shirt-typescript", 1, { Taille: "XL", Couleur: "Noir" });
     const { cart } = await cartWith(client, "t-shirt-typescript", 1, { Taille: "S", Couleur: "Noir" });
     expect(cart.lineItems).toHaveLength(2);
-    const xl = cart.lineItems.find((l) => cents(l.price?.amount) === 2700);
-    const s = cart.lineItems.find((l) => cents(l.price?.amount) === 2500);
+    const xl = cart.lineItems!.find((l) => cents(l.price?.amount) === 2700);
+    const s = cart.lineItems!.find((l) => cents(l.price?.amount) === 2500);
     expect(xl).toBeDefined();
     expect(s).toBeDefined();
     const again = await cartWith(client, "t-shirt-typescript", 2, { Taille: "XL", Couleur: "Noir" });
     expect(again.cart.lineItems).toHaveLength(2);
-    expect(again.cart.lineItems.find((l) => l._id === xl!._id)?.quantity).toBe(3);
+    expect(again.cart.lineItems!.find((l) => l._id === xl!._id)?.quantity).toBe(3);
     // The chosen options are described on the line (colour with its code).
     const names = JSON.stringify(xl!.descriptionLines);
     expect(names).toContain("Taille");
@@ -173,8 +173,8 @@ describe.skipIf(isWix)("current cart with the demo catalog (embedded platform)",
   it("prices discounted products at their discounted price", async () => {
     const client = makeClient();
     const { cart } = await cartWith(client, "livre-devops", 1);
-    expect(cart.lineItems[0]!.price?.amount).toMatch(DECIMAL);
-    expect(cents(cart.lineItems[0]!.price?.amount)).toBe(3300);
+    expect(cart.lineItems![0]!.price?.amount).toMatch(DECIMAL);
+    expect(cents(cart.lineItems![0]!.price?.amount)).toBe(3300);
     expect(cart.taxIncludedInPrices).toBe(true);
   });
 
@@ -256,7 +256,7 @@ describe.skipIf(isWix)("current cart with the demo catalog (embedded platform)",
     const checkout = await client.checkout.getCheckout(res.checkoutId!);
     expect(checkout._id).toBe(res.checkoutId);
     expect(checkout.lineItems).toHaveLength(1);
-    expect(checkout.lineItems[0]!.quantity).toBe(2);
+    expect(checkout.lineItems![0]!.quantity).toBe(2);
     expect(cents(checkout.priceSummary?.total?.amount)).toBe(7800 + 490);
   });
 
@@ -271,7 +271,7 @@ describe.skipIf(isWix)("current cart with the demo catalog (embedded platform)",
       expect(typeof (e as { details?: { applicationError?: { code?: unknown } } }).details?.applicationError?.code).toBe("string");
       return;
     }
-    const line = added.cart!.lineItems.find((l) => l.catalogReference?.catalogItemId === product._id)!;
+    const line = added.cart!.lineItems!.find((l) => l.catalogReference?.catalogItemId === product._id)!;
     expect(line.availability?.status).toBe("NOT_AVAILABLE");
     const totals = await client.currentCart.estimateCurrentCartTotals({});
     const violation = totals.violations?.find((v) => v.target?.lineItem?._id === line._id);
@@ -295,6 +295,6 @@ describe.skipIf(isWix)("current cart with the demo catalog (embedded platform)",
         },
       ],
     });
-    expect(cents(cart!.lineItems[0]!.price?.amount)).toBe(2700);
+    expect(cents(cart!.lineItems![0]!.price?.amount)).toBe(2700);
   });
 });

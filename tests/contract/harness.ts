@@ -330,7 +330,8 @@ export async function checkoutToPaymentPage(
     const product = await productBySlug(client, item.slug);
     lineItems.push({ ...productRef(product._id, item.options), quantity: item.quantity });
   }
-  await client.currentCart.addToCurrentCart({ lineItems });
+  // An empty list means: check out the cart as it already is.
+  if (lineItems.length > 0) await client.currentCart.addToCurrentCart({ lineItems });
   const { checkoutId } = await client.currentCart.createCheckoutFromCurrentCart({
     channelType: "WEB",
     email: opts.email ?? "acheteur@exemple.fr",
