@@ -1,0 +1,430 @@
+// ecom current cart V1: one cart per caller (visitor or member).
+import { resolveVariant, loadProduct } from "./catalog";
+import type { Caller, Ctx } from "./context";
+import { STORES_APP_ID, currency, newId, price, requireCaller } from "./context";
+import { nowIso } from "./db";
+import type { ApiRequest, FieldViolation, Router } from "./http";
+import { appError, asObject, asString, notFound, validationError } from "./http";
+import type { LineRef, PricedLine } from "./pricing";
+import {
+  addressFromWire,
+  addressToWire,
+  appliedDiscountsWire,
+  calculatedLineItemsWire,
+  calculationErrorsWire,
+  computeTotals,
+  contactFromWire,
+  findCoupon,
+  lineItemWire,
+  priceLine,
+  priceSummaryWire,
+  shippingInfoWire,
+  violationsWire,
+} from "./pricing";
+
+export const MAX_QUANTITY = 9999;
+
+export interface CartRow {
+  id: string;
+  owner: string;
+  buyer_note: string | null;
+  coupon_code: string | null;
+  contact_info: string | null;
+  selected_shipping: string | null;
+  email: string | null;
+  checkout_id: string | null;
+  created_date: string;
+  updated_date: string;
+}
+
+interface LineRow {
+  id: string;
+  cart_id: string;
+  product_id: string;
+  variant_id: string | null;
+  options: string;
+  item_key: string;
+  quantity: number;
+  position: number;
+  snapshot: string;
+}
+
+export function getCart(ctx: Ctx, owner: string): CartRow | null {
+  return (ctx.db.prepare("SELECT * FROM carts WHERE owner = ?").get(owner) as CartRow | undefined) ?? null;
+}
+
+export function cartLines(ctx: Ctx, cartId: string): LineRef[] {
+  return (ctx.db.prepare("SELECT * FROM cart_lines WHERE cart_id = ? ORDER BY position").all(cartId) as LineRow[]).map((r) => ({
+    id: r.id,
+    productId: r.product_id,
+    variantId: r.variant_id,
+    options: r.options === "null" ? null : JSON.parse(r.options),
+    quantity: r.quantity,
+    snapshot: JSON.parse(r.snapshot),
+  }));
+}
+
+function ensureCart(ctx: Ctx, owner: string): CartRow {
+  const existing = getCart(ctx, owner);
+  if (existing) return existing;
+  const now = nowIso();
+  ctx.db.prepare("INSERT INTO carts (id, owner, created_date, updated_date) VALUES (?, ?, ?, ?)").run(newId(), owner, now, now);
+  return getCart(ctx, owner)!;
+}
+
+function requireCart(ctx: Ctx, owner: string): CartRow {
+  const cart = getCart(ctx, owner);
+  if (!cart) throw notFound("OWNED_CART_NOT_FOUND", "Aucun panier pour cet utilisateur", {}, );
+  return cart;
+}
+
+function touch(ctx: Ctx, cartId: string): void {
+  ctx.db.prepare("UPDATE carts SET updated_date = ?, checkout_id = NULL WHERE id = ?").run(nowIso(), cartId);
+}
+
+export function buyerInfoWire(ctx: Ctx, owner: string, email?: string | null) {
+  const [kind, id] = [owner.slice(0, 1), owner.slice(2)];
+  if (kind === "m") {
+    const m = ctx.db.prepare("SELECT contact_id, email FROM members WHERE id = ?").get(id) as { contact_id: string; email: string } | undefined;
+    return { memberId: id, ...(m ? { contactId: m.contact_id } : {}), ...(email || m?.email ? { email: email || m?.email } : {}) };
+  }
+  return { visitorId: id, ...(email ? { email } : {}) };
+}
+
+export function cartWire(ctx: Ctx, cart: CartRow, appOrigin: string, priced?: PricedLine[]) {
+  const cur = currency(ctx);
+  const lines = priced ?? cartLines(ctx, cart.id).map((l) => priceLine(ctx, l));
+  const t = computeTotals(ctx, lines, cart.coupon_code, cart.selected_shipping);
+  const contact = cart.contact_info ? JSON.parse(cart.contact_info) : null;
+  return {
+    id: cart.id,
+    lineItems: lines.map((l) => lineItemWire(ctx, l, appOrigin, "image")),
+    ...(cart.buyer_note ? { buyerNote: cart.buyer_note } : {}),
+    buyerInfo: buyerInfoWire(ctx, cart.owner, cart.email),
+    currency: cur,
+    conversionCurrency: cur,
+    paymentCurrency: cur,
+    buyerLanguage: "fr",
+    siteLanguage: "fr",
+    taxIncludedInPrices: true,
+    weightUnit: "KG",
+    subtotal: price(t.subtotal, cur),
+    subtotalAfterDiscounts: price(t.subtotal - t.discount, cur),
+    appliedDiscounts: t.coupon ? [{ coupon: { id: t.coupon.id, code: t.coupon.code } }] : [],
+    ...(contact
+      ? { contactInfo: { ...(contact.address ? { address: addressToWire(contact.address) } : {}), ...(contact.contactDetails ? { contactDetails: contact.contactDetails } : {}) } }
+      : {}),
+    ...(cart.selected_shipping ? { selectedShippingOption: { code: cart.selected_shipping, carrierId: "embedded-shipping" } } : {}),
+    ...(cart.checkout_id ? { checkoutId: cart.checkout_id } : {}),
+    createdDate: cart.created_date,
+    updatedDate: cart.updated_date,
+  };
+}
+
+// ---------------------------------------------------------------- validation
+
+function checkQuantity(q: unknown, field: string, violations: FieldViolation[]): number {
+  if (typeof q !== "number" || !Number.isInteger(q)) {
+    violations.push({ field, description: "must be an integer", violatedRule: "FORMAT" });
+    return 0;
+  }
+  if (q < 1) violations.push({ field, description: "must be > 0", violatedRule: "MIN" });
+  else if (q > MAX_QUANTITY) violations.push({ field, description: `must be <= ${MAX_QUANTITY}`, violatedRule: "MAX" });
+  return q;
+}
+
+interface NewLine {
+  productId: string;
+  options: Record<string, unknown> | null;
+  quantity: number;
+}
+
+function parseNewLines(body: Record<string, unknown>, required: boolean): NewLine[] {
+  const violations: FieldViolation[] = [];
+  const raw = body.lineItems;
+  if (Array.isArray(body.customLineItems) && body.customLineItems.length)
+    violations.push({ field: "customLineItems", description: "are not supported", violatedRule: "FIELD_NOT_ALLOWED" });
+  if (raw === undefined || raw === null) {
+    if (required && !violations.length) violations.push({ field: "lineItems", description: "must not be empty", violatedRule: "MIN_SIZE" });
+    if (violations.length) throw validationError(violations);
+    return [];
+  }
+  if (!Array.isArray(raw)) throw validationError([{ field: "lineItems", description: "must be an array", violatedRule: "FORMAT" }]);
+  if (required && !raw.length) violations.push({ field: "lineItems", description: "must not be empty", violatedRule: "MIN_SIZE" });
+  if (raw.length > 300) violations.push({ field: "lineItems", description: "must contain at most 300 items", violatedRule: "MAX_SIZE" });
+  const out: NewLine[] = [];
+  raw.forEach((item, i) => {
+    const o = asObject(item);
+    if (!o) {
+      violations.push({ field: `lineItems[${i}]`, description: "must be an object", violatedRule: "FORMAT" });
+      return;
+    }
+    const ref = asObject(o.catalogReference);
+    const productId = asString(ref?.catalogItemId);
+    if (!ref) violations.push({ field: `lineItems[${i}].catalogReference`, description: "is required", violatedRule: "REQUIRED_FIELD" });
+    else if (!productId)
+      violations.push({ field: `lineItems[${i}].catalogReference.catalogItemId`, description: "must not be empty", violatedRule: "REQUIRED_FIELD" });
+    const appId = ref?.appId;
+    if (ref && appId !== undefined && appId !== STORES_APP_ID)
+      violations.push({ field: `lineItems[${i}].catalogReference.appId`, description: "must be the Wix Stores app id", violatedRule: "VALIDATION" });
+    const options = ref?.options === undefined || ref?.options === null ? null : asObject(ref.options);
+    if (ref && ref.options !== undefined && ref.options !== null && !options)
+      violations.push({ field: `lineItems[${i}].catalogReference.options`, description: "must be an object", violatedRule: "FORMAT" });
+    const quantity = o.quantity === undefined ? 1 : checkQuantity(o.quantity, `lineItems[${i}].quantity`, violations);
+    if (productId) out.push({ productId, options: options ?? null, quantity });
+  });
+  if (violations.length) throw validationError(violations);
+  return out;
+}
+
+/** Adds lines, merging identical catalog items (same product and variant) into one line. */
+function addLines(ctx: Ctx, cart: CartRow, lines: NewLine[]): void {
+  const violations: FieldViolation[] = [];
+  lines.forEach((l, i) => {
+    const p = loadProduct(ctx, l.productId);
+    if (!p || !p.visible)
+      throw appError(404, "ITEM_NOT_FOUND", `Produit introuvable : ${l.productId}`, { catalogItemId: l.productId, index: i });
+    const variant = resolveVariant(p, l.options ?? undefined);
+    if (variant === "invalid")
+      throw appError(400, "INVALID_CATALOG_OPTIONS", `Choisissez une variante valide pour « ${p.name} »`, {
+        catalogItemId: l.productId,
+        index: i,
+      });
+    const key = `${p.id}|${variant?.id ?? ""}`;
+    const existing = ctx.db.prepare("SELECT * FROM cart_lines WHERE cart_id = ? AND item_key = ?").get(cart.id, key) as LineRow | undefined;
+    if (existing) {
+      const q = existing.quantity + l.quantity;
+      if (q > MAX_QUANTITY) {
+        violations.push({ field: `lineItems[${i}].quantity`, description: `must be <= ${MAX_QUANTITY}`, violatedRule: "MAX" });
+        return;
+      }
+      ctx.db.prepare("UPDATE cart_lines SET quantity = ? WHERE id = ?").run(q, existing.id);
+    } else {
+      const pos = (ctx.db.prepare("SELECT COALESCE(MAX(position), 0) + 1 AS n FROM cart_lines WHERE cart_id = ?").get(cart.id) as { n: number }).n;
+      ctx.db
+        .prepare(
+          "INSERT INTO cart_lines (id, cart_id, product_id, variant_id, options, item_key, quantity, position, snapshot) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .run(newId(), cart.id, p.id, variant?.id ?? null, JSON.stringify(l.options), key, l.quantity, pos, JSON.stringify({ name: p.name, slug: p.slug }));
+    }
+  });
+  if (violations.length) throw validationError(violations);
+}
+
+/** Merges the visitor's cart into the member's (at login), summing quantities of identical items. */
+export function mergeCarts(ctx: Ctx, fromOwner: string, toOwner: string): void {
+  if (fromOwner === toOwner) return;
+  const from = getCart(ctx, fromOwner);
+  if (!from) return;
+  const lines = cartLines(ctx, from.id);
+  const to = ensureCart(ctx, toOwner);
+  for (const l of lines) {
+    const key = `${l.productId}|${l.variantId ?? ""}`;
+    const existing = ctx.db.prepare("SELECT * FROM cart_lines WHERE cart_id = ? AND item_key = ?").get(to.id, key) as LineRow | undefined;
+    if (existing) {
+      ctx.db.prepare("UPDATE cart_lines SET quantity = ? WHERE id = ?").run(Math.min(MAX_QUANTITY, existing.quantity + l.quantity), existing.id);
+    } else {
+      const pos = (ctx.db.prepare("SELECT COALESCE(MAX(position), 0) + 1 AS n FROM cart_lines WHERE cart_id = ?").get(to.id) as { n: number }).n;
+      ctx.db.prepare("UPDATE cart_lines SET cart_id = ?, position = ? WHERE id = ?").run(to.id, pos, l.id);
+    }
+  }
+  if (from.coupon_code && !to.coupon_code) ctx.db.prepare("UPDATE carts SET coupon_code = ? WHERE id = ?").run(from.coupon_code, to.id);
+  if (from.buyer_note && !to.buyer_note) ctx.db.prepare("UPDATE carts SET buyer_note = ? WHERE id = ?").run(from.buyer_note, to.id);
+  ctx.db.prepare("DELETE FROM carts WHERE id = ?").run(from.id);
+  touch(ctx, to.id);
+}
+
+// ---------------------------------------------------------------- handlers
+
+function estimate(ctx: Ctx, caller: Caller, req: ApiRequest) {
+  const cart = requireCart(ctx, caller.owner);
+  const sel = asObject(req.body.selectedShippingOption);
+  const code = asString(sel?.code) ?? cart.selected_shipping;
+  const lines = cartLines(ctx, cart.id).map((l) => priceLine(ctx, l));
+  const t = computeTotals(ctx, lines, cart.coupon_code, code);
+  const summary = priceSummaryWire(ctx, t);
+  const cur = currency(ctx);
+  const errors = calculationErrorsWire(t);
+  return {
+    cart: cartWire(ctx, cart, req.appOrigin, lines),
+    calculatedLineItems: calculatedLineItemsWire(ctx, t),
+    priceSummary: summary,
+    taxSummary: {
+      taxableAmount: price(t.total, cur),
+      totalTax: price(t.tax, cur),
+      calculationDetails: { rateType: "MANUAL_RATE", manualRateReason: "GLOBAL_SETTING_TO_MANUAL" },
+    },
+    shippingInfo: shippingInfoWire(ctx, t),
+    appliedDiscounts: appliedDiscountsWire(ctx, t),
+    ...(errors ? { calculationErrors: errors } : {}),
+    weightUnit: "KG",
+    currency: cur,
+    payNow: summary,
+    payLater: priceSummaryWire(ctx, { ...t, subtotal: 0, discount: 0, shipping: 0, tax: 0, total: 0 }),
+    additionalFees: [],
+    violations: violationsWire(t),
+  };
+}
+
+function createCheckout(ctx: Ctx, caller: Caller, req: ApiRequest) {
+  const cart = requireCart(ctx, caller.owner);
+  const body = req.body;
+  const violations: FieldViolation[] = [];
+  const email = body.email === undefined || body.email === null ? undefined : asString(body.email);
+  if (body.email !== undefined && body.email !== null && (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)))
+    violations.push({ field: "email", description: "must be a valid email address", violatedRule: "FORMAT" });
+  const channel = body.channelType === undefined ? "WEB" : asString(body.channelType);
+  if (!channel || !["WEB", "POS", "OTHER_PLATFORM", "WIX_APP_STORE", "BACKOFFICE_MERCHANT"].includes(channel))
+    violations.push({ field: "channelType", description: "must be a supported channel type", violatedRule: "INVALID_ENUM_VALUE" });
+  if (violations.length) throw validationError(violations);
+  const refs = cartLines(ctx, cart.id);
+  if (!refs.length) throw appError(400, "CART_IS_EMPTY", "Le panier est vide", { cartId: cart.id });
+  const lines = refs.map((l) => priceLine(ctx, l));
+  const bad = lines.filter((l) => l.status !== "AVAILABLE");
+  const sel = asObject(body.selectedShippingOption);
+  const t = computeTotals(ctx, lines, cart.coupon_code, asString(sel?.code) ?? cart.selected_shipping);
+  if (bad.length)
+    throw appError(400, "LINE_ITEMS_NOT_AVAILABLE", "Certains articles du panier ne sont plus disponibles", {
+      lineItemIds: bad.map((l) => l.ref.id),
+      violations: violationsWire(t),
+    });
+  const contact = cart.contact_info ? JSON.parse(cart.contact_info) : {};
+  const id = newId();
+  const now = nowIso();
+  const data = {
+    lines: refs,
+    couponCode: cart.coupon_code,
+    shippingCode: t.selected?.code ?? null,
+    email: email ?? cart.email ?? (buyerInfoWire(ctx, caller.owner) as { email?: string }).email ?? null,
+    shippingAddress: addressFromWire(body.shippingAddress) ?? contact.address ?? null,
+    billingAddress: addressFromWire(body.billingAddress) ?? addressFromWire(body.shippingAddress) ?? contact.address ?? null,
+    contactDetails: contact.contactDetails ?? null,
+    buyerNote: cart.buyer_note,
+    channelType: channel,
+  };
+  ctx.db
+    .prepare("INSERT INTO checkouts (id, cart_id, owner, data, created_date, updated_date) VALUES (?, ?, ?, ?, ?, ?)")
+    .run(id, cart.id, caller.owner, JSON.stringify(data), now, now);
+  ctx.db.prepare("UPDATE carts SET checkout_id = ? WHERE id = ?").run(id, cart.id);
+  return { checkoutId: id };
+}
+
+export function registerCart(router: Router, ctx: Ctx): void {
+  const tx = <T>(fn: () => T): T => ctx.db.transaction(fn).immediate();
+  const base = "/ecom/v1/carts/current";
+  router
+    .on("GET", base, (req) => {
+      const caller = requireCaller(ctx, req.headers);
+      return { cart: cartWire(ctx, requireCart(ctx, caller.owner), req.appOrigin) };
+    })
+    .on("POST", `${base}/add-to-cart`, (req) => {
+      const caller = requireCaller(ctx, req.headers);
+      const lines = parseNewLines(req.body, true);
+      return tx(() => {
+        const cart = ensureCart(ctx, caller.owner);
+        addLines(ctx, cart, lines);
+        touch(ctx, cart.id);
+        return { cart: cartWire(ctx, getCart(ctx, caller.owner)!, req.appOrigin) };
+      });
+    })
+    .on("POST", `${base}/remove-line-items`, (req) => {
+      const caller = requireCaller(ctx, req.headers);
+      const ids = req.body.lineItemIds;
+      if (!Array.isArray(ids) || !ids.length)
+        throw validationError([{ field: "lineItemIds", description: "must not be empty", violatedRule: "MIN_SIZE" }]);
+      if (!ids.every((x) => typeof x === "string"))
+        throw validationError([{ field: "lineItemIds", description: "must be a list of strings", violatedRule: "FORMAT" }]);
+      return tx(() => {
+        const cart = requireCart(ctx, caller.owner);
+        const del = ctx.db.prepare("DELETE FROM cart_lines WHERE cart_id = ? AND id = ?");
+        for (const id of ids as string[]) del.run(cart.id, id);
+        touch(ctx, cart.id);
+        return { cart: cartWire(ctx, getCart(ctx, caller.owner)!, req.appOrigin) };
+      });
+    })
+    .on("POST", `${base}/update-line-items-quantity`, (req) => {
+      const caller = requireCaller(ctx, req.headers);
+      const raw = req.body.lineItems;
+      const violations: FieldViolation[] = [];
+      if (!Array.isArray(raw) || !raw.length)
+        throw validationError([{ field: "lineItems", description: "must not be empty", violatedRule: "MIN_SIZE" }]);
+      const updates: { id: string; quantity: number }[] = [];
+      raw.forEach((item, i) => {
+        const o = asObject(item);
+        const id = asString(o?.id);
+        if (!id) violations.push({ field: `lineItems[${i}].id`, description: "must not be empty", violatedRule: "REQUIRED_FIELD" });
+        const q = checkQuantity(o?.quantity, `lineItems[${i}].quantity`, violations);
+        if (id) updates.push({ id, quantity: q });
+      });
+      if (violations.length) throw validationError(violations);
+      return tx(() => {
+        const cart = requireCart(ctx, caller.owner);
+        for (const u of updates) {
+          const r = ctx.db.prepare("UPDATE cart_lines SET quantity = ? WHERE cart_id = ? AND id = ?").run(u.quantity, cart.id, u.id);
+          if (!r.changes) throw appError(404, "LINE_ITEM_NOT_FOUND", `Ligne de panier introuvable : ${u.id}`, { lineItemId: u.id });
+        }
+        touch(ctx, cart.id);
+        return { cart: cartWire(ctx, getCart(ctx, caller.owner)!, req.appOrigin) };
+      });
+    })
+    .on("PATCH", base, (req) => {
+      const caller = requireCaller(ctx, req.headers);
+      const body = req.body;
+      const lines = parseNewLines(body, false);
+      const info = asObject(body.cartInfo);
+      const couponCode = body.couponCode === undefined || body.couponCode === null ? undefined : asString(body.couponCode);
+      if (body.couponCode !== undefined && body.couponCode !== null && couponCode === undefined)
+        throw validationError([{ field: "couponCode", description: "must be a string", violatedRule: "FORMAT" }]);
+      const note = info?.buyerNote;
+      if (note !== undefined && note !== null && (typeof note !== "string" || note.length > 1000))
+        throw validationError([{ field: "cartInfo.buyerNote", description: "must be a string of at most 1000 characters", violatedRule: "MAX_LENGTH" }]);
+      return tx(() => {
+        const cart = lines.length ? ensureCart(ctx, caller.owner) : requireCart(ctx, caller.owner);
+        if (couponCode !== undefined) {
+          const trimmed = couponCode.trim();
+          if (trimmed) {
+            const c = findCoupon(ctx, trimmed);
+            if (!c) throw appError(400, "COUPON_DOES_NOT_EXIST", `Le code promo « ${trimmed} » n'existe pas`, { couponCode: trimmed });
+            ctx.db.prepare("UPDATE carts SET coupon_code = ? WHERE id = ?").run(c.code, cart.id);
+          } else ctx.db.prepare("UPDATE carts SET coupon_code = NULL WHERE id = ?").run(cart.id);
+        }
+        if (info) {
+          if (note !== undefined) ctx.db.prepare("UPDATE carts SET buyer_note = ? WHERE id = ?").run(note || null, cart.id);
+          const ci = asObject(info.contactInfo);
+          if (ci) {
+            const value = { address: addressFromWire(ci.address), contactDetails: contactFromWire(ci.contactDetails) };
+            ctx.db.prepare("UPDATE carts SET contact_info = ? WHERE id = ?").run(JSON.stringify(value), cart.id);
+          }
+          const sel = asObject(info.selectedShippingOption);
+          if (sel) ctx.db.prepare("UPDATE carts SET selected_shipping = ? WHERE id = ?").run(asString(sel.code) ?? null, cart.id);
+          const email = asString(asObject(info.buyerInfo)?.email);
+          if (email) ctx.db.prepare("UPDATE carts SET email = ? WHERE id = ?").run(email.slice(0, 320), cart.id);
+        }
+        if (lines.length) addLines(ctx, cart, lines);
+        touch(ctx, cart.id);
+        return { cart: cartWire(ctx, getCart(ctx, caller.owner)!, req.appOrigin) };
+      });
+    })
+    .on("POST", `${base}/remove-coupon`, (req) => {
+      const caller = requireCaller(ctx, req.headers);
+      return tx(() => {
+        const cart = requireCart(ctx, caller.owner);
+        ctx.db.prepare("UPDATE carts SET coupon_code = NULL WHERE id = ?").run(cart.id);
+        touch(ctx, cart.id);
+        return { cart: cartWire(ctx, getCart(ctx, caller.owner)!, req.appOrigin) };
+      });
+    })
+    .on("POST", `${base}/estimate-totals`, (req) => estimate(ctx, requireCaller(ctx, req.headers), req))
+    .on("POST", `${base}/create-checkout`, (req) => {
+      const caller = requireCaller(ctx, req.headers);
+      return tx(() => createCheckout(ctx, caller, req));
+    })
+    .on("DELETE", base, (req) => {
+      const caller = requireCaller(ctx, req.headers);
+      return tx(() => {
+        const cart = requireCart(ctx, caller.owner);
+        ctx.db.prepare("DELETE FROM carts WHERE id = ?").run(cart.id);
+        return {};
+      });
+    });
+}

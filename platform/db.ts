@@ -1,0 +1,141 @@
+// SQLite storage of the embedded platform (better-sqlite3: synchronous, so each mutation is one
+// db.transaction and concurrent requests cannot interleave inside it).
+import Database from "better-sqlite3";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+
+export type DB = Database.Database;
+
+const SCHEMA_VERSION = 1;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS collections (
+  id TEXT PRIMARY KEY, slug TEXT NOT NULL UNIQUE, name TEXT NOT NULL, description TEXT NOT NULL DEFAULT '',
+  image TEXT, position INTEGER NOT NULL DEFAULT 0, visible INTEGER NOT NULL DEFAULT 1
+);
+CREATE TABLE IF NOT EXISTS products (
+  id TEXT PRIMARY KEY, slug TEXT NOT NULL UNIQUE, name TEXT NOT NULL, product_type TEXT NOT NULL,
+  description TEXT NOT NULL DEFAULT '', sku TEXT NOT NULL DEFAULT '', brand TEXT, ribbon TEXT NOT NULL DEFAULT '',
+  price_cents INTEGER NOT NULL, discount_type TEXT NOT NULL DEFAULT 'NONE', discount_value REAL NOT NULL DEFAULT 0,
+  weight REAL, media TEXT NOT NULL DEFAULT '[]', track_inventory INTEGER NOT NULL DEFAULT 0,
+  quantity INTEGER, in_stock INTEGER NOT NULL DEFAULT 1, options TEXT NOT NULL DEFAULT '[]',
+  numeric_id INTEGER NOT NULL, visible INTEGER NOT NULL DEFAULT 1,
+  created_date TEXT NOT NULL, last_updated TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS product_collections (
+  product_id TEXT NOT NULL REFERENCES products(id) ON DELETE CASCADE,
+  collection_id TEXT NOT NULL REFERENCES collections(id) ON DELETE CASCADE,
+  PRIMARY KEY (product_id, collection_id)
+);
+CREATE TABLE IF NOT EXISTS variants (
+  id TEXT PRIMARY KEY, product_id TEXT NOT NULL REFERENCES products(id) ON DELETE CASCADE,
+  choices TEXT NOT NULL, price_cents INTEGER, quantity INTEGER, sku TEXT NOT NULL DEFAULT '',
+  position INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS variants_product ON variants(product_id);
+CREATE TABLE IF NOT EXISTS coupons (
+  id TEXT PRIMARY KEY, code TEXT NOT NULL UNIQUE COLLATE NOCASE, name TEXT NOT NULL,
+  type TEXT NOT NULL, value REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS shipping_options (
+  code TEXT PRIMARY KEY, title TEXT NOT NULL, price_cents INTEGER NOT NULL, position INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS members (
+  id TEXT PRIMARY KEY, contact_id TEXT NOT NULL, email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  password_hash TEXT NOT NULL, status TEXT NOT NULL DEFAULT 'APPROVED',
+  first_name TEXT, last_name TEXT, nickname TEXT, slug TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  phones TEXT NOT NULL DEFAULT '[]', addresses TEXT NOT NULL DEFAULT '[]',
+  privacy_status TEXT NOT NULL DEFAULT 'PRIVATE',
+  created_date TEXT NOT NULL, updated_date TEXT NOT NULL, last_login_date TEXT
+);
+CREATE TABLE IF NOT EXISTS visitors (id TEXT PRIMARY KEY, created_date TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS refresh_tokens (
+  token TEXT PRIMARY KEY, client_id TEXT NOT NULL, visitor_id TEXT, member_id TEXT,
+  revoked INTEGER NOT NULL DEFAULT 0, created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS access_tokens (
+  token TEXT PRIMARY KEY, refresh_token TEXT, visitor_id TEXT, member_id TEXT, expires_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS access_tokens_expiry ON access_tokens(expires_at);
+CREATE TABLE IF NOT EXISTS auth_codes (
+  code TEXT PRIMARY KEY, client_id TEXT NOT NULL, redirect_uri TEXT NOT NULL, code_challenge TEXT NOT NULL,
+  member_id TEXT NOT NULL, visitor_id TEXT, expires_at INTEGER NOT NULL, used INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS redirect_sessions (
+  id TEXT PRIMARY KEY, kind TEXT NOT NULL, data TEXT NOT NULL, visitor_id TEXT, member_id TEXT,
+  app_origin TEXT NOT NULL, created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS carts (
+  id TEXT PRIMARY KEY, owner TEXT NOT NULL UNIQUE, buyer_note TEXT, coupon_code TEXT, contact_info TEXT,
+  selected_shipping TEXT, email TEXT, checkout_id TEXT,
+  created_date TEXT NOT NULL, updated_date TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS cart_lines (
+  id TEXT PRIMARY KEY, cart_id TEXT NOT NULL REFERENCES carts(id) ON DELETE CASCADE,
+  product_id TEXT NOT NULL, variant_id TEXT, options TEXT NOT NULL DEFAULT '{}', item_key TEXT NOT NULL,
+  quantity INTEGER NOT NULL, position INTEGER NOT NULL, snapshot TEXT NOT NULL DEFAULT '{}'
+);
+CREATE INDEX IF NOT EXISTS cart_lines_cart ON cart_lines(cart_id);
+CREATE TABLE IF NOT EXISTS checkouts (
+  id TEXT PRIMARY KEY, cart_id TEXT, owner TEXT NOT NULL, data TEXT NOT NULL, completed INTEGER NOT NULL DEFAULT 0,
+  order_id TEXT, created_date TEXT NOT NULL, updated_date TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS orders (
+  id TEXT PRIMARY KEY, number TEXT NOT NULL UNIQUE, member_id TEXT, visitor_id TEXT, email TEXT,
+  checkout_id TEXT, status TEXT NOT NULL, payment_status TEXT NOT NULL, fulfillment_status TEXT NOT NULL,
+  data TEXT NOT NULL, created_date TEXT NOT NULL, updated_date TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS orders_member ON orders(member_id);
+CREATE INDEX IF NOT EXISTS orders_visitor ON orders(visitor_id);
+`;
+
+export function openDatabase(path: string): DB {
+  if (path !== ":memory:" && !path.startsWith("file:")) mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  db.pragma("foreign_keys = ON");
+  db.pragma("busy_timeout = 5000");
+  db.exec(SCHEMA);
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
+  if (!row) db.prepare("INSERT INTO meta (key, value) VALUES ('schema_version', ?)").run(String(SCHEMA_VERSION));
+  return db;
+}
+
+export function isSeeded(db: DB): boolean {
+  return !!db.prepare("SELECT 1 FROM meta WHERE key = 'seeded'").get();
+}
+
+const TABLES = [
+  "cart_lines", "carts", "checkouts", "orders", "auth_codes", "redirect_sessions", "access_tokens",
+  "refresh_tokens", "visitors", "members", "shipping_options", "coupons", "variants", "product_collections",
+  "products", "collections", "settings",
+];
+
+export function wipe(db: DB): void {
+  db.transaction(() => {
+    for (const t of TABLES) db.prepare(`DELETE FROM ${t}`).run();
+    db.prepare("DELETE FROM meta WHERE key <> 'schema_version'").run();
+  })();
+}
+
+export function getSetting(db: DB, key: string): string | undefined {
+  return (db.prepare("SELECT value FROM settings WHERE key = ?").get(key) as { value: string } | undefined)?.value;
+}
+
+export function setSetting(db: DB, key: string, value: string): void {
+  db.prepare("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(
+    key,
+    value,
+  );
+}
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}
+
+export function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}

@@ -1,0 +1,228 @@
+// Tiny HTTP layer of the embedded platform: routing over Request/Response, JSON helpers and the
+// error shapes the Wix SDK understands (see shared/reference/wix-sdk-contract.md §8).
+import { randomUUID } from "node:crypto";
+
+export interface FieldViolation {
+  field: string;
+  description: string;
+  violatedRule?: string;
+  ruleName?: string;
+  data?: Record<string, unknown>;
+}
+
+/** A Wix-shaped failure; thrown by handlers and turned into a response by the router. */
+export class WixError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(typeof body.message === "string" ? body.message : `HTTP ${status}`);
+  }
+}
+
+export function appError(
+  status: number,
+  code: string,
+  description: string,
+  data: Record<string, unknown> = {},
+  message?: string,
+): WixError {
+  return new WixError(status, {
+    message: message ?? description,
+    details: { applicationError: { code, description, data } },
+  });
+}
+
+export function validationError(violations: FieldViolation[], message?: string): WixError {
+  const sorted = [...violations].sort((a, b) => a.field.localeCompare(b.field));
+  return new WixError(400, {
+    message: message ?? `INVALID_ARGUMENT: ${sorted.map((v) => `"${v.field}" ${v.description}`).join(", ")}`,
+    details: {
+      validationError: {
+        fieldViolations: sorted.map((v) => ({
+          field: v.field,
+          description: v.description,
+          violatedRule: v.violatedRule ?? "VALIDATION",
+          ruleName: v.ruleName ?? v.violatedRule ?? "VALIDATION",
+          data: v.data ?? {},
+        })),
+      },
+    },
+  });
+}
+
+export function fieldError(field: string, description: string, violatedRule = "VALIDATION"): WixError {
+  return validationError([{ field, description, violatedRule }]);
+}
+
+export const unauthenticated = () =>
+  appError(401, "UNAUTHENTICATED", "Jeton d'accès absent, invalide ou expiré", {}, "Unauthenticated");
+export const permissionDenied = (what = "Accès refusé") => appError(403, "PERMISSION_DENIED", what, {}, "Permission denied");
+export const notFound = (code: string, description: string, data: Record<string, unknown> = {}) =>
+  appError(404, code, description, data);
+
+export function newRequestId(): string {
+  return `${Date.now().toString(36)}.${randomUUID().replace(/-/g, "").slice(0, 20)}`;
+}
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
+  });
+}
+
+export function errorResponse(err: WixError): Response {
+  return json(err.body, err.status);
+}
+
+export function html(body: string, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(body, {
+    status,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...headers },
+  });
+}
+
+export function redirect(location: string, status = 303): Response {
+  return new Response(null, { status, headers: { location, "cache-control": "no-store" } });
+}
+
+/** Decodes the SDK's `.r=` form: base64url of the JSON payload, padding stripped. */
+export function decodeDotR(value: string): unknown {
+  const b64 = value.replace(/-/g, "+").replace(/_/g, "/");
+  const padded = b64 + "=".repeat((4 - (b64.length % 4)) % 4);
+  const text = Buffer.from(padded, "base64").toString("utf8");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw fieldError(".r", "is not valid base64url JSON", "FORMAT");
+  }
+}
+
+/** Rebuilds an object from a flattened query string (`a.b=1&list=x&list=y`). */
+export function queryToObject(params: URLSearchParams): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of new Set(params.keys())) {
+    if (key === ".r") continue;
+    const values = params.getAll(key);
+    const parts = key.split(".");
+    let target = out;
+    for (let i = 0; i < parts.length - 1; i++) {
+      const p = parts[i]!;
+      if (typeof target[p] !== "object" || target[p] === null) target[p] = {};
+      target = target[p] as Record<string, unknown>;
+    }
+    target[parts[parts.length - 1]!] = values.length > 1 ? values : values[0];
+  }
+  return out;
+}
+
+export interface ApiRequest {
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  /** Payload: JSON body for POST/PATCH/PUT, query (or decoded `.r`) for GET/DELETE. */
+  body: Record<string, unknown>;
+  query: URLSearchParams;
+  /** Raw query string values as an object (arrays for repeated keys). */
+  queryObject: Record<string, unknown>;
+  headers: Headers;
+  appOrigin: string;
+  raw: Request;
+}
+
+export type ApiHandler = (req: ApiRequest) => unknown | Promise<unknown>;
+
+interface Route {
+  method: string;
+  pattern: RegExp;
+  keys: string[];
+  handler: ApiHandler;
+}
+
+export class Router {
+  private routes: Route[] = [];
+
+  on(method: string, path: string, handler: ApiHandler): this {
+    const keys: string[] = [];
+    const pattern = new RegExp(
+      "^" +
+        path
+          .split("/")
+          .map((seg) => {
+            if (seg.startsWith(":")) {
+              keys.push(seg.slice(1));
+              return "([^/]+)";
+            }
+            return seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+          })
+          .join("/") +
+        "/?$",
+    );
+    this.routes.push({ method: method.toUpperCase(), pattern, keys, handler });
+    return this;
+  }
+
+  match(method: string, path: string): { handler: ApiHandler; params: Record<string, string> } | "method" | null {
+    let pathMatched = false;
+    for (const r of this.routes) {
+      const m = r.pattern.exec(path);
+      if (!m) continue;
+      pathMatched = true;
+      if (r.method !== method) continue;
+      const params: Record<string, string> = {};
+      r.keys.forEach((k, i) => {
+        try {
+          params[k] = decodeURIComponent(m[i + 1]!);
+        } catch {
+          params[k] = m[i + 1]!;
+        }
+      });
+      return { handler: r.handler, params };
+    }
+    return pathMatched ? "method" : null;
+  }
+}
+
+export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+  const text = await request.text();
+  if (!text.trim()) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw appError(400, "INVALID_JSON", "Le corps de la requête n'est pas du JSON valide");
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    throw appError(400, "INVALID_JSON", "Le corps de la requête doit être un objet JSON");
+  }
+  return parsed as Record<string, unknown>;
+}
+
+export async function readForm(request: Request): Promise<URLSearchParams> {
+  const type = request.headers.get("content-type") ?? "";
+  if (type.includes("multipart/form-data")) {
+    const fd = await request.formData();
+    const out = new URLSearchParams();
+    for (const [k, v] of fd.entries()) if (typeof v === "string") out.append(k, v);
+    return out;
+  }
+  return new URLSearchParams(await request.text());
+}
+
+export function escapeHtml(value: unknown): string {
+  return String(value ?? "")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+// Small value readers: payloads are untrusted JSON, so every handler reads through these.
+export function asObject(v: unknown): Record<string, unknown> | undefined {
+  return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+export function asString(v: unknown): string | undefined {
+  return typeof v === "string" ? v : undefined;
+}

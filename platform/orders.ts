@@ -1,0 +1,353 @@
+// ecom orders V1: created at payment (one transaction with the stock decrement), read only by their buyer.
+import { buyerInfoWire } from "./cart";
+import type { CheckoutData } from "./checkout";
+import { checkoutTotals, getCheckoutRow } from "./checkout";
+import type { Caller, Ctx } from "./context";
+import { currency, imageInfo, mediaUrl, newId, orderPrice, requireCaller, taxRatePercent } from "./context";
+import { nowIso } from "./db";
+import type { Router } from "./http";
+import { appError, asObject, notFound, validationError } from "./http";
+import type { PricedLine, Totals } from "./pricing";
+import { addressToWire, isPickup, taxIncluded, unavailableText } from "./pricing";
+import { applySort, matchFilter, parseSort } from "./query";
+
+interface OrderRow {
+  id: string;
+  number: string;
+  member_id: string | null;
+  visitor_id: string | null;
+  email: string | null;
+  checkout_id: string | null;
+  status: string;
+  payment_status: string;
+  fulfillment_status: string;
+  data: string;
+  created_date: string;
+  updated_date: string;
+}
+
+function nextOrderNumber(ctx: Ctx): string {
+  const row = ctx.db.prepare("SELECT MAX(CAST(number AS INTEGER)) AS n FROM orders").get() as { n: number | null };
+  return String(Math.max(10000, row.n ?? 0) + 1);
+}
+
+export interface OrderInput {
+  owner: string;
+  totals: Totals;
+  data: Pick<CheckoutData, "email" | "shippingAddress" | "billingAddress" | "contactDetails" | "buyerNote" | "channelType">;
+  status: "INITIALIZED" | "APPROVED" | "CANCELED";
+  paymentStatus: string;
+  fulfillmentStatus: string;
+  number?: string;
+  createdDate?: string;
+  checkoutId?: string | null;
+}
+
+/** Builds and stores an order; prices are frozen in it, images/URLs are resolved at read time. */
+export function insertOrder(ctx: Ctx, input: OrderInput): string {
+  const cur = currency(ctx);
+  const rate = taxRatePercent(ctx);
+  const t = input.totals;
+  const id = newId();
+  const number = input.number ?? nextOrderNumber(ctx);
+  const created = input.createdDate ?? nowIso();
+  const lines = t.lines.filter((l) => l.status !== "NOT_FOUND");
+  const lineItems = lines.map((l: PricedLine) => {
+    const disc = t.lineDiscounts.get(l.ref.id) ?? 0;
+    const after = l.lineCents - disc;
+    const tax = taxIncluded(after, rate);
+    const p = l.product!;
+    return {
+      id: newId(),
+      productName: { original: p.name, translated: p.name },
+      catalogReference: {
+        catalogItemId: p.id,
+        appId: "215238eb-22a5-4c36-9e7b-e7c08025e04e",
+        ...(l.ref.options ? { options: l.ref.options } : l.variant ? { options: { variantId: l.variant.id } } : {}),
+      },
+      quantity: l.ref.quantity,
+      totalDiscount: orderPrice(disc, cur),
+      descriptionLines: p.options.map((o) => {
+        const desc = l.variant?.choices[o.name] ?? "";
+        const name = { original: o.name, translated: o.name };
+        return o.optionType === "color"
+          ? { name, colorInfo: { original: desc, translated: desc, code: o.choices.find((c) => c.description === desc)?.value ?? "" }, lineItemOptionType: "COLOR" }
+          : { name, plainText: { original: desc, translated: desc }, lineItemOptionType: "PLAIN_TEXT" };
+      }),
+      _imagePath: p.media[0] ?? null,
+      _variantId: l.variant?.id ?? null,
+      _slug: p.slug,
+      physicalProperties: { weight: p.weight ?? 0, sku: l.variant?.sku || p.sku, shippable: l.physical },
+      itemType: { preset: l.physical ? "PHYSICAL" : "DIGITAL" },
+      price: orderPrice(l.unitCents, cur),
+      priceBeforeDiscounts: orderPrice(l.fullCents, cur),
+      totalPriceBeforeTax: orderPrice(after - tax, cur),
+      totalPriceAfterTax: orderPrice(after, cur),
+      lineItemPrice: orderPrice(l.lineCents, cur),
+      paymentOption: "FULL_PAYMENT_ONLINE",
+      taxDetails: { taxRate: String(rate / 100), totalTax: orderPrice(tax, cur) },
+      rootCatalogItemId: p.id,
+      refundQuantity: 0,
+      restockQuantity: 0,
+      taxInfo: { taxAmount: orderPrice(tax, cur), taxIncludedInPrice: true, taxRate: String(rate / 100) },
+    };
+  });
+  const contact = input.data.contactDetails ?? undefined;
+  const shipAddr = addressToWire(input.data.shippingAddress);
+  const shipTax = taxIncluded(t.shipping, rate);
+  const shippingInfo = t.selected
+    ? {
+        carrierId: "embedded-shipping",
+        code: t.selected.code,
+        title: t.selected.title,
+        logistics: isPickup(t.selected)
+          ? { pickupDetails: { pickupMethod: "STORE_PICKUP" } }
+          : { deliveryTime: "3 à 5 jours ouvrés", ...(shipAddr ? { shippingDestination: { address: shipAddr, ...(contact ? { contactDetails: contact } : {}) } } : {}) },
+        cost: {
+          price: orderPrice(t.shipping, cur),
+          totalPriceBeforeTax: orderPrice(t.shipping - shipTax, cur),
+          totalPriceAfterTax: orderPrice(t.shipping, cur),
+          taxDetails: { taxRate: String(rate / 100), totalTax: orderPrice(shipTax, cur) },
+          discount: orderPrice(0, cur),
+        },
+      }
+    : undefined;
+  const paid = input.paymentStatus === "PAID";
+  const activities = [{ id: newId(), createdDate: created, type: "ORDER_PLACED" }];
+  if (paid) activities.push({ id: newId(), createdDate: created, type: "ORDER_PAID" });
+  if (input.fulfillmentStatus === "FULFILLED") activities.push({ id: newId(), createdDate: created, type: "ORDER_FULFILLED" });
+  if (input.status === "CANCELED") activities.push({ id: newId(), createdDate: created, type: "ORDER_CANCELED" });
+  const order = {
+    id,
+    number,
+    createdDate: created,
+    updatedDate: created,
+    purchasedDate: created,
+    lineItems,
+    buyerInfo: buyerInfoWire(ctx, input.owner, input.data.email),
+    paymentStatus: input.paymentStatus,
+    fulfillmentStatus: input.fulfillmentStatus,
+    status: input.status,
+    buyerLanguage: "fr",
+    siteLanguage: "fr",
+    weightUnit: "KG",
+    currency: cur,
+    taxIncludedInPrices: true,
+    priceSummary: {
+      subtotal: orderPrice(t.subtotal, cur),
+      shipping: orderPrice(t.shipping, cur),
+      tax: orderPrice(t.tax, cur),
+      discount: orderPrice(t.discount, cur),
+      total: orderPrice(t.total, cur),
+      totalPrice: orderPrice(t.total, cur),
+      totalWithGiftCard: orderPrice(t.total, cur),
+      totalWithoutGiftCard: orderPrice(t.total, cur),
+      totalAdditionalFees: orderPrice(0, cur),
+    },
+    billingInfo: {
+      ...(input.data.billingAddress ? { address: addressToWire(input.data.billingAddress) } : {}),
+      ...(contact ? { contactDetails: contact } : {}),
+    },
+    ...(shippingInfo ? { shippingInfo } : {}),
+    ...(shipAddr ? { recipientInfo: { address: shipAddr, ...(contact ? { contactDetails: contact } : {}) } } : {}),
+    ...(input.data.buyerNote ? { buyerNote: input.data.buyerNote } : {}),
+    archived: false,
+    taxSummary: { totalTax: orderPrice(t.tax, cur) },
+    appliedDiscounts: t.coupon
+      ? [
+          {
+            discountType: "GLOBAL",
+            lineItemIds: lineItems.map((l) => l.id),
+            coupon: { id: t.coupon.id, code: t.coupon.code, name: t.coupon.name, amount: orderPrice(t.discount, cur) },
+          },
+        ]
+      : [],
+    activities,
+    channelInfo: { type: input.data.channelType || "WEB" },
+    ...(input.checkoutId ? { checkoutId: input.checkoutId } : {}),
+    balanceSummary: { balance: orderPrice(paid ? 0 : t.total, cur), paid: orderPrice(paid ? t.total : 0, cur) },
+    payNow: { total: orderPrice(t.total, cur) },
+    seenByAHuman: false,
+  };
+  const [kind, ownerId] = [input.owner.slice(0, 1), input.owner.slice(2)];
+  ctx.db
+    .prepare(
+      `INSERT INTO orders (id, number, member_id, visitor_id, email, checkout_id, status, payment_status, fulfillment_status, data, created_date, updated_date)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      id,
+      number,
+      kind === "m" ? ownerId : null,
+      kind === "v" ? ownerId : null,
+      input.data.email,
+      input.checkoutId ?? null,
+      input.status,
+      input.paymentStatus,
+      input.fulfillmentStatus,
+      JSON.stringify(order),
+      created,
+      created,
+    );
+  return id;
+}
+
+function orderWire(ctx: Ctx, row: OrderRow, appOrigin: string) {
+  const o = JSON.parse(row.data) as Record<string, unknown> & { lineItems: Record<string, unknown>[] };
+  o.status = row.status;
+  o.paymentStatus = row.payment_status;
+  o.fulfillmentStatus = row.fulfillment_status;
+  o.updatedDate = row.updated_date;
+  o.lineItems = o.lineItems.map(({ _imagePath, _slug, _variantId, ...li }) => {
+    const out: Record<string, unknown> = { ...li };
+    if (typeof _imagePath === "string") {
+      const { width, height } = imageInfo(ctx, _imagePath);
+      out.image = { url: mediaUrl(appOrigin, _imagePath), width, height, altText: (li.productName as { original: string }).original };
+    }
+    if (typeof _slug === "string") out.url = { relativePath: `/products/${_slug}`, url: `${appOrigin}/products/${_slug}` };
+    return out;
+  });
+  return o;
+}
+
+export type PlaceResult = { ok: true; orderId: string } | { ok: false; code: "OUT_OF_STOCK" | "ALREADY_COMPLETED" | "NOT_FOUND"; message: string };
+
+/**
+ * Turns a checkout into an order: re-checks stock, decrements it, stores the order, marks the checkout
+ * completed and deletes the cart, all in one immediate transaction so two buyers racing for the last
+ * unit get exactly one order.
+ */
+export function placeOrder(ctx: Ctx, checkoutId: string, payment: "card" | "offline"): PlaceResult {
+  return ctx.db
+    .transaction((): PlaceResult => {
+      const row = getCheckoutRow(ctx, checkoutId);
+      if (!row) return { ok: false, code: "NOT_FOUND", message: "Cette commande est introuvable." };
+      if (row.completed || row.order_id) {
+        return row.order_id
+          ? { ok: true, orderId: row.order_id }
+          : { ok: false, code: "ALREADY_COMPLETED", message: "Cette commande a déjà été payée." };
+      }
+      const data = JSON.parse(row.data) as CheckoutData;
+      const t = checkoutTotals(ctx, data);
+      const bad = t.lines.filter((l) => l.status !== "AVAILABLE");
+      if (bad.length || !t.lines.length)
+        return { ok: false, code: "OUT_OF_STOCK", message: bad.map(unavailableText).join(" ") || "La commande est vide." };
+      for (const l of t.lines) {
+        const p = l.product!;
+        if (!p.trackInventory) continue;
+        const r = l.variant
+          ? ctx.db.prepare("UPDATE variants SET quantity = quantity - ? WHERE id = ? AND quantity >= ?").run(l.ref.quantity, l.variant.id, l.ref.quantity)
+          : ctx.db.prepare("UPDATE products SET quantity = quantity - ? WHERE id = ? AND quantity >= ?").run(l.ref.quantity, p.id, l.ref.quantity);
+        if (!r.changes) throw new Error("stock changed inside the transaction");
+        ctx.db.prepare("UPDATE products SET last_updated = ? WHERE id = ?").run(nowIso(), p.id);
+      }
+      const orderId = insertOrder(ctx, {
+        owner: row.owner,
+        totals: t,
+        data,
+        status: "APPROVED",
+        paymentStatus: payment === "card" ? "PAID" : "NOT_PAID",
+        fulfillmentStatus: "NOT_FULFILLED",
+        checkoutId: row.id,
+      });
+      ctx.db.prepare("UPDATE checkouts SET completed = 1, order_id = ?, updated_date = ? WHERE id = ?").run(orderId, nowIso(), row.id);
+      if (row.cart_id) ctx.db.prepare("DELETE FROM carts WHERE id = ?").run(row.cart_id);
+      return { ok: true, orderId };
+    })
+    .immediate();
+}
+
+function ownedOrder(ctx: Ctx, caller: Caller, id: string): OrderRow {
+  const row = ctx.db.prepare("SELECT * FROM orders WHERE id = ?").get(id) as OrderRow | undefined;
+  const mine = row && (caller.memberId ? row.member_id === caller.memberId : row.visitor_id === caller.visitorId && !row.member_id);
+  if (!row || !mine) throw notFound("ORDER_NOT_FOUND", `Commande introuvable : ${id}`, { orderId: id });
+  return row;
+}
+
+function encodeCursor(offset: number): string {
+  return Buffer.from(JSON.stringify({ o: offset })).toString("base64url");
+}
+function decodeCursor(c: string): number {
+  try {
+    const v = JSON.parse(Buffer.from(c, "base64url").toString("utf8")) as { o: unknown };
+    if (typeof v.o === "number" && Number.isInteger(v.o) && v.o >= 0) return v.o;
+  } catch {
+    // fall through to the validation error
+  }
+  throw validationError([{ field: "search.cursorPaging.cursor", description: "is not a valid cursor", violatedRule: "FORMAT" }]);
+}
+
+export function registerOrders(router: Router, ctx: Ctx): void {
+  router
+    .on("GET", "/ecom/v1/orders/:id", (req) => {
+      const caller = requireCaller(ctx, req.headers);
+      return { order: orderWire(ctx, ownedOrder(ctx, caller, req.params.id!), req.appOrigin) };
+    })
+    .on("POST", "/ecom/v1/orders/search", (req) => {
+      const caller = requireCaller(ctx, req.headers);
+      const search = asObject(req.body.search) ?? {};
+      const paging = asObject(search.cursorPaging) ?? {};
+      const limit = paging.limit === undefined || paging.limit === null ? 100 : Number(paging.limit);
+      if (!Number.isInteger(limit) || limit < 0 || limit > 100)
+        throw validationError([{ field: "search.cursorPaging.limit", description: "must be between 0 and 100", violatedRule: "MAX" }]);
+      const offset = typeof paging.cursor === "string" && paging.cursor ? decodeCursor(paging.cursor) : 0;
+      // Always scoped to the caller, whatever the filter says.
+      const rows = (
+        caller.memberId
+          ? ctx.db.prepare("SELECT * FROM orders WHERE member_id = ?").all(caller.memberId)
+          : ctx.db.prepare("SELECT * FROM orders WHERE visitor_id = ? AND member_id IS NULL").all(caller.visitorId)
+      ) as OrderRow[];
+      const all = rows.map((r) => orderWire(ctx, r, req.appOrigin));
+      const filter = search.filter;
+      const explicitStatus = JSON.stringify(filter ?? {}).includes('"status"');
+      const filtered = all.filter((o) => matchFilter(o, filter) && (explicitStatus || !["PENDING", "REJECTED"].includes(String(o.status))));
+      let sort = parseSort(search.sort);
+      if (!sort.length) sort = [{ fieldName: "createdDate", order: "DESC" }];
+      const sorted = applySort(filtered, sort);
+      const page = sorted.slice(offset, offset + limit);
+      const hasNext = offset + limit < sorted.length;
+      return {
+        orders: page,
+        metadata: {
+          count: page.length,
+          cursors: { ...(hasNext ? { next: encodeCursor(offset + limit) } : {}), ...(offset > 0 ? { prev: encodeCursor(Math.max(0, offset - limit)) } : {}) },
+          hasNext,
+        },
+      };
+    })
+    .on("POST", "/ecom/v1/orders/:id/cancel", (req) => {
+      const caller = requireCaller(ctx, req.headers);
+      return ctx.db
+        .transaction(() => {
+          const row = ownedOrder(ctx, caller, req.params.id!);
+          const out = cancelOrder(ctx, row.id, req.body.restockAllItems === true);
+          return { order: orderWire(ctx, out, req.appOrigin) };
+        })
+        .immediate();
+    });
+}
+
+/** Cancels an order (owner tooling and the buyer's own cancel call); optionally puts the items back in stock. */
+export function cancelOrder(ctx: Ctx, orderId: string, restock: boolean): OrderRow {
+  const row = ctx.db.prepare("SELECT * FROM orders WHERE id = ?").get(orderId) as OrderRow | undefined;
+  if (!row) throw notFound("ORDER_NOT_FOUND", `Commande introuvable : ${orderId}`, { orderId });
+  if (row.status === "CANCELED") throw appError(400, "ORDER_ALREADY_CANCELED", "Cette commande est déjà annulée", { orderId });
+  const now = nowIso();
+  const data = JSON.parse(row.data) as {
+    lineItems: { catalogReference: { catalogItemId: string }; _variantId?: string | null; quantity: number }[];
+    activities: unknown[];
+  };
+  if (restock) {
+    for (const li of data.lineItems) {
+      const vid = li._variantId;
+      if (vid) ctx.db.prepare("UPDATE variants SET quantity = quantity + ? WHERE id = ? AND quantity IS NOT NULL").run(li.quantity, vid);
+      else
+        ctx.db
+          .prepare("UPDATE products SET quantity = quantity + ? WHERE id = ? AND track_inventory = 1 AND quantity IS NOT NULL")
+          .run(li.quantity, li.catalogReference.catalogItemId);
+    }
+  }
+  data.activities.push({ id: newId(), createdDate: now, type: "ORDER_CANCELED" });
+  ctx.db.prepare("UPDATE orders SET status = 'CANCELED', data = ?, updated_date = ? WHERE id = ?").run(JSON.stringify(data), now, orderId);
+  return ctx.db.prepare("SELECT * FROM orders WHERE id = ?").get(orderId) as OrderRow;
+}

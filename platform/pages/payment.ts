@@ -1,0 +1,186 @@
+// Hosted payment page of an `ecomCheckout` redirect session: summary, test card, pay on delivery, cancel.
+import type { CheckoutData } from "../checkout";
+import { checkoutTotals, getCheckoutRow } from "../checkout";
+import type { Ctx } from "../context";
+import { currency, formatMoney } from "../context";
+import { html, readForm, redirect } from "../http";
+import { placeOrder } from "../orders";
+import type { Totals } from "../pricing";
+import { addressToWire, unavailableText } from "../pricing";
+import type { Callbacks, SessionRow } from "../redirects";
+import { getSession } from "../redirects";
+import { e, errorPage, page } from "./layout";
+
+export const TEST_CARD_OK = "4242424242424242";
+export const TEST_CARD_DECLINED = "4000000000000002";
+
+interface EcomSessionData {
+  checkoutId: string;
+  callbacks: Callbacks;
+}
+
+function expired(): Response {
+  return html(errorPage("Lien expiré", "Ce lien de paiement a expiré ou n'est pas valide. Retournez au panier pour recommencer."), 400);
+}
+
+function withOrderId(url: string, orderId: string): string {
+  const u = new URL(url);
+  u.searchParams.set("orderId", orderId);
+  return u.toString();
+}
+
+function addressBlock(title: string, a: Record<string, unknown> | null, contact: Record<string, string> | null): string {
+  const wire = addressToWire(a);
+  const name = [contact?.firstName, contact?.lastName].filter(Boolean).join(" ");
+  if (!wire && !name) return "";
+  return `<div><h3>${e(title)}</h3><p>${name ? `${e(name)}<br>` : ""}${wire ? e(wire.formattedAddress) : ""}</p></div>`;
+}
+
+function summary(ctx: Ctx, data: CheckoutData, t: Totals): string {
+  const cur = currency(ctx);
+  const m = (c: number) => e(formatMoney(c, cur));
+  const rows = t.lines
+    .map((l) => {
+      const name = l.product?.name ?? l.ref.snapshot.name ?? "Article";
+      const opts = l.variant
+        ? Object.entries(l.variant.choices)
+            .map(([k, v]) => `${e(k)} : ${e(v)}`)
+            .join(", ")
+        : "";
+      const warn = l.status !== "AVAILABLE" ? `<br><span class="field-error">${e(unavailableText(l))}</span>` : "";
+      return `<tr><td>${e(name)}${opts ? `<br><span class="muted">${opts}</span>` : ""}${warn}</td><td class="num">${l.ref.quantity}</td><td class="num">${m(l.lineCents)}</td></tr>`;
+    })
+    .join("\n");
+  return `<div class="card">
+<h2>Récapitulatif</h2>
+<table>
+<thead><tr><th>Article</th><th class="num">Qté</th><th class="num">Montant</th></tr></thead>
+<tbody>${rows}</tbody>
+<tfoot>
+<tr><th colspan="2">Sous-total</th><td class="num">${m(t.subtotal)}</td></tr>
+${t.discount ? `<tr><th colspan="2">Remise${t.coupon ? ` (${e(t.coupon.code)})` : ""}</th><td class="num">−${m(t.discount)}</td></tr>` : ""}
+${t.selected ? `<tr><th colspan="2">${e(t.selected.title)}</th><td class="num">${m(t.shipping)}</td></tr>` : ""}
+<tr class="total"><th colspan="2">Total</th><td class="num">${m(t.total)}</td></tr>
+<tr><td colspan="3" class="muted">Dont TVA : ${m(t.tax)}</td></tr>
+</tfoot>
+</table>
+${data.email ? `<p class="muted">Confirmation envoyée à ${e(data.email)}</p>` : ""}
+<div class="row">
+${addressBlock("Livraison", t.needsShipping ? data.shippingAddress : null, t.needsShipping ? data.contactDetails : null)}
+${addressBlock("Facturation", data.billingAddress, data.contactDetails)}
+</div>
+</div>`;
+}
+
+interface FormState {
+  error?: string;
+  cardError?: string;
+  card?: string;
+  expiry?: string;
+  holder?: string;
+}
+
+function render(ctx: Ctx, session: SessionRow, state: FormState = {}, status = 200): Response {
+  const data = JSON.parse(session.data) as EcomSessionData;
+  const row = getCheckoutRow(ctx, data.checkoutId);
+  if (!row) return expired();
+  if (row.completed && row.order_id) {
+    const back = withOrderId(data.callbacks.thankYouPageUrl ?? `${session.app_origin}/`, row.order_id);
+    return html(
+      page("Commande déjà réglée", `<div class="card"><h1>Commande déjà réglée</h1><p>Cette commande a déjà été enregistrée.</p><p><a href="${e(back)}">Voir la confirmation</a></p></div>`),
+      status === 200 ? 200 : status,
+    );
+  }
+  const cd = JSON.parse(row.data) as CheckoutData;
+  const t = checkoutTotals(ctx, cd);
+  const blocked = t.lines.some((l) => l.status !== "AVAILABLE");
+  const cur = currency(ctx);
+  const sid = e(session.id);
+  const payForms = blocked
+    ? `<p class="error" role="alert">Certains articles ne sont plus disponibles. Retournez au panier pour modifier votre commande.</p>`
+    : `<form method="post" action="/_platform/checkout" novalidate>
+<input type="hidden" name="session" value="${sid}">
+<input type="hidden" name="action" value="pay">
+<h2>Paiement par carte</h2>
+<p class="hint">Carte de test : 4242 4242 4242 4242 (acceptée) ou 4000 0000 0000 0002 (refusée).</p>
+<label for="cardNumber">Numéro de carte</label>
+<input type="text" id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" value="${e(state.card ?? "")}"${state.cardError ? ' aria-invalid="true" aria-describedby="card-error"' : ""}>
+${state.cardError ? `<p class="field-error" id="card-error">${e(state.cardError)}</p>` : ""}
+<div class="row">
+<div><label for="expiry">Date d'expiration (MM/AA)</label>
+<input type="text" id="expiry" name="expiry" autocomplete="cc-exp" placeholder="12/30" value="${e(state.expiry ?? "")}"></div>
+<div><label for="cvc">Cryptogramme</label>
+<input type="text" id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123"></div>
+</div>
+<label for="holder">Titulaire de la carte</label>
+<input type="text" id="holder" name="holder" autocomplete="cc-name" value="${e(state.holder ?? "")}">
+<div class="actions"><button type="submit" class="primary">Payer</button>
+<span class="muted">Montant : ${e(formatMoney(t.total, cur))}</span></div>
+</form>
+<form method="post" action="/_platform/checkout">
+<input type="hidden" name="session" value="${sid}">
+<input type="hidden" name="action" value="offline">
+<div class="actions"><button type="submit" class="secondary">Payer à la livraison</button>
+<span class="hint">Vous réglerez à la réception ou au retrait.</span></div>
+</form>`;
+  return html(
+    page(
+      "Paiement",
+      `<h1>Paiement</h1>
+${state.error ? `<p class="error" role="alert">${e(state.error)}</p>` : ""}
+${summary(ctx, cd, t)}
+<div class="card">
+${payForms}
+<form method="post" action="/_platform/checkout">
+<input type="hidden" name="session" value="${sid}">
+<input type="hidden" name="action" value="cancel">
+<div class="actions"><button type="submit" class="link">Annuler</button></div>
+</form>
+</div>`,
+    ),
+    status,
+  );
+}
+
+export function paymentGet(ctx: Ctx, url: URL): Response {
+  const session = getSession(ctx, url.searchParams.get("session"), "ecomCheckout");
+  if (!session) return expired();
+  return render(ctx, session);
+}
+
+export async function paymentPost(ctx: Ctx, request: Request): Promise<Response> {
+  const form = await readForm(request);
+  const session = getSession(ctx, form.get("session"), "ecomCheckout");
+  if (!session) return expired();
+  const data = JSON.parse(session.data) as EcomSessionData;
+  const action = form.get("action") ?? "pay";
+  if (action === "cancel") return redirect(data.callbacks.postFlowUrl ?? `${session.app_origin}/`);
+  if (action !== "pay" && action !== "offline") return render(ctx, session, { error: "Action inconnue." }, 400);
+
+  const state: FormState = {
+    card: (form.get("cardNumber") ?? "").slice(0, 40),
+    expiry: (form.get("expiry") ?? "").slice(0, 10),
+    holder: (form.get("holder") ?? "").slice(0, 100),
+  };
+  if (action === "pay") {
+    const digits = (state.card ?? "").replace(/[\s-]/g, "");
+    const expiry = (state.expiry ?? "").trim();
+    const cvc = (form.get("cvc") ?? "").trim();
+    if (!/^\d{13,19}$/.test(digits) || (digits !== TEST_CARD_OK && digits !== TEST_CARD_DECLINED))
+      return render(ctx, session, { ...state, cardError: "Numéro de carte invalide. Utilisez la carte de test 4242 4242 4242 4242." }, 400);
+    if (expiry && !/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/.test(expiry))
+      return render(ctx, session, { ...state, error: "Date d'expiration invalide (format MM/AA)." }, 400);
+    if (cvc && !/^\d{3,4}$/.test(cvc)) return render(ctx, session, { ...state, error: "Cryptogramme invalide (3 ou 4 chiffres)." }, 400);
+    if (digits === TEST_CARD_DECLINED)
+      return render(ctx, session, { ...state, error: "Paiement refusé : votre banque a refusé cette carte. Aucun montant n'a été débité." }, 402);
+  }
+  const result = placeOrder(ctx, data.checkoutId, action === "pay" ? "card" : "offline");
+  if (!result.ok) {
+    const msg =
+      result.code === "OUT_OF_STOCK"
+        ? `Désolé, votre commande ne peut pas être validée : ${result.message} Aucun montant n'a été débité.`
+        : result.message;
+    return render(ctx, session, { ...state, error: msg }, 409);
+  }
+  return redirect(withOrderId(data.callbacks.thankYouPageUrl ?? `${session.app_origin}/`, result.orderId));
+}

@@ -1,0 +1,198 @@
+// In-memory evaluation of the Wix query language (filter/sort/paging) over wire-shaped objects.
+// The catalog is small (tens to hundreds of products), so matching the SDK's semantics exactly
+// matters more than pushing filters into SQL.
+import { asObject, fieldError, validationError } from "./http";
+
+type Json = unknown;
+
+function getPath(obj: Json, path: string): Json {
+  let cur: Json = obj;
+  for (const part of path.split(".")) {
+    if (Array.isArray(cur)) {
+      cur = cur.map((c) => (asObject(c) ? (c as Record<string, Json>)[part] : undefined));
+      continue;
+    }
+    const o = asObject(cur);
+    if (!o) return undefined;
+    cur = o[part];
+  }
+  return cur;
+}
+
+function norm(v: Json): Json {
+  return typeof v === "string" ? v.toLocaleLowerCase("fr") : v;
+}
+
+function eq(a: Json, b: Json): boolean {
+  if (Array.isArray(a)) return a.some((x) => eq(x, b));
+  if (b === null || b === undefined) return a === null || a === undefined;
+  if (typeof a === "number" && typeof b === "string" && b.trim() !== "" && !Number.isNaN(Number(b))) return a === Number(b);
+  if (typeof a === "string" && typeof b === "string") return a === b;
+  return a === b;
+}
+
+function cmp(a: Json, b: Json): number | null {
+  if (a === undefined || a === null || b === undefined || b === null) return null;
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  if (typeof a === "number" && typeof b === "string" && !Number.isNaN(Number(b))) return a - Number(b);
+  if (typeof a === "string" && typeof b === "string") return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === "boolean" && typeof b === "boolean") return Number(a) - Number(b);
+  return null;
+}
+
+const OPERATORS = new Set([
+  "$eq", "$ne", "$gt", "$gte", "$lt", "$lte", "$in", "$nin", "$hasSome", "$hasAll", "$startsWith",
+  "$endsWith", "$contains", "$exists", "$isEmpty", "$matchAll", "$matchItems",
+]);
+
+function matchCondition(value: Json, cond: Json, field: string): boolean {
+  const c = asObject(cond);
+  if (!c || !Object.keys(c).some((k) => k.startsWith("$"))) return eq(value, cond);
+  for (const [op, arg] of Object.entries(c)) {
+    if (!OPERATORS.has(op)) throw fieldError(`filter.${field}`, `operator ${op} unsupported`, "INVALID_ENUM_VALUE");
+    const arr = Array.isArray(value) ? value : [value];
+    let ok: boolean;
+    switch (op) {
+      case "$eq":
+        ok = eq(value, arg);
+        break;
+      case "$ne":
+        ok = !eq(value, arg);
+        break;
+      case "$gt":
+        ok = arr.some((v) => (cmp(v, arg) ?? -1) > 0);
+        break;
+      case "$gte":
+        ok = arr.some((v) => (cmp(v, arg) ?? -1) >= 0);
+        break;
+      case "$lt":
+        ok = arr.some((v) => (cmp(v, arg) ?? 1) < 0);
+        break;
+      case "$lte":
+        ok = arr.some((v) => (cmp(v, arg) ?? 1) <= 0);
+        break;
+      case "$in":
+      case "$hasSome":
+        if (!Array.isArray(arg)) throw fieldError(`filter.${field}`, `${op} expects an array`, "FORMAT");
+        ok = arg.some((a) => eq(value, a));
+        break;
+      case "$nin":
+        if (!Array.isArray(arg)) throw fieldError(`filter.${field}`, `${op} expects an array`, "FORMAT");
+        ok = !arg.some((a) => eq(value, a));
+        break;
+      case "$hasAll":
+        if (!Array.isArray(arg)) throw fieldError(`filter.${field}`, `${op} expects an array`, "FORMAT");
+        ok = arg.every((a) => eq(value, a));
+        break;
+      case "$startsWith":
+        ok = arr.some((v) => typeof v === "string" && typeof arg === "string" && (norm(v) as string).startsWith(norm(arg) as string));
+        break;
+      case "$endsWith":
+        ok = arr.some((v) => typeof v === "string" && typeof arg === "string" && (norm(v) as string).endsWith(norm(arg) as string));
+        break;
+      case "$contains":
+        ok = arr.some((v) => typeof v === "string" && typeof arg === "string" && (norm(v) as string).includes(norm(arg) as string));
+        break;
+      case "$exists":
+      case "$isEmpty": {
+        const present = value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0);
+        ok = op === "$exists" ? present === (arg !== false) : present !== (arg !== false);
+        break;
+      }
+      default:
+        ok = false;
+    }
+    if (!ok) return false;
+  }
+  return true;
+}
+
+export function matchFilter(obj: Json, filter: Json): boolean {
+  if (filter === undefined || filter === null) return true;
+  let f: Json = filter;
+  if (typeof f === "string") {
+    // The REST V1 API historically took the filter as a JSON string; accept it too.
+    try {
+      f = JSON.parse(f);
+    } catch {
+      throw fieldError("filter", "is not valid JSON", "FORMAT");
+    }
+  }
+  const o = asObject(f);
+  if (!o) throw fieldError("filter", "must be an object", "FORMAT");
+  for (const [key, cond] of Object.entries(o)) {
+    if (key === "$and") {
+      if (!Array.isArray(cond)) throw fieldError("filter.$and", "must be an array", "FORMAT");
+      if (!cond.every((c) => matchFilter(obj, c))) return false;
+    } else if (key === "$or") {
+      if (!Array.isArray(cond)) throw fieldError("filter.$or", "must be an array", "FORMAT");
+      if (!cond.some((c) => matchFilter(obj, c))) return false;
+    } else if (key === "$not") {
+      if (matchFilter(obj, cond)) return false;
+    } else if (key.startsWith("$")) {
+      throw fieldError("filter", `operator ${key} unsupported`, "INVALID_ENUM_VALUE");
+    } else if (!matchCondition(getPath(obj, key), cond, key)) return false;
+  }
+  return true;
+}
+
+export interface SortSpec {
+  fieldName: string;
+  order: "ASC" | "DESC";
+}
+
+export function parseSort(raw: Json): SortSpec[] {
+  let s: Json = raw;
+  if (s === undefined || s === null || s === "") return [];
+  if (typeof s === "string") {
+    try {
+      s = JSON.parse(s);
+    } catch {
+      throw fieldError("sort", "is not valid JSON", "FORMAT");
+    }
+  }
+  if (!Array.isArray(s)) s = [s];
+  const out: SortSpec[] = [];
+  for (const [i, item] of (s as Json[]).entries()) {
+    const o = asObject(item);
+    if (!o) throw fieldError(`sort[${i}]`, "must be an object", "FORMAT");
+    if (typeof o.fieldName === "string") {
+      const order = String(o.order ?? "ASC").toUpperCase();
+      if (order !== "ASC" && order !== "DESC") throw fieldError(`sort[${i}].order`, "must be ASC or DESC", "INVALID_ENUM_VALUE");
+      out.push({ fieldName: o.fieldName, order });
+    } else {
+      // legacy form [{"name":"asc"}]
+      for (const [k, v] of Object.entries(o)) out.push({ fieldName: k, order: String(v).toUpperCase() === "DESC" ? "DESC" : "ASC" });
+    }
+  }
+  return out;
+}
+
+export function applySort<T>(items: T[], sort: SortSpec[], alias: (f: string) => string = (f) => f): T[] {
+  if (!sort.length) return items;
+  return [...items].sort((a, b) => {
+    for (const s of sort) {
+      const path = alias(s.fieldName);
+      const va = getPath(a, path);
+      const vb = getPath(b, path);
+      let c: number;
+      if (typeof va === "string" && typeof vb === "string") c = va.localeCompare(vb, "fr", { sensitivity: "base" });
+      else c = cmp(va, vb) ?? (va === undefined || va === null ? (vb === undefined || vb === null ? 0 : 1) : -1);
+      if (c !== 0) return s.order === "DESC" ? -c : c;
+    }
+    return 0;
+  });
+}
+
+export function parseOffsetPaging(raw: Json, maxLimit = 100, defaultLimit = 50): { limit: number; offset: number } {
+  const p = asObject(raw) ?? {};
+  const limit = p.limit === undefined || p.limit === null ? defaultLimit : Number(p.limit);
+  const offset = p.offset === undefined || p.offset === null ? 0 : Number(p.offset);
+  const violations = [];
+  if (!Number.isInteger(limit) || limit < 0 || limit > maxLimit)
+    violations.push({ field: "paging.limit", description: `must be between 0 and ${maxLimit}`, violatedRule: "MAX" });
+  if (!Number.isInteger(offset) || offset < 0)
+    violations.push({ field: "paging.offset", description: "must be a non-negative integer", violatedRule: "MIN" });
+  if (violations.length) throw validationError(violations);
+  return { limit, offset };
+}
