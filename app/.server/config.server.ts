@@ -1,0 +1,164 @@
+import { z } from "zod";
+
+/**
+ * The server's whole configuration, read from the environment once at start.
+ * A bad value stops the server with a message naming the variable, because a
+ * storefront half-configured (wrong origin, missing secret) fails in ways users
+ * see long after deploy.
+ */
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const origin = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    if (v === "") return undefined;
+    try {
+      const url = new URL(v);
+      if ((url.protocol !== "http:" && url.protocol !== "https:") || url.origin !== v.replace(/\/$/, "")) {
+        throw new Error("not an origin");
+      }
+      return url.origin;
+    } catch {
+      ctx.addIssue({ code: "custom", message: "must be an origin such as https://shop.example.com (scheme and host, no path)" });
+      return z.NEVER;
+    }
+  })
+  .optional();
+
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): boolean | number | string[] | undefined => {
+    if (v === "" || v === "false") return undefined;
+    if (v === "true") return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    const list = v.split(",").map((s) => s.trim()).filter(Boolean);
+    const ok = list.every((item) => /^[0-9a-fA-F:.\/]+$/.test(item) || ["loopback", "linklocal", "uniquelocal"].includes(item));
+    if (!ok) {
+      ctx.addIssue({ code: "custom", message: "must be a hop count, 'true', or a comma-separated list of proxy addresses/subnets" });
+      return z.NEVER;
+    }
+    return list;
+  })
+  .optional();
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    SESSION_SECRET: optionalText,
+    COMMERCE_PLATFORM: z.enum(["embedded", "wix"]).optional(),
+    WIX_CLIENT_ID: optionalText,
+    PUBLIC_ORIGIN: origin,
+    TRUST_PROXY: trustProxy,
+    PLATFORM_DB: z.string().trim().min(1).default(".data/platform.sqlite"),
+    PLATFORM_ALLOWED_ORIGINS: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean)),
+    SITE_OWNER_NAME: z.string().trim().min(1).max(80).default("Julien Moreau"),
+    SITE_TITLE: z.string().trim().min(1).max(120).default("Conseil en informatique et architecture logicielle"),
+    SITE_DESCRIPTION: z
+      .string()
+      .trim()
+      .min(1)
+      .max(300)
+      .default("Informaticien — développeur full-stack et consultant en architecture logicielle, cloud et DevOps"),
+    SITE_IMAGE: z.string().trim().min(1).default("/social-card.png"),
+    SITE_PROFILE_PICTURE: z.string().trim().min(1).default("/profile.svg"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "is required in production (comma-separated secrets, the first one signs; use 32+ random characters)",
+      });
+    }
+    for (const secret of env.SESSION_SECRET?.split(",") ?? []) {
+      if (secret.trim().length < 16) {
+        ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "each secret must be at least 16 characters long" });
+        break;
+      }
+    }
+    if (env.COMMERCE_PLATFORM === "wix" && !env.WIX_CLIENT_ID) {
+      ctx.addIssue({ code: "custom", path: ["WIX_CLIENT_ID"], message: "is required when COMMERCE_PLATFORM=wix" });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env["NODE_ENV"];
+  port: number;
+  sessionSecrets: string[];
+  commerce: { platform: "embedded" | "wix"; clientId?: string; platformDb: string; allowedOrigins: string[] };
+  publicOrigin?: string;
+  trustProxy?: boolean | number | string[];
+  site: { ownerName: string; title: string; description: string; image: string; profilePicture: string };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Pure: turns an environment into a Config or throws a ConfigError naming every bad variable. */
+export function parseConfig(source: Record<string, string | undefined>): Config {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const name = issue.path.join(".") || "environment";
+        const given = source[name];
+        const shown = name === "SESSION_SECRET" || given === undefined ? "" : ` (got ${JSON.stringify(given)})`;
+        return `${name}: ${issue.message}${shown}`;
+      }),
+    );
+  }
+  const env = result.data;
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    sessionSecrets: (env.SESSION_SECRET ?? devSecret()).split(",").map((s) => s.trim()),
+    commerce: {
+      platform: env.COMMERCE_PLATFORM ?? (env.WIX_CLIENT_ID ? "wix" : "embedded"),
+      clientId: env.WIX_CLIENT_ID,
+      platformDb: env.PLATFORM_DB,
+      allowedOrigins: env.PLATFORM_ALLOWED_ORIGINS,
+    },
+    publicOrigin: env.PUBLIC_ORIGIN,
+    trustProxy: env.TRUST_PROXY,
+    site: {
+      ownerName: env.SITE_OWNER_NAME,
+      title: env.SITE_TITLE,
+      description: env.SITE_DESCRIPTION,
+      image: env.SITE_IMAGE,
+      profilePicture: env.SITE_PROFILE_PICTURE,
+    },
+  };
+}
+
+// Outside production a missing secret must not block `npm run dev` or unit tests;
+// a per-process random secret only costs the developer their session on restart.
+let generated: string | undefined;
+function devSecret(): string {
+  generated ??= crypto.randomUUID() + crypto.randomUUID();
+  return generated;
+}
+
+let loaded: Config | undefined;
+
+/** The process's configuration, validated on first use (server start). */
+export function getConfig(): Config {
+  loaded ??= parseConfig(process.env);
+  return loaded;
+}

@@ -1,0 +1,15 @@
+import { createCookie } from "react-router";
+import { themeSchema, type Theme } from "~/lib/theme";
+import { serializeCookie } from "./cookies.server";
+
+// A display preference, not a secret: unsigned, but still validated on read.
+const themeCookie = createCookie("theme", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 365 * 24 * 60 * 60 });
+
+export async function readTheme(request: Request): Promise<Theme> {
+  const parsed = themeSchema.safeParse(await themeCookie.parse(request.headers.get("Cookie")).catch(() => null));
+  return parsed.success ? parsed.data : "light";
+}
+
+export function themeSetCookie(request: Request, theme: Theme) {
+  return serializeCookie(themeCookie, theme, request);
+}

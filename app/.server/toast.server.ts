@@ -1,0 +1,28 @@
+import { redirect } from "react-router";
+import { flashToastSchema, type FlashToast, type FlashToastInput } from "~/lib/toast";
+import { appCookies, clearCookie, readCookie, serializeCookie } from "./cookies.server";
+
+/** Set-Cookie value that makes the next page show this notification. */
+export async function toastCookie(request: Request, toast: FlashToastInput): Promise<string> {
+  const value: FlashToast = { id: crypto.randomUUID(), ...toast };
+  return serializeCookie(appCookies().toast, value, request);
+}
+
+/** 303 to `to` carrying a notification; extra headers (other cookies) are appended, never overwritten. */
+export async function redirectWithToast(request: Request, to: string, toast: FlashToastInput, init: ResponseInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await toastCookie(request, toast));
+  return redirect(to, { ...init, status: init.status ?? 303, headers });
+}
+
+/**
+ * Reads and consumes the flashed notification. `headers` clears the cookie and
+ * must be sent with the response that shows it (one read only).
+ */
+export async function takeToast(request: Request): Promise<{ toast: FlashToast | null; headers: Headers }> {
+  const headers = new Headers();
+  if (!request.headers.get("Cookie")?.includes("__toast=")) return { toast: null, headers };
+  const parsed = flashToastSchema.safeParse(await readCookie(appCookies().toast, request));
+  headers.append("Set-Cookie", await clearCookie(appCookies().toast, request));
+  return { toast: parsed.success ? parsed.data : null, headers };
+}

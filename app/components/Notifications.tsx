@@ -1,0 +1,56 @@
+import { useEffect } from "react";
+import { Toaster, toast } from "sonner";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { TOAST_DURATIONS, type FlashToast } from "~/lib/toast";
+
+/**
+ * The notification container of the spec (§2, §9): top-center, 16 px inset,
+ * 10 px gutter, 350 px wide, z-index 9999, at most 20 at once. sonner pauses
+ * timers while hovered; it unmounts dismissed toasts after a fixed 200 ms.
+ */
+export function Notifications() {
+  return (
+    <Toaster
+      position="top-center"
+      offset={16}
+      mobileOffset={16}
+      gap={10}
+      visibleToasts={20}
+      closeButton
+      duration={TOAST_DURATIONS.message}
+      style={{ zIndex: 9999, ["--width" as string]: "350px" }}
+      toastOptions={{ closeButtonAriaLabel: "Fermer la notification" }}
+      containerAriaLabel="Notifications"
+    />
+  );
+}
+
+/** Typed entry points so every toast gets the spec's duration and close button rule. */
+export const notify = {
+  success: (title: string, description?: string) => toast.success(title, { description, duration: TOAST_DURATIONS.success }),
+  error: (title: string, description?: string) => toast.error(title, { description, duration: TOAST_DURATIONS.error }),
+  message: (title: string, description?: string) => toast(title, { description, duration: TOAST_DURATIONS.message }),
+  loading: (title: string) => toast.loading(title, { duration: TOAST_DURATIONS.loading, closeButton: false }),
+  dismiss: (id?: string | number) => toast.dismiss(id),
+};
+
+/**
+ * Shows a server-flashed notification: with sonner once scripts run, and in a
+ * server-rendered live region until then (and forever without JavaScript).
+ */
+export function FlashNotification({ flash }: { flash: FlashToast | null }) {
+  const hydrated = useHydrated();
+
+  useEffect(() => {
+    if (!flash) return;
+    notify[flash.type](flash.title, flash.description);
+  }, [flash?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (hydrated || !flash) return null;
+  return (
+    <div className="flash" data-type={flash.type} role="status">
+      <p className="flash-title">{flash.title}</p>
+      {flash.description ? <p className="flash-description">{flash.description}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import type { MetaDescriptor } from "react-router";
+
+export interface SiteMeta {
+  ownerName: string;
+  title: string;
+  description: string;
+  imageUrl: string;
+  canonicalUrl: string;
+}
+
+/**
+ * The full meta set of a page. Leaf routes replace the root's meta in React
+ * Router, so every route builds its tags here and only overrides what differs.
+ */
+export function pageMeta(site: SiteMeta | undefined, overrides: { title?: string; description?: string } = {}): MetaDescriptor[] {
+  if (!site) return [{ title: overrides.title ?? "Erreur" }];
+  const title = overrides.title ? `${overrides.title} | ${site.ownerName}` : `${site.title} | ${site.ownerName}`;
+  const description = overrides.description ?? site.description;
+  return [
+    { title },
+    { name: "description", content: description },
+    { name: "robots", content: "index, follow" },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:image", content: site.imageUrl },
+    { property: "og:url", content: site.canonicalUrl },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: site.imageUrl },
+    { tagName: "link", rel: "canonical", href: site.canonicalUrl },
+  ];
+}
+
+/** What the root loader exposes about the site (see app/.server/site.server.ts). */
+export interface SiteInfo {
+  origin: string;
+  ownerName: string;
+  title: string;
+  description: string;
+  imageUrl: string;
+  profilePicture: string;
+}
+
+/** Site meta for any route: the root's loader data plus the current location. */
+export function siteMetaFor(site: SiteInfo | undefined, pathname: string): SiteMeta | undefined {
+  return site && { ...site, canonicalUrl: new URL(pathname, site.origin).href };
+}
+
+/** The root loader's site info, from a meta function's `matches`. */
+export function rootSite(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): SiteInfo | undefined {
+  return (matches.find((m) => m?.id === "root")?.loaderData as { site?: SiteInfo } | undefined)?.site;
+}

@@ -1,0 +1,102 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { ErrorScreen } from "~/components/ErrorScreen";
+import { NavigationProgress } from "~/components/NavigationProgress";
+import { FlashNotification, Notifications } from "~/components/Notifications";
+import { SiteFooter } from "~/components/SiteFooter";
+import { SiteHeader } from "~/components/SiteHeader";
+import { portfolio } from "~/content/portfolio";
+import { pageMeta, siteMetaFor } from "~/lib/meta";
+import { readTheme } from "~/.server/theme.server";
+import { takeToast } from "~/.server/toast.server";
+import { siteInfo } from "~/.server/site.server";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+];
+
+export const handle = { breadcrumb: () => ({ label: "Accueil", to: "/" }) };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { toast, headers } = await takeToast(request);
+  return data({ site: siteInfo(request), theme: await readTheme(request), toast }, { headers });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, location, error }) => {
+  if (error) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    return [{ title: notFound ? "Page Introuvable" : "Something Went Wrong" }, { name: "robots", content: "noindex" }];
+  }
+  return pageMeta(siteMetaFor(loaderData?.site, location.pathname));
+};
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const site = root?.site;
+  return (
+    <html lang="fr" data-theme={root?.theme ?? "light"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        {/* The footer waits hidden for its fade-in only when scripts run. */}
+        <noscript>
+          <style>{".footer-pending{opacity:1!important;animation:none!important}"}</style>
+        </noscript>
+      </head>
+      <body>
+        <NavigationProgress />
+        <a className="skip-link" href="#main">
+          Aller au contenu
+        </a>
+        <SiteHeader
+          ownerName={site?.ownerName ?? ""}
+          jobTitle={portfolio.jobTitle}
+          profilePicture={site?.profilePicture ?? "/profile.svg"}
+          theme={root?.theme ?? "light"}
+        />
+        <main id="main" className="site-main">
+          <FlashNotification flash={root?.toast ?? null} />
+          <Breadcrumb />
+          {children}
+        </main>
+        <SiteFooter ownerName={site?.ownerName ?? ""} />
+        <Notifications />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorScreen title="Page Introuvable" message="" />;
+  }
+  const message = isRouteErrorResponse(error)
+    ? typeof error.data === "string" && error.data
+      ? error.data
+      : error.statusText || `Erreur ${error.status}`
+    : error instanceof Error
+      ? error.message
+      : "Unknown error";
+  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return <ErrorScreen title="Something Went Wrong" message={message} detail={detail} />;
+}

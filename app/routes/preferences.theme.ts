@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { safeRedirect } from "remix-utils/safe-redirect";
+import type { Route } from "./+types/preferences.theme";
+import { themeSchema, THEME_LABELS } from "~/lib/theme";
+import { themeSetCookie } from "~/.server/theme.server";
+import { redirectWithToast } from "~/.server/toast.server";
+
+const formSchema = z.object({ theme: themeSchema, returnTo: z.string().max(2000).optional() });
+
+/** Switches the colour theme and returns to the page the visitor was on, with a notification. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = formSchema.safeParse(Object.fromEntries(await request.formData()));
+  const returnTo = safeRedirect(form.success ? form.data.returnTo : undefined, "/");
+  if (!form.success) {
+    return redirectWithToast(request, returnTo, { type: "error", title: "Thème inconnu : choisissez clair ou sombre." });
+  }
+  return redirectWithToast(
+    request,
+    returnTo,
+    { type: "success", title: THEME_LABELS[form.data.theme] },
+    { headers: { "Set-Cookie": await themeSetCookie(request, form.data.theme) } },
+  );
+}

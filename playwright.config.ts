@@ -1,0 +1,58 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+export const E2E_ORIGIN = `http://localhost:${PORT}`;
+
+// Debian's Chromium: Playwright's own browser download cannot work offline.
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: { baseURL: E2E_ORIGIN, locale: "fr-FR", trace: "retain-on-failure" },
+  projects: [
+    {
+      name: "chromium-js",
+      use: { ...devices["Desktop Chrome"], launchOptions },
+    },
+    {
+      name: "chromium-nojs",
+      // Tests tagged @js only make sense with scripts (fade-in, progress bar, sonner).
+      grepInvert: /@js\b/,
+      use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false },
+    },
+  ],
+  // The real production server (same command as the container), on the embedded platform.
+  webServer: {
+    command: "node server.js",
+    url: `${E2E_ORIGIN}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      SESSION_SECRET: "e2e-session-secret-not-for-production-0001",
+      COMMERCE_PLATFORM: "embedded",
+      PLATFORM_DB: ".data/e2e/platform.sqlite",
+    },
+  },
+});

@@ -1,0 +1,87 @@
+// Production (and dev) HTTP server: express in front of the React Router
+// request handler built from server/app.ts. Plain JS so it runs without a build
+// step of its own; everything else comes from ./build.
+import { randomUUID } from "node:crypto";
+import compression from "compression";
+import express from "express";
+
+const DEV = process.argv.includes("--dev");
+if (!DEV) process.env.NODE_ENV ??= "production";
+const PORT = Number(process.env.PORT) || 3000;
+const HOST = process.env.HOST || "0.0.0.0";
+const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS) || 10_000;
+
+const server = express();
+server.disable("x-powered-by");
+
+// One structured log line per request, with an id the error screen can show.
+server.use((req, res, next) => {
+  const started = process.hrtime.bigint();
+  const id = randomUUID();
+  res.locals.requestId = id;
+  res.setHeader("X-Request-Id", id);
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    process.stdout.write(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: res.statusCode >= 500 ? "error" : "info",
+        requestId: id,
+        method: req.method,
+        path: req.originalUrl.length > 300 ? `${req.originalUrl.slice(0, 300)}…` : req.originalUrl,
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+      }) + "\n",
+    );
+  });
+  next();
+});
+server.use(compression());
+
+if (DEV) {
+  const vite = await import("vite");
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  server.use(viteDevServer.middlewares);
+  server.use(async (req, res, next) => {
+    try {
+      const source = await viteDevServer.ssrLoadModule("./server/app.ts");
+      return await source.app(req, res, next);
+    } catch (error) {
+      if (typeof error === "object" && error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  // Fingerprinted build assets never change: cache them for a year.
+  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+  server.use(express.static("build/client", { maxAge: "1h", index: false }));
+  let app;
+  try {
+    ({ app } = await import("./build/server/index.js"));
+  } catch (error) {
+    if (error && error.name === "ConfigError") {
+      console.error(error.message);
+      process.exit(1);
+    }
+    if (error && error.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes("build/server")) {
+      console.error("No build found: run `npm run build` first (or `npm start`, which builds).");
+      process.exit(1);
+    }
+    throw error;
+  }
+  server.use(app);
+}
+
+const listener = server.listen(PORT, HOST, () => {
+  console.log(`Server ready on http://localhost:${PORT} (${DEV ? "development" : process.env.NODE_ENV})`);
+});
+
+// Graceful shutdown: stop accepting, let in-flight requests finish, then exit.
+function shutdown(signal) {
+  console.log(`${signal} received: closing the server`);
+  listener.close(() => process.exit(0));
+  listener.closeIdleConnections?.();
+  setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "~/.server/config.server";
+
+const SECRET = "a-long-enough-secret-value";
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("configuration", () => {
+  it("uses the embedded platform and the demo identity by default", () => {
+    const config = parseConfig({});
+    expect(config.commerce.platform).toBe("embedded");
+    expect(config.commerce.platformDb).toBe(".data/platform.sqlite");
+    expect(config.site.ownerName).toBe("Julien Moreau");
+    expect(config.sessionSecrets).toHaveLength(1);
+    expect(config.sessionSecrets[0]!.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("chooses Wix when a client id is given, unless told otherwise", () => {
+    expect(parseConfig({ WIX_CLIENT_ID: "abc" }).commerce.platform).toBe("wix");
+    expect(parseConfig({ WIX_CLIENT_ID: "abc", COMMERCE_PLATFORM: "embedded" }).commerce.platform).toBe("embedded");
+  });
+
+  it("refuses production without SESSION_SECRET and names the variable", () => {
+    const found = problems({ NODE_ENV: "production" });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^SESSION_SECRET: is required in production/);
+  });
+
+  it("splits SESSION_SECRET for rotation and rejects short secrets without echoing them", () => {
+    expect(parseConfig({ SESSION_SECRET: `${SECRET}-new, ${SECRET}-old` }).sessionSecrets).toEqual([`${SECRET}-new`, `${SECRET}-old`]);
+    const found = problems({ SESSION_SECRET: "short" });
+    expect(found[0]).toMatch(/^SESSION_SECRET: each secret must be at least 16/);
+    expect(found[0]).not.toContain("short\"");
+  });
+
+  it("names every bad variable with the value given", () => {
+    const found = problems({ PORT: "eighty", COMMERCE_PLATFORM: "shopify", PUBLIC_ORIGIN: "https://shop.example/path" });
+    expect(found.map((p) => p.split(":")[0]).sort()).toEqual(["COMMERCE_PLATFORM", "PORT", "PUBLIC_ORIGIN"]);
+    expect(found.find((p) => p.startsWith("PORT"))).toContain('"eighty"');
+  });
+
+  it("requires a client id for the Wix platform", () => {
+    expect(problems({ COMMERCE_PLATFORM: "wix" })[0]).toMatch(/^WIX_CLIENT_ID: is required/);
+  });
+
+  it("parses PUBLIC_ORIGIN and TRUST_PROXY forms", () => {
+    const config = parseConfig({ PUBLIC_ORIGIN: "https://shop.example/", TRUST_PROXY: "1" });
+    expect(config.publicOrigin).toBe("https://shop.example");
+    expect(config.trustProxy).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8" }).trustProxy).toEqual(["127.0.0.1", "10.0.0.0/8"]);
+    expect(parseConfig({ TRUST_PROXY: "loopback" }).trustProxy).toEqual(["loopback"]);
+    expect(problems({ TRUST_PROXY: "everyone please" })[0]).toMatch(/^TRUST_PROXY:/);
+  });
+});
