@@ -1,6 +1,6 @@
 // Stores catalog V1 (products, variants, collections) as the SDK's `products` and `collections` modules see it.
 import type { Ctx } from "./context";
-import { currency, formatMoney, imageInfo, mediaUrl } from "./context";
+import { currency, formatMoney, imageInfo, mediaId, mediaUrl } from "./context";
 import type { ApiRequest, Router } from "./http";
 import { asObject, fieldError, notFound, validationError } from "./http";
 import { applySort, matchFilter, parseOffsetPaging, parseSort } from "./query";
@@ -181,7 +181,7 @@ export function mediaItem(ctx: Ctx, appOrigin: string, rel: string, title: strin
   const url = mediaUrl(appOrigin, rel);
   const format = rel.split(".").pop()?.toLowerCase() ?? "";
   return {
-    id: rel,
+    id: mediaId(rel),
     image: { url, width, height, format, altText: title },
     thumbnail: { url, width, height, format, altText: title },
     mediaType: "image",
@@ -326,7 +326,7 @@ function paginate<T>(items: T[], paging: { limit: number; offset: number }) {
   return { page, metadata: { count: page.length, items: page.length, offset: paging.offset, total: items.length } };
 }
 
-const productSortAlias = (f: string) => (f === "price" ? "priceData.discountedPrice" : f);
+const productSortAlias = (f: string) => (f === "price" ? "priceData.price" : f);
 
 function queryProducts(ctx: Ctx, req: ApiRequest) {
   const q = queryOf(req);

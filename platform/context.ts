@@ -186,6 +186,31 @@ function sniffSize(buf: Buffer): ImageInfo | null {
   return null;
 }
 
+/**
+ * Media id on the wire: the file's path under the media folder with "/" turned into "__", so it is one
+ * path segment of a `wix:image://v1/<id>/<filename>` URI; the file is also served at /_platform/media/<id>.
+ */
+export function mediaId(relPath: string): string {
+  return relPath.replace(/\//g, "__");
+}
+
+export function mediaIdToPath(id: string): string {
+  return id.replace(/__/g, "/");
+}
+
+/** Image object for image-transformed ecom fields: the SDK turns it into a wix:image:// URI. */
+export function wireImage(ctx: Ctx, appOrigin: string, relPath: string, altText: string) {
+  const { width, height } = imageInfo(ctx, relPath);
+  return {
+    id: mediaId(relPath),
+    url: mediaUrl(appOrigin, relPath),
+    width,
+    height,
+    filename: relPath.split("/").pop() ?? relPath,
+    altText,
+  };
+}
+
 export function mediaUrl(appOrigin: string, relPath: string): string {
   return `${appOrigin}/_platform/media/${relPath.split("/").map(encodeURIComponent).join("/")}`;
 }

@@ -6,7 +6,7 @@ import { registerCart } from "./cart";
 import { registerCatalog } from "./catalog";
 import { registerCheckout } from "./checkout";
 import type { Ctx, ResolvedOptions } from "./context";
-import { resolveSeedPaths } from "./context";
+import { mediaIdToPath, resolveSeedPaths } from "./context";
 import { isSeeded, openDatabase, wipe } from "./db";
 import type { ApiRequest } from "./http";
 import { appError, decodeDotR, errorResponse, json, newRequestId, queryToObject, Router, WixError } from "./http";
@@ -152,7 +152,7 @@ export function createPlatform(options: PlatformOptions): Platform {
       return json({ message: "Not Found" }, 404);
     }
     const root = resolve(opts.mediaDir);
-    const file = resolve(root, decoded);
+    const file = resolve(root, decoded.includes("/") ? decoded : mediaIdToPath(decoded));
     const type = CONTENT_TYPES[extname(file).toLowerCase()];
     if (!file.startsWith(root + sep) || !type || !existsSync(file) || !statSync(file).isFile())
       return new Response("Image introuvable", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });

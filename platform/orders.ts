@@ -3,7 +3,7 @@ import { buyerInfoWire } from "./cart";
 import type { CheckoutData } from "./checkout";
 import { checkoutTotals, getCheckoutRow } from "./checkout";
 import type { Caller, Ctx } from "./context";
-import { currency, imageInfo, mediaUrl, newId, orderPrice, requireCaller, taxRatePercent } from "./context";
+import { currency, newId, orderPrice, requireCaller, taxRatePercent, wireImage } from "./context";
 import { nowIso } from "./db";
 import type { Router } from "./http";
 import { appError, asObject, notFound, validationError } from "./http";
@@ -201,8 +201,7 @@ function orderWire(ctx: Ctx, row: OrderRow, appOrigin: string) {
   o.lineItems = o.lineItems.map(({ _imagePath, _slug, _variantId, ...li }) => {
     const out: Record<string, unknown> = { ...li };
     if (typeof _imagePath === "string") {
-      const { width, height } = imageInfo(ctx, _imagePath);
-      out.image = { url: mediaUrl(appOrigin, _imagePath), width, height, altText: (li.productName as { original: string }).original };
+      out.image = wireImage(ctx, appOrigin, _imagePath, (li.productName as { original: string }).original);
     }
     if (typeof _slug === "string") out.url = { relativePath: `/products/${_slug}`, url: `${appOrigin}/products/${_slug}` };
     return out;

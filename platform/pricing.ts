@@ -3,7 +3,7 @@
 import type { ProductRec, VariantRec } from "./catalog";
 import { availableQuantity, discountedCents, isInStock, loadProduct, mediaItem, resolveVariant, variantBaseCents } from "./catalog";
 import type { Ctx } from "./context";
-import { STORES_APP_ID, currency, imageInfo, mediaUrl, price, taxRatePercent } from "./context";
+import { STORES_APP_ID, currency, price, taxRatePercent, wireImage } from "./context";
 import { asObject, asString } from "./http";
 
 export interface LineRef {
@@ -84,9 +84,7 @@ function descriptionLines(line: PricedLine) {
 export function lineImage(ctx: Ctx, line: PricedLine, appOrigin: string) {
   const rel = line.product?.media[0];
   if (!rel) return undefined;
-  const { width, height } = imageInfo(ctx, rel);
-  // No `id`: with one the SDK would turn the image into a wix:image:// URI that cannot be served offline.
-  return { url: mediaUrl(appOrigin, rel), width, height, altText: line.product!.name };
+  return wireImage(ctx, appOrigin, rel, line.product!.name);
 }
 
 /** Cart/checkout line item on the wire. `imageKey` is `image` for carts, `media` for checkouts. */

@@ -137,7 +137,14 @@ export function registerRedirects(router: Router, ctx: Ctx): void {
           return { redirectSession: sessionWire(appOrigin, "login", store(ctx, "auth", data, caller, appOrigin)) };
         }
         if (asObject(body.logout)) {
-          const data = { callbacks: { postFlowUrl: callbacks.postFlowUrl ?? `${appOrigin}/` } };
+          // Remember which refresh token this browser session holds: visiting the logout page revokes it.
+          const rt = ctx.db.prepare("SELECT refresh_token FROM access_tokens WHERE token = ?").get(caller.token) as
+            | { refresh_token: string | null }
+            | undefined;
+          const data = {
+            callbacks: { postFlowUrl: callbacks.postFlowUrl ?? `${appOrigin}/` },
+            ...(caller.memberId && rt?.refresh_token ? { refreshToken: rt.refresh_token } : {}),
+          };
           return { redirectSession: sessionWire(appOrigin, "logout", store(ctx, "logout", data, caller, appOrigin)) };
         }
         const ecom = asObject(body.ecomCheckout);

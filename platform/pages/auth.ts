@@ -4,7 +4,7 @@ import { randomToken } from "../context";
 import { nowSeconds } from "../db";
 import { html, readForm, redirect } from "../http";
 import { checkCredentials, createMember } from "../members";
-import { AUTH_CODE_TTL_SECONDS } from "../oauth";
+import { AUTH_CODE_TTL_SECONDS, revokeRefreshToken } from "../oauth";
 import type { AuthSessionData, Callbacks, SessionRow } from "../redirects";
 import { getSession } from "../redirects";
 import { e, errorPage, page } from "./layout";
@@ -177,7 +177,7 @@ export async function signupPost(ctx: Ctx, request: Request): Promise<Response> 
       page(
         "Compte créé",
         `<div class="card"><h1>Compte créé</h1>
-<p class="notice" role="status">Votre compte a été créé. Il doit être approuvé par le propriétaire du site avant que vous puissiez vous connecter.</p>
+<p class="notice" role="status">Votre compte a été créé et il est en attente d'approbation par le propriétaire du site : vous pourrez vous connecter une fois votre compte validé.</p>
 <p><a href="${e(back)}">Retour au site</a></p></div>`,
       ),
     );
@@ -188,6 +188,10 @@ export async function signupPost(ctx: Ctx, request: Request): Promise<Response> 
 export function logoutGet(ctx: Ctx, url: URL): Response {
   const session = getSession(ctx, url.searchParams.get("session"), "logout");
   if (!session) return redirect(`${url.origin}/`);
-  const cb = (JSON.parse(session.data) as { callbacks: Callbacks }).callbacks;
-  return redirect(cb.postFlowUrl ?? `${session.app_origin}/`);
+  const data = JSON.parse(session.data) as { callbacks: Callbacks; refreshToken?: string };
+  if (data.refreshToken) {
+    const rt = data.refreshToken;
+    ctx.db.transaction(() => revokeRefreshToken(ctx, rt)).immediate();
+  }
+  return redirect(data.callbacks.postFlowUrl ?? `${session.app_origin}/`);
 }
