@@ -118,6 +118,45 @@ export function loadProduct(ctx: Ctx, id: string): ProductRec | null {
   return r ? rowToRec(ctx, r) : null;
 }
 
+/**
+ * Catalog revision: changes whenever products or stock change (in this process or another one sharing
+ * the database, since it lives in the database), so cached wire shapes are never stale.
+ */
+export function catalogRevision(ctx: Ctx): string {
+  const rows = ctx.db.prepare("SELECT key, value FROM meta WHERE key IN ('seeded', 'catalog_rev')").all() as { key: string; value: string }[];
+  return rows
+    .sort((a, b) => a.key.localeCompare(b.key))
+    .map((r) => r.value)
+    .join("|");
+}
+
+export function bumpCatalog(ctx: Ctx): void {
+  ctx.db
+    .prepare(
+      "INSERT INTO meta (key, value) VALUES ('catalog_rev', '1') ON CONFLICT(key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)",
+    )
+    .run();
+}
+
+const wireCache = new WeakMap<Ctx, { rev: string; byOrigin: Map<string, ReturnType<typeof productWire>[]> }>();
+
+/** Every visible product in wire shape, cached per catalog revision and app origin. */
+function allProductWires(ctx: Ctx, appOrigin: string): ReturnType<typeof productWire>[] {
+  const rev = catalogRevision(ctx);
+  let entry = wireCache.get(ctx);
+  if (!entry || entry.rev !== rev) {
+    entry = { rev, byOrigin: new Map() };
+    wireCache.set(ctx, entry);
+  }
+  let wires = entry.byOrigin.get(appOrigin);
+  if (!wires) {
+    wires = loadAllProducts(ctx).map((p) => productWire(ctx, p, appOrigin));
+    if (entry.byOrigin.size > 16) entry.byOrigin.clear();
+    entry.byOrigin.set(appOrigin, wires);
+  }
+  return wires;
+}
+
 export function loadAllProducts(ctx: Ctx): ProductRec[] {
   const rows = ctx.db.prepare("SELECT * FROM products WHERE visible = 1 ORDER BY numeric_id").all() as ProductRow[];
   return rows.map((r) => rowToRec(ctx, r));
@@ -333,7 +372,7 @@ function queryProducts(ctx: Ctx, req: ApiRequest) {
   if (q.cursorPaging !== undefined) throw fieldError("query.cursorPaging", "is not supported; use paging", "FIELD_NOT_ALLOWED");
   const paging = parseOffsetPaging(q.paging);
   const sort = parseSort(q.sort);
-  const all = loadAllProducts(ctx).map((p) => productWire(ctx, p, req.appOrigin));
+  const all = allProductWires(ctx, req.appOrigin);
   const filtered = all.filter((p) => matchFilter(p, q.filter));
   const sorted = applySort(filtered, sort, productSortAlias);
   const { page, metadata } = paginate(sorted, paging);

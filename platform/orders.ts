@@ -1,5 +1,6 @@
 // ecom orders V1: created at payment (one transaction with the stock decrement), read only by their buyer.
 import { buyerInfoWire } from "./cart";
+import { bumpCatalog } from "./catalog";
 import type { CheckoutData } from "./checkout";
 import { checkoutTotals, getCheckoutRow } from "./checkout";
 import type { Caller, Ctx } from "./context";
@@ -240,6 +241,7 @@ export function placeOrder(ctx: Ctx, checkoutId: string, payment: "card" | "offl
         if (!r.changes) throw new Error("stock changed inside the transaction");
         ctx.db.prepare("UPDATE products SET last_updated = ? WHERE id = ?").run(nowIso(), p.id);
       }
+      bumpCatalog(ctx);
       const orderId = insertOrder(ctx, {
         owner: row.owner,
         totals: t,
@@ -346,6 +348,7 @@ export function cancelOrder(ctx: Ctx, orderId: string, restock: boolean): OrderR
           .run(li.quantity, li.catalogReference.catalogItemId);
     }
   }
+  if (restock) bumpCatalog(ctx);
   data.activities.push({ id: newId(), createdDate: now, type: "ORDER_CANCELED" });
   ctx.db.prepare("UPDATE orders SET status = 'CANCELED', data = ?, updated_date = ? WHERE id = ?").run(JSON.stringify(data), now, orderId);
   return ctx.db.prepare("SELECT * FROM orders WHERE id = ?").get(orderId) as OrderRow;
