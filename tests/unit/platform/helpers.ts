@@ -1,0 +1,96 @@
+// Raw HTTP helpers for the platform's unit tests (fixture seed, no SDK, no global fetch patch).
+import { createHash, randomBytes } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { createPlatform, EMBEDDED_CLIENT_ID, type Platform, type PlatformOptions } from "../../../platform/index";
+
+export const FIXTURE = fileURLToPath(new URL("./fixture/demo.json", import.meta.url));
+export const ORIGIN = "http://localhost:3000";
+export const STORES = "215238eb-22a5-4c36-9e7b-e7c08025e04e";
+
+export function fixturePlatform(opts: Partial<PlatformOptions> = {}): Platform {
+  return createPlatform({ dbPath: ":memory:", seedFile: FIXTURE, ...opts });
+}
+
+export async function api(
+  p: Platform,
+  method: string,
+  path: string,
+  opts: { body?: unknown; token?: string; host?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; json: any; res: Response }> {
+  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+  if (opts.body !== undefined) headers["content-type"] = "application/json";
+  if (opts.token) headers.authorization = opts.token;
+  const res = await p.fetch(
+    new Request(`${opts.host ?? "https://www.wixapis.com"}${path}`, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    }),
+  );
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : undefined, res };
+}
+
+export async function visitorToken(p: Platform): Promise<string> {
+  const r = await api(p, "POST", "/oauth2/token", { body: { clientId: EMBEDDED_CLIENT_ID, grantType: "anonymous" } });
+  return r.json.access_token;
+}
+
+export async function form(p: Platform, path: string, fields: Record<string, string>): Promise<Response> {
+  return p.fetch(
+    new Request(`${ORIGIN}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    }),
+  );
+}
+
+export function pkce() {
+  const verifier = randomBytes(32).toString("base64url");
+  return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url") };
+}
+
+/** Logs a member in through the hosted login page; returns member tokens. */
+export async function memberLogin(p: Platform, email = "demo@exemple.fr", password = "motdepasse-demo", visitor?: string) {
+  const token = visitor ?? (await visitorToken(p));
+  const { verifier, challenge } = pkce();
+  const redirectUri = `${ORIGIN}/callback`;
+  const s = await api(p, "POST", "/_api/redirects-api/v1/redirect-session", {
+    token,
+    body: {
+      auth: {
+        authRequest: { redirectUri, clientId: EMBEDDED_CLIENT_ID, codeChallenge: challenge, codeChallengeMethod: "S256", responseMode: "query", responseType: "code", scope: "offline_access", state: "st" },
+        prompt: "login",
+      },
+    },
+  });
+  const session = s.json.redirectSession.id as string;
+  const res = await form(p, "/_platform/login", { session, email, password });
+  const loc = new URL(res.headers.get("location")!);
+  const code = loc.searchParams.get("code")!;
+  const t = await api(p, "POST", "/oauth2/token", {
+    body: { clientId: EMBEDDED_CLIENT_ID, grantType: "authorization_code", redirectUri, code, codeVerifier: verifier },
+  });
+  return t.json as { access_token: string; refresh_token: string };
+}
+
+export async function addToCart(p: Platform, token: string, productId: string, quantity = 1, options?: Record<string, unknown>) {
+  return api(p, "POST", "/ecom/v1/carts/current/add-to-cart", {
+    token,
+    body: { lineItems: [{ catalogReference: { appId: STORES, catalogItemId: productId, ...(options ? { options } : {}) }, quantity }] },
+  });
+}
+
+export async function checkoutSession(p: Platform, token: string, body: Record<string, unknown> = {}) {
+  const ck = await api(p, "POST", "/ecom/v1/carts/current/create-checkout", {
+    token,
+    body: { channelType: "WEB", email: "a@b.fr", shippingAddress: { addressLine: "1 rue A", city: "Paris", postalCode: "75001", country: "FR" }, ...body },
+  });
+  if (ck.status !== 200) throw new Error(`create-checkout: ${ck.status} ${JSON.stringify(ck.json)}`);
+  const s = await api(p, "POST", "/_api/redirects-api/v1/redirect-session", {
+    token,
+    body: { ecomCheckout: { checkoutId: ck.json.checkoutId }, callbacks: { postFlowUrl: `${ORIGIN}/cart`, thankYouPageUrl: `${ORIGIN}/merci` } },
+  });
+  return { checkoutId: ck.json.checkoutId as string, session: s.json.redirectSession.id as string };
+}
