@@ -76,15 +76,24 @@ export function errorResponse(err: WixError): Response {
   return json(err.body, err.status);
 }
 
+// Hosted pages carry session ids in their URLs and take credentials: no framing, no referrer, no scripts.
+const PAGE_HEADERS = {
+  "cache-control": "no-store",
+  "referrer-policy": "no-referrer",
+  "x-frame-options": "DENY",
+  "x-content-type-options": "nosniff",
+  "content-security-policy": "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'",
+};
+
 export function html(body: string, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(body, {
     status,
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...headers },
+    headers: { "content-type": "text/html; charset=utf-8", ...PAGE_HEADERS, ...headers },
   });
 }
 
 export function redirect(location: string, status = 303): Response {
-  return new Response(null, { status, headers: { location, "cache-control": "no-store" } });
+  return new Response(null, { status, headers: { location, "cache-control": "no-store", "referrer-policy": "no-referrer" } });
 }
 
 /** Decodes the SDK's `.r=` form: base64url of the JSON payload, padding stripped. */
@@ -207,7 +216,9 @@ export async function readForm(request: Request): Promise<URLSearchParams> {
     for (const [k, v] of fd.entries()) if (typeof v === "string") out.append(k, v);
     return out;
   }
-  return new URLSearchParams(await request.text());
+  const text = await request.text();
+  // Hosted forms are tiny; an oversized body is treated as an empty form (the page then shows its error).
+  return new URLSearchParams(text.length > 100_000 ? "" : text);
 }
 
 export function escapeHtml(value: unknown): string {

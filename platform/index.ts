@@ -9,7 +9,7 @@ import type { Ctx, ResolvedOptions } from "./context";
 import { mediaIdToPath, resolveSeedPaths } from "./context";
 import { isSeeded, openDatabase, wipe } from "./db";
 import type { ApiRequest } from "./http";
-import { appError, decodeDotR, errorResponse, json, newRequestId, queryToObject, Router, WixError } from "./http";
+import { appError, decodeDotR, errorResponse, html, json, newRequestId, queryToObject, Router, WixError } from "./http";
 import { registerMembers } from "./members";
 import { registerOAuth } from "./oauth";
 import { registerOrders } from "./orders";
@@ -41,6 +41,7 @@ export interface Platform {
 
 export const WIX_API_HOSTS = new Set(["www.wixapis.com", "edge.wixapis.com"]);
 const APP_ORIGIN_HEADER = "x-platform-app-origin";
+const MAX_BODY_BYTES = 1_000_000;
 
 const CONTENT_TYPES: Record<string, string> = {
   ".svg": "image/svg+xml",
@@ -113,7 +114,10 @@ export function createPlatform(options: PlatformOptions): Platform {
         body = decoded as Record<string, unknown>;
       } else body = queryToObject(url.searchParams);
     } else {
+      const declared = Number(request.headers.get("content-length") ?? "0");
+      if (declared > MAX_BODY_BYTES) throw appError(413, "PAYLOAD_TOO_LARGE", "Le corps de la requête est trop volumineux");
       const text = await request.text();
+      if (text.length > MAX_BODY_BYTES) throw appError(413, "PAYLOAD_TOO_LARGE", "Le corps de la requête est trop volumineux");
       const type = request.headers.get("content-type") ?? "";
       if (!text.trim()) body = {};
       else if (type.includes("application/x-www-form-urlencoded")) body = Object.fromEntries(new URLSearchParams(text));
@@ -193,10 +197,7 @@ export function createPlatform(options: PlatformOptions): Platform {
       case "POST checkout":
         return paymentPost(ctx, request);
     }
-    return new Response(errorPage("Page introuvable", "Cette page n'existe pas."), {
-      status: 404,
-      headers: { "content-type": "text/html; charset=utf-8" },
-    });
+    return html(errorPage("Page introuvable", "Cette page n'existe pas."), 404);
   }
 
   async function dispatch(request: Request): Promise<Response> {
