@@ -260,6 +260,33 @@ describe.skipIf(isWix)("PKCE login through the hosted login page (embedded platf
     expect(line?.quantity).toBeGreaterThanOrEqual(2);
   });
 
+  it("keeps one cart per member across sessions", async () => {
+    const first = (await loginThroughHostedPage(ctx.platform, DEMO)).client;
+    const book = await productBySlug(first, "livre-cloud");
+    await first.currentCart.addToCurrentCart({ lineItems: [{ ...productRef(book._id), quantity: 1 }] });
+    const second = (await loginThroughHostedPage(ctx.platform, DEMO)).client;
+    const cart = await second.currentCart.getCurrentCart();
+    expect(cart.lineItems!.some((l) => l.catalogReference?.catalogItemId === book._id)).toBe(true);
+    expect(cart._id).toBe((await first.currentCart.getCurrentCart())._id);
+  });
+
+  it("refuses a code exchanged with another redirect URI than the one it was issued for", async () => {
+    const client = makeClient();
+    const oauthData = client.auth.generateOAuthData(REDIRECT_URI);
+    const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
+    const { location } = await hostedLogin(ctx, authUrl, DEMO);
+    const code = new URL(location!).searchParams.get("code")!;
+    const { res, json } = await tokenRequest({
+      clientId,
+      grantType: "authorization_code",
+      redirectUri: `${APP_ORIGIN}/autre-callback`,
+      code,
+      codeVerifier: oauthData.codeVerifier,
+    });
+    expect(res.status).toBe(400);
+    expect(json.error).toBe("invalid_grant");
+  });
+
   it("renews a member's token with renewToken and keeps the member role", async () => {
     const { client, tokens } = await loginThroughHostedPage(ctx.platform, DEMO);
     const renewed = await client.auth.renewToken(tokens.refreshToken);

@@ -78,6 +78,8 @@ describe("current cart", () => {
     expect(line.itemType?.preset).toBe(product.productType === "digital" ? "DIGITAL" : "PHYSICAL");
     // Images on cart lines are transformed by the SDK into wix:image:// strings.
     expect(line.image).toMatch(/^wix:image:\/\/v1\//);
+    // Page URLs ({relativePath, url} on the wire) become plain strings.
+    expect(typeof line.url).toBe("string");
   });
 
   it("getCurrentCart returns the cart itself (unwrapped) with the same lines", async () => {
@@ -296,5 +298,34 @@ describe.skipIf(isWix)("current cart with the demo catalog (embedded platform)",
       ],
     });
     expect(cents(cart!.lineItems![0]!.price?.amount)).toBe(2700);
+  });
+  it("flags a quantity above the stock as PARTIALLY_AVAILABLE and refuses to check it out", async () => {
+    const client = makeClient();
+    const { cart } = await cartWith(client, "sticker-edition-limitee", 3);
+    const line = cart.lineItems![0]!;
+    expect(line.availability?.status).toBe("PARTIALLY_AVAILABLE");
+    expect(line.availability?.quantityAvailable).toBe(1);
+    await expect(
+      client.currentCart.createCheckoutFromCurrentCart({ channelType: "WEB", email: "acheteur@exemple.fr" }),
+    ).rejects.toThrow();
+    await client.currentCart.updateCurrentCartLineItemQuantity([{ _id: line._id!, quantity: 1 }]);
+    const ok = await client.currentCart.createCheckoutFromCurrentCart({ channelType: "WEB", email: "acheteur@exemple.fr" });
+    expect(typeof ok.checkoutId).toBe("string");
+  });
+
+  it("createCheckoutFromCurrentCart without a cart is refused", async () => {
+    const client = makeClient();
+    await expect(client.currentCart.createCheckoutFromCurrentCart({ channelType: "WEB" })).rejects.toThrow();
+  });
+
+  it("updates the totals when quantities change", async () => {
+    const client = makeClient();
+    const { cart } = await cartWith(client, "livre-sql", 1);
+    const before = await client.currentCart.estimateCurrentCartTotals({});
+    expect(cents(before.priceSummary?.subtotal?.amount)).toBe(3200);
+    await client.currentCart.updateCurrentCartLineItemQuantity([{ _id: cart.lineItems![0]!._id!, quantity: 3 }]);
+    const after = await client.currentCart.estimateCurrentCartTotals({});
+    expect(cents(after.priceSummary?.subtotal?.amount)).toBe(9600);
+    expect(after.calculatedLineItems?.[0]?.lineItemId).toBe(cart.lineItems![0]!._id);
   });
 });

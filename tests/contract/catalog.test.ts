@@ -89,6 +89,21 @@ describe("products.queryProducts", () => {
     }
   });
 
+  it("filters by price range (ge/lt on priceData.price) and by productType", async () => {
+    const res = await client.products.queryProducts().ge("priceData.price", 20).lt("priceData.price", 40).limit(100).find();
+    expect(res.items.length).toBeGreaterThan(0);
+    for (const p of res.items) {
+      expect(p.priceData!.price!).toBeGreaterThanOrEqual(20);
+      expect(p.priceData!.price!).toBeLessThan(40);
+    }
+    const digital = await client.products.queryProducts().eq("productType", "digital").limit(100).find();
+    for (const p of digital.items) expect(p.productType).toBe("digital");
+    if (!isWix) {
+      expect(res.totalCount).toBe(seed.products.filter((p) => p.price >= 20 && p.price < 40).length);
+      expect(digital.totalCount).toBe(seed.products.filter((p) => p.productType === "digital").length);
+    }
+  });
+
   it("finds one product by slug with eq('slug')", async () => {
     const any = (await client.products.queryProducts().limit(1).find()).items[0];
     const slug = isWix ? any!.slug! : "audit-si";

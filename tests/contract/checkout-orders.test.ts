@@ -193,6 +193,27 @@ describe.skipIf(isWix)("payment and orders (embedded platform)", () => {
     expect(await stockOf(client, "livre-react")).toBe(before - 2);
   });
 
+  it("submitting the payment form twice creates a single order", async () => {
+    const client = makeClient();
+    const before = await stockOf(client, "livre-algorithmes");
+    const { paymentUrl } = await checkoutToPaymentPage(client, [{ slug: "livre-algorithmes", quantity: 1 }]);
+    const browser = new Browser(ctx.platform);
+    const page = await browser.get(paymentUrl);
+    const first = await browser.followToExit(
+      await browser.submit(paymentUrl, page.html, "Payer", cardFill(GOOD_CARD)),
+      paymentUrl,
+    );
+    const orderId = orderIdFrom(first.location);
+    // The browser's back button and a second click on the same form.
+    const again = await browser.followToExit(
+      await browser.submit(paymentUrl, page.html, "Payer", cardFill(GOOD_CARD)),
+      paymentUrl,
+    );
+    if (again.location) expect(new URL(again.location).searchParams.get("orderId")).toBe(orderId);
+    expect(await myOrderIds(client)).toEqual([orderId]);
+    expect(await stockOf(client, "livre-algorithmes")).toBe(before - 1);
+  });
+
   it("'Payer à la livraison' creates an APPROVED, NOT_PAID order", async () => {
     const client = makeClient();
     const { paymentUrl } = await checkoutToPaymentPage(client, [{ slug: "livre-sql", quantity: 1 }], {
@@ -244,6 +265,14 @@ describe.skipIf(isWix)("payment and orders (embedded platform)", () => {
     const dates = res.orders!.map((o) => o._createdDate!.getTime());
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
     expect(typeof res.metadata?.count).toBe("number");
+    const second = res.orders!.find((o) => o.number === "10002")!;
+    expect(second.lineItems).toHaveLength(2);
+    expect(second.lineItems!.find((l) => l.productName?.original === "T-shirt « Typé et fier »")?.quantity).toBe(2);
+    expect(cents(second.priceSummary?.subtotal?.amount)).toBe(3900 + 2 * 2500);
+    expect(cents(second.priceSummary?.shipping?.amount)).toBe(490);
+    expect(cents(second.priceSummary?.total?.amount)).toBe(9390);
+    expect(second.shippingInfo?.title).toBe("Livraison standard");
+    expect(second.fulfillmentStatus).toBe("NOT_FULFILLED");
   });
 
   it("searchOrders with another member's memberId filter still returns only the caller's orders", async () => {
