@@ -52,7 +52,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       SESSION_SECRET: "e2e-session-secret-not-for-production-0001",
       COMMERCE_PLATFORM: "embedded",
-      PLATFORM_DB: ".data/e2e/platform.sqlite",
+      PLATFORM_DB: process.env.E2E_DB ?? ".data/e2e/platform.sqlite",
+      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
     },
   },
 });

@@ -9,6 +9,7 @@ const DEV = process.argv.includes("--dev");
 if (!DEV) process.env.NODE_ENV ??= "production";
 const PORT = Number(process.env.PORT) || 3000;
 const HOST = process.env.HOST || "0.0.0.0";
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS) || 10_000;
 
 const server = express();
@@ -53,22 +54,23 @@ if (DEV) {
   });
 } else {
   // Fingerprinted build assets never change: cache them for a year.
-  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-  server.use(express.static("build/client", { maxAge: "1h", index: false }));
-  let app;
+  server.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y", index: false }));
+  server.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false }));
+  let app, settings;
   try {
-    ({ app } = await import("./build/server/index.js"));
+    ({ app, settings } = await import(`./${BUILD_DIR}/server/index.js`));
   } catch (error) {
     if (error && error.name === "ConfigError") {
       console.error(error.message);
       process.exit(1);
     }
-    if (error && error.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes("build/server")) {
+    if (error && error.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes(`${BUILD_DIR}/server`)) {
       console.error("No build found: run `npm run build` first (or `npm start`, which builds).");
       process.exit(1);
     }
     throw error;
   }
+  server.set("trust proxy", settings.trustProxy);
   server.use(app);
 }
 

@@ -21,17 +21,35 @@ import { pageMeta, siteMetaFor } from "~/lib/meta";
 import { readTheme } from "~/.server/theme.server";
 import { takeToast } from "~/.server/toast.server";
 import { siteInfo } from "~/.server/site.server";
+import { commerceMiddleware, commerceOf } from "~/.server/commerce.server";
+import { cartItemCount } from "~/.server/cart.server";
+import { getConfig } from "~/.server/config.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
 ];
 
+export const middleware: Route.MiddlewareFunction[] = [commerceMiddleware];
+
 export const handle = { breadcrumb: () => ({ label: "Accueil", to: "/" }) };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const commerce = commerceOf(context);
   const { toast, headers } = await takeToast(request);
-  return data({ site: siteInfo(request), theme: await readTheme(request), toast }, { headers });
+  // The header count must never take the whole page down: unknown (null) when the platform fails.
+  const cartCount = await cartItemCount(commerce).catch(() => null);
+  return data(
+    {
+      site: siteInfo(request),
+      theme: await readTheme(request),
+      toast,
+      member: commerce.isMember,
+      cartCount,
+      demoPlatform: getConfig().commerce.platform === "embedded",
+    },
+    { headers },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, location, error }) => {
@@ -67,6 +85,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           jobTitle={portfolio.jobTitle}
           profilePicture={site?.profilePicture ?? "/profile.svg"}
           theme={root?.theme ?? "light"}
+          member={root?.member ?? false}
+          cartCount={root?.cartCount ?? null}
         />
         <main id="main" className="site-main">
           <FlashNotification flash={root?.toast ?? null} />
@@ -90,13 +110,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <ErrorScreen title="Page Introuvable" message="" />;
   }
+  const payload: unknown = isRouteErrorResponse(error) ? error.data : undefined;
+  const described = payload && typeof payload === "object" ? (payload as { message?: unknown; requestId?: unknown }) : {};
   const message = isRouteErrorResponse(error)
-    ? typeof error.data === "string" && error.data
-      ? error.data
-      : error.statusText || `Erreur ${error.status}`
+    ? typeof payload === "string" && payload
+      ? payload
+      : typeof described.message === "string"
+        ? described.message
+        : error.statusText || `Erreur ${error.status}`
     : error instanceof Error
       ? error.message
       : "Unknown error";
+  const requestId = typeof described.requestId === "string" ? described.requestId : undefined;
   const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
-  return <ErrorScreen title="Something Went Wrong" message={message} detail={detail} />;
+  return <ErrorScreen title="Something Went Wrong" message={message} requestId={requestId} detail={detail} />;
 }

@@ -1,8 +1,25 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
   route("preferences/theme", "routes/preferences.theme.ts"),
+
+  // Store pages share the demo-platform banner.
+  layout("routes/store-layout.tsx", [
+    route("products", "routes/products._index.tsx"),
+    route("products/:slug", "routes/products.$slug.tsx"),
+    route("collections/:slug", "routes/collections.$slug.tsx"),
+    route("cart", "routes/cart.tsx"),
+    route("checkout", "routes/checkout.tsx"),
+    route("checkout/complete", "routes/checkout.complete.tsx"),
+    route("account", "routes/account._index.tsx"),
+    route("account/orders", "routes/account.orders._index.tsx"),
+    route("account/orders/:id", "routes/account.orders.$id.tsx"),
+  ]),
+  route("account/login", "routes/account.login.tsx"),
+  route("account/callback", "routes/account.callback.tsx"),
+  route("account/logout", "routes/account.logout.tsx"),
+
   // Must stay last: every unknown URL answers the 404 screen.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

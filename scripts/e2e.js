@@ -6,5 +6,7 @@ import { execSync } from "node:child_process";
 const run = (cmd) => execSync(cmd, { stdio: "inherit" });
 run("node scripts/ensure-chromium.js");
 if (!process.argv.includes("--no-build")) run("npx react-router build");
-rmSync(".data/e2e", { recursive: true, force: true });
+// Each run starts from a fresh demo database (E2E_DB lets parallel runs use their own).
+const db = process.env.E2E_DB ?? ".data/e2e/platform.sqlite";
+for (const suffix of ["", "-wal", "-shm"]) rmSync(db + suffix, { force: true });
 run(`npx playwright test ${process.argv.slice(2).filter((a) => a !== "--no-build").join(" ")}`);

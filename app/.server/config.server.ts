@@ -94,11 +94,14 @@ export const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
+/** The OAuth client id the embedded platform accepts (it is told the same value at start). */
+export const EMBEDDED_CLIENT_ID = "embedded-demo-client";
+
 export interface Config {
   env: Env["NODE_ENV"];
   port: number;
   sessionSecrets: string[];
-  commerce: { platform: "embedded" | "wix"; clientId?: string; platformDb: string; allowedOrigins: string[] };
+  commerce: { platform: "embedded" | "wix"; clientId: string; platformDb: string; allowedOrigins: string[] };
   publicOrigin?: string;
   trustProxy?: boolean | number | string[];
   site: { ownerName: string; title: string; description: string; image: string; profilePicture: string };
@@ -125,13 +128,14 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     );
   }
   const env = result.data;
+  const platform = env.COMMERCE_PLATFORM ?? (env.WIX_CLIENT_ID ? "wix" : "embedded");
   return {
     env: env.NODE_ENV,
     port: env.PORT,
     sessionSecrets: (env.SESSION_SECRET ?? devSecret()).split(",").map((s) => s.trim()),
     commerce: {
-      platform: env.COMMERCE_PLATFORM ?? (env.WIX_CLIENT_ID ? "wix" : "embedded"),
-      clientId: env.WIX_CLIENT_ID,
+      platform,
+      clientId: platform === "wix" ? env.WIX_CLIENT_ID! : EMBEDDED_CLIENT_ID,
       platformDb: env.PLATFORM_DB,
       allowedOrigins: env.PLATFORM_ALLOWED_ORIGINS,
     },

@@ -1,4 +1,5 @@
-import { Form, Link, useLocation } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { useOptimisticCartCount } from "~/lib/cart-count";
 import type { Theme } from "~/lib/theme";
 
 export interface HeaderProps {
@@ -6,10 +7,14 @@ export interface HeaderProps {
   jobTitle: string;
   profilePicture: string;
   theme: Theme;
+  member: boolean;
+  cartCount: number | null;
 }
 
-export function SiteHeader({ ownerName, jobTitle, profilePicture, theme }: HeaderProps) {
+export function SiteHeader({ ownerName, jobTitle, profilePicture, theme, member, cartCount }: HeaderProps) {
   const location = useLocation();
+  const returnTo = location.pathname + location.search;
+  const count = useOptimisticCartCount(cartCount);
   const nextTheme: Theme = theme === "dark" ? "light" : "dark";
   return (
     <header className="site-header">
@@ -28,11 +33,39 @@ export function SiteHeader({ ownerName, jobTitle, profilePicture, theme }: Heade
           </div>
         </div>
         <nav className="main-nav" aria-label="Navigation principale">
-          <ul></ul>
+          <ul>
+            <li>
+              <NavLink to="/products">Boutique</NavLink>
+            </li>
+            <li>
+              <NavLink to="/cart" aria-label={count === null ? "Panier" : `Panier, ${count} article${count > 1 ? "s" : ""}`}>
+                Panier{count === null ? null : <span className="cart-count">{count}</span>}
+              </NavLink>
+            </li>
+            {member ? (
+              <>
+                <li>
+                  <NavLink to="/account">Mon compte</NavLink>
+                </li>
+                <li>
+                  <Form method="post" action="/account/logout">
+                    <button type="submit" className="button-link">Se déconnecter</button>
+                  </Form>
+                </li>
+              </>
+            ) : (
+              <li>
+                <Form method="post" action="/account/login">
+                  <input type="hidden" name="returnTo" value={returnTo} />
+                  <button type="submit" className="button-link">Se connecter</button>
+                </Form>
+              </li>
+            )}
+          </ul>
         </nav>
         <Form method="post" action="/preferences/theme" className="theme-form">
           <input type="hidden" name="theme" value={nextTheme} />
-          <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+          <input type="hidden" name="returnTo" value={returnTo} />
           <button type="submit" className="button-ghost">
             {nextTheme === "dark" ? "Thème sombre" : "Thème clair"}
           </button>

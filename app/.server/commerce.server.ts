@@ -1,0 +1,191 @@
+import { createClient, OAuthStrategy, TokenRole, type Tokens } from "@wix/sdk";
+import { collections, products } from "@wix/stores";
+import { checkout, currentCart, orders } from "@wix/ecom";
+import { members } from "@wix/members";
+import { redirects } from "@wix/redirects";
+import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { getConfig } from "./config.server";
+import { readSessionTokens, sessionSetCookie } from "./session.server";
+
+/**
+ * The per-request commerce context: owns the Wix SDK client and the tokens of
+ * the `__session` cookie. Routes never build clients or touch that cookie; they
+ * ask `commerceOf(context)`.
+ *
+ * Token rules (where the SDK's own fallback would hurt users): a missing token
+ * gets anonymous visitor tokens; an access token near expiry is renewed from the
+ * refresh token, once per request however many loaders ask; only `invalid_grant`
+ * falls back to a new visitor; a network error or 5xx keeps the member's tokens
+ * and fails the request with a clear error instead of logging them out.
+ */
+
+const modules = { products, collections, currentCart, checkout, orders, members, redirects };
+function makeClient(clientId: string) {
+  return createClient({ modules, auth: OAuthStrategy({ clientId }) });
+}
+export type WixClient = ReturnType<typeof makeClient>;
+
+/** The SDK sends token calls here with the global fetch; so do we (the embedded platform answers it in-process). */
+const TOKEN_URL = "https://www.wixapis.com/oauth2/token";
+/** Renew a little before expiry so a token never dies between our check and the platform's. */
+const EXPIRY_MARGIN_SECONDS = 60;
+const TOKEN_TIMEOUT_MS = 10_000;
+
+export const UNAVAILABLE_MESSAGE = "Le service de la boutique est momentanément indisponible. Réessayez dans un instant.";
+
+/** A 503 the error screen shows as is (message and request id), tokens left untouched. */
+function unavailable(requestId?: string): never {
+  throw data({ message: UNAVAILABLE_MESSAGE, requestId }, { status: 503 });
+}
+
+function nowSeconds() {
+  return Math.floor(Date.now() / 1000);
+}
+
+export function clientId(): string {
+  return getConfig().commerce.clientId;
+}
+
+type TokenGrant =
+  | { grantType: "anonymous" }
+  | { grantType: "refresh_token"; refreshToken: string };
+
+type GrantResult = { ok: true; accessToken: string; expiresIn: number; refreshToken?: string } | { ok: false; invalidGrant: boolean; requestId?: string };
+
+/** One call to the OAuth token endpoint, telling "this refresh token is dead" apart from "the platform is down". */
+async function requestToken(grant: TokenGrant): Promise<GrantResult> {
+  let response: Response;
+  try {
+    response = await fetch(TOKEN_URL, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ clientId: clientId(), ...grant }),
+      signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
+    });
+  } catch {
+    return { ok: false, invalidGrant: false };
+  }
+  const requestId = response.headers.get("x-wix-request-id") ?? undefined;
+  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  if (response.status === 200 && body && typeof body.access_token === "string") {
+    return {
+      ok: true,
+      accessToken: body.access_token,
+      expiresIn: Number(body.expires_in) || 0,
+      refreshToken: typeof body.refresh_token === "string" ? body.refresh_token : undefined,
+    };
+  }
+  const invalidGrant = response.status >= 400 && response.status < 500 && body?.error === "invalid_grant";
+  return { ok: false, invalidGrant, requestId };
+}
+
+export class Commerce {
+  private tokens: Tokens | null;
+  private changed = false;
+  private pending: Promise<Tokens> | null = null;
+  private wix: WixClient | null = null;
+  /** Set when the member's refresh token was refused and they became a visitor again. */
+  sessionExpired = false;
+
+  constructor(
+    readonly request: Request,
+    tokens: Tokens | null,
+  ) {
+    this.tokens = tokens;
+  }
+
+  static async fromRequest(request: Request) {
+    return new Commerce(request, await readSessionTokens(request));
+  }
+
+  /** From the cookie, without any call: "none" when the browser has no tokens yet. */
+  get role(): "none" | "visitor" | "member" {
+    if (!this.tokens) return "none";
+    return this.tokens.refreshToken.role === TokenRole.MEMBER ? "member" : "visitor";
+  }
+
+  get isMember() {
+    return this.role === "member";
+  }
+
+  /** The request's SDK client with valid tokens (obtained or renewed once per request). */
+  async client(): Promise<WixClient> {
+    const tokens = await this.ensureTokens();
+    this.wix ??= makeClient(clientId());
+    this.wix.auth.setTokens(tokens);
+    return this.wix;
+  }
+
+  /** A client without tokens, for the OAuth helpers that need none (PKCE data). */
+  bareClient(): WixClient {
+    return makeClient(clientId());
+  }
+
+  ensureTokens(): Promise<Tokens> {
+    const current = this.tokens;
+    if (current && current.accessToken.expiresAt - EXPIRY_MARGIN_SECONDS > nowSeconds()) return Promise.resolve(current);
+    this.pending ??= this.obtainTokens(current).finally(() => (this.pending = null));
+    return this.pending;
+  }
+
+  private async obtainTokens(current: Tokens | null): Promise<Tokens> {
+    if (current?.refreshToken.value) {
+      const renewed = await requestToken({ grantType: "refresh_token", refreshToken: current.refreshToken.value });
+      if (renewed.ok) {
+        return this.store({
+          accessToken: { value: renewed.accessToken, expiresAt: nowSeconds() + renewed.expiresIn },
+          refreshToken: current.refreshToken,
+        });
+      }
+      if (!renewed.invalidGrant) unavailable(renewed.requestId);
+      if (current.refreshToken.role === TokenRole.MEMBER) this.sessionExpired = true;
+    }
+    const visitor = await requestToken({ grantType: "anonymous" });
+    if (!visitor.ok || !visitor.refreshToken) unavailable(visitor.ok ? undefined : visitor.requestId);
+    return this.store({
+      accessToken: { value: visitor.accessToken, expiresAt: nowSeconds() + visitor.expiresIn },
+      refreshToken: { value: visitor.refreshToken, role: TokenRole.VISITOR },
+    });
+  }
+
+  private store(tokens: Tokens): Tokens {
+    this.tokens = tokens;
+    this.changed = true;
+    return tokens;
+  }
+
+  /** After the OAuth callback: the member's tokens replace the visitor's. */
+  setMemberTokens(tokens: Tokens) {
+    this.store(tokens);
+  }
+
+  /** Logout: forget every token (the next request starts as a new visitor). */
+  clearTokens() {
+    this.tokens = null;
+    this.changed = true;
+  }
+
+  /** The Set-Cookie value to send, only when the tokens changed during this request. */
+  async pendingCookie(): Promise<string | null> {
+    return this.changed ? sessionSetCookie(this.request, this.tokens) : null;
+  }
+}
+
+const commerceKey = createContext<Commerce>();
+
+export function commerceOf(context: Readonly<RouterContextProvider>): Commerce {
+  return context.get(commerceKey);
+}
+
+/**
+ * Root middleware: one Commerce per request, shared by all its loaders and
+ * actions; the session cookie is appended to the response if tokens changed.
+ */
+export const commerceMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const commerce = await Commerce.fromRequest(request);
+  context.set(commerceKey, commerce);
+  const response = await next();
+  const cookie = await commerce.pendingCookie();
+  if (cookie) response.headers.append("Set-Cookie", cookie);
+  return response;
+};

@@ -1,0 +1,138 @@
+import { data } from "react-router";
+import type { FlashToastInput } from "~/lib/toast";
+import { redirectWithToast } from "./toast.server";
+
+/**
+ * The one place that understands errors thrown by the Wix SDK (real Wix and the
+ * embedded platform alike): field validation errors go beside form fields,
+ * application errors become a French notification, anything else is a system
+ * error shown on the error screen with its request id. Routes never reword SDK
+ * errors themselves.
+ */
+
+export type WixFailure =
+  | { kind: "validation"; fields: Array<{ field: string; description: string }>; requestId?: string }
+  | { kind: "application"; code: string; description: string; requestId?: string }
+  | { kind: "system"; requestId?: string };
+
+interface SdkErrorShape {
+  message?: unknown;
+  requestId?: unknown;
+  details?: {
+    requestId?: unknown;
+    validationError?: { fieldViolations?: Array<{ field?: unknown; description?: unknown }> };
+    applicationError?: { code?: unknown; description?: unknown };
+  };
+}
+
+export function classifyWixError(error: unknown): WixFailure {
+  const e = (typeof error === "object" && error !== null ? error : {}) as SdkErrorShape;
+  const rawId = e.requestId ?? e.details?.requestId;
+  const requestId = typeof rawId === "string" && rawId ? rawId : undefined;
+  const violations = e.details?.validationError?.fieldViolations;
+  if (Array.isArray(violations)) {
+    return {
+      kind: "validation",
+      requestId,
+      fields: violations.map((v) => ({ field: String(v.field ?? ""), description: String(v.description ?? "") })),
+    };
+  }
+  const app = e.details?.applicationError;
+  if (app && app.code !== undefined && app.code !== null) {
+    return { kind: "application", code: String(app.code), description: String(app.description ?? ""), requestId };
+  }
+  return { kind: "system", requestId };
+}
+
+const APPLICATION_MESSAGES: Record<string, string> = {
+  OWNED_CART_NOT_FOUND: "Votre panier est vide.",
+  COUPON_DOES_NOT_EXIST: "Ce code promo n'existe pas ou n'est plus valable.",
+  COUPON_NOT_FOUND: "Ce code promo n'existe pas ou n'est plus valable.",
+  COUPON_IS_DISABLED: "Ce code promo n'est plus valable.",
+  COUPON_EXPIRED: "Ce code promo a expiré.",
+  OUT_OF_STOCK: "Cet article n'est plus disponible dans la quantité demandée.",
+  ITEM_OUT_OF_STOCK: "Cet article n'est plus disponible dans la quantité demandée.",
+  LINE_ITEM_NOT_FOUND: "Cet article n'est plus dans votre panier.",
+  ITEM_NOT_FOUND: "Ce produit n'existe plus.",
+  PRODUCT_NOT_FOUND: "Ce produit n'existe plus.",
+  VARIANT_NOT_FOUND: "Cette déclinaison du produit n'existe pas.",
+  SLUG_ALREADY_EXISTS: "Cette adresse de profil est déjà prise.",
+  CHECKOUT_NOT_FOUND: "Cette commande en cours a expiré : reprenez depuis le panier.",
+  ALREADY_COMPLETED: "Cette commande est déjà finalisée.",
+  CART_HAS_UNAVAILABLE_ITEMS: "Certains articles de votre panier ne sont plus disponibles : retirez-les pour continuer.",
+  ORDER_NOT_FOUND: "Commande introuvable.",
+  NOT_FOUND: "Élément introuvable.",
+  MEMBER_NOT_FOUND: "Compte introuvable.",
+  PERMISSION_DENIED: "Vous n'avez pas accès à cette ressource.",
+  "401": "Votre session a expiré : reconnectez-vous.",
+  "403": "Vous n'avez pas accès à cette ressource.",
+  "404": "Élément introuvable.",
+  "429": "Trop de demandes : patientez un instant avant de réessayer.",
+};
+
+/** French text for an application error; unknown codes get a generic sentence, never English platform text. */
+export function applicationMessage(code: string): string {
+  return APPLICATION_MESSAGES[code] ?? "L'opération n'a pas pu aboutir. Réessayez dans un instant.";
+}
+
+export const SYSTEM_ERROR = "System error occurred";
+
+/** Shows the error screen: 'Something Went Wrong' with 'System error occurred' and the request id. */
+export function throwSystemError(requestId?: string): never {
+  throw data({ message: SYSTEM_ERROR, requestId }, { status: 500 });
+}
+
+/**
+ * Turns SDK field paths ("options.lineItems[0].quantity") into the form's field
+ * names through `fieldMap` (matched on the path's last segment when no exact key).
+ */
+export function fieldErrorsOf(failure: Extract<WixFailure, { kind: "validation" }>, fieldMap: Record<string, string>) {
+  const errors: Record<string, string> = {};
+  for (const { field, description } of failure.fields) {
+    const last = field.split(".").pop()!.replace(/\[\d+\]$/, "");
+    const name = fieldMap[field] ?? fieldMap[last];
+    if (name && !errors[name]) errors[name] = translateViolation(description);
+  }
+  return errors;
+}
+
+function translateViolation(description: string): string {
+  if (/must not be empty|required|is missing/i.test(description)) return "Ce champ est obligatoire.";
+  if (/must be > 0|must be at least|min/i.test(description)) return "La valeur est trop petite.";
+  if (/max|too long|at most/i.test(description)) return "La valeur est trop grande ou trop longue.";
+  if (/format|invalid/i.test(description)) return "Le format n'est pas valide.";
+  return "Valeur refusée.";
+}
+
+/**
+ * For an action whose SDK call failed: field errors (400, to show beside the
+ * fields), or a redirect with a French notification, or the error screen.
+ */
+export async function failedAction(
+  request: Request,
+  error: unknown,
+  options: { redirectTo: string; fieldMap?: Record<string, string>; values?: Record<string, string> },
+) {
+  const failure = classifyWixError(error);
+  if (failure.kind === "validation" && options.fieldMap) {
+    const fieldErrors = fieldErrorsOf(failure, options.fieldMap);
+    if (Object.keys(fieldErrors).length > 0) return data({ fieldErrors, values: options.values ?? {} }, { status: 400 });
+  }
+  if (failure.kind === "application" || failure.kind === "validation") {
+    const toast: FlashToastInput = {
+      type: "error",
+      title: failure.kind === "application" ? applicationMessage(failure.code) : "Certaines valeurs ont été refusées.",
+    };
+    return redirectWithToast(request, options.redirectTo, toast);
+  }
+  throwSystemError(failure.requestId);
+}
+
+/** For a loader: a 404 stays a 404 screen, everything else is a system error. */
+export function failedLoader(error: unknown): never {
+  const failure = classifyWixError(error);
+  if (failure.kind === "application" && ["404", "NOT_FOUND", "ORDER_NOT_FOUND", "ITEM_NOT_FOUND", "PRODUCT_NOT_FOUND"].includes(failure.code)) {
+    throw data(null, { status: 404, statusText: "Not Found" });
+  }
+  throwSystemError(failure.requestId);
+}

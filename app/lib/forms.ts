@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+export type FieldErrors = Record<string, string>;
+
+export type FormResult<T> =
+  | { ok: true; data: T; values: Record<string, string> }
+  | { ok: false; fieldErrors: FieldErrors; values: Record<string, string> };
+
+/**
+ * Validates a submitted form with a zod schema (messages in French in the
+ * schema). `values` keeps what the user typed, to refill the form on error.
+ */
+export function parseForm<S extends z.ZodType>(schema: S, formData: FormData): FormResult<z.infer<S>> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of formData) if (typeof value === "string" && !(key in values)) values[key] = value;
+  const result = schema.safeParse(values);
+  if (result.success) return { ok: true, data: result.data, values };
+  const fieldErrors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const name = issue.path.join(".") || "form";
+    fieldErrors[name] ??= issue.message;
+  }
+  return { ok: false, fieldErrors, values };
+}
+
+/** Removes control characters (keeping tabs/newlines only where asked) and trims. */
+export function cleanText(value: string, { multiline = false } = {}): string {
+  const pattern = multiline ? /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g : /[\u0000-\u001F\u007F]/g;
+  return value.replace(pattern, "").trim();
+}
+
+/** A required single-line text field: trimmed, control characters removed, bounded. */
+export function textField(label: string, max = 120) {
+  return z
+    .string({ error: `${label} est obligatoire.` })
+    .transform((v) => cleanText(v))
+    .pipe(
+      z
+        .string()
+        .min(1, `${label} est obligatoire.`)
+        .max(max, `${label} ne doit pas dépasser ${max} caractères.`)
+        .refine((v) => !/[<>]/.test(v), `${label} ne doit pas contenir les caractères < ou >.`),
+    );
+}
+
+/** Quantity typed by a user: a whole number from 1 to `max`. */
+export function quantityField(max = 99) {
+  return z
+    .string({ error: "Indiquez une quantité." })
+    .trim()
+    .regex(/^\d+$/, "La quantité doit être un nombre entier.")
+    .transform(Number)
+    .pipe(z.number().int().min(1, "La quantité doit être d'au moins 1.").max(max, `La quantité ne peut pas dépasser ${max}.`));
+}
