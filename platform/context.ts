@@ -2,6 +2,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { DB } from "./db";
 import { getSetting } from "./db";
 import { unauthenticated } from "./http";
@@ -220,7 +221,7 @@ export function resolveSeedPaths(seedFile?: string): { seedFile: string; mediaDi
   if (seedFile) candidates.push(resolve(seedFile));
   else {
     try {
-      candidates.push(new URL("./seed/demo.json", import.meta.url).pathname);
+      candidates.push(fileURLToPath(new URL("./seed/demo.json", import.meta.url)));
     } catch {
       // import.meta.url may not be a file URL once bundled
     }
