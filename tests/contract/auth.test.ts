@@ -191,6 +191,22 @@ describe.skipIf(isWix)("PKCE login through the hosted login page (embedded platf
     expect(pageText(result.html!)).toMatch(/incorrect|invalide|erron/i);
   });
 
+  it("cancelling the login returns error=access_denied to the redirect URI, no code", async () => {
+    const client = makeClient();
+    const oauthData = client.auth.generateOAuthData(REDIRECT_URI);
+    const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
+    const browser = new Browser(ctx.platform);
+    const page = await browser.get(authUrl);
+    const posted = await browser.submit(authUrl, page.html, /^annuler/i, () => undefined);
+    const exit = await browser.followToExit(posted, authUrl);
+    expect(exit.location).toBeDefined();
+    const parsed = client.auth.parseFromUrl(exit.location!, "query");
+    expect(parsed.error).toBe("access_denied");
+    expect(parsed.errorDescription).toBeTruthy();
+    expect(parsed.code).toBeNull();
+    expect(parsed.state).toBe(oauthData.state);
+  });
+
   it("refuses a PKCE verifier of the wrong length with the seed's message", async () => {
     const client = makeClient();
     const oauthData = client.auth.generateOAuthData(REDIRECT_URI);
@@ -372,6 +388,21 @@ describe.skipIf(isWix)("hosted sign-up (embedded platform)", () => {
       const { exit } = await signUp(pending, "en-attente@exemple.fr");
       expect(exit.location).toBeUndefined();
       expect(pageText(exit.html ?? "")).toMatch(/approb|valid|attente/i);
+    });
+
+    it("does not log a PENDING member in", async () => {
+      await signUp(pending, "encore-en-attente@exemple.fr");
+      const client = makeClient();
+      const oauthData = client.auth.generateOAuthData(REDIRECT_URI);
+      const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
+      const result = await hostedLogin(pending, authUrl, { email: "encore-en-attente@exemple.fr", password: "motdepasse-nouveau" });
+      if (result.location) {
+        const back = new URL(result.location);
+        expect(back.searchParams.get("code")).toBeNull();
+        expect(back.searchParams.get("error")).toBeTruthy();
+      } else {
+        expect(pageText(result.html ?? "")).toMatch(/approb|attente/i);
+      }
     });
   });
 });

@@ -170,14 +170,21 @@ export function parseForms(html: string): ParsedForm[] {
   return forms;
 }
 
-/** The form holding a submit button whose label is exactly `label` (case and spacing insensitive). */
-export function formWithButton(html: string, label: string): { form: ParsedForm; button: ParsedForm["buttons"][number] } {
+/**
+ * The form holding a submit button whose label is exactly `label` (case and spacing insensitive), or matches it
+ * when it is a RegExp.
+ */
+export function formWithButton(
+  html: string,
+  label: string | RegExp,
+): { form: ParsedForm; button: ParsedForm["buttons"][number] } {
   const norm = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
+  const matches = (l: string) => (typeof label === "string" ? norm(l) === norm(label) : label.test(l));
   for (const form of parseForms(html)) {
-    const button = form.buttons.find((b) => norm(b.label) === norm(label));
+    const button = form.buttons.find((b) => matches(b.label));
     if (button) return { form, button };
   }
-  throw new Error(`no form with a "${label}" button in the page:\n${pageText(html).slice(0, 500)}`);
+  throw new Error(`no form with a "${String(label)}" button in the page:\n${pageText(html).slice(0, 500)}`);
 }
 
 /** A tiny browser: keeps cookies per origin and submits forms to `platform.fetch`, never following redirects. */
@@ -215,7 +222,7 @@ export class Browser {
   async submit(
     pageUrl: string,
     html: string,
-    buttonLabel: string,
+    buttonLabel: string | RegExp,
     fill: (name: string, type: string) => string | undefined,
   ): Promise<Response> {
     const { form, button } = formWithButton(html, buttonLabel);
