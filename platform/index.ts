@@ -14,7 +14,7 @@ import { registerMembers } from "./members";
 import { registerOAuth } from "./oauth";
 import { registerOrders } from "./orders";
 import { loginGet, loginPost, logoutGet, signupGet, signupPost } from "./pages/auth";
-import { errorPage, PLATFORM_CSS } from "./pages/layout";
+import { errorPage, PLATFORM_CSS, withTheme } from "./pages/layout";
 import { paymentGet, paymentPost } from "./pages/payment";
 import { registerRedirects } from "./redirects";
 import { loadSeed, readSeedFile } from "./seed";
@@ -211,7 +211,8 @@ export function createPlatform(options: PlatformOptions): Platform {
         // External callers cannot choose the app origin: the header only counts in-process.
         return await handleApi(request, url, url.pathname.slice("/_platform/api".length) || "/", opts.defaultAppOrigin);
       }
-      if (url.pathname.startsWith("/_platform/")) return await handlePages(request, url, url.pathname.slice("/_platform/".length));
+      if (url.pathname.startsWith("/_platform/"))
+        return await withTheme(request, await handlePages(request, url, url.pathname.slice("/_platform/".length)));
       throw appError(404, "NOT_FOUND", `Aucune route pour ${url.pathname}`, { path: url.pathname }, "Not Found");
     } catch (err) {
       if (err instanceof WixError) return errorResponse(err);

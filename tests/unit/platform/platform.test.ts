@@ -140,6 +140,14 @@ describe("checkout, payment page and orders", () => {
     expect(html).toContain("&lt;script&gt;&quot;1234");
   });
 
+  it("renders hosted pages in the site's dark theme when its theme cookie says so", async () => {
+    const dark = await p.fetch(new Request(`${ORIGIN}/_platform/checkout?session=nope`, { headers: { cookie: "a=b; theme=ImRhcmsi" } }));
+    expect(await dark.text()).toContain('data-theme="dark"');
+    expect(dark.headers.get("x-wix-request-id")).toBeTruthy();
+    const light = await p.fetch(new Request(`${ORIGIN}/_platform/checkout?session=nope`, { headers: { cookie: "theme=garbage" } }));
+    expect(await light.text()).toContain('data-theme="light"');
+  });
+
   it("shows an expired-link page for an unknown session", async () => {
     const res = await p.fetch(new Request(`${ORIGIN}/_platform/checkout?session=nope`));
     expect(res.status).toBe(400);
