@@ -112,6 +112,27 @@ function cancel(session: SessionRow): Response {
   return redirect(cb.postFlowUrl ?? `${session.app_origin}/`);
 }
 
+// Failed logins per e-mail, in memory: slows down password guessing on a long-running demo.
+const MAX_FAILURES = 10;
+const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+const failures = new WeakMap<Ctx, Map<string, number[]>>();
+
+function recentFailures(ctx: Ctx, email: string): number[] {
+  let byEmail = failures.get(ctx);
+  if (!byEmail) failures.set(ctx, (byEmail = new Map()));
+  const now = Date.now();
+  const list = (byEmail.get(email) ?? []).filter((t) => now - t < FAILURE_WINDOW_MS);
+  if (list.length) byEmail.set(email, list);
+  else byEmail.delete(email);
+  return list;
+}
+
+function recordFailure(ctx: Ctx, email: string): void {
+  const list = recentFailures(ctx, email);
+  list.push(Date.now());
+  failures.get(ctx)!.set(email, list);
+}
+
 export function loginGet(ctx: Ctx, url: URL): Response {
   const id = url.searchParams.get("session");
   const session = loginSession(ctx, id);
@@ -127,8 +148,15 @@ export async function loginPost(ctx: Ctx, request: Request): Promise<Response> {
   const email = (form.get("email") ?? "").trim().slice(0, 320);
   const password = form.get("password") ?? "";
   if (!email || !password) return html(loginForm(session.id, { email, error: "Saisissez votre e-mail et votre mot de passe." }), 400);
+  const key = email.toLowerCase();
+  if (recentFailures(ctx, key).length >= MAX_FAILURES)
+    return html(loginForm(session.id, { email, error: "Trop de tentatives de connexion. Réessayez dans quelques minutes." }), 429);
   const member = checkCredentials(ctx, email, password);
-  if (!member) return html(loginForm(session.id, { email, error: "E-mail ou mot de passe incorrect." }), 401);
+  if (!member) {
+    recordFailure(ctx, key);
+    return html(loginForm(session.id, { email, error: "E-mail ou mot de passe incorrect." }), 401);
+  }
+  failures.get(ctx)?.delete(key);
   if (member.status === "PENDING")
     return html(
       loginForm(session.id, { email, error: "Votre compte est en attente d'approbation par le propriétaire du site. Réessayez plus tard." }),
