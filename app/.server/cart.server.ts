@@ -1,6 +1,6 @@
 import type { Commerce } from "./commerce.server";
 import { classifyWixError } from "./wix-errors.server";
-import { imageUrl } from "~/lib/media";
+import { mediaUrl } from "./media.server";
 
 /**
  * The current cart, in the shape the pages use. Every cart call goes through
@@ -50,7 +50,7 @@ export function toCart(raw: SdkCart): Cart {
     productId: line.catalogReference?.catalogItemId ?? "",
     name: line.productName?.translated ?? line.productName?.original ?? "",
     url: typeof line.url === "string" ? new URL(line.url, "http://x").pathname : undefined,
-    image: imageUrl(line.image),
+    image: mediaUrl(line.image),
     options: (line.descriptionLines ?? []).map((d: SdkCart) => ({
       name: d.name?.translated ?? d.name?.original ?? "",
       value: d.colorInfo?.translated ?? d.colorInfo?.original ?? d.plainText?.translated ?? d.plainText?.original ?? "",

@@ -48,7 +48,8 @@ export function clientId(): string {
 
 type TokenGrant =
   | { grantType: "anonymous" }
-  | { grantType: "refresh_token"; refreshToken: string };
+  | { grantType: "refresh_token"; refreshToken: string }
+  | { grantType: "authorization_code"; code: string; codeVerifier: string; redirectUri: string };
 
 type GrantResult = { ok: true; accessToken: string; expiresIn: number; refreshToken?: string } | { ok: false; invalidGrant: boolean; requestId?: string };
 
@@ -154,9 +155,23 @@ export class Commerce {
     return tokens;
   }
 
-  /** After the OAuth callback: the member's tokens replace the visitor's. */
-  setMemberTokens(tokens: Tokens) {
-    this.store(tokens);
+  /**
+   * OAuth callback: trades the authorization code for member tokens, which
+   * replace the visitor's. "refused" when the code is invalid, expired or
+   * replayed (the user must log in again); a platform failure is a 503.
+   */
+  async exchangeCode(input: { code: string; codeVerifier: string; redirectUri: string }): Promise<"ok" | "refused"> {
+    const result = await requestToken({ grantType: "authorization_code", ...input });
+    if (!result.ok) {
+      if (result.invalidGrant) return "refused";
+      unavailable(result.requestId);
+    }
+    if (!result.refreshToken) unavailable();
+    this.store({
+      accessToken: { value: result.accessToken, expiresAt: nowSeconds() + result.expiresIn },
+      refreshToken: { value: result.refreshToken, role: TokenRole.MEMBER },
+    });
+    return "ok";
   }
 
   /** Logout: forget every token (the next request starts as a new visitor). */

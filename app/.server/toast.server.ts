@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { redirect, redirectDocument } from "react-router";
 import { flashToastSchema, type FlashToast, type FlashToastInput } from "~/lib/toast";
 import { appCookies, clearCookie, readCookie, serializeCookie } from "./cookies.server";
 
@@ -8,11 +8,21 @@ export async function toastCookie(request: Request, toast: FlashToastInput): Pro
   return serializeCookie(appCookies().toast, value, request);
 }
 
-/** 303 to `to` carrying a notification; extra headers (other cookies) are appended, never overwritten. */
-export async function redirectWithToast(request: Request, to: string, toast: FlashToastInput, init: ResponseInit = {}) {
-  const headers = new Headers(init.headers);
+/**
+ * 303 to `to` carrying a notification; extra headers (other cookies) are
+ * appended, never overwritten. `document: true` forces a full page load, for
+ * destinations outside the app's routes (the platform's hosted pages).
+ */
+export async function redirectWithToast(
+  request: Request,
+  to: string,
+  toast: FlashToastInput,
+  init: ResponseInit & { document?: boolean } = {},
+) {
+  const { document, ...rest } = init;
+  const headers = new Headers(rest.headers);
   headers.append("Set-Cookie", await toastCookie(request, toast));
-  return redirect(to, { ...init, status: init.status ?? 303, headers });
+  return (document ? redirectDocument : redirect)(to, { ...rest, status: rest.status ?? 303, headers });
 }
 
 /**

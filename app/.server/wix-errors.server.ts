@@ -111,9 +111,19 @@ function translateViolation(description: string): string {
 export async function failedAction(
   request: Request,
   error: unknown,
-  options: { redirectTo: string; fieldMap?: Record<string, string>; values?: Record<string, string> },
+  options: {
+    redirectTo: string;
+    fieldMap?: Record<string, string>;
+    /** Application error codes that belong to a form field (e.g. SLUG_ALREADY_EXISTS → "slug"). */
+    codeFields?: Record<string, string>;
+    values?: Record<string, string>;
+  },
 ) {
   const failure = classifyWixError(error);
+  const codeField = failure.kind === "application" ? options.codeFields?.[failure.code] : undefined;
+  if (failure.kind === "application" && codeField) {
+    return data({ fieldErrors: { [codeField]: applicationMessage(failure.code) }, values: options.values ?? {} }, { status: 400 });
+  }
   if (failure.kind === "validation" && options.fieldMap) {
     const fieldErrors = fieldErrorsOf(failure, options.fieldMap);
     if (Object.keys(fieldErrors).length > 0) return data({ fieldErrors, values: options.values ?? {} }, { status: 400 });

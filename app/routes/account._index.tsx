@@ -1,10 +1,132 @@
-import { data } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/account._index";
+import { Field } from "~/components/Field";
+import { commerceOf } from "~/.server/commerce.server";
+import { requireMember } from "~/.server/auth.server";
+import { deleteAccount, getProfile, updateProfile } from "~/.server/account.server";
+import { redirectWithToast } from "~/.server/toast.server";
+import { failedAction, failedLoader } from "~/.server/wix-errors.server";
+import { parseForm, textField } from "~/lib/forms";
+import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
 
-// Placeholder while the page is being built: answers 404 like any unknown URL.
-export function loader() {
-  throw data(null, { status: 404 });
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Mon compte" });
+
+export const handle = { breadcrumb: () => ({ label: "Mon compte", to: "/account" }) };
+
+const profileSchema = z.object({
+  firstName: textField("Le prénom", 60),
+  lastName: textField("Le nom", 60),
+  nickname: textField("Le pseudonyme", 60),
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(3, "L'adresse de profil doit faire au moins 3 caractères.")
+    .max(40, "L'adresse de profil ne doit pas dépasser 40 caractères.")
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Utilisez des lettres minuscules sans accents, des chiffres et des tirets (ex. : camille-martin)."),
+});
+
+const deleteSchema = z.object({
+  confirm: z.literal("oui", { error: "Cochez la case pour confirmer la suppression." }),
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const commerce = commerceOf(context);
+  requireMember(commerce, request);
+  try {
+    return { profile: await getProfile(commerce) };
+  } catch (error) {
+    failedLoader(error);
+  }
 }
 
-export default function Placeholder() {
-  return null;
+export async function action({ request, context }: Route.ActionArgs) {
+  const commerce = commerceOf(context);
+  requireMember(commerce, request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+
+  if (intent === "delete") {
+    const parsed = parseForm(deleteSchema, form);
+    if (!parsed.ok) return data({ intent, fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
+    try {
+      await deleteAccount(commerce);
+    } catch (error) {
+      return failedAction(request, error, { redirectTo: "/account" });
+    }
+    return redirectWithToast(request, "/", { type: "success", title: "Votre compte a été supprimé." });
+  }
+
+  if (intent !== "profile") throw data(null, { status: 400, statusText: "Unknown intent" });
+  const parsed = parseForm(profileSchema, form);
+  if (!parsed.ok) return data({ intent, fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
+  try {
+    const current = await getProfile(commerce);
+    await updateProfile(commerce, current, parsed.data);
+  } catch (error) {
+    return failedAction(request, error, {
+      redirectTo: "/account",
+      codeFields: { SLUG_ALREADY_EXISTS: "slug" },
+      fieldMap: { firstName: "firstName", lastName: "lastName", nickname: "nickname", slug: "slug" },
+      values: parsed.values,
+    });
+  }
+  return redirectWithToast(request, "/account", { type: "success", title: "Profil enregistré." });
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const profileErrors = actionData && "intent" in actionData && actionData.intent === "profile" ? actionData : undefined;
+  const deleteErrors = actionData && "intent" in actionData && actionData.intent === "delete" ? actionData : undefined;
+  const value = (name: keyof typeof profile) =>
+    (profileErrors?.values as Record<string, string> | undefined)?.[name] ?? String(profile[name] ?? "");
+  const error = (name: string) => (profileErrors?.fieldErrors as Record<string, string> | undefined)?.[name];
+
+  return (
+    <div className="account">
+      <h1>Mon compte</h1>
+      <p>
+        Connecté avec <strong>{profile.email}</strong> · <Link to="/account/orders">Mes commandes</Link>
+      </p>
+
+      <section aria-labelledby="profile-title" className="card">
+        <h2 id="profile-title">Profil</h2>
+        <Form method="post" noValidate>
+          <input type="hidden" name="intent" value="profile" />
+          <Field label="Prénom" name="firstName" defaultValue={value("firstName")} error={error("firstName")} autoComplete="given-name" required />
+          <Field label="Nom" name="lastName" defaultValue={value("lastName")} error={error("lastName")} autoComplete="family-name" required />
+          <Field label="Pseudonyme" name="nickname" defaultValue={value("nickname")} error={error("nickname")} autoComplete="nickname" required />
+          <Field label="Adresse de profil" name="slug" defaultValue={value("slug")} error={error("slug")} required />
+          <button type="submit" disabled={busy}>
+            Enregistrer
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="delete-title" className="card danger-zone">
+        <h2 id="delete-title">Supprimer mon compte</h2>
+        <p>La suppression est définitive : votre profil est effacé et vous êtes déconnecté.</p>
+        <Form method="post" noValidate>
+          <input type="hidden" name="intent" value="delete" />
+          <div className="field checkbox">
+            <label>
+              <input type="checkbox" name="confirm" value="oui" aria-describedby={deleteErrors ? "confirm-error" : undefined} />{" "}
+              Je confirme vouloir supprimer définitivement mon compte
+            </label>
+            {deleteErrors?.fieldErrors && "confirm" in deleteErrors.fieldErrors ? (
+              <p className="field-error" id="confirm-error">
+                {(deleteErrors.fieldErrors as Record<string, string>).confirm}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" className="button-danger" disabled={busy}>
+            Supprimer mon compte
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
 }

@@ -1,10 +1,29 @@
-import { data } from "react-router";
+import { data, Form } from "react-router";
+import type { Route } from "./+types/account.callback";
+import { commerceOf } from "~/.server/commerce.server";
+import { CALLBACK_MESSAGES, finishLogin } from "~/.server/auth.server";
+import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
 
-// Placeholder while the page is being built: answers 404 like any unknown URL.
-export function loader() {
-  throw data(null, { status: 404 });
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Connexion" });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const result = await finishLogin(request, commerceOf(context));
+  if (result instanceof Response) return result;
+  return data({ message: CALLBACK_MESSAGES[result.problem], returnTo: result.returnTo }, { status: 400, headers: result.headers });
 }
 
-export default function Placeholder() {
-  return null;
+export default function LoginCallback({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="narrow" aria-labelledby="login-problem">
+      <h1 id="login-problem">Connexion impossible</h1>
+      <p className="form-error" role="alert">
+        {loaderData.message}
+      </p>
+      <Form method="post" action="/account/login">
+        <input type="hidden" name="returnTo" value={loaderData.returnTo} />
+        <button type="submit">Se reconnecter</button>
+      </Form>
+    </section>
+  );
 }

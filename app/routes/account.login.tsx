@@ -1,10 +1,13 @@
-import { data } from "react-router";
+import type { Route } from "./+types/account.login";
+import { commerceOf } from "~/.server/commerce.server";
+import { startLogin } from "~/.server/auth.server";
 
-// Placeholder while the page is being built: answers 404 like any unknown URL.
-export function loader() {
-  throw data(null, { status: 404 });
+// Both a link (GET, e.g. from members-only pages) and the header's POST form start a login.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return startLogin(request, commerceOf(context), new URL(request.url).searchParams.get("returnTo"));
 }
 
-export default function Placeholder() {
-  return null;
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  return startLogin(request, commerceOf(context), form.get("returnTo"));
 }

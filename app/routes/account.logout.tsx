@@ -1,10 +1,8 @@
-import { data } from "react-router";
+import type { Route } from "./+types/account.logout";
+import { commerceOf } from "~/.server/commerce.server";
+import { logout } from "~/.server/auth.server";
 
-// Placeholder while the page is being built: answers 404 like any unknown URL.
-export function loader() {
-  throw data(null, { status: 404 });
-}
-
-export default function Placeholder() {
-  return null;
+// POST only: a GET (a link, a prefetch) must never log anyone out.
+export async function action({ request, context }: Route.ActionArgs) {
+  return logout(request, commerceOf(context));
 }

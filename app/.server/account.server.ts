@@ -1,0 +1,55 @@
+import type { Commerce } from "./commerce.server";
+
+/** The signed-in member's profile, as the account page shows and edits it. */
+export interface Profile {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  nickname: string;
+  slug: string;
+  address?: { addressLine?: string; postalCode?: string; city?: string; country?: string };
+}
+
+export async function getProfile(commerce: Commerce): Promise<Profile> {
+  const wix = await commerce.client();
+  const { member } = await wix.members.getCurrentMember({ fieldsets: ["FULL"] });
+  const address = member?.contact?.addresses?.[0];
+  return {
+    id: member?._id ?? "",
+    email: member?.loginEmail ?? "",
+    firstName: member?.contact?.firstName ?? "",
+    lastName: member?.contact?.lastName ?? "",
+    nickname: member?.profile?.nickname ?? "",
+    slug: member?.profile?.slug ?? "",
+    address: address
+      ? {
+          addressLine: address.addressLine ?? undefined,
+          postalCode: address.postalCode ?? undefined,
+          city: address.city ?? undefined,
+          country: address.country ?? undefined,
+        }
+      : undefined,
+  };
+}
+
+export async function updateProfile(
+  commerce: Commerce,
+  current: Profile,
+  next: { firstName: string; lastName: string; nickname: string; slug: string },
+): Promise<void> {
+  const wix = await commerce.client();
+  if (next.firstName !== current.firstName || next.lastName !== current.lastName || next.nickname !== current.nickname) {
+    await wix.members.updateMember(current.id, {
+      contact: { firstName: next.firstName, lastName: next.lastName },
+      profile: { nickname: next.nickname },
+    });
+  }
+  if (next.slug !== current.slug) await wix.members.updateCurrentMemberSlug(next.slug);
+}
+
+export async function deleteAccount(commerce: Commerce): Promise<void> {
+  const wix = await commerce.client();
+  await wix.members.deleteMyMember();
+  commerce.clearTokens();
+}
