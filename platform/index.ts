@@ -242,8 +242,11 @@ export function createPlatform(options: PlatformOptions): Platform {
       }
     },
     reset() {
-      wipe(db);
-      seedNow();
+      // One transaction: concurrent requests see the old data or the new, never an empty store.
+      db.transaction(() => {
+        wipe(db);
+        seedNow();
+      }).immediate();
     },
     close() {
       if (closed) return;
