@@ -5,15 +5,18 @@ export interface Crumb {
   to: string;
 }
 
-/** Routes add a crumb with `export const handle = { breadcrumb: (match) => ({ label, to }) }`. */
+/**
+ * Routes add crumbs with `export const handle = { breadcrumb: (match) => ({ label, to }) }`;
+ * a flat route deeper than its URL's parents returns several (e.g. Mon compte › Mes commandes).
+ */
 export interface BreadcrumbHandle {
-  breadcrumb?: (match: UIMatch<unknown, unknown>) => Crumb | null;
+  breadcrumb?: (match: UIMatch<unknown, unknown>) => Crumb | Crumb[] | null;
 }
 
 export function crumbsFrom(matches: UIMatch<unknown, unknown>[]): Crumb[] {
   return matches.flatMap((match) => {
     const handle = match.handle as BreadcrumbHandle | undefined;
     const crumb = handle?.breadcrumb?.(match);
-    return crumb ? [crumb] : [];
+    return crumb ? (Array.isArray(crumb) ? crumb : [crumb]) : [];
   });
 }

@@ -1,10 +1,69 @@
-import { data } from "react-router";
+import { Link } from "react-router";
+import type { Route } from "./+types/account.orders.$id";
+import { OrderDetails } from "~/components/OrderDetails";
+import { commerceOf } from "~/.server/commerce.server";
+import { requireMember } from "~/.server/auth.server";
+import { getMemberOrder } from "~/.server/orders.server";
+import { failedLoader } from "~/.server/wix-errors.server";
+import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
 
-// Placeholder while the page is being built: answers 404 like any unknown URL.
-export function loader() {
-  throw data(null, { status: 404 });
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
+  pageMeta(siteMetaFor(rootSite(matches), location.pathname), {
+    title: loaderData ? `Commande n° ${loaderData.order.number}` : "Commande",
+  });
+
+export const handle = {
+  breadcrumb: (match: { pathname: string; loaderData?: unknown }) => [
+    { label: "Mon compte", to: "/account" },
+    { label: "Mes commandes", to: "/account/orders" },
+    {
+      label: `Commande n° ${(match.loaderData as { order?: { number: string } } | undefined)?.order?.number ?? ""}`,
+      to: match.pathname,
+    },
+  ],
+};
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const commerce = commerceOf(context);
+  requireMember(commerce, request);
+  try {
+    return { order: await getMemberOrder(commerce, params.id) };
+  } catch (error) {
+    failedLoader(error);
+  }
 }
 
-export default function Placeholder() {
-  return null;
+const dateFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
+
+export default function OrderPage({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  return (
+    <div className="order-page">
+      <h1>Commande n° {order.number}</h1>
+      <dl className="order-statuses">
+        {order.createdDate ? (
+          <div>
+            <dt>Passée le</dt>
+            <dd>{dateFormat.format(new Date(order.createdDate))}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Statut</dt>
+          <dd>{order.statusLabel}</dd>
+        </div>
+        <div>
+          <dt>Paiement</dt>
+          <dd>{order.paymentStatusLabel}</dd>
+        </div>
+        <div>
+          <dt>Expédition</dt>
+          <dd>{order.fulfillmentStatusLabel}</dd>
+        </div>
+      </dl>
+      <OrderDetails order={order} />
+      <p>
+        <Link to="/account/orders">← Toutes mes commandes</Link>
+      </p>
+    </div>
+  );
 }

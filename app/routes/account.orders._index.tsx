@@ -1,10 +1,71 @@
-import { data } from "react-router";
+import { Link } from "react-router";
+import type { Route } from "./+types/account.orders._index";
+import { commerceOf } from "~/.server/commerce.server";
+import { requireMember } from "~/.server/auth.server";
+import { listMemberOrders } from "~/.server/orders.server";
+import { failedLoader } from "~/.server/wix-errors.server";
+import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
 
-// Placeholder while the page is being built: answers 404 like any unknown URL.
-export function loader() {
-  throw data(null, { status: 404 });
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Mes commandes" });
+
+export const handle = {
+  breadcrumb: () => [
+    { label: "Mon compte", to: "/account" },
+    { label: "Mes commandes", to: "/account/orders" },
+  ],
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const commerce = commerceOf(context);
+  requireMember(commerce, request);
+  try {
+    return { orders: await listMemberOrders(commerce) };
+  } catch (error) {
+    failedLoader(error);
+  }
 }
 
-export default function Placeholder() {
-  return null;
+const dateFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "Europe/Paris" });
+
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  const { orders } = loaderData;
+  return (
+    <div className="orders">
+      <h1>Mes commandes</h1>
+      {orders.length === 0 ? (
+        <p>
+          Vous n'avez pas encore passé de commande. <Link to="/products">Découvrir la boutique</Link>
+        </p>
+      ) : (
+        <table className="orders-table">
+          <caption className="visually-hidden">Vos commandes, de la plus récente à la plus ancienne</caption>
+          <thead>
+            <tr>
+              <th scope="col">Commande</th>
+              <th scope="col">Date</th>
+              <th scope="col">Total</th>
+              <th scope="col">Statut</th>
+              <th scope="col">Paiement</th>
+              <th scope="col">Expédition</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => (
+              <tr key={order.id}>
+                <td>
+                  <Link to={`/account/orders/${encodeURIComponent(order.id)}`}>N° {order.number}</Link>
+                </td>
+                <td>{order.createdDate ? dateFormat.format(new Date(order.createdDate)) : ""}</td>
+                <td>{order.total.formatted}</td>
+                <td>{order.statusLabel}</td>
+                <td>{order.paymentStatusLabel}</td>
+                <td>{order.fulfillmentStatusLabel}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,54 @@
+import type { Commerce } from "./commerce.server";
+import { toOrderView, type OrderView } from "./checkout.server";
+
+/** A member's orders: French labels for the three statuses the seed lists (§4). */
+
+export const ORDER_STATUS_LABELS: Record<string, string> = {
+  INITIALIZED: "En cours",
+  APPROVED: "Confirmée",
+  CANCELED: "Annulée",
+  PENDING: "En attente",
+  REJECTED: "Refusée",
+};
+
+export const FULFILLMENT_STATUS_LABELS: Record<string, string> = {
+  NOT_FULFILLED: "Non expédiée",
+  PARTIALLY_FULFILLED: "Partiellement expédiée",
+  FULFILLED: "Expédiée",
+};
+
+export interface MemberOrder extends OrderView {
+  statusLabel: string;
+  fulfillmentStatusLabel: string;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function toMemberOrder(raw: any): MemberOrder {
+  return {
+    ...toOrderView(raw),
+    statusLabel: ORDER_STATUS_LABELS[raw?.status ?? ""] ?? "Inconnu",
+    fulfillmentStatusLabel: FULFILLMENT_STATUS_LABELS[raw?.fulfillmentStatus ?? ""] ?? "Inconnu",
+  };
+}
+
+/**
+ * The signed-in member's orders, newest first. Wix has no "my orders" call:
+ * searchOrders filtered on the member id is the SDK's way (and the platform
+ * scopes the answer to the caller whatever the filter says).
+ */
+export async function listMemberOrders(commerce: Commerce): Promise<MemberOrder[]> {
+  const wix = await commerce.client();
+  const { member } = await wix.members.getCurrentMember({ fieldsets: ["PUBLIC"] });
+  if (!member?._id) return [];
+  const result = await wix.orders.searchOrders({
+    filter: { "buyerInfo.memberId": { $eq: member._id } },
+    sort: [{ fieldName: "_createdDate", order: "DESC" }],
+    cursorPaging: { limit: 100 },
+  } as Parameters<typeof wix.orders.searchOrders>[0]);
+  return (result.orders ?? []).map(toMemberOrder);
+}
+
+export async function getMemberOrder(commerce: Commerce, orderId: string): Promise<MemberOrder> {
+  const wix = await commerce.client();
+  return toMemberOrder(await wix.orders.getOrder(orderId));
+}

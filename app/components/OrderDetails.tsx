@@ -1,0 +1,93 @@
+import { Link } from "react-router";
+import type { OrderView } from "~/.server/checkout.server";
+
+/** An order's lines, totals and addresses: the thank-you page and the account's order page show the same. */
+export function OrderDetails({ order }: { order: OrderView }) {
+  return (
+    <div className="order-details">
+      <table className="order-lines">
+        <caption className="visually-hidden">Articles de la commande n° {order.number}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Article</th>
+            <th scope="col">Quantité</th>
+            <th scope="col">Prix unitaire</th>
+            <th scope="col">Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line) => (
+            <tr key={line.id}>
+              <td>
+                <div className="order-line-item">
+                  {line.image ? <img src={line.image} alt="" width={56} height={56} loading="lazy" /> : null}
+                  <div>
+                    {line.url ? <Link to={line.url}>{line.name}</Link> : line.name}
+                    {line.options.length > 0 ? (
+                      <p className="order-line-options">{line.options.map((o) => `${o.name} : ${o.value}`).join(" · ")}</p>
+                    ) : null}
+                  </div>
+                </div>
+              </td>
+              <td>{line.quantity}</td>
+              <td>{line.unitPrice.formatted}</td>
+              <td>{line.total.formatted}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="order-totals">
+        <div>
+          <dt>Sous-total</dt>
+          <dd>{order.subtotal.formatted}</dd>
+        </div>
+        {Number(order.discount.amount) > 0 ? (
+          <div>
+            <dt>Remise{order.couponCode ? ` (${order.couponCode})` : ""}</dt>
+            <dd>−{order.discount.formatted}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Livraison{order.shippingTitle ? ` (${order.shippingTitle})` : ""}</dt>
+          <dd>{order.shipping.formatted}</dd>
+        </div>
+        <div>
+          <dt>dont TVA</dt>
+          <dd>{order.tax.formatted}</dd>
+        </div>
+        <div className="order-total">
+          <dt>Total</dt>
+          <dd>{order.total.formatted}</dd>
+        </div>
+      </dl>
+      <div className="order-addresses">
+        {order.shippingAddress ? (
+          <section aria-label={order.pickup ? "Retrait" : "Adresse de livraison"}>
+            <h3>{order.pickup ? "Retrait" : "Livraison"}</h3>
+            <address>
+              {[order.shippingAddress.name, ...order.shippingAddress.lines].filter(Boolean).map((l) => (
+                <span key={l}>
+                  {l}
+                  <br />
+                </span>
+              ))}
+            </address>
+          </section>
+        ) : null}
+        {order.billingAddress ? (
+          <section aria-label="Adresse de facturation">
+            <h3>Facturation</h3>
+            <address>
+              {[order.billingAddress.name, ...order.billingAddress.lines].filter(Boolean).map((l) => (
+                <span key={l}>
+                  {l}
+                  <br />
+                </span>
+              ))}
+            </address>
+          </section>
+        ) : null}
+      </div>
+    </div>
+  );
+}

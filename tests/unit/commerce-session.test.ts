@@ -1,0 +1,154 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { TokenRole, type Tokens } from "@wix/sdk";
+import { createPlatform, installPlatformFetch, type Platform } from "../../platform";
+import { Commerce } from "~/.server/commerce.server";
+import { readSessionTokens, sessionSetCookie } from "~/.server/session.server";
+import { appCookies } from "~/.server/cookies.server";
+
+/** The real embedded platform answers the token endpoint; failures are injected by wrapping fetch. */
+let platform: Platform;
+let restore: () => void;
+beforeAll(() => {
+  platform = createPlatform({ dbPath: ":memory:" });
+  restore = installPlatformFetch(platform, { getAppOrigin: () => "http://localhost:3000" });
+});
+afterAll(() => {
+  restore();
+  platform.close();
+});
+afterEach(() => vi.restoreAllMocks());
+
+const request = () => new Request("http://localhost:3000/cart");
+const now = () => Math.floor(Date.now() / 1000);
+
+function countTokenCalls() {
+  const calls: string[] = [];
+  const real = globalThis.fetch;
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    if (url.endsWith("/oauth2/token")) calls.push(JSON.parse(String(init?.body ?? "{}")).grantType);
+    return real(input, init);
+  });
+  return calls;
+}
+
+async function visitorTokens(): Promise<Tokens> {
+  const commerce = new Commerce(request(), null);
+  return commerce.ensureTokens();
+}
+
+describe("commerce session tokens", () => {
+  it("gives a browser without tokens anonymous visitor tokens and writes the cookie", async () => {
+    const calls = countTokenCalls();
+    const commerce = new Commerce(request(), null);
+    expect(commerce.role).toBe("none");
+    const tokens = await commerce.ensureTokens();
+    expect(calls).toEqual(["anonymous"]);
+    expect(tokens.refreshToken.role).toBe(TokenRole.VISITOR);
+    expect(tokens.accessToken.expiresAt).toBeGreaterThan(now() + 3600);
+    expect(await commerce.pendingCookie()).toMatch(/^__session=/);
+  });
+
+  it("uses valid tokens as they are: no call, no cookie", async () => {
+    const tokens = await visitorTokens();
+    const calls = countTokenCalls();
+    const commerce = new Commerce(request(), tokens);
+    await commerce.client();
+    expect(calls).toEqual([]);
+    expect(await commerce.pendingCookie()).toBeNull();
+  });
+
+  it("renews an expired access token once for all parallel loaders, keeping the refresh token", async () => {
+    const tokens = await visitorTokens();
+    const expired: Tokens = { ...tokens, accessToken: { value: tokens.accessToken.value, expiresAt: now() - 10 } };
+    const calls = countTokenCalls();
+    const commerce = new Commerce(request(), expired);
+    const [a, b, c] = await Promise.all([commerce.ensureTokens(), commerce.ensureTokens(), commerce.client()]);
+    expect(calls).toEqual(["refresh_token"]);
+    expect(a.accessToken.value).not.toBe(tokens.accessToken.value);
+    expect(b).toBe(a);
+    expect(c.auth.getTokens().accessToken.value).toBe(a.accessToken.value);
+    expect(a.refreshToken).toEqual(tokens.refreshToken);
+    expect(await commerce.pendingCookie()).toMatch(/^__session=/);
+  });
+
+  it("renews a little before expiry, not only after", async () => {
+    const tokens = await visitorTokens();
+    const calls = countTokenCalls();
+    await new Commerce(request(), { ...tokens, accessToken: { ...tokens.accessToken, expiresAt: now() + 20 } }).ensureTokens();
+    expect(calls).toEqual(["refresh_token"]);
+  });
+
+  it("falls back to a new visitor only when the refresh token is refused (invalid_grant)", async () => {
+    const member: Tokens = {
+      accessToken: { value: "expired", expiresAt: now() - 10 },
+      refreshToken: { value: "revoked-or-unknown", role: TokenRole.MEMBER },
+    };
+    const calls = countTokenCalls();
+    const commerce = new Commerce(request(), member);
+    const tokens = await commerce.ensureTokens();
+    expect(calls).toEqual(["refresh_token", "anonymous"]);
+    expect(tokens.refreshToken.role).toBe(TokenRole.VISITOR);
+    expect(commerce.sessionExpired).toBe(true);
+  });
+
+  it.each([
+    ["a 503", () => new Response(JSON.stringify({ message: "down" }), { status: 503, headers: { "x-wix-request-id": "req-503" } })],
+    ["a network error", () => Promise.reject(new TypeError("fetch failed"))],
+  ])("keeps the member logged in when renewal fails with %s", async (_label, failure) => {
+    const member: Tokens = {
+      accessToken: { value: "old-access", expiresAt: now() - 10 },
+      refreshToken: { value: "member-refresh", role: TokenRole.MEMBER },
+    };
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () => failure());
+    const commerce = new Commerce(request(), member);
+    const error = await commerce.ensureTokens().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    // A thrown `data(…, 503)`: React Router renders it as the error screen with this message.
+    expect(error).toMatchObject({ type: "DataWithResponseInit", init: { status: 503 } });
+    expect((error as { data: { message: string } }).data.message).toMatch(/momentanément indisponible/);
+    expect(commerce.role).toBe("member");
+    expect(await commerce.pendingCookie()).toBeNull();
+  });
+
+  it("clears the cookie at logout", async () => {
+    const commerce = new Commerce(request(), await visitorTokens());
+    commerce.clearTokens();
+    expect(await commerce.pendingCookie()).toMatch(/^__session=;.*Max-Age=0/);
+  });
+});
+
+describe("session cookie", () => {
+  const cookieOf = (setCookie: string) => setCookie.split(";")[0]!;
+
+  it("round-trips tokens, stays far below 4 KB and is httpOnly, SameSite=Lax", async () => {
+    const tokens = await visitorTokens();
+    const setCookie = await sessionSetCookie(request(), tokens);
+    expect(setCookie.length).toBeLessThan(1024);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    const read = await readSessionTokens(new Request("http://localhost/", { headers: { Cookie: cookieOf(setCookie) } }));
+    expect(read).toEqual(tokens);
+  });
+
+  it("is Secure behind https", async () => {
+    expect(await sessionSetCookie(new Request("https://shop.example/"), await visitorTokens())).toMatch(/; Secure/);
+  });
+
+  it("treats tampered, truncated, foreign-secret or malformed cookies as a new visitor", async () => {
+    const setCookie = await sessionSetCookie(request(), await visitorTokens());
+    const value = cookieOf(setCookie).slice("__session=".length);
+    const bad = [
+      `__session=${value.slice(0, -5)}`,
+      `__session=x${value}`,
+      `__session=${"A".repeat(5000)}`,
+      cookieOf(await (await import("react-router")).createCookie("__session", { secrets: ["another-secret-0123456789"] }).serialize({ a: { v: "x", e: 1 }, r: { v: "y", m: true } })),
+      cookieOf(await appCookies().session.serialize({ a: "not tokens" })),
+    ];
+    for (const cookie of bad) {
+      expect(await readSessionTokens(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toBeNull();
+    }
+  });
+});

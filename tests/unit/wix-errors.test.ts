@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClient, OAuthStrategy } from "@wix/sdk";
+import { currentCart } from "@wix/ecom";
+import { members } from "@wix/members";
+import { createPlatform, EMBEDDED_CLIENT_ID, installPlatformFetch, type Platform } from "../../platform";
+import { applicationMessage, classifyWixError, failedAction, failedLoader, fieldErrorsOf } from "~/.server/wix-errors.server";
+
+/** Real SDK errors from the embedded platform, so the mapping is tested on what the SDK really throws. */
+let platform: Platform;
+let restore: () => void;
+let client: ReturnType<typeof makeClient>;
+function makeClient() {
+  return createClient({ modules: { currentCart, members }, auth: OAuthStrategy({ clientId: EMBEDDED_CLIENT_ID }) });
+}
+beforeAll(async () => {
+  platform = createPlatform({ dbPath: ":memory:" });
+  restore = installPlatformFetch(platform);
+  client = makeClient();
+  client.auth.setTokens(await client.auth.generateVisitorTokens());
+  await client.currentCart.addToCurrentCart({
+    lineItems: [{ catalogReference: { appId: "215238eb-22a5-4c36-9e7b-e7c08025e04e", catalogItemId: "prod-audit-si" }, quantity: 1 }],
+  });
+});
+afterAll(() => {
+  restore();
+  platform.close();
+});
+
+const caught = (p: Promise<unknown>) => p.then(() => { throw new Error("expected a rejection"); }, (e: unknown) => e);
+const post = () => new Request("http://localhost/cart", { method: "POST" });
+
+describe("SDK error mapping", () => {
+  it("classifies a validation error with its fields", async () => {
+    const error = await caught(
+      client.currentCart.addToCurrentCart({
+        lineItems: [{ catalogReference: { appId: "215238eb-22a5-4c36-9e7b-e7c08025e04e", catalogItemId: "prod-audit-si" }, quantity: 0 }],
+      }),
+    );
+    const failure = classifyWixError(error);
+    expect(failure.kind).toBe("validation");
+    if (failure.kind !== "validation") return;
+    expect(fieldErrorsOf(failure, { quantity: "quantity" })).toEqual({ quantity: expect.stringMatching(/petite|refusée/) });
+  });
+
+  it("classifies an application error by its code, in French for the user", async () => {
+    const error = await caught(client.currentCart.updateCurrentCart({ couponCode: "N-EXISTE-PAS" }));
+    const failure = classifyWixError(error);
+    expect(failure).toMatchObject({ kind: "application", code: "COUPON_DOES_NOT_EXIST" });
+    expect(applicationMessage("COUPON_DOES_NOT_EXIST")).toBe("Ce code promo n'existe pas ou n'est plus valable.");
+    expect(applicationMessage("SOMETHING_NEW")).toMatch(/^L'opération n'a pas pu aboutir/);
+  });
+
+  it("turns an application error into a redirect with a French notification", async () => {
+    const error = await caught(client.currentCart.updateCurrentCart({ couponCode: "N-EXISTE-PAS" }));
+    const response = (await failedAction(post(), error, { redirectTo: "/cart" })) as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/cart");
+    expect(response.headers.get("Set-Cookie")).toMatch(/^__toast=/);
+  });
+
+  it("puts an application error that belongs to a field beside that field", async () => {
+    const result = await failedAction(post(), { details: { applicationError: { code: "SLUG_ALREADY_EXISTS", description: "taken" } } }, {
+      redirectTo: "/account",
+      codeFields: { SLUG_ALREADY_EXISTS: "slug" },
+      values: { slug: "pris" },
+    });
+    expect(result).toMatchObject({ init: { status: 400 }, data: { fieldErrors: { slug: "Cette adresse de profil est déjà prise." }, values: { slug: "pris" } } });
+  });
+
+  it("shows anything else as 'System error occurred' with the request id", async () => {
+    const network = Object.assign(new Error("System error occurred: {}"), { requestId: "req-42" });
+    await expect(failedAction(post(), network, { redirectTo: "/cart" })).rejects.toMatchObject({
+      init: { status: 500 },
+      data: { message: "System error occurred", requestId: "req-42" },
+    });
+  });
+
+  it("keeps a platform 404 a 404 in loaders; a visitor's 403 is an application error", async () => {
+    expect(() => failedLoader({ details: { applicationError: { code: "ORDER_NOT_FOUND" } } })).toThrow();
+    try {
+      failedLoader({ details: { applicationError: { code: "ORDER_NOT_FOUND" } } });
+    } catch (thrown) {
+      expect(thrown).toMatchObject({ init: { status: 404 } });
+    }
+    const forbidden = await caught(client.members.getCurrentMember());
+    expect(classifyWixError(forbidden)).toMatchObject({ kind: "application" });
+  });
+});
