@@ -1,10 +1,174 @@
-import { data } from "react-router";
+import { data, Form, Link, useFetcher, useFetchers } from "react-router";
+import type { Route } from "./+types/cart";
+import cartStyles from "~/styles/cart.css?url";
+import { Field } from "~/components/Field";
+import { CartLineItem, type CartActionData } from "~/components/cart/CartLineItem";
+import { availabilityProblem, cartActionSchema } from "~/components/cart/forms";
+import { COUPON_FETCHER_KEY, optimisticCart } from "~/components/cart/optimistic";
+import { CartTotalsSummary } from "~/components/cart/CartTotalsSummary";
+import { parseForm } from "~/lib/forms";
+import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { commerceOf } from "~/.server/commerce.server";
+import { applyCoupon, estimateTotals, getCart, removeCoupon, removeLine, updateLineQuantity } from "~/.server/cart.server";
+import { redirectWithToast } from "~/.server/toast.server";
+import { failedAction, failedLoader } from "~/.server/wix-errors.server";
 
-// Placeholder while the page is being built: answers 404 like any unknown URL.
-export function loader() {
-  throw data(null, { status: 404 });
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Panier" });
+
+export const handle = { breadcrumb: () => ({ label: "Panier", to: "/cart" }) };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const commerce = commerceOf(context);
+  try {
+    const cart = await getCart(commerce);
+    if (!cart || cart.lines.length === 0) return { cart: null, totals: null };
+    return { cart, totals: await estimateTotals(commerce) };
+  } catch (error) {
+    failedLoader(error);
+  }
 }
 
-export default function Placeholder() {
-  return null;
+const SUCCESS_MESSAGES = {
+  update: "Quantité mise à jour",
+  remove: "Article retiré",
+  coupon: "Code promo appliqué",
+  "remove-coupon": "Code promo retiré",
+} as const;
+
+/** One action for every cart form, told apart by `intent`; answers 303 to /cart with a notification. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const commerce = commerceOf(context);
+  const form = parseForm(cartActionSchema, await request.formData());
+  if (!form.ok) {
+    if (form.fieldErrors.intent) return redirectWithToast(request, "/cart", { type: "error", title: "Action inconnue." });
+    if (form.fieldErrors.lineId) return redirectWithToast(request, "/cart", { type: "error", title: "Cet article n'est plus dans votre panier." });
+    return data({ fieldErrors: form.fieldErrors, values: form.values, lineId: form.values.lineId }, { status: 400 });
+  }
+  const input = form.data;
+  try {
+    if (input.intent === "update" || input.intent === "remove") {
+      // Only lines of the caller's own cart: a stale page or a forged id gets a clear message, not a platform error.
+      const cart = await getCart(commerce);
+      if (!cart?.lines.some((line) => line.id === input.lineId)) {
+        return redirectWithToast(request, "/cart", { type: "error", title: "Cet article n'est plus dans votre panier." });
+      }
+      if (input.intent === "update") await updateLineQuantity(commerce, input.lineId, input.quantity);
+      else await removeLine(commerce, input.lineId);
+    } else if (input.intent === "coupon") {
+      await applyCoupon(commerce, input.code);
+    } else {
+      await removeCoupon(commerce);
+    }
+  } catch (error) {
+    return failedAction(request, error, {
+      redirectTo: "/cart",
+      fieldMap: { quantity: "quantity", couponCode: "code" },
+      values: form.values,
+    });
+  }
+  return redirectWithToast(request, "/cart", { type: "success", title: SUCCESS_MESSAGES[input.intent] });
+}
+
+export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { cart, totals } = loaderData;
+  const fetchers = useFetchers();
+  if (!cart || !totals) return <EmptyCart />;
+  const submissions = fetchers.filter((f) => f.key === COUPON_FETCHER_KEY || f.key.startsWith("cart-line:"));
+  const view = optimisticCart(cart, submissions);
+  if (view.lines.length === 0) return <EmptyCart />;
+  const noJsAnswer = actionData as CartActionData | undefined;
+  const blocked = view.lines.some(
+    (line) => totals.blockedLines.includes(line.id) || availabilityProblem(line.availability) !== null,
+  );
+  return (
+    <section className="cart-page" aria-labelledby="cart-title">
+      <h1 id="cart-title">Votre panier</h1>
+      <p className="cart-count-summary">
+        {view.itemCount} article{view.itemCount > 1 ? "s" : ""}
+      </p>
+      <div className="cart-layout">
+        <ul className="cart-lines" aria-label="Articles du panier">
+          {view.lines.map((line) => (
+            <CartLineItem
+              key={line.id}
+              line={line}
+              blocked={totals.blockedLines.includes(line.id)}
+              actionData={noJsAnswer?.lineId === line.id ? noJsAnswer : undefined}
+            />
+          ))}
+        </ul>
+        <aside className="cart-side" aria-label="Récapitulatif">
+          <CouponForm couponCode={view.couponCode} actionData={noJsAnswer?.lineId ? undefined : noJsAnswer} />
+          <CartTotalsSummary totals={totals} pending={view.pending} />
+          {blocked ? (
+            <p className="cart-blocked" id="cart-blocked">
+              Certains articles ne sont plus disponibles : corrigez-les pour passer la commande.
+            </p>
+          ) : null}
+          <Form method="get" action="/checkout" className="cart-checkout">
+            <button type="submit" className="button" disabled={blocked} aria-describedby={blocked ? "cart-blocked" : undefined}>
+              Passer la commande
+            </button>
+          </Form>
+          <p>
+            <Link to="/products">Continuer mes achats</Link>
+          </p>
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+function CouponForm({ couponCode, actionData }: { couponCode?: string; actionData?: CartActionData }) {
+  const fetcher = useFetcher<CartActionData>({ key: COUPON_FETCHER_KEY });
+  const answer = fetcher.data ?? actionData;
+  const busy = fetcher.state !== "idle";
+  if (couponCode) {
+    return (
+      <div className="cart-coupon">
+        <p className="cart-coupon-applied">
+          Code promo <strong>{couponCode}</strong> appliqué
+        </p>
+        <fetcher.Form method="post" action="/cart" preventScrollReset>
+          <input type="hidden" name="intent" value="remove-coupon" />
+          <button type="submit" className="button-link" disabled={busy}>
+            Retirer le code promo
+          </button>
+        </fetcher.Form>
+      </div>
+    );
+  }
+  return (
+    <fetcher.Form method="post" action="/cart" preventScrollReset className="cart-coupon" noValidate>
+      <input type="hidden" name="intent" value="coupon" />
+      <Field
+        label="Code promo"
+        name="code"
+        autoComplete="off"
+        maxLength={64}
+        defaultValue={answer?.values?.code ?? ""}
+        error={fetcher.state === "idle" ? answer?.fieldErrors?.code : undefined}
+      />
+      <button type="submit" className="button-ghost" disabled={busy}>
+        Appliquer
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <section className="cart-page cart-empty" aria-labelledby="cart-title">
+      <h1 id="cart-title">Votre panier</h1>
+      <p>Votre panier est vide.</p>
+      <p>
+        <Link to="/products" className="button">
+          Découvrir le catalogue
+        </Link>
+      </p>
+    </section>
+  );
 }

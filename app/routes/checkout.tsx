@@ -1,10 +1,220 @@
-import { data } from "react-router";
+import { useState } from "react";
+import { data, Form, Link, redirectDocument, useNavigation } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { Route } from "./+types/checkout";
+import cartStyles from "~/styles/cart.css?url";
+import { Field } from "~/components/Field";
+import { CountrySelect } from "~/components/cart/CountrySelect";
+import { CartTotalsSummary } from "~/components/cart/CartTotalsSummary";
+import { availabilityProblem, checkoutSchema, DEFAULT_COUNTRY, type CheckoutValues } from "~/components/cart/forms";
+import { parseForm, type FieldErrors } from "~/lib/forms";
+import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { commerceOf, type Commerce } from "~/.server/commerce.server";
+import { estimateTotals, getCart, type Cart, type CartTotals } from "~/.server/cart.server";
+import { memberPrefill, startCheckout } from "~/.server/checkout.server";
+import { publicOrigin } from "~/.server/site.server";
+import { redirectWithToast } from "~/.server/toast.server";
+import { failedAction, failedLoader } from "~/.server/wix-errors.server";
 
-// Placeholder while the page is being built: answers 404 like any unknown URL.
-export function loader() {
-  throw data(null, { status: 404 });
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Commande" });
+
+export const handle = { breadcrumb: () => ({ label: "Commande", to: "/checkout" }) };
+
+const EMPTY_CART = "Votre panier est vide : ajoutez un article avant de commander.";
+const BLOCKED_CART = "Certains articles ne sont plus disponibles : corrigez votre panier pour commander.";
+
+type CheckoutState =
+  | { kind: "empty" }
+  | { kind: "blocked" }
+  | { kind: "ready"; cart: Cart; totals: Record<string, CartTotals>; defaultShipping: string };
+
+/**
+ * The cart and its totals for every shipping option (there are only a few), so
+ * the summary follows the chosen option at once when scripts run.
+ */
+async function checkoutState(commerce: Commerce): Promise<CheckoutState> {
+  const cart = await getCart(commerce);
+  if (!cart || cart.lines.length === 0) return { kind: "empty" };
+  const base = await estimateTotals(commerce);
+  if (base.blockedLines.length > 0 || cart.lines.some((line) => availabilityProblem(line.availability) !== null)) {
+    return { kind: "blocked" };
+  }
+  const defaultShipping = base.selectedShipping ?? "";
+  const others = await Promise.all(
+    base.shippingOptions
+      .filter((option) => option.code !== defaultShipping)
+      .map(async (option) => [option.code, await estimateTotals(commerce, { shippingOptionCode: option.code })] as const),
+  );
+  return { kind: "ready", cart, totals: Object.fromEntries([[defaultShipping, base], ...others]), defaultShipping };
 }
 
-export default function Placeholder() {
-  return null;
+async function readyState(request: Request, commerce: Commerce) {
+  let state: CheckoutState;
+  try {
+    state = await checkoutState(commerce);
+  } catch (error) {
+    failedLoader(error);
+  }
+  if (state.kind === "empty") throw await redirectWithToast(request, "/cart", { type: "message", title: EMPTY_CART });
+  if (state.kind === "blocked") throw await redirectWithToast(request, "/cart", { type: "error", title: BLOCKED_CART });
+  return state;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const commerce = commerceOf(context);
+  const state = await readyState(request, commerce);
+  return {
+    cart: state.cart,
+    totals: state.totals,
+    defaultShipping: state.defaultShipping,
+    prefill: await memberPrefill(commerce),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const commerce = commerceOf(context);
+  const form = parseForm(checkoutSchema, await request.formData());
+  if (!form.ok) return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
+  const state = await readyState(request, commerce);
+  const shippingCodes = Object.keys(state.totals).filter(Boolean);
+  if (form.data.shippingCode && !shippingCodes.includes(form.data.shippingCode)) {
+    return data({ fieldErrors: { shippingCode: "Choisissez un mode de livraison de la liste." }, values: form.values }, { status: 400 });
+  }
+  let paymentUrl: string;
+  try {
+    paymentUrl = await startCheckout(commerce, { ...form.data, shippingCode: form.data.shippingCode ?? (state.defaultShipping || undefined) }, publicOrigin(request));
+  } catch (error) {
+    return failedAction(request, error, {
+      redirectTo: "/checkout",
+      fieldMap: { email: "email", addressLine: "addressLine", addressLine1: "addressLine", postalCode: "postalCode", city: "city", country: "country" },
+      values: form.values,
+    });
+  }
+  // The payment page is not one of our routes: the browser must load it as a document.
+  return redirectDocument(paymentUrl, 303);
+}
+
+export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { cart, totals, defaultShipping, prefill } = loaderData;
+  const answer = actionData as { fieldErrors?: FieldErrors; values?: CheckoutValues } | undefined;
+  const values: CheckoutValues = answer?.values ?? prefill;
+  const errors = answer?.fieldErrors ?? {};
+  const options = (totals[defaultShipping] ?? Object.values(totals)[0]!).shippingOptions;
+  const initialShipping = values.shippingCode && totals[values.shippingCode] ? values.shippingCode : defaultShipping;
+  const [shipping, setShipping] = useState(initialShipping);
+  const [sameBilling, setSameBilling] = useState(answer?.values ? !!answer.values.sameBilling : true);
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const shown = totals[shipping] ?? totals[defaultShipping]!;
+  const errorCount = Object.keys(errors).length;
+  return (
+    <section className="checkout-page" aria-labelledby="checkout-title">
+      <h1 id="checkout-title">Commande</h1>
+      <div className="checkout-layout">
+        <Form method="post" className="checkout-form" noValidate aria-describedby={errorCount ? "checkout-errors" : undefined}>
+          {errorCount ? (
+            <p className="form-error" id="checkout-errors" role="alert">
+              {errorCount > 1 ? `${errorCount} champs sont à corriger.` : "Un champ est à corriger."}
+            </p>
+          ) : null}
+          <fieldset>
+            <legend>Coordonnées</legend>
+            <Field label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={values.email} error={errors.email} />
+            <div className="field-row">
+              <Field label="Prénom" name="firstName" autoComplete="given-name" required defaultValue={values.firstName} error={errors.firstName} />
+              <Field label="Nom" name="lastName" autoComplete="family-name" required defaultValue={values.lastName} error={errors.lastName} />
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend>Adresse de livraison</legend>
+            <Field label="Adresse" name="addressLine" autoComplete="address-line1" required defaultValue={values.addressLine} error={errors.addressLine} />
+            <div className="field-row">
+              <Field label="Code postal" name="postalCode" autoComplete="postal-code" required defaultValue={values.postalCode} error={errors.postalCode} />
+              <Field label="Ville" name="city" autoComplete="address-level2" required defaultValue={values.city} error={errors.city} />
+            </div>
+            <CountrySelect label="Pays" name="country" autoComplete="country" defaultValue={values.country ?? DEFAULT_COUNTRY} error={errors.country} />
+          </fieldset>
+          {options.length > 0 ? (
+            <fieldset className="shipping-options" aria-describedby={errors.shippingCode ? "shipping-error" : undefined}>
+              <legend>Mode de livraison</legend>
+              {options.map((option) => (
+                <label key={option.code} className="radio">
+                  <input
+                    type="radio"
+                    name="shippingCode"
+                    value={option.code}
+                    checked={shipping === option.code}
+                    onChange={() => setShipping(option.code)}
+                  />
+                  <span>
+                    {option.title} — {Number(option.price.amount) > 0 ? option.price.formatted : "gratuit"}
+                    {option.deliveryTime ? <span className="muted"> ({option.deliveryTime})</span> : null}
+                  </span>
+                </label>
+              ))}
+              {errors.shippingCode ? (
+                <p className="field-error" id="shipping-error">
+                  {errors.shippingCode}
+                </p>
+              ) : null}
+            </fieldset>
+          ) : null}
+          <fieldset>
+            <legend>Facturation</legend>
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                name="sameBilling"
+                value="on"
+                checked={sameBilling}
+                onChange={(event) => setSameBilling(event.currentTarget.checked)}
+              />
+              <span>Adresse de facturation identique</span>
+            </label>
+            {/* Without scripts the billing fields are always there; they are used only when the box is unchecked. */}
+            {!hydrated || !sameBilling ? (
+              <div className="billing-fields">
+                {!hydrated ? <p className="hint">Remplissez ces champs seulement si vous avez décoché la case ci-dessus.</p> : null}
+                <Field label="Adresse de facturation" name="billingAddressLine" autoComplete="billing address-line1" defaultValue={values.billingAddressLine} error={errors.billingAddressLine} />
+                <div className="field-row">
+                  <Field label="Code postal de facturation" name="billingPostalCode" autoComplete="billing postal-code" defaultValue={values.billingPostalCode} error={errors.billingPostalCode} />
+                  <Field label="Ville de facturation" name="billingCity" autoComplete="billing address-level2" defaultValue={values.billingCity} error={errors.billingCity} />
+                </div>
+                <CountrySelect label="Pays de facturation" name="billingCountry" autoComplete="billing country" defaultValue={values.billingCountry ?? DEFAULT_COUNTRY} error={errors.billingCountry} />
+              </div>
+            ) : null}
+          </fieldset>
+          <button type="submit" className="button checkout-submit" disabled={submitting}>
+            Continuer vers le paiement
+          </button>
+          <p className="hint">Vous choisirez le paiement (carte ou à la livraison) sur la page suivante.</p>
+        </Form>
+        <aside className="checkout-summary" aria-labelledby="summary-title">
+          <h2 id="summary-title">Récapitulatif</h2>
+          <ul className="checkout-lines">
+            {cart.lines.map((line) => (
+              <li key={line.id}>
+                <span className="checkout-line-name">
+                  {line.name}
+                  {line.options.length > 0 ? (
+                    <span className="muted"> ({line.options.map((o) => `${o.name} : ${o.value}`).join(", ")})</span>
+                  ) : null}
+                  <span className="muted"> × {line.quantity}</span>
+                </span>
+                <span>{line.linePrice.formatted}</span>
+              </li>
+            ))}
+          </ul>
+          <CartTotalsSummary totals={shown} />
+          <p>
+            <Link to="/cart">Modifier le panier</Link>
+          </p>
+        </aside>
+      </div>
+    </section>
+  );
 }

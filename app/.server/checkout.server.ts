@@ -1,0 +1,228 @@
+import type { Commerce } from "./commerce.server";
+import type { CheckoutInput, CheckoutValues, PostalAddress } from "~/components/cart/forms";
+import { imageUrl } from "~/lib/media";
+import type { Money } from "./cart.server";
+
+/**
+ * Checkout: from the cart to the platform's hosted payment page, and the
+ * thank-you page's view of the order. SDK errors are left to the caller's
+ * `failedAction` / `failedLoader` (the one place that maps them).
+ */
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Sdk = any;
+
+/** SDK address (`addressLine1`: the SDK renames it to the wire's `addressLine`). */
+export function toSdkAddress(address: PostalAddress) {
+  return {
+    addressLine1: address.addressLine,
+    postalCode: address.postalCode,
+    city: address.city,
+    country: address.country,
+  };
+}
+
+export interface CheckoutCallbacks {
+  postFlowUrl: string;
+  thankYouPageUrl: string;
+  cartPageUrl: string;
+}
+
+export function checkoutCallbacks(origin: string): CheckoutCallbacks {
+  return {
+    postFlowUrl: `${origin}/cart`,
+    thankYouPageUrl: `${origin}/checkout/complete`,
+    cartPageUrl: `${origin}/cart`,
+  };
+}
+
+/**
+ * Creates the checkout from the current cart and a redirect session to the
+ * hosted payment page; returns the URL to send the browser to.
+ *
+ * The buyer's name travels in the cart's contact info: `createCheckoutFromCurrentCart`
+ * only takes addresses, and the checkout copies the cart's contact details (so the
+ * payment page and the order show who buys).
+ */
+export async function startCheckout(commerce: Commerce, input: CheckoutInput, origin: string): Promise<string> {
+  const wix = await commerce.client();
+  const shippingAddress = toSdkAddress(input.shipping);
+  const billingAddress = toSdkAddress(input.billing);
+  await wix.currentCart.updateCurrentCart({
+    cartInfo: {
+      contactInfo: {
+        address: shippingAddress,
+        contactDetails: { firstName: input.firstName, lastName: input.lastName },
+      },
+    },
+  });
+  const { checkoutId } = await wix.currentCart.createCheckoutFromCurrentCart({
+    channelType: "WEB",
+    email: input.email,
+    shippingAddress,
+    billingAddress,
+    ...(input.shippingCode ? { selectedShippingOption: { code: input.shippingCode } } : {}),
+  });
+  const { redirectSession } = await wix.redirects.createRedirectSession({
+    ecomCheckout: { checkoutId },
+    callbacks: checkoutCallbacks(origin),
+  });
+  if (!redirectSession?.fullUrl) throw new Error("The platform returned no payment page URL");
+  return redirectSession.fullUrl;
+}
+
+/**
+ * A member's saved details to prefill the checkout form. Prefilling is a
+ * convenience: if the member call fails the buyer simply types their details,
+ * so a failure here must not block checking out.
+ */
+export async function memberPrefill(commerce: Commerce): Promise<CheckoutValues> {
+  if (!commerce.isMember) return {};
+  try {
+    const wix = await commerce.client();
+    const { member } = await wix.members.getCurrentMember({ fieldsets: ["FULL"] });
+    return prefillFromMember(member);
+  } catch {
+    return {};
+  }
+}
+
+export function prefillFromMember(member: Sdk): CheckoutValues {
+  if (!member) return {};
+  const address = member.contact?.addresses?.[0];
+  const line =
+    address?.addressLine ??
+    (address?.streetAddress ? `${address.streetAddress.number ?? ""} ${address.streetAddress.name ?? ""}`.trim() : undefined);
+  const values: CheckoutValues = {
+    email: member.loginEmail ?? undefined,
+    firstName: member.contact?.firstName ?? undefined,
+    lastName: member.contact?.lastName ?? undefined,
+    addressLine: line || undefined,
+    postalCode: address?.postalCode ?? undefined,
+    city: address?.city ?? undefined,
+    country: address?.country ?? undefined,
+  };
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === "string" && v !== "")) as CheckoutValues;
+}
+
+// ---------------------------------------------------------------- orders
+
+export const PAYMENT_STATUS_LABELS: Record<string, string> = {
+  PAID: "Payée",
+  NOT_PAID: "Non payée",
+  PENDING: "En attente",
+  PENDING_MERCHANT: "En attente de validation",
+  PARTIALLY_PAID: "Partiellement payée",
+  PARTIALLY_REFUNDED: "Partiellement remboursée",
+  FULLY_REFUNDED: "Remboursée",
+  CANCELED: "Annulée",
+  DECLINED: "Refusée",
+  UNSPECIFIED: "Inconnu",
+};
+
+export function paymentStatusLabel(status: string | null | undefined): string {
+  return PAYMENT_STATUS_LABELS[status ?? "UNSPECIFIED"] ?? "Inconnu";
+}
+
+export interface OrderAddress {
+  name?: string;
+  lines: string[];
+}
+
+export interface OrderLineView {
+  id: string;
+  name: string;
+  url?: string;
+  image?: string;
+  options: Array<{ name: string; value: string }>;
+  quantity: number;
+  unitPrice: Money;
+  total: Money;
+}
+
+export interface OrderView {
+  id: string;
+  number: string;
+  createdDate?: string;
+  email?: string;
+  paymentStatus: string;
+  paymentStatusLabel: string;
+  lines: OrderLineView[];
+  subtotal: Money;
+  discount: Money;
+  shipping: Money;
+  tax: Money;
+  total: Money;
+  couponCode?: string;
+  shippingTitle?: string;
+  pickup: boolean;
+  shippingAddress?: OrderAddress;
+  billingAddress?: OrderAddress;
+}
+
+type SdkPrice = { amount?: string | null; formattedAmount?: string | null } | null | undefined;
+const money = (price: SdkPrice): Money => ({ amount: price?.amount ?? "0", formatted: price?.formattedAmount ?? "" });
+
+function addressView(address: Sdk, contact: Sdk): OrderAddress | undefined {
+  const name = [contact?.firstName, contact?.lastName].filter(Boolean).join(" ") || undefined;
+  if (!address && !name) return undefined;
+  const street =
+    address?.addressLine1 ??
+    address?.addressLine ??
+    (address?.streetAddress ? `${address.streetAddress.number ?? ""} ${address.streetAddress.name ?? ""}`.trim() : undefined);
+  const lines = [street, address?.addressLine2, [address?.postalCode, address?.city].filter(Boolean).join(" "), address?.country]
+    .filter((v): v is string => typeof v === "string" && v.trim() !== "");
+  return { name, lines };
+}
+
+function dateString(value: unknown): string | undefined {
+  if (value instanceof Date) return value.toISOString();
+  return typeof value === "string" ? value : undefined;
+}
+
+/** The SDK's order (`_id`, Date objects, SDK addresses) in the shape the thank-you page renders. */
+export function toOrderView(raw: Sdk): OrderView {
+  const lines: OrderLineView[] = (raw?.lineItems ?? []).map((line: Sdk) => ({
+    id: line._id ?? "",
+    name: line.productName?.translated ?? line.productName?.original ?? "",
+    url: typeof line.url === "string" ? new URL(line.url, "http://x").pathname : (line.url?.relativePath ?? undefined),
+    image: imageUrl(typeof line.image === "string" ? line.image : line.image?.url),
+    options: (line.descriptionLines ?? []).map((d: Sdk) => ({
+      name: d.name?.translated ?? d.name?.original ?? "",
+      value: d.colorInfo?.translated ?? d.colorInfo?.original ?? d.plainText?.translated ?? d.plainText?.original ?? "",
+    })),
+    quantity: line.quantity ?? 0,
+    unitPrice: money(line.price),
+    total: money(line.totalPriceAfterTax ?? line.lineItemPrice),
+  }));
+  const summary = raw?.priceSummary ?? {};
+  const shippingInfo = raw?.shippingInfo;
+  const logistics = shippingInfo?.logistics;
+  const destination = logistics?.shippingDestination;
+  const coupon = (raw?.appliedDiscounts ?? []).find((d: Sdk) => d.coupon)?.coupon;
+  return {
+    id: raw?._id ?? "",
+    number: String(raw?.number ?? ""),
+    createdDate: dateString(raw?._createdDate ?? raw?.createdDate ?? raw?.purchasedDate),
+    email: raw?.buyerInfo?.email ?? undefined,
+    paymentStatus: raw?.paymentStatus ?? "UNSPECIFIED",
+    paymentStatusLabel: paymentStatusLabel(raw?.paymentStatus),
+    lines,
+    subtotal: money(summary.subtotal),
+    discount: money(summary.discount),
+    shipping: money(summary.shipping),
+    tax: money(summary.tax),
+    total: money(summary.total),
+    couponCode: coupon?.code ?? undefined,
+    shippingTitle: shippingInfo?.title ?? undefined,
+    pickup: !!logistics?.pickupDetails,
+    shippingAddress: destination ? addressView(destination.address, destination.contactDetails) : undefined,
+    billingAddress: raw?.billingInfo ? addressView(raw.billingInfo.address, raw.billingInfo.contactDetails) : undefined,
+  };
+}
+
+/** The caller's order; the platform answers 404 for anyone else's (left to `failedLoader`). */
+export async function getOrderView(commerce: Commerce, orderId: string): Promise<OrderView> {
+  const wix = await commerce.client();
+  return toOrderView(await wix.orders.getOrder(orderId));
+}

@@ -1,0 +1,273 @@
+import { z } from "zod";
+import { cleanText, quantityField, textField } from "~/lib/forms";
+
+/**
+ * Form contracts of the cart and checkout pages. Isomorphic on purpose: the
+ * server validates with them and the browser uses the same helpers to decide
+ * what it may show optimistically, so both sides always agree.
+ */
+
+// ---------------------------------------------------------------- cart
+
+export const CART_INTENTS = ["update", "remove", "coupon", "remove-coupon"] as const;
+export type CartIntent = (typeof CART_INTENTS)[number];
+
+/** Line ids come from our own page; anything else is tampering or a stale page. */
+const lineIdField = z
+  .string({ error: "Article inconnu." })
+  .trim()
+  .min(1, "Article inconnu.")
+  .max(100, "Article inconnu.")
+  .regex(/^[A-Za-z0-9_-]+$/, "Article inconnu.");
+
+export const COUPON_MAX = 64;
+
+export const couponField = z
+  .string({ error: "Saisissez un code promo." })
+  .transform((v) => cleanText(v))
+  .pipe(
+    z
+      .string()
+      .min(1, "Saisissez un code promo.")
+      .max(COUPON_MAX, `Le code promo ne doit pas dépasser ${COUPON_MAX} caractères.`),
+  );
+
+export const cartActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("update"), lineId: lineIdField, quantity: quantityField() }),
+    z.object({ intent: z.literal("remove"), lineId: lineIdField }),
+    z.object({ intent: z.literal("coupon"), code: couponField }),
+    z.object({ intent: z.literal("remove-coupon") }),
+  ],
+  { error: "Action inconnue." },
+);
+
+export type CartActionInput = z.infer<typeof cartActionSchema>;
+
+/** The quantity a user typed, when it is one the server will accept (else null: nothing optimistic). */
+export function acceptedQuantity(raw: FormDataEntryValue | null | undefined): number | null {
+  if (typeof raw !== "string") return null;
+  const parsed = quantityField().safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
+/** What a cart line blocks and what the buyer can do about it; null when the line is fine. */
+export function availabilityProblem(availability: { status: string; quantityAvailable?: number }, blocked = false): string | null {
+  const { status, quantityAvailable } = availability;
+  if (status === "PARTIALLY_AVAILABLE" && quantityAvailable !== undefined && quantityAvailable > 0) {
+    return `Stock limité à ${quantityAvailable} : réduisez la quantité`;
+  }
+  if (status === "NOT_AVAILABLE" || status === "NOT_FOUND" || status === "PARTIALLY_AVAILABLE") {
+    return "Plus disponible : retirez cet article pour commander";
+  }
+  return blocked ? "Plus disponible : retirez cet article pour commander" : null;
+}
+
+// ---------------------------------------------------------------- checkout
+
+/** Countries we ship to, with their French names (fixed text: server and browser must render the same). */
+export const COUNTRIES: ReadonlyArray<{ code: string; name: string }> = [
+  { code: "FR", name: "France" },
+  { code: "BE", name: "Belgique" },
+  { code: "CH", name: "Suisse" },
+  { code: "LU", name: "Luxembourg" },
+  { code: "MC", name: "Monaco" },
+  { code: "DE", name: "Allemagne" },
+  { code: "AT", name: "Autriche" },
+  { code: "ES", name: "Espagne" },
+  { code: "IT", name: "Italie" },
+  { code: "NL", name: "Pays-Bas" },
+  { code: "PT", name: "Portugal" },
+  { code: "IE", name: "Irlande" },
+  { code: "DK", name: "Danemark" },
+  { code: "SE", name: "Suède" },
+  { code: "FI", name: "Finlande" },
+  { code: "NO", name: "Norvège" },
+  { code: "PL", name: "Pologne" },
+  { code: "CZ", name: "Tchéquie" },
+  { code: "GR", name: "Grèce" },
+  { code: "GB", name: "Royaume-Uni" },
+  { code: "US", name: "États-Unis" },
+  { code: "CA", name: "Canada" },
+  { code: "MA", name: "Maroc" },
+  { code: "TN", name: "Tunisie" },
+  { code: "SN", name: "Sénégal" },
+  { code: "JP", name: "Japon" },
+  { code: "AU", name: "Australie" },
+];
+
+export const DEFAULT_COUNTRY = "FR";
+const COUNTRY_CODES = new Set(COUNTRIES.map((c) => c.code));
+
+export function countryName(code: string | null | undefined): string {
+  return COUNTRIES.find((c) => c.code === code)?.name ?? code ?? "";
+}
+
+/** Postal code shapes per country (after upper-casing); countries not listed take a generic shape. */
+const POSTAL_CODES: Record<string, { pattern: RegExp; example: string }> = {
+  FR: { pattern: /^\d{5}$/, example: "75001" },
+  MC: { pattern: /^980\d{2}$/, example: "98000" },
+  DE: { pattern: /^\d{5}$/, example: "10115" },
+  ES: { pattern: /^\d{5}$/, example: "28001" },
+  IT: { pattern: /^\d{5}$/, example: "00118" },
+  FI: { pattern: /^\d{5}$/, example: "00100" },
+  GR: { pattern: /^\d{3} ?\d{2}$/, example: "105 57" },
+  SE: { pattern: /^\d{3} ?\d{2}$/, example: "114 55" },
+  CZ: { pattern: /^\d{3} ?\d{2}$/, example: "110 00" },
+  MA: { pattern: /^\d{5}$/, example: "10000" },
+  SN: { pattern: /^\d{5}$/, example: "10200" },
+  BE: { pattern: /^\d{4}$/, example: "1000" },
+  CH: { pattern: /^\d{4}$/, example: "1200" },
+  AT: { pattern: /^\d{4}$/, example: "1010" },
+  DK: { pattern: /^\d{4}$/, example: "1050" },
+  NO: { pattern: /^\d{4}$/, example: "0150" },
+  TN: { pattern: /^\d{4}$/, example: "1000" },
+  AU: { pattern: /^\d{4}$/, example: "2000" },
+  LU: { pattern: /^(L-)?\d{4}$/, example: "1111" },
+  NL: { pattern: /^\d{4} ?[A-Z]{2}$/, example: "1011 AB" },
+  PT: { pattern: /^\d{4}-\d{3}$/, example: "1000-001" },
+  PL: { pattern: /^\d{2}-\d{3}$/, example: "00-001" },
+  JP: { pattern: /^\d{3}-?\d{4}$/, example: "100-0001" },
+  US: { pattern: /^\d{5}(-\d{4})?$/, example: "10001" },
+  CA: { pattern: /^[A-Z]\d[A-Z] ?\d[A-Z]\d$/, example: "H2X 1Y4" },
+  GB: { pattern: /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/, example: "SW1A 1AA" },
+  IE: { pattern: /^[A-Z]\d[\dW] ?[A-Z\d]{4}$/, example: "D02 X285" },
+};
+const GENERIC_POSTAL_CODE = /^[A-Z0-9][A-Z0-9 -]{1,9}$/;
+
+/** Null when the postal code fits the country, else the French message to show beside the field. */
+export function postalCodeError(postalCode: string, country: string): string | null {
+  const value = postalCode.trim().toUpperCase();
+  const rule = POSTAL_CODES[country];
+  if (rule ? rule.pattern.test(value) : GENERIC_POSTAL_CODE.test(value)) return null;
+  return rule
+    ? `Code postal invalide pour ${countryName(country)} (exemple : ${rule.example}).`
+    : "Code postal invalide.";
+}
+
+const countryField = z
+  .string({ error: "Choisissez un pays." })
+  .trim()
+  .refine((v) => COUNTRY_CODES.has(v), "Choisissez un pays de la liste.");
+
+const postalCodeField = z
+  .string({ error: "Code postal est obligatoire." })
+  .transform((v) => cleanText(v).toUpperCase())
+  .pipe(z.string().min(1, "Code postal est obligatoire.").max(12, "Code postal ne doit pas dépasser 12 caractères."));
+
+const emailField = z
+  .string({ error: "E-mail est obligatoire." })
+  .transform((v) => cleanText(v))
+  .pipe(
+    z
+      .string()
+      .min(1, "E-mail est obligatoire.")
+      .max(254, "E-mail ne doit pas dépasser 254 caractères.")
+      .pipe(z.email({ error: "Saisissez une adresse e-mail valide (exemple : nom@domaine.fr)." })),
+  );
+
+const optional = <T extends z.ZodType>(schema: T) => z.union([z.literal("").transform(() => undefined), schema]).optional();
+
+/**
+ * The checkout form. Billing fields are always in the page without JS (the
+ * checkbox only decides whether they are used), so they are validated only
+ * when "same billing address" is unchecked.
+ */
+export const checkoutSchema = z
+  .object({
+    email: emailField,
+    firstName: textField("Prénom", 80),
+    lastName: textField("Nom", 80),
+    addressLine: textField("Adresse", 200),
+    postalCode: postalCodeField,
+    city: textField("Ville", 100),
+    country: countryField,
+    shippingCode: optional(z.string().trim().max(100).regex(/^[A-Za-z0-9_-]+$/, "Choisissez un mode de livraison.")),
+    sameBilling: z.string().optional(),
+    billingAddressLine: z.string().optional(),
+    billingPostalCode: z.string().optional(),
+    billingCity: z.string().optional(),
+    billingCountry: z.string().optional(),
+  })
+  .superRefine((form, ctx) => {
+    const postal = postalCodeError(form.postalCode, form.country);
+    if (postal && COUNTRY_CODES.has(form.country)) ctx.addIssue({ code: "custom", path: ["postalCode"], message: postal });
+    if (form.sameBilling) return;
+    const billing = billingSchema.safeParse({
+      addressLine: form.billingAddressLine ?? "",
+      postalCode: form.billingPostalCode ?? "",
+      city: form.billingCity ?? "",
+      country: form.billingCountry ?? "",
+    });
+    if (!billing.success) {
+      for (const issue of billing.error.issues) {
+        const key = String(issue.path[0] ?? "addressLine");
+        ctx.addIssue({ code: "custom", path: [`billing${key[0]!.toUpperCase()}${key.slice(1)}`], message: issue.message });
+      }
+      return;
+    }
+    const billingPostal = postalCodeError(billing.data.postalCode, billing.data.country);
+    if (billingPostal) ctx.addIssue({ code: "custom", path: ["billingPostalCode"], message: billingPostal });
+  })
+  .transform((form) => {
+    const shipping: PostalAddress = {
+      addressLine: form.addressLine,
+      postalCode: form.postalCode,
+      city: form.city,
+      country: form.country,
+    };
+    const billing: PostalAddress = form.sameBilling
+      ? shipping
+      : {
+          addressLine: cleanText(form.billingAddressLine ?? ""),
+          postalCode: cleanText(form.billingPostalCode ?? "").toUpperCase(),
+          city: cleanText(form.billingCity ?? ""),
+          country: (form.billingCountry ?? "").trim(),
+        };
+    return {
+      email: form.email,
+      firstName: form.firstName,
+      lastName: form.lastName,
+      shipping,
+      billing,
+      sameBilling: !!form.sameBilling,
+      shippingCode: form.shippingCode,
+    };
+  });
+
+const billingSchema = z.object({
+  addressLine: textField("Adresse de facturation", 200),
+  postalCode: postalCodeField,
+  city: textField("Ville de facturation", 100),
+  country: countryField,
+});
+
+export interface PostalAddress {
+  addressLine: string;
+  postalCode: string;
+  city: string;
+  country: string;
+}
+
+export type CheckoutInput = z.infer<typeof checkoutSchema>;
+
+/** Every field of the checkout form, to refill it (typed values or a member's details). */
+export type CheckoutValues = Partial<
+  Record<
+    | "email"
+    | "firstName"
+    | "lastName"
+    | "addressLine"
+    | "postalCode"
+    | "city"
+    | "country"
+    | "shippingCode"
+    | "sameBilling"
+    | "billingAddressLine"
+    | "billingPostalCode"
+    | "billingCity"
+    | "billingCountry",
+    string
+  >
+>;

@@ -1,0 +1,77 @@
+import type { Cart, CartLine } from "~/.server/cart.server";
+import { formatPrice } from "~/lib/money";
+import { acceptedQuantity } from "./forms";
+
+/** The fetcher key of a cart line's forms (its quantity and remove forms share it). */
+export const lineFetcherKey = (lineId: string) => `cart-line:${lineId}`;
+export const COUPON_FETCHER_KEY = "cart-coupon";
+
+export interface CartSubmission {
+  formData?: FormData;
+}
+
+export interface OptimisticLine extends CartLine {
+  pending: boolean;
+}
+
+export interface OptimisticCart {
+  lines: OptimisticLine[];
+  itemCount: number;
+  couponCode?: string;
+  /** Some change is on its way: totals shown are the last ones the platform computed. */
+  pending: boolean;
+}
+
+/**
+ * The cart as it will be once the forms in flight succeed: a quantity changed,
+ * a line gone, the coupon removed. If a submission fails, its fetcher settles
+ * and the server's cart shows again (the rollback costs nothing).
+ */
+export function optimisticCart(cart: Cart, submissions: Iterable<CartSubmission>): OptimisticCart {
+  const quantities = new Map<string, number>();
+  const removed = new Set<string>();
+  let couponRemoved = false;
+  let pending = false;
+  for (const { formData } of submissions) {
+    if (!formData) continue;
+    const intent = formData.get("intent");
+    const lineId = String(formData.get("lineId") ?? "");
+    if (intent === "update") {
+      const quantity = acceptedQuantity(formData.get("quantity"));
+      if (quantity !== null && cart.lines.some((l) => l.id === lineId)) {
+        quantities.set(lineId, quantity);
+        pending = true;
+      }
+    } else if (intent === "remove") {
+      if (cart.lines.some((l) => l.id === lineId)) {
+        removed.add(lineId);
+        pending = true;
+      }
+    } else if (intent === "remove-coupon") {
+      couponRemoved = true;
+      pending = true;
+    } else if (intent === "coupon") {
+      pending = true;
+    }
+  }
+  const lines = cart.lines
+    .filter((line) => !removed.has(line.id))
+    .map((line): OptimisticLine => {
+      const quantity = quantities.get(line.id);
+      if (quantity === undefined || quantity === line.quantity) return { ...line, pending: quantity !== undefined };
+      const amount = (Number(line.unitPrice.amount) * quantity).toFixed(2);
+      return { ...line, quantity, pending: true, linePrice: { amount, formatted: formatPrice(amount, cart.currency) } };
+    });
+  return {
+    lines,
+    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+    couponCode: couponRemoved ? undefined : cart.couponCode,
+    pending,
+  };
+}
+
+/** The `cartDelta` a quantity form sends: how many items the header count gains (0 when the value is refused). */
+export function quantityDelta(current: number, typed: string): number {
+  const next = acceptedQuantity(typed);
+  return next === null ? 0 : next - current;
+}
