@@ -1,10 +1,37 @@
-import { data } from "react-router";
+import type { Route } from "./+types/collections.$slug";
+import catalogStyles from "~/styles/catalog.css?url";
+import { commerceOf } from "~/.server/commerce.server";
+import { loadCatalogPage } from "~/.server/catalog.server";
+import { CatalogView } from "~/components/catalog/CatalogView";
+import type { CatalogPageData } from "~/components/catalog/model";
+import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import type { Crumb } from "~/lib/breadcrumb";
 
-// Placeholder while the page is being built: answers 404 like any unknown URL.
-export function loader() {
-  throw data(null, { status: 404 });
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
+
+function collectionCrumbs(data: CatalogPageData | undefined): Crumb[] {
+  const c = data?.collection;
+  return [{ label: "Boutique", to: "/products" }, ...(c ? [{ label: c.name, to: `/collections/${c.slug}` }] : [])];
 }
 
-export default function Placeholder() {
-  return null;
+export const handle = {
+  // Several crumbs: this flat route sits below the catalog (and its collection) in the trail.
+  breadcrumb: (match: { data: unknown }) => collectionCrumbs(match.data as CatalogPageData | undefined),
+};
+
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
+  const name = loaderData?.collection?.name ?? "Boutique";
+  const page = loaderData?.page ?? 1;
+  return pageMeta(siteMetaFor(rootSite(matches), location.pathname), {
+    title: page > 1 ? `${name} (page ${page})` : name,
+    ...(loaderData?.collection?.description ? { description: loaderData.collection.description } : {}),
+  });
+};
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  return loadCatalogPage(commerceOf(context), new URL(request.url), params.slug);
+}
+
+export default function Collection({ loaderData }: Route.ComponentProps) {
+  return <CatalogView data={loaderData} title={loaderData.collection?.name ?? "Boutique"} intro={loaderData.collection?.description} />;
 }

@@ -1,10 +1,26 @@
-import { data } from "react-router";
+import type { Route } from "./+types/products._index";
+import catalogStyles from "~/styles/catalog.css?url";
+import { commerceOf } from "~/.server/commerce.server";
+import { loadCatalogPage } from "~/.server/catalog.server";
+import { CatalogView } from "~/components/catalog/CatalogView";
+import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
 
-// Placeholder while the page is being built: answers 404 like any unknown URL.
-export function loader() {
-  throw data(null, { status: 404 });
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
+
+export const handle = { breadcrumb: () => ({ label: "Boutique", to: "/products" }) };
+
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
+  const page = loaderData?.page ?? 1;
+  return pageMeta(siteMetaFor(rootSite(matches), location.pathname), {
+    title: page > 1 ? `Boutique (page ${page})` : "Boutique",
+    description: "Conseil, formations, livres et goodies : toute la boutique.",
+  });
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadCatalogPage(commerceOf(context), new URL(request.url));
 }
 
-export default function Placeholder() {
-  return null;
+export default function Products({ loaderData }: Route.ComponentProps) {
+  return <CatalogView data={loaderData} title="Boutique" intro="Conseil, formations, livres et goodies pour les équipes tech." />;
 }

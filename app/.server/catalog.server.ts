@@ -1,0 +1,428 @@
+import { data } from "react-router";
+import type { Commerce } from "./commerce.server";
+import { failedLoader } from "./wix-errors.server";
+import { sanitizeDescription } from "./html.server";
+import { formatPrice } from "~/lib/money";
+import { imageUrl } from "~/lib/media";
+import {
+  DEFAULT_SORT,
+  SORT_OPTIONS,
+  type Availability,
+  type CatalogPageData,
+  type CollectionLink,
+  type ImageView,
+  type OptionView,
+  type PriceView,
+  type ProductCardView,
+  type ProductPageData,
+  type Selection,
+  type SortKey,
+} from "~/components/catalog/model";
+
+export { DEFAULT_SORT, SORT_OPTIONS };
+export type { CatalogPageData, CollectionLink, PriceView, ProductCardView, ProductPageData, Selection, SortKey };
+
+/**
+ * Catalog queries (Wix Stores catalog V1 through the request's SDK client) and
+ * the view models the catalog, collection and product pages render. The list
+ * pages share one query path (`loadCatalogPage`) so /products and
+ * /collections/:slug can never drift apart.
+ */
+
+export const PAGE_SIZE = 50;
+/** Longest search text sent to the platform: enough for any product name. */
+export const MAX_SEARCH_LENGTH = 100;
+/** Wix's built-in "All Products" collection: the catalog link already stands for it. */
+const ALL_PRODUCTS_COLLECTION_ID = "00000000-000000-000000-000000000001";
+
+// ---------------------------------------------------------------- parsing (pure)
+
+/** An unknown sort value is not an error: the list simply uses the default order. */
+export function parseSort(raw: string | null | undefined): SortKey {
+  return SORT_OPTIONS.some((o) => o.value === raw) ? (raw as SortKey) : DEFAULT_SORT;
+}
+
+/** `?page=`: absent means 1; anything but a positive integer is null (the caller answers 404). */
+export function parsePage(raw: string | null | undefined): number | null {
+  if (raw === null || raw === undefined) return 1;
+  if (!/^[1-9]\d{0,5}$/.test(raw)) return null;
+  return Number(raw);
+}
+
+/** Search text: control characters dropped, spaces collapsed, bounded. */
+export function parseSearch(raw: string | null | undefined): string {
+  if (!raw) return "";
+  return raw
+    .replace(/[\u0000-\u001F\u007F]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, MAX_SEARCH_LENGTH);
+}
+
+export function pageCountOf(total: number): number {
+  return Math.max(1, Math.ceil(total / PAGE_SIZE));
+}
+
+// ---------------------------------------------------------------- SDK shapes (the parts we read)
+
+interface SdkImage {
+  url?: string | null;
+  width?: number | null;
+  height?: number | null;
+  altText?: string | null;
+}
+interface SdkMediaItem {
+  image?: SdkImage | null;
+  mediaType?: string | null;
+  title?: string | null;
+}
+interface SdkPriceData {
+  currency?: string | null;
+  price?: number | null;
+  discountedPrice?: number | null;
+}
+export interface SdkChoice {
+  value?: string | null;
+  description?: string | null;
+  inStock?: boolean | null;
+  visible?: boolean | null;
+}
+export interface SdkOption {
+  optionType?: string | null;
+  name?: string | null;
+  choices?: SdkChoice[] | null;
+}
+export interface SdkVariant {
+  _id?: string | null;
+  choices?: Record<string, string> | null;
+  variant?: { priceData?: SdkPriceData | null; visible?: boolean | null } | null;
+  stock?: { inStock?: boolean | null; quantity?: number | null } | null;
+}
+export interface SdkProduct {
+  _id?: string | null;
+  slug?: string | null;
+  name?: string | null;
+  description?: string | null;
+  ribbon?: string | null;
+  brand?: string | null;
+  priceData?: SdkPriceData | null;
+  price?: SdkPriceData | null;
+  priceRange?: { minValue?: number | null; maxValue?: number | null } | null;
+  stock?: { inStock?: boolean | null; inventoryStatus?: string | null } | null;
+  media?: { mainMedia?: SdkMediaItem | null; items?: SdkMediaItem[] | null } | null;
+  productOptions?: SdkOption[] | null;
+  manageVariants?: boolean | null;
+  variants?: SdkVariant[] | null;
+  collectionIds?: string[] | null;
+}
+interface SdkCollection {
+  _id?: string | null;
+  slug?: string | null;
+  name?: string | null;
+  description?: string | null;
+}
+
+// ---------------------------------------------------------------- view models (pure)
+
+function priceView(priceData: SdkPriceData | null | undefined, from = false): PriceView {
+  const currency = priceData?.currency || "EUR";
+  const price = priceData?.price ?? 0;
+  const discounted = priceData?.discountedPrice ?? price;
+  return {
+    current: formatPrice(discounted, currency),
+    ...(discounted < price ? { regular: formatPrice(price, currency) } : {}),
+    ...(from ? { from: true } : {}),
+  };
+}
+
+function imageView(item: SdkMediaItem | null | undefined, fallbackAlt: string): ImageView | undefined {
+  const url = imageUrl(item?.image?.url);
+  if (!url) return undefined;
+  return {
+    url,
+    alt: item?.image?.altText || item?.title || fallbackAlt,
+    width: item?.image?.width || 800,
+    height: item?.image?.height || 800,
+  };
+}
+
+function productPriceData(p: SdkProduct): SdkPriceData | null | undefined {
+  return p.priceData ?? p.price;
+}
+
+export function isProductInStock(p: SdkProduct): boolean {
+  if (p.stock?.inventoryStatus === "OUT_OF_STOCK") return false;
+  return p.stock?.inStock !== false;
+}
+
+export function toProductCard(p: SdkProduct): ProductCardView {
+  const name = p.name ?? "";
+  const range = p.priceRange;
+  const varies = !!range && range.minValue != null && range.maxValue != null && range.minValue !== range.maxValue;
+  return {
+    id: p._id ?? "",
+    slug: p.slug ?? "",
+    name,
+    ...(p.ribbon ? { ribbon: p.ribbon } : {}),
+    image: imageView(p.media?.mainMedia ?? p.media?.items?.[0], name),
+    price: priceView(productPriceData(p), varies),
+    inStock: isProductInStock(p),
+  };
+}
+
+export function toCollectionLinks(raw: SdkCollection[]): CollectionLink[] {
+  return raw
+    .filter((c) => c._id && c.slug && c._id !== ALL_PRODUCTS_COLLECTION_ID)
+    .map((c) => ({ id: c._id!, slug: c.slug!, name: c.name ?? c.slug! }));
+}
+
+// ---------------------------------------------------------------- variant resolution (pure)
+
+const isColor = (value: string) => /^#[0-9a-f]{3,8}$/i.test(value) || /^(rgb|hsl)a?\(/i.test(value);
+
+function optionsOf(p: SdkProduct): SdkOption[] {
+  return (p.productOptions ?? []).filter((o) => o.name && (o.choices?.length ?? 0) > 0);
+}
+
+export function hasOptions(p: SdkProduct): boolean {
+  return optionsOf(p).length > 0;
+}
+
+function variantInStock(v: SdkVariant): boolean {
+  return v.stock?.inStock !== false && v.variant?.visible !== false;
+}
+
+function matches(v: SdkVariant, chosen: Record<string, string>): boolean {
+  return Object.entries(chosen).every(([name, description]) => v.choices?.[name] === description);
+}
+
+/**
+ * What the query string (`?Taille=M&Couleur=Noir`, option names as keys) selects
+ * on a product: each value is matched on the choice's description (what the URL
+ * carries) or its value; unknown values count as not chosen. Gives the variant,
+ * its price with the discount applied, and whether it can be added to the cart.
+ */
+export function resolveSelection(p: SdkProduct, params: URLSearchParams | Record<string, string>): Selection {
+  const get = (name: string) => (params instanceof URLSearchParams ? params.get(name) : params[name]) ?? undefined;
+  const options = optionsOf(p);
+  const variants = p.variants ?? [];
+  const chosen: Record<string, string> = {};
+  for (const option of options) {
+    const raw = get(option.name!);
+    if (raw === undefined || raw === "") continue;
+    const choice = option.choices!.find((c) => c.description === raw) ?? option.choices!.find((c) => c.value === raw);
+    if (choice?.description) chosen[option.name!] = choice.description;
+  }
+  const missing = options.map((o) => o.name!).filter((name) => !(name in chosen));
+
+  const optionViews: OptionView[] = options.map((option) => {
+    const others = Object.fromEntries(Object.entries(chosen).filter(([name]) => name !== option.name));
+    const type = option.optionType === "color" ? "color" : "drop_down";
+    return {
+      name: option.name!,
+      type,
+      selected: chosen[option.name!],
+      choices: option
+        .choices!.filter((c) => c.description && c.visible !== false)
+        .map((c) => ({
+          value: c.value ?? c.description!,
+          description: c.description!,
+          ...(type === "color" && c.value && isColor(c.value) ? { color: c.value } : {}),
+          inStock: variants.length
+            ? variants.some((v) => matches(v, { ...others, [option.name!]: c.description! }) && variantInStock(v))
+            : c.inStock !== false,
+          selected: chosen[option.name!] === c.description,
+        })),
+    };
+  });
+
+  const productInStock = isProductInStock(p);
+  if (options.length === 0) {
+    return {
+      options: [],
+      chosen,
+      missing,
+      price: priceView(productPriceData(p)),
+      availability: productInStock ? { ok: true } : { ok: false, reason: "product-out-of-stock", message: "Produit en rupture de stock" },
+    };
+  }
+
+  const candidates = variants.filter((v) => matches(v, chosen));
+  const variant = missing.length === 0 ? candidates[0] : undefined;
+  let price: PriceView;
+  if (variant) {
+    price = priceView(variant.variant?.priceData ?? productPriceData(p));
+  } else {
+    // Several variants still possible: show the lowest price they lead to, marked "from" when they differ.
+    const paid = (v: SdkVariant) => v.variant?.priceData?.discountedPrice ?? v.variant?.priceData?.price;
+    const priced = candidates.filter((v) => typeof paid(v) === "number");
+    if (priced.length === 0) price = priceView(productPriceData(p));
+    else {
+      const cheapest = priced.reduce((a, b) => (paid(b)! < paid(a)! ? b : a));
+      const varies = priced.some((v) => paid(v) !== paid(cheapest));
+      price = priceView(cheapest.variant!.priceData, varies);
+    }
+  }
+
+  const anyInStock = productInStock && (variants.length === 0 || variants.some(variantInStock));
+  let availability: Availability;
+  if (!anyInStock) availability = { ok: false, reason: "product-out-of-stock", message: "Produit en rupture de stock" };
+  else if (missing.length > 0) availability = { ok: false, reason: "incomplete", message: `Choisissez : ${missing.join(", ")}` };
+  else if (!variant || !variantInStock(variant))
+    availability = { ok: false, reason: "variant-out-of-stock", message: "Cette déclinaison est en rupture de stock" };
+  else availability = { ok: true };
+
+  return {
+    options: optionViews,
+    chosen,
+    missing,
+    ...(variant?._id ? { variantId: variant._id } : {}),
+    price,
+    availability,
+  };
+}
+
+/**
+ * Server-side check of an add-to-cart request against the product: the
+ * variant must belong to it and be in stock. Returns the French reason when not.
+ */
+export function checkAddToCart(p: SdkProduct, variantId: string | undefined): { ok: true; variantId?: string } | { ok: false; message: string } {
+  if (!hasOptions(p)) {
+    if (!isProductInStock(p)) return { ok: false, message: "Produit en rupture de stock" };
+    return { ok: true };
+  }
+  if (!variantId) {
+    return { ok: false, message: `Choisissez : ${optionsOf(p).map((o) => o.name).join(", ")}` };
+  }
+  const variant = (p.variants ?? []).find((v) => v._id === variantId);
+  if (!variant) return { ok: false, message: "Cette déclinaison du produit n'existe pas." };
+  if (!isProductInStock(p) || !variantInStock(variant)) return { ok: false, message: "Cette déclinaison est en rupture de stock" };
+  return { ok: true, variantId };
+}
+
+/** Plain text of an HTML description, for the meta description. */
+export function plainText(html: string, max = 160): string {
+  const text = html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/\s+/g, " ")
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+// ---------------------------------------------------------------- queries
+
+function notFound(): never {
+  throw data(null, { status: 404, statusText: "Not Found" });
+}
+
+/** Runs SDK calls; their failures go through the one error mapping (404 screen or system error). */
+async function sdk<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    failedLoader(error);
+  }
+}
+
+export async function listCollections(commerce: Commerce): Promise<CollectionLink[]> {
+  const wix = await commerce.client();
+  const result = await sdk(() => wix.collections.queryCollections().limit(100).find());
+  return toCollectionLinks(result.items as SdkCollection[]);
+}
+
+/**
+ * One page of the catalog, optionally inside one collection (by slug). An
+ * unknown collection, a malformed page or a page past the last one is a 404.
+ */
+export async function loadCatalogPage(commerce: Commerce, url: URL, collectionSlug?: string): Promise<CatalogPageData> {
+  const page = parsePage(url.searchParams.get("page"));
+  if (page === null) notFound();
+  const sort = parseSort(url.searchParams.get("sort"));
+  const q = parseSearch(url.searchParams.get("q"));
+  const wix = await commerce.client();
+
+  const collectionsResult = await sdk(() => wix.collections.queryCollections().limit(100).find());
+  const collections = toCollectionLinks(collectionsResult.items as SdkCollection[]);
+  let collection: CatalogPageData["collection"];
+  if (collectionSlug !== undefined) {
+    const raw = (collectionsResult.items as SdkCollection[]).find((c) => c.slug === collectionSlug);
+    if (!raw?._id) notFound();
+    collection = { id: raw._id, slug: collectionSlug, name: raw.name ?? collectionSlug, ...(raw.description ? { description: raw.description } : {}) };
+  }
+
+  let query = wix.products.queryProducts();
+  if (q) query = query.startsWith("name", q);
+  if (collection) query = query.hasSome("collectionIds", [collection.id]);
+  if (sort === "prix-croissant") query = query.ascending("price");
+  else if (sort === "prix-decroissant") query = query.descending("price");
+  else if (sort === "nom") query = query.ascending("name");
+  else if (sort === "nouveautes") query = query.descending("lastUpdated");
+  const result = await sdk(() => query.limit(PAGE_SIZE).skip((page - 1) * PAGE_SIZE).find());
+  const total = result.totalCount ?? result.items.length;
+  const pageCount = pageCountOf(total);
+  if (page > pageCount) notFound();
+
+  return {
+    products: (result.items as SdkProduct[]).map(toProductCard),
+    total,
+    page,
+    pageCount,
+    q,
+    sort,
+    collections,
+    ...(collection ? { collection } : {}),
+  };
+}
+
+/** The raw product for a slug, or the 404 screen. */
+export async function productBySlug(commerce: Commerce, slug: string): Promise<SdkProduct> {
+  const wix = await commerce.client();
+  const result = await sdk(() => wix.products.queryProducts().eq("slug", slug).limit(1).find());
+  const product = result.items[0] as SdkProduct | undefined;
+  if (!product?._id || product.slug !== slug) notFound();
+  return product;
+}
+
+/** `?image=` (1-based) picks the main image of the gallery; anything else shows the first. */
+export function parseImageIndex(raw: string | null, count: number): number {
+  const n = raw && /^[1-9]\d{0,2}$/.test(raw) ? Number(raw) : 1;
+  return n <= count ? n - 1 : 0;
+}
+
+export function toProductPage(p: SdkProduct, params: URLSearchParams, collections: CollectionLink[]): ProductPageData {
+  const name = p.name ?? "";
+  const items = p.media?.items?.length ? p.media.items : p.media?.mainMedia ? [p.media.mainMedia] : [];
+  const images = items
+    .filter((m) => !m.mediaType || m.mediaType === "image")
+    .map((m, i) => imageView(m, i === 0 ? name : `${name} (${i + 1})`))
+    .filter((m): m is ImageView => !!m);
+  const descriptionHtml = sanitizeDescription(p.description);
+  const collection = collections.find((c) => p.collectionIds?.includes(c.id));
+  return {
+    product: {
+      id: p._id ?? "",
+      slug: p.slug ?? "",
+      name,
+      ...(p.ribbon ? { ribbon: p.ribbon } : {}),
+      ...(p.brand ? { brand: p.brand } : {}),
+      descriptionHtml,
+      description: plainText(descriptionHtml),
+      images,
+      hasVariants: hasOptions(p),
+    },
+    imageIndex: parseImageIndex(params.get("image"), images.length),
+    selection: resolveSelection(p, params),
+    ...(collection ? { collection } : {}),
+  };
+}
+
+export async function loadProductPage(commerce: Commerce, slug: string, url: URL): Promise<ProductPageData> {
+  const [product, collections] = await Promise.all([productBySlug(commerce, slug), listCollections(commerce)]);
+  return toProductPage(product, url.searchParams, collections);
+}

@@ -1,0 +1,24 @@
+import type { PriceView } from "./model";
+
+/** A price as buyers read it: the discounted price first, the original struck through beside it. */
+export function Price({ price, className = "price" }: { price: PriceView; className?: string }) {
+  return (
+    <p className={className}>
+      {price.from ? <span className="price-from">À partir de </span> : null}
+      {price.regular ? (
+        <>
+          <span className="price-current price-discounted">
+            <span className="visually-hidden">Prix réduit : </span>
+            {price.current}
+          </span>{" "}
+          <del className="price-regular">
+            <span className="visually-hidden">Prix normal : </span>
+            {price.regular}
+          </del>
+        </>
+      ) : (
+        <span className="price-current">{price.current}</span>
+      )}
+    </p>
+  );
+}

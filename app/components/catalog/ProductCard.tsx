@@ -1,0 +1,38 @@
+import { Link } from "react-router";
+import type { ProductCardView } from "./model";
+import { Price } from "./Price";
+
+/** How many cards a wide screen shows above the fold: their images load at once, the rest lazily. */
+export const EAGER_IMAGES = 4;
+
+export function ProductCard({ product, eager }: { product: ProductCardView; eager: boolean }) {
+  return (
+    <li className="product-card" data-testid="product-card" data-out-of-stock={product.inStock ? undefined : ""}>
+      <div className="product-card-media">
+        {product.image ? (
+          <img
+            src={product.image.url}
+            alt={product.image.alt}
+            width={product.image.width}
+            height={product.image.height}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+          />
+        ) : (
+          <div className="product-card-placeholder" aria-hidden="true" />
+        )}
+        {product.ribbon ? <span className="ribbon">{product.ribbon}</span> : null}
+      </div>
+      <div className="product-card-body">
+        <h3 className="product-card-name">
+          {/* The whole card is clickable through this link (stretched in CSS); one link per card for screen readers. */}
+          <Link to={`/products/${product.slug}`} prefetch="intent">
+            {product.name}
+          </Link>
+        </h3>
+        <Price price={product.price} />
+        {product.inStock ? null : <p className="stock-out">Rupture de stock</p>}
+      </div>
+    </li>
+  );
+}

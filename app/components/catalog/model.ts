@@ -1,0 +1,108 @@
+/**
+ * Catalog view models and constants shared by the server module
+ * (app/.server/catalog.server.ts builds them) and the catalog components.
+ * Isomorphic: no server-only import here.
+ */
+
+export const SORT_OPTIONS = [
+  { value: "pertinence", label: "Pertinence" },
+  { value: "prix-croissant", label: "Prix croissant" },
+  { value: "prix-decroissant", label: "Prix décroissant" },
+  { value: "nom", label: "Nom" },
+  { value: "nouveautes", label: "Nouveautés" },
+] as const;
+export type SortKey = (typeof SORT_OPTIONS)[number]["value"];
+export const DEFAULT_SORT: SortKey = "pertinence";
+
+export interface PriceView {
+  /** What the buyer pays, formatted ("1 200,00 €"). */
+  current: string;
+  /** The price before discount, only when a discount applies. */
+  regular?: string;
+  /** "À partir de": the chosen options still leave several prices. */
+  from?: boolean;
+}
+
+export interface ImageView {
+  url: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+export interface ProductCardView {
+  id: string;
+  slug: string;
+  name: string;
+  ribbon?: string;
+  image?: ImageView;
+  price: PriceView;
+  inStock: boolean;
+}
+
+export interface CollectionLink {
+  id: string;
+  slug: string;
+  name: string;
+}
+
+export interface ChoiceView {
+  value: string;
+  description: string;
+  /** CSS colour of a `color` option's swatch (its value, e.g. "#1f2937"). */
+  color?: string;
+  /** Some variant with this choice (and the other chosen options) can be bought. */
+  inStock: boolean;
+  selected: boolean;
+}
+
+export interface OptionView {
+  name: string;
+  type: "drop_down" | "color";
+  choices: ChoiceView[];
+  selected?: string;
+}
+
+export type Availability =
+  | { ok: true }
+  | { ok: false; reason: "product-out-of-stock" | "variant-out-of-stock" | "incomplete"; message: string };
+
+export interface Selection {
+  options: OptionView[];
+  /** Chosen choice description per option name (only valid choices). */
+  chosen: Record<string, string>;
+  missing: string[];
+  /** The variant the complete choice points to (products with options only). */
+  variantId?: string;
+  price: PriceView;
+  availability: Availability;
+}
+
+export interface CatalogPageData {
+  products: ProductCardView[];
+  total: number;
+  page: number;
+  pageCount: number;
+  q: string;
+  sort: SortKey;
+  collections: CollectionLink[];
+  collection?: CollectionLink & { description?: string };
+}
+
+export interface ProductPageData {
+  product: {
+    id: string;
+    slug: string;
+    name: string;
+    ribbon?: string;
+    brand?: string;
+    descriptionHtml: string;
+    description: string;
+    images: ImageView[];
+    hasVariants: boolean;
+  };
+  imageIndex: number;
+  selection: Selection;
+  collection?: CollectionLink;
+}
+
