@@ -1,5 +1,5 @@
 import type { Commerce } from "./commerce.server";
-import type { CheckoutInput, CheckoutValues, PostalAddress } from "~/components/cart/forms";
+import { countryName, type CheckoutInput, type CheckoutValues, type PostalAddress } from "~/components/cart/forms";
 import { imageUrl } from "~/lib/media";
 import type { Money } from "./cart.server";
 
@@ -170,7 +170,7 @@ function addressView(address: Sdk, contact: Sdk): OrderAddress | undefined {
     address?.addressLine1 ??
     address?.addressLine ??
     (address?.streetAddress ? `${address.streetAddress.number ?? ""} ${address.streetAddress.name ?? ""}`.trim() : undefined);
-  const lines = [street, address?.addressLine2, [address?.postalCode, address?.city].filter(Boolean).join(" "), address?.country]
+  const lines = [street, address?.addressLine2, [address?.postalCode, address?.city].filter(Boolean).join(" "), address?.country ? countryName(address.country) : undefined]
     .filter((v): v is string => typeof v === "string" && v.trim() !== "");
   return { name, lines };
 }

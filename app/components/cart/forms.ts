@@ -20,6 +20,15 @@ const lineIdField = z
   .max(100, "Article inconnu.")
   .regex(/^[A-Za-z0-9_-]+$/, "Article inconnu.");
 
+/**
+ * `quantityField`, guarded against digit strings too long for a safe integer
+ * (zod's own English "Too big" message would leak through otherwise).
+ */
+export const cartQuantityField = z
+  .string({ error: "Indiquez une quantité." })
+  .refine((v) => v.trim().replace(/^0+(?=\d)/, "").length <= 6, "La quantité ne peut pas dépasser 99.")
+  .pipe(quantityField());
+
 export const COUPON_MAX = 64;
 
 export const couponField = z
@@ -35,7 +44,7 @@ export const couponField = z
 export const cartActionSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("update"), lineId: lineIdField, quantity: quantityField() }),
+    z.object({ intent: z.literal("update"), lineId: lineIdField, quantity: cartQuantityField }),
     z.object({ intent: z.literal("remove"), lineId: lineIdField }),
     z.object({ intent: z.literal("coupon"), code: couponField }),
     z.object({ intent: z.literal("remove-coupon") }),
@@ -48,7 +57,7 @@ export type CartActionInput = z.infer<typeof cartActionSchema>;
 /** The quantity a user typed, when it is one the server will accept (else null: nothing optimistic). */
 export function acceptedQuantity(raw: FormDataEntryValue | null | undefined): number | null {
   if (typeof raw !== "string") return null;
-  const parsed = quantityField().safeParse(raw);
+  const parsed = cartQuantityField.safeParse(raw);
   return parsed.success ? parsed.data : null;
 }
 

@@ -1,0 +1,148 @@
+import { describe, expect, it } from "vitest";
+import { acceptedQuantity, availabilityProblem, cartActionSchema } from "~/components/cart/forms";
+import { optimisticCart, quantityDelta } from "~/components/cart/optimistic";
+import { parseForm } from "~/lib/forms";
+import { toCart, type Cart } from "~/.server/cart.server";
+
+function form(fields: Record<string, string>) {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.append(key, value);
+  return data;
+}
+
+describe("cart action schema", () => {
+  it("accepts a whole quantity from 1 to 99 for an update", () => {
+    const result = parseForm(cartActionSchema, form({ intent: "update", lineId: "line-1", quantity: " 3 " }));
+    expect(result).toMatchObject({ ok: true, data: { intent: "update", lineId: "line-1", quantity: 3 } });
+  });
+
+  it.each([
+    ["0", "La quantité doit être d'au moins 1."],
+    ["-1", "La quantité doit être un nombre entier."],
+    ["1.5", "La quantité doit être un nombre entier."],
+    ["abc", "La quantité doit être un nombre entier."],
+    ["100", "La quantité ne peut pas dépasser 99."],
+    ["99999999999999999999", "La quantité ne peut pas dépasser 99."],
+    ["", "La quantité doit être un nombre entier."],
+  ])("refuses the quantity %j beside the field and keeps the typed value", (quantity, message) => {
+    const result = parseForm(cartActionSchema, form({ intent: "update", lineId: "line-1", quantity }));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.fieldErrors.quantity).toBe(message);
+    expect(result.values.quantity).toBe(quantity);
+  });
+
+  it("refuses a missing or forged line id", () => {
+    for (const lineId of ["", "../x", "a b", "x".repeat(101)]) {
+      const result = parseForm(cartActionSchema, form({ intent: "remove", lineId }));
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.fieldErrors.lineId).toBe("Article inconnu.");
+    }
+  });
+
+  it("trims the coupon code and bounds it to 1-64 characters", () => {
+    expect(parseForm(cartActionSchema, form({ intent: "coupon", code: "  BIENVENUE10 " }))).toMatchObject({
+      ok: true,
+      data: { code: "BIENVENUE10" },
+    });
+    const empty = parseForm(cartActionSchema, form({ intent: "coupon", code: "   " }));
+    expect(empty.ok ? null : empty.fieldErrors.code).toBe("Saisissez un code promo.");
+    const long = parseForm(cartActionSchema, form({ intent: "coupon", code: "A".repeat(65) }));
+    expect(long.ok ? null : long.fieldErrors.code).toBe("Le code promo ne doit pas dépasser 64 caractères.");
+    expect(parseForm(cartActionSchema, form({ intent: "coupon", code: "A".repeat(64) })).ok).toBe(true);
+  });
+
+  it("knows only its four intents", () => {
+    expect(parseForm(cartActionSchema, form({ intent: "remove-coupon" })).ok).toBe(true);
+    const unknown = parseForm(cartActionSchema, form({ intent: "empty-everything" }));
+    expect(unknown.ok ? null : Object.keys(unknown.fieldErrors)).toEqual(["intent"]);
+  });
+});
+
+describe("availability problems", () => {
+  it("tells what to do for each status", () => {
+    expect(availabilityProblem({ status: "AVAILABLE" })).toBeNull();
+    expect(availabilityProblem({ status: "NOT_AVAILABLE", quantityAvailable: 0 })).toBe(
+      "Plus disponible : retirez cet article pour commander",
+    );
+    expect(availabilityProblem({ status: "NOT_FOUND" })).toBe("Plus disponible : retirez cet article pour commander");
+    expect(availabilityProblem({ status: "PARTIALLY_AVAILABLE", quantityAvailable: 3 })).toBe("Stock limité à 3 : réduisez la quantité");
+    expect(availabilityProblem({ status: "AVAILABLE" }, true)).toBe("Plus disponible : retirez cet article pour commander");
+  });
+});
+
+const sdkCart = {
+  _id: "cart-1",
+  currency: "EUR",
+  subtotal: { amount: "64.00", formattedAmount: "64,00 €" },
+  appliedDiscounts: [{ coupon: { _id: "c1", code: "BIENVENUE10" } }],
+  lineItems: [
+    {
+      _id: "l1",
+      quantity: 1,
+      catalogReference: { catalogItemId: "p1" },
+      productName: { original: "Livre TypeScript" },
+      url: "http://localhost/products/livre-typescript",
+      price: { amount: "39.00", formattedAmount: "39,00 €" },
+      lineItemPrice: { amount: "39.00", formattedAmount: "39,00 €" },
+      availability: { status: "AVAILABLE" },
+    },
+    {
+      _id: "l2",
+      quantity: 1,
+      catalogReference: { catalogItemId: "p2" },
+      productName: { original: "T-shirt" },
+      descriptionLines: [{ name: { original: "Couleur" }, colorInfo: { original: "Noir", code: "#000000" } }],
+      price: { amount: "25.00", formattedAmount: "25,00 €" },
+      lineItemPrice: { amount: "25.00", formattedAmount: "25,00 €" },
+      availability: { status: "PARTIALLY_AVAILABLE", quantityAvailable: 1 },
+    },
+  ],
+};
+
+describe("optimistic cart", () => {
+  const cart: Cart = toCart(sdkCart);
+
+  it("maps the SDK cart (colour shown, relative product link, coupon)", () => {
+    expect(cart.lines[0]!.url).toBe("/products/livre-typescript");
+    expect(cart.lines[1]!.options).toEqual([{ name: "Couleur", value: "Noir", color: "#000000" }]);
+    expect(cart.couponCode).toBe("BIENVENUE10");
+    expect(cart.itemCount).toBe(2);
+  });
+
+  it("shows a new quantity and its line price at once", () => {
+    const view = optimisticCart(cart, [{ formData: form({ intent: "update", lineId: "l1", quantity: "3" }) }]);
+    expect(view.lines[0]).toMatchObject({ quantity: 3, pending: true, linePrice: { amount: "117.00" } });
+    expect(view.lines[0]!.linePrice.formatted).toMatch(/117,00\s€/);
+    expect(view.itemCount).toBe(4);
+    expect(view.pending).toBe(true);
+  });
+
+  it("drops a removed line and a removed coupon", () => {
+    const view = optimisticCart(cart, [
+      { formData: form({ intent: "remove", lineId: "l2" }) },
+      { formData: form({ intent: "remove-coupon" }) },
+    ]);
+    expect(view.lines.map((l) => l.id)).toEqual(["l1"]);
+    expect(view.couponCode).toBeUndefined();
+    expect(view.itemCount).toBe(1);
+  });
+
+  it("ignores refused quantities, unknown lines and settled fetchers (rollback)", () => {
+    const view = optimisticCart(cart, [
+      { formData: form({ intent: "update", lineId: "l1", quantity: "0" }) },
+      { formData: form({ intent: "update", lineId: "nope", quantity: "5" }) },
+      { formData: undefined },
+    ]);
+    expect(view.lines.map((l) => l.quantity)).toEqual([1, 1]);
+    expect(view.pending).toBe(false);
+  });
+
+  it("computes the header delta of a quantity form", () => {
+    expect(quantityDelta(2, "5")).toBe(3);
+    expect(quantityDelta(5, "1")).toBe(-4);
+    expect(quantityDelta(2, "1.5")).toBe(0);
+    expect(quantityDelta(2, "abc")).toBe(0);
+    expect(acceptedQuantity(null)).toBeNull();
+  });
+});
