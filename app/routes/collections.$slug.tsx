@@ -28,8 +28,8 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   });
 };
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  return loadCatalogPage(commerceOf(context), new URL(request.url), params.slug);
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  return loadCatalogPage(commerceOf(context), url, params.slug);
 }
 
 export default function Collection({ loaderData }: Route.ComponentProps) {

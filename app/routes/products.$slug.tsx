@@ -38,8 +38,8 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
     ...(loaderData?.product.description ? { description: loaderData.product.description } : {}),
   });
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  return loadProductPage(commerceOf(context), params.slug, new URL(request.url));
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  return loadProductPage(commerceOf(context), params.slug, url);
 }
 
 const addSchema = z.object({
@@ -53,10 +53,9 @@ const addSchema = z.object({
   quantity: quantityField(99),
 });
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params, url }: Route.ActionArgs) {
   const commerce = commerceOf(context);
-  const url = new URL(request.url);
-  // Back to the same product page, options kept.
+  // `url` is the page's own address (no `.data` suffix): back to the same product page, options kept.
   const back = url.pathname + url.search;
   const parsed = parseForm(addSchema, await request.formData());
   if (!parsed.ok) {

@@ -17,8 +17,8 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   });
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadCatalogPage(commerceOf(context), new URL(request.url));
+export async function loader({ context, url }: Route.LoaderArgs) {
+  return loadCatalogPage(commerceOf(context), url);
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {

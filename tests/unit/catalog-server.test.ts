@@ -1,0 +1,176 @@
+import { describe, expect, it } from "vitest";
+import {
+  checkAddToCart,
+  pageCountOf,
+  parseImageIndex,
+  parsePage,
+  parseSearch,
+  parseSort,
+  plainText,
+  resolveSelection,
+  toCollectionLinks,
+  toProductCard,
+  type SdkProduct,
+} from "~/.server/catalog.server";
+
+// Shapes as the SDK returns catalog V1 products (numbers for prices, choices by description).
+const price = (price: number, discountedPrice = price) => ({ currency: "EUR", price, discountedPrice });
+
+const shirt: SdkProduct = {
+  _id: "p-shirt",
+  slug: "t-shirt",
+  name: "T-shirt",
+  priceData: price(25),
+  priceRange: { minValue: 25, maxValue: 27 },
+  stock: { inStock: true, inventoryStatus: "PARTIALLY_OUT_OF_STOCK" },
+  productOptions: [
+    { optionType: "drop_down", name: "Taille", choices: [{ value: "M", description: "M" }, { value: "XL", description: "XL" }] },
+    { optionType: "color", name: "Couleur", choices: [{ value: "#1f2937", description: "Noir" }, { value: "#f5f5f4", description: "Blanc" }] },
+  ],
+  variants: [
+    { _id: "v-m-noir", choices: { Taille: "M", Couleur: "Noir" }, variant: { priceData: price(25) }, stock: { inStock: true } },
+    { _id: "v-m-blanc", choices: { Taille: "M", Couleur: "Blanc" }, variant: { priceData: price(25) }, stock: { inStock: false } },
+    { _id: "v-xl-noir", choices: { Taille: "XL", Couleur: "Noir" }, variant: { priceData: price(27) }, stock: { inStock: true } },
+    { _id: "v-xl-blanc", choices: { Taille: "XL", Couleur: "Blanc" }, variant: { priceData: price(27) }, stock: { inStock: true } },
+  ],
+};
+
+const mug: SdkProduct = {
+  _id: "p-mug",
+  slug: "mug",
+  name: "Mug",
+  priceData: price(14, 11.2),
+  stock: { inStock: true, inventoryStatus: "IN_STOCK" },
+  productOptions: [],
+  variants: [{ _id: "00000000-0000-0000-0000-000000000000", choices: {}, variant: { priceData: price(14, 11.2) }, stock: { inStock: true } }],
+  media: { mainMedia: { image: { url: "https://shop.example/mug.svg", width: 800, height: 600, altText: "" }, title: "Mug" } },
+  ribbon: "Promo",
+};
+
+describe("catalog query parameters", () => {
+  it("accepts only positive integer pages; absent means the first", () => {
+    expect(parsePage(null)).toBe(1);
+    expect(parsePage("1")).toBe(1);
+    expect(parsePage("12")).toBe(12);
+    for (const bad of ["0", "-1", "1.5", "abc", "", " 2", "01", "2e3", "99999999"]) expect(parsePage(bad), bad).toBeNull();
+  });
+
+  it("maps sort values and falls back to the default for unknown ones", () => {
+    expect(parseSort("prix-croissant")).toBe("prix-croissant");
+    expect(parseSort("prix-decroissant")).toBe("prix-decroissant");
+    expect(parseSort("nom")).toBe("nom");
+    expect(parseSort("nouveautes")).toBe("nouveautes");
+    expect(parseSort("price_asc")).toBe("pertinence");
+    expect(parseSort(null)).toBe("pertinence");
+  });
+
+  it("cleans search text", () => {
+    expect(parseSearch("  mug\u0000  café ")).toBe("mug café");
+    expect(parseSearch(null)).toBe("");
+    expect(parseSearch("x".repeat(300))).toHaveLength(100);
+  });
+
+  it("counts pages of 50, at least one", () => {
+    expect(pageCountOf(0)).toBe(1);
+    expect(pageCountOf(50)).toBe(1);
+    expect(pageCountOf(62)).toBe(2);
+  });
+
+  it("picks a gallery image from ?image= (1-based), else the first", () => {
+    expect(parseImageIndex(null, 3)).toBe(0);
+    expect(parseImageIndex("2", 3)).toBe(1);
+    expect(parseImageIndex("4", 3)).toBe(0);
+    expect(parseImageIndex("x", 3)).toBe(0);
+  });
+});
+
+describe("product view models", () => {
+  it("builds a card with discount, ribbon, image and stock", () => {
+    const card = toProductCard(mug);
+    expect(card).toMatchObject({ id: "p-mug", slug: "mug", name: "Mug", ribbon: "Promo", inStock: true });
+    expect(card.price.current).toMatch(/^11,20\s€$/);
+    expect(card.price.regular).toMatch(/^14,00\s€$/);
+    expect(card.image).toEqual({ url: "https://shop.example/mug.svg", alt: "Mug", width: 800, height: 600 });
+    expect(toProductCard({ ...mug, stock: { inStock: false, inventoryStatus: "OUT_OF_STOCK" } }).inStock).toBe(false);
+    expect(toProductCard(shirt).price).toMatchObject({ from: true });
+  });
+
+  it("drops Wix's built-in all-products collection from category links", () => {
+    expect(
+      toCollectionLinks([
+        { _id: "00000000-000000-000000-000000000001", slug: "all-products", name: "All Products" },
+        { _id: "c1", slug: "livres", name: "Livres" },
+      ]),
+    ).toEqual([{ id: "c1", slug: "livres", name: "Livres" }]);
+  });
+
+  it("keeps a short plain-text description for meta tags", () => {
+    expect(plainText("<p>Un <strong>état</strong> des lieux&nbsp;complet</p><ul><li>A</li></ul>")).toBe("Un état des lieux complet A");
+    expect(plainText("<p>" + "mot ".repeat(100) + "</p>", 20)).toHaveLength(20);
+  });
+});
+
+describe("variant resolution from the chosen options", () => {
+  it("asks for every option until all are chosen", () => {
+    const none = resolveSelection(shirt, new URLSearchParams(""));
+    expect(none.missing).toEqual(["Taille", "Couleur"]);
+    expect(none.variantId).toBeUndefined();
+    expect(none.availability).toEqual({ ok: false, reason: "incomplete", message: "Choisissez : Taille, Couleur" });
+    // Variant prices differ: the lowest, marked "from".
+    expect(none.price.current).toMatch(/^25,00\s€$/);
+    expect(none.price.from).toBe(true);
+
+    const half = resolveSelection(shirt, new URLSearchParams("Taille=XL"));
+    expect(half.availability).toMatchObject({ message: "Choisissez : Couleur" });
+    expect(half.price.from).toBeUndefined();
+    expect(half.price.current).toMatch(/^27,00\s€$/);
+  });
+
+  it("finds the variant, its price and stock; colours match by description or value", () => {
+    const xl = resolveSelection(shirt, new URLSearchParams("Taille=XL&Couleur=Noir"));
+    expect(xl.variantId).toBe("v-xl-noir");
+    expect(xl.price.current).toMatch(/^27,00\s€$/);
+    expect(xl.availability).toEqual({ ok: true });
+    expect(resolveSelection(shirt, { Taille: "XL", Couleur: "#f5f5f4" }).variantId).toBe("v-xl-blanc");
+
+    const soldOut = resolveSelection(shirt, new URLSearchParams("Taille=M&Couleur=Blanc"));
+    expect(soldOut.variantId).toBe("v-m-blanc");
+    expect(soldOut.availability).toEqual({ ok: false, reason: "variant-out-of-stock", message: "Cette déclinaison est en rupture de stock" });
+  });
+
+  it("ignores unknown choices and marks choices that cannot be bought with the other options", () => {
+    const sel = resolveSelection(shirt, new URLSearchParams("Taille=XXL&Couleur=Blanc"));
+    expect(sel.chosen).toEqual({ Couleur: "Blanc" });
+    const sizes = sel.options.find((o) => o.name === "Taille")!;
+    expect(sizes.choices.map((c) => [c.description, c.inStock])).toEqual([
+      ["M", false],
+      ["XL", true],
+    ]);
+    const colours = sel.options.find((o) => o.name === "Couleur")!;
+    expect(colours).toMatchObject({ type: "color", selected: "Blanc" });
+    expect(colours.choices[0]).toMatchObject({ description: "Noir", color: "#1f2937", selected: false });
+  });
+
+  it("handles products without options and out-of-stock products", () => {
+    const plain = resolveSelection(mug, new URLSearchParams("Taille=M"));
+    expect(plain).toMatchObject({ options: [], missing: [], availability: { ok: true } });
+    expect(plain.price.regular).toMatch(/^14,00\s€$/);
+    const gone = resolveSelection({ ...shirt, stock: { inStock: false, inventoryStatus: "OUT_OF_STOCK" } }, new URLSearchParams("Taille=M&Couleur=Noir"));
+    expect(gone.availability).toMatchObject({ reason: "product-out-of-stock", message: "Produit en rupture de stock" });
+  });
+});
+
+describe("add-to-cart checks", () => {
+  it("requires an in-stock variant of this product when it has options", () => {
+    expect(checkAddToCart(shirt, "v-xl-noir")).toEqual({ ok: true, variantId: "v-xl-noir" });
+    expect(checkAddToCart(shirt, undefined)).toEqual({ ok: false, message: "Choisissez : Taille, Couleur" });
+    expect(checkAddToCart(shirt, "v-m-blanc")).toEqual({ ok: false, message: "Cette déclinaison est en rupture de stock" });
+    expect(checkAddToCart(shirt, "v-other")).toMatchObject({ ok: false });
+  });
+
+  it("checks product stock when it has no options, and never sends the default variant", () => {
+    expect(checkAddToCart(mug, undefined)).toEqual({ ok: true });
+    expect(checkAddToCart(mug, "00000000-0000-0000-0000-000000000000")).toEqual({ ok: true });
+    expect(checkAddToCart({ ...mug, stock: { inStock: false } }, undefined)).toEqual({ ok: false, message: "Produit en rupture de stock" });
+  });
+});
