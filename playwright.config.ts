@@ -20,6 +20,8 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Per build folder, so parallel runs (BUILD_DIR=build-x) don't wipe each other's artifacts.
+  outputDir: `test-results/${process.env.BUILD_DIR ?? "build"}`,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],

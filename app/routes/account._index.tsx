@@ -79,7 +79,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { profile } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const profileErrors = actionData && "intent" in actionData && actionData.intent === "profile" ? actionData : undefined;
+  // Field errors from the SDK (failedAction) carry no intent: they can only come from the profile form.
+  const profileErrors = actionData && (!("intent" in actionData) || actionData.intent === "profile") ? actionData : undefined;
   const deleteErrors = actionData && "intent" in actionData && actionData.intent === "delete" ? actionData : undefined;
   const value = (name: keyof typeof profile) =>
     (profileErrors?.values as Record<string, string> | undefined)?.[name] ?? String(profile[name] ?? "");

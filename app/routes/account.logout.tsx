@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import type { Route } from "./+types/account.logout";
 import { commerceOf } from "~/.server/commerce.server";
 import { logout } from "~/.server/auth.server";
@@ -5,4 +6,8 @@ import { logout } from "~/.server/auth.server";
 // POST only: a GET (a link, a prefetch) must never log anyone out.
 export async function action({ request, context }: Route.ActionArgs) {
   return logout(request, commerceOf(context));
+}
+
+export function loader() {
+  throw data("Utilisez le bouton « Se déconnecter ».", { status: 405, headers: { Allow: "POST" } });
 }

@@ -1,0 +1,34 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+export const DEMO = { email: "demo@exemple.fr", password: "motdepasse-demo" };
+export const ALEX = { email: "alex@exemple.fr", password: "motdepasse-alex" };
+
+/** Fills the platform's hosted login page (reached after "Se connecter") and submits it. */
+export async function fillHostedLogin(page: Page, who: { email: string; password: string }) {
+  await expect(page).toHaveURL(/\/_platform\/login/);
+  await page.getByLabel("E-mail").fill(who.email);
+  await page.getByLabel("Mot de passe").fill(who.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+}
+
+/** Logs in from the header's "Se connecter" button and waits to be back on the site. */
+export async function loginFromHeader(page: Page, who = DEMO) {
+  await page.getByRole("banner").getByRole("button", { name: "Se connecter" }).click();
+  await fillHostedLogin(page, who);
+  await expect(page.getByRole("banner").getByRole("button", { name: "Se déconnecter" })).toBeVisible();
+}
+
+/** The decoded `__session` cookie (signed value: base64 JSON before the signature). */
+export async function sessionCookie(context: BrowserContext) {
+  const cookie = (await context.cookies()).find((c) => c.name === "__session");
+  if (!cookie) return null;
+  const raw = decodeURIComponent(cookie.value);
+  const payload = raw.slice(0, raw.lastIndexOf("."));
+  return { cookie, tokens: JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as { a: { v: string; e: number }; r: { v: string; m: boolean } } };
+}
+
+/** A unique suffix so tests that change data stay independent across runs and projects. */
+export function unique() {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
