@@ -99,6 +99,18 @@ describe("current cart", () => {
     expect(cart.lineItems![0]!.quantity).toBe(3);
   });
 
+  it("treats empty catalogReference options like no options when merging (the app sends options: {})", async () => {
+    const client = makeClient();
+    const slug = await simpleProductSlug(client);
+    const product = await productBySlug(client, slug);
+    await client.currentCart.addToCurrentCart({
+      lineItems: [{ catalogReference: { appId: STORES_APP_ID, catalogItemId: product._id, options: {} }, quantity: 1 }],
+    });
+    const { cart } = await cartWith(client, slug, 1);
+    expect(cart.lineItems).toHaveLength(1);
+    expect(cart.lineItems![0]!.quantity).toBe(2);
+  });
+
   it("updateCurrentCartLineItemQuantity changes a line's quantity", async () => {
     const client = makeClient();
     const { cart } = await cartWith(client, await simpleProductSlug(client), 1);
