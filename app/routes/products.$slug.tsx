@@ -95,9 +95,9 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             <p className="stock-out">Rupture de stock</p>
           )}
         </div>
-        <ProductOptions options={selection.options} action={location.pathname} />
+        <ProductOptions key={product.id} options={selection.options} action={location.pathname} />
         <AddToCartForm
-          key={selection.variantId ?? "none"}
+          key={`${product.id}:${selection.variantId ?? ""}`}
           action={location.pathname + location.search}
           productId={product.id}
           variantId={selection.variantId}

@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { SORT_OPTIONS, type CatalogPageData } from "./model";
@@ -95,6 +96,9 @@ function SortForm({ data }: { data: CatalogPageData }) {
   const location = useLocation();
   const submit = useSubmit();
   const hydrated = useHydrated();
+  // Controlled and synced with the URL: a remount (key) would drop keyboard focus after each auto-submit.
+  const [sort, setSort] = useState<string>(data.sort);
+  useEffect(() => setSort(data.sort), [data.sort]);
   return (
     <Form
       method="get"
@@ -106,7 +110,7 @@ function SortForm({ data }: { data: CatalogPageData }) {
       <label htmlFor="catalog-sort">Trier par</label>
       <div className="inline-field">
         {data.q ? <input type="hidden" name="q" value={data.q} /> : null}
-        <select id="catalog-sort" name="sort" defaultValue={data.sort} key={data.sort}>
+        <select id="catalog-sort" name="sort" value={sort} onChange={(event) => setSort(event.currentTarget.value)}>
           {SORT_OPTIONS.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}

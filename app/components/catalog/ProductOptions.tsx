@@ -9,6 +9,8 @@ import type { OptionView } from "./model";
  * shared, and the server computes the variant, its price and its stock. With
  * scripts, each change updates the URL at once (replacing the history entry).
  */
+// Uncontrolled on purpose, and never re-keyed: the DOM already shows the user's choice, and a
+// remount after each change would drop keyboard focus (arrow keys in a select or radio group).
 export function ProductOptions({ options, action }: { options: OptionView[]; action: string }) {
   const submit = useSubmit();
   const hydrated = useHydrated();
@@ -35,7 +37,7 @@ function SelectOption({ option }: { option: OptionView }) {
   return (
     <div className="field">
       <label htmlFor={id}>{option.name}</label>
-      <select id={id} name={option.name} defaultValue={option.selected ?? ""} key={option.selected ?? ""}>
+      <select id={id} name={option.name} defaultValue={option.selected ?? ""}>
         <option value="" disabled>
           Choisir…
         </option>
@@ -52,7 +54,7 @@ function SelectOption({ option }: { option: OptionView }) {
 
 function ColorOption({ option }: { option: OptionView }) {
   return (
-    <fieldset className="swatches" key={option.selected ?? ""}>
+    <fieldset className="swatches">
       <legend>
         {option.name}
         {option.selected ? <span className="swatches-selected"> : {option.selected}</span> : null}
