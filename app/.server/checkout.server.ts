@@ -1,7 +1,7 @@
 import type { Commerce } from "./commerce.server";
 import { countryName, type CheckoutInput, type CheckoutValues, type PostalAddress } from "~/components/cart/forms";
-import { imageUrl } from "~/lib/media";
 import type { Money } from "./cart.server";
+import { mediaUrl } from "./media.server";
 
 /**
  * Checkout: from the cart to the platform's hosted payment page, and the
@@ -186,7 +186,7 @@ export function toOrderView(raw: Sdk): OrderView {
     id: line._id ?? "",
     name: line.productName?.translated ?? line.productName?.original ?? "",
     url: typeof line.url === "string" ? new URL(line.url, "http://x").pathname : (line.url?.relativePath ?? undefined),
-    image: imageUrl(typeof line.image === "string" ? line.image : line.image?.url),
+    image: mediaUrl(typeof line.image === "string" ? line.image : line.image?.url),
     options: (line.descriptionLines ?? []).map((d: Sdk) => ({
       name: d.name?.translated ?? d.name?.original ?? "",
       value: d.colorInfo?.translated ?? d.colorInfo?.original ?? d.plainText?.translated ?? d.plainText?.original ?? "",

@@ -75,48 +75,64 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cart, totals } = loaderData;
   const fetchers = useFetchers();
-  if (!cart || !totals) return <EmptyCart />;
   const submissions = fetchers.filter((f) => f.key === COUPON_FETCHER_KEY || f.key.startsWith("cart-line:"));
-  const view = optimisticCart(cart, submissions);
-  if (view.lines.length === 0) return <EmptyCart />;
+  const view = cart ? optimisticCart(cart, submissions) : null;
   const noJsAnswer = actionData as CartActionData | undefined;
-  const blocked = view.lines.some(
-    (line) => totals.blockedLines.includes(line.id) || availabilityProblem(line.availability) !== null,
-  );
+  const empty = !view || !totals || view.visibleLines.length === 0;
+  const blocked =
+    !!view &&
+    view.visibleLines.some((line) => totals?.blockedLines.includes(line.id) || availabilityProblem(line.availability) !== null);
+  // One tree whatever the state: lines being removed stay mounted (hidden) at the same place,
+  // since a fetcher whose component unmounts has its answer ignored.
   return (
-    <section className="cart-page" aria-labelledby="cart-title">
+    <section className={empty ? "cart-page cart-empty" : "cart-page"} aria-labelledby="cart-title">
       <h1 id="cart-title">Votre panier</h1>
-      <p className="cart-count-summary">
-        {view.itemCount} article{view.itemCount > 1 ? "s" : ""}
-      </p>
-      <div className="cart-layout">
-        <ul className="cart-lines" aria-label="Articles du panier">
-          {view.lines.map((line) => (
-            <CartLineItem
-              key={line.id}
-              line={line}
-              blocked={totals.blockedLines.includes(line.id)}
-              actionData={noJsAnswer?.lineId === line.id ? noJsAnswer : undefined}
-            />
-          ))}
-        </ul>
-        <aside className="cart-side" aria-label="Récapitulatif">
-          <CouponForm couponCode={view.couponCode} actionData={noJsAnswer?.lineId ? undefined : noJsAnswer} />
-          <CartTotalsSummary totals={totals} pending={view.pending} />
-          {blocked ? (
-            <p className="cart-blocked" id="cart-blocked">
-              Certains articles ne sont plus disponibles : corrigez-les pour passer la commande.
-            </p>
-          ) : null}
-          <Form method="get" action="/checkout" className="cart-checkout">
-            <button type="submit" className="button" disabled={blocked} aria-describedby={blocked ? "cart-blocked" : undefined}>
-              Passer la commande
-            </button>
-          </Form>
+      {empty ? (
+        <>
+          <p>Votre panier est vide.</p>
           <p>
-            <Link to="/products">Continuer mes achats</Link>
+            <Link to="/products" className="button">
+              Découvrir le catalogue
+            </Link>
           </p>
-        </aside>
+        </>
+      ) : (
+        <p className="cart-count-summary">
+          {view.itemCount} article{view.itemCount > 1 ? "s" : ""}
+        </p>
+      )}
+      <div className="cart-layout">
+        {view ? (
+          <ul className="cart-lines" aria-label="Articles du panier" hidden={empty}>
+            {view.lines.map((line) => (
+              <CartLineItem
+                key={line.id}
+                line={line}
+                blocked={totals?.blockedLines.includes(line.id) ?? false}
+                actionData={noJsAnswer?.lineId === line.id ? noJsAnswer : undefined}
+              />
+            ))}
+          </ul>
+        ) : null}
+        {!empty && totals ? (
+          <aside className="cart-side" aria-label="Récapitulatif">
+            <CouponForm couponCode={view.couponCode} actionData={noJsAnswer?.lineId ? undefined : noJsAnswer} />
+            <CartTotalsSummary totals={totals} pending={view.pending} />
+            {blocked ? (
+              <p className="cart-blocked" id="cart-blocked">
+                Certains articles ne sont plus disponibles : corrigez-les pour passer la commande.
+              </p>
+            ) : null}
+            <Form method="get" action="/checkout" className="cart-checkout">
+              <button type="submit" className="button" disabled={blocked} aria-describedby={blocked ? "cart-blocked" : undefined}>
+                Passer la commande
+              </button>
+            </Form>
+            <p>
+              <Link to="/products">Continuer mes achats</Link>
+            </p>
+          </aside>
+        ) : null}
       </div>
     </section>
   );
@@ -156,19 +172,5 @@ function CouponForm({ couponCode, actionData }: { couponCode?: string; actionDat
         Appliquer
       </button>
     </fetcher.Form>
-  );
-}
-
-function EmptyCart() {
-  return (
-    <section className="cart-page cart-empty" aria-labelledby="cart-title">
-      <h1 id="cart-title">Votre panier</h1>
-      <p>Votre panier est vide.</p>
-      <p>
-        <Link to="/products" className="button">
-          Découvrir le catalogue
-        </Link>
-      </p>
-    </section>
   );
 }

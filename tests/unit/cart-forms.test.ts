@@ -123,7 +123,9 @@ describe("optimistic cart", () => {
       { formData: form({ intent: "remove", lineId: "l2" }) },
       { formData: form({ intent: "remove-coupon" }) },
     ]);
-    expect(view.lines.map((l) => l.id)).toEqual(["l1"]);
+    expect(view.visibleLines.map((l) => l.id)).toEqual(["l1"]);
+    // The removed line stays mounted (hidden) until its fetcher settles.
+    expect(view.lines.map((l) => [l.id, l.removing])).toEqual([["l1", false], ["l2", true]]);
     expect(view.couponCode).toBeUndefined();
     expect(view.itemCount).toBe(1);
   });

@@ -34,7 +34,7 @@ export function CartLineItem({
   const problem = availabilityProblem(line.availability, blocked);
   const problemId = `problem-${line.id}`;
   return (
-    <li className="cart-line" aria-busy={line.pending || undefined} data-pending={line.pending || undefined}>
+    <li className="cart-line" hidden={line.removing} aria-busy={line.pending || undefined} data-pending={line.pending || undefined}>
       <div className="cart-line-image">
         {line.image ? <img src={line.image} alt="" width={96} height={96} loading="lazy" /> : <div className="cart-line-noimage" aria-hidden="true" />}
       </div>

@@ -12,10 +12,19 @@ export interface CartSubmission {
 
 export interface OptimisticLine extends CartLine {
   pending: boolean;
+  /**
+   * Removal in flight: the line is hidden but stays mounted. A fetcher whose
+   * component unmounts has its redirect ignored by React Router, so the cart
+   * would never revalidate (and the notification never show).
+   */
+  removing: boolean;
 }
 
 export interface OptimisticCart {
+  /** Every line of the server's cart, removed ones flagged `removing`. */
   lines: OptimisticLine[];
+  /** Lines still in the cart once the changes in flight succeed. */
+  visibleLines: OptimisticLine[];
   itemCount: number;
   couponCode?: string;
   /** Some change is on its way: totals shown are the last ones the platform computed. */
@@ -54,17 +63,18 @@ export function optimisticCart(cart: Cart, submissions: Iterable<CartSubmission>
       pending = true;
     }
   }
-  const lines = cart.lines
-    .filter((line) => !removed.has(line.id))
-    .map((line): OptimisticLine => {
-      const quantity = quantities.get(line.id);
-      if (quantity === undefined || quantity === line.quantity) return { ...line, pending: quantity !== undefined };
-      const amount = (Number(line.unitPrice.amount) * quantity).toFixed(2);
-      return { ...line, quantity, pending: true, linePrice: { amount, formatted: formatPrice(amount, cart.currency) } };
-    });
+  const lines = cart.lines.map((line): OptimisticLine => {
+    if (removed.has(line.id)) return { ...line, pending: true, removing: true };
+    const quantity = quantities.get(line.id);
+    if (quantity === undefined || quantity === line.quantity) return { ...line, pending: quantity !== undefined, removing: false };
+    const amount = (Number(line.unitPrice.amount) * quantity).toFixed(2);
+    return { ...line, quantity, pending: true, removing: false, linePrice: { amount, formatted: formatPrice(amount, cart.currency) } };
+  });
+  const visibleLines = lines.filter((line) => !line.removing);
   return {
     lines,
-    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+    visibleLines,
+    itemCount: visibleLines.reduce((sum, line) => sum + line.quantity, 0),
     couponCode: couponRemoved ? undefined : cart.couponCode,
     pending,
   };
