@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { PROXY_ORIGIN } from "./tests/proxy/ports";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_ORIGIN = `http://localhost:${PORT}`;
@@ -39,6 +40,20 @@ export default defineConfig({
       grepInvert: /@js\b/,
       use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false },
     },
+    // Behind Debian's nginx terminating TLS (tests/proxy/stack.ts): each of these
+    // projects starts its own nginx + server in a worker fixture, so the projects
+    // above never start nginx. The certificate is made at test time: self-signed.
+    {
+      name: "proxy-js",
+      testDir: "tests/proxy",
+      use: { ...devices["Desktop Chrome"], launchOptions, baseURL: PROXY_ORIGIN, ignoreHTTPSErrors: true },
+    },
+    {
+      name: "proxy-nojs",
+      testDir: "tests/proxy",
+      grepInvert: /@js\b/,
+      use: { ...devices["Desktop Chrome"], launchOptions, baseURL: PROXY_ORIGIN, ignoreHTTPSErrors: true, javaScriptEnabled: false },
+    },
   ],
   // The real production server (same command as the container), on the embedded platform.
   webServer: {
@@ -54,6 +69,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       SESSION_SECRET: "e2e-session-secret-not-for-production-0001",
       COMMERCE_PLATFORM: "embedded",
+      // Every test logs in and checks out from 127.0.0.1: limits are unit-tested, not hit here.
+      RATE_LIMITS: "login=10000,signup=10000,checkout=10000,cart=10000",
       PLATFORM_DB: process.env.E2E_DB ?? ".data/e2e/platform.sqlite",
       ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
     },
