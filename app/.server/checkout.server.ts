@@ -193,7 +193,8 @@ export function toOrderView(raw: Sdk): OrderView {
     })),
     quantity: line.quantity ?? 0,
     unitPrice: money(line.price),
-    total: money(line.totalPriceAfterTax ?? line.lineItemPrice),
+    // Before the coupon, so the lines add up to the subtotal shown below them.
+    total: money(line.lineItemPrice ?? line.totalPriceAfterTax),
   }));
   const summary = raw?.priceSummary ?? {};
   const shippingInfo = raw?.shippingInfo;

@@ -8,6 +8,7 @@ import { COUPON_FETCHER_KEY, optimisticCart } from "~/components/cart/optimistic
 import { CartTotalsSummary } from "~/components/cart/CartTotalsSummary";
 import { parseForm } from "~/lib/forms";
 import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { privatePageMeta } from "~/components/cart/meta";
 import { commerceOf } from "~/.server/commerce.server";
 import { applyCoupon, estimateTotals, getCart, removeCoupon, removeLine, updateLineQuantity } from "~/.server/cart.server";
 import { redirectWithToast } from "~/.server/toast.server";
@@ -16,7 +17,7 @@ import { failedAction, failedLoader } from "~/.server/wix-errors.server";
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Panier" });
+  privatePageMeta(pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Panier" }));
 
 export const handle = { breadcrumb: () => ({ label: "Panier", to: "/cart" }) };
 

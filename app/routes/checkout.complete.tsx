@@ -2,17 +2,15 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/checkout.complete";
 import cartStyles from "~/styles/cart.css?url";
 import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { privatePageMeta } from "~/components/cart/meta";
 import { commerceOf } from "~/.server/commerce.server";
 import { getOrderView, type OrderAddress } from "~/.server/checkout.server";
 import { failedLoader } from "~/.server/wix-errors.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
 
-export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const tags = pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Merci pour votre commande" });
-  // A personal page: never indexed.
-  return tags.map((tag) => ("name" in tag && tag.name === "robots" ? { name: "robots", content: "noindex" } : tag));
-};
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  privatePageMeta(pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Merci pour votre commande" }));
 
 export const handle = { breadcrumb: () => ({ label: "Confirmation de commande", to: "/checkout/complete" }) };
 
@@ -33,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 function Address({ title, address }: { title: string; address?: OrderAddress }) {
   if (!address) return null;
   return (
-    <div className="order-address">
+    <div className="thanks-address">
       <h3>{title}</h3>
       <address>
         {address.name ? (
@@ -57,9 +55,9 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
   const { order, member } = loaderData;
   const hasDiscount = Number(order.discount.amount) > 0;
   return (
-    <section className="order-complete" aria-labelledby="order-title">
+    <section className="thanks-page" aria-labelledby="order-title">
       <h1 id="order-title">Merci pour votre commande !</h1>
-      <p className="order-number">
+      <p className="thanks-number">
         Commande n° <strong>{order.number}</strong>
       </p>
       <p>
@@ -67,14 +65,14 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
         {order.paymentStatus === "NOT_PAID" ? " — vous réglerez à la livraison ou au retrait." : null}
       </p>
       {order.email ? <p className="muted">Un récapitulatif est envoyé à {order.email}.</p> : null}
-      <div className="order-layout">
+      <div className="thanks-layout">
         <div>
           <h2>Articles</h2>
-          <ul className="order-lines">
+          <ul className="thanks-lines">
             {order.lines.map((line) => (
               <li key={line.id}>
                 {line.image ? <img src={line.image} alt="" width={64} height={64} loading="lazy" /> : null}
-                <span className="order-line-name">
+                <span className="thanks-line-name">
                   {line.url ? <Link to={line.url}>{line.name}</Link> : line.name}
                   {line.options.length > 0 ? (
                     <span className="muted"> ({line.options.map((o) => `${o.name} : ${o.value}`).join(", ")})</span>
@@ -88,13 +86,12 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <div className="order-addresses">
+          <div className="thanks-addresses">
             <Address title="Livraison" address={order.shippingAddress} />
             <Address title="Facturation" address={order.billingAddress} />
           </div>
         </div>
-        <div className="cart-totals">
-          <h2 className="cart-totals-title">Total</h2>
+        <div className="cart-totals" aria-label="Montant de la commande" role="group">
           <dl>
             <div>
               <dt>Sous-total</dt>
@@ -123,7 +120,7 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
           </dl>
         </div>
       </div>
-      <p className="order-links">
+      <p className="thanks-links">
         {member ? (
           <Link to="/account/orders" className="button">
             Voir mes commandes

@@ -9,6 +9,7 @@ import { CartTotalsSummary } from "~/components/cart/CartTotalsSummary";
 import { availabilityProblem, checkoutSchema, DEFAULT_COUNTRY, type CheckoutValues } from "~/components/cart/forms";
 import { parseForm, type FieldErrors } from "~/lib/forms";
 import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { privatePageMeta } from "~/components/cart/meta";
 import { commerceOf, type Commerce } from "~/.server/commerce.server";
 import { estimateTotals, getCart, type Cart, type CartTotals } from "~/.server/cart.server";
 import { memberPrefill, startCheckout } from "~/.server/checkout.server";
@@ -19,7 +20,7 @@ import { failedAction, failedLoader } from "~/.server/wix-errors.server";
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Commande" });
+  privatePageMeta(pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Commande" }));
 
 export const handle = { breadcrumb: () => ({ label: "Commande", to: "/checkout" }) };
 

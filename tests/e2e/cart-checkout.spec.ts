@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
+import { ALEX, loginFromHeader } from "./helpers";
 
 /**
  * Cart, checkout, hosted payment page and thank-you page, against the real
@@ -201,6 +202,28 @@ test.describe("cart", () => {
     await expect(page.getByRole("button", { name: "Passer la commande" })).toBeEnabled();
   });
 
+  test("a change to a line removed meanwhile (another tab) is refused and the cart shows the truth", async ({ page, context, javaScriptEnabled }) => {
+    await addToCart(page, BOOK, 1, 1);
+    await addToCart(page, TSHIRT, 1, 2);
+    await openCart(page, javaScriptEnabled);
+    const book = cartLine(page, BOOK.name);
+
+    // Same buyer, another tab: the book goes away there.
+    const tab = await context.newPage();
+    await openCart(tab, javaScriptEnabled);
+    await cartLine(tab, BOOK.name).getByRole("button", { name: "Retirer", exact: true }).click();
+    await expect(cartLine(tab, BOOK.name)).toHaveCount(0);
+    await tab.close();
+
+    // The first tab still shows it; changing it is refused with a French notification, and the line vanishes.
+    await book.getByLabel("Quantité", { exact: true }).fill("5");
+    await book.getByRole("button", { name: "Mettre à jour" }).click();
+    await expect(notification(page, "Cet article n'est plus dans votre panier.")).toBeVisible();
+    await expect(book).toHaveCount(0);
+    await expect(cartLine(page, TSHIRT.name)).toBeVisible();
+    await expectCartCount(page, 1);
+  });
+
   test("cart and checkout pages have no serious accessibility violations @js", async ({ page }) => {
     await addToCart(page, TSHIRT, 2, 2);
     await page.goto("/cart");
@@ -338,6 +361,27 @@ test.describe("checkout", () => {
     await expect(page.locator(".payment-status")).toHaveText("Non payée");
     await expect(page.getByText("Bruxelles")).toBeVisible();
     await expectCartCount(page, 0);
+  });
+
+  test("a member finds their details already filled in", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/");
+    await loginFromHeader(page, ALEX);
+    const before = Number((await headerCart(page).textContent())?.replace(/\D/g, "") || "0");
+    await addToCart(page, BOOK, 1, before + 1);
+    await goToCheckout(page, javaScriptEnabled);
+    await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue(ALEX.email);
+    await expect(page.getByLabel("Prénom", { exact: true })).toHaveValue("Alex");
+    await expect(page.getByLabel("Nom", { exact: true })).toHaveValue("Durand");
+    await expect(page.getByLabel("Adresse", { exact: true })).toHaveValue("3 place Bellecour");
+    await expect(page.getByLabel("Code postal", { exact: true })).toHaveValue("69002");
+    await expect(page.getByLabel("Ville", { exact: true })).toHaveValue("Lyon");
+    await expect(page.getByLabel("Pays", { exact: true })).toHaveValue("FR");
+
+    // A member's cart outlives the session: leave it as it was for the other tests.
+    await openCart(page, javaScriptEnabled);
+    await cartLine(page, BOOK.name).getByRole("button", { name: "Retirer", exact: true }).click();
+    await expect(cartLine(page, BOOK.name)).toHaveCount(0);
+    await expectCartCount(page, before);
   });
 
   test("a digital order has no shipping choice and can be cancelled back to the cart", async ({ page, javaScriptEnabled }) => {

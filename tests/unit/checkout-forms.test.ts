@@ -58,6 +58,7 @@ describe("checkout form schema", () => {
     expect(missing.ok).toBe(false);
     if (!missing.ok) {
       expect(Object.keys(missing.fieldErrors).sort()).toEqual(["billingAddressLine", "billingCity", "billingPostalCode"]);
+      expect(missing.fieldErrors.billingPostalCode).toBe("Code postal de facturation est obligatoire.");
     }
     const ok = parseForm(
       checkoutSchema,
@@ -101,6 +102,14 @@ describe("checkout form schema", () => {
     const { shippingCode: _none, ...rest } = valid;
     const result = parseForm(checkoutSchema, form(rest));
     expect(result.ok && result.data.shippingCode).toBeUndefined();
+  });
+});
+
+describe("private page meta", () => {
+  it("keeps every tag but asks robots not to index", async () => {
+    const { privatePageMeta } = await import("~/components/cart/meta");
+    const tags = privatePageMeta([{ title: "Panier | X" }, { name: "robots", content: "index, follow" }, { name: "description", content: "d" }]);
+    expect(tags).toEqual([{ title: "Panier | X" }, { name: "robots", content: "noindex, nofollow" }, { name: "description", content: "d" }]);
   });
 });
 

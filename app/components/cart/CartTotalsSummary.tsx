@@ -5,8 +5,7 @@ export function CartTotalsSummary({ totals, pending = false }: { totals: CartTot
   const shipping = totals.shippingOptions.find((option) => option.code === totals.selectedShipping);
   const hasDiscount = Number(totals.discount.amount) > 0;
   return (
-    <div className="cart-totals" aria-busy={pending || undefined}>
-      <h2 className="cart-totals-title">Total</h2>
+    <div className="cart-totals" role="group" aria-label="Montant de la commande" aria-busy={pending || undefined}>
       <dl>
         <div>
           <dt>Sous-total</dt>

@@ -160,10 +160,11 @@ const countryField = z
   .trim()
   .refine((v) => COUNTRY_CODES.has(v), "Choisissez un pays de la liste.");
 
-const postalCodeField = z
-  .string({ error: "Code postal est obligatoire." })
-  .transform((v) => cleanText(v).toUpperCase())
-  .pipe(z.string().min(1, "Code postal est obligatoire.").max(12, "Code postal ne doit pas dépasser 12 caractères."));
+const postalCodeField = (label: string) =>
+  z
+    .string({ error: `${label} est obligatoire.` })
+    .transform((v) => cleanText(v).toUpperCase())
+    .pipe(z.string().min(1, `${label} est obligatoire.`).max(12, `${label} ne doit pas dépasser 12 caractères.`));
 
 const emailField = z
   .string({ error: "E-mail est obligatoire." })
@@ -189,7 +190,7 @@ export const checkoutSchema = z
     firstName: textField("Prénom", 80),
     lastName: textField("Nom", 80),
     addressLine: textField("Adresse", 200),
-    postalCode: postalCodeField,
+    postalCode: postalCodeField("Code postal"),
     city: textField("Ville", 100),
     country: countryField,
     shippingCode: optional(z.string().trim().max(100).regex(/^[A-Za-z0-9_-]+$/, "Choisissez un mode de livraison.")),
@@ -247,7 +248,7 @@ export const checkoutSchema = z
 
 const billingSchema = z.object({
   addressLine: textField("Adresse de facturation", 200),
-  postalCode: postalCodeField,
+  postalCode: postalCodeField("Code postal de facturation"),
   city: textField("Ville de facturation", 100),
   country: countryField,
 });
