@@ -1,0 +1,105 @@
+import type { Page } from "@playwright/test";
+import { waitForHydration } from "../e2e/fixtures";
+import { expectPublicOriginOnly, expect, test } from "./fixtures";
+
+/**
+ * The deployment trap of issue 5, end to end: the browser talks https to nginx,
+ * nginx talks http to `node server.js` (TRUST_PROXY=loopback). Form POSTs must not
+ * be refused by React Router's origin check, cookies must be Secure, and every
+ * redirect or callback URL (login redirect URI, payment page, thank-you page) must
+ * be on the public https origin, never the internal http one.
+ */
+
+const DEMO = { email: "demo@exemple.fr", password: "motdepasse-demo" };
+const BOOK = { path: "/products/livre-typescript", name: "TypeScript au quotidien" };
+
+const headerCart = (page: Page) => page.getByRole("banner").getByRole("link", { name: /^Panier/ });
+
+test("the site is served over https through nginx, with the request id", async ({ page, stack: proxy, traffic }) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  expect(page.url()).toBe(`${proxy.origin}/`);
+  expect(response?.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  await expect(page.getByRole("banner")).toBeVisible();
+  // The canonical and social URLs come from the request: the public origin.
+  const canonical = await page.locator('link[rel="canonical"]').getAttribute("href").catch(() => null);
+  if (canonical) expect(new URL(canonical).origin).toBe(proxy.origin);
+  await expectPublicOriginOnly(page, traffic, proxy.origin);
+});
+
+test("login and logout through the proxy", async ({ page, stack: proxy, traffic, javaScriptEnabled }) => {
+  await page.goto("/products");
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.getByRole("banner").getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${proxy.origin}/_platform/login`));
+  await page.getByLabel("E-mail").fill(DEMO.email);
+  await page.getByLabel("Mot de passe").fill(DEMO.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Se déconnecter" })).toBeVisible();
+  // Back where the login started, on the public origin.
+  expect(page.url()).toBe(`${proxy.origin}/products`);
+
+  // The callback went through /account/callback on the public origin.
+  const callback = traffic.responses.find((r) => r.url.startsWith(`${proxy.origin}/account/callback`));
+  expect(callback, "the OAuth callback was reached on the public origin").toBeTruthy();
+  const session = (await page.context().cookies()).find((c) => c.name === "__session");
+  expect(session?.secure).toBe(true);
+  expect(session?.httpOnly).toBe(true);
+  expect(session?.sameSite).toBe("Lax");
+
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.getByRole("banner").getByRole("button", { name: "Se déconnecter" }).click();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Se connecter" })).toBeVisible();
+  await expectPublicOriginOnly(page, traffic, proxy.origin);
+});
+
+test("add to cart, checkout and card payment through the proxy", async ({ page, stack: proxy, traffic, javaScriptEnabled }) => {
+  await page.goto(BOOK.path);
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.getByLabel("Quantité", { exact: true }).fill("2");
+  await page.getByRole("button", { name: "Ajouter au panier" }).click();
+  await expect(headerCart(page)).toHaveAccessibleName("Panier, 2 articles");
+
+  await page.goto("/cart");
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.getByRole("button", { name: "Passer la commande" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Commande" })).toBeVisible();
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.getByLabel("E-mail", { exact: true }).fill("proxy.buyer@exemple.fr");
+  await page.getByLabel("Prénom", { exact: true }).fill("Camille");
+  await page.getByLabel("Nom", { exact: true }).fill("Martin");
+  await page.getByLabel("Adresse", { exact: true }).fill("12 quai des Chartrons");
+  await page.getByLabel("Code postal", { exact: true }).fill("33000");
+  await page.getByLabel("Ville", { exact: true }).fill("Bordeaux");
+  await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
+
+  // The hosted payment page is on the public origin too.
+  await expect(page).toHaveURL(new RegExp(`^${proxy.origin}/_platform/checkout\\?session=`));
+  await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Payer", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`^${proxy.origin}/checkout/complete\\?orderId=`));
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Merci");
+  await expect(headerCart(page)).toHaveAccessibleName("Panier, 0 article");
+
+  // The payment page's redirect to the thank-you page was an absolute https URL on the public origin.
+  const toThankYou = traffic.responses.find((r) => r.location?.includes("/checkout/complete"));
+  expect(toThankYou?.location).toMatch(new RegExp(`^${proxy.origin}/checkout/complete\\?orderId=`));
+  await expectPublicOriginOnly(page, traffic, proxy.origin);
+});
+
+test("a POST whose Origin is another site is still refused behind the proxy", async ({ page, stack: proxy }) => {
+  // The origin check must be kept, only fed the right origin: a foreign Origin is not accepted.
+  await page.goto("/");
+  const foreign = await page.request.post(`${proxy.origin}/products/livre-typescript`, {
+    headers: { Origin: "https://evil.example" },
+    form: { intent: "add", productId: "x", quantity: "1" },
+    maxRedirects: 0,
+  });
+  expect(foreign.status()).toBe(400);
+  const same = await page.request.post(`${proxy.origin}/account/login`, {
+    headers: { Origin: proxy.origin },
+    form: {},
+    maxRedirects: 0,
+  });
+  expect(same.status()).not.toBe(400);
+});

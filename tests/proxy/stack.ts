@@ -1,0 +1,197 @@
+import { spawn, execFileSync, execSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { request as httpsRequest } from "node:https";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { PROXY_PORT, PROXY_UPSTREAM_PORT } from "./ports";
+
+/**
+ * The deployment the issue describes, on loopback: Debian's nginx terminating TLS
+ * (self-signed certificate made now with openssl) in front of the built server
+ * (`node server.js`, the container's command) with TRUST_PROXY=loopback.
+ * Everything lives in a temp folder (config, certificate, pid, logs, database),
+ * so no root paths are needed and nothing outlives the stack.
+ */
+
+export interface ProxyStack {
+  /** What the browser sees: https://localhost:<nginx port>. */
+  origin: string;
+  /** The app behind the proxy (plain http on loopback). */
+  upstream: string;
+  dir: string;
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+const ROOT = resolve(import.meta.dirname, "../..");
+
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const srv = createServer();
+    srv.once("error", fail);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => done(port));
+    });
+  });
+}
+
+export function nginxBinary(): string {
+  if (process.env.NGINX_PATH) return process.env.NGINX_PATH;
+  for (const candidate of ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/local/nginx/sbin/nginx"]) {
+    if (existsSync(candidate)) return candidate;
+  }
+  return "nginx";
+}
+
+/** nginx must be there (scripts/ensure-nginx.js installs it when it may, or says how). */
+function ensureTools() {
+  execSync(`node ${JSON.stringify(join(ROOT, "scripts/ensure-nginx.js"))}`, { stdio: "inherit" });
+}
+
+function makeCertificate(dir: string) {
+  execFileSync(
+    "openssl",
+    [
+      "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+      "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem"), "-days", "2",
+      "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
+    ],
+    { stdio: "pipe" },
+  );
+}
+
+/** The nginx example of docs/deployment.md, with test paths: TLS, X-Forwarded-Proto/Host/For to the app. */
+export function nginxConf(dir: string, port: number, upstreamPort: number): string {
+  const p = (name: string) => join(dir, name);
+  return `worker_processes 1;
+pid ${p("nginx.pid")};
+error_log ${p("error.log")} warn;
+events { worker_connections 512; }
+http {
+  access_log ${p("access.log")};
+  client_body_temp_path ${p("tmp/body")};
+  proxy_temp_path ${p("tmp/proxy")};
+  fastcgi_temp_path ${p("tmp/fastcgi")};
+  uwsgi_temp_path ${p("tmp/uwsgi")};
+  scgi_temp_path ${p("tmp/scgi")};
+  client_max_body_size 2m;
+  upstream app { server 127.0.0.1:${upstreamPort}; keepalive 16; }
+  server {
+    listen 127.0.0.1:${port} ssl;
+    server_name localhost;
+    ssl_certificate ${p("cert.pem")};
+    ssl_certificate_key ${p("key.pem")};
+    ssl_protocols TLSv1.2 TLSv1.3;
+    location / {
+      proxy_pass http://app;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Forwarded-Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_redirect off;
+    }
+  }
+}
+`;
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, logs: () => string) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${what} not ready after ${timeoutMs} ms\n${logs()}`);
+}
+
+function httpsOk(url: string): Promise<boolean> {
+  return new Promise((done) => {
+    const req = httpsRequest(url, { rejectUnauthorized: false, timeout: 2000 }, (res) => {
+      res.resume();
+      done(res.statusCode === 200);
+    });
+    req.on("error", () => done(false));
+    req.on("timeout", () => req.destroy());
+    req.end();
+  });
+}
+
+function stopChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      done();
+    });
+    child.kill(signal);
+  });
+}
+
+export async function startProxyStack(options: { port?: number; upstreamPort?: number } = {}): Promise<ProxyStack> {
+  ensureTools();
+  const buildDir = process.env.BUILD_DIR ?? "build";
+  if (!existsSync(join(ROOT, buildDir, "server/index.js")))
+    throw new Error(`No build in ${buildDir}/: run \`npm run build\` (or \`npm run test:e2e\`, which builds) first.`);
+
+  const dir = mkdtempSync(join(tmpdir(), "proxy-stack-"));
+  mkdirSync(join(dir, "tmp"));
+  makeCertificate(dir);
+  const [port, upstreamPort] = [options.port ?? PROXY_PORT, options.upstreamPort ?? PROXY_UPSTREAM_PORT];
+  const origin = `https://localhost:${port}`;
+  const upstream = `http://127.0.0.1:${upstreamPort}`;
+  let output = "";
+  const logs = () => {
+    const errorLog = existsSync(join(dir, "error.log")) ? readFileSync(join(dir, "error.log"), "utf8") : "";
+    return `--- server output ---\n${output.slice(-4000)}\n--- nginx error.log ---\n${errorLog.slice(-2000)}`;
+  };
+
+  const app = spawn(process.execPath, ["server.js"], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(upstreamPort),
+      HOST: "127.0.0.1",
+      SESSION_SECRET: "proxy-e2e-session-secret-not-for-production",
+      COMMERCE_PLATFORM: "embedded",
+      PLATFORM_DB: join(dir, "platform.sqlite"),
+      // PROXY_TEST_TRUST="" is the negative control: without trusted proxies these tests must fail.
+      TRUST_PROXY: process.env.PROXY_TEST_TRUST ?? "loopback",
+      PUBLIC_ORIGIN: "",
+      BUILD_DIR: buildDir,
+    },
+  });
+  // Only errors and non-JSON lines are kept: the request log is one line per request.
+  const keep = (chunk: Buffer) => {
+    for (const line of chunk.toString().split("\n")) if (line && !line.includes('"level":"info"')) output += line + "\n";
+  };
+  app.stdout!.on("data", keep);
+  app.stderr!.on("data", keep);
+
+  const confPath = join(dir, "nginx.conf");
+  writeFileSync(confPath, nginxConf(dir, port, upstreamPort));
+  let nginx: ChildProcess | undefined;
+  const stop = async () => {
+    await Promise.all([nginx ? stopChild(nginx, "SIGQUIT") : Promise.resolve(), stopChild(app)]);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitFor("the app server", async () => (await fetch(`${upstream}/healthz`)).ok, 30_000, logs);
+    // -e: the error log before the config is read must not go to /var/log/nginx (no root needed).
+    nginx = spawn(nginxBinary(), ["-e", join(dir, "error.log"), "-p", dir, "-c", confPath, "-g", "daemon off;"], {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    nginx.stderr!.on("data", (c: Buffer) => (output += `[nginx] ${c}`));
+    await waitFor("nginx", () => httpsOk(`${origin}/healthz`), 15_000, logs);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, upstream, dir, logs, stop };
+}
