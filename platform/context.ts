@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { DB } from "./db";
+import type { MailTransport } from "./mail";
 import { getSetting } from "./db";
 import { unauthenticated } from "./http";
 
@@ -18,12 +19,21 @@ export interface ResolvedOptions {
   accessTokenTtlSeconds: number;
   allowedOrigins: string[];
   defaultAppOrigin: string;
+  /** Derived from signupPolicy ("owner-approval"): kept for the hosted sign-up page. */
   requireMemberApproval: boolean;
+  signupPolicy: SignupPolicy;
+  /** When set, the owner tools (/_platform/owner/members, /_platform/outbox) require it. */
+  ownerToken?: string;
 }
+
+/** What a sign-up leads to: a session at once, an e-mailed code first, or the site owner's approval first. */
+export type SignupPolicy = "open" | "verify-email" | "owner-approval";
+export const SIGNUP_POLICIES: readonly SignupPolicy[] = ["open", "verify-email", "owner-approval"];
 
 export interface Ctx {
   db: DB;
   opts: ResolvedOptions;
+  mail: MailTransport;
 }
 
 export interface Caller {

@@ -89,7 +89,31 @@ CREATE TABLE IF NOT EXISTS orders (
 );
 CREATE INDEX IF NOT EXISTS orders_member ON orders(member_id);
 CREATE INDEX IF NOT EXISTS orders_visitor ON orders(visitor_id);
+CREATE TABLE IF NOT EXISTS login_failures (email TEXT NOT NULL COLLATE NOCASE, at_ms INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS login_failures_email ON login_failures(email);
+CREATE TABLE IF NOT EXISTS login_locks (email TEXT PRIMARY KEY COLLATE NOCASE, until_ms INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS session_tokens (
+  token TEXT PRIMARY KEY, member_id TEXT NOT NULL, expires_at INTEGER NOT NULL, used INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS verifications (
+  state_token TEXT PRIMARY KEY, member_id TEXT NOT NULL, code_hash TEXT NOT NULL, expires_at INTEGER NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0, used INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS password_resets (
+  token_hash TEXT PRIMARY KEY, member_id TEXT NOT NULL, redirect_url TEXT, expires_at INTEGER NOT NULL,
+  used INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS outbox (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, created_at TEXT NOT NULL, kind TEXT NOT NULL,
+  to_email TEXT NOT NULL, subject TEXT NOT NULL, text TEXT NOT NULL, links TEXT NOT NULL DEFAULT '[]',
+  data TEXT NOT NULL DEFAULT '{}'
+);
 `;
+
+// Columns added after the first release: existing databases get them on open.
+const ADDED_COLUMNS: Array<[table: string, column: string, definition: string]> = [
+  ["members", "email_verified", "INTEGER NOT NULL DEFAULT 1"],
+];
 
 export function openDatabase(path: string): DB {
   if (path !== ":memory:" && !path.startsWith("file:")) mkdirSync(dirname(path), { recursive: true });
@@ -99,6 +123,10 @@ export function openDatabase(path: string): DB {
   db.pragma("foreign_keys = ON");
   db.pragma("busy_timeout = 5000");
   db.exec(SCHEMA);
+  for (const [table, column, definition] of ADDED_COLUMNS) {
+    const cols = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
+    if (!cols.some((c) => c.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
+  }
   const row = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
   if (!row) db.prepare("INSERT INTO meta (key, value) VALUES ('schema_version', ?)").run(String(SCHEMA_VERSION));
   return db;
@@ -109,6 +137,7 @@ export function isSeeded(db: DB): boolean {
 }
 
 const TABLES = [
+  "login_failures", "login_locks", "session_tokens", "verifications", "password_resets", "outbox",
   "cart_lines", "carts", "checkouts", "orders", "auth_codes", "redirect_sessions", "access_tokens",
   "refresh_tokens", "visitors", "members", "shipping_options", "coupons", "variants", "product_collections",
   "products", "collections", "settings",

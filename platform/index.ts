@@ -5,19 +5,27 @@ import { extname, resolve, sep } from "node:path";
 import { registerCart } from "./cart";
 import { registerCatalog } from "./catalog";
 import { registerCheckout } from "./checkout";
-import type { Ctx, ResolvedOptions } from "./context";
-import { mediaIdToPath, resolveSeedPaths } from "./context";
+import type { Ctx, ResolvedOptions, SignupPolicy } from "./context";
+import { mediaIdToPath, resolveSeedPaths, SIGNUP_POLICIES } from "./context";
 import { isSeeded, openDatabase, wipe } from "./db";
 import type { ApiRequest } from "./http";
 import { appError, decodeDotR, errorResponse, html, json, newRequestId, queryToObject, Router, WixError } from "./http";
+import { registerIdentity } from "./identity";
+import type { MailMessage, MailTransport } from "./mail";
+import { createOutboxTransport, defaultOutboxFile, readOutbox } from "./mail";
 import { registerMembers } from "./members";
 import { registerOAuth } from "./oauth";
 import { registerOrders } from "./orders";
-import { loginGet, loginPost, logoutGet, signupGet, signupPost } from "./pages/auth";
+import { outboxGet, ownerMembersGet, ownerMembersPost, resetGet, resetPost } from "./pages/account";
+import { loginGet, loginPost, logoutGet, signupGet, signupPost, verifyPost } from "./pages/auth";
 import { errorPage, PLATFORM_CSS, withTheme } from "./pages/layout";
 import { paymentGet, paymentPost } from "./pages/payment";
 import { registerRedirects } from "./redirects";
 import { loadSeed, readSeedFile } from "./seed";
+
+export type { MailLink, MailMessage, MailTransport } from "./mail";
+export type { SignupPolicy } from "./context";
+export { IAM_ERRORS } from "./identity";
 
 export const EMBEDDED_CLIENT_ID = "embedded-demo-client"; // the only OAuth clientId the platform accepts by default
 
@@ -28,15 +36,82 @@ export interface PlatformOptions {
   accessTokenTtlSeconds?: number; // default 4 * 3600
   allowedOrigins?: string[]; // extra origins allowed for redirect URIs / callbacks (besides the app origin)
   defaultAppOrigin?: string; // app origin used when a request carries no x-platform-app-origin (default "http://localhost:3000")
-  requireMemberApproval?: boolean; // sign-up creates PENDING members (default false)
+  /** Same as `signupPolicy: "owner-approval"` (kept for existing callers); signupPolicy wins when both are set. */
+  requireMemberApproval?: boolean;
   /** Seed file to load instead of platform/seed/demo.json (its media are read from `<dir>/media`). */
   seedFile?: string;
+  /**
+   * What a new account gets, for the SDK's auth.register and the hosted sign-up page (default "open"):
+   * "open" → logged in at once; "verify-email" → a 6-digit code is e-mailed first; "owner-approval" → PENDING
+   * until approved at /_platform/owner/members.
+   */
+  signupPolicy?: SignupPolicy;
+  /** Protects /_platform/owner/members and /_platform/outbox (`?token=`); unset = open (local demo). */
+  ownerToken?: string;
+  /** JSON-lines copy of the outbox; default `<db dir>/outbox.jsonl` (none for ":memory:"); false = no file. */
+  outboxFile?: string | false;
+  /** Delivers the platform's e-mails instead of the local outbox (then nothing appears at /_platform/outbox). */
+  mailTransport?: MailTransport;
+  /** Simulated outage at start (see setFaults). */
+  faults?: { delayMs?: number; failRate?: number; down?: boolean };
+  /** Allows `POST /_platform/faults` (JSON `{delayMs, failRate, down}`) to change the faults at run time. */
+  faultControl?: boolean;
+}
+
+export interface Faults {
+  /** Delay added to every API request (not hosted pages), in milliseconds. */
+  delayMs: number;
+  /** Probability (0..1) that an API request answers 503. */
+  failRate: number;
+  /** Every API request answers 503. */
+  down: boolean;
 }
 
 export interface Platform {
   fetch(request: Request): Promise<Response>;
   reset(): void;
   close(): void;
+  /** Replaces the simulated faults (omitted fields: none); `setFaults({})` ends the outage. */
+  setFaults(faults: Partial<Faults>): Faults;
+  getFaults(): Faults;
+  /** Messages in the local outbox, newest first (empty when a custom mailTransport is used). */
+  outbox(): MailMessage[];
+}
+
+function cleanFaults(input: Partial<Faults> | undefined): Faults {
+  const delay = Number(input?.delayMs ?? 0);
+  const rate = Number(input?.failRate ?? 0);
+  return {
+    delayMs: Number.isFinite(delay) ? Math.min(Math.max(Math.round(delay), 0), 60_000) : 0,
+    failRate: Number.isFinite(rate) ? Math.min(Math.max(rate, 0), 1) : 0,
+    down: input?.down === true,
+  };
+}
+
+/**
+ * Options read from the environment, for whoever creates the platform: PLATFORM_SIGNUP_POLICY
+ * (open | verify-email | owner-approval), PLATFORM_OWNER_TOKEN, PLATFORM_OUTBOX_FILE, PLATFORM_FAULT_CONTROL (1/true),
+ * PLATFORM_FAULT_DELAY_MS, PLATFORM_FAULT_RATE, PLATFORM_FAULT_DOWN (1/true). Throws on an unknown sign-up policy.
+ */
+export function platformOptionsFromEnv(env: Record<string, string | undefined> = process.env): Partial<PlatformOptions> {
+  const out: Partial<PlatformOptions> = {};
+  const flag = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v.trim());
+  const policy = env.PLATFORM_SIGNUP_POLICY?.trim();
+  if (policy) {
+    if (!(SIGNUP_POLICIES as readonly string[]).includes(policy))
+      throw new Error(`PLATFORM_SIGNUP_POLICY must be one of ${SIGNUP_POLICIES.join(", ")} (got "${policy}")`);
+    out.signupPolicy = policy as SignupPolicy;
+  }
+  if (env.PLATFORM_OWNER_TOKEN?.trim()) out.ownerToken = env.PLATFORM_OWNER_TOKEN.trim();
+  if (env.PLATFORM_OUTBOX_FILE?.trim()) out.outboxFile = env.PLATFORM_OUTBOX_FILE.trim();
+  if (flag(env.PLATFORM_FAULT_CONTROL)) out.faultControl = true;
+  if (env.PLATFORM_FAULT_DELAY_MS || env.PLATFORM_FAULT_RATE || flag(env.PLATFORM_FAULT_DOWN))
+    out.faults = {
+      delayMs: Number(env.PLATFORM_FAULT_DELAY_MS ?? 0),
+      failRate: Number(env.PLATFORM_FAULT_RATE ?? 0),
+      down: flag(env.PLATFORM_FAULT_DOWN),
+    };
+  return out;
 }
 
 export const WIX_API_HOSTS = new Set(["www.wixapis.com", "edge.wixapis.com"]);
@@ -74,10 +149,19 @@ export function createPlatform(options: PlatformOptions): Platform {
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 4 * 3600,
     allowedOrigins: (options.allowedOrigins ?? []).map((o) => normalizeOrigin(o) ?? o),
     defaultAppOrigin: normalizeOrigin(options.defaultAppOrigin) ?? "http://localhost:3000",
-    requireMemberApproval: options.requireMemberApproval ?? false,
+    signupPolicy: "open",
+    requireMemberApproval: false,
+    ...(options.ownerToken ? { ownerToken: options.ownerToken } : {}),
   };
+  const policy = options.signupPolicy ?? (options.requireMemberApproval ? "owner-approval" : "open");
+  if (!SIGNUP_POLICIES.includes(policy)) throw new Error(`Unknown signupPolicy: ${String(policy)}`);
+  opts.signupPolicy = policy;
+  opts.requireMemberApproval = policy === "owner-approval";
   const db = openDatabase(opts.dbPath);
-  const ctx: Ctx = { db, opts };
+  const outboxFile = options.outboxFile === false ? undefined : (options.outboxFile ?? defaultOutboxFile(opts.dbPath));
+  const ctx: Ctx = { db, opts, mail: options.mailTransport ?? createOutboxTransport(db, outboxFile) };
+  let faults = cleanFaults(options.faults);
+  const faultControl = options.faultControl === true;
 
   const seedNow = () => {
     if (!opts.seed) return;
@@ -98,6 +182,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   registerCheckout(api, ctx);
   registerOrders(api, ctx);
   registerMembers(api, ctx);
+  registerIdentity(api, ctx);
 
   async function handleApi(request: Request, url: URL, path: string, appOrigin: string): Promise<Response> {
     const method = request.method.toUpperCase();
@@ -190,6 +275,18 @@ export function createPlatform(options: PlatformOptions): Platform {
         return signupGet(ctx, url);
       case "POST signup":
         return signupPost(ctx, request);
+      case "POST verify":
+        return verifyPost(ctx, request);
+      case "GET reset-password":
+        return resetGet(ctx, url);
+      case "POST reset-password":
+        return resetPost(ctx, request);
+      case "GET outbox":
+        return outboxGet(ctx, url);
+      case "GET owner/members":
+        return ownerMembersGet(ctx, url);
+      case "POST owner/members":
+        return ownerMembersPost(ctx, request);
       case "GET logout":
         return logoutGet(ctx, url);
       case "GET checkout":
@@ -200,9 +297,54 @@ export function createPlatform(options: PlatformOptions): Platform {
     return html(errorPage("Page introuvable", "Cette page n'existe pas."), 404);
   }
 
+  async function faultsControl(request: Request): Promise<Response> {
+    if (!faultControl) return json({ message: "Not Found" }, 404);
+    const method = request.method.toUpperCase();
+    if (method === "GET") return json(faults);
+    if (method !== "POST") return json({ message: "Method Not Allowed" }, 405);
+    let body: unknown;
+    try {
+      body = JSON.parse((await request.text()) || "{}");
+    } catch {
+      throw appError(400, "INVALID_ARGUMENT", "Le corps de la requête n'est pas du JSON valide");
+    }
+    if (typeof body !== "object" || body === null || Array.isArray(body))
+      throw appError(400, "INVALID_ARGUMENT", "Le corps de la requête doit être un objet JSON");
+    faults = cleanFaults(body as Partial<Faults>);
+    return json(faults);
+  }
+
+  /** The simulated outage: delay, then maybe a 503 in Wix's error shape. Null when the request goes on. */
+  async function injectFault(): Promise<Response | null> {
+    const { delayMs, failRate, down } = faults;
+    if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+    if (down || (failRate > 0 && Math.random() < failRate))
+      return json(
+        {
+          message: "Service Unavailable",
+          details: {
+            applicationError: {
+              code: "SERVICE_UNAVAILABLE",
+              description: "La plateforme est momentanément indisponible (panne simulée)",
+              data: {},
+            },
+          },
+        },
+        503,
+        { "retry-after": "1" },
+      );
+    return null;
+  }
+
   async function dispatch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     try {
+      if (url.pathname === "/_platform/faults" && !WIX_API_HOSTS.has(url.hostname)) return await faultsControl(request);
+      const isApi = WIX_API_HOSTS.has(url.hostname) || url.pathname === "/_platform/api" || url.pathname.startsWith("/_platform/api/");
+      if (isApi) {
+        const failed = await injectFault();
+        if (failed) return failed;
+      }
       if (WIX_API_HOSTS.has(url.hostname)) {
         const appOrigin = normalizeOrigin(request.headers.get(APP_ORIGIN_HEADER)) ?? opts.defaultAppOrigin;
         return await handleApi(request, url, url.pathname, appOrigin);
@@ -247,6 +389,16 @@ export function createPlatform(options: PlatformOptions): Platform {
         wipe(db);
         seedNow();
       }).immediate();
+    },
+    setFaults(next) {
+      faults = cleanFaults(next);
+      return { ...faults };
+    },
+    getFaults() {
+      return { ...faults };
+    },
+    outbox() {
+      return readOutbox(db);
     },
     close() {
       if (closed) return;

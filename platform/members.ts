@@ -22,6 +22,8 @@ export interface MemberRow {
   created_date: string;
   updated_date: string;
   last_login_date: string | null;
+  /** 0 until a member who signed up under the "verify-email" policy enters the code sent to them. */
+  email_verified: number;
 }
 
 export function hashPassword(password: string): string {
@@ -76,6 +78,7 @@ export interface NewMember {
   nickname?: string | null;
   slug?: string | null;
   status?: "APPROVED" | "PENDING";
+  emailVerified?: boolean;
   addresses?: Record<string, unknown>[];
   phones?: string[];
 }
@@ -87,8 +90,8 @@ export function createMember(ctx: Ctx, m: NewMember): MemberRow {
   const slug = uniqueSlug(ctx, slugify(m.slug || nickname));
   ctx.db
     .prepare(
-      `INSERT INTO members (id, contact_id, email, password_hash, status, first_name, last_name, nickname, slug, phones, addresses, created_date, updated_date)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO members (id, contact_id, email, password_hash, status, first_name, last_name, nickname, slug, phones, addresses, created_date, updated_date, email_verified)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(
       id,
@@ -104,6 +107,7 @@ export function createMember(ctx: Ctx, m: NewMember): MemberRow {
       JSON.stringify((m.addresses ?? []).map((a) => ({ id: newId(), ...a }))),
       now,
       now,
+      m.emailVerified === false ? 0 : 1,
     );
   return ctx.db.prepare("SELECT * FROM members WHERE id = ?").get(id) as MemberRow;
 }
@@ -134,7 +138,7 @@ export function memberWire(m: MemberRow, fieldset: Fieldset) {
   const extended = {
     ...base,
     loginEmail: m.email,
-    loginEmailVerified: true,
+    loginEmailVerified: m.email_verified !== 0,
     status: m.status,
     contactId: m.contact_id,
     ...(m.last_login_date ? { lastLoginDate: m.last_login_date } : {}),

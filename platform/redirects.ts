@@ -22,6 +22,10 @@ export interface AuthSessionData {
   state: string;
   scope: string;
   callbacks: Callbacks;
+  /** "none": answer at once (code, or error=login_required) without showing the login form. */
+  prompt?: "login" | "none";
+  /** From the SDK's direct login (auth.login/register → SUCCESS): single use, checked when the page is visited. */
+  sessionToken?: string;
 }
 
 export interface SessionRow {
@@ -133,6 +137,8 @@ export function registerRedirects(router: Router, ctx: Ctx): void {
             state: asString(ar.state) ?? "",
             scope: asString(ar.scope) ?? "offline_access",
             callbacks,
+            prompt: asString(auth.prompt)?.toLowerCase() === "none" ? "none" : "login",
+            ...(asString(ar.sessionToken) ? { sessionToken: asString(ar.sessionToken) } : {}),
           };
           return { redirectSession: sessionWire(appOrigin, "login", store(ctx, "auth", data, caller, appOrigin)) };
         }

@@ -3,13 +3,13 @@ import type { Ctx } from "../context";
 import { randomToken } from "../context";
 import { nowSeconds } from "../db";
 import { html, readForm, redirect } from "../http";
-import { checkCredentials, createMember } from "../members";
+import { attemptLogin, checkVerification, consumeSessionToken, EMAIL_RE, passwordProblem, startVerification } from "../identity";
+import type { MemberRow } from "../members";
+import { createMember } from "../members";
 import { AUTH_CODE_TTL_SECONDS, revokeRefreshToken } from "../oauth";
 import type { AuthSessionData, Callbacks, SessionRow } from "../redirects";
 import { getSession } from "../redirects";
 import { e, errorPage, page } from "./layout";
-
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function expired(): Response {
   return html(errorPage("Lien expiré", "Ce lien de connexion a expiré ou n'est pas valide. Retournez sur le site pour recommencer."), 400);
@@ -112,31 +112,71 @@ function cancel(session: SessionRow): Response {
   return redirect(cb.postFlowUrl ?? `${session.app_origin}/`);
 }
 
-// Failed logins per e-mail, in memory: slows down password guessing on a long-running demo.
-const MAX_FAILURES = 10;
-const FAILURE_WINDOW_MS = 15 * 60 * 1000;
-const failures = new WeakMap<Ctx, Map<string, number[]>>();
-
-function recentFailures(ctx: Ctx, email: string): number[] {
-  let byEmail = failures.get(ctx);
-  if (!byEmail) failures.set(ctx, (byEmail = new Map()));
-  const now = Date.now();
-  const list = (byEmail.get(email) ?? []).filter((t) => now - t < FAILURE_WINDOW_MS);
-  if (list.length) byEmail.set(email, list);
-  else byEmail.delete(email);
-  return list;
+function verifyForm(sessionId: string, stateToken: string, opts: { error?: string; notice?: string } = {}): string {
+  return page(
+    "Vérification de votre adresse e-mail",
+    `<div class="card">
+<h1>Vérifiez votre adresse e-mail</h1>
+${opts.notice ? `<p class="notice" role="status">${e(opts.notice)}</p>` : ""}
+${opts.error ? `<p class="error" role="alert">${e(opts.error)}</p>` : ""}
+<form method="post" action="/_platform/verify">
+<input type="hidden" name="session" value="${e(sessionId)}">
+<input type="hidden" name="stateToken" value="${e(stateToken)}">
+<label for="code">Code de vérification</label>
+<input type="text" id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required aria-describedby="code-hint">
+<p class="hint" id="code-hint">Le code à 6 chiffres envoyé à votre adresse e-mail.</p>
+<div class="actions">
+<button type="submit" class="primary">Vérifier</button>
+<a href="/_platform/login?session=${encodeURIComponent(sessionId)}">Revenir à la connexion</a>
+</div>
+</form>
+</div>`,
+  );
 }
 
-function recordFailure(ctx: Ctx, email: string): void {
-  const list = recentFailures(ctx, email);
-  list.push(Date.now());
-  failures.get(ctx)!.set(email, list);
+function pendingPage(session: SessionRow, created: boolean): Response {
+  const back =
+    session.kind === "auth"
+      ? authRedirect(JSON.parse(session.data) as AuthSessionData, {
+          error: "access_denied",
+          error_description: "Compte en attente d'approbation",
+        })
+      : ((JSON.parse(session.data) as { callbacks: Callbacks }).callbacks.postFlowUrl ?? `${session.app_origin}/`);
+  const text = created
+    ? "Votre compte a été créé et il est en attente d'approbation par le propriétaire du site : vous pourrez vous connecter une fois votre compte validé."
+    : "Votre compte est en attente d'approbation par le propriétaire du site : vous pourrez vous connecter une fois votre compte validé.";
+  return html(
+    page(
+      created ? "Compte créé" : "Compte en attente",
+      `<div class="card"><h1>${created ? "Compte créé" : "Compte en attente"}</h1>
+<p class="notice" role="status">${e(text)}</p>
+<p><a href="${e(back)}">Retour au site</a></p></div>`,
+    ),
+  );
+}
+
+/** Sends a code to an unverified member and shows the code form. */
+function verificationStep(ctx: Ctx, session: SessionRow, member: MemberRow): Response {
+  const stateToken = startVerification(ctx, member);
+  return html(
+    verifyForm(session.id, stateToken, { notice: `Un code de vérification vient d'être envoyé à ${member.email}.` }),
+  );
 }
 
 export function loginGet(ctx: Ctx, url: URL): Response {
   const id = url.searchParams.get("session");
   const session = loginSession(ctx, id);
   if (!session) return expired();
+  if (session.kind === "auth") {
+    const data = JSON.parse(session.data) as AuthSessionData;
+    if (data.sessionToken || data.prompt === "none") {
+      // Direct login: the session token from auth.login/register stands for the password, once.
+      const memberId = consumeSessionToken(ctx, data.sessionToken);
+      if (memberId) return ctx.db.transaction(() => loginSuccess(ctx, session, memberId)).immediate();
+      if (data.prompt === "none")
+        return redirect(authRedirect(data, { error: "login_required", error_description: "La session de connexion est invalide ou expirée." }));
+    }
+  }
   return html(loginForm(session.id));
 }
 
@@ -148,22 +188,58 @@ export async function loginPost(ctx: Ctx, request: Request): Promise<Response> {
   const email = (form.get("email") ?? "").trim().slice(0, 320);
   const password = form.get("password") ?? "";
   if (!email || !password) return html(loginForm(session.id, { email, error: "Saisissez votre e-mail et votre mot de passe." }), 400);
-  const key = email.toLowerCase();
-  if (recentFailures(ctx, key).length >= MAX_FAILURES)
-    return html(loginForm(session.id, { email, error: "Trop de tentatives de connexion. Réessayez dans quelques minutes." }), 429);
-  const member = checkCredentials(ctx, email, password);
-  if (!member) {
-    recordFailure(ctx, key);
-    return html(loginForm(session.id, { email, error: "E-mail ou mot de passe incorrect." }), 401);
+  const outcome = attemptLogin(ctx, email, password);
+  switch (outcome.kind) {
+    case "locked":
+      return html(
+        loginForm(session.id, {
+          email,
+          error: `Compte temporairement bloqué après trop de tentatives. Réessayez dans ${Math.ceil(outcome.retryAfterSeconds / 60)} minutes.`,
+        }),
+        429,
+      );
+    case "unknown-email":
+    case "wrong-password":
+      return html(loginForm(session.id, { email, error: "E-mail ou mot de passe incorrect." }), 401);
+    case "blocked":
+      return html(loginForm(session.id, { email, error: "Ce compte est bloqué." }), 403);
+    case "pending":
+      return html(
+        loginForm(session.id, { email, error: "Votre compte est en attente d'approbation par le propriétaire du site. Réessayez plus tard." }),
+        403,
+      );
+    case "unverified":
+      return verificationStep(ctx, session, outcome.member);
+    default: {
+      const memberId = outcome.member.id;
+      return ctx.db.transaction(() => loginSuccess(ctx, session, memberId)).immediate();
+    }
   }
-  failures.get(ctx)?.delete(key);
-  if (member.status === "PENDING")
+}
+
+export async function verifyPost(ctx: Ctx, request: Request): Promise<Response> {
+  const form = await readForm(request);
+  const session = loginSession(ctx, form.get("session"));
+  if (!session) return expired();
+  const stateToken = form.get("stateToken") ?? "";
+  const outcome = checkVerification(ctx, stateToken, form.get("code") ?? "");
+  if (outcome.kind === "expired")
     return html(
-      loginForm(session.id, { email, error: "Votre compte est en attente d'approbation par le propriétaire du site. Réessayez plus tard." }),
-      403,
+      loginForm(session.id, { error: "Ce code a expiré ou a été invalidé. Reconnectez-vous pour recevoir un nouveau code." }),
+      400,
     );
-  if (member.status !== "APPROVED") return html(loginForm(session.id, { email, error: "Ce compte est bloqué." }), 403);
-  return ctx.db.transaction(() => loginSuccess(ctx, session, member.id)).immediate();
+  if (outcome.kind === "wrong-code")
+    return html(
+      outcome.attemptsLeft > 0
+        ? verifyForm(session.id, stateToken, {
+            error: `Code incorrect. Il vous reste ${outcome.attemptsLeft} essai${outcome.attemptsLeft > 1 ? "s" : ""}.`,
+          })
+        : loginForm(session.id, { error: "Code incorrect trop de fois : reconnectez-vous pour recevoir un nouveau code." }),
+      400,
+    );
+  if (outcome.member.status === "PENDING") return pendingPage(session, false);
+  const memberId = outcome.member.id;
+  return ctx.db.transaction(() => loginSuccess(ctx, session, memberId)).immediate();
 }
 
 export function signupGet(ctx: Ctx, url: URL): Response {
@@ -183,33 +259,23 @@ export async function signupPost(ctx: Ctx, request: Request): Promise<Response> 
   };
   const password = form.get("password") ?? "";
   if (!EMAIL_RE.test(values.email)) return html(signupForm(session.id, values, "Saisissez une adresse e-mail valide."), 400);
-  if (password.length < 8 || password.length > 200)
-    return html(signupForm(session.id, values, "Le mot de passe doit contenir au moins 8 caractères."), 400);
-  const pending = ctx.opts.requireMemberApproval;
+  const weak = passwordProblem(password);
+  if (weak) return html(signupForm(session.id, values, weak), 400);
+  const policy = ctx.opts.signupPolicy;
   const result = ctx.db
     .transaction(() => {
       if (ctx.db.prepare("SELECT 1 FROM members WHERE email = ?").get(values.email)) return null;
-      return createMember(ctx, { ...values, password, status: pending ? "PENDING" : "APPROVED" });
+      return createMember(ctx, {
+        ...values,
+        password,
+        status: policy === "owner-approval" ? "PENDING" : "APPROVED",
+        emailVerified: policy !== "verify-email",
+      });
     })
     .immediate();
   if (!result) return html(signupForm(session.id, values, "Un compte existe déjà avec cette adresse e-mail."), 409);
-  if (result.status === "PENDING") {
-    const back =
-      session.kind === "auth"
-        ? authRedirect(JSON.parse(session.data) as AuthSessionData, {
-            error: "access_denied",
-            error_description: "Compte en attente d'approbation",
-          })
-        : ((JSON.parse(session.data) as { callbacks: Callbacks }).callbacks.postFlowUrl ?? `${session.app_origin}/`);
-    return html(
-      page(
-        "Compte créé",
-        `<div class="card"><h1>Compte créé</h1>
-<p class="notice" role="status">Votre compte a été créé et il est en attente d'approbation par le propriétaire du site : vous pourrez vous connecter une fois votre compte validé.</p>
-<p><a href="${e(back)}">Retour au site</a></p></div>`,
-      ),
-    );
-  }
+  if (result.email_verified === 0) return verificationStep(ctx, session, result);
+  if (result.status === "PENDING") return pendingPage(session, true);
   return ctx.db.transaction(() => loginSuccess(ctx, session, result.id)).immediate();
 }
 

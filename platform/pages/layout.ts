@@ -45,6 +45,7 @@ td.num, th.num { text-align: right; white-space: nowrap; }
 tfoot th, tfoot td { border-bottom: none; }
 tr.total th, tr.total td { font-weight: 700; font-size: 1.1rem; }
 .muted { color: var(--muted); }
+.mail-body { white-space: pre-wrap; overflow-wrap: anywhere; }
 .row { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; }
 @media (max-width: 560px) { .row { grid-template-columns: 1fr; } }
 .demo-banner { background: #fff4d6; color: #5c4300; border-bottom: 1px solid #f0d58a; padding: .4rem 1.25rem; font-size: .9rem; }

@@ -1,0 +1,422 @@
+// Member accounts through the SDK's direct flow (OAuthStrategy.register/login/processVerification/
+// sendPasswordResetEmail → the IAM endpoints), plus what the hosted pages share with it: lock-out after repeated
+// failures, single-use session tokens for the `prompt=none` authorize, e-mail verification codes and reset links.
+//
+// Error shapes are chosen for what OAuthStrategy does with them (node_modules/@wix/sdk/build/auth/oauth2/OAuthStrategy.js):
+// login reads `e.details.applicationError.code` without `?.`, so /v2/login never answers a validationError.
+import { createHash, randomInt, timingSafeEqual } from "node:crypto";
+import type { Ctx } from "./context";
+import { newId, randomToken, requireCaller } from "./context";
+import { nowIso, nowSeconds } from "./db";
+import type { Router } from "./http";
+import { appError, asObject, asString, validationError } from "./http";
+import type { MailMessage } from "./mail";
+import { deliver } from "./mail";
+import type { MemberRow } from "./members";
+import { checkCredentials, createMember, hashPassword } from "./members";
+import { checkAllowedUrl } from "./redirects";
+
+// Application error codes. The numeric strings are the ones OAuthStrategy maps to an `errorCode`;
+// every other code becomes `errorCode: "invalidEmail"` on login, so the app reads the code from `error` (see README).
+export const IAM_ERRORS = {
+  INVALID_PASSWORD: "-19976", // login → errorCode "invalidPassword"
+  EMAIL_EXISTS: "-19995", // register → errorCode "emailAlreadyExists"
+  EMAIL_NOT_FOUND: "EMAIL_NOT_FOUND", // login, unknown e-mail → errorCode "invalidEmail"
+  ACCOUNT_LOCKED: "ACCOUNT_LOCKED", // login, too many failures → errorCode "invalidEmail" (code in `error`)
+  ACCOUNT_BLOCKED: "ACCOUNT_BLOCKED", // login, blocked member
+  PASSWORD_TOO_WEAK: "PASSWORD_TOO_WEAK", // register → no errorCode (code in `error`)
+  INVALID_VERIFICATION_CODE: "INVALID_VERIFICATION_CODE", // processVerification throws
+  VERIFICATION_EXPIRED: "VERIFICATION_EXPIRED", // processVerification throws
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+export const LOCKOUT_MAX_FAILURES = 5;
+export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
+export const LOCKOUT_DURATION_MS = 15 * 60 * 1000;
+export const SESSION_TOKEN_TTL_SECONDS = 5 * 60;
+export const VERIFICATION_TTL_SECONDS = 15 * 60;
+export const VERIFICATION_MAX_ATTEMPTS = 3;
+export const RESET_TTL_SECONDS = 3600;
+
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** French reason why a new password is refused, or null. */
+export function passwordProblem(password: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères.`;
+  if (password.length > PASSWORD_MAX_LENGTH) return `Le mot de passe doit contenir au plus ${PASSWORD_MAX_LENGTH} caractères.`;
+  return null;
+}
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
+
+function safeEqual(a: string, b: string): boolean {
+  const ba = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ba.length === bb.length && timingSafeEqual(ba, bb);
+}
+
+// ---------------------------------------------------------------- lock-out (shared with the hosted login page)
+
+/** Seconds left before a locked e-mail may try again, or 0 when it is not locked. */
+export function lockRemainingSeconds(ctx: Ctx, email: string): number {
+  const row = ctx.db.prepare("SELECT until_ms FROM login_locks WHERE email = ?").get(email.trim()) as { until_ms: number } | undefined;
+  if (!row) return 0;
+  const left = row.until_ms - Date.now();
+  if (left > 0) return Math.ceil(left / 1000);
+  // The lock is over: the count starts again from zero.
+  ctx.db.prepare("DELETE FROM login_locks WHERE email = ?").run(email.trim());
+  ctx.db.prepare("DELETE FROM login_failures WHERE email = ?").run(email.trim());
+  return 0;
+}
+
+/** Counts a failed login; the LOCKOUT_MAX_FAILURES-th within the window locks the e-mail. */
+export function recordLoginFailure(ctx: Ctx, email: string): void {
+  const key = email.trim();
+  const now = Date.now();
+  ctx.db.transaction(() => {
+    ctx.db.prepare("DELETE FROM login_failures WHERE at_ms < ?").run(now - LOCKOUT_WINDOW_MS);
+    ctx.db.prepare("INSERT INTO login_failures (email, at_ms) VALUES (?, ?)").run(key, now);
+    const { n } = ctx.db.prepare("SELECT COUNT(*) AS n FROM login_failures WHERE email = ?").get(key) as { n: number };
+    if (n >= LOCKOUT_MAX_FAILURES)
+      ctx.db
+        .prepare("INSERT INTO login_locks (email, until_ms) VALUES (?, ?) ON CONFLICT(email) DO UPDATE SET until_ms = excluded.until_ms")
+        .run(key, now + LOCKOUT_DURATION_MS);
+  })();
+}
+
+export function clearLoginFailures(ctx: Ctx, email: string): void {
+  ctx.db.prepare("DELETE FROM login_failures WHERE email = ?").run(email.trim());
+  ctx.db.prepare("DELETE FROM login_locks WHERE email = ?").run(email.trim());
+}
+
+export type LoginOutcome =
+  | { kind: "locked"; retryAfterSeconds: number }
+  | { kind: "unknown-email" }
+  | { kind: "wrong-password" }
+  | { kind: "blocked"; member: MemberRow }
+  | { kind: "pending"; member: MemberRow }
+  | { kind: "unverified"; member: MemberRow }
+  | { kind: "ok"; member: MemberRow };
+
+/** Checks a password login, counting failures; used by /v2/login and the hosted login page. */
+export function attemptLogin(ctx: Ctx, email: string, password: string): LoginOutcome {
+  const locked = lockRemainingSeconds(ctx, email);
+  if (locked > 0) return { kind: "locked", retryAfterSeconds: locked };
+  const member = checkCredentials(ctx, email, password);
+  if (!member) {
+    recordLoginFailure(ctx, email);
+    const exists = ctx.db.prepare("SELECT 1 FROM members WHERE email = ?").get(email.trim());
+    return exists ? { kind: "wrong-password" } : { kind: "unknown-email" };
+  }
+  clearLoginFailures(ctx, email);
+  if (member.status === "BLOCKED") return { kind: "blocked", member };
+  if (member.email_verified === 0) return { kind: "unverified", member };
+  if (member.status === "PENDING") return { kind: "pending", member };
+  return { kind: "ok", member };
+}
+
+// ---------------------------------------------------------------- session tokens (prompt=none authorize)
+
+export function issueSessionToken(ctx: Ctx, memberId: string): string {
+  const token = randomToken();
+  ctx.db.prepare("DELETE FROM session_tokens WHERE expires_at < ?").run(nowSeconds() - 3600);
+  ctx.db
+    .prepare("INSERT INTO session_tokens (token, member_id, expires_at) VALUES (?, ?, ?)")
+    .run(token, memberId, nowSeconds() + SESSION_TOKEN_TTL_SECONDS);
+  return token;
+}
+
+/** Uses up a session token; returns its member when it was valid and the member may log in. */
+export function consumeSessionToken(ctx: Ctx, token: string | undefined): string | null {
+  if (!token) return null;
+  return ctx.db
+    .transaction(() => {
+      const row = ctx.db.prepare("SELECT * FROM session_tokens WHERE token = ?").get(token) as
+        | { member_id: string; expires_at: number; used: number }
+        | undefined;
+      if (!row || row.used || row.expires_at < nowSeconds()) return null;
+      ctx.db.prepare("UPDATE session_tokens SET used = 1 WHERE token = ?").run(token);
+      const m = ctx.db.prepare("SELECT status, email_verified FROM members WHERE id = ?").get(row.member_id) as
+        | { status: string; email_verified: number }
+        | undefined;
+      return m && m.status === "APPROVED" && m.email_verified !== 0 ? row.member_id : null;
+    })
+    .immediate();
+}
+
+// ---------------------------------------------------------------- e-mail verification codes
+
+function mail(kind: MailMessage["kind"], to: string, subject: string, text: string, links: MailMessage["links"], data: Record<string, string>): MailMessage {
+  return { id: newId(), createdAt: nowIso(), kind, to, subject, text, links, data };
+}
+
+/** Creates a state token and e-mails a fresh 6-digit code for it. */
+export function startVerification(ctx: Ctx, member: MemberRow): string {
+  const stateToken = randomToken();
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  ctx.db
+    .prepare("INSERT INTO verifications (state_token, member_id, code_hash, expires_at) VALUES (?, ?, ?, ?)")
+    .run(stateToken, member.id, sha256(`${stateToken}:${code}`), nowSeconds() + VERIFICATION_TTL_SECONDS);
+  deliver(
+    ctx.mail,
+    mail(
+      "verification-code",
+      member.email,
+      "Votre code de vérification",
+      `Bonjour,\n\nVoici votre code de vérification : ${code}\nIl est valable ${VERIFICATION_TTL_SECONDS / 60} minutes.\n\n` +
+        "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.",
+      [],
+      { code },
+    ),
+  );
+  return stateToken;
+}
+
+export type VerificationOutcome =
+  | { kind: "ok"; member: MemberRow }
+  | { kind: "wrong-code"; attemptsLeft: number }
+  | { kind: "expired" };
+
+/** Checks a code against its state token: VERIFICATION_MAX_ATTEMPTS wrong codes use the state token up. */
+export function checkVerification(ctx: Ctx, stateToken: string, code: string): VerificationOutcome {
+  return ctx.db
+    .transaction((): VerificationOutcome => {
+      const row = ctx.db.prepare("SELECT * FROM verifications WHERE state_token = ?").get(stateToken) as
+        | { member_id: string; code_hash: string; expires_at: number; attempts: number; used: number }
+        | undefined;
+      if (!row || row.used || row.expires_at < nowSeconds() || row.attempts >= VERIFICATION_MAX_ATTEMPTS) return { kind: "expired" };
+      if (!safeEqual(sha256(`${stateToken}:${code.trim()}`), row.code_hash)) {
+        const attempts = row.attempts + 1;
+        ctx.db.prepare("UPDATE verifications SET attempts = ? WHERE state_token = ?").run(attempts, stateToken);
+        return { kind: "wrong-code", attemptsLeft: VERIFICATION_MAX_ATTEMPTS - attempts };
+      }
+      ctx.db.prepare("UPDATE verifications SET used = 1 WHERE state_token = ?").run(stateToken);
+      ctx.db.prepare("UPDATE members SET email_verified = 1, updated_date = ? WHERE id = ?").run(nowIso(), row.member_id);
+      const member = ctx.db.prepare("SELECT * FROM members WHERE id = ?").get(row.member_id) as MemberRow | undefined;
+      return member ? { kind: "ok", member } : { kind: "expired" };
+    })
+    .immediate();
+}
+
+// ---------------------------------------------------------------- password reset
+
+/** E-mails a single-use reset link (1 h) when the e-mail belongs to a member; silent otherwise. */
+export function startPasswordReset(ctx: Ctx, email: string, appOrigin: string, redirectUrl: string | undefined): void {
+  const member = ctx.db.prepare("SELECT * FROM members WHERE email = ?").get(email.trim()) as MemberRow | undefined;
+  if (!member || member.status === "BLOCKED") return;
+  const token = randomToken();
+  ctx.db.prepare("DELETE FROM password_resets WHERE expires_at < ?").run(nowSeconds() - 86400);
+  ctx.db
+    .prepare("INSERT INTO password_resets (token_hash, member_id, redirect_url, expires_at) VALUES (?, ?, ?, ?)")
+    .run(sha256(token), member.id, redirectUrl ?? null, nowSeconds() + RESET_TTL_SECONDS);
+  const url = `${appOrigin}/_platform/reset-password?token=${encodeURIComponent(token)}`;
+  deliver(
+    ctx.mail,
+    mail(
+      "password-reset",
+      member.email,
+      "Réinitialisation de votre mot de passe",
+      "Bonjour,\n\nVous avez demandé à réinitialiser votre mot de passe. Ouvrez ce lien pour en choisir un nouveau " +
+        `(valable 1 heure, utilisable une seule fois) :\n${url}\n\nSi vous n'êtes pas à l'origine de cette demande, ignorez ce message : ` +
+        "votre mot de passe actuel reste valable.",
+      [{ label: "Choisir un nouveau mot de passe", url }],
+      { url },
+    ),
+  );
+}
+
+export interface ResetRow {
+  token_hash: string;
+  member_id: string;
+  redirect_url: string | null;
+  expires_at: number;
+  used: number;
+}
+
+export function findReset(ctx: Ctx, token: string | null | undefined): ResetRow | null {
+  if (!token) return null;
+  const row = ctx.db.prepare("SELECT * FROM password_resets WHERE token_hash = ?").get(sha256(token)) as ResetRow | undefined;
+  if (!row || row.used || row.expires_at < nowSeconds()) return null;
+  return row;
+}
+
+/**
+ * Sets the new password and uses the link up. Following the link proves the mailbox, so the e-mail counts as
+ * verified; the member's sessions are revoked and any lock-out is lifted.
+ */
+export function completeReset(ctx: Ctx, row: ResetRow, password: string): boolean {
+  return ctx.db
+    .transaction(() => {
+      const used = ctx.db.prepare("UPDATE password_resets SET used = 1 WHERE token_hash = ? AND used = 0").run(row.token_hash);
+      if (used.changes === 0) return false;
+      const m = ctx.db.prepare("SELECT email FROM members WHERE id = ?").get(row.member_id) as { email: string } | undefined;
+      if (!m) return false;
+      ctx.db
+        .prepare("UPDATE members SET password_hash = ?, email_verified = 1, updated_date = ? WHERE id = ?")
+        .run(hashPassword(password), nowIso(), row.member_id);
+      ctx.db.prepare("UPDATE refresh_tokens SET revoked = 1 WHERE member_id = ?").run(row.member_id);
+      ctx.db.prepare("DELETE FROM access_tokens WHERE member_id = ?").run(row.member_id);
+      ctx.db.prepare("UPDATE password_resets SET used = 1 WHERE member_id = ?").run(row.member_id);
+      clearLoginFailures(ctx, m.email);
+      return true;
+    })
+    .immediate();
+}
+
+// ---------------------------------------------------------------- owner approval
+
+export function listPendingMembers(ctx: Ctx): MemberRow[] {
+  return ctx.db.prepare("SELECT * FROM members WHERE status = 'PENDING' ORDER BY created_date").all() as MemberRow[];
+}
+
+export function approveMember(ctx: Ctx, memberId: string): MemberRow | null {
+  const r = ctx.db.prepare("UPDATE members SET status = 'APPROVED', updated_date = ? WHERE id = ? AND status = 'PENDING'").run(nowIso(), memberId);
+  if (r.changes === 0) return null;
+  const m = ctx.db.prepare("SELECT * FROM members WHERE id = ?").get(memberId) as MemberRow;
+  deliver(
+    ctx.mail,
+    mail(
+      "member-approved",
+      m.email,
+      "Votre compte a été approuvé",
+      "Bonjour,\n\nLe propriétaire du site a approuvé votre compte : vous pouvez maintenant vous connecter.",
+      [],
+      {},
+    ),
+  );
+  return m;
+}
+
+// ---------------------------------------------------------------- IAM endpoints
+
+function identityWire(m: MemberRow) {
+  const status = m.status === "APPROVED" ? "ACTIVE" : m.status === "PENDING" ? "PENDING" : "BLOCKED";
+  return {
+    id: m.id,
+    revision: "1",
+    createdDate: m.created_date,
+    updatedDate: m.updated_date,
+    connections: [],
+    identityProfile: {
+      ...(m.first_name ? { firstName: m.first_name } : {}),
+      ...(m.last_name ? { lastName: m.last_name } : {}),
+      ...(m.nickname ? { nickname: m.nickname } : {}),
+      emails: [m.email],
+      phones: [],
+      labels: [],
+      privacyStatus: m.privacy_status === "PUBLIC" ? "PUBLIC" : "PRIVATE",
+      customFields: [],
+      secondaryEmails: [],
+      phonesV2: [],
+      addresses: [],
+      slug: m.slug,
+    },
+    email: { address: m.email, isVerified: m.email_verified !== 0 },
+    status: { name: status, reasons: m.email_verified === 0 ? ["PENDING_EMAIL_VERIFICATION"] : m.status === "PENDING" ? ["PENDING_ADMIN_APPROVAL_REQUIRED"] : [] },
+    factors: [],
+  };
+}
+
+/** The state-machine answer for a member who passed the checks so far. */
+export function memberState(ctx: Ctx, member: MemberRow) {
+  if (member.email_verified === 0)
+    return { state: "REQUIRE_EMAIL_VERIFICATION", stateToken: startVerification(ctx, member), identity: identityWire(member), additionalData: {} };
+  if (member.status === "PENDING") return { state: "REQUIRE_OWNER_APPROVAL", identity: identityWire(member), additionalData: {} };
+  return { state: "SUCCESS", sessionToken: issueSessionToken(ctx, member.id), identity: identityWire(member), additionalData: {} };
+}
+
+function loginEmail(body: Record<string, unknown>): string | undefined {
+  return asString(asObject(body.loginId)?.email)?.trim().slice(0, 320);
+}
+
+export function registerIdentity(router: Router, ctx: Ctx): void {
+  router.on("POST", "/_api/iam/authentication/v2/register", (req) => {
+    requireCaller(ctx, req.headers);
+    const email = loginEmail(req.body) ?? "";
+    if (!EMAIL_RE.test(email))
+      // data.type "EMAIL" is what OAuthStrategy.register turns into errorCode "invalidEmail".
+      throw validationError([
+        { field: "loginId.email", description: "n'est pas une adresse e-mail valide", violatedRule: "FORMAT", data: { type: "EMAIL" } },
+      ]);
+    const password = asString(req.body.password) ?? "";
+    const weak = passwordProblem(password);
+    if (weak) throw appError(400, IAM_ERRORS.PASSWORD_TOO_WEAK, weak, { minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
+    const profile = asObject(req.body.profile) ?? {};
+    const clip = (v: unknown) => asString(v)?.trim().slice(0, 100) || null;
+    const member = ctx.db
+      .transaction(() => {
+        if (ctx.db.prepare("SELECT 1 FROM members WHERE email = ?").get(email)) return null;
+        return createMember(ctx, {
+          email,
+          password,
+          firstName: clip(profile.firstName),
+          lastName: clip(profile.lastName),
+          nickname: clip(profile.nickname),
+          status: ctx.opts.signupPolicy === "owner-approval" ? "PENDING" : "APPROVED",
+          emailVerified: ctx.opts.signupPolicy !== "verify-email",
+        });
+      })
+      .immediate();
+    if (!member) throw appError(409, IAM_ERRORS.EMAIL_EXISTS, "Un compte existe déjà avec cette adresse e-mail", {});
+    return memberState(ctx, member);
+  });
+
+  router.on("POST", "/_api/iam/authentication/v2/login", (req) => {
+    requireCaller(ctx, req.headers);
+    const email = loginEmail(req.body);
+    if (!email) throw appError(400, IAM_ERRORS.EMAIL_NOT_FOUND, "Saisissez l'adresse e-mail de votre compte", {});
+    const password = asString(req.body.password) ?? "";
+    if (!password) throw appError(400, IAM_ERRORS.INVALID_PASSWORD, "Saisissez votre mot de passe", {});
+    const outcome = attemptLogin(ctx, email, password);
+    switch (outcome.kind) {
+      case "locked":
+        throw appError(
+          429,
+          IAM_ERRORS.ACCOUNT_LOCKED,
+          `Compte temporairement bloqué après ${LOCKOUT_MAX_FAILURES} tentatives échouées : réessayez dans ${Math.ceil(outcome.retryAfterSeconds / 60)} minutes`,
+          { retryAfterSeconds: outcome.retryAfterSeconds },
+        );
+      case "unknown-email":
+        throw appError(404, IAM_ERRORS.EMAIL_NOT_FOUND, "Aucun compte n'existe avec cette adresse e-mail", {});
+      case "wrong-password":
+        throw appError(401, IAM_ERRORS.INVALID_PASSWORD, "Mot de passe incorrect", {});
+      case "blocked":
+        throw appError(403, IAM_ERRORS.ACCOUNT_BLOCKED, "Ce compte est bloqué", {});
+      default:
+        return memberState(ctx, outcome.member);
+    }
+  });
+
+  router.on("POST", "/_api/iam/verification/v1/auth/verify", (req) => {
+    requireCaller(ctx, req.headers);
+    const stateToken = asString(req.body.stateToken) ?? "";
+    const code = asString(req.body.code) ?? "";
+    const outcome = stateToken ? checkVerification(ctx, stateToken, code) : ({ kind: "expired" } as const);
+    if (outcome.kind === "expired")
+      throw appError(400, IAM_ERRORS.VERIFICATION_EXPIRED, "Ce code a expiré ou a été invalidé : demandez-en un nouveau en vous reconnectant", {});
+    if (outcome.kind === "wrong-code")
+      throw appError(
+        400,
+        IAM_ERRORS.INVALID_VERIFICATION_CODE,
+        outcome.attemptsLeft > 0
+          ? `Code incorrect : encore ${outcome.attemptsLeft} essai${outcome.attemptsLeft > 1 ? "s" : ""}`
+          : "Code incorrect : ce code est désormais invalidé, demandez-en un nouveau en vous reconnectant",
+        { attemptsLeft: outcome.attemptsLeft },
+      );
+    return memberState(ctx, outcome.member);
+  });
+
+  router.on("POST", "/_api/iam/recovery/v1/send-email", (req) => {
+    requireCaller(ctx, req.headers);
+    const email = asString(req.body.email)?.trim().slice(0, 320) ?? "";
+    const redirect = asObject(req.body.redirect) ?? {};
+    const url = asString(redirect.url);
+    const clientId = asString(redirect.clientId);
+    if (clientId !== undefined && clientId !== ctx.opts.clientId) throw appError(400, "INVALID_CLIENT_ID", "clientId inconnu", { clientId });
+    if (url) checkAllowedUrl(ctx, req.appOrigin, url, "redirect.url");
+    // Same answer whether the e-mail exists or not: no account enumeration here.
+    if (EMAIL_RE.test(email)) startPasswordReset(ctx, email, req.appOrigin, url);
+    return {};
+  });
+}
