@@ -1,0 +1,411 @@
+// Direct member accounts through the real SDK: client.auth.register/login/processVerification/
+// sendPasswordResetEmail, then getAuthUrl({sessionToken, prompt:"none"}) → authorize redirect → getMemberTokens.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Platform } from "../../platform/index";
+import {
+  APP_ORIGIN,
+  ALEX,
+  Browser,
+  DEMO,
+  isWix,
+  makeClient,
+  pageText,
+  productBySlug,
+  productRef,
+  rawApi,
+  rejection,
+  type Client,
+  usePlatform,
+} from "./harness";
+
+/** The application error code inside an OAuthStrategy `error` string (the SDK error's JSON message). */
+function iamCode(error: unknown): unknown {
+  if (typeof error !== "string") return undefined;
+  try {
+    return (JSON.parse(error) as { details?: { applicationError?: { code?: unknown } } }).details?.applicationError?.code;
+  } catch {
+    return undefined;
+  }
+}
+
+function sdkCode(e: { details?: { applicationError?: { code?: unknown } } }): unknown {
+  return e.details?.applicationError?.code;
+}
+
+/** Turns a session token into member tokens the way the app does: full-page authorize with prompt=none. */
+async function tokensFromSession(platform: Platform, client: Client, sessionToken: string) {
+  const oauthData = client.auth.generateOAuthData(`${APP_ORIGIN}/callback`, `${APP_ORIGIN}/`);
+  const { authUrl } = await client.auth.getAuthUrl(oauthData, { sessionToken, prompt: "none", responseMode: "query" });
+  const res = await new Browser(platform).request(authUrl);
+  const location = res.headers.get("location");
+  expect(res.status, "the authorize page redirects at once").toBe(303);
+  const back = new URL(location!);
+  expect(back.origin + back.pathname).toBe(`${APP_ORIGIN}/callback`);
+  const { code, state, error } = client.auth.parseFromUrl(back.toString(), "query");
+  expect(error).toBeUndefined();
+  const tokens = await client.auth.getMemberTokens(code!, state!, oauthData);
+  client.auth.setTokens(tokens);
+  return tokens;
+}
+
+async function authorizeWith(platform: Platform, client: Client, sessionToken: string | undefined) {
+  const oauthData = client.auth.generateOAuthData(`${APP_ORIGIN}/callback`, `${APP_ORIGIN}/`);
+  const { authUrl } = await client.auth.getAuthUrl(oauthData, {
+    ...(sessionToken ? { sessionToken } : {}),
+    prompt: "none",
+    responseMode: "query",
+  });
+  const res = await new Browser(platform).request(authUrl);
+  return client.auth.parseFromUrl(res.headers.get("location") ?? "http://x/", "query");
+}
+
+function lastMessageTo(platform: Platform, email: string) {
+  const m = platform.outbox().find((x) => x.to.toLowerCase() === email.toLowerCase());
+  if (!m) throw new Error(`no message to ${email} in the outbox`);
+  return m;
+}
+
+const NEW_PASSWORD = "nouveau-secret-42";
+
+describe.skipIf(isWix)("direct login and sign-up, open policy", () => {
+  const handle = usePlatform();
+
+  it("register → SUCCESS → authorize prompt=none → member tokens, the visitor's cart kept", async () => {
+    const client = makeClient();
+    const product = await productBySlug(client, "livre-typescript");
+    await client.currentCart.addToCurrentCart({ lineItems: [{ ...productRef(product._id), quantity: 2 }] });
+    const result = await client.auth.register({
+      email: "nouvelle@exemple.fr",
+      password: "motdepasse-solide",
+      profile: { firstName: "Nina", lastName: "Leroy", nickname: "Nina L." },
+    });
+    expect(result.loginState).toBe("SUCCESS");
+    const sessionToken = (result.data as { sessionToken: string }).sessionToken;
+    expect(sessionToken).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    await tokensFromSession(handle.platform, client, sessionToken);
+    expect(client.auth.loggedIn()).toBe(true);
+    const { member } = await client.members.getCurrentMember({ fieldsets: ["FULL"] });
+    expect(member?.loginEmail).toBe("nouvelle@exemple.fr");
+    expect(member?.contact?.firstName).toBe("Nina");
+    const cart = await client.currentCart.getCurrentCart();
+    expect(cart.lineItems.map((l) => [l.catalogReference?.catalogItemId, l.quantity])).toEqual([[product._id, 2]]);
+  });
+
+  it("login → SUCCESS for a seeded member; the session token is single use", async () => {
+    const client = makeClient();
+    const result = await client.auth.login({ email: DEMO.email, password: DEMO.password });
+    expect(result.loginState).toBe("SUCCESS");
+    const sessionToken = (result.data as { sessionToken: string }).sessionToken;
+    await tokensFromSession(handle.platform, client, sessionToken);
+    const { member } = await client.members.getCurrentMember();
+    expect(member?.profile?.nickname).toBeTruthy();
+    const replay = await authorizeWith(handle.platform, makeClient(), sessionToken);
+    expect(replay.code).toBeNull();
+    expect(replay.error).toBe("login_required");
+  });
+
+  it("prompt=none without a session token or with a forged one → error=login_required, no login form", async () => {
+    expect((await authorizeWith(handle.platform, makeClient(), undefined)).error).toBe("login_required");
+    const forged = await authorizeWith(handle.platform, makeClient(), "forged-session-token-forged-session-token");
+    expect(forged.error).toBe("login_required");
+    expect(forged.errorDescription).toBeTruthy();
+  });
+
+  it("a session token with prompt=login also skips the form; without one the login form is shown", async () => {
+    const client = makeClient();
+    const result = await client.auth.login({ email: ALEX.email, password: ALEX.password });
+    const sessionToken = (result.data as { sessionToken: string }).sessionToken;
+    const oauthData = client.auth.generateOAuthData(`${APP_ORIGIN}/callback`);
+    const { authUrl } = await client.auth.getAuthUrl(oauthData, { sessionToken, responseMode: "query" });
+    const res = await new Browser(handle.platform).request(authUrl);
+    expect(new URL(res.headers.get("location")!).searchParams.get("code")).toBeTruthy();
+    const plain = await client.auth.getAuthUrl(client.auth.generateOAuthData(`${APP_ORIGIN}/callback`), { responseMode: "query" });
+    const page = await new Browser(handle.platform).get(plain.authUrl);
+    expect(page.res.status).toBe(200);
+    expect(pageText(page.html)).toContain("Connexion");
+  });
+
+  it("wrong password → invalidPassword; unknown e-mail → invalidEmail with code EMAIL_NOT_FOUND", async () => {
+    const client = makeClient();
+    const wrong = await client.auth.login({ email: ALEX.email, password: "pas-le-bon" });
+    expect(wrong).toMatchObject({ loginState: "FAILURE", errorCode: "invalidPassword" });
+    expect(iamCode(wrong.error)).toBe("-19976");
+    const unknown = await client.auth.login({ email: "personne@exemple.fr", password: "peu-importe" });
+    expect(unknown).toMatchObject({ loginState: "FAILURE", errorCode: "invalidEmail" });
+    expect(iamCode(unknown.error)).toBe("EMAIL_NOT_FOUND");
+  });
+
+  it("register: invalid e-mail → invalidEmail, taken e-mail → emailAlreadyExists, short password → PASSWORD_TOO_WEAK", async () => {
+    const client = makeClient();
+    const invalid = await client.auth.register({ email: "pas-une-adresse", password: "motdepasse-solide" });
+    expect(invalid).toMatchObject({ loginState: "FAILURE", errorCode: "invalidEmail" });
+    expect(invalid.error).toBe("n'est pas une adresse e-mail valide");
+    const taken = await client.auth.register({ email: "DEMO@exemple.fr", password: "motdepasse-solide" });
+    expect(taken).toMatchObject({ loginState: "FAILURE", errorCode: "emailAlreadyExists" });
+    const weak = await client.auth.register({ email: "faible@exemple.fr", password: "court" });
+    expect(weak.loginState).toBe("FAILURE");
+    expect(weak.errorCode).toBeUndefined();
+    expect(iamCode(weak.error)).toBe("PASSWORD_TOO_WEAK");
+    // Nothing was created by the refused attempts.
+    expect((await client.auth.login({ email: "faible@exemple.fr", password: "court" })).errorCode).toBe("invalidEmail");
+  });
+
+  describe("lock-out", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it("5 failures within 15 minutes lock the e-mail for 15 minutes (ACCOUNT_LOCKED), even with the right password", async () => {
+      const client = makeClient();
+      const email = "verrou@exemple.fr";
+      expect((await client.auth.register({ email, password: "motdepasse-verrou" })).loginState).toBe("SUCCESS");
+      for (let i = 0; i < 5; i++) expect((await client.auth.login({ email, password: `faux-${i}` })).errorCode).toBe("invalidPassword");
+      const locked = await client.auth.login({ email: "VERROU@exemple.fr", password: "motdepasse-verrou" });
+      expect(locked).toMatchObject({ loginState: "FAILURE", errorCode: "invalidEmail" });
+      expect(iamCode(locked.error)).toBe("ACCOUNT_LOCKED");
+      expect(locked.error).toContain("retryAfterSeconds");
+      // Other accounts are not affected.
+      expect((await client.auth.login({ email: DEMO.email, password: DEMO.password })).loginState).toBe("SUCCESS");
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(Date.now() + 15 * 60 * 1000 + 1000);
+      expect((await client.auth.login({ email, password: "motdepasse-verrou" })).loginState).toBe("SUCCESS");
+    });
+
+    it("the hosted login page shares the counter", async () => {
+      const client = makeClient();
+      const email = "verrou-page@exemple.fr";
+      await client.auth.register({ email, password: "motdepasse-verrou" });
+      for (let i = 0; i < 5; i++) await client.auth.login({ email, password: `faux-${i}` });
+      const { authUrl } = await client.auth.getAuthUrl(client.auth.generateOAuthData(`${APP_ORIGIN}/callback`), { responseMode: "query" });
+      const browser = new Browser(handle.platform);
+      const page = await browser.get(authUrl);
+      const res = await browser.submit(authUrl, page.html, "Se connecter", (name, type) =>
+        type === "hidden" ? undefined : type === "email" ? email : type === "password" ? "motdepasse-verrou" : undefined,
+      );
+      expect(res.status).toBe(429);
+      expect(pageText(await res.text())).toContain("Compte temporairement bloqué");
+    });
+  });
+
+  describe("password reset", () => {
+    it("link from the outbox → new password works, the old one does not, the link is single use", async () => {
+      const client = makeClient();
+      const email = "oubli@exemple.fr";
+      await client.auth.register({ email, password: "ancien-secret-1" });
+      await client.auth.sendPasswordResetEmail(email, `${APP_ORIGIN}/connexion?reinitialise=1`);
+      const message = lastMessageTo(handle.platform, email);
+      expect(message.subject).toBe("Réinitialisation de votre mot de passe");
+      const link = message.links[0]!.url;
+      expect(link).toMatch(new RegExp(`^${APP_ORIGIN}/_platform/reset-password\\?token=`));
+      expect(message.text).toContain(link);
+
+      const browser = new Browser(handle.platform);
+      const page = await browser.get(link);
+      expect(page.res.status).toBe(200);
+      const text = pageText(page.html);
+      expect(text).toContain("Nouveau mot de passe");
+      expect(text).toContain("Confirmer le mot de passe");
+      const fill = (password: string, confirm: string) => (name: string, type: string) =>
+        type === "hidden" ? undefined : name === "password" ? password : name === "confirm" ? confirm : undefined;
+      const short = await browser.submit(link, page.html, "Enregistrer le mot de passe", fill("court", "court"));
+      expect(short.status).toBe(400);
+      expect(pageText(await short.text())).toContain("au moins 8 caractères");
+      const mismatch = await browser.submit(link, page.html, "Enregistrer le mot de passe", fill(NEW_PASSWORD, "autre-chose-42"));
+      expect(pageText(await mismatch.text())).toContain("ne correspondent pas");
+      const done = await browser.submit(link, page.html, "Enregistrer le mot de passe", fill(NEW_PASSWORD, NEW_PASSWORD));
+      expect(done.status).toBe(303);
+      expect(done.headers.get("location")).toBe(`${APP_ORIGIN}/connexion?reinitialise=1`);
+
+      expect((await client.auth.login({ email, password: NEW_PASSWORD })).loginState).toBe("SUCCESS");
+      expect((await client.auth.login({ email, password: "ancien-secret-1" })).errorCode).toBe("invalidPassword");
+      const again = await browser.get(link);
+      expect(again.res.status).toBe(400);
+      expect(pageText(again.html)).toMatch(/expiré ou a déjà été utilisé/);
+    });
+
+    it("an unknown e-mail answers the same (no message), a foreign redirect origin is refused", async () => {
+      const client = makeClient();
+      const before = handle.platform.outbox().length;
+      await client.auth.sendPasswordResetEmail("inconnu@exemple.fr", `${APP_ORIGIN}/connexion`);
+      expect(handle.platform.outbox().length).toBe(before);
+      const e = await rejection(() => client.auth.sendPasswordResetEmail(DEMO.email, "https://evil.example/"));
+      expect(sdkCode(e)).toBe("INVALID_REDIRECT_URI");
+      expect(handle.platform.outbox().length).toBe(before);
+    });
+
+    it("the outbox page lists the messages, newest first, with clickable links", async () => {
+      const page = await new Browser(handle.platform).get(`${APP_ORIGIN}/_platform/outbox`);
+      expect(page.res.status).toBe(200);
+      expect(pageText(page.html)).toContain("Boîte d'envoi");
+      expect(page.html).toMatch(/<a href="http:\/\/localhost:3000\/_platform\/reset-password\?token=/);
+      const first = page.html.indexOf("oubli@exemple.fr");
+      expect(first).toBeGreaterThan(0);
+    });
+  });
+});
+
+describe.skipIf(isWix)("sign-up with e-mail verification", () => {
+  const handle = usePlatform({ signupPolicy: "verify-email" });
+
+  it("register → EMAIL_VERIFICATION_REQUIRED → code from the outbox → SUCCESS → member tokens", async () => {
+    const client = makeClient();
+    const email = "verifie@exemple.fr";
+    const result = await client.auth.register({ email, password: "motdepasse-verifie" });
+    expect(result.loginState).toBe("EMAIL_VERIFICATION_REQUIRED");
+    expect((result.data as { stateToken: string }).stateToken).toBeTruthy();
+    const message = lastMessageTo(handle.platform, email);
+    expect(message.subject).toBe("Votre code de vérification");
+    const code = message.data.code!;
+    expect(code).toMatch(/^\d{6}$/);
+    expect(message.text).toContain(code);
+    const wrong = await rejection(() => client.auth.processVerification({ verificationCode: code === "000000" ? "111111" : "000000" }));
+    expect(sdkCode(wrong)).toBe("INVALID_VERIFICATION_CODE");
+    const ok = await client.auth.processVerification({ verificationCode: code });
+    expect(ok.loginState).toBe("SUCCESS");
+    await tokensFromSession(handle.platform, client, (ok.data as { sessionToken: string }).sessionToken);
+    const { member } = await client.members.getCurrentMember({ fieldsets: ["FULL"] });
+    expect(member?.loginEmail).toBe(email);
+    expect(member?.loginEmailVerified).toBe(true);
+  });
+
+  it("an unverified member's login asks for a new code; 3 wrong codes invalidate the state token", async () => {
+    const client = makeClient();
+    const email = "distrait@exemple.fr";
+    await client.auth.register({ email, password: "motdepasse-distrait" });
+    const login = await client.auth.login({ email, password: "motdepasse-distrait" });
+    expect(login.loginState).toBe("EMAIL_VERIFICATION_REQUIRED");
+    const code = lastMessageTo(handle.platform, email).data.code!;
+    const bad = code === "999999" ? "888888" : "999999";
+    for (let i = 0; i < 3; i++) {
+      const e = await rejection(() => client.auth.processVerification({ verificationCode: bad }));
+      expect(sdkCode(e)).toBe("INVALID_VERIFICATION_CODE");
+    }
+    const late = await rejection(() => client.auth.processVerification({ verificationCode: code }));
+    expect(sdkCode(late)).toBe("VERIFICATION_EXPIRED");
+    // A new login sends a new code that works.
+    await client.auth.login({ email, password: "motdepasse-distrait" });
+    const fresh = lastMessageTo(handle.platform, email).data.code!;
+    expect((await client.auth.processVerification({ verificationCode: fresh })).loginState).toBe("SUCCESS");
+    expect((await client.auth.login({ email, password: "motdepasse-distrait" })).loginState).toBe("SUCCESS");
+  });
+
+  it("the hosted sign-up page asks for the code too", async () => {
+    const client = makeClient();
+    const oauthData = client.auth.generateOAuthData(`${APP_ORIGIN}/callback`);
+    const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
+    const browser = new Browser(handle.platform);
+    const session = new URL(authUrl).searchParams.get("session")!;
+    const signupUrl = `${APP_ORIGIN}/_platform/signup?session=${encodeURIComponent(session)}`;
+    const signup = await browser.get(signupUrl);
+    const email = "page-verifiee@exemple.fr";
+    const posted = await browser.submit(signupUrl, signup.html, "Créer mon compte", (name, type) =>
+      type === "hidden" ? undefined : type === "email" ? email : type === "password" ? "motdepasse-page" : undefined,
+    );
+    const html = await posted.text();
+    expect(pageText(html)).toContain("Code de vérification");
+    const code = lastMessageTo(handle.platform, email).data.code!;
+    const verified = await browser.submit(signupUrl, html, "Vérifier", (name) => (name === "code" ? code : undefined));
+    const back = new URL(verified.headers.get("location")!);
+    const tokens = await client.auth.getMemberTokens(back.searchParams.get("code")!, back.searchParams.get("state")!, oauthData);
+    expect(tokens.refreshToken.role).toBe("member");
+  });
+});
+
+describe.skipIf(isWix)("sign-up with owner approval", () => {
+  const handle = usePlatform({ signupPolicy: "owner-approval" });
+
+  it("register → OWNER_APPROVAL_REQUIRED; login waits too; approved on the owner page → login works", async () => {
+    const client = makeClient();
+    const email = "attente@exemple.fr";
+    expect((await client.auth.register({ email, password: "motdepasse-attente" })).loginState).toBe("OWNER_APPROVAL_REQUIRED");
+    expect((await client.auth.login({ email, password: "motdepasse-attente" })).loginState).toBe("OWNER_APPROVAL_REQUIRED");
+
+    const ownerUrl = `${APP_ORIGIN}/_platform/owner/members`;
+    const browser = new Browser(handle.platform);
+    const page = await browser.get(ownerUrl);
+    expect(page.res.status).toBe(200);
+    expect(pageText(page.html)).toContain(email);
+    const approved = await browser.submit(ownerUrl, page.html, `Approuver`, () => undefined);
+    expect(approved.status).toBe(303);
+    const after = await browser.get(new URL(approved.headers.get("location")!, ownerUrl).toString());
+    expect(pageText(after.html)).toContain(`Le compte ${email} est approuvé`);
+    expect(pageText(after.html)).toContain("Aucun membre en attente");
+
+    const login = await client.auth.login({ email, password: "motdepasse-attente" });
+    expect(login.loginState).toBe("SUCCESS");
+    await tokensFromSession(handle.platform, client, (login.data as { sessionToken: string }).sessionToken);
+    expect(client.auth.loggedIn()).toBe(true);
+  });
+});
+
+describe.skipIf(isWix)("owner token", () => {
+  const handle = usePlatform({ ownerToken: "secret-du-proprietaire" });
+
+  it("protects the owner page and the outbox when set", async () => {
+    const browser = new Browser(handle.platform);
+    expect((await browser.get(`${APP_ORIGIN}/_platform/owner/members`)).res.status).toBe(403);
+    expect((await browser.get(`${APP_ORIGIN}/_platform/outbox`)).res.status).toBe(403);
+    expect((await browser.get(`${APP_ORIGIN}/_platform/outbox?token=autre`)).res.status).toBe(403);
+    expect((await browser.get(`${APP_ORIGIN}/_platform/owner/members?token=secret-du-proprietaire`)).res.status).toBe(200);
+    expect((await browser.get(`${APP_ORIGIN}/_platform/outbox?token=secret-du-proprietaire`)).res.status).toBe(200);
+  });
+});
+
+describe.skipIf(isWix)("fault switch", () => {
+  const handle = usePlatform({ faultControl: true });
+
+  afterEach(() => {
+    handle.platform.setFaults({});
+  });
+
+  it("down → SDK calls throw (503 SERVICE_UNAVAILABLE), hosted pages still answer; back up → works", async () => {
+    const client = makeClient();
+    await client.products.queryProducts().limit(1).find();
+    handle.platform.setFaults({ down: true });
+    const e = await rejection(() => client.products.queryProducts().limit(1).find());
+    expect(sdkCode(e)).toBe("SERVICE_UNAVAILABLE");
+    const raw = await rawApi("/stores/v1/products/query", { body: {} });
+    expect(raw.status).toBe(503);
+    expect(raw.headers.get("x-wix-request-id")).toBeTruthy();
+    const login = await client.auth.login({ email: DEMO.email, password: DEMO.password });
+    expect(login.loginState).toBe("FAILURE");
+    expect(iamCode(login.error)).toBe("SERVICE_UNAVAILABLE");
+    // Fresh clients cannot even get visitor tokens.
+    await expect(makeClient().auth.generateVisitorTokens()).rejects.toThrow(/Failed to fetch tokens/);
+    const page = await new Browser(handle.platform).get(`${APP_ORIGIN}/_platform/outbox`);
+    expect(page.res.status).toBe(200);
+    handle.platform.setFaults({});
+    expect((await client.products.queryProducts().limit(1).find()).items).toHaveLength(1);
+  });
+
+  it("POST /_platform/faults switches it over HTTP; delayMs slows API requests", async () => {
+    const post = (body: unknown) =>
+      handle.platform.fetch(
+        new Request(`${APP_ORIGIN}/_platform/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+      );
+    const on = await post({ down: true });
+    expect(on.status).toBe(200);
+    expect(await on.json()).toEqual({ delayMs: 0, failRate: 0, down: true });
+    expect((await rawApi("/stores/v1/products/query", { body: {} })).status).toBe(503);
+    await post({ delayMs: 150 });
+    const client = makeClient();
+    const t0 = Date.now();
+    await client.auth.generateVisitorTokens();
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(140);
+    await post({ failRate: 1 });
+    expect((await rawApi("/stores/v1/products/query", { body: {} })).status).toBe(503);
+    await post({});
+    expect((await rawApi("/stores/v1/products/query", { body: {} })).status).not.toBe(503);
+  });
+});
+
+describe.skipIf(isWix)("fault control disabled", () => {
+  const handle = usePlatform();
+  it("POST /_platform/faults is a 404 unless faultControl is set", async () => {
+    const res = await handle.platform.fetch(
+      new Request(`${APP_ORIGIN}/_platform/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"down":true}' }),
+    );
+    expect(res.status).toBe(404);
+    expect(handle.platform.getFaults().down).toBe(false);
+  });
+});
