@@ -1,0 +1,124 @@
+// Load generation with autocannon, in this process (pinned to the other core).
+// Each measurement: a warm-up run whose figures are thrown away, then a run
+// bounded in time. Latencies are autocannon's (HdrHistogram, ms).
+import autocannon from "autocannon";
+import { applySetCookie, cookieHeader } from "./cookies.mjs";
+
+function run(opts) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ ...opts, renderProgressBar: false, renderResultsTable: false }, (err, result) => {
+      if (err) reject(err);
+      else resolve(result);
+    });
+    // Keeps autocannon's own SIGINT handling from outliving the run.
+    instance.on("error", reject);
+  });
+}
+
+function summary(result, extra = {}) {
+  const codes = result.statusCodeStats ?? {};
+  return {
+    rps: round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    latencyMean: round(result.latency.average),
+    requests: result.requests.total,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes: Object.fromEntries(Object.entries(codes).map(([k, v]) => [k, v.count])),
+    bytesPerRequest: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
+    ...extra,
+  };
+}
+
+const round = (n) => Math.round(n * 10) / 10;
+
+/** GET `path` under load: warm-up, then the measured run. */
+export async function measureGet({ url, path, headers = {}, connections, duration, warmup }) {
+  const base = { url: url + path, connections, headers, timeout: 10 };
+  if (warmup > 0) await run({ ...base, duration: warmup });
+  return summary(await run({ ...base, duration }));
+}
+
+/**
+ * The add-to-cart cycle: POST the product form (→ 303), then GET the Location,
+ * as a browser without JavaScript does. autocannon clears its per-connection
+ * context after each cycle, so visitors live in a pool outside it: a cycle
+ * borrows a visitor (cookie jar) and gives it back, so carts and sessions are
+ * reused like a returning visitor's. A visitor is replaced by a new one after
+ * `cyclesPerVisitor` adds (its first add also creates its cart), which keeps
+ * line quantities under the form's maximum (99). Cycle latency is timed here
+ * (POST sent → GET answered); autocannon's own latency is per request.
+ */
+export async function measureCycle({ url, productPath, form, origin, connections, duration, warmup, cyclesPerVisitor = 20 }) {
+  const body = new URLSearchParams(form).toString();
+  const pool = [];
+  let samples = [];
+  let recording = false;
+  const badStatus = {};
+  const bad = (what, status) => (badStatus[`${what} ${status}`] = (badStatus[`${what} ${status}`] ?? 0) + 1);
+  const requests = [
+    {
+      method: "POST",
+      path: productPath,
+      setupRequest(req, context) {
+        const visitor = pool.pop() ?? { jar: new Map(), cycles: 0 };
+        context.visitor = visitor;
+        context.started = process.hrtime.bigint();
+        context.record = recording;
+        return {
+          ...req,
+          body,
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            origin,
+            ...(visitor.jar.size ? { cookie: cookieHeader(visitor.jar) } : {}),
+          },
+        };
+      },
+      onResponse(status, _body, context, headers) {
+        if (status !== 303) bad("POST", status);
+        applySetCookie(context.visitor.jar, headerOf(headers, "set-cookie"));
+        context.location = headerOf(headers, "location") ?? productPath;
+      },
+    },
+    {
+      method: "GET",
+      path: productPath,
+      setupRequest(req, context) {
+        return { ...req, method: "GET", path: context.location ?? productPath, headers: { cookie: cookieHeader(context.visitor.jar) } };
+      },
+      onResponse(status, _body, context, headers) {
+        if (status !== 200) bad("GET", status);
+        const visitor = context.visitor;
+        applySetCookie(visitor.jar, headerOf(headers, "set-cookie"));
+        if (context.record && recording) samples.push(Number(process.hrtime.bigint() - context.started) / 1e6);
+        if (++visitor.cycles < cyclesPerVisitor) pool.push(visitor);
+      },
+    },
+  ];
+  const base = { url, connections, timeout: 10 };
+  if (warmup > 0) await run({ ...base, duration: warmup, requests: requests.map((r) => ({ ...r })) });
+  recording = true;
+  samples = [];
+  const result = await run({ ...base, duration, requests: requests.map((r) => ({ ...r })) });
+  recording = false;
+  samples.sort((a, b) => a - b);
+  const pct = (p) => (samples.length ? round(samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))]) : null);
+  const s = summary(result);
+  return {
+    ...s,
+    // Two requests per cycle.
+    cyclesPerSecond: round(s.rps / 2),
+    cycles: samples.length,
+    cycleP50: pct(50),
+    cycleP99: pct(99),
+    badStatus,
+  };
+}
+
+function headerOf(headers, name) {
+  if (!headers) return undefined;
+  for (const [k, v] of Object.entries(headers)) if (k.toLowerCase() === name) return v;
+  return undefined;
+}

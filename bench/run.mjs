@@ -1,0 +1,521 @@
+// `npm run bench`: builds the app (BUILD_DIR=build-bench) and a minimal React
+// Router 7 app, starts them and a bare node:http server on loopback pinned to
+// core 0, loads them with autocannon from this process pinned to core 1, and
+// prints requests/s and p50/p99 latency with ratios against the two baselines
+// measured in the same run, the JS/CSS each route loads, and PASS/FAIL against
+// the performance targets (informational: the exit code never depends on them).
+//
+// Options: --duration S (5) --warmup S (2) --connections N (32) --rounds N (2)
+//          --skip-build  --profile (also write CPU profiles of the app server)
+//          --profile-only  --out FILE (results/latest.json)
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { cpSync, readFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { applySetCookie, cookieHeader, setCookiesOf } from "./lib/cookies.mjs";
+import { measureCycle, measureGet } from "./lib/load.mjs";
+import { formatProfile, summarizeProfile } from "./lib/profile.mjs";
+import { freePort, hasTaskset, pinSelf, startNode, stop, stopAll, waitReady } from "./lib/proc.mjs";
+import { sizeReport } from "./lib/sizes.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, "..");
+const { values: opt } = parseArgs({
+  options: {
+    duration: { type: "string", default: "5" },
+    warmup: { type: "string", default: "2" },
+    connections: { type: "string", default: "32" },
+    rounds: { type: "string", default: "2" },
+    "skip-build": { type: "boolean", default: false },
+    profile: { type: "boolean", default: false },
+    "profile-only": { type: "boolean", default: false },
+    out: { type: "string", default: join(here, "results", "latest.json") },
+  },
+});
+const duration = Number(opt.duration);
+const warmup = Number(opt.warmup);
+const connections = Number(opt.connections);
+const rounds = Math.max(1, Number(opt.rounds));
+const BUILD_DIR = "build-bench";
+const SERVER_CORE = 0;
+const CLIENT_CORE = 1;
+const resultsDir = join(here, "results");
+mkdirSync(resultsDir, { recursive: true });
+const work = mkdtempSync(join(tmpdir(), "bench-"));
+const log = (...a) => console.log(...a);
+
+// Product pages used: one with options chosen in the URL (physical, stock
+// tracked), and a digital product whose stock is not tracked for the cycle,
+// so thousands of adds never run out of stock.
+const PRODUCT_PAGE = "/products/t-shirt-typescript?Taille=M&Couleur=Noir";
+const CYCLE_PAGE = "/products/formation-typescript?Format=Inter";
+const CART_PAGES = [PRODUCT_PAGE, "/products/mug-cafe-code?Couleur=Bleu", "/products/formation-react?Format=Intra"];
+
+
+async function main() {
+  const started = Date.now();
+  const loadBefore = loadavg()[0];
+  if (!opt["skip-build"]) buildApp();
+  const minimalDir = buildMinimalApp();
+  const pinned = connections > 0 && cpus().length > 1 && pinSelf(CLIENT_CORE);
+  log(pinned ? `load generator pinned to core ${CLIENT_CORE}, servers to core ${SERVER_CORE}` : "taskset unavailable or 1 core: no pinning");
+
+  const secret = randomBytes(24).toString("base64url");
+  const dbFile = join(work, "platform.sqlite");
+  const app = await startApp({ secret, dbFile });
+  const homeHtml = await text(app.url + "/");
+  writeFileSync(join(work, "home.html"), homeHtml.body);
+
+  const scenarios = await prepareScenarios(app);
+  let runs = null;
+  if (!opt["profile-only"]) {
+    const bare = await startBare(join(work, "home.html"), homeHtml.contentType);
+    const minimal = await startMinimal(minimalDir);
+    runs = [];
+    for (let r = 1; r <= rounds; r++) {
+      log(`\nround ${r}/${rounds} (${warmup} s warm-up + ${duration} s measured each, ${connections} connections)`);
+      runs.push(await measureRound({ app, bare, minimal, scenarios }));
+    }
+    await stop(bare.child);
+    await stop(minimal.child);
+  }
+  await stop(app.child);
+
+  const sizes = sizeReport(join(root, BUILD_DIR, "client"), { globalCss: globalCssOf(homeHtml.body), pages: scenarios.pageHtml });
+
+  let profiles = null;
+  if (opt.profile || opt["profile-only"]) profiles = await profileApp({ secret, dbFile, scenarios });
+
+  const figures = runs ? median(runs) : null;
+  const targets = figures ? evaluate(figures, sizes) : evaluate(null, sizes);
+  const report = {
+    date: new Date().toISOString(),
+    commit: git(["rev-parse", "--short", "HEAD"]),
+    node: process.version,
+    cpus: cpus().length,
+    pinned,
+    // Other work on the machine skews every figure; ratios within the run hold up better.
+    loadAverage: { before: round1(loadBefore), after: round1(loadavg()[0]) },
+    settings: { connections, duration, warmup, rounds, acceptEncoding: "none (identity)" },
+    notAvailable: scenarios.notAvailable,
+    figures,
+    rounds: runs,
+    sizes,
+    targets,
+    profiles: profiles?.map((p) => ({ scenario: p.scenario, file: p.summary.file, busyPct: p.summary.busyPct, areas: p.summary.areas, functions: p.summary.functions })),
+    seconds: Math.round((Date.now() - started) / 1000),
+  };
+  printReport(report);
+  mkdirSync(dirname(opt.out), { recursive: true });
+  writeFileSync(opt.out, JSON.stringify(report, null, 2) + "\n");
+  writeFileSync(join(resultsDir, `run-${report.date.replace(/[:.]/g, "-")}.json`), JSON.stringify(report, null, 2) + "\n");
+  log(`\nJSON written to ${opt.out} (${report.seconds} s in all)`);
+}
+
+// ---------------------------------------------------------------- builds
+
+/** Runs a React Router build; its chatter is shown only when it fails. */
+function reactRouterBuild(cwd, env) {
+  try {
+    execFileSync(process.execPath, [join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
+      cwd,
+      env: { ...process.env, ...env, NODE_ENV: "production" },
+      stdio: ["ignore", "pipe", "pipe"],
+      encoding: "utf8",
+    });
+  } catch (error) {
+    console.error(error.stdout, error.stderr);
+    throw new Error(`react-router build failed in ${cwd}`);
+  }
+}
+
+function buildApp() {
+  log(`building the app into ${BUILD_DIR}/ …`);
+  reactRouterBuild(root, { BUILD_DIR });
+}
+
+/** Generates the minimal app from bench/minimal-app into a temp dir, reusing this project's node_modules. */
+function buildMinimalApp() {
+  const dir = join(work, "minimal-app");
+  cpSync(join(here, "minimal-app"), dir, { recursive: true });
+  // Same versions as this project (React Router reads the dependencies to pick its server runtime).
+  const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+  const pick = (deps, names) => Object.fromEntries(names.filter((n) => deps?.[n]).map((n) => [n, deps[n]]));
+  writeFileSync(
+    join(dir, "package.json"),
+    JSON.stringify({
+      name: "bench-minimal-app",
+      private: true,
+      type: "module",
+      dependencies: pick(pkg.dependencies, ["@react-router/express", "@react-router/node", "compression", "express", "isbot", "react", "react-dom", "react-router"]),
+      devDependencies: pick(pkg.devDependencies, ["@react-router/dev", "vite"]),
+    }),
+  );
+  symlinkSync(join(root, "node_modules"), join(dir, "node_modules"), "dir");
+  log("building the minimal React Router app (baseline b) …");
+  reactRouterBuild(dir, { BUILD_DIR: "" });
+  return dir;
+}
+
+// ---------------------------------------------------------------- servers
+
+function appEnv({ secret, dbFile, port }) {
+  return {
+    NODE_ENV: "production",
+    SESSION_SECRET: secret,
+    COMMERCE_PLATFORM: "embedded",
+    PLATFORM_DB: dbFile,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    BUILD_DIR,
+    // Inherited values would point the app elsewhere.
+    WIX_CLIENT_ID: "",
+    PUBLIC_ORIGIN: "",
+    TRUST_PROXY: "",
+    // All load comes from one loopback address: the per-IP POST limits would
+    // answer 429 to most of the cycle. The limiter still runs (its cost counts).
+    RATE_LIMITS: "login=1000000,signup=1000000,checkout=1000000,cart=1000000",
+  };
+}
+
+async function startApp({ secret, dbFile, nodeArgs = [] }) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = startNode([...nodeArgs, "server.js"], {
+    cwd: root,
+    env: appEnv({ secret, dbFile, port }),
+    core: SERVER_CORE,
+    logFile: join(resultsDir, "app-server.log"),
+  });
+  await waitReady(url + "/healthz", child);
+  return { url, child };
+}
+
+async function startBare(bodyFile, contentType) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = startNode([join(here, "bare-server.mjs")], {
+    env: { PORT: String(port), BARE_BODY: bodyFile, BARE_CONTENT_TYPE: contentType },
+    core: SERVER_CORE,
+    logFile: join(resultsDir, "bare-server.log"),
+  });
+  await waitReady(url + "/", child);
+  return { url, child };
+}
+
+async function startMinimal(dir) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = startNode(["server.js"], {
+    cwd: dir,
+    env: { PORT: String(port), NODE_ENV: "production" },
+    core: SERVER_CORE,
+    logFile: join(resultsDir, "minimal-app.log"),
+  });
+  await waitReady(url + "/", child);
+  const check = await text(url + "/");
+  if (check.status !== 200 || !check.body.includes("<h1>Bonjour</h1>")) throw new Error(`minimal app answered ${check.status}`);
+  return { url, child };
+}
+
+// ---------------------------------------------------------------- scenarios
+
+async function text(url, init = {}) {
+  const res = await fetch(url, { redirect: "manual", ...init });
+  return { status: res.status, body: await res.text(), contentType: res.headers.get("content-type") ?? "", res };
+}
+
+/** Hidden and default fields of the add-to-cart form of a product page (what a browser would post). */
+function addToCartForm(html) {
+  const form = /<form class="add-to-cart"[^>]*method="post"[^>]*>([\s\S]*?)<\/form>/.exec(html);
+  if (!form) return null;
+  const fields = {};
+  for (const m of form[1].matchAll(/<input\b[^>]*>/g)) {
+    const name = /\bname="([^"]+)"/.exec(m[0])?.[1];
+    const value = /\bvalue="([^"]*)"/.exec(m[0])?.[1];
+    if (name && value !== undefined && !/type="(radio|checkbox)"/.test(m[0])) fields[name] = value;
+  }
+  return fields.intent === "add" && fields.productId ? fields : null;
+}
+
+async function postAdd(app, page, jar) {
+  const html = await text(app.url + page, { headers: jar.size ? { cookie: cookieHeader(jar) } : {} });
+  applySetCookie(jar, setCookiesOf(html.res));
+  const form = html.status === 200 ? addToCartForm(html.body) : null;
+  if (!form) return { ok: false, why: `${page}: no add-to-cart form (status ${html.status})` };
+  const res = await fetch(app.url + page, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url, ...(jar.size ? { cookie: cookieHeader(jar) } : {}) },
+    body: new URLSearchParams(form),
+  });
+  await res.arrayBuffer();
+  applySetCookie(jar, setCookiesOf(res));
+  if (res.status !== 303) return { ok: false, why: `POST ${page} answered ${res.status}, expected 303` };
+  return { ok: true, form, location: res.headers.get("location") };
+}
+
+/** Checks every page answers, builds the 3-line cart session, finds the cycle's form. */
+async function prepareScenarios(app) {
+  const notAvailable = {};
+  const pageHtml = {};
+  const gets = [];
+  for (const [name, path] of [["/", "/"], ["/products", "/products"], ["/products/:slug", PRODUCT_PAGE]]) {
+    const r = await text(app.url + path);
+    if (r.status === 200) {
+      gets.push({ name, path });
+      pageHtml[name] = r.body;
+    } else notAvailable[name] = `GET ${path} answered ${r.status}`;
+  }
+
+  let cart = null;
+  const jar = new Map();
+  const adds = [];
+  for (const page of CART_PAGES) adds.push(await postAdd(app, page, jar));
+  const failed = adds.find((a) => !a.ok);
+  if (failed) notAvailable["/cart"] = failed.why;
+  else {
+    const r = await text(app.url + "/cart", { headers: { cookie: cookieHeader(jar) } });
+    applySetCookie(jar, setCookiesOf(r.res));
+    // The first view consumed the notification; this one is what the load sees.
+    const again = await text(app.url + "/cart", { headers: { cookie: cookieHeader(jar) } });
+    const lines = countCartLines(again.body);
+    if (again.status !== 200) notAvailable["/cart"] = `GET /cart answered ${again.status}`;
+    else {
+      cart = { cookie: cookieHeader(jar), lines };
+      pageHtml["/cart"] = again.body;
+      if (lines !== null && lines !== 3) log(`warning: the cart page shows ${lines} lines, expected 3`);
+    }
+  }
+
+  let cycle = null;
+  const probe = await postAdd(app, CYCLE_PAGE, new Map());
+  if (probe.ok) cycle = { productPath: CYCLE_PAGE, form: probe.form };
+  else notAvailable["add-to-cart cycle"] = probe.why;
+
+  for (const [k, v] of Object.entries(notAvailable)) log(`not available yet: ${k} (${v})`);
+  return { gets, cart, cycle, notAvailable, pageHtml };
+}
+
+/** Lines in the served cart page, when its markup lets us count them (null if not). */
+function countCartLines(html) {
+  const m = html.match(/<li\b[^>]*class="[^"]*cart-line\b[^"]*"/g);
+  return m ? m.length : null;
+}
+
+// ---------------------------------------------------------------- measuring
+
+async function measureRound({ app, bare, minimal, scenarios }) {
+  const load = { connections, duration, warmup };
+  const out = {};
+  const step = async (name, fn) => {
+    process.stdout.write(`  ${name.padEnd(28)} `);
+    out[name] = await fn();
+    const f = out[name];
+    log(`${String(f.rps).padStart(8)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms${f.errors || f.timeouts ? `  errors ${f.errors} timeouts ${f.timeouts}` : ""}`);
+  };
+  await step("baseline: bare node:http", () => measureGet({ url: bare.url, path: "/", ...load }));
+  await step("baseline: minimal RR app", () => measureGet({ url: minimal.url, path: "/", ...load }));
+  for (const { name, path } of scenarios.gets) await step(name, () => measureGet({ url: app.url, path, ...load }));
+  if (scenarios.cart) await step("/cart (3 lines)", () => measureGet({ url: app.url, path: "/cart", headers: { cookie: scenarios.cart.cookie }, ...load }));
+  if (scenarios.cycle)
+    await step("add-to-cart POST→303→GET", () =>
+      measureCycle({ url: app.url, productPath: scenarios.cycle.productPath, form: scenarios.cycle.form, origin: app.url, ...load }),
+    );
+  return out;
+}
+
+/** Per target, the median of each figure over the rounds (rounds are interleaved, so drift hits all targets alike). */
+function median(runs) {
+  const out = {};
+  for (const name of Object.keys(runs[0])) {
+    const all = runs.map((r) => r[name]).filter(Boolean);
+    const fig = { ...all[all.length - 1] };
+    for (const k of ["rps", "p50", "p99", "latencyMean", "cyclesPerSecond", "cycleP50", "cycleP99"]) {
+      const v = all.map((a) => a[k]).filter((x) => typeof x === "number").sort((a, b) => a - b);
+      if (v.length) fig[k] = v.length % 2 ? v[(v.length - 1) / 2] : Math.round(((v[v.length / 2 - 1] + v[v.length / 2]) / 2) * 10) / 10;
+    }
+    fig.rpsAllRounds = all.map((a) => a.rps);
+    out[name] = fig;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- targets
+
+const JS_BUDGET = 90_000; // bytes of gzip (90 KB, 1 KB = 1000 bytes)
+
+function evaluate(f, sizes) {
+  const t = [];
+  const add = (name, value, limit, pass, detail) => t.push({ name, value, limit, pass, detail });
+  const na = (name, why) => t.push({ name, value: null, limit: null, pass: null, detail: why });
+  if (f) {
+    const home = f["/"];
+    const bare = f["baseline: bare node:http"];
+    const minimal = f["baseline: minimal RR app"];
+    const products = f["/products"];
+    const cycle = f["add-to-cart POST→303→GET"];
+    if (home) {
+      add("SSR / ≥ 60 % of the bare node:http ceiling", pct(home.rps / bare.rps), "≥ 60 %", home.rps >= 0.6 * bare.rps, `${home.rps} vs ${bare.rps} req/s`);
+      add("SSR / ≥ 100 % of the minimal RR app", pct(home.rps / minimal.rps), "≥ 100 %", home.rps >= minimal.rps, `${home.rps} vs ${minimal.rps} req/s`);
+    } else na("SSR / vs baselines", "/ not measured");
+    if (products && home) add("/products ≥ 40 % of /", pct(products.rps / home.rps), "≥ 40 %", products.rps >= 0.4 * home.rps, `${products.rps} vs ${home.rps} req/s`);
+    else na("/products ≥ 40 % of /", "/products not measured");
+    if (products) add(`/products p99 < 50 ms at ${connections} connections`, `${products.p99} ms`, "< 50 ms", products.p99 < 50, `p50 ${products.p50} ms`);
+    else na("/products p99 < 50 ms", "/products not measured");
+    if (cycle && home) {
+      const cost = home.rps / cycle.cyclesPerSecond;
+      add("add-to-cart cycle ≤ 3× the cost of /", `${round1(cost)}×`, "≤ 3×", cost <= 3, `${cycle.cyclesPerSecond} cycles/s vs ${home.rps} req/s of /`);
+    } else na("add-to-cart cycle ≤ 3× the cost of /", "not available yet");
+  }
+  const homeJs = sizes.pages["/"]?.js.gzip ?? sizes.routes["routes/home"]?.js.gzip;
+  if (homeJs !== undefined) add("JavaScript for / ≤ 90 KB gzip", `${kb(homeJs)} KB`, "≤ 90 KB", homeJs <= JS_BUDGET, `${homeJs} bytes gzip`);
+  return t;
+}
+
+// ---------------------------------------------------------------- profiling
+
+/** One CPU profile of the app server per scenario (fresh server each, same database and secret). */
+async function profileApp({ secret, dbFile, scenarios }) {
+  const dir = join(resultsDir, "profiles");
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const list = [
+    ...scenarios.gets.map((g) => ({ scenario: g.name, run: (url, d) => measureGet({ url, path: g.path, connections, duration: d, warmup: 0 }) })),
+    ...(scenarios.cart
+      ? [{ scenario: "/cart (3 lines)", run: (url, d) => measureGet({ url, path: "/cart", headers: { cookie: scenarios.cart.cookie }, connections, duration: d, warmup: 0 }) }]
+      : []),
+    ...(scenarios.cycle
+      ? [
+          {
+            scenario: "add-to-cart cycle",
+            run: (url, d) =>
+              measureCycle({ url, productPath: scenarios.cycle.productPath, form: scenarios.cycle.form, origin: url, connections, duration: d, warmup: 0 }),
+          },
+        ]
+      : []),
+  ];
+  const out = [];
+  for (const item of list) {
+    const sub = join(dir, item.scenario.replace(/[^\w]+/g, "_").replace(/^_|_$/g, "") || "home");
+    mkdirSync(sub, { recursive: true });
+    const spawned = Date.now();
+    const app = await startApp({ secret, dbFile, nodeArgs: ["--cpu-prof", "--cpu-prof-dir", sub] });
+    log(`profiling ${item.scenario} …`);
+    if (warmup > 0) await item.run(app.url, warmup);
+    const from = Date.now() - spawned;
+    await item.run(app.url, duration);
+    const to = Date.now() - spawned;
+    await stop(app.child);
+    const file = readdirSync(sub).find((f) => f.endsWith(".cpuprofile"));
+    if (!file) {
+      log(`  no profile written for ${item.scenario}`);
+      continue;
+    }
+    // Start-up and warm-up samples are left out: only the measured load counts.
+    const summary = summarizeProfile(join(sub, file), { root, top: 25, fromMs: from, toMs: to });
+    writeFileSync(join(sub, "summary.txt"), formatProfile(summary) + "\n");
+    out.push({ scenario: item.scenario, summary });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- output
+
+function printReport(r) {
+  log(`\n== Results (${r.date}, ${r.commit}, node ${r.node}, ${r.cpus} cores, ${r.pinned ? "pinned" : "not pinned"}; ${r.settings.connections} connections, ${r.settings.warmup} s warm-up + ${r.settings.duration} s, median of ${r.settings.rounds} rounds)`);
+  if (r.figures) {
+    const bare = r.figures["baseline: bare node:http"].rps;
+    const minimal = r.figures["baseline: minimal RR app"].rps;
+    const home = r.figures["/"]?.rps;
+    const rows = Object.entries(r.figures).map(([name, f]) => [
+      name,
+      f.cyclesPerSecond !== undefined ? `${f.rps} (${f.cyclesPerSecond} cycles/s)` : String(f.rps),
+      f.cycleP50 !== undefined ? `${f.p50} (cycle ${f.cycleP50})` : String(f.p50),
+      f.cycleP99 !== undefined ? `${f.p99} (cycle ${f.cycleP99})` : String(f.p99),
+      pct((f.cyclesPerSecond ?? f.rps) / bare),
+      pct((f.cyclesPerSecond ?? f.rps) / minimal),
+      home ? `${round1(home / (f.cyclesPerSecond ?? f.rps))}×` : "",
+    ]);
+    table(["target", "req/s", "p50 ms", "p99 ms", "vs bare", "vs minimal RR", "cost vs /"], rows);
+    for (const [name, f] of Object.entries(r.figures)) {
+      const codes = Object.entries(f.statusCodes ?? {}).map(([c, n]) => `${c}×${n}`).join(" ");
+      if (f.errors || f.timeouts || (f.badStatus && Object.keys(f.badStatus).length) || Object.keys(f.statusCodes ?? {}).some((c) => !["200", "303"].includes(c)))
+        log(`  check ${name}: status ${codes} errors ${f.errors} timeouts ${f.timeouts}${f.badStatus ? ` unexpected ${JSON.stringify(f.badStatus)}` : ""}`);
+    }
+    log("  (cycle = POST → 303 → GET; its req/s counts both requests, ratios and cost use cycles/s; cost vs / = how many / requests one costs)");
+  }
+  if (Math.max(r.loadAverage.before, r.loadAverage.after) > r.cpus)
+    log(`  warning: load average ${r.loadAverage.before} → ${r.loadAverage.after} on ${r.cpus} cores: other work shared the machine; absolute figures are low, ratios less affected`);
+  for (const [k, v] of Object.entries(r.notAvailable)) log(`  not available yet: ${k} (${v})`);
+
+  log("\n== JavaScript and CSS loaded per route (gzip -9 bytes, from the build's manifest)");
+  table(
+    ["route", "path", "JS files", "JS gzip", "CSS files", "CSS gzip"],
+    Object.entries(r.sizes.routes).map(([id, s]) => [id, s.path, s.js.files, s.js.gzip, s.css.files, s.css.gzip]),
+  );
+  if (Object.keys(r.sizes.pages).length) {
+    log("  as served (modulepreload/import and stylesheet links in the HTML):");
+    table(
+      ["page", "JS files", "JS gzip", "JS raw", "CSS files", "CSS gzip"],
+      Object.entries(r.sizes.pages).map(([p, s]) => [p, s.js.files, s.js.gzip, s.js.raw, s.css.files, s.css.gzip]),
+    );
+  }
+  const home = r.sizes.pages["/"];
+  if (home) log(`  total for /: ${home.js.gzip + home.css.gzip} bytes gzip (JS ${home.js.gzip}, CSS ${home.css.gzip})`);
+
+  log("\n== Targets (informational, never fail the run)");
+  table(
+    ["", "target", "measured", "limit", "detail"],
+    r.targets.map((t) => [t.pass === null ? "N/A " : t.pass ? "PASS" : "FAIL", t.name, t.value ?? "—", t.limit ?? "—", t.detail]),
+  );
+  if (r.profiles) {
+    log("\n== CPU profiles of the app server (top self time)");
+    for (const p of r.profiles) {
+      log(`  ${p.scenario} (busy ${p.busyPct} %): ${p.areas.slice(0, 6).map((a) => `${a.key} ${a.pctOfBusy} %`).join(", ")}`);
+    }
+    log(`  full summaries: ${join("bench", "results", "profiles", "*", "summary.txt")}`);
+  }
+}
+
+function table(head, rows) {
+  const all = [head, ...rows.map((r) => r.map(String))];
+  const widths = head.map((_, i) => Math.max(...all.map((r) => String(r[i]).length)));
+  const line = (r) => "  " + r.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  ");
+  log(line(head));
+  log("  " + widths.map((w) => "-".repeat(w)).join("  "));
+  for (const r of all.slice(1)) log(line(r));
+}
+
+function globalCssOf(html) {
+  return [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]);
+}
+
+function git(args) {
+  try {
+    return execFileSync("git", args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return "unknown";
+  }
+}
+
+function pct(x) {
+  return `${Math.round(x * 1000) / 10} %`;
+}
+function round1(x) {
+  return Math.round(x * 10) / 10;
+}
+function kb(b) {
+  return Math.round(b / 100) / 10;
+}
+
+// Last, so every declaration above is initialised before it runs.
+try {
+  await main();
+} finally {
+  await stopAll();
+  rmSync(work, { recursive: true, force: true });
+}
