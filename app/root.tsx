@@ -22,6 +22,8 @@ import { readTheme } from "~/.server/theme.server";
 import { takeToast } from "~/.server/toast.server";
 import { siteInfo } from "~/.server/site.server";
 import { commerceMiddleware, commerceOf } from "~/.server/commerce.server";
+import { requestInfoContext } from "~/.server/request-info.server";
+import { useNonce } from "~/lib/nonce";
 import { cartItemCount } from "~/.server/cart.server";
 import { getConfig } from "~/.server/config.server";
 
@@ -47,6 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       member: commerce.isMember,
       cartCount,
       demoPlatform: getConfig().commerce.platform === "embedded",
+      requestId: context.get(requestInfoContext).requestId,
     },
     { headers },
   );
@@ -63,6 +66,7 @@ export const meta: Route.MetaFunction = ({ loaderData, location, error }) => {
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const site = root?.site;
+  const nonce = useNonce();
   return (
     <html lang="fr" data-theme={root?.theme ?? "light"}>
       <head>
@@ -95,8 +99,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter ownerName={site?.ownerName ?? ""} />
         <Notifications />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -121,7 +125,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     : error instanceof Error
       ? error.message
       : "Unknown error";
-  const requestId = typeof described.requestId === "string" ? described.requestId : undefined;
+  // The platform's request id when it failed, else this request's own (as in the server log).
+  const serverRequestId = useRouteLoaderData<typeof loader>("root")?.requestId;
+  const requestId = typeof described.requestId === "string" ? described.requestId : serverRequestId || undefined;
   const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return <ErrorScreen title="Something Went Wrong" message={message} requestId={requestId} detail={detail} />;
 }

@@ -1,8 +1,12 @@
 import "react-router";
 import express from "express";
 import { createRequestHandler } from "@react-router/express";
+import { RouterContextProvider } from "react-router";
 import { getConfig } from "../app/.server/config.server";
+import { requestInfoContext } from "../app/.server/request-info.server";
 import { attachEmbeddedPlatform } from "./embedded-platform";
+import { rateLimits } from "./rate-limits";
+import { applySecurityHeaders } from "./security";
 
 // Validates the environment now, at start: a bad value stops the server here
 // with a message naming the variable (server.js prints it and exits).
@@ -19,11 +23,18 @@ app.get("/healthz", (_req, res) => {
   res.type("text/plain").send("ok");
 });
 
+applySecurityHeaders(app, config);
+app.use(rateLimits(config.rateLimits));
+
 if (config.commerce.platform === "embedded") attachEmbeddedPlatform(app, config);
 
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
     mode: config.env === "production" ? "production" : "development",
+    getLoadContext: (_req, res) =>
+      new RouterContextProvider(
+        new Map([[requestInfoContext, { nonce: String(res.locals.cspNonce ?? ""), requestId: String(res.locals.requestId ?? "") }]]),
+      ),
   }),
 );

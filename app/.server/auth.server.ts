@@ -32,10 +32,12 @@ export function loginPath(returnTo: string) {
   return `/account/login?returnTo=${encodeURIComponent(safeReturnTo(returnTo))}`;
 }
 
-/** Members-only pages: visitors are sent to login and come back here afterwards. */
-export function requireMember(commerce: Commerce, request: Request): void {
+/**
+ * Members-only pages: visitors are sent to login and come back here afterwards.
+ * `url` is the loader's `url` argument: the page's own URL, never the `.data` request's.
+ */
+export function requireMember(commerce: Commerce, url: URL): void {
   if (commerce.isMember) return;
-  const url = new URL(request.url);
   throw redirect(loginPath(url.pathname + url.search));
 }
 

@@ -7,6 +7,9 @@ import { z } from "zod";
  * see long after deploy.
  */
 
+/** POSTs per minute per client IP (see server/rate-limits.ts). */
+export const DEFAULT_RATE_LIMITS = { login: 20, signup: 10, checkout: 20, cart: 120 };
+
 const optionalText = z
   .string()
   .trim()
@@ -62,6 +65,21 @@ export const envSchema = z
       .string()
       .optional()
       .transform((v) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean)),
+    RATE_LIMITS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const limits = { ...DEFAULT_RATE_LIMITS };
+        for (const part of (v ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+          const [name, value] = part.split("=").map((s) => s.trim());
+          if (!name || !(name in limits) || !/^\d+$/.test(value ?? "") || Number(value) < 1) {
+            ctx.addIssue({ code: "custom", message: `must look like "login=20,signup=10,checkout=20,cart=120" (requests per minute per IP)` });
+            return z.NEVER;
+          }
+          limits[name as keyof typeof limits] = Number(value);
+        }
+        return limits;
+      }),
     SITE_OWNER_NAME: z.string().trim().min(1).max(80).default("Julien Moreau"),
     SITE_TITLE: z.string().trim().min(1).max(120).default("Conseil en informatique et architecture logicielle"),
     SITE_DESCRIPTION: z
@@ -87,12 +105,21 @@ export const envSchema = z
         break;
       }
     }
+    if (env.NODE_ENV === "production" && !env.COMMERCE_PLATFORM && !env.WIX_CLIENT_ID) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["COMMERCE_PLATFORM"],
+        message: "must be set in production: WIX_CLIENT_ID for a real Wix site, or COMMERCE_PLATFORM=embedded to run the demo platform on purpose",
+      });
+    }
     if (env.COMMERCE_PLATFORM === "wix" && !env.WIX_CLIENT_ID) {
       ctx.addIssue({ code: "custom", path: ["WIX_CLIENT_ID"], message: "is required when COMMERCE_PLATFORM=wix" });
     }
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+
 
 /** The OAuth client id the embedded platform accepts (it is told the same value at start). */
 export const EMBEDDED_CLIENT_ID = "embedded-demo-client";
@@ -104,6 +131,7 @@ export interface Config {
   commerce: { platform: "embedded" | "wix"; clientId: string; platformDb: string; allowedOrigins: string[] };
   publicOrigin?: string;
   trustProxy?: boolean | number | string[];
+  rateLimits: typeof DEFAULT_RATE_LIMITS;
   site: { ownerName: string; title: string; description: string; image: string; profilePicture: string };
 }
 
@@ -141,6 +169,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     },
     publicOrigin: env.PUBLIC_ORIGIN,
     trustProxy: env.TRUST_PROXY,
+    rateLimits: env.RATE_LIMITS,
     site: {
       ownerName: env.SITE_OWNER_NAME,
       title: env.SITE_TITLE,

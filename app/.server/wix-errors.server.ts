@@ -141,7 +141,7 @@ export async function failedAction(
 /** For a loader: a 404 stays a 404 screen, everything else is a system error. */
 export function failedLoader(error: unknown): never {
   const failure = classifyWixError(error);
-  if (failure.kind === "application" && ["404", "NOT_FOUND", "ORDER_NOT_FOUND", "ITEM_NOT_FOUND", "PRODUCT_NOT_FOUND"].includes(failure.code)) {
+  if (failure.kind === "application" && ["404", "NOT_FOUND", "ORDER_NOT_FOUND", "ITEM_NOT_FOUND", "PRODUCT_NOT_FOUND", "COLLECTION_NOT_FOUND", "CHECKOUT_NOT_FOUND"].includes(failure.code)) {
     throw data(null, { status: 404, statusText: "Not Found" });
   }
   throwSystemError(failure.requestId);

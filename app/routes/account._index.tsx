@@ -32,9 +32,9 @@ const deleteSchema = z.object({
   confirm: z.literal("oui", { error: "Cochez la case pour confirmer la suppression." }),
 });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const commerce = commerceOf(context);
-  requireMember(commerce, request);
+  requireMember(commerce, url);
   try {
     return { profile: await getProfile(commerce) };
   } catch (error) {
@@ -42,9 +42,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   const commerce = commerceOf(context);
-  requireMember(commerce, request);
+  requireMember(commerce, url);
   const form = await request.formData();
   const intent = form.get("intent");
 

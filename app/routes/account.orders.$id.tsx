@@ -23,9 +23,9 @@ export const handle = {
   ],
 };
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, url }: Route.LoaderArgs) {
   const commerce = commerceOf(context);
-  requireMember(commerce, request);
+  requireMember(commerce, url);
   try {
     return { order: await getMemberOrder(commerce, params.id) };
   } catch (error) {

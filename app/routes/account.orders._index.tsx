@@ -16,9 +16,9 @@ export const handle = {
   ],
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const commerce = commerceOf(context);
-  requireMember(commerce, request);
+  requireMember(commerce, url);
   try {
     return { orders: await listMemberOrders(commerce) };
   } catch (error) {

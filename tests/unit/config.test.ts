@@ -29,9 +29,24 @@ describe("configuration", () => {
   });
 
   it("refuses production without SESSION_SECRET and names the variable", () => {
-    const found = problems({ NODE_ENV: "production" });
+    const found = problems({ NODE_ENV: "production", COMMERCE_PLATFORM: "embedded" });
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(/^SESSION_SECRET: is required in production/);
+  });
+
+  it("runs the embedded platform in production only when asked for explicitly", () => {
+    const found = problems({ NODE_ENV: "production", SESSION_SECRET: SECRET });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^COMMERCE_PLATFORM: must be set in production/);
+    expect(parseConfig({ NODE_ENV: "production", SESSION_SECRET: SECRET, COMMERCE_PLATFORM: "embedded" }).commerce.platform).toBe("embedded");
+    expect(parseConfig({ NODE_ENV: "production", SESSION_SECRET: SECRET, WIX_CLIENT_ID: "abc" }).commerce.platform).toBe("wix");
+  });
+
+  it("reads per-minute rate limits and refuses malformed ones", () => {
+    expect(parseConfig({}).rateLimits).toEqual({ login: 20, signup: 10, checkout: 20, cart: 120 });
+    expect(parseConfig({ RATE_LIMITS: "login=5, cart=300" }).rateLimits).toEqual({ login: 5, signup: 10, checkout: 20, cart: 300 });
+    expect(problems({ RATE_LIMITS: "login=many" })[0]).toMatch(/^RATE_LIMITS:/);
+    expect(problems({ RATE_LIMITS: "coffee=3" })[0]).toMatch(/^RATE_LIMITS:/);
   });
 
   it("splits SESSION_SECRET for rotation and rejects short secrets without echoing them", () => {

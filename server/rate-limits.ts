@@ -1,0 +1,58 @@
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { rateLimit } from "express-rate-limit";
+
+/**
+ * Per-client-IP limits on the POSTs worth abusing: logins, sign-ups, checkouts
+ * and cart changes. The IP is express's `req.ip`, which only believes
+ * X-Forwarded-For from the proxies TRUST_PROXY names.
+ */
+
+export const RATE_LIMIT_BUCKETS = ["login", "signup", "checkout", "cart"] as const;
+export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];
+export type RateLimits = Record<RateLimitBucket, number>;
+
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+export const RATE_LIMIT_MESSAGE = "Trop de demandes en peu de temps : patientez une minute avant de réessayer.";
+
+/** Which limit a POST counts against; JS submissions go to `<path>.data`, the same bucket. */
+export function bucketOf(path: string): RateLimitBucket | null {
+  const p = path.replace(/\.data$/, "").replace(/(.)\/$/, "$1");
+  if (p === "/account/login" || p === "/_platform/login") return "login";
+  if (p === "/account/register" || p === "/_platform/signup") return "signup";
+  if (p === "/checkout" || p === "/_platform/checkout") return "checkout";
+  if (p === "/cart" || /^\/products\/[^/]+$/.test(p)) return "cart";
+  return null;
+}
+
+function tooMany(req: Request, res: Response) {
+  const reset = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+  const seconds = reset ? Math.max(1, Math.ceil((reset.getTime() - Date.now()) / 1000)) : RATE_LIMIT_WINDOW_MS / 1000;
+  res.setHeader("Retry-After", String(seconds));
+  res.status(429);
+  if (req.accepts(["html", "text"]) === "html") {
+    res
+      .type("html")
+      .send(
+        `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Trop de demandes</title></head>` +
+          `<body><h1>Trop de demandes</h1><p>${RATE_LIMIT_MESSAGE}</p><p><a href="/">Retour à la page d'accueil</a></p></body></html>`,
+      );
+  } else {
+    res.type("text").send(RATE_LIMIT_MESSAGE);
+  }
+}
+
+export function rateLimits(limits: RateLimits): RequestHandler {
+  const limiter = (bucket: RateLimitBucket): RequestHandler =>
+    rateLimit({ windowMs: RATE_LIMIT_WINDOW_MS, limit: limits[bucket], standardHeaders: "draft-7", legacyHeaders: false, handler: tooMany });
+  const limiters: Record<RateLimitBucket, RequestHandler> = {
+    login: limiter("login"),
+    signup: limiter("signup"),
+    checkout: limiter("checkout"),
+    cart: limiter("cart"),
+  };
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "POST") return next();
+    const bucket = bucketOf(req.path);
+    return bucket ? limiters[bucket](req, res, next) : next();
+  };
+}

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import express from "express";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { bucketOf, rateLimits, RATE_LIMIT_MESSAGE } from "../../server/rate-limits";
+
+describe("which POSTs are rate limited", () => {
+  it.each([
+    ["/account/login", "login"],
+    ["/account/login.data", "login"],
+    ["/_platform/login", "login"],
+    ["/_platform/signup", "signup"],
+    ["/checkout", "checkout"],
+    ["/checkout.data", "checkout"],
+    ["/_platform/checkout", "checkout"],
+    ["/cart", "cart"],
+    ["/cart.data", "cart"],
+    ["/products/mug-devops", "cart"],
+    ["/products/mug-devops.data", "cart"],
+    ["/products", null],
+    ["/preferences/theme", null],
+    ["/", null],
+  ])("%s → %s", (path, bucket) => {
+    expect(bucketOf(path)).toBe(bucket);
+  });
+});
+
+describe("rate limiting over HTTP", () => {
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
+    const app = express();
+    app.use(rateLimits({ login: 2, signup: 1, checkout: 1, cart: 3 }));
+    app.all("/{*any}", (_req, res) => res.send("ok"));
+    await new Promise<void>((resolve) => (server = app.listen(0, "127.0.0.1", resolve)));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("answers 429 in French with Retry-After once a client exceeds the login limit", async () => {
+    const post = () => fetch(`${base}/account/login`, { method: "POST", headers: { Accept: "text/html" } });
+    expect((await post()).status).toBe(200);
+    expect((await post()).status).toBe(200);
+    const refused = await post();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get("Retry-After"))).toBeLessThanOrEqual(60);
+    expect(await refused.text()).toContain(RATE_LIMIT_MESSAGE);
+  });
+
+  it("counts buckets apart and never limits GETs", async () => {
+    expect((await fetch(`${base}/checkout`, { method: "POST" })).status).toBe(200);
+    expect((await fetch(`${base}/checkout.data`, { method: "POST" })).status).toBe(429);
+    for (let i = 0; i < 5; i++) expect((await fetch(`${base}/account/login`)).status).toBe(200);
+    expect((await fetch(`${base}/cart`, { method: "POST" })).status).toBe(200);
+  });
+});
