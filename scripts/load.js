@@ -1,0 +1,252 @@
+// Bounded load test of add-to-cart (issue 5, "Concurrency"). Loopback only, stops by itself.
+//
+//   node scripts/load.js        200 adds spread over 50 sessions + 50 concurrent adds on one cart
+//   node scripts/load.js --ci   the same with smaller numbers (npm run test:load)
+//
+// Starts the built server (`node server.js`, run `npm run build` first) on a free
+// loopback port with a fresh embedded-platform database in a temp folder, drives the
+// product page's form like a browser without scripts (POST /products/:slug), then
+// reads every cart back through the platform's API and checks that every line and
+// quantity is accounted for and that no request got a 5xx. Prints the figures; exits
+// non-zero when a check fails.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const CI = process.argv.includes("--ci");
+const SESSIONS = CI ? 10 : 50;
+const ADDS_PER_SESSION = 4;
+const SINGLE_CART_ADDS = CI ? 20 : 50;
+const TIME_LIMIT_MS = CI ? 60_000 : 180_000;
+const ROOT = resolve(fileURLToPath(import.meta.url), "../..");
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+// Digital products: no stock, so the count of adds is the only thing that sets quantities.
+const PRODUCTS = ["audit-si", "revue-architecture", "migration-cloud", "conseil-devops", "revue-code", "atelier-cadrage"];
+const SINGLE_CART_PRODUCT = "formation-git";
+
+// Hard stop whatever happens: the script must end by itself.
+const watchdog = setTimeout(() => fail(`time limit of ${TIME_LIMIT_MS / 1000} s reached`), TIME_LIMIT_MS);
+watchdog.unref();
+
+let server;
+let dir;
+let stopping = false;
+function cleanup() {
+  if (server && server.exitCode === null) server.kill("SIGTERM");
+  if (dir) rmSync(dir, { recursive: true, force: true });
+}
+function fail(message) {
+  console.error(`load: FAILED — ${message}`);
+  cleanup();
+  process.exit(1);
+}
+
+function freePort() {
+  return new Promise((done, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => done(port));
+    });
+  });
+}
+
+/** A visitor without scripts: a cookie jar, same-origin form posts, no redirect following. */
+class Session {
+  constructor(origin) {
+    this.origin = origin;
+    this.cookies = new Map();
+  }
+  async request(method, path, form) {
+    const headers = {};
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    let body;
+    if (form) {
+      headers["content-type"] = "application/x-www-form-urlencoded";
+      headers.origin = this.origin;
+      body = new URLSearchParams(form).toString();
+    }
+    const res = await fetch(new URL(path, this.origin), { method, headers, body, redirect: "manual", signal: AbortSignal.timeout(30_000) });
+    for (const header of res.headers.getSetCookie()) {
+      const pair = header.split(";")[0];
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      if (value === "" || /max-age=0/i.test(header)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return { status: res.status, body: await res.text() };
+  }
+  /** The platform access token kept in the signed `__session` cookie (base64 JSON, then the signature). */
+  accessToken() {
+    const raw = decodeURIComponent(this.cookies.get("__session") ?? "");
+    if (!raw) return null;
+    const payload = raw.slice(0, raw.lastIndexOf("."));
+    return JSON.parse(Buffer.from(payload, "base64").toString("utf8")).a?.v ?? null;
+  }
+}
+
+/** Hidden inputs of the add-to-cart form (productId, intent, any honeypot left empty). */
+function addFormFields(html) {
+  const form = (html.match(/<form\b[\s\S]*?<\/form>/gi) ?? []).find((f) => f.includes("Ajouter au panier"));
+  if (!form) throw new Error("no add-to-cart form on the product page");
+  const fields = {};
+  for (const tag of form.match(/<input\b[^>]*>/gi) ?? []) {
+    const name = /\sname="([^"]*)"/.exec(tag)?.[1];
+    if (!name) continue;
+    const type = /\stype="([^"]*)"/.exec(tag)?.[1] ?? "text";
+    if ((type === "checkbox" || type === "radio") && !/\schecked/.test(tag)) continue;
+    fields[name] = (/\svalue="([^"]*)"/.exec(tag)?.[1] ?? "").replace(/&amp;/g, "&").replace(/&quot;/g, '"');
+  }
+  return fields;
+}
+
+const stats = { requests: 0, byStatus: new Map(), latencies: [], errors: [] };
+async function add(session, slug, fields, quantity) {
+  const started = performance.now();
+  let status;
+  try {
+    status = (await session.request("POST", `/products/${slug}`, { ...fields, quantity: String(quantity) })).status;
+  } catch (error) {
+    status = `network: ${error.cause?.code ?? error.name}`;
+  }
+  stats.latencies.push(performance.now() - started);
+  stats.requests++;
+  stats.byStatus.set(status, (stats.byStatus.get(status) ?? 0) + 1);
+  // Without scripts a successful add answers 303 back to the product page.
+  if (status !== 303) stats.errors.push(`${slug} x${quantity}: ${status}`);
+  return status;
+}
+
+async function cartOf(origin, session) {
+  const token = session.accessToken();
+  if (!token) return null;
+  const res = await fetch(`${origin}/_platform/api/ecom/v1/carts/current`, { headers: { authorization: token } });
+  if (res.status === 404) return new Map();
+  if (!res.ok) throw new Error(`cart read: ${res.status} ${await res.text()}`);
+  const { cart } = await res.json();
+  const lines = new Map();
+  for (const line of cart.lineItems ?? []) {
+    const id = line.catalogReference.catalogItemId;
+    lines.set(id, (lines.get(id) ?? 0) + line.quantity);
+  }
+  return lines;
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function main() {
+  if (!existsSync(join(ROOT, BUILD_DIR, "server/index.js"))) fail(`no build in ${BUILD_DIR}/: run \`npm run build\` first`);
+  dir = mkdtempSync(join(tmpdir(), "load-"));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  let output = "";
+  server = spawn(process.execPath, ["server.js"], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SESSION_SECRET: "load-test-session-secret-not-for-production",
+      COMMERCE_PLATFORM: "embedded",
+      PLATFORM_DB: join(dir, "platform.sqlite"),
+      PUBLIC_ORIGIN: "",
+      TRUST_PROXY: "",
+      // One client IP sends everything here: the per-IP limits would answer 429 by design.
+      RATE_LIMITS: "login=100000,signup=100000,checkout=100000,cart=100000",
+      BUILD_DIR,
+    },
+  });
+  server.stderr.on("data", (c) => (output = (output + c).slice(-4000)));
+  server.on("exit", (code, signal) => {
+    if (!stopping) fail(`the server exited during the run (${signal ?? code})\n${output}`);
+  });
+  const ready = Date.now() + 30_000;
+  while (!(await fetch(`${origin}/healthz`).then((r) => r.ok, () => false))) {
+    if (Date.now() > ready) fail(`server not ready after 30 s\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  // The form fields of each product page, read once.
+  const formOf = new Map();
+  for (const slug of [...PRODUCTS, SINGLE_CART_PRODUCT]) {
+    const page = await new Session(origin).request("GET", `/products/${slug}`);
+    if (page.status !== 200) fail(`GET /products/${slug}: ${page.status}`);
+    formOf.set(slug, addFormFields(page.body));
+  }
+  const productIdOf = (slug) => formOf.get(slug).productId;
+
+  // Phase 1: every session adds ADDS_PER_SESSION times (same product twice, so lines merge), all sessions at once.
+  const sessions = Array.from({ length: SESSIONS }, () => new Session(origin));
+  const expected = sessions.map(() => new Map());
+  const plan = (i, k) => ({ slug: PRODUCTS[(i + (k === 2 ? 0 : k)) % PRODUCTS.length], quantity: 1 + ((i + k) % 3) });
+  const t1 = performance.now();
+  await Promise.all(
+    sessions.map(async (session, i) => {
+      for (let k = 0; k < ADDS_PER_SESSION; k++) {
+        const { slug, quantity } = plan(i, k);
+        if ((await add(session, slug, formOf.get(slug), quantity)) === 303) {
+          const id = productIdOf(slug);
+          expected[i].set(id, (expected[i].get(id) ?? 0) + quantity);
+        }
+      }
+    }),
+  );
+  const phase1 = performance.now() - t1;
+
+  // Phase 2: one cart (its session made by a first add), then SINGLE_CART_ADDS concurrent adds of 1 on it.
+  const shared = new Session(origin);
+  await add(shared, SINGLE_CART_PRODUCT, formOf.get(SINGLE_CART_PRODUCT), 1);
+  const cookies = new Map(shared.cookies);
+  const t2 = performance.now();
+  const statuses = await Promise.all(
+    Array.from({ length: SINGLE_CART_ADDS }, () => {
+      const same = new Session(origin);
+      same.cookies = new Map(cookies); // the same cart from concurrent tabs
+      return add(same, SINGLE_CART_PRODUCT, formOf.get(SINGLE_CART_PRODUCT), 1);
+    }),
+  );
+  const phase2 = performance.now() - t2;
+
+  // Checks: every accepted add is in its cart, nothing else is.
+  const problems = [...stats.errors];
+  for (const [i, session] of sessions.entries()) {
+    const cart = await cartOf(origin, session);
+    const want = expected[i];
+    const got = cart ?? new Map();
+    for (const id of new Set([...want.keys(), ...got.keys()]))
+      if ((want.get(id) ?? 0) !== (got.get(id) ?? 0)) problems.push(`session ${i}: product ${id} has ${got.get(id) ?? 0}, expected ${want.get(id) ?? 0}`);
+  }
+  const sharedCart = (await cartOf(origin, shared)) ?? new Map();
+  const sharedWant = 1 + statuses.filter((s) => s === 303).length;
+  const sharedGot = sharedCart.get(productIdOf(SINGLE_CART_PRODUCT)) ?? 0;
+  if (sharedGot !== sharedWant) problems.push(`single cart: quantity ${sharedGot}, expected ${sharedWant}`);
+  if (sharedCart.size !== 1) problems.push(`single cart: ${sharedCart.size} lines, expected 1`);
+  const fiveHundreds = [...stats.byStatus].filter(([s]) => typeof s === "number" && s >= 500).reduce((a, [, n]) => a + n, 0);
+
+  const sorted = [...stats.latencies].sort((a, b) => a - b);
+  const ms = (v) => `${v.toFixed(1)} ms`;
+  console.log(`load (${CI ? "ci" : "full"} mode) on ${origin}`);
+  console.log(`  phase 1: ${SESSIONS * ADDS_PER_SESSION} adds over ${SESSIONS} sessions in ${ms(phase1)} (${((SESSIONS * ADDS_PER_SESSION) / (phase1 / 1000)).toFixed(1)} req/s)`);
+  console.log(`  phase 2: ${SINGLE_CART_ADDS} concurrent adds on one cart in ${ms(phase2)} (${(SINGLE_CART_ADDS / (phase2 / 1000)).toFixed(1)} req/s)`);
+  console.log(`  requests: ${stats.requests}, statuses: ${[...stats.byStatus].map(([s, n]) => `${s}×${n}`).join(", ")}`);
+  console.log(`  latency: p50 ${ms(percentile(sorted, 50))}, p90 ${ms(percentile(sorted, 90))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1) ?? 0)}`);
+  console.log(`  errors: ${stats.errors.length} (5xx: ${fiveHundreds})`);
+  console.log(`  single cart: quantity ${sharedGot} of ${sharedWant} accepted adds; ${SESSIONS} session carts checked line by line`);
+
+  stopping = true;
+  cleanup();
+  if (problems.length) fail(`${problems.length} problem(s):\n  ${problems.slice(0, 20).join("\n  ")}`);
+  // The plain closing line CI reads.
+  const checks = SESSIONS + 2;
+  console.log(`load: ${checks} passed, 0 failed`);
+  clearTimeout(watchdog);
+}
+
+main().catch((error) => fail(error.stack ?? String(error)));
