@@ -164,6 +164,7 @@ export async function startProxyStack(options: { port?: number; upstreamPort?: n
       // PROXY_TEST_TRUST="" is the negative control: without trusted proxies these tests must fail.
       TRUST_PROXY: process.env.PROXY_TEST_TRUST ?? "loopback",
       PUBLIC_ORIGIN: "",
+      RATE_LIMITS: "login=10000,signup=10000,checkout=10000,cart=10000",
       BUILD_DIR: buildDir,
     },
   });
