@@ -24,6 +24,8 @@ import { siteInfo } from "~/.server/site.server";
 import { commerceMiddleware, commerceOf } from "~/.server/commerce.server";
 import { requestInfoContext } from "~/.server/request-info.server";
 import { useNonce } from "~/lib/nonce";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { honeypot } from "~/.server/honeypot.server";
 import { cartItemCount } from "~/.server/cart.server";
 import { getConfig } from "~/.server/config.server";
 
@@ -50,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       cartCount,
       demoPlatform: getConfig().commerce.platform === "embedded",
       requestId: context.get(requestInfoContext).requestId,
+      honeypot: await honeypot().getInputProps(),
     },
     { headers },
   );
@@ -80,6 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </noscript>
       </head>
       <body>
+        <HoneypotProvider {...root?.honeypot}>
         <NavigationProgress />
         <a className="skip-link" href="#main">
           Aller au contenu
@@ -99,6 +103,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter ownerName={site?.ownerName ?? ""} />
         <Notifications />
+        </HoneypotProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

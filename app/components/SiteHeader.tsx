@@ -1,5 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { useOptimisticCartCount } from "~/lib/cart-count";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Theme } from "~/lib/theme";
 
 export interface HeaderProps {
@@ -56,6 +57,7 @@ export function SiteHeader({ ownerName, jobTitle, profilePicture, theme, member,
             ) : (
               <li>
                 <Form method="post" action="/account/login">
+                  <HoneypotInputs label="Ne pas remplir ce champ" />
                   <input type="hidden" name="returnTo" value={returnTo} />
                   <button type="submit" className="button-link">Se connecter</button>
                 </Form>

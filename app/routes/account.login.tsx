@@ -1,6 +1,7 @@
 import type { Route } from "./+types/account.login";
 import { commerceOf } from "~/.server/commerce.server";
 import { startLogin } from "~/.server/auth.server";
+import { checkHoneypot } from "~/.server/honeypot.server";
 
 // Both a link (GET, e.g. from members-only pages) and the header's POST form start a login.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -9,5 +10,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
+  await checkHoneypot(form);
   return startLogin(request, commerceOf(context), form.get("returnTo"));
 }

@@ -1,0 +1,20 @@
+import { data } from "react-router";
+import { Honeypot, SpamError } from "remix-utils/honeypot/server";
+import { getConfig } from "./config.server";
+
+// Seeded from the session secret so every container of a scaled-out deployment accepts the others' forms.
+let instance: Honeypot | undefined;
+export function honeypot(): Honeypot {
+  instance ??= new Honeypot({ encryptionSeed: getConfig().sessionSecrets[0] });
+  return instance;
+}
+
+/** Public forms: a filled trap field (a bot) is refused with a plain 400, nothing else happens. */
+export async function checkHoneypot(formData: FormData): Promise<void> {
+  try {
+    await honeypot().check(formData);
+  } catch (error) {
+    if (error instanceof SpamError) throw data("Formulaire refusé.", { status: 400 });
+    throw error;
+  }
+}
