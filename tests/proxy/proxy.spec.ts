@@ -21,6 +21,11 @@ test("the site is served over https through nginx, with the request id", async (
   expect(page.url()).toBe(`${proxy.origin}/`);
   expect(response?.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   await expect(page.getByRole("banner")).toBeVisible();
+  // HSTS only where the browser really is on https: through the proxy, never on the internal http port.
+  expect(response?.headers()["strict-transport-security"]).toMatch(/max-age=\d+/);
+  const direct = await fetch(`${proxy.upstream}/`);
+  expect(direct.status).toBe(200);
+  expect(direct.headers.get("strict-transport-security")).toBeNull();
   // The canonical and social URLs come from the request: the public origin.
   const canonical = await page.locator('link[rel="canonical"]').getAttribute("href").catch(() => null);
   if (canonical) expect(new URL(canonical).origin).toBe(proxy.origin);
