@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { OrderView } from "~/.server/checkout.server";
+import type { OrderAddress, OrderView } from "~/.server/checkout.server";
 
 /** An order's lines, totals and addresses: the thank-you page and the account's order page show the same. */
 export function OrderDetails({ order }: { order: OrderView }) {
@@ -62,32 +62,26 @@ export function OrderDetails({ order }: { order: OrderView }) {
       </dl>
       <div className="order-addresses">
         {order.shippingAddress ? (
-          <section aria-label={order.pickup ? "Retrait" : "Adresse de livraison"}>
-            <h3>{order.pickup ? "Retrait" : "Livraison"}</h3>
-            <address>
-              {[order.shippingAddress.name, ...order.shippingAddress.lines].filter(Boolean).map((l) => (
-                <span key={l}>
-                  {l}
-                  <br />
-                </span>
-              ))}
-            </address>
-          </section>
+          <AddressBlock title={order.pickup ? "Retrait" : "Livraison"} address={order.shippingAddress} />
         ) : null}
-        {order.billingAddress ? (
-          <section aria-label="Adresse de facturation">
-            <h3>Facturation</h3>
-            <address>
-              {[order.billingAddress.name, ...order.billingAddress.lines].filter(Boolean).map((l) => (
-                <span key={l}>
-                  {l}
-                  <br />
-                </span>
-              ))}
-            </address>
-          </section>
-        ) : null}
+        {order.billingAddress ? <AddressBlock title="Facturation" address={order.billingAddress} /> : null}
       </div>
     </div>
+  );
+}
+
+function AddressBlock({ title, address }: { title: string; address: OrderAddress }) {
+  return (
+    <section aria-label={title}>
+      <h3>{title}</h3>
+      <address>
+        {[address.name, ...address.lines].filter(Boolean).map((line) => (
+          <span key={line}>
+            {line}
+            <br />
+          </span>
+        ))}
+      </address>
+    </section>
   );
 }
