@@ -18,6 +18,20 @@ import {
   usePlatform,
 } from "./harness";
 
+/** OAuthStrategy's results, loosely typed: the union's members are not exported by @wix/sdk. */
+interface AnyState {
+  loginState: string;
+  data?: { sessionToken?: string; stateToken?: string };
+  error?: string;
+  errorCode?: string;
+}
+const sdkLogin = (c: Client, p: { email: string; password: string }) => c.auth.login(p) as Promise<AnyState>;
+const sdkRegister = (c: Client, p: Parameters<Client["auth"]["register"]>[0]) => c.auth.register(p) as Promise<AnyState>;
+const verify = (c: Client, code: string) => c.auth.processVerification({ verificationCode: code }) as Promise<AnyState>;
+// getAuthUrl's typings omit `sessionToken`, which the runtime passes on to the authorize request.
+type AuthUrlOpts = NonNullable<Parameters<Client["auth"]["getAuthUrl"]>[1]> & { sessionToken?: string };
+const authUrlFor = (c: Client, oauthData: Parameters<Client["auth"]["getAuthUrl"]>[0], opts: AuthUrlOpts) => c.auth.getAuthUrl(oauthData, opts);
+
 /** The application error code inside an OAuthStrategy `error` string (the SDK error's JSON message). */
 function iamCode(error: unknown): unknown {
   if (typeof error !== "string") return undefined;
@@ -35,7 +49,7 @@ function sdkCode(e: { details?: { applicationError?: { code?: unknown } } }): un
 /** Turns a session token into member tokens the way the app does: full-page authorize with prompt=none. */
 async function tokensFromSession(platform: Platform, client: Client, sessionToken: string) {
   const oauthData = client.auth.generateOAuthData(`${APP_ORIGIN}/callback`, `${APP_ORIGIN}/`);
-  const { authUrl } = await client.auth.getAuthUrl(oauthData, { sessionToken, prompt: "none", responseMode: "query" });
+  const { authUrl } = await authUrlFor(client, oauthData, { sessionToken, prompt: "none", responseMode: "query" });
   const res = await new Browser(platform).request(authUrl);
   const location = res.headers.get("location");
   expect(res.status, "the authorize page redirects at once").toBe(303);
@@ -50,7 +64,7 @@ async function tokensFromSession(platform: Platform, client: Client, sessionToke
 
 async function authorizeWith(platform: Platform, client: Client, sessionToken: string | undefined) {
   const oauthData = client.auth.generateOAuthData(`${APP_ORIGIN}/callback`, `${APP_ORIGIN}/`);
-  const { authUrl } = await client.auth.getAuthUrl(oauthData, {
+  const { authUrl } = await authUrlFor(client, oauthData, {
     ...(sessionToken ? { sessionToken } : {}),
     prompt: "none",
     responseMode: "query",
@@ -74,13 +88,13 @@ describe.skipIf(isWix)("direct login and sign-up, open policy", () => {
     const client = makeClient();
     const product = await productBySlug(client, "livre-typescript");
     await client.currentCart.addToCurrentCart({ lineItems: [{ ...productRef(product._id), quantity: 2 }] });
-    const result = await client.auth.register({
+    const result = await sdkRegister(client, {
       email: "nouvelle@exemple.fr",
       password: "motdepasse-solide",
       profile: { firstName: "Nina", lastName: "Leroy", nickname: "Nina L." },
     });
     expect(result.loginState).toBe("SUCCESS");
-    const sessionToken = (result.data as { sessionToken: string }).sessionToken;
+    const sessionToken = result.data!.sessionToken!;
     expect(sessionToken).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     await tokensFromSession(handle.platform, client, sessionToken);
     expect(client.auth.loggedIn()).toBe(true);
@@ -88,14 +102,14 @@ describe.skipIf(isWix)("direct login and sign-up, open policy", () => {
     expect(member?.loginEmail).toBe("nouvelle@exemple.fr");
     expect(member?.contact?.firstName).toBe("Nina");
     const cart = await client.currentCart.getCurrentCart();
-    expect(cart.lineItems.map((l) => [l.catalogReference?.catalogItemId, l.quantity])).toEqual([[product._id, 2]]);
+    expect((cart.lineItems ?? []).map((l) => [l.catalogReference?.catalogItemId, l.quantity])).toEqual([[product._id, 2]]);
   });
 
   it("login → SUCCESS for a seeded member; the session token is single use", async () => {
     const client = makeClient();
-    const result = await client.auth.login({ email: DEMO.email, password: DEMO.password });
+    const result = await sdkLogin(client, { email: DEMO.email, password: DEMO.password });
     expect(result.loginState).toBe("SUCCESS");
-    const sessionToken = (result.data as { sessionToken: string }).sessionToken;
+    const sessionToken = result.data!.sessionToken!;
     await tokensFromSession(handle.platform, client, sessionToken);
     const { member } = await client.members.getCurrentMember();
     expect(member?.profile?.nickname).toBeTruthy();
@@ -113,13 +127,13 @@ describe.skipIf(isWix)("direct login and sign-up, open policy", () => {
 
   it("a session token with prompt=login also skips the form; without one the login form is shown", async () => {
     const client = makeClient();
-    const result = await client.auth.login({ email: ALEX.email, password: ALEX.password });
-    const sessionToken = (result.data as { sessionToken: string }).sessionToken;
+    const result = await sdkLogin(client, { email: ALEX.email, password: ALEX.password });
+    const sessionToken = result.data!.sessionToken!;
     const oauthData = client.auth.generateOAuthData(`${APP_ORIGIN}/callback`);
-    const { authUrl } = await client.auth.getAuthUrl(oauthData, { sessionToken, responseMode: "query" });
+    const { authUrl } = await authUrlFor(client, oauthData, { sessionToken, responseMode: "query" });
     const res = await new Browser(handle.platform).request(authUrl);
     expect(new URL(res.headers.get("location")!).searchParams.get("code")).toBeTruthy();
-    const plain = await client.auth.getAuthUrl(client.auth.generateOAuthData(`${APP_ORIGIN}/callback`), { responseMode: "query" });
+    const plain = await authUrlFor(client, client.auth.generateOAuthData(`${APP_ORIGIN}/callback`), { responseMode: "query" });
     const page = await new Browser(handle.platform).get(plain.authUrl);
     expect(page.res.status).toBe(200);
     expect(pageText(page.html)).toContain("Connexion");
@@ -127,27 +141,27 @@ describe.skipIf(isWix)("direct login and sign-up, open policy", () => {
 
   it("wrong password → invalidPassword; unknown e-mail → invalidEmail with code EMAIL_NOT_FOUND", async () => {
     const client = makeClient();
-    const wrong = await client.auth.login({ email: ALEX.email, password: "pas-le-bon" });
+    const wrong = await sdkLogin(client, { email: ALEX.email, password: "pas-le-bon" });
     expect(wrong).toMatchObject({ loginState: "FAILURE", errorCode: "invalidPassword" });
     expect(iamCode(wrong.error)).toBe("-19976");
-    const unknown = await client.auth.login({ email: "personne@exemple.fr", password: "peu-importe" });
+    const unknown = await sdkLogin(client, { email: "personne@exemple.fr", password: "peu-importe" });
     expect(unknown).toMatchObject({ loginState: "FAILURE", errorCode: "invalidEmail" });
     expect(iamCode(unknown.error)).toBe("EMAIL_NOT_FOUND");
   });
 
   it("register: invalid e-mail → invalidEmail, taken e-mail → emailAlreadyExists, short password → PASSWORD_TOO_WEAK", async () => {
     const client = makeClient();
-    const invalid = await client.auth.register({ email: "pas-une-adresse", password: "motdepasse-solide" });
+    const invalid = await sdkRegister(client, { email: "pas-une-adresse", password: "motdepasse-solide" });
     expect(invalid).toMatchObject({ loginState: "FAILURE", errorCode: "invalidEmail" });
     expect(invalid.error).toBe("n'est pas une adresse e-mail valide");
-    const taken = await client.auth.register({ email: "DEMO@exemple.fr", password: "motdepasse-solide" });
+    const taken = await sdkRegister(client, { email: "DEMO@exemple.fr", password: "motdepasse-solide" });
     expect(taken).toMatchObject({ loginState: "FAILURE", errorCode: "emailAlreadyExists" });
-    const weak = await client.auth.register({ email: "faible@exemple.fr", password: "court" });
+    const weak = await sdkRegister(client, { email: "faible@exemple.fr", password: "court" });
     expect(weak.loginState).toBe("FAILURE");
     expect(weak.errorCode).toBeUndefined();
     expect(iamCode(weak.error)).toBe("PASSWORD_TOO_WEAK");
     // Nothing was created by the refused attempts.
-    expect((await client.auth.login({ email: "faible@exemple.fr", password: "court" })).errorCode).toBe("invalidEmail");
+    expect((await sdkLogin(client, { email: "faible@exemple.fr", password: "court" })).errorCode).toBe("invalidEmail");
   });
 
   describe("lock-out", () => {
@@ -158,25 +172,25 @@ describe.skipIf(isWix)("direct login and sign-up, open policy", () => {
     it("5 failures within 15 minutes lock the e-mail for 15 minutes (ACCOUNT_LOCKED), even with the right password", async () => {
       const client = makeClient();
       const email = "verrou@exemple.fr";
-      expect((await client.auth.register({ email, password: "motdepasse-verrou" })).loginState).toBe("SUCCESS");
-      for (let i = 0; i < 5; i++) expect((await client.auth.login({ email, password: `faux-${i}` })).errorCode).toBe("invalidPassword");
-      const locked = await client.auth.login({ email: "VERROU@exemple.fr", password: "motdepasse-verrou" });
+      expect((await sdkRegister(client, { email, password: "motdepasse-verrou" })).loginState).toBe("SUCCESS");
+      for (let i = 0; i < 5; i++) expect((await sdkLogin(client, { email, password: `faux-${i}` })).errorCode).toBe("invalidPassword");
+      const locked = await sdkLogin(client, { email: "VERROU@exemple.fr", password: "motdepasse-verrou" });
       expect(locked).toMatchObject({ loginState: "FAILURE", errorCode: "invalidEmail" });
       expect(iamCode(locked.error)).toBe("ACCOUNT_LOCKED");
       expect(locked.error).toContain("retryAfterSeconds");
       // Other accounts are not affected.
-      expect((await client.auth.login({ email: DEMO.email, password: DEMO.password })).loginState).toBe("SUCCESS");
+      expect((await sdkLogin(client, { email: DEMO.email, password: DEMO.password })).loginState).toBe("SUCCESS");
       vi.useFakeTimers({ toFake: ["Date"] });
       vi.setSystemTime(Date.now() + 15 * 60 * 1000 + 1000);
-      expect((await client.auth.login({ email, password: "motdepasse-verrou" })).loginState).toBe("SUCCESS");
+      expect((await sdkLogin(client, { email, password: "motdepasse-verrou" })).loginState).toBe("SUCCESS");
     });
 
     it("the hosted login page shares the counter", async () => {
       const client = makeClient();
       const email = "verrou-page@exemple.fr";
-      await client.auth.register({ email, password: "motdepasse-verrou" });
-      for (let i = 0; i < 5; i++) await client.auth.login({ email, password: `faux-${i}` });
-      const { authUrl } = await client.auth.getAuthUrl(client.auth.generateOAuthData(`${APP_ORIGIN}/callback`), { responseMode: "query" });
+      await sdkRegister(client, { email, password: "motdepasse-verrou" });
+      for (let i = 0; i < 5; i++) await sdkLogin(client, { email, password: `faux-${i}` });
+      const { authUrl } = await authUrlFor(client, client.auth.generateOAuthData(`${APP_ORIGIN}/callback`), { responseMode: "query" });
       const browser = new Browser(handle.platform);
       const page = await browser.get(authUrl);
       const res = await browser.submit(authUrl, page.html, "Se connecter", (name, type) =>
@@ -191,7 +205,7 @@ describe.skipIf(isWix)("direct login and sign-up, open policy", () => {
     it("link from the outbox → new password works, the old one does not, the link is single use", async () => {
       const client = makeClient();
       const email = "oubli@exemple.fr";
-      await client.auth.register({ email, password: "ancien-secret-1" });
+      await sdkRegister(client, { email, password: "ancien-secret-1" });
       await client.auth.sendPasswordResetEmail(email, `${APP_ORIGIN}/connexion?reinitialise=1`);
       const message = lastMessageTo(handle.platform, email);
       expect(message.subject).toBe("Réinitialisation de votre mot de passe");
@@ -216,8 +230,8 @@ describe.skipIf(isWix)("direct login and sign-up, open policy", () => {
       expect(done.status).toBe(303);
       expect(done.headers.get("location")).toBe(`${APP_ORIGIN}/connexion?reinitialise=1`);
 
-      expect((await client.auth.login({ email, password: NEW_PASSWORD })).loginState).toBe("SUCCESS");
-      expect((await client.auth.login({ email, password: "ancien-secret-1" })).errorCode).toBe("invalidPassword");
+      expect((await sdkLogin(client, { email, password: NEW_PASSWORD })).loginState).toBe("SUCCESS");
+      expect((await sdkLogin(client, { email, password: "ancien-secret-1" })).errorCode).toBe("invalidPassword");
       const again = await browser.get(link);
       expect(again.res.status).toBe(400);
       expect(pageText(again.html)).toMatch(/expiré ou a déjà été utilisé/);
@@ -250,19 +264,19 @@ describe.skipIf(isWix)("sign-up with e-mail verification", () => {
   it("register → EMAIL_VERIFICATION_REQUIRED → code from the outbox → SUCCESS → member tokens", async () => {
     const client = makeClient();
     const email = "verifie@exemple.fr";
-    const result = await client.auth.register({ email, password: "motdepasse-verifie" });
+    const result = await sdkRegister(client, { email, password: "motdepasse-verifie" });
     expect(result.loginState).toBe("EMAIL_VERIFICATION_REQUIRED");
-    expect((result.data as { stateToken: string }).stateToken).toBeTruthy();
+    expect(result.data!.stateToken).toBeTruthy();
     const message = lastMessageTo(handle.platform, email);
     expect(message.subject).toBe("Votre code de vérification");
     const code = message.data.code!;
     expect(code).toMatch(/^\d{6}$/);
     expect(message.text).toContain(code);
-    const wrong = await rejection(() => client.auth.processVerification({ verificationCode: code === "000000" ? "111111" : "000000" }));
+    const wrong = await rejection(() => verify(client, code === "000000" ? "111111" : "000000"));
     expect(sdkCode(wrong)).toBe("INVALID_VERIFICATION_CODE");
-    const ok = await client.auth.processVerification({ verificationCode: code });
+    const ok = await verify(client, code);
     expect(ok.loginState).toBe("SUCCESS");
-    await tokensFromSession(handle.platform, client, (ok.data as { sessionToken: string }).sessionToken);
+    await tokensFromSession(handle.platform, client, ok.data!.sessionToken!);
     const { member } = await client.members.getCurrentMember({ fieldsets: ["FULL"] });
     expect(member?.loginEmail).toBe(email);
     expect(member?.loginEmailVerified).toBe(true);
@@ -271,28 +285,28 @@ describe.skipIf(isWix)("sign-up with e-mail verification", () => {
   it("an unverified member's login asks for a new code; 3 wrong codes invalidate the state token", async () => {
     const client = makeClient();
     const email = "distrait@exemple.fr";
-    await client.auth.register({ email, password: "motdepasse-distrait" });
-    const login = await client.auth.login({ email, password: "motdepasse-distrait" });
+    await sdkRegister(client, { email, password: "motdepasse-distrait" });
+    const login = await sdkLogin(client, { email, password: "motdepasse-distrait" });
     expect(login.loginState).toBe("EMAIL_VERIFICATION_REQUIRED");
     const code = lastMessageTo(handle.platform, email).data.code!;
     const bad = code === "999999" ? "888888" : "999999";
     for (let i = 0; i < 3; i++) {
-      const e = await rejection(() => client.auth.processVerification({ verificationCode: bad }));
+      const e = await rejection(() => verify(client, bad));
       expect(sdkCode(e)).toBe("INVALID_VERIFICATION_CODE");
     }
-    const late = await rejection(() => client.auth.processVerification({ verificationCode: code }));
+    const late = await rejection(() => verify(client, code));
     expect(sdkCode(late)).toBe("VERIFICATION_EXPIRED");
     // A new login sends a new code that works.
-    await client.auth.login({ email, password: "motdepasse-distrait" });
+    await sdkLogin(client, { email, password: "motdepasse-distrait" });
     const fresh = lastMessageTo(handle.platform, email).data.code!;
-    expect((await client.auth.processVerification({ verificationCode: fresh })).loginState).toBe("SUCCESS");
-    expect((await client.auth.login({ email, password: "motdepasse-distrait" })).loginState).toBe("SUCCESS");
+    expect((await verify(client, fresh)).loginState).toBe("SUCCESS");
+    expect((await sdkLogin(client, { email, password: "motdepasse-distrait" })).loginState).toBe("SUCCESS");
   });
 
   it("the hosted sign-up page asks for the code too", async () => {
     const client = makeClient();
     const oauthData = client.auth.generateOAuthData(`${APP_ORIGIN}/callback`);
-    const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
+    const { authUrl } = await authUrlFor(client, oauthData, { responseMode: "query" });
     const browser = new Browser(handle.platform);
     const session = new URL(authUrl).searchParams.get("session")!;
     const signupUrl = `${APP_ORIGIN}/_platform/signup?session=${encodeURIComponent(session)}`;
@@ -317,8 +331,8 @@ describe.skipIf(isWix)("sign-up with owner approval", () => {
   it("register → OWNER_APPROVAL_REQUIRED; login waits too; approved on the owner page → login works", async () => {
     const client = makeClient();
     const email = "attente@exemple.fr";
-    expect((await client.auth.register({ email, password: "motdepasse-attente" })).loginState).toBe("OWNER_APPROVAL_REQUIRED");
-    expect((await client.auth.login({ email, password: "motdepasse-attente" })).loginState).toBe("OWNER_APPROVAL_REQUIRED");
+    expect((await sdkRegister(client, { email, password: "motdepasse-attente" })).loginState).toBe("OWNER_APPROVAL_REQUIRED");
+    expect((await sdkLogin(client, { email, password: "motdepasse-attente" })).loginState).toBe("OWNER_APPROVAL_REQUIRED");
 
     const ownerUrl = `${APP_ORIGIN}/_platform/owner/members`;
     const browser = new Browser(handle.platform);
@@ -331,9 +345,9 @@ describe.skipIf(isWix)("sign-up with owner approval", () => {
     expect(pageText(after.html)).toContain(`Le compte ${email} est approuvé`);
     expect(pageText(after.html)).toContain("Aucun membre en attente");
 
-    const login = await client.auth.login({ email, password: "motdepasse-attente" });
+    const login = await sdkLogin(client, { email, password: "motdepasse-attente" });
     expect(login.loginState).toBe("SUCCESS");
-    await tokensFromSession(handle.platform, client, (login.data as { sessionToken: string }).sessionToken);
+    await tokensFromSession(handle.platform, client, login.data!.sessionToken!);
     expect(client.auth.loggedIn()).toBe(true);
   });
 });
@@ -367,7 +381,7 @@ describe.skipIf(isWix)("fault switch", () => {
     const raw = await rawApi("/stores/v1/products/query", { body: {} });
     expect(raw.status).toBe(503);
     expect(raw.headers.get("x-wix-request-id")).toBeTruthy();
-    const login = await client.auth.login({ email: DEMO.email, password: DEMO.password });
+    const login = await sdkLogin(client, { email: DEMO.email, password: DEMO.password });
     expect(login.loginState).toBe("FAILURE");
     expect(iamCode(login.error)).toBe("SERVICE_UNAVAILABLE");
     // Fresh clients cannot even get visitor tokens.
