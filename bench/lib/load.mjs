@@ -18,7 +18,8 @@ function run(opts) {
 function summary(result, extra = {}) {
   const codes = result.statusCodeStats ?? {};
   return {
-    rps: round(result.requests.average),
+    // Completed responses over the measured time (autocannon's per-second mean reads 0 when every response takes > 1 s).
+    rps: round(result.requests.total / Math.max(0.001, result.duration)),
     p50: result.latency.p50,
     p99: result.latency.p99,
     latencyMean: round(result.latency.average),

@@ -31,7 +31,10 @@ server.use((req, res, next) => {
 server.use(compression());
 server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
 server.use(express.static("build/client", { maxAge: "1h", index: false }));
-server.use(createRequestHandler({ build: () => import("./build/server/index.js"), mode: "production" }));
+// The build module itself, as @react-router/serve passes it: a function would
+// make React Router re-derive its route tables on every request (see FINDINGS.md).
+const build = await import("./build/server/index.js");
+server.use(createRequestHandler({ build, mode: "production" }));
 
 const listener = server.listen(Number(process.env.PORT), "127.0.0.1", () => console.log("minimal app ready"));
 process.on("SIGTERM", () => listener.close(() => process.exit(0)));
