@@ -27,50 +27,54 @@ export const handle = { breadcrumb: () => ({ label: "Commande", to: "/checkout" 
 const EMPTY_CART = "Votre panier est vide : ajoutez un article avant de commander.";
 const BLOCKED_CART = "Certains articles ne sont plus disponibles : corrigez votre panier pour commander.";
 
-type CheckoutState =
+type CartCheck =
   | { kind: "empty" }
   | { kind: "blocked" }
-  | { kind: "ready"; cart: Cart; totals: Record<string, CartTotals>; defaultShipping: string };
+  | { kind: "ready"; cart: Cart; base: CartTotals };
 
-/**
- * The cart and its totals for every shipping option (there are only a few), so
- * the summary follows the chosen option at once when scripts run.
- */
-async function checkoutState(commerce: Commerce): Promise<CheckoutState> {
+/** The cart may be checked out: it has lines and none is blocked (estimate with the default shipping option). */
+async function checkCart(commerce: Commerce): Promise<CartCheck> {
   const cart = await getCart(commerce);
   if (!cart || cart.lines.length === 0) return { kind: "empty" };
   const base = await estimateTotals(commerce);
   if (base.blockedLines.length > 0 || cart.lines.some((line) => availabilityProblem(line.availability) !== null)) {
     return { kind: "blocked" };
   }
-  const defaultShipping = base.selectedShipping ?? "";
-  const others = await Promise.all(
-    base.shippingOptions
-      .filter((option) => option.code !== defaultShipping)
-      .map(async (option) => [option.code, await estimateTotals(commerce, { shippingOptionCode: option.code })] as const),
-  );
-  return { kind: "ready", cart, totals: Object.fromEntries([[defaultShipping, base], ...others]), defaultShipping };
+  return { kind: "ready", cart, base };
 }
 
-async function readyState(request: Request, commerce: Commerce) {
-  let state: CheckoutState;
+/** A checkable cart, or a redirect to /cart saying why not (thrown: loaders and the action share it). */
+async function readyCart(request: Request, commerce: Commerce) {
+  let check: CartCheck;
   try {
-    state = await checkoutState(commerce);
+    check = await checkCart(commerce);
   } catch (error) {
     failedLoader(error);
   }
-  if (state.kind === "empty") throw await redirectWithToast(request, "/cart", { type: "message", title: EMPTY_CART });
-  if (state.kind === "blocked") throw await redirectWithToast(request, "/cart", { type: "error", title: BLOCKED_CART });
-  return state;
+  if (check.kind === "empty") throw await redirectWithToast(request, "/cart", { type: "message", title: EMPTY_CART });
+  if (check.kind === "blocked") throw await redirectWithToast(request, "/cart", { type: "error", title: BLOCKED_CART });
+  return check;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const commerce = commerceOf(context);
-  const state = await readyState(request, commerce);
+  const { cart, base } = await readyCart(request, commerce);
+  const defaultShipping = base.selectedShipping ?? "";
+  // Totals for every shipping option (there are only a few), so the summary follows the choice at once with JS.
+  let others: Array<readonly [string, CartTotals]>;
+  try {
+    others = await Promise.all(
+      base.shippingOptions
+        .filter((option) => option.code !== defaultShipping)
+        .map(async (option) => [option.code, await estimateTotals(commerce, { shippingOptionCode: option.code })] as const),
+    );
+  } catch (error) {
+    failedLoader(error);
+  }
   return {
-    cart: state.cart,
-    totals: state.totals,
-    defaultShipping: state.defaultShipping,
+    cart,
+    totals: Object.fromEntries([[defaultShipping, base], ...others]) as Record<string, CartTotals>,
+    defaultShipping,
     prefill: await memberPrefill(commerce),
   };
 }
@@ -79,14 +83,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const commerce = commerceOf(context);
   const form = parseForm(checkoutSchema, await request.formData());
   if (!form.ok) return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
-  const state = await readyState(request, commerce);
-  const shippingCodes = Object.keys(state.totals).filter(Boolean);
+  const { base } = await readyCart(request, commerce);
+  const shippingCodes = base.shippingOptions.map((option) => option.code);
   if (form.data.shippingCode && !shippingCodes.includes(form.data.shippingCode)) {
     return data({ fieldErrors: { shippingCode: "Choisissez un mode de livraison de la liste." }, values: form.values }, { status: 400 });
   }
   let paymentUrl: string;
   try {
-    paymentUrl = await startCheckout(commerce, { ...form.data, shippingCode: form.data.shippingCode ?? (state.defaultShipping || undefined) }, publicOrigin(request));
+    paymentUrl = await startCheckout(commerce, { ...form.data, shippingCode: form.data.shippingCode ?? base.selectedShipping }, publicOrigin(request));
   } catch (error) {
     return failedAction(request, error, {
       redirectTo: "/checkout",

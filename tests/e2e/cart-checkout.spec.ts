@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
-import { ALEX, loginFromHeader } from "./helpers";
+import { ALEX, loginFromHeader, unique } from "./helpers";
 
 /**
  * Cart, checkout, hosted payment page and thank-you page, against the real
@@ -22,7 +22,13 @@ async function expectCartCount(page: Page, count: number) {
 async function addToCart(page: Page, product: { path: string }, quantity: number, expectedCount: number) {
   await page.goto(product.path);
   await page.getByLabel("Quantité", { exact: true }).fill(String(quantity));
+  // With scripts the header count moves before the server answers: wait for the answer itself,
+  // or a navigation right after could cancel the add.
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/products/"),
+  );
   await page.getByRole("button", { name: "Ajouter au panier" }).click();
+  await answered;
   await expectCartCount(page, expectedCount);
 }
 
@@ -382,6 +388,41 @@ test.describe("checkout", () => {
     await cartLine(page, BOOK.name).getByRole("button", { name: "Retirer", exact: true }).click();
     await expect(cartLine(page, BOOK.name)).toHaveCount(0);
     await expectCartCount(page, before);
+  });
+
+  test("a new member's order: name prefilled, thank-you page leads to their orders", async ({ page, javaScriptEnabled }) => {
+    const email = `acheteur-${unique()}@exemple.fr`;
+    await page.goto("/");
+    await page.getByRole("banner").getByRole("button", { name: "Se connecter" }).click();
+    await page.getByRole("link", { name: "Créer un compte" }).click();
+    await page.getByLabel("Prénom").fill("Sacha");
+    await page.getByLabel("Nom", { exact: true }).fill("Petit");
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Mot de passe").fill("un-mot-de-passe-solide");
+    await page.getByRole("button", { name: "Créer mon compte" }).click();
+    await expect(page.getByRole("banner").getByRole("button", { name: "Se déconnecter" })).toBeVisible();
+
+    await addToCart(page, BOOK, 1, 1);
+    await goToCheckout(page, javaScriptEnabled);
+    await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue(email);
+    await expect(page.getByLabel("Prénom", { exact: true })).toHaveValue("Sacha");
+    await expect(page.getByLabel("Nom", { exact: true })).toHaveValue("Petit");
+    await expect(page.getByLabel("Adresse", { exact: true })).toHaveValue("");
+    await page.getByLabel("Adresse", { exact: true }).fill("8 quai des Chartrons");
+    await page.getByLabel("Code postal", { exact: true }).fill("33000");
+    await page.getByLabel("Ville", { exact: true }).fill("Bordeaux");
+    await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
+    await expect(page.getByText("Sacha Petit").first()).toBeVisible();
+    await page.getByLabel("Numéro de carte").fill("4242424242424242");
+    await page.getByRole("button", { name: "Payer", exact: true }).click();
+
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Merci");
+    const number = (await page.locator(".thanks-number strong").textContent())!.trim();
+    expect(number).toMatch(/^\d+$/);
+    await expect(page.locator(".payment-status")).toHaveText("Payée");
+    await page.getByRole("link", { name: "Voir mes commandes" }).click();
+    await expect(page).toHaveURL(/\/account\/orders$/);
+    await expect(page.getByRole("main").getByText(number).first()).toBeVisible();
   });
 
   test("a digital order has no shipping choice and can be cancelled back to the cart", async ({ page, javaScriptEnabled }) => {
