@@ -5,7 +5,7 @@
 // measured in the same run, the JS/CSS each route loads, and PASS/FAIL against
 // the performance targets (informational: the exit code never depends on them).
 //
-// Options: --duration S (5) --warmup S (2) --connections N (32) --rounds N (2)
+// Options: --duration S (5) --warmup S (2) --connections N (32) --rounds N (3)
 //          --skip-build  --profile (also write CPU profiles of the app server)
 //          --profile-only  --out FILE (results/latest.json)
 import { execFileSync } from "node:child_process";
@@ -28,7 +28,7 @@ const { values: opt } = parseArgs({
     duration: { type: "string", default: "5" },
     warmup: { type: "string", default: "2" },
     connections: { type: "string", default: "32" },
-    rounds: { type: "string", default: "2" },
+    rounds: { type: "string", default: "3" },
     "skip-build": { type: "boolean", default: false },
     profile: { type: "boolean", default: false },
     "profile-only": { type: "boolean", default: false },
@@ -104,6 +104,7 @@ async function main() {
     loadAverage: { before: round1(loadBefore), after: round1(loadavg()[0]) },
     settings: { connections, duration, warmup, rounds, acceptEncoding: "none (identity)" },
     notAvailable: scenarios.notAvailable,
+    headers: scenarios.headers,
     figures,
     rounds: runs,
     sizes,
@@ -300,7 +301,38 @@ async function prepareScenarios(app) {
   else notAvailable["add-to-cart cycle"] = probe.why;
 
   for (const [k, v] of Object.entries(notAvailable)) log(`not available yet: ${k} (${v})`);
-  return { gets, cart, cycle, notAvailable, pageHtml };
+  const headers = await cachingHeaders(app, pageHtml, cart);
+  return { gets, cart, cycle, notAvailable, pageHtml, headers };
+}
+
+/** What each page says about caching, and whether it sets cookies: the input for a Cache-Control policy. */
+async function cachingHeaders(app, pageHtml, cart) {
+  const asset = /<link rel="modulepreload" href="(\/assets\/[^"]+)"/.exec(pageHtml["/"] ?? "")?.[1];
+  const list = [
+    ["/ (no cookie)", "/", ""],
+    ["/products (no cookie)", "/products", ""],
+    ["/products/:slug (no cookie)", PRODUCT_PAGE, ""],
+    ["/ (with a cart)", "/", cart?.cookie ?? ""],
+    ["/cart (with a cart)", "/cart", cart?.cookie ?? ""],
+    ...(asset ? [["a built asset", asset, ""]] : []),
+    ["/favicon.ico", "/favicon.ico", ""],
+  ];
+  const out = [];
+  for (const [name, path, cookie] of list) {
+    if (name.includes("with a cart") && !cookie) continue;
+    const res = await fetch(app.url + path, { redirect: "manual", headers: { "accept-encoding": "gzip", ...(cookie ? { cookie } : {}) } });
+    const body = await res.arrayBuffer();
+    out.push({
+      name,
+      status: res.status,
+      cacheControl: res.headers.get("cache-control") ?? "(none)",
+      setCookie: setCookiesOf(res).map((c) => c.split("=")[0]).join(", ") || "-",
+      vary: res.headers.get("vary") ?? "-",
+      encoding: res.headers.get("content-encoding") ?? "identity",
+      bytes: body.byteLength,
+    });
+  }
+  return out;
 }
 
 /** Lines in the served cart page, when its markup lets us count them (null if not). */
@@ -462,6 +494,14 @@ function printReport(r) {
   if (Math.max(r.loadAverage.before, r.loadAverage.after) > r.cpus)
     log(`  warning: load average ${r.loadAverage.before} → ${r.loadAverage.after} on ${r.cpus} cores: other work shared the machine; absolute figures are low, ratios less affected`);
   for (const [k, v] of Object.entries(r.notAvailable)) log(`  not available yet: ${k} (${v})`);
+
+  if (r.headers?.length) {
+    log("\n== Caching headers (one request each, Accept-Encoding: gzip)");
+    table(
+      ["response", "status", "Cache-Control", "Set-Cookie", "Vary", "encoding", "decoded bytes"],
+      r.headers.map((h) => [h.name, h.status, h.cacheControl, h.setCookie, h.vary, h.encoding, h.bytes]),
+    );
+  }
 
   log("\n== JavaScript and CSS loaded per route (gzip -9 bytes, from the build's manifest)");
   table(
