@@ -237,3 +237,17 @@ export function asObject(v: unknown): Record<string, unknown> | undefined {
 export function asString(v: unknown): string | undefined {
   return typeof v === "string" ? v : undefined;
 }
+
+/**
+ * False when a browser says the request comes from another site (its Origin header differs from the request's):
+ * state-changing owner tools must not be driven by a cross-site form or a "simple" cross-site POST.
+ */
+export function sameOriginOrNone(request: Request): boolean {
+  const origin = request.headers.get("origin");
+  if (!origin || origin === "null") return origin !== "null";
+  try {
+    return origin === new URL(request.url).origin;
+  } catch {
+    return false;
+  }
+}

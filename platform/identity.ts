@@ -38,6 +38,7 @@ export const SESSION_TOKEN_TTL_SECONDS = 5 * 60;
 export const VERIFICATION_TTL_SECONDS = 15 * 60;
 export const VERIFICATION_MAX_ATTEMPTS = 3;
 export const RESET_TTL_SECONDS = 3600;
+export const RESET_MAX_PER_HOUR = 5;
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -205,8 +206,13 @@ export function checkVerification(ctx: Ctx, stateToken: string, code: string): V
 export function startPasswordReset(ctx: Ctx, email: string, appOrigin: string, redirectUrl: string | undefined): void {
   const member = ctx.db.prepare("SELECT * FROM members WHERE email = ?").get(email.trim()) as MemberRow | undefined;
   if (!member || member.status === "BLOCKED") return;
-  const token = randomToken();
   ctx.db.prepare("DELETE FROM password_resets WHERE expires_at < ?").run(nowSeconds() - 86400);
+  // Links still valid were all sent within the last hour: past RESET_MAX_PER_HOUR, stay silent (mailbox flooding).
+  const { n } = ctx.db
+    .prepare("SELECT COUNT(*) AS n FROM password_resets WHERE member_id = ? AND expires_at > ?")
+    .get(member.id, nowSeconds()) as { n: number };
+  if (n >= RESET_MAX_PER_HOUR) return;
+  const token = randomToken();
   ctx.db
     .prepare("INSERT INTO password_resets (token_hash, member_id, redirect_url, expires_at) VALUES (?, ?, ?, ?)")
     .run(sha256(token), member.id, redirectUrl ?? null, nowSeconds() + RESET_TTL_SECONDS);

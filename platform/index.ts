@@ -9,7 +9,7 @@ import type { Ctx, ResolvedOptions, SignupPolicy } from "./context";
 import { mediaIdToPath, resolveSeedPaths, SIGNUP_POLICIES } from "./context";
 import { isSeeded, openDatabase, wipe } from "./db";
 import type { ApiRequest } from "./http";
-import { appError, decodeDotR, errorResponse, html, json, newRequestId, queryToObject, Router, WixError } from "./http";
+import { appError, decodeDotR, errorResponse, html, json, newRequestId, queryToObject, Router, sameOriginOrNone, WixError } from "./http";
 import { registerIdentity } from "./identity";
 import type { MailMessage, MailTransport } from "./mail";
 import { createOutboxTransport, defaultOutboxFile, readOutbox } from "./mail";
@@ -302,6 +302,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     const method = request.method.toUpperCase();
     if (method === "GET") return json(faults);
     if (method !== "POST") return json({ message: "Method Not Allowed" }, 405);
+    if (!sameOriginOrNone(request)) throw appError(403, "PERMISSION_DENIED", "Requête d'un autre site refusée", {}, "Permission denied");
     let body: unknown;
     try {
       body = JSON.parse((await request.text()) || "{}");

@@ -1,7 +1,7 @@
 // Hosted pages around member accounts: the password-reset form, the local outbox and the owner's approval tool.
 import { timingSafeEqual } from "node:crypto";
 import type { Ctx } from "../context";
-import { html, readForm, redirect } from "../http";
+import { html, readForm, redirect, sameOriginOrNone } from "../http";
 import { approveMember, completeReset, findReset, listPendingMembers, passwordProblem } from "../identity";
 import { readOutbox } from "../mail";
 import { e, errorPage, page } from "./layout";
@@ -140,6 +140,7 @@ export function ownerMembersGet(ctx: Ctx, url: URL): Response {
 }
 
 export async function ownerMembersPost(ctx: Ctx, request: Request): Promise<Response> {
+  if (!sameOriginOrNone(request)) return ownerDenied();
   const form = await readForm(request);
   const token = form.get("token");
   if (!ownerAllowed(ctx, token)) return ownerDenied();

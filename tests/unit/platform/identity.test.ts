@@ -158,6 +158,14 @@ describe("IAM endpoints on the wire", () => {
     p.close();
   });
 
+  it("sends at most 5 reset links per account and hour", async () => {
+    const p = fixturePlatform();
+    const token = await visitorToken(p);
+    for (let i = 0; i < 7; i++) expect((await api(p, "POST", SEND_EMAIL, { token, body: { email: "demo@exemple.fr" } })).status).toBe(200);
+    expect(p.outbox()).toHaveLength(5);
+    p.close();
+  });
+
   it("send-email refuses another clientId and stays silent for malformed e-mails", async () => {
     const p = fixturePlatform();
     const token = await visitorToken(p);
@@ -242,6 +250,19 @@ describe("options", () => {
     expect(ok.headers.get("location")).toContain("token=s3cret");
     expect((await login(p, token, "attente@exemple.fr", "motdepasse-solide")).json.state).toBe("SUCCESS");
     expect(p.outbox()[0]!.subject).toBe("Votre compte a été approuvé");
+    p.close();
+  });
+
+  it("owner approvals and fault switching refuse cross-site requests", async () => {
+    const p = fixturePlatform({ signupPolicy: "owner-approval", faultControl: true });
+    const token = await visitorToken(p);
+    const id = (await register(p, token, "cible@exemple.fr")).json.identity.id as string;
+    const foreign = (path: string, body: string, type: string) =>
+      p.fetch(new Request(`${ORIGIN}${path}`, { method: "POST", headers: { "content-type": type, origin: "https://evil.example" }, body }));
+    expect((await foreign("/_platform/owner/members", `memberId=${id}`, "application/x-www-form-urlencoded")).status).toBe(403);
+    expect((await foreign("/_platform/faults", '{"down":true}', "text/plain")).status).toBe(403);
+    expect(p.getFaults().down).toBe(false);
+    expect((await login(p, token, "cible@exemple.fr", "motdepasse-solide")).json.state).toBe("REQUIRE_OWNER_APPROVAL");
     p.close();
   });
 
