@@ -9,7 +9,7 @@ import { ALEX, loginFromHeader, unique } from "./helpers";
  */
 
 const BOOK = { path: "/products/livre-typescript", name: "TypeScript au quotidien" };
-const TSHIRT = { path: "/products/t-shirt-typescript?Taille=M&Couleur=Noir", name: "T-shirt « Typé et fier »" };
+const TSHIRT = { path: "/products/t-shirt-typescript?Taille=XL&Couleur=Noir", name: "T-shirt « Typé et fier »" };
 const DIGITAL = { path: "/products/formation-git", name: "Formation Git pour les équipes" };
 
 const headerCart = (page: Page) => page.getByRole("banner").getByRole("link", { name: /^Panier/ });
@@ -111,7 +111,7 @@ test.describe("cart", () => {
     await expect(book.getByRole("link", { name: BOOK.name })).toHaveAttribute("href", "/products/livre-typescript");
     await expect(book.getByText("Prix unitaire : 39,00 €")).toBeVisible();
     await expect(tshirt.getByText("Couleur : Noir")).toBeVisible();
-    await expect(tshirt.getByText("Taille : M")).toBeVisible();
+    await expect(tshirt.getByText("Taille : XL")).toBeVisible();
     const totals = page.getByRole("complementary", { name: "Récapitulatif" });
     await expect(totals.getByText("Sous-total")).toBeVisible();
     await expect(totals.getByText("TVA incluse")).toBeVisible();
@@ -167,6 +167,7 @@ test.describe("cart", () => {
     await expectCartCount(page, 3);
     await book.getByRole("button", { name: "Retirer", exact: true }).click();
     await expect(page.getByText("Votre panier est vide.")).toBeVisible();
+    await expect(notification(page, "Article retiré")).toBeVisible();
     await expectCartCount(page, 0);
     await expect(page.getByRole("main").getByRole("link", { name: "Découvrir le catalogue" })).toBeVisible();
   });
@@ -218,6 +219,8 @@ test.describe("cart", () => {
     const tab = await context.newPage();
     await openCart(tab, javaScriptEnabled);
     await cartLine(tab, BOOK.name).getByRole("button", { name: "Retirer", exact: true }).click();
+    // The server's answer, not only the optimistic view: closing the tab earlier could cancel the removal.
+    await expect(notification(tab, "Article retiré")).toBeVisible();
     await expect(cartLine(tab, BOOK.name)).toHaveCount(0);
     await tab.close();
 
@@ -386,6 +389,7 @@ test.describe("checkout", () => {
     // A member's cart outlives the session: leave it as it was for the other tests.
     await openCart(page, javaScriptEnabled);
     await cartLine(page, BOOK.name).getByRole("button", { name: "Retirer", exact: true }).click();
+    await expect(notification(page, "Article retiré")).toBeVisible();
     await expect(cartLine(page, BOOK.name)).toHaveCount(0);
     await expectCartCount(page, before);
   });

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { usePlatform, APP_ORIGIN, isWix } from "../contract/harness";
+import { Commerce } from "~/.server/commerce.server";
+import { addToCart, getCart } from "~/.server/cart.server";
+import { getOrderView, startCheckout } from "~/.server/checkout.server";
+import { classifyWixError } from "~/.server/wix-errors.server";
+
+/**
+ * The checkout service against the embedded platform with the real SDK: the
+ * field names it sends (addressLine1, the buyer's name in the cart's contact
+ * details) must reach the hosted payment page and the order.
+ */
+const handle = usePlatform();
+
+function visitor() {
+  return new Commerce(new Request(`${APP_ORIGIN}/checkout`), null);
+}
+
+async function productId(commerce: Commerce, slug: string): Promise<string> {
+  const wix = await commerce.client();
+  const { items } = await wix.products.queryProducts().eq("slug", slug).find();
+  return items[0]!._id!;
+}
+
+describe.skipIf(isWix)("startCheckout and the order view (embedded platform)", () => {
+  it("carries the buyer's name and both addresses to the payment page and the order; the cart is gone afterwards", async () => {
+    const buyer = visitor();
+    await addToCart(buyer, { productId: await productId(buyer, "livre-typescript"), quantity: 2 });
+    const url = await startCheckout(
+      buyer,
+      {
+        email: "lea@exemple.fr",
+        firstName: "Léa",
+        lastName: "Dupont",
+        shipping: { addressLine: "5 rue de la Paix", postalCode: "75002", city: "Paris", country: "FR" },
+        billing: { addressLine: "1 avenue Louise", postalCode: "1050", city: "Bruxelles", country: "BE" },
+        sameBilling: false,
+        shippingCode: "pickup",
+      },
+      APP_ORIGIN,
+    );
+    expect(url).toMatch(new RegExp(`^${APP_ORIGIN}/_platform/checkout\\?session=`));
+
+    const page = await (await handle.platform.fetch(new Request(url))).text();
+    expect(page).toContain("Léa Dupont");
+    expect(page).toContain("5 rue de la Paix, 75002 Paris, FR");
+    expect(page).toContain("1 avenue Louise, 1050 Bruxelles, BE");
+    expect(page).toContain("Retrait sur place");
+    expect(page).toContain("lea@exemple.fr");
+
+    const session = new URL(url).searchParams.get("session")!;
+    const paid = await handle.platform.fetch(
+      new Request(`${APP_ORIGIN}/_platform/checkout`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: APP_ORIGIN },
+        body: new URLSearchParams({ session, action: "offline" }),
+        redirect: "manual",
+      }),
+    );
+    const location = new URL(paid.headers.get("Location")!);
+    expect(location.pathname).toBe("/checkout/complete");
+    const orderId = location.searchParams.get("orderId")!;
+
+    const order = await getOrderView(buyer, orderId);
+    expect(order.number).toMatch(/^\d+$/);
+    expect(order.paymentStatusLabel).toBe("Non payée");
+    expect(order.email).toBe("lea@exemple.fr");
+    expect(order.lines).toHaveLength(1);
+    expect(order.lines[0]).toMatchObject({ name: "TypeScript au quotidien", quantity: 2, url: "/products/livre-typescript" });
+    expect(order.total.formatted).toMatch(/78,00\s€/);
+    expect(order.pickup).toBe(true);
+    expect(order.billingAddress).toEqual({ name: "Léa Dupont", lines: ["1 avenue Louise", "1050 Bruxelles", "Belgique"] });
+
+    // The platform deletes the cart with the order: the header count falls to 0.
+    expect(await getCart(buyer)).toBeNull();
+
+    // Someone else asking for that order gets "not found" (the thank-you page's 404).
+    const error = await getOrderView(visitor(), orderId).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(classifyWixError(error)).toMatchObject({ kind: "application", code: "ORDER_NOT_FOUND" });
+  });
+});
