@@ -1,8 +1,52 @@
 // Load generation with autocannon, in this process (pinned to the other core).
 // Each measurement: a warm-up run whose figures are thrown away, then a run
 // bounded in time. Latencies are autocannon's (HdrHistogram, ms).
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { applySetCookie, cookieHeader } from "./cookies.mjs";
+
+let ticksPerSecond = 100;
+try {
+  ticksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+} catch {
+  // Linux's usual value.
+}
+
+/**
+ * CPU time (user + system, all threads) the server process has used, in ms,
+ * from /proc; null where there is no /proc. Per request, it is the server's
+ * cost whatever else runs on the machine, which throughput is not.
+ */
+export function cpuMsOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after "(comm) state".
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs `fn` (one measured autocannon run) and adds the server's CPU cost per request to its figures. */
+async function withCpu(pid, fn) {
+  const before = pid ? cpuMsOf(pid) : null;
+  const started = process.hrtime.bigint();
+  const figures = await fn();
+  const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+  const after = pid ? cpuMsOf(pid) : null;
+  if (before === null || after === null) return figures;
+  const cpuMs = after - before;
+  const units = figures.cycles !== undefined ? Math.max(1, Math.round(figures.requests / 2)) : Math.max(1, figures.requests);
+  return {
+    ...figures,
+    serverCpuMs: Math.round(cpuMs),
+    // Share of one core the server got during the run: well under 100 % means other work starved it.
+    serverCpuPct: Math.round((1000 * cpuMs) / wallMs) / 10,
+    cpuMsPerUnit: Math.round((1000 * cpuMs) / units) / 1000,
+  };
+}
 
 function run(opts) {
   return new Promise((resolve, reject) => {
@@ -35,10 +79,10 @@ function summary(result, extra = {}) {
 const round = (n) => Math.round(n * 10) / 10;
 
 /** GET `path` under load: warm-up, then the measured run. */
-export async function measureGet({ url, path, headers = {}, connections, duration, warmup }) {
+export async function measureGet({ url, path, headers = {}, connections, duration, warmup, pid }) {
   const base = { url: url + path, connections, headers, timeout: 10 };
   if (warmup > 0) await run({ ...base, duration: warmup });
-  return summary(await run({ ...base, duration }));
+  return withCpu(pid, async () => summary(await run({ ...base, duration })));
 }
 
 /**
@@ -51,7 +95,7 @@ export async function measureGet({ url, path, headers = {}, connections, duratio
  * line quantities under the form's maximum (99). Cycle latency is timed here
  * (POST sent → GET answered); autocannon's own latency is per request.
  */
-export async function measureCycle({ url, productPath, form, origin, connections, duration, warmup, cyclesPerVisitor = 20 }) {
+export async function measureCycle({ url, productPath, form, origin, connections, duration, warmup, pid, cyclesPerVisitor = 20 }) {
   const body = new URLSearchParams(form).toString();
   const pool = [];
   let samples = [];
@@ -100,22 +144,24 @@ export async function measureCycle({ url, productPath, form, origin, connections
   ];
   const base = { url, connections, timeout: 10 };
   if (warmup > 0) await run({ ...base, duration: warmup, requests: requests.map((r) => ({ ...r })) });
-  recording = true;
-  samples = [];
-  const result = await run({ ...base, duration, requests: requests.map((r) => ({ ...r })) });
-  recording = false;
-  samples.sort((a, b) => a - b);
-  const pct = (p) => (samples.length ? round(samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))]) : null);
-  const s = summary(result);
-  return {
-    ...s,
-    // Two requests per cycle.
-    cyclesPerSecond: round(s.rps / 2),
-    cycles: samples.length,
-    cycleP50: pct(50),
-    cycleP99: pct(99),
-    badStatus,
-  };
+  return withCpu(pid, async () => {
+    recording = true;
+    samples = [];
+    const result = await run({ ...base, duration, requests: requests.map((r) => ({ ...r })) });
+    recording = false;
+    samples.sort((a, b) => a - b);
+    const pct = (p) => (samples.length ? round(samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))]) : null);
+    const s = summary(result);
+    return {
+      ...s,
+      // Two requests per cycle.
+      cyclesPerSecond: round(s.rps / 2),
+      cycles: samples.length,
+      cycleP50: pct(50),
+      cycleP99: pct(99),
+      badStatus,
+    };
+  });
 }
 
 function headerOf(headers, name) {
