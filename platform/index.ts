@@ -17,7 +17,7 @@ import { registerMembers } from "./members";
 import { registerOAuth } from "./oauth";
 import { registerOrders } from "./orders";
 import { outboxGet, ownerMembersGet, ownerMembersPost, resetGet, resetPost } from "./pages/account";
-import { loginGet, loginPost, logoutGet, signupGet, signupPost, verifyPost } from "./pages/auth";
+import { forgotGet, forgotPost, loginGet, loginPost, logoutGet, signupGet, signupPost, verifyPost } from "./pages/auth";
 import { errorPage, PLATFORM_CSS, withTheme } from "./pages/layout";
 import { paymentGet, paymentPost } from "./pages/payment";
 import { registerRedirects } from "./redirects";
@@ -275,6 +275,10 @@ export function createPlatform(options: PlatformOptions): Platform {
         return signupGet(ctx, url);
       case "POST signup":
         return signupPost(ctx, request);
+      case "GET forgot":
+        return forgotGet(ctx, url);
+      case "POST forgot":
+        return forgotPost(ctx, request);
       case "POST verify":
         return verifyPost(ctx, request);
       case "GET reset-password":

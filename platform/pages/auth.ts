@@ -3,7 +3,15 @@ import type { Ctx } from "../context";
 import { randomToken } from "../context";
 import { nowSeconds } from "../db";
 import { html, readForm, redirect } from "../http";
-import { attemptLogin, checkVerification, consumeSessionToken, EMAIL_RE, passwordProblem, startVerification } from "../identity";
+import {
+  attemptLogin,
+  checkVerification,
+  consumeSessionToken,
+  EMAIL_RE,
+  passwordProblem,
+  startPasswordReset,
+  startVerification,
+} from "../identity";
 import type { MemberRow } from "../members";
 import { createMember } from "../members";
 import { AUTH_CODE_TTL_SECONDS, revokeRefreshToken } from "../oauth";
@@ -48,6 +56,7 @@ ${opts.error ? `<p class="error" role="alert">${e(opts.error)}</p>` : ""}
 <div class="actions">
 <button type="submit" class="primary">Se connecter</button>
 <a href="/_platform/signup?session=${encodeURIComponent(sessionId)}">Créer un compte</a>
+<a href="/_platform/forgot?session=${encodeURIComponent(sessionId)}">Mot de passe oublié ?</a>
 </div>
 </form>
 <form method="post" action="/_platform/login">
@@ -277,6 +286,48 @@ export async function signupPost(ctx: Ctx, request: Request): Promise<Response> 
   if (result.email_verified === 0) return verificationStep(ctx, session, result);
   if (result.status === "PENDING") return pendingPage(session, true);
   return ctx.db.transaction(() => loginSuccess(ctx, session, result.id)).immediate();
+}
+
+function forgotForm(sessionId: string, opts: { email?: string; error?: string; notice?: string } = {}): string {
+  return page(
+    "Mot de passe oublié",
+    `<div class="card">
+<h1>Mot de passe oublié</h1>
+${opts.notice ? `<p class="notice" role="status">${e(opts.notice)}</p>` : ""}
+${opts.error ? `<p class="error" role="alert">${e(opts.error)}</p>` : ""}
+<p>Saisissez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.</p>
+<form method="post" action="/_platform/forgot">
+<input type="hidden" name="session" value="${e(sessionId)}">
+<label for="email">E-mail</label>
+<input type="email" id="email" name="email" autocomplete="email" required value="${e(opts.email ?? "")}">
+<div class="actions">
+<button type="submit" class="primary">Envoyer le lien</button>
+<a href="/_platform/login?session=${encodeURIComponent(sessionId)}">Revenir à la connexion</a>
+</div>
+</form>
+</div>`,
+  );
+}
+
+export function forgotGet(ctx: Ctx, url: URL): Response {
+  const session = loginSession(ctx, url.searchParams.get("session"));
+  if (!session) return expired();
+  return html(forgotForm(session.id));
+}
+
+export async function forgotPost(ctx: Ctx, request: Request): Promise<Response> {
+  const form = await readForm(request);
+  const session = loginSession(ctx, form.get("session"));
+  if (!session) return expired();
+  const email = (form.get("email") ?? "").trim().slice(0, 320);
+  if (!EMAIL_RE.test(email)) return html(forgotForm(session.id, { email, error: "Saisissez une adresse e-mail valide." }), 400);
+  // After the reset the member comes back to this login page; the answer is the same for unknown e-mails.
+  startPasswordReset(ctx, email, session.app_origin, `${session.app_origin}/_platform/login?session=${encodeURIComponent(session.id)}`);
+  return html(
+    forgotForm(session.id, {
+      notice: `Si un compte existe pour ${email}, un e-mail contenant un lien de réinitialisation vient de lui être envoyé.`,
+    }),
+  );
 }
 
 export function logoutGet(ctx: Ctx, url: URL): Response {

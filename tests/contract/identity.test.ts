@@ -237,6 +237,37 @@ describe.skipIf(isWix)("direct login and sign-up, open policy", () => {
       expect(pageText(again.html)).toMatch(/expiré ou a déjà été utilisé/);
     });
 
+    it("the hosted login page has its own 'Mot de passe oublié ?' flow, back to the same login page", async () => {
+      const client = makeClient();
+      const email = "oubli-page@exemple.fr";
+      await sdkRegister(client, { email, password: "ancien-secret-2" });
+      const oauthData = client.auth.generateOAuthData(`${APP_ORIGIN}/callback`);
+      const { authUrl } = await authUrlFor(client, oauthData, { responseMode: "query" });
+      const browser = new Browser(handle.platform);
+      const login = await browser.get(authUrl);
+      const forgotHref = /href="([^"]*\/_platform\/forgot[^"]*)"/.exec(login.html)?.[1];
+      expect(forgotHref).toBeTruthy();
+      const forgotUrl = new URL(forgotHref!.replace(/&amp;/g, "&"), authUrl).toString();
+      const forgot = await browser.get(forgotUrl);
+      const sent = await browser.submit(forgotUrl, forgot.html, "Envoyer le lien", (name, type) => (type === "email" ? email : undefined));
+      expect(pageText(await sent.text())).toContain("un e-mail contenant un lien de réinitialisation");
+      const link = lastMessageTo(handle.platform, email).data.url!;
+      const resetPage = await browser.get(link);
+      const done = await browser.submit(link, resetPage.html, "Enregistrer le mot de passe", (name) =>
+        name === "password" || name === "confirm" ? "nouveau-secret-2" : undefined,
+      );
+      expect(done.status).toBe(303);
+      const backToLogin = new URL(done.headers.get("location")!);
+      expect(backToLogin.pathname).toBe("/_platform/login");
+      const again = await browser.get(backToLogin.toString());
+      const posted = await browser.submit(backToLogin.toString(), again.html, "Se connecter", (name, type) =>
+        type === "email" ? email : type === "password" ? "nouveau-secret-2" : undefined,
+      );
+      const back = new URL(posted.headers.get("location")!);
+      const tokens = await client.auth.getMemberTokens(back.searchParams.get("code")!, back.searchParams.get("state")!, oauthData);
+      expect(tokens.refreshToken.role).toBe("member");
+    });
+
     it("an unknown e-mail answers the same (no message), a foreign redirect origin is refused", async () => {
       const client = makeClient();
       const before = handle.platform.outbox().length;
