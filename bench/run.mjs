@@ -89,6 +89,8 @@ async function main() {
   const minimalSizes = sizeReport(join(minimalDir, "build", "client"));
   sizes.minimalApp = minimalSizes.routes["routes/home"];
 
+  const sdkCalls = await countSdkCalls({ secret, dbFile, scenarios });
+
   let profiles = null;
   if (opt.profile || opt["profile-only"]) profiles = await profileApp({ secret, dbFile, scenarios });
 
@@ -105,6 +107,7 @@ async function main() {
     settings: { connections, duration, warmup, rounds, acceptEncoding: "none (identity)" },
     notAvailable: scenarios.notAvailable,
     headers: scenarios.headers,
+    sdkCalls,
     figures,
     rounds: runs,
     sizes,
@@ -185,12 +188,12 @@ function appEnv({ secret, dbFile, port }) {
   };
 }
 
-async function startApp({ secret, dbFile, nodeArgs = [] }) {
+async function startApp({ secret, dbFile, nodeArgs = [], extraEnv = {} }) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = startNode([...nodeArgs, "server.js"], {
     cwd: root,
-    env: appEnv({ secret, dbFile, port }),
+    env: { ...appEnv({ secret, dbFile, port }), ...extraEnv },
     core: SERVER_CORE,
     logFile: join(resultsDir, "app-server.log"),
   });
@@ -434,6 +437,61 @@ function evaluate(figures, sizes) {
   return t;
 }
 
+// ---------------------------------------------------------------- SDK calls per page
+
+/**
+ * One request at a time to a separate app server whose fetch is wrapped
+ * (lib/count-sdk-calls.mjs): which Wix API calls each page makes, and how many
+ * are repeats of the same endpoint within one request.
+ */
+async function countSdkCalls({ secret, dbFile, scenarios }) {
+  const logFile = join(work, "sdk-calls.log");
+  writeFileSync(logFile, "");
+  const app = await startApp({ secret, dbFile, nodeArgs: ["--import", join(here, "lib", "count-sdk-calls.mjs")], extraEnv: { SDK_CALL_LOG: logFile } });
+  const cartCookie = scenarios.cart?.cookie ?? "";
+  const visitor = new Map();
+  // A visitor who already has a session (no cart yet): what a second page view costs.
+  await text(app.url + "/products").then((r) => applySetCookie(visitor, setCookiesOf(r.res)));
+  const list = [
+    ["GET / (no cookie)", "GET", "/", ""],
+    ["GET / (with a cart)", "GET", "/", cartCookie],
+    ["GET /products (no cookie)", "GET", "/products", ""],
+    ["GET /products (visitor session)", "GET", "/products", cookieHeader(visitor)],
+    ["GET /products/:slug (no cookie)", "GET", PRODUCT_PAGE, ""],
+    ["GET /products/:slug (with a cart)", "GET", PRODUCT_PAGE, cartCookie],
+    ["GET /cart (3 lines)", "GET", "/cart", cartCookie],
+  ];
+  if (scenarios.cycle) {
+    // Its own visitor with a cart already (the 3-line cart stays as the load scenarios expect it).
+    const first = await postAdd(app, scenarios.cycle.productPath, visitor);
+    if (first.ok) list.push(["POST add to cart (with a cart)", "POST", scenarios.cycle.productPath, cookieHeader(visitor)]);
+  }
+  const out = [];
+  try {
+    for (const [name, method, path, cookie] of list) {
+      if (name.includes("cart)") && !cookie) continue;
+      writeFileSync(logFile, "");
+      const res = await fetch(app.url + path, {
+        method,
+        redirect: "manual",
+        headers: {
+          ...(cookie ? { cookie } : {}),
+          ...(method === "POST" ? { "content-type": "application/x-www-form-urlencoded", origin: app.url } : {}),
+        },
+        body: method === "POST" ? new URLSearchParams(scenarios.cycle.form) : undefined,
+      });
+      await res.arrayBuffer();
+      const calls = readFileSync(logFile, "utf8").split("\n").filter(Boolean);
+      const byCall = {};
+      for (const c of calls) byCall[c] = (byCall[c] ?? 0) + 1;
+      out.push({ name, status: res.status, calls: calls.length, repeats: calls.length - Object.keys(byCall).length, byCall });
+    }
+  } finally {
+    await stop(app.child);
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------- profiling
 
 /** One CPU profile of the app server per scenario (fresh server each, same database and secret). */
@@ -528,6 +586,22 @@ function printReport(r) {
     table(
       ["response", "status", "Cache-Control", "Set-Cookie", "Vary", "encoding", "decoded bytes"],
       r.headers.map((h) => [h.name, h.status, h.cacheControl, h.setCookie, h.vary, h.encoding, h.bytes]),
+    );
+  }
+
+  if (r.sdkCalls?.length) {
+    log("\n== Wix SDK calls per request (one request at a time; repeats = calls to an endpoint already called in the same request)");
+    table(
+      ["request", "status", "calls", "repeats", "endpoints"],
+      r.sdkCalls.map((c) => [
+        c.name,
+        c.status,
+        c.calls,
+        c.repeats,
+        Object.entries(c.byCall)
+          .map(([k, n]) => `${k.replace(/^(\w+) [^/]+/, "$1 ")}${n > 1 ? ` ×${n}` : ""}`)
+          .join(", ") || "-",
+      ]),
     );
   }
 
