@@ -11,6 +11,8 @@ import { readFileSync } from "node:fs";
 export function summarizeProfile(file, { top = 25, root = process.cwd(), fromMs = 0, toMs = Infinity } = {}) {
   const profile = JSON.parse(readFileSync(file, "utf8"));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parentOf = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
   const counts = new Map();
   let t = profile.startTime;
   let first = null;
@@ -39,6 +41,19 @@ export function summarizeProfile(file, { top = 25, root = process.cwd(), fromMs 
     const area = areaOf(name, url, root);
     areas.set(area, (areas.get(area) ?? 0) + n);
   }
+  // Inclusive time: a function counts once per sample whose stack holds it (recursion counted once).
+  const inclusive = new Map();
+  for (const [id, n] of counts) {
+    const seen = new Set();
+    for (let cur = id; cur !== undefined; cur = parentOf.get(cur)) {
+      const { functionName, url, lineNumber } = byId.get(cur).callFrame;
+      if (!url || url.startsWith("node:")) continue;
+      const key = `${functionName || "(anonymous)"} ${shortUrl(url, root)}:${lineNumber + 1}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      inclusive.set(key, (inclusive.get(key) ?? 0) + n);
+    }
+  }
   const idle = [...fns].filter(([k]) => k.startsWith("(idle)")).reduce((a, [, n]) => a + n, 0);
   const busy = totalSamples - idle;
   const rows = (m) =>
@@ -53,6 +68,11 @@ export function summarizeProfile(file, { top = 25, root = process.cwd(), fromMs 
     busyPct: Math.round((1000 * busy) / Math.max(1, totalSamples)) / 10,
     functions: rows(fns).filter((r) => !r.key.startsWith("(idle)")),
     areas: rows(areas).filter((r) => r.key !== "(idle)"),
+    // Where the app's and libraries' time goes, callees included (node core frames left out).
+    inclusive: [...inclusive]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 60)
+      .map(([key, n]) => ({ key, ms: Math.round(n * msPerSample), pctOfBusy: Math.round((1000 * n) / Math.max(1, busy)) / 10 })),
   };
 }
 
@@ -87,5 +107,7 @@ export function formatProfile(summary) {
   for (const r of summary.areas) lines.push(`  ${String(r.pctOfBusy).padStart(5)} %  ${String(r.ms).padStart(6)} ms  ${r.key}`);
   lines.push("", "top functions by self time (% of busy time):");
   for (const r of summary.functions) lines.push(`  ${String(r.pctOfBusy).padStart(5)} %  ${String(r.ms).padStart(6)} ms  ${r.key}`);
+  lines.push("", "inclusive time, callees included (% of busy time; node core frames left out):");
+  for (const r of summary.inclusive) lines.push(`  ${String(r.pctOfBusy).padStart(5)} %  ${String(r.ms).padStart(6)} ms  ${r.key}`);
   return lines.join("\n");
 }
