@@ -277,3 +277,23 @@ describe("options", () => {
     p.close();
   });
 });
+
+describe("database upgrade", () => {
+  it("adds members.email_verified to a database created before it existed", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "platform-upgrade-"));
+    try {
+      const dbPath = join(dir, "platform.sqlite");
+      createPlatform({ dbPath, seedFile: FIXTURE }).close();
+      const { default: Database } = await import("better-sqlite3");
+      const raw = new Database(dbPath);
+      raw.exec("ALTER TABLE members DROP COLUMN email_verified");
+      raw.close();
+      const p = createPlatform({ dbPath, seedFile: FIXTURE });
+      const token = await visitorToken(p);
+      expect((await login(p, token, "demo@exemple.fr", "motdepasse-demo")).json.state).toBe("SUCCESS");
+      p.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
