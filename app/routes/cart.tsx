@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok) {
     if (form.fieldErrors.intent) return redirectWithToast(request, "/cart", { type: "error", title: "Action inconnue." });
     if (form.fieldErrors.lineId) return redirectWithToast(request, "/cart", { type: "error", title: "Cet article n'est plus dans votre panier." });
-    return data({ fieldErrors: form.fieldErrors, values: form.values, lineId: form.values.lineId }, { status: 400 });
+    return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
   }
   const input = form.data;
   try {
@@ -79,6 +79,8 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const submissions = fetchers.filter((f) => f.key === COUPON_FETCHER_KEY || f.key.startsWith("cart-line:"));
   const view = cart ? optimisticCart(cart, submissions) : null;
   const noJsAnswer = actionData as CartActionData | undefined;
+  // Field errors come from our validation or from the platform through failedAction: both keep the typed values.
+  const answerLineId = noJsAnswer?.values?.lineId;
   const empty = !view || !totals || view.visibleLines.length === 0;
   const blocked =
     !!view &&
@@ -110,14 +112,14 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 key={line.id}
                 line={line}
                 blocked={totals?.blockedLines.includes(line.id) ?? false}
-                actionData={noJsAnswer?.lineId === line.id ? noJsAnswer : undefined}
+                actionData={answerLineId === line.id ? noJsAnswer : undefined}
               />
             ))}
           </ul>
         ) : null}
         {!empty && totals ? (
           <aside className="cart-side" aria-label="Récapitulatif">
-            <CouponForm couponCode={view.couponCode} actionData={noJsAnswer?.lineId ? undefined : noJsAnswer} />
+            <CouponForm couponCode={view.couponCode} actionData={answerLineId ? undefined : noJsAnswer} />
             <CartTotalsSummary totals={totals} pending={view.pending} />
             {blocked ? (
               <p className="cart-blocked" id="cart-blocked">

@@ -6,10 +6,10 @@ import type { FieldErrors } from "~/lib/forms";
 import { availabilityProblem } from "./forms";
 import { lineFetcherKey, quantityDelta, type OptimisticLine } from "./optimistic";
 
+/** What the cart action answers with a 400: errors by field and the typed values (`values.lineId` tells the line). */
 export interface CartActionData {
   fieldErrors?: FieldErrors;
   values?: Record<string, string>;
-  lineId?: string;
 }
 
 /**

@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import { RouterContextProvider } from "react-router";
+import { usePlatform, APP_ORIGIN, isWix } from "../contract/harness";
+import { action, loader } from "~/routes/cart";
+import { Commerce, commerceMiddleware } from "~/.server/commerce.server";
+import { addToCart } from "~/.server/cart.server";
+
+/**
+ * The cart route's action and loader, run the way React Router runs them (the
+ * commerce middleware first), against the embedded platform: the session and
+ * flash cookies travel between calls like a browser's.
+ */
+usePlatform();
+
+class Browser {
+  private cookies = new Map<string, string>();
+
+  /** The Cookie header this browser sends. */
+  cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  remember(response: Response) {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(";");
+      const [name, ...rest] = pair!.split("=");
+      this.cookies.set(name!, rest.join("="));
+    }
+  }
+
+  private request(path: string, init: RequestInit = {}) {
+    const headers = new Headers(init.headers);
+    headers.set("Cookie", this.cookieHeader());
+    return new Request(`${APP_ORIGIN}${path}`, { ...init, headers });
+  }
+
+  private async run<T>(request: Request, fn: (context: RouterContextProvider) => Promise<T>): Promise<T | Response> {
+    const context = new RouterContextProvider();
+    let result: T | Response | undefined;
+    const response = await commerceMiddleware(
+      { request, context, params: {}, unstable_pattern: "/cart" } as unknown as Parameters<typeof commerceMiddleware>[0],
+      async () => {
+        try {
+          result = await fn(context);
+        } catch (thrown) {
+          if (thrown instanceof Response) result = thrown;
+          else throw thrown;
+        }
+        return result instanceof Response ? result : new Response(null);
+      },
+    );
+    this.remember(response as Response);
+    return result!;
+  }
+
+  post(fields: Record<string, string>) {
+    const request = this.request("/cart", { method: "POST", body: new URLSearchParams(fields) });
+    return this.run(request, (context) => action({ request, context, params: {} } as unknown as Parameters<typeof action>[0]));
+  }
+
+  async cart() {
+    const request = this.request("/cart");
+    const result = await this.run(request, (context) => loader({ request, context, params: {} } as unknown as Parameters<typeof loader>[0]));
+    return result as Exclude<Awaited<ReturnType<typeof loader>>, Response>;
+  }
+
+}
+
+/** A cart with one book, through the platform's own add-to-cart (the product page is not this test's subject). */
+async function browserWithBook() {
+  const browser = new Browser();
+  const first = await browser.cart();
+  expect(first.cart).toBeNull();
+  // Seed through the cart service; the browser keeps the session it got.
+  const commerce = await Commerce.fromRequest(new Request(APP_ORIGIN, { headers: { Cookie: browser.cookieHeader() } }));
+  const wix = await commerce.client();
+  const { items } = await wix.products.queryProducts().eq("slug", "livre-typescript").find();
+  await addToCart(commerce, { productId: items[0]!._id!, quantity: 1 });
+  const cookie = await commerce.pendingCookie();
+  if (cookie) browser.remember(new Response(null, { headers: { "Set-Cookie": cookie } }));
+  const { cart } = await browser.cart();
+  return { browser, lineId: cart!.lines[0]!.id };
+}
+
+function isRedirectToCart(result: unknown) {
+  return result instanceof Response && result.status === 303 && result.headers.get("Location") === "/cart";
+}
+
+/** The flash notification the answer carries for the next page (signed cookie: base64 JSON before the signature). */
+function flash(result: unknown): { type: string; title: string } | null {
+  if (!(result instanceof Response)) return null;
+  const cookie = result.headers.getSetCookie().find((c) => c.startsWith("__toast=") && !c.startsWith("__toast=;"));
+  if (!cookie) return null;
+  const raw = decodeURIComponent(cookie.slice("__toast=".length).split(";")[0]!);
+  return JSON.parse(Buffer.from(raw.slice(0, raw.lastIndexOf(".")), "base64").toString("utf8"));
+}
+
+describe.skipIf(isWix)("cart action", () => {
+  it("refuses a bad quantity with a 400 beside the line, keeping what was typed; nothing changes", async () => {
+    const { browser, lineId } = await browserWithBook();
+    const result = (await browser.post({ intent: "update", lineId, quantity: "1.5" })) as { data: unknown; init: ResponseInit };
+    expect(result.init.status).toBe(400);
+    expect(result.data).toEqual({
+      fieldErrors: { quantity: "La quantité doit être un nombre entier." },
+      values: { intent: "update", lineId, quantity: "1.5" },
+    });
+    expect((await browser.cart()).cart!.lines[0]!.quantity).toBe(1);
+  });
+
+  it("updates a quantity and answers 303 to /cart with a notification", async () => {
+    const { browser, lineId } = await browserWithBook();
+    const result = await browser.post({ intent: "update", lineId, quantity: "4", cartDelta: "3" });
+    expect(isRedirectToCart(result)).toBe(true);
+    expect(flash(result)).toMatchObject({ type: "success", title: "Quantité mise à jour" });
+    const { cart, totals } = await browser.cart();
+    expect(cart!.lines[0]!.quantity).toBe(4);
+    expect(totals!.subtotal.amount).toBe("156.00");
+  });
+
+  it("refuses a line that is not in the caller's cart", async () => {
+    const { browser } = await browserWithBook();
+    const other = await browserWithBook();
+    const result = await browser.post({ intent: "remove", lineId: other.lineId });
+    expect(isRedirectToCart(result)).toBe(true);
+    expect(flash(result)).toMatchObject({ type: "error", title: "Cet article n'est plus dans votre panier." });
+    expect((await other.browser.cart()).cart!.lines).toHaveLength(1);
+    expect((await browser.cart()).cart!.lines).toHaveLength(1);
+  });
+
+  it("applies and removes a coupon; an unknown coupon is a notification, not a crash", async () => {
+    const { browser } = await browserWithBook();
+    expect(isRedirectToCart(await browser.post({ intent: "coupon", code: " BIENVENUE10 " }))).toBe(true);
+    let state = await browser.cart();
+    expect(state.cart!.couponCode).toBe("BIENVENUE10");
+    expect(state.totals!.discount.amount).toBe("3.90");
+    expect(isRedirectToCart(await browser.post({ intent: "remove-coupon" }))).toBe(true);
+    state = await browser.cart();
+    expect(state.cart!.couponCode).toBeUndefined();
+    const unknown = await browser.post({ intent: "coupon", code: "PASUNCODE" });
+    expect(isRedirectToCart(unknown)).toBe(true);
+    expect(flash(unknown)).toMatchObject({ type: "error", title: "Ce code promo n'existe pas ou n'est plus valable." });
+    expect((await browser.cart()).cart!.couponCode).toBeUndefined();
+  });
+
+  it("removes the last line: the cart page is empty", async () => {
+    const { browser, lineId } = await browserWithBook();
+    expect(isRedirectToCart(await browser.post({ intent: "remove", lineId }))).toBe(true);
+    expect((await browser.cart()).cart).toBeNull();
+  });
+});
