@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formFields, freePort, pool, startServer, Visitor, type HttpResponse, type RunningServer } from "./harness";
 
 /**
@@ -13,13 +13,15 @@ import { formFields, freePort, pool, startServer, Visitor, type HttpResponse, ty
  *
  * Everything goes through HTTP like a browser without scripts: product page form,
  * checkout form, then the embedded platform's hosted payment page POST (the one that
- * creates orders). The visitors pay all at once; the server is killed after a third of
- * the answers arrived. Then those that got no answer pay again: each checkout must end
- * with exactly one order, whether its first payment was committed before the kill or not.
+ * creates orders). In each of three rounds 20 new visitors pay all at once and the
+ * server is killed at a different point of the burst, then restarted on the same file.
+ * Those that got no answer pay again: each checkout must end with exactly one order,
+ * whether its first payment was committed before the kill or not.
  */
 
-const VISITORS = Number(process.env.DURABILITY_VISITORS ?? 40);
+const PER_ROUND = Number(process.env.DURABILITY_VISITORS ?? 20);
 const BOOKS = ["livre-cloud", "livre-sql", "livre-git", "livre-devops", "livre-node"];
+const SIZES = ["S", "M", "L", "XL"];
 
 interface Item {
   slug: string;
@@ -31,15 +33,23 @@ interface Plan {
   items: Item[];
 }
 
-// Within the seed's stock for up to 40 visitors (stickers 100, books 29+, t-shirt M 12).
-function planFor(i: number): Plan {
+// Within the seed's stock for three rounds of 20 (stickers 100, books 29+, 12 t-shirts per size).
+function planFor(n: number): Plan {
   const items: Item[] = [
-    { slug: "stickers-pack", quantity: 1 + (i % 3) },
-    { slug: BOOKS[i % BOOKS.length]!, quantity: 1 },
+    { slug: "stickers-pack", quantity: 1 + (n % 2) },
+    { slug: BOOKS[n % BOOKS.length]!, quantity: 1 },
   ];
-  if (i % 4 === 0) items.push({ slug: "t-shirt-devops", query: "?Taille=M", quantity: 1 });
-  return { email: `durabilite-${i}@exemple.fr`, items };
+  if (n % 4 === 0) items.push({ slug: "t-shirt-devops", query: `?Taille=${SIZES[(n / 4) % SIZES.length]}`, quantity: 1 });
+  return { email: `durabilite-${n}@exemple.fr`, items };
 }
+
+/** When, during the burst, the process dies. */
+const ROUNDS: { name: string; trigger: (answered: number, total: number) => number | null }[] = [
+  // null: not yet; a number: kill after that many more milliseconds.
+  { name: "after a third of the answers", trigger: (answered, total) => (answered === Math.max(1, Math.floor(total / 3)) ? 0 : null) },
+  { name: "right after the first answer", trigger: (answered) => (answered === 1 ? 0 : null) },
+  { name: "a few milliseconds after the first answer", trigger: (answered) => (answered === 1 ? 2 + Math.floor(Math.random() * 10) : null) },
+];
 
 interface Ready {
   plan: Plan;
@@ -122,109 +132,121 @@ describe("SIGKILL during a burst of checkouts", () => {
   const dir = mkdtempSync(join(tmpdir(), "durability-"));
   const dbPath = join(dir, "platform.sqlite");
   let server: RunningServer | undefined;
+  let initialStock: Stock;
+  let seededOrders: Set<string>;
+  let productSlug: Map<string, string>;
+  let variants: { id: string; product_id: string; choices: string }[];
+  const plans: Plan[] = [];
+
+  beforeAll(async () => {
+    server = await startServer({ port: await freePort(), db: dbPath });
+    const db = new Database(dbPath, { readonly: true });
+    initialStock = readStock(db);
+    productSlug = new Map((db.prepare("SELECT id, slug FROM products").all() as { id: string; slug: string }[]).map((r) => [r.id, r.slug]));
+    variants = db.prepare("SELECT id, product_id, choices FROM variants").all() as typeof variants;
+    // The demo data comes with a few orders of its own.
+    seededOrders = new Set((db.prepare("SELECT id FROM orders").all() as { id: string }[]).map((r) => r.id));
+    db.close();
+  });
   afterAll(async () => {
     await server?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("restarts clean: whole orders, stock decremented once per unit, no answered payment lost", { timeout: 180_000 }, async () => {
-    server = await startServer({ port: await freePort(), db: dbPath });
-    const before = new Database(dbPath, { readonly: true });
-    const initialStock = readStock(before);
-    const productSlug = new Map(
-      (before.prepare("SELECT id, slug FROM products").all() as { id: string; slug: string }[]).map((r) => [r.id, r.slug]),
-    );
-    const variants = before.prepare("SELECT id, product_id, choices FROM variants").all() as { id: string; product_id: string; choices: string }[];
-    // The demo data comes with a few orders of its own.
-    const seededOrders = new Set((before.prepare("SELECT id FROM orders").all() as { id: string }[]).map((r) => r.id));
-    before.close();
+  for (const [round, { name, trigger }] of ROUNDS.entries()) {
+    it(`round ${round + 1}: killed ${name}, restarted clean, no answered payment lost, none doubled`, async () => {
+      const roundPlans = Array.from({ length: PER_ROUND }, (_, i) => planFor(round * PER_ROUND + i));
+      plans.push(...roundPlans);
+      const origin = server!.origin;
+      const ready = await pool(roundPlans, 6, (plan, i) => prepare(origin, plan, round * PER_ROUND + i));
 
-    const plans = Array.from({ length: VISITORS }, (_, i) => planFor(i));
-    const origin = server.origin;
-    const ready = await pool(plans, 6, (plan, i) => prepare(origin, plan, i));
+      // The burst: everyone pays at once; the process dies somewhere in it.
+      const first: (HttpResponse | null)[] = new Array(PER_ROUND).fill(null);
+      let answered = 0;
+      let kill: Promise<void> | undefined;
+      const victim = server!;
+      const killIn = (ms: number) => (kill = new Promise((r) => setTimeout(r, ms)).then(() => victim.kill()));
+      await Promise.allSettled(
+        ready.map((r, i) =>
+          pay(r).then((res) => {
+            first[i] = res;
+            const after = kill ? null : trigger(++answered, PER_ROUND);
+            if (after !== null) killIn(after);
+          }),
+        ),
+      );
+      await (kill ?? victim.kill());
+      expect(victim.child.signalCode).toBe("SIGKILL");
+      const succeeded = first.map(orderIdOf);
+      const unanswered = first.filter((r) => r === null).length;
+      // Every answer before the kill was a success: nothing failed for another reason.
+      for (const r of first) if (r) expect(orderIdOf(r), `${r.status} ${r.body.slice(0, 200)}`).toBeTruthy();
 
-    // The burst: everyone pays at once; the process dies after a third of the answers.
-    const killAfter = Math.max(1, Math.floor(VISITORS / 3));
-    const first: (HttpResponse | null)[] = new Array(VISITORS).fill(null);
-    let answered = 0;
-    let kill: Promise<void> | undefined;
-    const victim = server;
-    await Promise.allSettled(
-      ready.map((r, i) =>
-        pay(r).then((res) => {
-          first[i] = res;
-          if (++answered === killAfter) kill = victim.kill();
-        }),
-      ),
-    );
-    await (kill ?? victim.kill());
-    expect(victim.child.signalCode).toBe("SIGKILL");
-    const succeeded = first.map(orderIdOf);
-    const unanswered = first.filter((r) => r === null).length;
-    console.log(
-      `[durability] ${VISITORS} payments: ${succeeded.filter(Boolean).length} answered with an order, ` +
-        `${first.filter((r) => r && !orderIdOf(r)).length} other answers, ${unanswered} cut by SIGKILL`,
-    );
-    // Every answer before the kill was a success: nothing failed for another reason.
-    for (const r of first) if (r) expect(orderIdOf(r), `${r.status} ${r.body.slice(0, 200)}`).toBeTruthy();
+      // Restart on the same database.
+      server = await startServer({ port: await freePort(), db: dbPath });
+      const db = new Database(dbPath, { readonly: true });
+      try {
+        expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
+        expect(db.pragma("foreign_key_check")).toEqual([]);
 
-    // Restart on the same database.
-    server = await startServer({ port: await freePort(), db: dbPath });
+        // No answered payment is missing its order, and its buyer (only) sees it.
+        for (const [i, orderId] of succeeded.entries()) {
+          if (!orderId) continue;
+          const row = db.prepare("SELECT email, payment_status FROM orders WHERE id = ?").get(orderId) as { email: string; payment_status: string } | undefined;
+          expect(row, `order ${orderId} of ${ready[i]!.plan.email}`).toBeTruthy();
+          expect(row!.email).toBe(ready[i]!.plan.email);
+          expect(row!.payment_status).toBe("PAID");
+          const other = await new Visitor(server.origin).request("GET", `/checkout/complete?orderId=${orderId}`);
+          expect(other.status, "another visitor cannot see the order").toBe(404);
+          const mine = await ready[i]!.visitor.at(server.origin).request("GET", `/checkout/complete?orderId=${orderId}`);
+          expect(mine.status).toBe(200);
+          expect(mine.body).toContain("Merci");
+        }
+        const emails = roundPlans.map((p) => p.email);
+        const countOrders = () =>
+          (db.prepare(`SELECT COUNT(*) AS n FROM orders WHERE email IN (${emails.map(() => "?").join(",")})`).get(...emails) as { n: number }).n;
+        const committed = countOrders();
+        console.log(
+          `[durability] round ${round + 1} (killed ${name}): ${PER_ROUND} payments, ${succeeded.filter(Boolean).length} answered, ` +
+            `${unanswered} cut off, of which ${committed - succeeded.filter(Boolean).length} had been committed`,
+        );
+        expect(unanswered, "the kill landed mid-burst").toBeGreaterThan(0);
+
+        // Those cut off pay again: an order committed before the kill is found, not made twice.
+        const retried = await pool(
+          ready.filter((_, i) => !succeeded[i]),
+          8,
+          (r) => pay({ ...r, visitor: r.visitor.at(server!.origin) }),
+        );
+        for (const res of retried) expect(orderIdOf(res), `${res.status} ${res.body.slice(0, 300)}`).toBeTruthy();
+        expect(countOrders()).toBe(PER_ROUND);
+      } finally {
+        db.close();
+      }
+    });
+  }
+
+  it("after every round: one whole paid order per buyer, stock decremented exactly once per unit", async () => {
+    expect(plans).toHaveLength(ROUNDS.length * PER_ROUND);
     const db = new Database(dbPath, { readonly: true });
     try {
       expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
-      expect(db.pragma("foreign_key_check")).toEqual([]);
-
-      // No answered payment is missing its order, and its buyer sees it.
-      for (const [i, orderId] of succeeded.entries()) {
-        if (!orderId) continue;
-        const row = db.prepare("SELECT email, payment_status FROM orders WHERE id = ?").get(orderId) as { email: string; payment_status: string } | undefined;
-        expect(row, `order ${orderId} of visitor ${i}`).toBeTruthy();
-        expect(row!.email).toBe(ready[i]!.plan.email);
-        expect(row!.payment_status).toBe("PAID");
-      }
-      for (const [i, orderId] of succeeded.entries()) {
-        if (!orderId) continue;
-        const thanks = await new Visitor(server.origin).request("GET", `/checkout/complete?orderId=${orderId}`);
-        expect(thanks.status, "another visitor cannot see the order").toBe(404);
-        const own = ready[i]!.visitor.at(server.origin);
-        const mine = await own.request("GET", `/checkout/complete?orderId=${orderId}`);
-        expect(mine.status).toBe(200);
-        expect(mine.body).toContain("Merci");
-      }
-
-      const committedUnanswered =
-        (db.prepare("SELECT COUNT(*) AS n FROM orders").get() as { n: number }).n - seededOrders.size - succeeded.filter(Boolean).length;
-      console.log(`[durability] after restart: ${committedUnanswered} orders were committed whose answer the kill cut off`);
-      expect(unanswered, "the kill landed mid-burst").toBeGreaterThan(0);
-
-      // Those cut off pay again: an order committed before the kill is found, not made twice.
-      const retried = await pool(
-        ready.map((r, i) => ({ r, i })).filter(({ i }) => !succeeded[i]),
-        8,
-        async ({ r }) => {
-          return pay({ ...r, visitor: r.visitor.at(server!.origin) });
-        },
-      );
-      for (const res of retried) expect(orderIdOf(res), `${res.status} ${res.body.slice(0, 300)}`).toBeTruthy();
-
-      // Exactly one paid order per visitor, each whole and matching what was put in the cart.
       const orders = (
         db.prepare("SELECT * FROM orders").all() as { id: string; email: string; checkout_id: string; payment_status: string; data: string }[]
       ).filter((o) => !seededOrders.has(o.id));
-      expect(orders).toHaveLength(VISITORS);
-      expect(new Set(orders.map((o) => o.checkout_id)).size).toBe(VISITORS);
-      expect(new Set(orders.map((o) => o.email)).size).toBe(VISITORS);
+      expect(orders).toHaveLength(plans.length);
+      expect(new Set(orders.map((o) => o.checkout_id)).size).toBe(plans.length);
+      expect(new Set(orders.map((o) => o.email)).size).toBe(plans.length);
       const ordered: Stock = new Map();
       for (const order of orders) {
         expect(order.payment_status).toBe("PAID");
         const checkout = db.prepare("SELECT completed, order_id FROM checkouts WHERE id = ?").get(order.checkout_id) as { completed: number; order_id: string };
         expect(checkout).toEqual({ completed: 1, order_id: order.id });
-        const plan = plans.find((p) => p.email === order.email)!;
+        const plan = plans.find((p) => p.email === order.email);
         expect(plan, `order for ${order.email}`).toBeTruthy();
         const data = JSON.parse(order.data) as OrderData;
         expect(data.lineItems.map((l) => [productSlug.get(l.catalogReference.catalogItemId), l.quantity]).sort()).toEqual(
-          plan.items.map((it) => [it.slug, it.quantity]).sort(),
+          plan!.items.map((it) => [it.slug, it.quantity]).sort(),
         );
         const linesTotal = data.lineItems.reduce((sum, l) => sum + cents(l.lineItemPrice.amount), 0);
         const s = data.priceSummary;
