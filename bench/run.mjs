@@ -553,7 +553,7 @@ function printReport(r) {
       if (!base || !unit(f) || !unit(base)) return "n/a";
       const byRps = unit(f) / unit(base);
       const byCpu = f.cpuMsPerUnit && base.cpuMsPerUnit ? base.cpuMsPerUnit / f.cpuMsPerUnit : null;
-      const show = (x) => (asTimes ? `${round1(x)}×` : pct(x));
+      const show = (x) => (asTimes ? `${x < 0.1 ? x.toFixed(3) : round1(x)}×` : pct(x));
       return `${show(byRps)} · ${byCpu === null ? "n/a" : show(byCpu)}`;
     };
     const rows = Object.entries(r.figures).map(([name, f]) => [
