@@ -132,12 +132,40 @@ function stopChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Pro
   });
 }
 
+/** A previous run killed hard (worker timeout) may have left its nginx/server on our ports: end those, by pid. */
+function reapStale(stateFile: string) {
+  if (!existsSync(stateFile)) return;
+  try {
+    const { pids, dir } = JSON.parse(readFileSync(stateFile, "utf8")) as { pids: number[]; dir: string };
+    for (const pid of pids) {
+      const read = (what: string) => (existsSync(`/proc/${pid}/${what}`) ? readFileSync(`/proc/${pid}/${what}`, "utf8") : "");
+      const cmdline = read("cmdline");
+      // Only our own: nginx run from a proxy-stack folder, or server.js with its database there.
+      const ours = (cmdline.includes("nginx") && cmdline.includes("proxy-stack-")) || (cmdline.includes("server.js") && read("environ").includes("proxy-stack-"));
+      if (ours) {
+        try {
+          // SIGTERM for nginx: its master then stops its workers too.
+          process.kill(pid, cmdline.includes("nginx") ? "SIGTERM" : "SIGKILL");
+        } catch {
+          // already gone
+        }
+      }
+    }
+    if (dir.includes("proxy-stack-")) rmSync(dir, { recursive: true, force: true });
+  } catch {
+    // unreadable: nothing to reap
+  }
+  rmSync(stateFile, { force: true });
+}
+
 export async function startProxyStack(options: { port?: number; upstreamPort?: number } = {}): Promise<ProxyStack> {
   ensureTools();
   const buildDir = process.env.BUILD_DIR ?? "build";
   if (!existsSync(join(ROOT, buildDir, "server/index.js")))
     throw new Error(`No build in ${buildDir}/: run \`npm run build\` (or \`npm run test:e2e\`, which builds) first.`);
 
+  const stateFile = join(tmpdir(), `proxy-stack-${options.port ?? PROXY_PORT}.pids`);
+  reapStale(stateFile);
   const dir = mkdtempSync(join(tmpdir(), "proxy-stack-"));
   mkdirSync(join(dir, "tmp"));
   makeCertificate(dir);
@@ -178,9 +206,19 @@ export async function startProxyStack(options: { port?: number; upstreamPort?: n
   const confPath = join(dir, "nginx.conf");
   writeFileSync(confPath, nginxConf(dir, port, upstreamPort));
   let nginx: ChildProcess | undefined;
+  const remember = () => writeFileSync(stateFile, JSON.stringify({ pids: [app.pid, nginx?.pid].filter(Boolean), dir }));
+  remember();
+  // The worker may exit without running fixture teardown: never leave the children behind.
+  const onExit = () => {
+    if (nginx && nginx.exitCode === null) nginx.kill("SIGTERM");
+    if (app.exitCode === null) app.kill("SIGKILL");
+  };
+  process.once("exit", onExit);
   const stop = async () => {
     await Promise.all([nginx ? stopChild(nginx, "SIGQUIT") : Promise.resolve(), stopChild(app)]);
+    process.removeListener("exit", onExit);
     rmSync(dir, { recursive: true, force: true });
+    rmSync(stateFile, { force: true });
   };
   try {
     await waitFor("the app server", async () => (await fetch(`${upstream}/healthz`)).ok, 30_000, logs);
@@ -189,6 +227,7 @@ export async function startProxyStack(options: { port?: number; upstreamPort?: n
       stdio: ["ignore", "ignore", "pipe"],
     });
     nginx.stderr!.on("data", (c: Buffer) => (output += `[nginx] ${c}`));
+    remember();
     await waitFor("nginx", () => httpsOk(`${origin}/healthz`), 15_000, logs);
   } catch (error) {
     await stop();
