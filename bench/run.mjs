@@ -18,7 +18,7 @@ import { parseArgs } from "node:util";
 import { applySetCookie, cookieHeader, setCookiesOf } from "./lib/cookies.mjs";
 import { measureCycle, measureGet } from "./lib/load.mjs";
 import { formatProfile, summarizeProfile } from "./lib/profile.mjs";
-import { freePort, hasTaskset, pinSelf, startNode, stop, stopAll, waitReady } from "./lib/proc.mjs";
+import { freePort, onInterrupt, pinSelf, startNode, stop, stopAll, waitReady } from "./lib/proc.mjs";
 import { sizeReport } from "./lib/sizes.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -45,6 +45,7 @@ const CLIENT_CORE = 1;
 const resultsDir = join(here, "results");
 mkdirSync(resultsDir, { recursive: true });
 const work = mkdtempSync(join(tmpdir(), "bench-"));
+onInterrupt(() => rmSync(work, { recursive: true, force: true }));
 const log = (...a) => console.log(...a);
 
 // Product pages used: one with options chosen in the URL (physical, stock

@@ -35,9 +35,22 @@ export async function stopAll() {
   await Promise.all([...children].map((c) => stop(c)));
 }
 
+const cleanups = [];
+/** Runs `fn` also when the run is interrupted (Ctrl-C), after the servers are killed. */
+export function onInterrupt(fn) {
+  cleanups.push(fn);
+}
+
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     for (const c of children) c.kill("SIGKILL");
+    for (const fn of cleanups) {
+      try {
+        fn();
+      } catch {
+        // Best effort: we are exiting anyway.
+      }
+    }
     process.exit(130);
   });
 }
