@@ -92,6 +92,27 @@ test("add to cart, checkout and card payment through the proxy", async ({ page, 
   await expectPublicOriginOnly(page, traffic, proxy.origin);
 });
 
+test("cancelling on the payment page comes back to the cart on the public origin", async ({ page, stack: proxy, traffic, javaScriptEnabled }) => {
+  await page.goto("/products/formation-git");
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.getByRole("button", { name: "Ajouter au panier" }).click();
+  await expect(headerCart(page)).toHaveAccessibleName("Panier, 1 article");
+  await page.goto("/checkout");
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.getByLabel("E-mail", { exact: true }).fill("proxy.annule@exemple.fr");
+  await page.getByLabel("Prénom", { exact: true }).fill("Sacha");
+  await page.getByLabel("Nom", { exact: true }).fill("Petit");
+  await page.getByLabel("Adresse", { exact: true }).fill("3 place Bellecour");
+  await page.getByLabel("Code postal", { exact: true }).fill("69002");
+  await page.getByLabel("Ville", { exact: true }).fill("Lyon");
+  await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${proxy.origin}/_platform/checkout\\?session=`));
+  await page.getByRole("button", { name: "Annuler" }).click();
+  await expect(page).toHaveURL(`${proxy.origin}/cart`);
+  await expect(headerCart(page)).toHaveAccessibleName("Panier, 1 article");
+  await expectPublicOriginOnly(page, traffic, proxy.origin);
+});
+
 test("a POST whose Origin is another site is still refused behind the proxy", async ({ page, stack: proxy }) => {
   // The origin check must be kept, only fed the right origin: a foreign Origin is not accepted.
   await page.goto("/");
