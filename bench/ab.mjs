@@ -2,9 +2,9 @@
 // proposals in FINDINGS.md would buy, without touching the app's sources:
 // copies of the last bench build (build-bench/) with one change each, applied
 // as text patches to the built files and to a copy of server.js, loaded in
-// turn (interleaved rounds) and compared on the server's CPU time per request.
+// turn (paired short runs) and compared on the server's CPU time per request.
 //
-//   node bench/ab.mjs [--rounds 3] [--duration 5] [--warmup 2] [--connections 32]
+//   node bench/ab.mjs [--pairs 8] [--duration 2] [--warmup 2] [--connections 32]
 //
 // A patch whose anchor text is no longer found (the code changed) is reported
 // as not applicable instead of measuring something else.
@@ -21,14 +21,14 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..");
 const { values: opt } = parseArgs({
   options: {
-    duration: { type: "string", default: "5" },
+    duration: { type: "string", default: "2" },
     warmup: { type: "string", default: "2" },
     connections: { type: "string", default: "32" },
-    rounds: { type: "string", default: "3" },
+    pairs: { type: "string", default: "8" },
   },
 });
 const load = { duration: Number(opt.duration), warmup: Number(opt.warmup), connections: Number(opt.connections) };
-const rounds = Math.max(1, Number(opt.rounds));
+const pairs = Math.max(1, Number(opt.pairs));
 const source = join(root, "build-bench");
 const work = mkdtempSync(join(tmpdir(), "bench-ab-"));
 // Inside the repository (ignored by build-*/) so the copies resolve node_modules like the real build.
@@ -114,33 +114,44 @@ async function main() {
     await waitReady(v.url + "/healthz", v.child);
     if (cpuMsOf(v.child.pid) === null) throw new Error("no /proc: CPU time per request is not available here");
   }
+  // Paired design: a short run of "as built" next to a short run of the variant,
+  // many times, order alternating; each pair's ratio shares the machine's state of
+  // that moment, so drift in other work cancels out better than in long rounds.
+  const base = variants[0];
   const results = {};
-  for (let r = 1; r <= rounds; r++) {
-    console.log(`round ${r}/${rounds}`);
-    for (const [page, path] of PAGES) {
-      // The order rotates each round, so no variant always runs first (colder) or last.
-      const live = variants.filter((x) => !x.skip);
-      const order = live.map((_, i) => live[(i + r - 1) % live.length]);
-      for (const v of order) {
-        const f = await measureGet({ url: v.url, path, pid: v.child.pid, ...load });
-        ((results[page] ??= {})[v.name] ??= []).push(f.cpuMsPerUnit);
-        console.log(`  ${page.padEnd(16)} ${v.name.padEnd(52)} ${f.cpuMsPerUnit} CPU ms/req  ${f.rps} req/s`);
+  for (const [page, path] of PAGES) {
+    for (const v of [base, ...variants.slice(1).filter((x) => !x.skip)]) {
+      await measureGet({ url: v.url, path, pid: v.child.pid, ...load, duration: load.warmup, warmup: 0 });
+    }
+    for (const v of variants.slice(1).filter((x) => !x.skip)) {
+      const ratios = [];
+      for (let i = 0; i < pairs; i++) {
+        const order = i % 2 ? [v, base] : [base, v];
+        const cpu = {};
+        for (const x of order) cpu[x.name] = (await measureGet({ url: x.url, path, pid: x.child.pid, ...load, warmup: 0 })).cpuMsPerUnit;
+        ratios.push(cpu[v.name] / cpu[base.name]);
       }
+      (results[page] ??= {})[v.name] = ratios;
+      const m = median(ratios);
+      console.log(`  ${page.padEnd(16)} ${v.name.padEnd(52)} CPU/request ${signed(m)}  (pairs: ${ratios.map((r) => signed(r)).join(" ")})`);
     }
   }
-  console.log("\n== Server CPU ms per request, median (change vs as built)");
+  console.log(`\n== Change in server CPU per request vs as built (median of ${pairs} pairs of ${load.duration} s runs; negative = cheaper)`);
   for (const [page] of PAGES) {
-    const base = median(results[page]["as built"]);
-    for (const v of variants) {
-      if (v.skip) {
-        console.log(`  ${page.padEnd(16)} ${v.name.padEnd(52)} not applicable (${v.skip})`);
-        continue;
+    for (const v of variants.slice(1)) {
+      if (v.skip) console.log(`  ${page.padEnd(16)} ${v.name.padEnd(52)} not applicable (${v.skip})`);
+      else {
+        const r = [...results[page][v.name]].sort((a, b) => a - b);
+        const q = (f) => r[Math.min(r.length - 1, Math.floor(f * r.length))];
+        console.log(`  ${page.padEnd(16)} ${v.name.padEnd(52)} ${signed(median(r))}   (middle half of the pairs: ${signed(q(0.25))} to ${signed(q(0.75))})`);
       }
-      const m = median(results[page][v.name]);
-      const change = v.name === "as built" ? "" : `  ${m <= base ? "−" : "+"}${Math.abs(Math.round((1000 * (m - base)) / base) / 10)} %`;
-      console.log(`  ${page.padEnd(16)} ${v.name.padEnd(52)} ${m.toFixed(3)}${change}   (rounds: ${results[page][v.name].join(", ")})`);
     }
   }
+}
+
+function signed(ratio) {
+  const pct = Math.round((ratio - 1) * 1000) / 10;
+  return `${pct > 0 ? "+" : pct < 0 ? "−" : "±"}${Math.abs(pct)} %`;
 }
 
 function median(values) {
