@@ -17,6 +17,10 @@ export default [
     route("account/orders/:id", "routes/account.orders.$id.tsx"),
   ]),
   route("account/login", "routes/account.login.tsx"),
+  route("account/register", "routes/account.register.tsx"),
+  route("account/verify", "routes/account.verify.tsx"),
+  route("account/pending", "routes/account.pending.tsx"),
+  route("account/forgot-password", "routes/account.forgot-password.tsx"),
   route("account/callback", "routes/account.callback.tsx"),
   route("account/logout", "routes/account.logout.tsx"),
 

@@ -243,6 +243,10 @@ export function asString(v: unknown): string | undefined {
  * state-changing owner tools must not be driven by a cross-site form or a "simple" cross-site POST.
  */
 export function sameOriginOrNone(request: Request): boolean {
+  // Browsers say where a request comes from in Sec-Fetch-Site; they send `Origin: null` for a same-origin
+  // form POST from a page with `Referrer-Policy: no-referrer` (as these pages are), so that header decides first.
+  const site = request.headers.get("sec-fetch-site");
+  if (site) return site === "same-origin" || site === "none";
   const origin = request.headers.get("origin");
   if (!origin || origin === "null") return origin !== "null";
   try {

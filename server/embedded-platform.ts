@@ -24,6 +24,9 @@ export function attachEmbeddedPlatform(router: Router, config: Config): Platform
   const platform = createPlatform({
     dbPath: config.commerce.platformDb,
     clientId: config.commerce.clientId,
+    signupPolicy: config.commerce.signupPolicy,
+    ownerToken: config.commerce.ownerToken,
+    faultControl: config.commerce.faultControl,
     allowedOrigins: config.commerce.allowedOrigins,
     defaultAppOrigin: config.publicOrigin ?? `http://localhost:${config.port}`,
   });

@@ -17,7 +17,7 @@ export const RATE_LIMIT_MESSAGE = "Trop de demandes en peu de temps : patientez 
 /** Which limit a POST counts against; JS submissions go to `<path>.data`, the same bucket. */
 export function bucketOf(path: string): RateLimitBucket | null {
   const p = path.replace(/\.data$/, "").replace(/(.)\/$/, "$1");
-  if (p === "/account/login" || p === "/_platform/login") return "login";
+  if (["/account/login", "/account/verify", "/account/forgot-password", "/_platform/login", "/_platform/verify"].includes(p)) return "login";
   if (p === "/account/register" || p === "/_platform/signup") return "signup";
   if (p === "/checkout" || p === "/_platform/checkout") return "checkout";
   if (p === "/cart" || /^\/products\/[^/]+$/.test(p)) return "cart";

@@ -41,15 +41,24 @@ export function requireMember(commerce: Commerce, url: URL): void {
   throw redirect(loginPath(url.pathname + url.search));
 }
 
-/** Starts a login: 303 to the platform's login page, PKCE data in `__oauth`. */
-export async function startLogin(request: Request, commerce: Commerce, returnTo: unknown): Promise<Response> {
+/**
+ * Starts a login: 303 to the platform's authorize URL, PKCE data in `__oauth`.
+ * Without a session token that URL is the hosted login page; with one (the
+ * site's own login or sign-up form succeeded) the platform answers at once with
+ * a code: a full-page redirect, no iframe and no JavaScript needed.
+ */
+export async function startLogin(request: Request, commerce: Commerce, returnTo: unknown, sessionToken?: string): Promise<Response> {
   const target = safeReturnTo(returnTo);
   if (commerce.isMember) throw redirect(target, 303);
   // With the visitor's tokens, so the platform can move the visitor's cart to the member at login.
   const wix = await commerce.client();
   const redirectUri = `${publicOrigin(request)}/account/callback`;
   const oauthData = wix.auth.generateOAuthData(redirectUri, target);
-  const { authUrl } = await wix.auth.getAuthUrl(oauthData, { responseMode: "query" });
+  // The SDK passes sessionToken on at run time, but its options type leaves it out.
+  const options: { responseMode: "query"; prompt?: "none"; sessionToken?: string } = sessionToken
+    ? { responseMode: "query", prompt: "none", sessionToken }
+    : { responseMode: "query" };
+  const { authUrl } = await wix.auth.getAuthUrl(oauthData, options as Parameters<typeof wix.auth.getAuthUrl>[1]);
   const pending: PendingLogin = { verifier: oauthData.codeVerifier, state: oauthData.state, redirectUri, returnTo: target };
   // A full document load: the platform's page is not one of our routes, so client-side routing must not take it.
   return redirectDocument(authUrl, { status: 303, headers: { "Set-Cookie": await serializeCookie(appCookies().oauth, pending, request) } });

@@ -65,6 +65,12 @@ export const envSchema = z
       .string()
       .optional()
       .transform((v) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean)),
+    PLATFORM_SIGNUP_POLICY: z.enum(["open", "verify-email", "owner-approval"]).default("open"),
+    PLATFORM_OWNER_TOKEN: optionalText,
+    PLATFORM_FAULT_CONTROL: z
+      .enum(["true", "false", ""])
+      .optional()
+      .transform((v) => v === "true"),
     RATE_LIMITS: z
       .string()
       .optional()
@@ -128,7 +134,16 @@ export interface Config {
   env: Env["NODE_ENV"];
   port: number;
   sessionSecrets: string[];
-  commerce: { platform: "embedded" | "wix"; clientId: string; platformDb: string; allowedOrigins: string[] };
+  commerce: {
+    platform: "embedded" | "wix";
+    clientId: string;
+    platformDb: string;
+    allowedOrigins: string[];
+    /** Embedded platform only: sign-up policy, owner tool token, fault switch over HTTP (tests). */
+    signupPolicy: "open" | "verify-email" | "owner-approval";
+    ownerToken?: string;
+    faultControl: boolean;
+  };
   publicOrigin?: string;
   trustProxy?: boolean | number | string[];
   rateLimits: typeof DEFAULT_RATE_LIMITS;
@@ -166,6 +181,9 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       clientId: platform === "wix" ? env.WIX_CLIENT_ID! : EMBEDDED_CLIENT_ID,
       platformDb: env.PLATFORM_DB,
       allowedOrigins: env.PLATFORM_ALLOWED_ORIGINS,
+      signupPolicy: env.PLATFORM_SIGNUP_POLICY,
+      ownerToken: env.PLATFORM_OWNER_TOKEN,
+      faultControl: env.PLATFORM_FAULT_CONTROL,
     },
     publicOrigin: env.PUBLIC_ORIGIN,
     trustProxy: env.TRUST_PROXY,

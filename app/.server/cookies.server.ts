@@ -20,12 +20,14 @@ function make(name: string, options: CookieOptions): Cookie {
   });
 }
 
-let cookies: { session: Cookie; oauth: Cookie; toast: Cookie } | undefined;
+let cookies: { session: Cookie; oauth: Cookie; verify: Cookie; toast: Cookie } | undefined;
 
 export function appCookies() {
   cookies ??= {
     session: make("__session", { maxAge: 30 * DAY }),
     oauth: make("__oauth", { maxAge: 10 * 60 }),
+    // An e-mail verification in progress (direct sign-up/login): the platform's state token, as long as its code lives.
+    verify: make("__verify", { maxAge: 15 * 60 }),
     toast: make("__toast", { maxAge: 60 }),
   };
   return cookies;

@@ -49,6 +49,8 @@ export function quantityField(max = 99) {
     .string({ error: "Indiquez une quantité." })
     .trim()
     .regex(/^\d+$/, "La quantité doit être un nombre entier.")
+    // Past a few digits Number() loses precision and zod answers in English: refuse it here, in French.
+    .refine((v) => v.replace(/^0+(?=\d)/, "").length <= 6, `La quantité ne peut pas dépasser ${max}.`)
     .transform(Number)
     .pipe(z.number().int().min(1, "La quantité doit être d'au moins 1.").max(max, `La quantité ne peut pas dépasser ${max}.`));
 }

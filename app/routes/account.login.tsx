@@ -1,15 +1,83 @@
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { z } from "zod";
 import type { Route } from "./+types/account.login";
+import { Field } from "~/components/Field";
+import { FormError } from "~/components/FormError";
 import { commerceOf } from "~/.server/commerce.server";
-import { startLogin } from "~/.server/auth.server";
+import { safeReturnTo, startLogin } from "~/.server/auth.server";
 import { checkHoneypot } from "~/.server/honeypot.server";
+import { invalidForm, loginWithPassword, respondToOutcome } from "~/.server/member-auth.server";
+import { useResetKey } from "~/lib/use-reset-key";
+import { parseForm } from "~/lib/forms";
+import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
 
-// Both a link (GET, e.g. from members-only pages) and the header's POST form start a login.
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return startLogin(request, commerceOf(context), new URL(request.url).searchParams.get("returnTo"));
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Connexion" });
+
+export const handle = { breadcrumb: () => ({ label: "Connexion", to: "/account/login" }) };
+
+const passwordLogin = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email("Saisissez une adresse e-mail valide (ex. : nom@exemple.fr).").max(254)),
+  password: z.string().min(1, "Saisissez votre mot de passe.").max(200, "Mot de passe trop long."),
+});
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
+  if (commerceOf(context).isMember) throw redirect(returnTo);
+  return { returnTo, passwordChanged: url.searchParams.get("reset") === "1" };
 }
 
+/** Two ways in: the site's own e-mail/password form, or the platform's hosted login page (the header's button). */
 export async function action({ request, context }: Route.ActionArgs) {
+  const commerce = commerceOf(context);
   const form = await request.formData();
   await checkHoneypot(form);
-  return startLogin(request, commerceOf(context), form.get("returnTo"));
+  const returnTo = safeReturnTo(form.get("returnTo"));
+  if (form.get("intent") !== "password") return startLogin(request, commerce, returnTo);
+
+  const parsed = parseForm(passwordLogin, form);
+  if (!parsed.ok) return invalidForm(parsed.fieldErrors, parsed.values);
+  const outcome = await loginWithPassword(commerce, parsed.data.email, parsed.data.password);
+  return respondToOutcome(request, commerce, outcome, { returnTo, email: parsed.data.email, values: parsed.values });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const passwordKey = useResetKey(actionData);
+  const errors = (actionData?.fieldErrors ?? {}) as Record<string, string>;
+  return (
+    <div className="narrow auth-page">
+      <h1>Connexion</h1>
+      {loaderData.passwordChanged ? (
+        <p className="notice" role="status">
+          Votre mot de passe a été modifié : connectez-vous avec le nouveau.
+        </p>
+      ) : null}
+      <Form method="post" noValidate className="card">
+        <HoneypotInputs label="Ne pas remplir ce champ" />
+        <input type="hidden" name="intent" value="password" />
+        <input type="hidden" name="returnTo" value={loaderData.returnTo} />
+        <FormError message={actionData?.formError} />
+        <Field label="E-mail" name="email" type="email" autoComplete="email" defaultValue={actionData?.values?.email} error={errors.email} required />
+        <Field key={`password-${passwordKey}`} label="Mot de passe" name="password" type="password" autoComplete="current-password" error={errors.password} required />
+        <button type="submit" disabled={busy}>
+          Se connecter
+        </button>
+        <p>
+          <Link to="/account/forgot-password">Mot de passe oublié ?</Link>
+        </p>
+      </Form>
+      <p>
+        Pas encore de compte ? <Link to={`/account/register?returnTo=${encodeURIComponent(loaderData.returnTo)}`}>Créer un compte</Link>
+      </p>
+      <Form method="post" className="alt-login">
+        <HoneypotInputs label="Ne pas remplir ce champ" />
+        <input type="hidden" name="returnTo" value={loaderData.returnTo} />
+        <button type="submit" className="button-ghost">
+          Utiliser la page de connexion sécurisée
+        </button>
+      </Form>
+    </div>
+  );
 }

@@ -1,11 +1,12 @@
 import { createCookie } from "react-router";
 import { test, expect } from "./fixtures";
-import { ALEX, DEMO, fillHostedLogin, loginFromHeader, sessionCookie, unique } from "./helpers";
+import { ALEX, DEMO, fillHostedLogin, loginFromHeader, loginWithForm, registerWithForm, sessionCookie, unique } from "./helpers";
 
 test.describe("member login, profile, orders and logout", () => {
   test("a visitor opening the account is sent to login and comes back to it", async ({ page }) => {
     await page.goto("/account");
-    await fillHostedLogin(page, DEMO);
+    await expect(page).toHaveURL("/account/login?returnTo=%2Faccount");
+    await loginWithForm(page, DEMO);
     await expect(page).toHaveURL("/account");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mon compte");
     await expect(page.getByText(DEMO.email)).toBeVisible();
@@ -19,18 +20,20 @@ test.describe("member login, profile, orders and logout", () => {
     await expect(page.getByText("Vous êtes connecté.")).toBeVisible();
   });
 
-  test("a wrong password stays on the login page with an error and the e-mail kept", async ({ page, allowStatusFor }) => {
+  test("a wrong password on the hosted login page stays there with an error and the e-mail kept", async ({ page, allowStatusFor }) => {
     allowStatusFor("/_platform/login");
-    await page.goto("/account");
-    await fillHostedLogin(page, { email: DEMO.email, password: "pas-le-bon" });
+    await page.goto("/");
+    await page.getByRole("banner").getByRole("button", { name: "Se connecter" }).click();
+    const email = `inconnu-${unique()}@exemple.fr`;
+    await fillHostedLogin(page, { email, password: "pas-le-bon" });
     await expect(page).toHaveURL(/\/_platform\/login/);
-    await expect(page.getByLabel("E-mail")).toHaveValue(DEMO.email);
+    await expect(page.getByLabel("E-mail")).toHaveValue(email);
     await expect(page.getByText(/incorrect/i)).toBeVisible();
   });
 
   test("the profile is edited with field errors beside the fields and values kept", async ({ page }) => {
     await page.goto("/account");
-    await fillHostedLogin(page, DEMO);
+    await loginWithForm(page, DEMO);
     const nickname = `Camille ${unique()}`;
     await page.getByLabel("Pseudonyme").fill(nickname);
     await page.getByLabel("Adresse de profil").fill("Pas Valide !");
@@ -53,7 +56,7 @@ test.describe("member login, profile, orders and logout", () => {
 
   test("the member's past orders are listed in French and open in detail", async ({ page }) => {
     await page.goto("/account/orders");
-    await fillHostedLogin(page, DEMO);
+    await loginWithForm(page, DEMO);
     await expect(page).toHaveURL("/account/orders");
     const rows = page.getByRole("table").getByRole("row");
     await expect(page.getByRole("link", { name: "N° 10001" })).toBeVisible();
@@ -71,14 +74,16 @@ test.describe("member login, profile, orders and logout", () => {
     const alex = await browser.newContext({ javaScriptEnabled: false });
     const alexPage = await alex.newPage();
     await alexPage.goto(new URL("/account/orders", test.info().project.use.baseURL).href);
-    await fillHostedLogin(alexPage, ALEX);
+    await loginWithForm(alexPage, ALEX);
+    await expect(alexPage).toHaveURL(/\/account\/orders$/);
     const href = await alexPage.getByRole("link", { name: "N° 10003" }).getAttribute("href");
     await alex.close();
     expect(href).toMatch(/^\/account\/orders\//);
 
     allowStatusFor(href!);
     await page.goto("/account");
-    await fillHostedLogin(page, DEMO);
+    await loginWithForm(page, DEMO);
+    await expect(page).toHaveURL("/account");
     const response = await page.goto(href!);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Introuvable");
@@ -112,6 +117,7 @@ test.describe("member login, profile, orders and logout", () => {
   test("a state that does not match the login in progress is refused", async ({ page, allowStatusFor }) => {
     allowStatusFor("/account/callback");
     await page.goto("/account/login?returnTo=/account");
+    await page.getByRole("button", { name: "Utiliser la page de connexion sécurisée" }).click();
     await expect(page).toHaveURL(/\/_platform\/login/);
     const response = await page.goto("/account/callback?code=forged&state=not-the-right-state");
     expect(response?.status()).toBe(400);
@@ -121,7 +127,7 @@ test.describe("member login, profile, orders and logout", () => {
   for (const returnTo of ["https://evil.example/", "//evil.example/x", "/\\evil.example", "%2F%2Fevil.example"]) {
     test(`login never returns off-site (${returnTo})`, async ({ page }) => {
       await page.goto(`/account/login?returnTo=${encodeURIComponent(returnTo)}`);
-      await fillHostedLogin(page, DEMO);
+      await loginWithForm(page, DEMO);
       expect(new URL(page.url()).origin).toBe(new URL(test.info().project.use.baseURL!).origin);
       await expect(page.getByRole("banner").getByRole("button", { name: "Se déconnecter" })).toBeVisible();
     });
@@ -129,7 +135,8 @@ test.describe("member login, profile, orders and logout", () => {
 
   test("tokens stay in an httpOnly cookie under 4 KB and never reach the HTML", async ({ page, context }) => {
     await page.goto("/account");
-    await fillHostedLogin(page, DEMO);
+    await loginWithForm(page, DEMO);
+    await expect(page).toHaveURL("/account");
     const session = await sessionCookie(context);
     expect(session).not.toBeNull();
     expect(session!.cookie.httpOnly).toBe(true);
@@ -143,7 +150,8 @@ test.describe("member login, profile, orders and logout", () => {
 
   test("an expired access token is renewed transparently, the member stays logged in", async ({ page, context, baseURL }) => {
     await page.goto("/account");
-    await fillHostedLogin(page, DEMO);
+    await loginWithForm(page, DEMO);
+    await expect(page).toHaveURL("/account");
     const session = await sessionCookie(context);
     // Re-sign the same tokens with an access token that expired a minute ago (the test server's secret).
     const cookie = createCookie("__session", { secrets: ["e2e-session-secret-not-for-production-0001"] });
@@ -158,17 +166,11 @@ test.describe("member login, profile, orders and logout", () => {
     expect(renewed!.tokens.r.v).toBe(session!.tokens.r.v);
   });
 
-  test("a new member can delete their account after confirming", async ({ page, allowStatusFor }) => {
-    allowStatusFor("/_platform/login");
+  test("a new member can delete their account after confirming", async ({ page }) => {
     await page.goto("/account");
-    await expect(page).toHaveURL(/\/_platform\/login/);
     await page.getByRole("link", { name: "Créer un compte" }).click();
     const email = `supprime-${unique()}@exemple.fr`;
-    await page.getByLabel("Prénom").fill("Dominique");
-    await page.getByLabel("Nom", { exact: true }).fill("Essai");
-    await page.getByLabel("E-mail").fill(email);
-    await page.getByLabel("Mot de passe").fill("un-mot-de-passe-solide");
-    await page.getByRole("button", { name: "Créer mon compte" }).click();
+    await registerWithForm(page, { email, password: "un-mot-de-passe-solide" });
     await expect(page).toHaveURL("/account");
     await page.getByRole("button", { name: "Supprimer mon compte" }).click();
     await expect(page.getByText("Cochez la case pour confirmer la suppression.")).toBeVisible();
@@ -179,7 +181,7 @@ test.describe("member login, profile, orders and logout", () => {
     await expect(page.getByRole("banner").getByRole("button", { name: "Se connecter" })).toBeVisible();
     // The deleted account cannot log in any more.
     await page.goto("/account");
-    await fillHostedLogin(page, { email, password: "un-mot-de-passe-solide" });
-    await expect(page).toHaveURL(/\/_platform\/login/);
+    await loginWithForm(page, { email, password: "un-mot-de-passe-solide" });
+    await expect(page.getByText("Aucun compte n'existe avec cette adresse e-mail.")).toBeVisible();
   });
 });

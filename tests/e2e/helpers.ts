@@ -12,6 +12,25 @@ export async function fillHostedLogin(page: Page, who: { email: string; password
   await page.getByRole("button", { name: "Se connecter" }).click();
 }
 
+/** The site's own login page (where members-only pages send visitors): e-mail + password, no redirect. */
+export async function loginWithForm(page: Page, who: { email: string; password: string }) {
+  await expect(page).toHaveURL(/\/account\/login/);
+  await page.getByRole("main").getByLabel("E-mail").fill(who.email);
+  await page.getByRole("main").getByLabel("Mot de passe").fill(who.password);
+  await page.getByRole("main").getByRole("button", { name: "Se connecter" }).click();
+}
+
+/** Signs up on the site's own form (the page must be /account/register). */
+export async function registerWithForm(page: Page, who: { email: string; password: string; firstName?: string; lastName?: string }) {
+  const main = page.getByRole("main");
+  await main.getByLabel("Prénom").fill(who.firstName ?? "Dominique");
+  await main.getByLabel("Nom", { exact: true }).fill(who.lastName ?? "Essai");
+  await main.getByLabel("E-mail").fill(who.email);
+  await main.getByLabel("Mot de passe", { exact: true }).fill(who.password);
+  await main.getByLabel("Confirmer le mot de passe").fill(who.password);
+  await main.getByRole("button", { name: "Créer mon compte" }).click();
+}
+
 /** Logs in from the header's "Se connecter" button and waits to be back on the site. */
 export async function loginFromHeader(page: Page, who = DEMO) {
   await page.getByRole("banner").getByRole("button", { name: "Se connecter" }).click();

@@ -24,10 +24,7 @@ const lineIdField = z
  * `quantityField`, guarded against digit strings too long for a safe integer
  * (zod's own English "Too big" message would leak through otherwise).
  */
-export const cartQuantityField = z
-  .string({ error: "Indiquez une quantité." })
-  .refine((v) => v.trim().replace(/^0+(?=\d)/, "").length <= 6, "La quantité ne peut pas dépasser 99.")
-  .pipe(quantityField());
+export const cartQuantityField = quantityField();
 
 export const COUPON_MAX = 64;
 

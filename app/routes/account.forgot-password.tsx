@@ -1,0 +1,61 @@
+import { Form, Link, useNavigation } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { z } from "zod";
+import type { Route } from "./+types/account.forgot-password";
+import { Field } from "~/components/Field";
+import { commerceOf } from "~/.server/commerce.server";
+import { checkHoneypot } from "~/.server/honeypot.server";
+import { invalidForm, sendPasswordReset } from "~/.server/member-auth.server";
+import { publicOrigin } from "~/.server/site.server";
+import { redirectWithToast } from "~/.server/toast.server";
+import { failedAction } from "~/.server/wix-errors.server";
+import { parseForm } from "~/lib/forms";
+import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Mot de passe oublié" });
+
+export const handle = { breadcrumb: () => ({ label: "Mot de passe oublié", to: "/account/forgot-password" }) };
+
+const forgot = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email("Saisissez une adresse e-mail valide (ex. : nom@exemple.fr).").max(254)),
+});
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  await checkHoneypot(form);
+  const parsed = parseForm(forgot, form);
+  if (!parsed.ok) return invalidForm(parsed.fieldErrors, parsed.values);
+  try {
+    // After the new password is saved on the platform's page, the member lands on our login page.
+    await sendPasswordReset(commerceOf(context), parsed.data.email, `${publicOrigin(request)}/account/login?reset=1`);
+  } catch (error) {
+    return failedAction(request, error, { redirectTo: "/account/forgot-password" });
+  }
+  // The same answer whether or not the address has an account: no one learns who is a member.
+  return redirectWithToast(request, "/account/login", {
+    type: "success",
+    title: "Si un compte existe pour cette adresse, un e-mail avec un lien de réinitialisation vient d'être envoyé.",
+  });
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const errors = (actionData?.fieldErrors ?? {}) as Record<string, string>;
+  return (
+    <div className="narrow auth-page">
+      <h1>Mot de passe oublié</h1>
+      <p>Indiquez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.</p>
+      <Form method="post" noValidate className="card">
+        <HoneypotInputs label="Ne pas remplir ce champ" />
+        <Field label="E-mail" name="email" type="email" autoComplete="email" defaultValue={(actionData?.values as Record<string, string> | undefined)?.email} error={errors.email} required />
+        <button type="submit" disabled={busy}>
+          Envoyer le lien
+        </button>
+      </Form>
+      <p>
+        <Link to="/account/login">Retour à la connexion</Link>
+      </p>
+    </div>
+  );
+}
