@@ -9,6 +9,9 @@ describe("which POSTs are rate limited", () => {
     ["/account/login", "login"],
     ["/account/login.data", "login"],
     ["/_platform/login", "login"],
+    ["/account/verify", "login"],
+    ["/account/forgot-password.data", "login"],
+    ["/account/register", "signup"],
     ["/_platform/signup", "signup"],
     ["/checkout", "checkout"],
     ["/checkout.data", "checkout"],
@@ -32,7 +35,7 @@ describe("rate limiting over HTTP", () => {
     const app = express();
     app.use(rateLimits({ login: 2, signup: 1, checkout: 1, cart: 3 }));
     app.all("/{*any}", (_req, res) => res.send("ok"));
-    await new Promise<void>((resolve) => (server = app.listen(0, "127.0.0.1", resolve)));
+    await new Promise<void>((resolve) => (server = app.listen(0, "127.0.0.1", () => resolve())));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
