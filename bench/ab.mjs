@@ -2,9 +2,11 @@
 // proposals in FINDINGS.md would buy, without touching the app's sources:
 // copies of the last bench build (build-bench/) with one change each, applied
 // as text patches to the built files and to a copy of server.js, loaded in
-// turn (paired short runs) and compared on the server's CPU time per request.
+// turn (short runs, rounds in rotating order) and compared on the server's CPU
+// time per request. A second unpatched copy is the control: its "change" shows
+// how much two identical servers differ, i.e. what a change must beat.
 //
-//   node bench/ab.mjs [--pairs 8] [--duration 2] [--warmup 2] [--connections 32]
+//   node bench/ab.mjs [--rounds 8] [--duration 2] [--warmup 10] [--connections 32]
 //
 // A patch whose anchor text is no longer found (the code changed) is reported
 // as not applicable instead of measuring something else.
@@ -22,13 +24,13 @@ const root = resolve(here, "..");
 const { values: opt } = parseArgs({
   options: {
     duration: { type: "string", default: "2" },
-    warmup: { type: "string", default: "2" },
+    warmup: { type: "string", default: "10" },
     connections: { type: "string", default: "32" },
-    pairs: { type: "string", default: "8" },
+    rounds: { type: "string", default: "8" },
   },
 });
 const load = { duration: Number(opt.duration), warmup: Number(opt.warmup), connections: Number(opt.connections) };
-const pairs = Math.max(1, Number(opt.pairs));
+const pairs = Math.max(1, Number(opt.rounds));
 const source = join(root, "build-bench");
 const work = mkdtempSync(join(tmpdir(), "bench-ab-"));
 // Inside the repository (ignored by build-*/) so the copies resolve node_modules like the real build.
@@ -45,6 +47,7 @@ const PAGES = [
 
 /** Each patch: the file (relative to the variant dir), the anchor to find, the replacement. */
 const PATCHES = {
+  "control: as built, second copy": [],
   "build module, not a function (FINDINGS 3)": [
     {
       file: "server/index.js",
@@ -114,36 +117,33 @@ async function main() {
     await waitReady(v.url + "/healthz", v.child);
     if (cpuMsOf(v.child.pid) === null) throw new Error("no /proc: CPU time per request is not available here");
   }
-  // Paired design: a short run of "as built" next to a short run of the variant,
-  // many times, order alternating; each pair's ratio shares the machine's state of
-  // that moment, so drift in other work cancels out better than in long rounds.
+  // Short runs of every variant in each round, order rotating, each compared with
+  // the "as built" run of the same round: the machine's drift cancels out. Every
+  // server is warmed up well first: React's SSR code takes thousands of requests
+  // to be fully optimised, and a colder process looks slower for a while.
   const base = variants[0];
+  const live = variants.filter((x) => !x.skip);
   const results = {};
   for (const [page, path] of PAGES) {
-    for (const v of [base, ...variants.slice(1).filter((x) => !x.skip)]) {
-      await measureGet({ url: v.url, path, pid: v.child.pid, ...load, duration: load.warmup, warmup: 0 });
+    for (const v of live) await measureGet({ url: v.url, path, pid: v.child.pid, ...load, duration: load.warmup, warmup: 0 });
+    const ratios = Object.fromEntries(live.slice(1).map((v) => [v.name, []]));
+    for (let i = 0; i < pairs; i++) {
+      const order = live.map((_, k) => live[(k + i) % live.length]);
+      const cpu = {};
+      for (const x of order) cpu[x.name] = (await measureGet({ url: x.url, path, pid: x.child.pid, ...load, warmup: 0 })).cpuMsPerUnit;
+      for (const v of live.slice(1)) ratios[v.name].push(cpu[v.name] / cpu[base.name]);
+      console.log(`  ${page} round ${i + 1}/${pairs}: ${live.map((x) => `${x.name.split(" (")[0]} ${cpu[x.name]}`).join(" | ")}`);
     }
-    for (const v of variants.slice(1).filter((x) => !x.skip)) {
-      const ratios = [];
-      for (let i = 0; i < pairs; i++) {
-        const order = i % 2 ? [v, base] : [base, v];
-        const cpu = {};
-        for (const x of order) cpu[x.name] = (await measureGet({ url: x.url, path, pid: x.child.pid, ...load, warmup: 0 })).cpuMsPerUnit;
-        ratios.push(cpu[v.name] / cpu[base.name]);
-      }
-      (results[page] ??= {})[v.name] = ratios;
-      const m = median(ratios);
-      console.log(`  ${page.padEnd(16)} ${v.name.padEnd(52)} CPU/request ${signed(m)}  (pairs: ${ratios.map((r) => signed(r)).join(" ")})`);
-    }
+    results[page] = ratios;
   }
-  console.log(`\n== Change in server CPU per request vs as built (median of ${pairs} pairs of ${load.duration} s runs; negative = cheaper)`);
+  console.log(`\n== Change in server CPU per request vs as built (median over ${pairs} rounds of ${load.duration} s runs; negative = cheaper)`);
   for (const [page] of PAGES) {
     for (const v of variants.slice(1)) {
       if (v.skip) console.log(`  ${page.padEnd(16)} ${v.name.padEnd(52)} not applicable (${v.skip})`);
       else {
         const r = [...results[page][v.name]].sort((a, b) => a - b);
         const q = (f) => r[Math.min(r.length - 1, Math.floor(f * r.length))];
-        console.log(`  ${page.padEnd(16)} ${v.name.padEnd(52)} ${signed(median(r))}   (middle half of the pairs: ${signed(q(0.25))} to ${signed(q(0.75))})`);
+        console.log(`  ${page.padEnd(16)} ${v.name.padEnd(52)} ${signed(median(r))}   (middle half of the rounds: ${signed(q(0.25))} to ${signed(q(0.75))})`);
       }
     }
   }

@@ -1,7 +1,7 @@
 // Child processes of the benchmark: started pinned to a core when taskset exists,
 // always stopped (by their own pid) when the run ends, even on Ctrl-C.
 import { spawn, spawnSync } from "node:child_process";
-import { createWriteStream } from "node:fs";
+import { closeSync, openSync } from "node:fs";
 import net from "node:net";
 
 export const hasTaskset = spawnSync("taskset", ["-V"], { stdio: "ignore" }).status === 0;
@@ -12,10 +12,12 @@ const children = new Set();
 export function startNode(args, { env, cwd, core, logFile }) {
   const cmd = hasTaskset && core !== undefined ? "taskset" : process.execPath;
   const argv = hasTaskset && core !== undefined ? ["-c", String(core), process.execPath, ...args] : args;
-  const child = spawn(cmd, argv, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  const log = createWriteStream(logFile, { flags: "a" });
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
+  // Straight into a file: through a pipe, this process (busy generating load)
+  // would have to drain the servers' per-request log lines, and a full pipe
+  // blocks the server's synchronous stdout writes.
+  const fd = openSync(logFile, "a");
+  const child = spawn(cmd, argv, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", fd, fd] });
+  closeSync(fd);
   children.add(child);
   child.on("exit", () => children.delete(child));
   return child;
