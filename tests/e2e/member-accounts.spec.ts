@@ -116,8 +116,14 @@ test.describe("member accounts in the site's own forms", () => {
     await loginWithForm(page, { email, password: "pas-le-bon" });
     await expect(page.getByText("Mot de passe incorrect.")).toBeVisible();
     await expect(page.getByRole("main").getByLabel("E-mail")).toHaveValue(email);
-    for (let attempt = 2; attempt <= 5; attempt++) await loginWithForm(page, { email, password: "pas-le-bon" });
-    await loginWithForm(page, { email, password: PASSWORD });
+    // Each attempt must reach the server (with scripts, a click during a submission would be dropped).
+    const attempt = async (password: string) => {
+      const answered = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/account/login"));
+      await loginWithForm(page, { email, password });
+      await answered;
+    };
+    for (let n = 2; n <= 5; n++) await attempt("pas-le-bon");
+    await attempt(PASSWORD);
     await expect(page.getByRole("alert")).toContainText("Compte temporairement bloqué");
   });
 
