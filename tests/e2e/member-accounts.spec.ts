@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { test as base, expect } from "./fixtures";
-import { freePort, startServer, type RunningServer } from "../durability/harness";
+import { freePort, startServer, type RunningServer } from "../support/server";
 import { loginWithForm, registerWithForm, unique } from "./helpers";
 
 /**

@@ -1,10 +1,12 @@
 import { spawn, execFileSync, execSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpsRequest } from "node:https";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { PROXY_PORT, PROXY_UPSTREAM_PORT } from "./ports";
+import { buildDir, ROOT, startServer, type RunningServer } from "../support/server";
+
+export { freePort } from "../support/server";
 
 /**
  * The deployment the issue describes, on loopback: Debian's nginx terminating TLS
@@ -24,18 +26,7 @@ export interface ProxyStack {
   stop(): Promise<void>;
 }
 
-const ROOT = resolve(import.meta.dirname, "../..");
 
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const srv = createServer();
-    srv.once("error", fail);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => done(port));
-    });
-  });
-}
 
 export function nginxBinary(): string {
   if (process.env.NGINX_PATH) return process.env.NGINX_PATH;
@@ -160,9 +151,7 @@ function reapStale(stateFile: string) {
 
 export async function startProxyStack(options: { port?: number; upstreamPort?: number } = {}): Promise<ProxyStack> {
   ensureTools();
-  const buildDir = process.env.BUILD_DIR ?? "build";
-  if (!existsSync(join(ROOT, buildDir, "server/index.js")))
-    throw new Error(`No build in ${buildDir}/: run \`npm run build\` (or \`npm run test:e2e\`, which builds) first.`);
+  buildDir();
 
   const stateFile = join(tmpdir(), `proxy-stack-${options.port ?? PROXY_PORT}.pids`);
   reapStale(stateFile);
@@ -171,67 +160,47 @@ export async function startProxyStack(options: { port?: number; upstreamPort?: n
   makeCertificate(dir);
   const [port, upstreamPort] = [options.port ?? PROXY_PORT, options.upstreamPort ?? PROXY_UPSTREAM_PORT];
   const origin = `https://localhost:${port}`;
-  const upstream = `http://127.0.0.1:${upstreamPort}`;
-  let output = "";
+  let nginxOutput = "";
+  let app: RunningServer | undefined;
   const logs = () => {
     const errorLog = existsSync(join(dir, "error.log")) ? readFileSync(join(dir, "error.log"), "utf8") : "";
-    return `--- server output ---\n${output.slice(-4000)}\n--- nginx error.log ---\n${errorLog.slice(-2000)}`;
+    return `--- server output ---\n${app?.output().slice(-4000) ?? ""}\n--- nginx ---\n${nginxOutput}${errorLog.slice(-2000)}`;
   };
-
-  const app = spawn(process.execPath, ["server.js"], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(upstreamPort),
-      HOST: "127.0.0.1",
-      SESSION_SECRET: "proxy-e2e-session-secret-not-for-production",
-      COMMERCE_PLATFORM: "embedded",
-      PLATFORM_DB: join(dir, "platform.sqlite"),
-      // PROXY_TEST_TRUST="" is the negative control: without trusted proxies these tests must fail.
-      TRUST_PROXY: process.env.PROXY_TEST_TRUST ?? "loopback",
-      PUBLIC_ORIGIN: "",
-      RATE_LIMITS: "login=10000,signup=10000,checkout=10000,cart=10000",
-      BUILD_DIR: buildDir,
-    },
-  });
-  // Only errors and non-JSON lines are kept: the request log is one line per request.
-  const keep = (chunk: Buffer) => {
-    for (const line of chunk.toString().split("\n")) if (line && !line.includes('"level":"info"')) output += line + "\n";
-  };
-  app.stdout!.on("data", keep);
-  app.stderr!.on("data", keep);
 
   const confPath = join(dir, "nginx.conf");
   writeFileSync(confPath, nginxConf(dir, port, upstreamPort));
   let nginx: ChildProcess | undefined;
-  const remember = () => writeFileSync(stateFile, JSON.stringify({ pids: [app.pid, nginx?.pid].filter(Boolean), dir }));
-  remember();
+  const remember = () => writeFileSync(stateFile, JSON.stringify({ pids: [app?.child.pid, nginx?.pid].filter(Boolean), dir }));
   // The worker may exit without running fixture teardown: never leave the children behind.
   const onExit = () => {
     if (nginx && nginx.exitCode === null) nginx.kill("SIGTERM");
-    if (app.exitCode === null) app.kill("SIGKILL");
+    if (app && app.child.exitCode === null) app.child.kill("SIGKILL");
   };
   process.once("exit", onExit);
   const stop = async () => {
-    await Promise.all([nginx ? stopChild(nginx, "SIGQUIT") : Promise.resolve(), stopChild(app)]);
+    await Promise.all([nginx ? stopChild(nginx, "SIGQUIT") : Promise.resolve(), app?.stop()]);
     process.removeListener("exit", onExit);
     rmSync(dir, { recursive: true, force: true });
     rmSync(stateFile, { force: true });
   };
   try {
-    await waitFor("the app server", async () => (await fetch(`${upstream}/healthz`)).ok, 30_000, logs);
+    app = await startServer({
+      port: upstreamPort,
+      db: join(dir, "platform.sqlite"),
+      // PROXY_TEST_TRUST="" is the negative control: without trusted proxies these tests must fail.
+      env: { TRUST_PROXY: process.env.PROXY_TEST_TRUST ?? "loopback" },
+    });
+    remember();
     // -e: the error log before the config is read must not go to /var/log/nginx (no root needed).
     nginx = spawn(nginxBinary(), ["-e", join(dir, "error.log"), "-p", dir, "-c", confPath, "-g", "daemon off;"], {
       stdio: ["ignore", "ignore", "pipe"],
     });
-    nginx.stderr!.on("data", (c: Buffer) => (output += `[nginx] ${c}`));
+    nginx.stderr!.on("data", (c: Buffer) => (nginxOutput += `${c}`));
     remember();
     await waitFor("nginx", () => httpsOk(`${origin}/healthz`), 15_000, logs);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { origin, upstream, dir, logs, stop };
+  return { origin, upstream: app.origin, dir, logs, stop };
 }

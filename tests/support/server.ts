@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import { join, resolve } from "node:path";
+
+/**
+ * Starting the built production server (`node server.js`, the container's
+ * command) from tests that need a server of their own: another sign-up policy,
+ * a proxy in front, a kill in the middle.
+ */
+
+export const ROOT = resolve(import.meta.dirname, "../..");
+
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const srv = createServer();
+    srv.once("error", fail);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => done(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  origin: string;
+  child: ChildProcess;
+  output: () => string;
+  /** SIGKILL: no handler runs, no transaction gets to finish. */
+  kill(): Promise<void>;
+  /** SIGTERM, the graceful path. */
+  stop(): Promise<void>;
+}
+
+export function buildDir(): string {
+  const dir = process.env.BUILD_DIR ?? "build";
+  if (!existsSync(join(ROOT, dir, "server/index.js")))
+    throw new Error(`No build in ${dir}/: run \`npm run build\` first (BUILD_DIR selects another folder).`);
+  return dir;
+}
+
+export async function startServer(opts: { port: number; db: string; env?: Record<string, string> }): Promise<RunningServer> {
+  const dir = buildDir();
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(opts.port),
+      HOST: "127.0.0.1",
+      SESSION_SECRET: "test-server-session-secret-not-for-production",
+      COMMERCE_PLATFORM: "embedded",
+      PLATFORM_DB: opts.db,
+      PUBLIC_ORIGIN: "",
+      TRUST_PROXY: "",
+      // Every visitor comes from 127.0.0.1: the per-IP limits are tested elsewhere.
+      RATE_LIMITS: "login=100000,signup=100000,checkout=100000,cart=100000",
+      BUILD_DIR: dir,
+      ...opts.env,
+    },
+  });
+  let out = "";
+  const keep = (chunk: Buffer) => {
+    for (const line of chunk.toString().split("\n")) if (line && !line.includes('"level":"info"')) out = (out + line + "\n").slice(-8000);
+  };
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  const origin = `http://127.0.0.1:${opts.port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}) before it was ready:\n${out}`);
+    const ok = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server not ready after 30 s:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const done = () => child.exitCode !== null || child.signalCode !== null;
+  return {
+    origin,
+    child,
+    output: () => out,
+    async kill() {
+      if (!done()) child.kill("SIGKILL");
+      await exited;
+    },
+    async stop() {
+      if (!done()) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
