@@ -24,6 +24,13 @@ app.get("/healthz", (_req, res) => {
 });
 
 applySecurityHeaders(app, config);
+
+// No page of ours needs a longer address; refusing it early keeps huge query strings away from every loader.
+export const MAX_URL_LENGTH = 4096;
+app.use((req, res, next) => {
+  if (req.originalUrl.length <= MAX_URL_LENGTH) return next();
+  res.status(414).type("text").send("Adresse trop longue : raccourcissez votre recherche ou vos filtres.");
+});
 app.use(rateLimits(config.rateLimits));
 
 if (config.commerce.platform === "embedded") attachEmbeddedPlatform(app, config);

@@ -20,8 +20,29 @@ import { readSessionTokens, sessionSetCookie } from "./session.server";
  */
 
 const modules = { products, collections, currentCart, checkout, orders, members, redirects };
+
+/**
+ * Module calls go through this fetch (the SDK's `fetch` option), so a platform
+ * that hangs fails the request after the configured time instead of holding it
+ * forever; the global fetch underneath is still where the embedded platform answers.
+ */
+function fetchWithTimeout(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // Raced as well as aborted: the in-process platform answers through a function call that no signal can stop.
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new DOMException("The commerce platform did not answer in time", "TimeoutError");
+      controller.abort(error);
+      reject(error);
+    }, getConfig().commerce.timeoutMs);
+  });
+  const signal = init?.signal ? AbortSignal.any([init.signal, controller.signal]) : controller.signal;
+  return Promise.race([fetch(input, { ...init, signal }), deadline]).finally(() => clearTimeout(timer));
+}
+
 function makeClient(clientId: string) {
-  return createClient({ modules, auth: OAuthStrategy({ clientId }) });
+  return createClient({ modules, auth: OAuthStrategy({ clientId }), fetch: fetchWithTimeout });
 }
 export type WixClient = ReturnType<typeof makeClient>;
 
@@ -29,7 +50,6 @@ export type WixClient = ReturnType<typeof makeClient>;
 const TOKEN_URL = "https://www.wixapis.com/oauth2/token";
 /** Renew a little before expiry so a token never dies between our check and the platform's. */
 const EXPIRY_MARGIN_SECONDS = 60;
-const TOKEN_TIMEOUT_MS = 10_000;
 
 export const UNAVAILABLE_MESSAGE = "Le service de la boutique est momentanément indisponible. Réessayez dans un instant.";
 
@@ -57,11 +77,10 @@ type GrantResult = { ok: true; accessToken: string; expiresIn: number; refreshTo
 async function requestToken(grant: TokenGrant): Promise<GrantResult> {
   let response: Response;
   try {
-    response = await fetch(TOKEN_URL, {
+    response = await fetchWithTimeout(TOKEN_URL, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ clientId: clientId(), ...grant }),
-      signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
     });
   } catch {
     return { ok: false, invalidGrant: false };

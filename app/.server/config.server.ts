@@ -65,6 +65,7 @@ export const envSchema = z
       .string()
       .optional()
       .transform((v) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean)),
+    COMMERCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     PLATFORM_SIGNUP_POLICY: z.enum(["open", "verify-email", "owner-approval"]).default("open"),
     PLATFORM_OWNER_TOKEN: optionalText,
     PLATFORM_FAULT_CONTROL: z
@@ -143,6 +144,8 @@ export interface Config {
     signupPolicy: "open" | "verify-email" | "owner-approval";
     ownerToken?: string;
     faultControl: boolean;
+    /** Longest wait for one platform call before the request fails with an error screen. */
+    timeoutMs: number;
   };
   publicOrigin?: string;
   trustProxy?: boolean | number | string[];
@@ -184,6 +187,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       signupPolicy: env.PLATFORM_SIGNUP_POLICY,
       ownerToken: env.PLATFORM_OWNER_TOKEN,
       faultControl: env.PLATFORM_FAULT_CONTROL,
+      timeoutMs: env.COMMERCE_TIMEOUT_MS,
     },
     publicOrigin: env.PUBLIC_ORIGIN,
     trustProxy: env.TRUST_PROXY,

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { FlashToastInput } from "~/lib/toast";
 import { redirectWithToast } from "./toast.server";
+import { UNAVAILABLE_MESSAGE } from "./commerce.server";
 
 /**
  * The one place that understands errors thrown by the Wix SDK (real Wix and the
@@ -45,6 +46,8 @@ export function classifyWixError(error: unknown): WixFailure {
 }
 
 const APPLICATION_MESSAGES: Record<string, string> = {
+  SERVICE_UNAVAILABLE: UNAVAILABLE_MESSAGE,
+  "503": UNAVAILABLE_MESSAGE,
   OWNED_CART_NOT_FOUND: "Votre panier est vide.",
   COUPON_DOES_NOT_EXIST: "Ce code promo n'existe pas ou n'est plus valable.",
   COUPON_NOT_FOUND: "Ce code promo n'existe pas ou n'est plus valable.",
@@ -138,9 +141,12 @@ export async function failedAction(
   throwSystemError(failure.requestId);
 }
 
-/** For a loader: a 404 stays a 404 screen, everything else is a system error. */
+/** For a loader: a 404 stays a 404 screen, an outage says so (503), everything else is a system error. */
 export function failedLoader(error: unknown): never {
   const failure = classifyWixError(error);
+  if (failure.kind === "application" && (failure.code === "SERVICE_UNAVAILABLE" || failure.code === "503")) {
+    throw data({ message: UNAVAILABLE_MESSAGE, requestId: failure.requestId }, { status: 503 });
+  }
   if (failure.kind === "application" && ["404", "NOT_FOUND", "ORDER_NOT_FOUND", "ITEM_NOT_FOUND", "PRODUCT_NOT_FOUND", "COLLECTION_NOT_FOUND", "CHECKOUT_NOT_FOUND"].includes(failure.code)) {
     throw data(null, { status: 404, statusText: "Not Found" });
   }

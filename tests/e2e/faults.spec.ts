@@ -1,0 +1,86 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { APIRequestContext } from "@playwright/test";
+import { test as base, expect } from "./fixtures";
+import { freePort, startServer, type RunningServer } from "../support/server";
+
+/**
+ * The platform unreachable or slow: a server of its own whose embedded platform
+ * accepts the fault switch (PLATFORM_FAULT_CONTROL) and whose platform calls
+ * time out after 1.5 s. Errors must be screens or notifications with a request
+ * id, the server must survive, and the cart must be whole once the platform is back.
+ */
+const test = base.extend<{}, { faulty: RunningServer }>({
+  faulty: [
+    async ({}, use) => {
+      const dir = mkdtempSync(join(tmpdir(), "faults-"));
+      const server = await startServer({
+        port: await freePort(),
+        db: join(dir, "platform.sqlite"),
+        env: { PLATFORM_FAULT_CONTROL: "true", COMMERCE_TIMEOUT_MS: "1500" },
+      });
+      await use(server);
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+    { scope: "worker" },
+  ],
+});
+
+async function setFaults(request: APIRequestContext, origin: string, faults: Record<string, unknown>) {
+  const response = await request.post(`${origin}/_platform/faults`, { data: faults, headers: { Origin: origin } });
+  expect(response.status()).toBe(200);
+}
+
+test.describe("platform faults", () => {
+  test.afterEach(async ({ request, faulty }) => setFaults(request, faulty.origin, {}));
+
+  test("platform down: an error screen with a request id, then the cart is intact once it is back", async ({ page, request, faulty, allowStatusFor }) => {
+    const origin = faulty.origin;
+    await page.goto(`${origin}/products/mug-it-works`);
+    await page.getByRole("button", { name: "Ajouter au panier" }).click();
+    await expect(page.getByText("Ajouté au panier")).toBeVisible();
+
+    await setFaults(request, origin, { down: true });
+    allowStatusFor(`${origin}/cart`);
+    const down = await page.goto(`${origin}/cart`);
+    expect(down?.status()).toBe(503);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Something Went Wrong");
+    await expect(page.getByText(/momentanément indisponible/)).toBeVisible();
+    await expect(page.getByText(/Référence de la demande : \S+/)).toBeVisible();
+    // The home page does not need the platform: it still works, without a cart count.
+    const home = await page.goto(`${origin}/`);
+    expect(home?.status()).toBe(200);
+
+    await setFaults(request, origin, {});
+    await page.goto(`${origin}/cart`);
+    await expect(page.getByRole("link", { name: /It works/i }).first()).toBeVisible();
+    expect((await request.get(`${origin}/healthz`)).status()).toBe(200);
+  });
+
+  test("adding to the cart while the platform is down: a French error notification, nothing lost", async ({ page, request, faulty, allowStatusFor }) => {
+    const origin = faulty.origin;
+    await page.goto(`${origin}/products/livre-devops`);
+    await setFaults(request, origin, { down: true });
+    allowStatusFor(origin);
+    await page.getByRole("button", { name: "Ajouter au panier" }).click();
+    // A notification or the error screen (the page's own data cannot load either): both say why, in French.
+    await expect(page.getByText(/momentanément indisponible/).first()).toBeVisible();
+    await setFaults(request, origin, {});
+    await page.goto(`${origin}/products/livre-devops`);
+    await page.getByRole("button", { name: "Ajouter au panier" }).click();
+    await expect(page.getByText("Ajouté au panier")).toBeVisible();
+  });
+
+  test("a slow platform times out into an error screen instead of hanging", async ({ page, request, faulty, allowStatusFor }) => {
+    const origin = faulty.origin;
+    await setFaults(request, origin, { delayMs: 4000 });
+    allowStatusFor(`${origin}/products`);
+    // Without the 1.5 s timeout this page would simply arrive after 4 s, with a 200.
+    const response = await page.goto(`${origin}/products`);
+    expect(response?.status()).toBeGreaterThanOrEqual(500);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Something Went Wrong");
+    await expect(page.getByText(/Référence de la demande/)).toBeVisible();
+  });
+});
