@@ -11,7 +11,7 @@
 // A patch whose anchor text is no longer found (the code changed) is reported
 // as not applicable instead of measuring something else.
 import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -106,6 +106,9 @@ async function main() {
     v.dir = join(variantsRoot, String(variants.indexOf(v)));
     cpSync(source, v.dir, { recursive: true });
     cpSync(join(root, "server.js"), join(v.dir, "server.js"));
+    // The embedded platform finds its demo data under <cwd>/platform/seed: without
+    // it the catalog would be empty and the pages measured would be 404s.
+    symlinkSync(join(root, "platform"), join(v.dir, "platform"), "dir");
     for (const p of v.patches) {
       const file = join(v.dir, typeof p.file === "string" ? p.file : findFile(v.dir, p.file));
       if (!existsSync(file)) {
@@ -144,6 +147,14 @@ async function main() {
     });
     await waitReady(v.url + "/healthz", v.child);
     if (cpuMsOf(v.child.pid) === null) throw new Error("no /proc: CPU time per request is not available here");
+    // Every variant must serve the same pages as the real build, or the comparison means nothing.
+    for (const [page, path] of PAGES) {
+      const res = await fetch(v.url + path);
+      const html = await res.text();
+      if (res.status !== 200 || (page !== "/" && !html.includes('href="/products/'))) {
+        throw new Error(`${v.name}: ${page} answered ${res.status}${res.status === 200 ? " without any product" : ""}`);
+      }
+    }
   }
   // Short runs of every variant in each round, order rotating, each compared with
   // the "as built" run of the same round: the machine's drift cancels out. Every
