@@ -35,6 +35,14 @@ app.use(rateLimits(config.rateLimits));
 
 if (config.commerce.platform === "embedded") attachEmbeddedPlatform(app, config);
 
+// Pages are read with GET and changed with POST forms; React Router would otherwise run actions for PUT/PATCH/DELETE too.
+const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
+app.use((req, res, next) => {
+  if (PAGE_METHODS.has(req.method)) return next();
+  res.setHeader("Allow", "GET, HEAD, POST");
+  res.status(405).type("text").send("Méthode non autorisée.");
+});
+
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),

@@ -9,12 +9,16 @@ export function honeypot(): Honeypot {
   return instance;
 }
 
-/** Public forms: a filled trap field (a bot) is refused with a plain 400, nothing else happens. */
+/**
+ * Public forms: a filled trap field (a bot) is refused with a plain 400, nothing
+ * else happens. A forged timestamp fails to decrypt with a generic error: that
+ * is a tampered form too, not a server fault.
+ */
 export async function checkHoneypot(formData: FormData): Promise<void> {
   try {
     await honeypot().check(formData);
   } catch (error) {
-    if (error instanceof SpamError) throw data("Formulaire refusé.", { status: 400 });
+    if (error instanceof SpamError || error instanceof Error) throw data("Formulaire refusé.", { status: 400 });
     throw error;
   }
 }

@@ -1,3 +1,5 @@
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { checkHoneypot } from "~/.server/honeypot.server";
 import { useState } from "react";
 import { data, Form, Link, redirectDocument, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -81,7 +83,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const commerce = commerceOf(context);
-  const form = parseForm(checkoutSchema, await request.formData());
+  const formData = await request.formData();
+  await checkHoneypot(formData);
+  const form = parseForm(checkoutSchema, formData);
   if (!form.ok) return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
   const { base } = await readyCart(request, commerce);
   const shippingCodes = base.shippingOptions.map((option) => option.code);
@@ -121,6 +125,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
       <h1 id="checkout-title">Commande</h1>
       <div className="checkout-layout">
         <Form method="post" className="checkout-form" noValidate aria-describedby={errorCount ? "checkout-errors" : undefined}>
+          <HoneypotInputs label="Ne pas remplir ce champ" />
           {errorCount ? (
             <p className="form-error" id="checkout-errors" role="alert">
               {errorCount > 1 ? `${errorCount} champs sont à corriger.` : "Un champ est à corriger."}
