@@ -1,6 +1,30 @@
-import { useId, type InputHTMLAttributes } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 
-/** A labelled input with its error right below it, tied together for screen readers. */
+/** What a form control needs to be tied to its label and error for screen readers. */
+export interface ControlProps {
+  id: string;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+}
+
+/** A label, any control, and the control's error right below it. */
+export function FieldFrame({ label, error, children }: { label: string; error?: string; children: (control: ControlProps) => ReactNode }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": error ? errorId : undefined })}
+      {error ? (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A labelled input with its error right below it. */
 export function Field({
   label,
   name,
@@ -8,24 +32,9 @@ export function Field({
   defaultValue,
   ...input
 }: { label: string; name: string; error?: string; defaultValue?: string } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...input}
-      />
-      {error ? (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame label={label} error={error}>
+      {(control) => <input name={name} defaultValue={defaultValue} {...control} {...input} />}
+    </FieldFrame>
   );
 }

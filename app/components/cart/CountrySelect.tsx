@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { FieldFrame } from "~/components/Field";
 import { COUNTRIES, DEFAULT_COUNTRY } from "./forms";
 
 /** A labelled country select with its error below it, like `Field` for inputs. */
@@ -15,31 +15,18 @@ export function CountrySelect({
   error?: string;
   autoComplete?: string;
 }) {
-  const id = useId();
-  const errorId = `${id}-error`;
   const known = COUNTRIES.some((c) => c.code === defaultValue);
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={known ? defaultValue : DEFAULT_COUNTRY}
-        autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      >
-        {COUNTRIES.map((country) => (
-          <option key={country.code} value={country.code}>
-            {country.name}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame label={label} error={error}>
+      {(control) => (
+        <select name={name} defaultValue={known ? defaultValue : DEFAULT_COUNTRY} autoComplete={autoComplete} {...control}>
+          {COUNTRIES.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
   );
 }
