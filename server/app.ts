@@ -1,6 +1,7 @@
 import "react-router";
 import express from "express";
 import { createRequestHandler } from "@react-router/express";
+import * as build from "virtual:react-router/server-build";
 import { RouterContextProvider } from "react-router";
 import { getConfig } from "../app/.server/config.server";
 import { requestInfoContext } from "../app/.server/request-info.server";
@@ -45,7 +46,8 @@ app.use((req, res, next) => {
 
 app.use(
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
+    // The module itself, not a function: with a function React Router rebuilds its route tables on every request.
+    build,
     mode: config.env === "production" ? "production" : "development",
     getLoadContext: (_req, res) =>
       new RouterContextProvider(

@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import type { Commerce } from "./commerce.server";
+import { catalogClient } from "./commerce.server";
+import { cachedCatalogRead } from "./catalog-cache.server";
 import { failedLoader } from "./wix-errors.server";
 import { sanitizeDescription } from "./html.server";
 import { formatPrice } from "~/lib/money";
@@ -330,40 +331,50 @@ async function sdk<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function listCollections(commerce: Commerce): Promise<CollectionLink[]> {
-  const wix = await commerce.client();
-  const result = await sdk(() => wix.collections.queryCollections().limit(100).find());
-  return toCollectionLinks(result.items as SdkCollection[]);
+/** Every collection (at most 100), raw, from the shared catalog cache. */
+function allCollections(): Promise<SdkCollection[]> {
+  return cachedCatalogRead("collections", async () => {
+    const wix = await catalogClient();
+    return (await sdk(() => wix.collections.queryCollections().limit(100).find())).items as SdkCollection[];
+  });
+}
+
+export async function listCollections(): Promise<CollectionLink[]> {
+  return toCollectionLinks(await allCollections());
 }
 
 /**
  * One page of the catalog, optionally inside one collection (by slug). An
  * unknown collection, a malformed page or a page past the last one is a 404.
  */
-export async function loadCatalogPage(commerce: Commerce, url: URL, collectionSlug?: string): Promise<CatalogPageData> {
+export async function loadCatalogPage(url: URL, collectionSlug?: string): Promise<CatalogPageData> {
   const page = parsePage(url.searchParams.get("page"));
   if (page === null) notFound();
   const sort = parseSort(url.searchParams.get("sort"));
   const q = parseSearch(url.searchParams.get("q"));
-  const wix = await commerce.client();
 
-  const collectionsResult = await sdk(() => wix.collections.queryCollections().limit(100).find());
-  const collections = toCollectionLinks(collectionsResult.items as SdkCollection[]);
+  const rawCollections = await allCollections();
+  const collections = toCollectionLinks(rawCollections);
   let collection: CatalogPageData["collection"];
   if (collectionSlug !== undefined) {
-    const raw = (collectionsResult.items as SdkCollection[]).find((c) => c.slug === collectionSlug);
+    const raw = rawCollections.find((c) => c.slug === collectionSlug);
     if (!raw?._id) notFound();
     collection = { id: raw._id, slug: collectionSlug, name: raw.name ?? collectionSlug, ...(raw.description ? { description: raw.description } : {}) };
   }
 
-  let query = wix.products.queryProducts();
-  if (q) query = query.startsWith("name", q);
-  if (collection) query = query.hasSome("collectionIds", [collection.id]);
-  if (sort === "prix-croissant") query = query.ascending("price");
-  else if (sort === "prix-decroissant") query = query.descending("price");
-  else if (sort === "nom") query = query.ascending("name");
-  else if (sort === "nouveautes") query = query.descending("lastUpdated");
-  const result = await sdk(() => query.limit(PAGE_SIZE).skip((page - 1) * PAGE_SIZE).find());
+  const collectionId = collection?.id;
+  const result = await cachedCatalogRead(`products|${q}|${collectionId ?? ""}|${sort}|${page}`, async () => {
+    const wix = await catalogClient();
+    let query = wix.products.queryProducts();
+    if (q) query = query.startsWith("name", q);
+    if (collectionId) query = query.hasSome("collectionIds", [collectionId]);
+    if (sort === "prix-croissant") query = query.ascending("price");
+    else if (sort === "prix-decroissant") query = query.descending("price");
+    else if (sort === "nom") query = query.ascending("name");
+    else if (sort === "nouveautes") query = query.descending("lastUpdated");
+    const found = await sdk(() => query.limit(PAGE_SIZE).skip((page - 1) * PAGE_SIZE).find());
+    return { items: found.items, totalCount: found.totalCount };
+  });
   const total = result.totalCount ?? result.items.length;
   const pageCount = pageCountOf(total);
   if (page > pageCount) notFound();
@@ -381,10 +392,12 @@ export async function loadCatalogPage(commerce: Commerce, url: URL, collectionSl
 }
 
 /** The raw product for a slug, or the 404 screen. */
-export async function productBySlug(commerce: Commerce, slug: string): Promise<SdkProduct> {
-  const wix = await commerce.client();
-  const result = await sdk(() => wix.products.queryProducts().eq("slug", slug).limit(1).find());
-  const product = result.items[0] as SdkProduct | undefined;
+export async function productBySlug(slug: string): Promise<SdkProduct> {
+  const items = await cachedCatalogRead(`product|${slug}`, async () => {
+    const wix = await catalogClient();
+    return (await sdk(() => wix.products.queryProducts().eq("slug", slug).limit(1).find())).items;
+  });
+  const product = items[0] as SdkProduct | undefined;
   if (!product?._id || product.slug !== slug) notFound();
   return product;
 }
@@ -422,7 +435,7 @@ export function toProductPage(p: SdkProduct, params: URLSearchParams, collection
   };
 }
 
-export async function loadProductPage(commerce: Commerce, slug: string, url: URL): Promise<ProductPageData> {
-  const [product, collections] = await Promise.all([productBySlug(commerce, slug), listCollections(commerce)]);
+export async function loadProductPage(slug: string, url: URL): Promise<ProductPageData> {
+  const [product, collections] = await Promise.all([productBySlug(slug), listCollections()]);
   return toProductPage(product, url.searchParams, collections);
 }

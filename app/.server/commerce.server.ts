@@ -205,6 +205,17 @@ export class Commerce {
   }
 }
 
+/**
+ * The process's own anonymous client for public catalog reads: browsing the
+ * catalog needs no visitor token of the browser's (so no session cookie until
+ * the cart is used), and its answers can be cached for everyone.
+ */
+let catalogReader: Commerce | undefined;
+export function catalogClient(): Promise<WixClient> {
+  catalogReader ??= new Commerce(new Request("http://catalog.internal/"), null);
+  return catalogReader.client();
+}
+
 const commerceKey = createContext<Commerce>();
 
 export function commerceOf(context: Readonly<RouterContextProvider>): Commerce {
@@ -221,5 +232,7 @@ export const commerceMiddleware: MiddlewareFunction<Response> = async ({ request
   const response = await next();
   const cookie = await commerce.pendingCookie();
   if (cookie) response.headers.append("Set-Cookie", cookie);
+  // Every page shows the visitor's own cart count or account: never stored by shared caches.
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-cache");
   return response;
 };

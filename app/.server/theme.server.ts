@@ -1,8 +1,11 @@
 import { createCookie } from "react-router";
-import { themeSchema, type Theme } from "~/lib/theme";
+import { z } from "zod";
+import { THEMES, type Theme } from "~/lib/theme";
 import { serializeCookie } from "./cookies.server";
 
 // A display preference, not a secret: unsigned, but still validated on read.
+export const themeSchema = z.enum(THEMES);
+
 const themeCookie = createCookie("theme", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 365 * 24 * 60 * 60 });
 
 export async function readTheme(request: Request): Promise<Theme> {

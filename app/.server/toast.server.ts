@@ -1,6 +1,15 @@
 import { redirect, redirectDocument } from "react-router";
-import { flashToastSchema, type FlashToast, type FlashToastInput } from "~/lib/toast";
+import { z } from "zod";
+import type { FlashToast, FlashToastInput } from "~/lib/toast";
 import { appCookies, clearCookie, readCookie, serializeCookie } from "./cookies.server";
+
+// Validated on read: a cookie is user input even when its signature is good.
+const flashToastSchema = z.object({
+  id: z.string().max(64),
+  type: z.enum(["success", "error", "message"]),
+  title: z.string().min(1).max(300),
+  description: z.string().max(600).optional(),
+}) satisfies z.ZodType<FlashToast>;
 
 /** Set-Cookie value that makes the next page show this notification. */
 export async function toastCookie(request: Request, toast: FlashToastInput): Promise<string> {

@@ -26,6 +26,15 @@ interface SdkErrorShape {
   };
 }
 
+/** A `data()`/`redirect()` thrown on purpose by our own code (e.g. the 503 of an outage): not an SDK error. */
+function routerThrowable(error: unknown): { init: ResponseInit | null; data: unknown } | Response | null {
+  if (error instanceof Response) return error;
+  if (typeof error === "object" && error !== null && (error as { type?: unknown }).type === "DataWithResponseInit") {
+    return error as { init: ResponseInit | null; data: unknown };
+  }
+  return null;
+}
+
 export function classifyWixError(error: unknown): WixFailure {
   const e = (typeof error === "object" && error !== null ? error : {}) as SdkErrorShape;
   const rawId = e.requestId ?? e.details?.requestId;
@@ -122,6 +131,13 @@ export async function failedAction(
     values?: Record<string, string>;
   },
 ) {
+  const thrown = routerThrowable(error);
+  if (thrown) {
+    // An outage met while getting tokens: tell it as a notification and keep the page usable.
+    const message = !(thrown instanceof Response) && thrown.init?.status === 503 ? (thrown.data as { message?: string } | null)?.message : undefined;
+    if (message) return redirectWithToast(request, options.redirectTo, { type: "error", title: message });
+    throw error;
+  }
   const failure = classifyWixError(error);
   const codeField = failure.kind === "application" ? options.codeFields?.[failure.code] : undefined;
   if (failure.kind === "application" && codeField) {
@@ -143,6 +159,7 @@ export async function failedAction(
 
 /** For a loader: a 404 stays a 404 screen, an outage says so (503), everything else is a system error. */
 export function failedLoader(error: unknown): never {
+  if (routerThrowable(error)) throw error;
   const failure = classifyWixError(error);
   if (failure.kind === "application" && (failure.code === "SERVICE_UNAVAILABLE" || failure.code === "503")) {
     throw data({ message: UNAVAILABLE_MESSAGE, requestId: failure.requestId }, { status: 503 });

@@ -1,7 +1,9 @@
-import { LazyMotion, domAnimation, m, useReducedMotion } from "motion/react";
+import { LazyMotion, m, useReducedMotion } from "motion/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 export const FOOTER_FADE_SECONDS = 1.8;
+
+const loadFeatures = () => import("./motion-features").then((mod) => mod.default);
 
 /**
  * Fades in the first time it scrolls into view, once. The server-rendered
@@ -20,7 +22,7 @@ export function SiteFooter({ ownerName }: { ownerName: string }) {
   if (!hydrated) return <footer className="site-footer footer-pending">{content}</footer>;
   if (reduceMotion) return <footer className="site-footer">{content}</footer>;
   return (
-    <LazyMotion features={domAnimation} strict>
+    <LazyMotion features={loadFeatures} strict>
       <m.footer
         className="site-footer"
         initial={{ opacity: 0 }}

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
-export const themeSchema = z.enum(["light", "dark"]);
-export type Theme = z.infer<typeof themeSchema>;
+export const THEMES = ["light", "dark"] as const;
+export type Theme = (typeof THEMES)[number];
 export const THEME_LABELS: Record<Theme, string> = { light: "Thème clair activé", dark: "Thème sombre activé" };

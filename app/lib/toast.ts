@@ -1,14 +1,10 @@
-import { z } from "zod";
-
 /** A notification that crosses a redirect: sent by an action, shown by the next page. */
-export const flashToastSchema = z.object({
-  id: z.string().max(64),
-  type: z.enum(["success", "error", "message"]),
-  title: z.string().min(1).max(300),
-  description: z.string().max(600).optional(),
-});
-
-export type FlashToast = z.infer<typeof flashToastSchema>;
+export interface FlashToast {
+  id: string;
+  type: "success" | "error" | "message";
+  title: string;
+  description?: string;
+}
 export type FlashToastInput = Omit<FlashToast, "id">;
 
 /**

@@ -1,6 +1,5 @@
 import type { Route } from "./+types/collections.$slug";
 import catalogStyles from "~/styles/catalog.css?url";
-import { commerceOf } from "~/.server/commerce.server";
 import { loadCatalogPage } from "~/.server/catalog.server";
 import { CatalogView } from "~/components/catalog/CatalogView";
 import type { CatalogPageData } from "~/components/catalog/model";
@@ -28,8 +27,8 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   });
 };
 
-export async function loader({ context, params, url }: Route.LoaderArgs) {
-  return loadCatalogPage(commerceOf(context), url, params.slug);
+export async function loader({ params, url }: Route.LoaderArgs) {
+  return loadCatalogPage(url, params.slug);
 }
 
 export default function Collection({ loaderData }: Route.ComponentProps) {

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import type { Route } from "./+types/preferences.theme";
-import { themeSchema, THEME_LABELS } from "~/lib/theme";
-import { themeSetCookie } from "~/.server/theme.server";
+import { THEME_LABELS } from "~/lib/theme";
+import { themeSchema, themeSetCookie } from "~/.server/theme.server";
 import { redirectWithToast } from "~/.server/toast.server";
 
 const formSchema = z.object({ theme: themeSchema, returnTo: z.string().max(2000).optional() });

@@ -38,8 +38,8 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
     ...(loaderData?.product.description ? { description: loaderData.product.description } : {}),
   });
 
-export async function loader({ context, params, url }: Route.LoaderArgs) {
-  return loadProductPage(commerceOf(context), params.slug, url);
+export async function loader({ params, url }: Route.LoaderArgs) {
+  return loadProductPage(params.slug, url);
 }
 
 const addSchema = z.object({
@@ -63,7 +63,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     const formError = Object.values(others)[0];
     return data({ fieldErrors: quantity ? { quantity } : {}, formError, values: parsed.values }, { status: 400 });
   }
-  const product = await productBySlug(commerce, params.slug);
+  const product = await productBySlug(params.slug);
   if (parsed.data.productId !== product._id) {
     return data({ fieldErrors: {}, formError: "Ce produit ne correspond pas à cette page.", values: parsed.values }, { status: 400 });
   }

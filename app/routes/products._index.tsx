@@ -1,6 +1,5 @@
 import type { Route } from "./+types/products._index";
 import catalogStyles from "~/styles/catalog.css?url";
-import { commerceOf } from "~/.server/commerce.server";
 import { loadCatalogPage } from "~/.server/catalog.server";
 import { CatalogView } from "~/components/catalog/CatalogView";
 import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
@@ -17,8 +16,8 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   });
 };
 
-export async function loader({ context, url }: Route.LoaderArgs) {
-  return loadCatalogPage(commerceOf(context), url);
+export async function loader({ url }: Route.LoaderArgs) {
+  return loadCatalogPage(url);
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { data } from "react-router";
 import { createClient, OAuthStrategy } from "@wix/sdk";
 import { currentCart } from "@wix/ecom";
 import { members } from "@wix/members";
@@ -84,5 +85,26 @@ describe("SDK error mapping", () => {
     }
     const forbidden = await caught(client.members.getCurrentMember());
     expect(classifyWixError(forbidden)).toMatchObject({ kind: "application" });
+  });
+});
+
+describe("errors our own code throws on purpose", () => {
+  it("an outage met while getting tokens becomes a notification, not a system error", async () => {
+    const outage = data({ message: "Le service de la boutique est momentanément indisponible. Réessayez dans un instant." }, { status: 503 });
+    const response = (await failedAction(post(), outage, { redirectTo: "/products/x" })) as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/products/x");
+    expect(response.headers.get("Set-Cookie")).toMatch(/^__toast=/);
+  });
+
+  it("other responses thrown by our code pass through untouched", async () => {
+    const notFound = data(null, { status: 404 });
+    await expect(failedAction(post(), notFound, { redirectTo: "/" })).rejects.toBe(notFound);
+    expect(() => failedLoader(notFound)).toThrow();
+    try {
+      failedLoader(notFound);
+    } catch (thrown) {
+      expect(thrown).toBe(notFound);
+    }
   });
 });
