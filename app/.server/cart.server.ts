@@ -78,9 +78,27 @@ function isNoCart(error: unknown) {
   return failure.kind === "application" && (failure.code === "OWNED_CART_NOT_FOUND" || failure.code === "404");
 }
 
+// One read per request: the root loader (header count) and the page's loader share it.
+const cartReads = new WeakMap<Commerce, Promise<Cart | null>>();
+
+/** Any change to the cart in this request makes the next read go to the platform again. */
+export function forgetCart(commerce: Commerce) {
+  cartReads.delete(commerce);
+}
+
 /** The caller's cart, or null when they have none (no tokens yet: no call at all). */
-export async function getCart(commerce: Commerce): Promise<Cart | null> {
-  if (commerce.role === "none") return null;
+export function getCart(commerce: Commerce): Promise<Cart | null> {
+  if (commerce.role === "none") return Promise.resolve(null);
+  let read = cartReads.get(commerce);
+  if (!read) {
+    read = readCart(commerce);
+    cartReads.set(commerce, read);
+    read.catch(() => forgetCart(commerce));
+  }
+  return read;
+}
+
+async function readCart(commerce: Commerce): Promise<Cart | null> {
   const wix = await commerce.client();
   try {
     const raw = await wix.currentCart.getCurrentCart();
@@ -101,6 +119,7 @@ export interface AddToCartInput {
 
 export async function addToCart(commerce: Commerce, input: AddToCartInput): Promise<Cart> {
   const wix = await commerce.client();
+  forgetCart(commerce);
   const options: Record<string, unknown> = input.variantId
     ? { variantId: input.variantId }
     : input.options && Object.keys(input.options).length > 0
@@ -119,23 +138,27 @@ export async function addToCart(commerce: Commerce, input: AddToCartInput): Prom
 
 export async function updateLineQuantity(commerce: Commerce, lineId: string, quantity: number): Promise<Cart> {
   const wix = await commerce.client();
+  forgetCart(commerce);
   const result = await wix.currentCart.updateCurrentCartLineItemQuantity([{ _id: lineId, quantity }]);
   return toCart(result.cart);
 }
 
 export async function removeLine(commerce: Commerce, lineId: string): Promise<Cart | null> {
   const wix = await commerce.client();
+  forgetCart(commerce);
   const result = await wix.currentCart.removeLineItemsFromCurrentCart([lineId]);
   return result.cart ? toCart(result.cart) : null;
 }
 
 export async function applyCoupon(commerce: Commerce, code: string): Promise<Cart> {
   const wix = await commerce.client();
+  forgetCart(commerce);
   return toCart(await wix.currentCart.updateCurrentCart({ couponCode: code }));
 }
 
 export async function removeCoupon(commerce: Commerce): Promise<Cart> {
   const wix = await commerce.client();
+  forgetCart(commerce);
   const result = await wix.currentCart.removeCouponFromCurrentCart();
   return toCart(result.cart);
 }

@@ -1,6 +1,6 @@
 import type { Commerce } from "./commerce.server";
 import { countryName, type CheckoutInput, type CheckoutValues, type PostalAddress } from "~/components/cart/forms";
-import type { Money } from "./cart.server";
+import { forgetCart, type Money } from "./cart.server";
 import { mediaUrl } from "./media.server";
 
 /**
@@ -48,6 +48,7 @@ export async function startCheckout(commerce: Commerce, input: CheckoutInput, or
   const wix = await commerce.client();
   const shippingAddress = toSdkAddress(input.shipping);
   const billingAddress = toSdkAddress(input.billing);
+  forgetCart(commerce);
   await wix.currentCart.updateCurrentCart({
     cartInfo: {
       contactInfo: {
