@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { PROXY_ORIGIN } from "./tests/proxy/ports";
+import { OWNER_TOKEN } from "./tests/support/owner-token";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_ORIGIN = `http://localhost:${PORT}`;
@@ -69,6 +70,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       SESSION_SECRET: "e2e-session-secret-not-for-production-0001",
       COMMERCE_PLATFORM: "embedded",
+      PUBLIC_ORIGIN: E2E_ORIGIN,
+      PLATFORM_OWNER_TOKEN: OWNER_TOKEN,
       // Every test logs in and checks out from 127.0.0.1: limits are unit-tested, not hit here.
       RATE_LIMITS: "login=10000,signup=10000,checkout=10000,cart=10000",
       PLATFORM_DB: process.env.E2E_DB ?? ".data/e2e/platform.sqlite",

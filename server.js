@@ -15,6 +15,22 @@ const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS) || 10_000;
 const server = express();
 server.disable("x-powered-by");
 
+// Query values that may be logged as they are; every other value is a possible secret (reset and owner tokens,
+// OAuth codes and states, session ids of the hosted pages) and is written as "[redacted]".
+const LOGGABLE_QUERY_KEYS = new Set(["q", "page", "sort", "category", "collection", "index", "_routes"]);
+
+/** The request's path for the log: query values outside LOGGABLE_QUERY_KEYS redacted, long paths cut. */
+function loggablePath(originalUrl) {
+  const cut = (s) => (s.length > 300 ? `${s.slice(0, 300)}…` : s);
+  const q = originalUrl.indexOf("?");
+  if (q < 0) return cut(originalUrl);
+  const params = new URLSearchParams(originalUrl.slice(q + 1));
+  const shown = [...params].map(([key, value]) =>
+    `${encodeURIComponent(key)}=${LOGGABLE_QUERY_KEYS.has(key) ? encodeURIComponent(value) : "[redacted]"}`,
+  );
+  return cut(`${originalUrl.slice(0, q)}?${shown.join("&")}`);
+}
+
 // One structured log line per request, with an id the error screen can show.
 server.use((req, res, next) => {
   const started = process.hrtime.bigint();
@@ -29,7 +45,7 @@ server.use((req, res, next) => {
         level: res.statusCode >= 500 ? "error" : "info",
         requestId: id,
         method: req.method,
-        path: req.originalUrl.length > 300 ? `${req.originalUrl.slice(0, 300)}…` : req.originalUrl,
+        path: loggablePath(req.originalUrl),
         status: res.statusCode,
         ms: Math.round(ms * 10) / 10,
       }) + "\n",

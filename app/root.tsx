@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cartCount = await cartItemCount(commerce).catch(() => null);
   return data(
     {
-      site: siteInfo(request),
+      site: siteInfo(),
       theme: await readTheme(request),
       toast,
       member: commerce.isMember,

@@ -141,7 +141,7 @@ async function main() {
         HOST: "127.0.0.1",
         BUILD_DIR: ".",
         WIX_CLIENT_ID: "",
-        PUBLIC_ORIGIN: "",
+        PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
         TRUST_PROXY: "",
       },
     });

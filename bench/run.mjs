@@ -187,7 +187,7 @@ function appEnv({ secret, dbFile, port }) {
     BUILD_DIR,
     // Inherited values would point the app elsewhere.
     WIX_CLIENT_ID: "",
-    PUBLIC_ORIGIN: "",
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     TRUST_PROXY: "",
     // All load comes from one loopback address: the per-IP POST limits would
     // answer 429 to most of the cycle. The limiter still runs (its cost counts).

@@ -2,7 +2,7 @@
 import type { Ctx } from "./context";
 import { currency, formatMoney, imageInfo, mediaId, mediaUrl } from "./context";
 import type { ApiRequest, Router } from "./http";
-import { asObject, fieldError, notFound, validationError } from "./http";
+import { asObject, fieldError, notFound, parseUntrustedJson, validationError } from "./http";
 import { applySort, matchFilter, parseOffsetPaging, parseSort } from "./query";
 
 export interface OptionChoice {
@@ -350,7 +350,7 @@ function queryOf(req: ApiRequest): Record<string, unknown> {
   if (q === undefined) return {};
   if (typeof q === "string") {
     try {
-      return asObject(JSON.parse(q)) ?? {};
+      return asObject(parseUntrustedJson(q)) ?? {};
     } catch {
       throw fieldError("query", "is not valid JSON", "FORMAT");
     }

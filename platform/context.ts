@@ -17,6 +17,8 @@ export interface ResolvedOptions {
   mediaDir: string;
   clientId: string;
   accessTokenTtlSeconds: number;
+  /** A refresh token dies this long after it was issued (a member logs in again). */
+  refreshTokenTtlSeconds: number;
   allowedOrigins: string[];
   defaultAppOrigin: string;
   /** Derived from signupPolicy ("owner-approval"): kept for the hosted sign-up page. */

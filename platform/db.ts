@@ -89,9 +89,11 @@ CREATE TABLE IF NOT EXISTS orders (
 );
 CREATE INDEX IF NOT EXISTS orders_member ON orders(member_id);
 CREATE INDEX IF NOT EXISTS orders_visitor ON orders(visitor_id);
-CREATE TABLE IF NOT EXISTS login_failures (email TEXT NOT NULL COLLATE NOCASE, at_ms INTEGER NOT NULL);
-CREATE INDEX IF NOT EXISTS login_failures_email ON login_failures(email);
-CREATE TABLE IF NOT EXISTS login_locks (email TEXT PRIMARY KEY COLLATE NOCASE, until_ms INTEGER NOT NULL);
+DROP TABLE IF EXISTS login_failures;
+DROP TABLE IF EXISTS login_locks;
+CREATE TABLE IF NOT EXISTS login_throttle_failures (email TEXT NOT NULL, client TEXT NOT NULL, at_ms INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS login_throttle_failures_key ON login_throttle_failures (email, client);
+CREATE TABLE IF NOT EXISTS login_throttles (email TEXT NOT NULL, client TEXT NOT NULL, until_ms INTEGER NOT NULL, PRIMARY KEY (email, client));
 CREATE TABLE IF NOT EXISTS session_tokens (
   token TEXT PRIMARY KEY, member_id TEXT NOT NULL, expires_at INTEGER NOT NULL, used INTEGER NOT NULL DEFAULT 0
 );
@@ -137,7 +139,7 @@ export function isSeeded(db: DB): boolean {
 }
 
 const TABLES = [
-  "login_failures", "login_locks", "session_tokens", "verifications", "password_resets", "outbox",
+  "login_throttle_failures", "login_throttles", "session_tokens", "verifications", "password_resets", "outbox",
   "cart_lines", "carts", "checkouts", "orders", "auth_codes", "redirect_sessions", "access_tokens",
   "refresh_tokens", "visitors", "members", "shipping_options", "coupons", "variants", "product_collections",
   "products", "collections", "settings",

@@ -102,28 +102,108 @@ export function decodeDotR(value: string): unknown {
   const padded = b64 + "=".repeat((4 - (b64.length % 4)) % 4);
   const text = Buffer.from(padded, "base64").toString("utf8");
   try {
-    return JSON.parse(text);
-  } catch {
+    return parseUntrustedJson(text);
+  } catch (error) {
+    if (error instanceof ForbiddenKeyError) throw forbiddenKey(error.key);
     throw fieldError(".r", "is not valid base64url JSON", "FORMAT");
   }
 }
 
-/** Rebuilds an object from a flattened query string (`a.b=1&list=x&list=y`). */
+/** Keys that would reach an object's prototype chain if used as property names while building from input. */
+export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
+
+export const forbiddenKey = (key: string) =>
+  appError(400, "INVALID_ARGUMENT", `Nom de champ refusé : ${key.slice(0, 40)}`, {}, "Invalid argument");
+
+/** An object with no prototype: nothing typed by a caller can reach Object.prototype through it. */
+export function bareObject(): Record<string, unknown> {
+  return Object.create(null) as Record<string, unknown>;
+}
+
+/** Rebuilds an object from a flattened query string (`a.b=1&list=x&list=y`); prototype keys are refused. */
 export function queryToObject(params: URLSearchParams): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const out = bareObject();
   for (const key of new Set(params.keys())) {
     if (key === ".r") continue;
     const values = params.getAll(key);
     const parts = key.split(".");
+    for (const p of parts) if (FORBIDDEN_KEYS.has(p)) throw forbiddenKey(p);
     let target = out;
     for (let i = 0; i < parts.length - 1; i++) {
       const p = parts[i]!;
-      if (typeof target[p] !== "object" || target[p] === null) target[p] = {};
+      if (typeof target[p] !== "object" || target[p] === null || Array.isArray(target[p])) target[p] = bareObject();
       target = target[p] as Record<string, unknown>;
     }
     target[parts[parts.length - 1]!] = values.length > 1 ? values : values[0];
   }
   return out;
+}
+
+/** A flat form (`a=1&b=2`) as a prototype-free object; prototype keys are refused. */
+export function formToObject(params: URLSearchParams): Record<string, unknown> {
+  const out = bareObject();
+  for (const [key, value] of params) {
+    if (FORBIDDEN_KEYS.has(key)) throw forbiddenKey(key);
+    out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * JSON.parse for untrusted text: any object key naming the prototype chain is refused, wherever it is nested,
+ * so a later merge or lookup can never be steered through `__proto__` or `constructor.prototype`.
+ */
+export function parseUntrustedJson(text: string): unknown {
+  return JSON.parse(text, (key, value) => {
+    if (FORBIDDEN_KEYS.has(key)) throw new ForbiddenKeyError(key);
+    return value;
+  });
+}
+
+export class ForbiddenKeyError extends Error {
+  constructor(readonly key: string) {
+    super(`forbidden key ${key}`);
+  }
+}
+
+/** A JSON object body, or a Wix-shaped 400. */
+export function parseJsonObject(text: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = parseUntrustedJson(text);
+  } catch (error) {
+    if (error instanceof ForbiddenKeyError) throw forbiddenKey(error.key);
+    throw appError(400, "INVALID_ARGUMENT", "Le corps de la requête n'est pas du JSON valide");
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    throw appError(400, "INVALID_ARGUMENT", "Le corps de la requête doit être un objet JSON");
+  return parsed as Record<string, unknown>;
+}
+
+export const tooLarge = () => appError(413, "PAYLOAD_TOO_LARGE", "Le corps de la requête est trop volumineux", {}, "Payload Too Large");
+
+/**
+ * Reads a body as text, stopping as soon as it passes `maxBytes` (declared or streamed, chunked included):
+ * an oversized body is never buffered whole.
+ */
+export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 export interface ApiRequest {
@@ -137,7 +217,19 @@ export interface ApiRequest {
   queryObject: Record<string, unknown>;
   headers: Headers;
   appOrigin: string;
+  /** Who is calling, for per-client throttling: the address the host put in CLIENT_HEADER, or "unknown". */
+  client: string;
   raw: Request;
+}
+
+/**
+ * The end user's address, set by the host that runs the platform (in-process fetch, or the `/_platform` mount,
+ * which overwrites whatever the browser sent); the platform itself never sees the browser's connection.
+ */
+export const CLIENT_HEADER = "x-platform-client-ip";
+
+export function clientOf(request: Request): string {
+  return request.headers.get(CLIENT_HEADER)?.trim().slice(0, 64) || "unknown";
 }
 
 export type ApiHandler = (req: ApiRequest) => unknown | Promise<unknown>;
@@ -193,32 +285,35 @@ export class Router {
   }
 }
 
-export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
-  const text = await request.text();
-  if (!text.trim()) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw appError(400, "INVALID_JSON", "Le corps de la requête n'est pas du JSON valide");
-  }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-    throw appError(400, "INVALID_JSON", "Le corps de la requête doit être un objet JSON");
-  }
-  return parsed as Record<string, unknown>;
-}
+/** Hosted forms are tiny: past these, the form is refused with a 413 before any parsing. */
+export const MAX_FORM_BYTES = 64 * 1024;
+export const MAX_FORM_FIELDS = 200;
 
 export async function readForm(request: Request): Promise<URLSearchParams> {
   const type = request.headers.get("content-type") ?? "";
+  const text = await readBodyText(request, MAX_FORM_BYTES);
   if (type.includes("multipart/form-data")) {
-    const fd = await request.formData();
+    const fd = await new Response(text, { headers: { "content-type": type } }).formData();
     const out = new URLSearchParams();
     for (const [k, v] of fd.entries()) if (typeof v === "string") out.append(k, v);
+    if ([...out.keys()].length > MAX_FORM_FIELDS) throw tooLarge();
     return out;
   }
-  const text = await request.text();
-  // Hosted forms are tiny; an oversized body is treated as an empty form (the page then shows its error).
-  return new URLSearchParams(text.length > 100_000 ? "" : text);
+  if (text.split("&").length > MAX_FORM_FIELDS) throw tooLarge();
+  return new URLSearchParams(text);
+}
+
+/**
+ * Control characters (C0, DEL, C1, line/paragraph separators) and bidirectional overrides (U+202A–U+202E,
+ * U+2066–U+2069, marks): a name or an address holding them can break a line of an e-mail or a label, or display
+ * reversed ("gpj.exe") to the person reading it.
+ */
+export const UNSAFE_TEXT_RE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+/** A 400 naming the field when a person's name or address holds an unsafe character. */
+export function refuseUnsafeText(value: string, field: string): void {
+  if (UNSAFE_TEXT_RE.test(value))
+    throw validationError([{ field, description: "must not contain control or bidirectional-override characters", violatedRule: "FORMAT" }]);
 }
 
 export function escapeHtml(value: unknown): string {

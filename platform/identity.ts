@@ -1,6 +1,6 @@
 // Member accounts through the SDK's direct flow (OAuthStrategy.register/login/processVerification/
 // sendPasswordResetEmail → the IAM endpoints), plus what the hosted pages share with it: lock-out after repeated
-// failures, single-use session tokens for the `prompt=none` authorize, e-mail verification codes and reset links.
+// failures (per account and client), single-use session tokens for the `prompt=none` authorize, e-mail verification codes and reset links.
 //
 // Error shapes are chosen for what OAuthStrategy does with them (node_modules/@wix/sdk/build/auth/oauth2/OAuthStrategy.js):
 // login reads `e.details.applicationError.code` without `?.`, so /v2/login never answers a validationError.
@@ -9,7 +9,7 @@ import type { Ctx } from "./context";
 import { newId, randomToken, requireCaller } from "./context";
 import { nowIso, nowSeconds } from "./db";
 import type { Router } from "./http";
-import { appError, asObject, asString, validationError } from "./http";
+import { appError, asObject, asString, refuseUnsafeText, validationError } from "./http";
 import type { MailMessage } from "./mail";
 import { deliver } from "./mail";
 import type { MemberRow } from "./members";
@@ -21,8 +21,8 @@ import { checkAllowedUrl } from "./redirects";
 export const IAM_ERRORS = {
   INVALID_PASSWORD: "-19976", // login → errorCode "invalidPassword"
   EMAIL_EXISTS: "-19995", // register → errorCode "emailAlreadyExists"
-  EMAIL_NOT_FOUND: "EMAIL_NOT_FOUND", // login, unknown e-mail → errorCode "invalidEmail"
-  ACCOUNT_LOCKED: "ACCOUNT_LOCKED", // login, too many failures → errorCode "invalidEmail" (code in `error`)
+  EMAIL_NOT_FOUND: "EMAIL_NOT_FOUND", // login without an e-mail → errorCode "invalidEmail"
+  ACCOUNT_LOCKED: "ACCOUNT_LOCKED", // login, too many failures from this client → errorCode "invalidEmail" (code in `error`)
   ACCOUNT_BLOCKED: "ACCOUNT_BLOCKED", // login, blocked member
   PASSWORD_TOO_WEAK: "PASSWORD_TOO_WEAK", // register → no errorCode (code in `error`)
   INVALID_VERIFICATION_CODE: "INVALID_VERIFICATION_CODE", // processVerification throws
@@ -57,58 +57,87 @@ function safeEqual(a: string, b: string): boolean {
   return ba.length === bb.length && timingSafeEqual(ba, bb);
 }
 
-// ---------------------------------------------------------------- lock-out (shared with the hosted login page)
+// ---------------------------------------------------------------- throttling (shared with the hosted login page)
+//
+// Failures are counted per (e-mail, client): LOCKOUT_MAX_FAILURES wrong attempts from one client throttle that
+// client for that account, and nobody else. A hard lock per e-mail would let anyone lock any account forever with
+// five requests; the per-IP rate limits of the site bound how fast one client can guess in the first place.
+// Unknown e-mails are counted and answered exactly like wrong passwords, so neither the message nor the throttle
+// tells whether an account exists.
 
-/** Seconds left before a locked e-mail may try again, or 0 when it is not locked. */
-export function lockRemainingSeconds(ctx: Ctx, email: string): number {
-  const row = ctx.db.prepare("SELECT until_ms FROM login_locks WHERE email = ?").get(email.trim()) as { until_ms: number } | undefined;
+const key = (email: string) => email.trim().toLowerCase();
+
+/** Seconds left before this client may try this e-mail again, or 0 when it is not throttled. */
+export function lockRemainingSeconds(ctx: Ctx, email: string, client: string): number {
+  const row = ctx.db.prepare("SELECT until_ms FROM login_throttles WHERE email = ? AND client = ?").get(key(email), client) as
+    | { until_ms: number }
+    | undefined;
   if (!row) return 0;
   const left = row.until_ms - Date.now();
   if (left > 0) return Math.ceil(left / 1000);
-  // The lock is over: the count starts again from zero.
-  ctx.db.prepare("DELETE FROM login_locks WHERE email = ?").run(email.trim());
-  ctx.db.prepare("DELETE FROM login_failures WHERE email = ?").run(email.trim());
+  // The throttle is over: the count starts again from zero.
+  ctx.db.prepare("DELETE FROM login_throttles WHERE email = ? AND client = ?").run(key(email), client);
+  ctx.db.prepare("DELETE FROM login_throttle_failures WHERE email = ? AND client = ?").run(key(email), client);
   return 0;
 }
 
-/** Counts a failed login; the LOCKOUT_MAX_FAILURES-th within the window locks the e-mail. */
-export function recordLoginFailure(ctx: Ctx, email: string): void {
-  const key = email.trim();
+/** Counts a failed login; the LOCKOUT_MAX_FAILURES-th within the window throttles this client for this e-mail. */
+export function recordLoginFailure(ctx: Ctx, email: string, client: string): void {
   const now = Date.now();
   ctx.db.transaction(() => {
-    ctx.db.prepare("DELETE FROM login_failures WHERE at_ms < ?").run(now - LOCKOUT_WINDOW_MS);
-    ctx.db.prepare("INSERT INTO login_failures (email, at_ms) VALUES (?, ?)").run(key, now);
-    const { n } = ctx.db.prepare("SELECT COUNT(*) AS n FROM login_failures WHERE email = ?").get(key) as { n: number };
+    ctx.db.prepare("DELETE FROM login_throttle_failures WHERE at_ms < ?").run(now - LOCKOUT_WINDOW_MS);
+    ctx.db.prepare("INSERT INTO login_throttle_failures (email, client, at_ms) VALUES (?, ?, ?)").run(key(email), client, now);
+    const { n } = ctx.db
+      .prepare("SELECT COUNT(*) AS n FROM login_throttle_failures WHERE email = ? AND client = ?")
+      .get(key(email), client) as { n: number };
     if (n >= LOCKOUT_MAX_FAILURES)
       ctx.db
-        .prepare("INSERT INTO login_locks (email, until_ms) VALUES (?, ?) ON CONFLICT(email) DO UPDATE SET until_ms = excluded.until_ms")
-        .run(key, now + LOCKOUT_DURATION_MS);
+        .prepare(
+          "INSERT INTO login_throttles (email, client, until_ms) VALUES (?, ?, ?) ON CONFLICT(email, client) DO UPDATE SET until_ms = excluded.until_ms",
+        )
+        .run(key(email), client, now + LOCKOUT_DURATION_MS);
   })();
 }
 
+/** A successful login or a password reset lifts every throttle on the account. */
 export function clearLoginFailures(ctx: Ctx, email: string): void {
-  ctx.db.prepare("DELETE FROM login_failures WHERE email = ?").run(email.trim());
-  ctx.db.prepare("DELETE FROM login_locks WHERE email = ?").run(email.trim());
+  ctx.db.prepare("DELETE FROM login_throttle_failures WHERE email = ?").run(key(email));
+  ctx.db.prepare("DELETE FROM login_throttles WHERE email = ?").run(key(email));
+}
+
+export interface LoginThrottle {
+  email: string;
+  client: string;
+  untilMs: number;
+}
+
+/** Throttles in force, for the owner's page: who is being guessed at, from where, until when. */
+export function activeThrottles(ctx: Ctx): LoginThrottle[] {
+  return (
+    ctx.db.prepare("SELECT email, client, until_ms FROM login_throttles WHERE until_ms > ? ORDER BY until_ms DESC LIMIT 100").all(Date.now()) as {
+      email: string;
+      client: string;
+      until_ms: number;
+    }[]
+  ).map((r) => ({ email: r.email, client: r.client, untilMs: r.until_ms }));
 }
 
 export type LoginOutcome =
   | { kind: "locked"; retryAfterSeconds: number }
-  | { kind: "unknown-email" }
-  | { kind: "wrong-password" }
+  | { kind: "invalid-credentials" }
   | { kind: "blocked"; member: MemberRow }
   | { kind: "pending"; member: MemberRow }
   | { kind: "unverified"; member: MemberRow }
   | { kind: "ok"; member: MemberRow };
 
-/** Checks a password login, counting failures; used by /v2/login and the hosted login page. */
-export function attemptLogin(ctx: Ctx, email: string, password: string): LoginOutcome {
-  const locked = lockRemainingSeconds(ctx, email);
+/** Checks a password login from `client` (its address), counting failures; used by /v2/login and the hosted login page. */
+export function attemptLogin(ctx: Ctx, email: string, password: string, client: string): LoginOutcome {
+  const locked = lockRemainingSeconds(ctx, email, client);
   if (locked > 0) return { kind: "locked", retryAfterSeconds: locked };
   const member = checkCredentials(ctx, email, password);
   if (!member) {
-    recordLoginFailure(ctx, email);
-    const exists = ctx.db.prepare("SELECT 1 FROM members WHERE email = ?").get(email.trim());
-    return exists ? { kind: "wrong-password" } : { kind: "unknown-email" };
+    recordLoginFailure(ctx, email, client);
+    return { kind: "invalid-credentials" };
   }
   clearLoginFailures(ctx, email);
   if (member.status === "BLOCKED") return { kind: "blocked", member };
@@ -350,6 +379,10 @@ export function registerIdentity(router: Router, ctx: Ctx): void {
     if (weak) throw appError(400, IAM_ERRORS.PASSWORD_TOO_WEAK, weak, { minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
     const profile = asObject(req.body.profile) ?? {};
     const clip = (v: unknown) => asString(v)?.trim().slice(0, 100) || null;
+    for (const k of ["firstName", "lastName", "nickname"]) {
+      const v = asString(profile[k]);
+      if (v) refuseUnsafeText(v, `profile.${k}`);
+    }
     const member = ctx.db
       .transaction(() => {
         if (ctx.db.prepare("SELECT 1 FROM members WHERE email = ?").get(email)) return null;
@@ -374,19 +407,18 @@ export function registerIdentity(router: Router, ctx: Ctx): void {
     if (!email) throw appError(400, IAM_ERRORS.EMAIL_NOT_FOUND, "Saisissez l'adresse e-mail de votre compte", {});
     const password = asString(req.body.password) ?? "";
     if (!password) throw appError(400, IAM_ERRORS.INVALID_PASSWORD, "Saisissez votre mot de passe", {});
-    const outcome = attemptLogin(ctx, email, password);
+    const outcome = attemptLogin(ctx, email, password, req.client);
     switch (outcome.kind) {
       case "locked":
         throw appError(
           429,
           IAM_ERRORS.ACCOUNT_LOCKED,
-          `Compte temporairement bloqué après ${LOCKOUT_MAX_FAILURES} tentatives échouées : réessayez dans ${Math.ceil(outcome.retryAfterSeconds / 60)} minutes`,
+          `Trop de tentatives échouées pour ce compte depuis cette connexion : réessayez dans ${Math.ceil(outcome.retryAfterSeconds / 60)} minutes`,
           { retryAfterSeconds: outcome.retryAfterSeconds },
         );
-      case "unknown-email":
-        throw appError(404, IAM_ERRORS.EMAIL_NOT_FOUND, "Aucun compte n'existe avec cette adresse e-mail", {});
-      case "wrong-password":
-        throw appError(401, IAM_ERRORS.INVALID_PASSWORD, "Mot de passe incorrect", {});
+      case "invalid-credentials":
+        // One answer whether the e-mail is unknown or the password wrong: no account enumeration.
+        throw appError(401, IAM_ERRORS.INVALID_PASSWORD, "E-mail ou mot de passe incorrect", {});
       case "blocked":
         throw appError(403, IAM_ERRORS.ACCOUNT_BLOCKED, "Ce compte est bloqué", {});
       default:

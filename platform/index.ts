@@ -9,7 +9,23 @@ import type { Ctx, ResolvedOptions, SignupPolicy } from "./context";
 import { mediaIdToPath, resolveSeedPaths, SIGNUP_POLICIES } from "./context";
 import { isSeeded, openDatabase, wipe } from "./db";
 import type { ApiRequest } from "./http";
-import { appError, decodeDotR, errorResponse, html, json, newRequestId, queryToObject, Router, sameOriginOrNone, WixError } from "./http";
+import {
+  appError,
+  clientOf,
+  CLIENT_HEADER,
+  decodeDotR,
+  errorResponse,
+  formToObject,
+  html,
+  json,
+  newRequestId,
+  parseJsonObject,
+  queryToObject,
+  readBodyText,
+  Router,
+  sameOriginOrNone,
+  WixError,
+} from "./http";
 import { registerIdentity } from "./identity";
 import type { MailMessage, MailTransport } from "./mail";
 import { createOutboxTransport, defaultOutboxFile, readOutbox } from "./mail";
@@ -34,6 +50,7 @@ export interface PlatformOptions {
   seed?: boolean; // load platform/seed/demo.json when the database is new (default true)
   clientId?: string; // accepted OAuth clientId (default EMBEDDED_CLIENT_ID)
   accessTokenTtlSeconds?: number; // default 4 * 3600
+  refreshTokenTtlSeconds?: number; // default 30 days, the session cookie's lifetime
   allowedOrigins?: string[]; // extra origins allowed for redirect URIs / callbacks (besides the app origin)
   defaultAppOrigin?: string; // app origin used when a request carries no x-platform-app-origin (default "http://localhost:3000")
   /** Same as `signupPolicy: "owner-approval"` (kept for existing callers); signupPolicy wins when both are set. */
@@ -147,6 +164,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     mediaDir: paths.mediaDir,
     clientId: options.clientId ?? EMBEDDED_CLIENT_ID,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 4 * 3600,
+    refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? 30 * 24 * 3600,
     allowedOrigins: (options.allowedOrigins ?? []).map((o) => normalizeOrigin(o) ?? o),
     defaultAppOrigin: normalizeOrigin(options.defaultAppOrigin) ?? "http://localhost:3000",
     signupPolicy: "open",
@@ -199,24 +217,11 @@ export function createPlatform(options: PlatformOptions): Platform {
         body = decoded as Record<string, unknown>;
       } else body = queryToObject(url.searchParams);
     } else {
-      const declared = Number(request.headers.get("content-length") ?? "0");
-      if (declared > MAX_BODY_BYTES) throw appError(413, "PAYLOAD_TOO_LARGE", "Le corps de la requête est trop volumineux");
-      const text = await request.text();
-      if (text.length > MAX_BODY_BYTES) throw appError(413, "PAYLOAD_TOO_LARGE", "Le corps de la requête est trop volumineux");
+      const text = await readBodyText(request, MAX_BODY_BYTES);
       const type = request.headers.get("content-type") ?? "";
       if (!text.trim()) body = {};
-      else if (type.includes("application/x-www-form-urlencoded")) body = Object.fromEntries(new URLSearchParams(text));
-      else {
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          throw appError(400, "INVALID_ARGUMENT", "Le corps de la requête n'est pas du JSON valide");
-        }
-        if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
-          throw appError(400, "INVALID_ARGUMENT", "Le corps de la requête doit être un objet JSON");
-        body = parsed as Record<string, unknown>;
-      }
+      else if (type.includes("application/x-www-form-urlencoded")) body = formToObject(new URLSearchParams(text));
+      else body = parseJsonObject(text);
     }
     const req: ApiRequest = {
       method,
@@ -227,6 +232,7 @@ export function createPlatform(options: PlatformOptions): Platform {
       queryObject: queryToObject(url.searchParams),
       headers: request.headers,
       appOrigin,
+      client: clientOf(request),
       raw: request,
     };
     const result = await m.handler(req);
@@ -307,14 +313,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     if (method === "GET") return json(faults);
     if (method !== "POST") return json({ message: "Method Not Allowed" }, 405);
     if (!sameOriginOrNone(request)) throw appError(403, "PERMISSION_DENIED", "Requête d'un autre site refusée", {}, "Permission denied");
-    let body: unknown;
-    try {
-      body = JSON.parse((await request.text()) || "{}");
-    } catch {
-      throw appError(400, "INVALID_ARGUMENT", "Le corps de la requête n'est pas du JSON valide");
-    }
-    if (typeof body !== "object" || body === null || Array.isArray(body))
-      throw appError(400, "INVALID_ARGUMENT", "Le corps de la requête doit être un objet JSON");
+    const body = parseJsonObject((await readBodyText(request, 10_000)) || "{}");
     faults = cleanFaults(body as Partial<Faults>);
     return json(faults);
   }
@@ -358,8 +357,19 @@ export function createPlatform(options: PlatformOptions): Platform {
         // External callers cannot choose the app origin: the header only counts in-process.
         return await handleApi(request, url, url.pathname.slice("/_platform/api".length) || "/", opts.defaultAppOrigin);
       }
-      if (url.pathname.startsWith("/_platform/"))
-        return await withTheme(request, await handlePages(request, url, url.pathname.slice("/_platform/".length)));
+      if (url.pathname.startsWith("/_platform/")) {
+        let answer: Response;
+        try {
+          answer = await handlePages(request, url, url.pathname.slice("/_platform/".length));
+        } catch (err) {
+          // A hosted page answers a person: the refusal is a French page, not the API's JSON.
+          if (!(err instanceof WixError)) throw err;
+          const title = err.status === 413 ? "Requête trop volumineuse" : "Requête refusée";
+          const text = err.status === 413 ? "Le formulaire envoyé est trop volumineux." : "Cette requête ne peut pas être traitée.";
+          answer = html(errorPage(title, text), err.status);
+        }
+        return await withTheme(request, answer);
+      }
       throw appError(404, "NOT_FOUND", `Aucune route pour ${url.pathname}`, { path: url.pathname }, "Not Found");
     } catch (err) {
       if (err instanceof WixError) return errorResponse(err);
@@ -418,7 +428,10 @@ export function createPlatform(options: PlatformOptions): Platform {
  * requests to www.wixapis.com / edge.wixapis.com go to platform.fetch, everything else to the
  * original fetch. Returns a function that restores the original fetch.
  */
-export function installPlatformFetch(platform: Platform, opts: { getAppOrigin?: () => string | undefined } = {}): () => void {
+export function installPlatformFetch(
+  platform: Platform,
+  opts: { getAppOrigin?: () => string | undefined; getClient?: () => string | undefined } = {},
+): () => void {
   const original = globalThis.fetch;
   const patched: typeof fetch = async (input, init) => {
     let url: URL | undefined;
@@ -430,12 +443,12 @@ export function installPlatformFetch(platform: Platform, opts: { getAppOrigin?: 
     if (!url || !WIX_API_HOSTS.has(url.hostname)) return original(input, init);
     const request = new Request(input, init);
     const appOrigin = opts.getAppOrigin?.();
-    if (appOrigin) {
-      const headers = new Headers(request.headers);
-      headers.set(APP_ORIGIN_HEADER, appOrigin);
-      return platform.fetch(new Request(request, { headers }));
-    }
-    return platform.fetch(request);
+    const client = opts.getClient?.();
+    if (!appOrigin && !client) return platform.fetch(request);
+    const headers = new Headers(request.headers);
+    if (appOrigin) headers.set(APP_ORIGIN_HEADER, appOrigin);
+    if (client) headers.set(CLIENT_HEADER, client);
+    return platform.fetch(new Request(request, { headers }));
   };
   globalThis.fetch = patched;
   return () => {

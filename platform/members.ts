@@ -4,7 +4,7 @@ import type { Caller, Ctx } from "./context";
 import { newId, ownerKey, requireCaller } from "./context";
 import { nowIso } from "./db";
 import type { ApiRequest, FieldViolation, Router } from "./http";
-import { appError, asObject, asString, notFound, permissionDenied, validationError } from "./http";
+import { appError, asObject, asString, notFound, permissionDenied, UNSAFE_TEXT_RE, validationError } from "./http";
 
 export interface MemberRow {
   id: string;
@@ -174,6 +174,7 @@ function cleanString(v: unknown, field: string, max: number, violations: FieldVi
     return undefined;
   }
   if (v.length > max) violations.push({ field, description: `must be at most ${max} characters`, violatedRule: "MAX_LENGTH" });
+  if (UNSAFE_TEXT_RE.test(v)) violations.push({ field, description: "must not contain control or bidirectional-override characters", violatedRule: "FORMAT" });
   return v.trim();
 }
 

@@ -85,9 +85,10 @@ function tokenGrant(ctx: Ctx, body: Record<string, unknown>): IssuedTokens {
     const rt = pick("refreshToken", "refresh_token");
     if (!rt) throw oauthError(400, "invalid_request", "refreshToken is required");
     const row = ctx.db.prepare("SELECT * FROM refresh_tokens WHERE token = ?").get(rt) as
-      | { token: string; client_id: string; visitor_id: string | null; member_id: string | null; revoked: number }
+      | { token: string; client_id: string; visitor_id: string | null; member_id: string | null; revoked: number; created_at: number }
       | undefined;
     if (!row || row.revoked || row.client_id !== clientId) throw oauthError(400, "invalid_grant", "Unknown or revoked refresh token");
+    if (row.created_at + ctx.opts.refreshTokenTtlSeconds < nowSeconds()) throw oauthError(400, "invalid_grant", "Expired refresh token");
     if (row.member_id) {
       const m = ctx.db.prepare("SELECT status FROM members WHERE id = ?").get(row.member_id) as { status: string } | undefined;
       if (!m || m.status === "BLOCKED") throw oauthError(400, "invalid_grant", "Unknown or revoked refresh token");

@@ -7,7 +7,7 @@ import type { Caller, Ctx } from "./context";
 import { currency, newId, orderPrice, requireCaller, taxRatePercent, wireImage } from "./context";
 import { nowIso } from "./db";
 import type { Router } from "./http";
-import { appError, asObject, notFound, validationError } from "./http";
+import { appError, asObject, notFound, permissionDenied, validationError } from "./http";
 import type { PricedLine, Totals } from "./pricing";
 import { addressToWire, isPickup, taxIncluded, unavailableText } from "./pricing";
 import { applySort, matchFilter, parseSort } from "./query";
@@ -317,14 +317,10 @@ export function registerOrders(router: Router, ctx: Ctx): void {
       };
     })
     .on("POST", "/ecom/v1/orders/:id/cancel", (req) => {
-      const caller = requireCaller(ctx, req.headers);
-      return ctx.db
-        .transaction(() => {
-          const row = ownedOrder(ctx, caller, req.params.id!);
-          const out = cancelOrder(ctx, row.id, req.body.restockAllItems === true);
-          return { order: orderWire(ctx, out, req.appOrigin) };
-        })
-        .immediate();
+      // On Wix cancelling an order is an administrative call: it needs an elevated identity (an API key), never a
+      // visitor's or member's token — a buyer must not cancel a paid order and put its stock back himself.
+      requireCaller(ctx, req.headers);
+      throw permissionDenied("L'annulation d'une commande est réservée au propriétaire du site");
     });
 }
 

@@ -4,7 +4,7 @@ import type { ProductRec, VariantRec } from "./catalog";
 import { availableQuantity, discountedCents, isInStock, loadProduct, mediaItem, resolveVariant, variantBaseCents } from "./catalog";
 import type { Ctx } from "./context";
 import { STORES_APP_ID, currency, price, taxRatePercent, wireImage } from "./context";
-import { asObject, asString } from "./http";
+import { asObject, asString, refuseUnsafeText } from "./http";
 
 export interface LineRef {
   id: string;
@@ -327,10 +327,12 @@ export function addressFromWire(raw: unknown): Record<string, unknown> | null {
   const out: Record<string, unknown> = {};
   for (const k of ["addressLine", "addressLine2", "city", "postalCode", "country", "subdivision", "countryFullname", "subdivisionFullname"]) {
     const v = asString(a[k]);
+    if (v !== undefined) refuseUnsafeText(v, `address.${k}`);
     if (v !== undefined && v !== "") out[k] = v.slice(0, 500);
   }
   if (!out.addressLine && asString(a.addressLine1)) out.addressLine = asString(a.addressLine1);
   const street = asObject(a.streetAddress);
+  for (const v of [asString(a.addressLine1), asString(street?.name), asString(street?.number)]) if (v) refuseUnsafeText(v, "address.streetAddress");
   if (street && (asString(street.name) || asString(street.number)))
     out.streetAddress = { number: asString(street.number) ?? "", name: asString(street.name) ?? "" };
   return Object.keys(out).length ? out : null;
@@ -351,6 +353,7 @@ export function contactFromWire(raw: unknown): Record<string, string> | null {
   const out: Record<string, string> = {};
   for (const k of ["firstName", "lastName", "phone", "company"]) {
     const v = asString(c[k]);
+    if (v) refuseUnsafeText(v, `contactDetails.${k}`);
     if (v) out[k] = v.slice(0, 200);
   }
   return Object.keys(out).length ? out : null;

@@ -1,13 +1,14 @@
 // In-memory evaluation of the Wix query language (filter/sort/paging) over wire-shaped objects.
 // The catalog is small (tens to hundreds of products), so matching the SDK's semantics exactly
 // matters more than pushing filters into SQL.
-import { asObject, fieldError, validationError } from "./http";
+import { asObject, FORBIDDEN_KEYS, fieldError, forbiddenKey, parseUntrustedJson, validationError } from "./http";
 
 type Json = unknown;
 
 function getPath(obj: Json, path: string): Json {
   let cur: Json = obj;
   for (const part of path.split(".")) {
+    if (FORBIDDEN_KEYS.has(part)) throw forbiddenKey(part);
     if (Array.isArray(cur)) {
       cur = cur.map((c) => (asObject(c) ? (c as Record<string, Json>)[part] : undefined));
       continue;
@@ -113,7 +114,7 @@ export function matchFilter(obj: Json, filter: Json): boolean {
   if (typeof f === "string") {
     // The REST V1 API historically took the filter as a JSON string; accept it too.
     try {
-      f = JSON.parse(f);
+      f = parseUntrustedJson(f);
     } catch {
       throw fieldError("filter", "is not valid JSON", "FORMAT");
     }
@@ -146,7 +147,7 @@ export function parseSort(raw: Json): SortSpec[] {
   if (s === undefined || s === null || s === "") return [];
   if (typeof s === "string") {
     try {
-      s = JSON.parse(s);
+      s = parseUntrustedJson(s);
     } catch {
       throw fieldError("sort", "is not valid JSON", "FORMAT");
     }

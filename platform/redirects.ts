@@ -4,6 +4,7 @@ import { newId, requireCaller } from "./context";
 import { nowSeconds } from "./db";
 import type { Router } from "./http";
 import { appError, asObject, asString, notFound } from "./http";
+import { revokeRefreshToken } from "./oauth";
 
 export const SESSION_TTL_SECONDS = 24 * 3600;
 
@@ -143,14 +144,16 @@ export function registerRedirects(router: Router, ctx: Ctx): void {
           return { redirectSession: sessionWire(appOrigin, "login", store(ctx, "auth", data, caller, appOrigin)) };
         }
         if (asObject(body.logout)) {
-          // Remember which refresh token this browser session holds: visiting the logout page revokes it.
           const rt = ctx.db.prepare("SELECT refresh_token FROM access_tokens WHERE token = ?").get(caller.token) as
             | { refresh_token: string | null }
             | undefined;
-          const data = {
-            callbacks: { postFlowUrl: callbacks.postFlowUrl ?? `${appOrigin}/` },
-            ...(caller.memberId && rt?.refresh_token ? { refreshToken: rt.refresh_token } : {}),
-          };
+          // The member's session ends now, on this call: a browser that never follows the logout page (closed tab,
+          // blocked redirect) must not leave a refresh token alive.
+          if (caller.memberId && rt?.refresh_token) {
+            const token = rt.refresh_token;
+            ctx.db.transaction(() => revokeRefreshToken(ctx, token)).immediate();
+          }
+          const data = { callbacks: { postFlowUrl: callbacks.postFlowUrl ?? `${appOrigin}/` } };
           return { redirectSession: sessionWire(appOrigin, "logout", store(ctx, "logout", data, caller, appOrigin)) };
         }
         const ecom = asObject(body.ecomCheckout);

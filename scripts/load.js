@@ -159,7 +159,7 @@ async function main() {
       SESSION_SECRET: "load-test-session-secret-not-for-production",
       COMMERCE_PLATFORM: "embedded",
       PLATFORM_DB: join(dir, "platform.sqlite"),
-      PUBLIC_ORIGIN: "",
+      PUBLIC_ORIGIN: origin,
       TRUST_PROXY: "",
       // One client IP sends everything here: the per-IP limits would answer 429 by design.
       RATE_LIMITS: "login=100000,signup=100000,checkout=100000,cart=100000",

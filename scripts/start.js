@@ -7,17 +7,30 @@ import { randomBytes } from "node:crypto";
 import { execSync, spawn } from "node:child_process";
 
 const env = { ...process.env, NODE_ENV: "production" };
-if (!env.SESSION_SECRET) {
-  const file = ".data/session-secret";
+
+/** A random value made once and kept under .data/, so restarts keep sessions and bookmarks. */
+function keptSecret(file) {
   if (!existsSync(file)) {
     mkdirSync(".data", { recursive: true });
     writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
   }
-  env.SESSION_SECRET = readFileSync(file, "utf8").trim();
+  return readFileSync(file, "utf8").trim();
 }
+
+env.SESSION_SECRET ||= keptSecret(".data/session-secret");
 env.COMMERCE_PLATFORM ??= env.WIX_CLIENT_ID ? "wix" : "embedded";
+// Production needs the public origin; on a developer's machine it is this machine.
+env.PUBLIC_ORIGIN ||= `http://localhost:${env.PORT || 3000}`;
+// The owner tools (outbox with codes and reset links, approvals) are closed without a token: the demo keeps one.
+if (env.COMMERCE_PLATFORM === "embedded") env.PLATFORM_OWNER_TOKEN ||= keptSecret(".data/owner-token");
 
 execSync("npx react-router build", { stdio: "inherit" });
+if (env.PLATFORM_OWNER_TOKEN) {
+  const token = encodeURIComponent(env.PLATFORM_OWNER_TOKEN);
+  console.log(`Owner tools of the embedded platform (keep these addresses private):`);
+  console.log(`  outbox:    ${env.PUBLIC_ORIGIN}/_platform/outbox?token=${token}`);
+  console.log(`  approvals: ${env.PUBLIC_ORIGIN}/_platform/owner/members?token=${token}`);
+}
 const child = spawn(process.execPath, ["server.js"], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,12 +1,16 @@
 import "react-router";
 import express from "express";
-import { createRequestHandler } from "@react-router/express";
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { sendResponse } from "@remix-run/node-fetch-server";
 import * as build from "virtual:react-router/server-build";
-import { RouterContextProvider } from "react-router";
 import { getConfig } from "../app/.server/config.server";
 import { requestInfoContext } from "../app/.server/request-info.server";
+import { bodyLimits } from "./body-limits";
 import { attachEmbeddedPlatform } from "./embedded-platform";
+import { toFetchRequest } from "./fetch-request";
+import { sameOriginWrites } from "./origin-check";
 import { rateLimits } from "./rate-limits";
+import { sendRefusal } from "./refusal";
 import { applySecurityHeaders } from "./security";
 
 // Validates the environment now, at start: a bad value stops the server here
@@ -30,9 +34,12 @@ applySecurityHeaders(app, config);
 export const MAX_URL_LENGTH = 4096;
 app.use((req, res, next) => {
   if (req.originalUrl.length <= MAX_URL_LENGTH) return next();
-  res.status(414).type("text").send("Adresse trop longue : raccourcissez votre recherche ou vos filtres.");
+  sendRefusal(req, res, 414, "Adresse trop longue", "Adresse trop longue : raccourcissez votre recherche ou vos filtres.");
 });
+// Cross-site writes are refused first: they must not even count against a visitor's rate limit.
+app.use(sameOriginWrites(config.publicOrigin));
 app.use(rateLimits(config.rateLimits));
+app.use(bodyLimits());
 
 if (config.commerce.platform === "embedded") attachEmbeddedPlatform(app, config);
 
@@ -44,14 +51,16 @@ app.use((req, res, next) => {
   res.status(405).type("text").send("Méthode non autorisée.");
 });
 
-app.use(
-  createRequestHandler({
-    // The module itself, not a function: with a function React Router rebuilds its route tables on every request.
-    build,
-    mode: config.env === "production" ? "production" : "development",
-    getLoadContext: (_req, res) =>
-      new RouterContextProvider(
-        new Map([[requestInfoContext, { nonce: String(res.locals.cspNonce ?? ""), requestId: String(res.locals.requestId ?? "") }]]),
-      ),
-  }),
-);
+// The module itself, not a function: with a function React Router rebuilds its route tables on every request.
+const handleRequest = createRequestHandler(build, config.env === "production" ? "production" : "development");
+
+app.use(async (req, res, next) => {
+  try {
+    const context = new RouterContextProvider(
+      new Map([[requestInfoContext, { nonce: String(res.locals.cspNonce ?? ""), requestId: String(res.locals.requestId ?? "") }]]),
+    );
+    await sendResponse(res, await handleRequest(toFetchRequest(req, res, config.publicOrigin), context));
+  } catch (error) {
+    next(error);
+  }
+});

@@ -1,24 +1,23 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
-import type { Request as ExpressRequest, Router } from "express";
+import { sendResponse } from "@remix-run/node-fetch-server";
+import type { Router } from "express";
 import { createPlatform, installPlatformFetch, type Platform } from "../platform";
+import { CLIENT_HEADER } from "../platform/http";
 import type { Config } from "../app/.server/config.server";
+import { toFetchRequest } from "./fetch-request";
 
 /**
  * Attaches the embedded Wix-compatible platform to this process: the SDK's
  * requests to www/edge.wixapis.com are answered in-process (the SDK uses the
  * global fetch for tokens, so this is done once, process-wide), and the hosted
  * pages are served on the app's own origin under /_platform/.
+ *
+ * Every URL the platform builds (hosted pages, e-mail links, media) starts with
+ * the configured public origin. The visitor's address travels with each call
+ * (CLIENT_HEADER) so the platform can throttle logins per account and client.
  */
 
-// The origin of the request being served, so the platform builds its hosted-page
-// URLs (login, payment) on the origin the browser actually uses.
-const currentOrigin = new AsyncLocalStorage<string>();
-
-/** The origin the browser sees: configured, else the request's (trusted proxy headers only). */
-export function requestOrigin(req: ExpressRequest, config: Config): string {
-  return config.publicOrigin ?? `${req.protocol}://${req.host}`;
-}
+const currentClient = new AsyncLocalStorage<string>();
 
 export function attachEmbeddedPlatform(router: Router, config: Config): Platform {
   const platform = createPlatform({
@@ -28,16 +27,15 @@ export function attachEmbeddedPlatform(router: Router, config: Config): Platform
     ownerToken: config.commerce.ownerToken,
     faultControl: config.commerce.faultControl,
     allowedOrigins: config.commerce.allowedOrigins,
-    defaultAppOrigin: config.publicOrigin ?? `http://localhost:${config.port}`,
+    defaultAppOrigin: config.publicOrigin,
   });
-  installPlatformFetch(platform, { getAppOrigin: () => currentOrigin.getStore() });
+  installPlatformFetch(platform, { getAppOrigin: () => config.publicOrigin, getClient: () => currentClient.getStore() });
 
-  router.use((req, _res, next) => currentOrigin.run(requestOrigin(req, config), next));
+  router.use((req, _res, next) => currentClient.run(req.ip ?? "unknown", next));
   router.use("/_platform", async (req, res, next) => {
     try {
-      const origin = new URL(requestOrigin(req, config));
-      req.url = req.originalUrl;
-      const request = createRequest(req, res, { protocol: origin.protocol, host: origin.host });
+      // Whatever the browser put in CLIENT_HEADER is overwritten: only this server says who the client is.
+      const request = toFetchRequest(req, res, config.publicOrigin, { [CLIENT_HEADER]: req.ip ?? "unknown" });
       await sendResponse(res, await platform.fetch(request));
     } catch (error) {
       next(error);

@@ -14,11 +14,46 @@ export type RateLimits = Record<RateLimitBucket, number>;
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 export const RATE_LIMIT_MESSAGE = "Trop de demandes en peu de temps : patientez une minute avant de réessayer.";
 
+/**
+ * The path as React Router matches it: percent-decoding (repeated, so `%256C` cannot hide an `l`), case folded
+ * (route matching ignores case), backslashes and repeated slashes collapsed, and the single-fetch suffixes
+ * (`.data`, `/_.data`, `/_root.data`) removed. Every spelling that reaches an action lands in the same bucket.
+ */
+export function normalizePath(path: string): string {
+  let p = path;
+  for (let i = 0; i < 4; i++) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(p);
+    } catch {
+      break;
+    }
+    if (decoded === p) break;
+    p = decoded;
+  }
+  p = p.toLowerCase().replace(/\\/g, "/").replace(/\/{2,}/g, "/");
+  p = p.replace(/\.data$/, "").replace(/\/_(root)?$/, "").replace(/^\/_root$/, "/");
+  p = p.replace(/\/+$/, "");
+  return p || "/";
+}
+
+const LOGIN_PATHS = new Set([
+  "/account/login",
+  "/account/verify",
+  "/account/forgot-password",
+  "/_platform/login",
+  "/_platform/verify",
+  "/_platform/forgot",
+  "/_platform/reset-password",
+]);
+
 /** Which limit a POST counts against; JS submissions go to `<path>.data`, the same bucket. */
-export function bucketOf(path: string): RateLimitBucket | null {
-  const p = path.replace(/\.data$/, "").replace(/(.)\/$/, "$1");
-  if (["/account/login", "/account/verify", "/account/forgot-password", "/_platform/login", "/_platform/verify"].includes(p)) return "login";
+export function bucketOf(rawPath: string): RateLimitBucket | null {
+  const p = normalizePath(rawPath);
+  if (LOGIN_PATHS.has(p)) return "login";
   if (p === "/account/register" || p === "/_platform/signup") return "signup";
+  // The platform's identity API, reachable from outside: the same guesses as the forms, the same limits.
+  if (p.startsWith("/_platform/api/_api/iam/")) return p.includes("/register") ? "signup" : "login";
   if (p === "/checkout" || p === "/_platform/checkout") return "checkout";
   if (p === "/cart" || /^\/products\/[^/]+$/.test(p)) return "cart";
   return null;

@@ -39,8 +39,8 @@ export function applySecurityHeaders(router: Router, config: Config) {
       xFrameOptions: { action: "deny" },
     }),
   );
-  router.use((req: Request, res: Response, next: NextFunction) => {
-    const https = config.publicOrigin ? config.publicOrigin.startsWith("https:") : req.secure;
+  const https = config.publicOrigin.startsWith("https:");
+  router.use((_req: Request, res: Response, next: NextFunction) => {
     if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   });

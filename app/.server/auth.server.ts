@@ -1,8 +1,8 @@
 import { redirect, redirectDocument } from "react-router";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
 import type { Commerce } from "./commerce.server";
 import { appCookies, clearCookie, readCookie, serializeCookie } from "./cookies.server";
+import { safeRedirectPath } from "./redirect-target.server";
 import { publicOrigin } from "./site.server";
 import { redirectWithToast } from "./toast.server";
 
@@ -20,10 +20,9 @@ const pendingLogin = z.object({
 });
 type PendingLogin = z.infer<typeof pendingLogin>;
 
-/** Only same-site paths: anything else (absolute, protocol-relative, backslash, encoded) becomes "/". */
+/** Only same-site paths: anything else (absolute, protocol-relative, backslash, control characters) becomes "/". */
 export function safeReturnTo(value: unknown): string {
-  const candidate = typeof value === "string" ? value : "/";
-  const path = safeRedirect(candidate, "/");
+  const path = safeRedirectPath(value, "/");
   // Login pages never make sense as a destination after logging in.
   return path.startsWith("/account/login") || path.startsWith("/account/callback") ? "/" : path;
 }
@@ -52,7 +51,7 @@ export async function startLogin(request: Request, commerce: Commerce, returnTo:
   if (commerce.isMember) throw redirect(target, 303);
   // With the visitor's tokens, so the platform can move the visitor's cart to the member at login.
   const wix = await commerce.client();
-  const redirectUri = `${publicOrigin(request)}/account/callback`;
+  const redirectUri = `${publicOrigin()}/account/callback`;
   const oauthData = wix.auth.generateOAuthData(redirectUri, target);
   // The SDK passes sessionToken on at run time, but its options type leaves it out.
   const options: { responseMode: "query"; prompt?: "none"; sessionToken?: string } = sessionToken
@@ -104,7 +103,7 @@ export async function finishLogin(
 
 /** Logout: forget the tokens here, then pass through the platform's logout page back home. */
 export async function logout(request: Request, commerce: Commerce): Promise<Response> {
-  const home = `${publicOrigin(request)}/`;
+  const home = `${publicOrigin()}/`;
   let destination = "/";
   if (commerce.role !== "none") {
     try {

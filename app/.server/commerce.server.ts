@@ -6,6 +6,7 @@ import { redirects } from "@wix/redirects";
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getConfig } from "./config.server";
 import { readSessionTokens, sessionSetCookie } from "./session.server";
+import { redirectWithToast, toastCookie } from "./toast.server";
 
 /**
  * The per-request commerce context: owns the Wix SDK client and the tokens of
@@ -41,8 +42,8 @@ function fetchWithTimeout(input: RequestInfo | URL, init?: RequestInit): Promise
   return Promise.race([fetch(input, { ...init, signal }), deadline]).finally(() => clearTimeout(timer));
 }
 
-function makeClient(clientId: string) {
-  return createClient({ modules, auth: OAuthStrategy({ clientId }), fetch: fetchWithTimeout });
+function makeClient(clientId: string, fetchImpl: typeof fetchWithTimeout = fetchWithTimeout) {
+  return createClient({ modules, auth: OAuthStrategy({ clientId }), fetch: fetchImpl });
 }
 export type WixClient = ReturnType<typeof makeClient>;
 
@@ -51,6 +52,7 @@ const TOKEN_URL = "https://www.wixapis.com/oauth2/token";
 /** Renew a little before expiry so a token never dies between our check and the platform's. */
 const EXPIRY_MARGIN_SECONDS = 60;
 
+export const SESSION_ENDED_MESSAGE = "Votre session a pris fin (déconnexion ailleurs ou mot de passe changé) : reconnectez-vous pour retrouver votre compte.";
 export const UNAVAILABLE_MESSAGE = "Le service de la boutique est momentanément indisponible. Réessayez dans un instant.";
 
 /** A 503 the error screen shows as is (message and request id), tokens left untouched. */
@@ -131,9 +133,34 @@ export class Commerce {
   /** The request's SDK client with valid tokens (obtained or renewed once per request). */
   async client(): Promise<WixClient> {
     const tokens = await this.ensureTokens();
-    this.wix ??= makeClient(clientId());
+    this.wix ??= makeClient(clientId(), (input, init) => this.fetchRecovering(input, init));
     this.wix.auth.setTokens(tokens);
     return this.wix;
+  }
+
+  private recovering: Promise<Tokens> | null = null;
+
+  /**
+   * A 401 to a member means the platform ended the session (logout elsewhere, password reset, blocked account)
+   * while the access token had hours to live: renew from the refresh token if it still works, else go on as a
+   * new visitor (sessionExpired: the page says so), and replay the call once with the new token.
+   */
+  private async fetchRecovering(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    const response = await fetchWithTimeout(input, init);
+    if (response.status !== 401 || this.role !== "member") return response;
+    this.recovering ??= this.recoverMember().finally(() => (this.recovering = null));
+    const tokens = await this.recovering;
+    this.wix?.auth.setTokens(tokens);
+    const headers = new Headers(init?.headers);
+    headers.set("Authorization", tokens.accessToken.value);
+    return fetchWithTimeout(input, { ...init, headers });
+  }
+
+  private async recoverMember(): Promise<Tokens> {
+    const current = this.tokens;
+    // Force a renewal: the access token was refused, whatever its expiry says.
+    if (current) this.tokens = { ...current, accessToken: { ...current.accessToken, expiresAt: 0 } };
+    return this.obtainTokens(this.tokens);
   }
 
   /** A client without tokens, for the OAuth helpers that need none (PKCE data). */
@@ -229,7 +256,17 @@ export function commerceOf(context: Readonly<RouterContextProvider>): Commerce {
 export const commerceMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const commerce = await Commerce.fromRequest(request);
   context.set(commerceKey, commerce);
-  const response = await next();
+  let response = await next();
+  if (commerce.sessionExpired) {
+    const notice = { type: "message" as const, title: SESSION_ENDED_MESSAGE };
+    // A page read: load it again as the visitor, so header and content agree, with the notice on it.
+    if (request.method === "GET") {
+      const url = new URL(request.url);
+      response = await redirectWithToast(request, url.pathname + url.search, notice);
+    } else {
+      response.headers.append("Set-Cookie", await toastCookie(request, notice));
+    }
+  }
   const cookie = await commerce.pendingCookie();
   if (cookie) response.headers.append("Set-Cookie", cookie);
   // Every page shows the visitor's own cart count or account: never stored by shared caches.

@@ -119,6 +119,17 @@ export const envSchema = z
         message: "must be set in production: WIX_CLIENT_ID for a real Wix site, or COMMERCE_PLATFORM=embedded to run the demo platform on purpose",
       });
     }
+    if (env.NODE_ENV === "production" && !env.PUBLIC_ORIGIN) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUBLIC_ORIGIN"],
+        message:
+          "is required in production: the https origin users see (e.g. https://shop.example.com); login, payment and e-mail links are built from it, never from the request's Host header",
+      });
+    }
+    if (env.PLATFORM_OWNER_TOKEN && env.PLATFORM_OWNER_TOKEN.length < 24) {
+      ctx.addIssue({ code: "custom", path: ["PLATFORM_OWNER_TOKEN"], message: "must be at least 24 characters long (use a random value)" });
+    }
     if (env.COMMERCE_PLATFORM === "wix" && !env.WIX_CLIENT_ID) {
       ctx.addIssue({ code: "custom", path: ["WIX_CLIENT_ID"], message: "is required when COMMERCE_PLATFORM=wix" });
     }
@@ -147,7 +158,8 @@ export interface Config {
     /** Longest wait for one platform call before the request fails with an error screen. */
     timeoutMs: number;
   };
-  publicOrigin?: string;
+  /** The origin users see: every absolute link, redirect and callback is built from it, never from request headers. */
+  publicOrigin: string;
   trustProxy?: boolean | number | string[];
   rateLimits: typeof DEFAULT_RATE_LIMITS;
   site: { ownerName: string; title: string; description: string; image: string; profilePicture: string };
@@ -189,7 +201,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       faultControl: env.PLATFORM_FAULT_CONTROL,
       timeoutMs: env.COMMERCE_TIMEOUT_MS,
     },
-    publicOrigin: env.PUBLIC_ORIGIN,
+    // Outside production (dev server, unit tests) the local address is the only sensible default.
+    publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
     trustProxy: env.TRUST_PROXY,
     rateLimits: env.RATE_LIMITS,
     site: {
@@ -216,4 +229,9 @@ let loaded: Config | undefined;
 export function getConfig(): Config {
   loaded ??= parseConfig(process.env);
   return loaded;
+}
+
+/** Reads the environment again on next use: for unit tests that change a variable. */
+export function forgetConfig(): void {
+  loaded = undefined;
 }

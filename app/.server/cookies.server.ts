@@ -1,11 +1,13 @@
 import { createCookie, type Cookie, type CookieOptions } from "react-router";
 import { getConfig } from "./config.server";
+import { sealValue, unsealValue } from "./cookie-crypto.server";
 
 /**
- * The three cookies of the design notes. All are signed (first secret signs,
- * every secret verifies: rotation), httpOnly and SameSite=Lax; `Secure` is
- * decided per request because the same build serves http://localhost and the
- * https origin behind a proxy.
+ * The cookies of the design notes. All are sealed (encrypted and authenticated,
+ * see cookie-crypto.server.ts) and signed (first secret signs, every secret
+ * verifies: rotation), httpOnly and SameSite=Lax; `Secure` follows the public
+ * origin. The theme cookie (theme.server.ts) is the one plain cookie: the
+ * platform's hosted pages read it too, and it holds nothing secret.
  */
 
 const DAY = 24 * 60 * 60;
@@ -33,25 +35,23 @@ export function appCookies() {
   return cookies;
 }
 
-/** True when the browser reached us over https (request.url is built from trusted proxy headers only). */
-export function isSecureRequest(request: Request): boolean {
-  const publicOrigin = getConfig().publicOrigin;
-  if (publicOrigin) return publicOrigin.startsWith("https:");
-  return new URL(request.url).protocol === "https:";
+/** True when users reach the site over https (the public origin says so; request headers are never asked). */
+export function isSecureRequest(_request?: Request): boolean {
+  return getConfig().publicOrigin.startsWith("https:");
 }
 
 export function serializeCookie(cookie: Cookie, value: unknown, request: Request, options: CookieOptions = {}) {
-  return cookie.serialize(value, { secure: isSecureRequest(request), ...options });
+  return cookie.serialize(sealValue(value, getConfig().sessionSecrets), { secure: isSecureRequest(request), ...options });
 }
 
 export function clearCookie(cookie: Cookie, request: Request) {
   return cookie.serialize("", { secure: isSecureRequest(request), maxAge: 0, expires: new Date(0) });
 }
 
-/** Reads a signed cookie; a tampered, foreign-secret or malformed value reads as null. */
+/** Reads a sealed cookie; a tampered, foreign-secret or malformed value reads as null. */
 export async function readCookie(cookie: Cookie, request: Request): Promise<unknown> {
   try {
-    return await cookie.parse(request.headers.get("Cookie"));
+    return unsealValue(await cookie.parse(request.headers.get("Cookie")), getConfig().sessionSecrets);
   } catch {
     return null;
   }

@@ -39,6 +39,8 @@ function platformCode(error: string | undefined): { code?: string; data?: Record
   }
 }
 
+export const INVALID_CREDENTIALS = "E-mail ou mot de passe incorrect.";
+
 const minutes = (seconds: unknown) => Math.max(1, Math.ceil((Number(seconds) || 900) / 60));
 
 export function outcomeOf(result: SdkLoginResult): AuthOutcome {
@@ -60,14 +62,18 @@ export function outcomeOf(result: SdkLoginResult): AuthOutcome {
   if (code === "SERVICE_UNAVAILABLE" || code === "503") throw data({ message: UNAVAILABLE_MESSAGE }, { status: 503 });
   if (code === "ACCOUNT_LOCKED") {
     const wait = minutes(details?.retryAfterSeconds);
-    return { kind: "form", message: `Compte temporairement bloqué après plusieurs tentatives : réessayez dans ${wait} minute${wait > 1 ? "s" : ""}.` };
+    return {
+      kind: "form",
+      message: `Trop de tentatives échouées pour ce compte depuis votre connexion : réessayez dans ${wait} minute${wait > 1 ? "s" : ""}.`,
+    };
   }
   if (code === "ACCOUNT_BLOCKED") return { kind: "form", message: "Ce compte est bloqué. Contactez le propriétaire du site." };
   if (code === "PASSWORD_TOO_WEAK") return { kind: "field", field: "password", message: "Le mot de passe doit contenir au moins 8 caractères." };
-  if (code === "EMAIL_NOT_FOUND") return { kind: "field", field: "email", message: "Aucun compte n'existe avec cette adresse e-mail." };
+  // One message whether the e-mail is unknown or the password wrong: the form must not tell who has an account.
+  if (code === "EMAIL_NOT_FOUND") return { kind: "field", field: "password", message: INVALID_CREDENTIALS };
   switch (result.errorCode) {
     case "invalidPassword":
-      return { kind: "field", field: "password", message: "Mot de passe incorrect." };
+      return { kind: "field", field: "password", message: INVALID_CREDENTIALS };
     case "resetPassword":
       return { kind: "form", message: "Ce compte doit changer de mot de passe : utilisez « Mot de passe oublié ? »." };
     case "emailAlreadyExists":

@@ -1,15 +1,18 @@
 import type { SiteInfo } from "~/lib/meta";
 import { getConfig } from "./config.server";
 
-/** The public origin users see: configured, else the request's (built from trusted proxy headers only). */
-export function publicOrigin(request: Request): string {
-  return getConfig().publicOrigin ?? new URL(request.url).origin;
+/**
+ * The public origin users see, from configuration only: a link built from the request's Host or
+ * X-Forwarded-Host would let anyone send login codes, reset links and redirects to a domain of theirs.
+ */
+export function publicOrigin(): string {
+  return getConfig().publicOrigin;
 }
 
 /** Site identity for the layout and meta; asset paths made absolute for social cards. */
-export function siteInfo(request: Request): SiteInfo {
+export function siteInfo(): SiteInfo {
   const { site } = getConfig();
-  const origin = publicOrigin(request);
+  const origin = publicOrigin();
   return {
     origin,
     ownerName: site.ownerName,

@@ -1,7 +1,7 @@
 import { createCookie } from "react-router";
 import { z } from "zod";
 import { THEMES, type Theme } from "~/lib/theme";
-import { serializeCookie } from "./cookies.server";
+import { isSecureRequest } from "./cookies.server";
 
 // A display preference, not a secret: unsigned, but still validated on read.
 export const themeSchema = z.enum(THEMES);
@@ -14,5 +14,6 @@ export async function readTheme(request: Request): Promise<Theme> {
 }
 
 export function themeSetCookie(request: Request, theme: Theme) {
-  return serializeCookie(themeCookie, theme, request);
+  // Plain, not sealed: the platform's hosted pages read this cookie to match the site's theme.
+  return themeCookie.serialize(theme, { secure: isSecureRequest(request) });
 }

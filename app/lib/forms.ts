@@ -25,7 +25,7 @@ export function parseForm<S extends z.ZodType>(schema: S, formData: FormData): F
 
 /** Removes control characters (keeping tabs/newlines only where asked) and trims. */
 export function cleanText(value: string, { multiline = false } = {}): string {
-  const pattern = multiline ? /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g : /[\u0000-\u001F\u007F]/g;
+  const pattern = multiline ? /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g : /[\u0000-\u001F\u007F-\u009F]/g;
   return value.replace(pattern, "").trim();
 }
 
@@ -39,9 +39,15 @@ export function textField(label: string, max = 120) {
         .string()
         .min(1, `${label} est obligatoire.`)
         .max(max, `${label} ne doit pas dépasser ${max} caractères.`)
-        .refine((v) => !/[<>]/.test(v), `${label} ne doit pas contenir les caractères < ou >.`),
+        .refine((v) => !/[<>]/.test(v), `${label} ne doit pas contenir les caractères < ou >.`)
+        // Bidirectional overrides make a name or an address display reversed ("U+202E"): refused, not stripped,
+        // so the person sees what the site will not keep.
+        .refine((v) => !BIDI_CONTROLS.test(v), `${label} contient un caractère invisible d'inversion du texte : retirez-le.`),
     );
 }
+
+/** Bidirectional overrides and isolates, invisible marks and line/paragraph separators. */
+export const BIDI_CONTROLS = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 /** Quantity typed by a user: a whole number from 1 to `max`. */
 export function quantityField(max = 99) {

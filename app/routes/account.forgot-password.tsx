@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return invalidForm(parsed.fieldErrors, parsed.values);
   try {
     // After the new password is saved on the platform's page, the member lands on our login page.
-    await sendPasswordReset(commerceOf(context), parsed.data.email, `${publicOrigin(request)}/account/login?reset=1`);
+    await sendPasswordReset(commerceOf(context), parsed.data.email, `${publicOrigin()}/account/login?reset=1`);
   } catch (error) {
     return failedAction(request, error, { redirectTo: "/account/forgot-password" });
   }

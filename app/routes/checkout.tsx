@@ -94,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   let paymentUrl: string;
   try {
-    paymentUrl = await startCheckout(commerce, { ...form.data, shippingCode: form.data.shippingCode ?? base.selectedShipping }, publicOrigin(request));
+    paymentUrl = await startCheckout(commerce, { ...form.data, shippingCode: form.data.shippingCode ?? base.selectedShipping }, publicOrigin());
   } catch (error) {
     return failedAction(request, error, {
       redirectTo: "/checkout",

@@ -1,16 +1,17 @@
 import { z } from "zod";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import type { Route } from "./+types/preferences.theme";
 import { THEME_LABELS } from "~/lib/theme";
 import { themeSchema, themeSetCookie } from "~/.server/theme.server";
 import { redirectWithToast } from "~/.server/toast.server";
+import { formObject } from "~/.server/form.server";
+import { safeRedirectPath } from "~/.server/redirect-target.server";
 
 const formSchema = z.object({ theme: themeSchema, returnTo: z.string().max(2000).optional() });
 
 /** Switches the colour theme and returns to the page the visitor was on, with a notification. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = formSchema.safeParse(Object.fromEntries(await request.formData()));
-  const returnTo = safeRedirect(form.success ? form.data.returnTo : undefined, "/");
+  const form = formSchema.safeParse(await formObject(request));
+  const returnTo = safeRedirectPath(form.success ? form.data.returnTo : undefined, "/");
   if (!form.success) {
     return redirectWithToast(request, returnTo, { type: "error", title: "Thème inconnu : choisissez clair ou sombre." });
   }

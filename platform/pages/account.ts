@@ -2,7 +2,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { Ctx } from "../context";
 import { html, readForm, redirect, sameOriginOrNone } from "../http";
-import { approveMember, completeReset, findReset, listPendingMembers, passwordProblem } from "../identity";
+import { activeThrottles, approveMember, completeReset, findReset, listPendingMembers, passwordProblem } from "../identity";
 import { readOutbox } from "../mail";
 import { e, errorPage, page } from "./layout";
 
@@ -67,24 +67,28 @@ export async function resetPost(ctx: Ctx, request: Request): Promise<Response> {
 
 // ---------------------------------------------------------------- owner tools (outbox, approvals)
 
-/** The owner tools are open in a local demo; with `ownerToken` set they need it (`?token=` or a form field). */
+/**
+ * The owner tools (outbox, approvals) need the owner token (`?token=` or a form field). Without a configured token
+ * they are closed: the outbox holds reset links and codes, so an open outbox is an open door to every account.
+ */
 function ownerAllowed(ctx: Ctx, given: string | null): boolean {
   const expected = ctx.opts.ownerToken;
-  if (!expected) return true;
-  if (!given) return false;
+  if (!expected || !given) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function ownerDenied(): Response {
+function ownerDenied(ctx: Ctx): Response {
+  if (!ctx.opts.ownerToken)
+    return html(errorPage("Page introuvable", "Les outils du propriétaire ne sont pas activés sur ce site (PLATFORM_OWNER_TOKEN)."), 404);
   return html(errorPage("Accès refusé", "Cette page est réservée au propriétaire du site : ajoutez le jeton d'accès à l'adresse (?token=…)."), 403);
 }
 
 const dateFmt = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeStyle: "medium", timeZone: "Europe/Paris" });
 
 export function outboxGet(ctx: Ctx, url: URL): Response {
-  if (!ownerAllowed(ctx, url.searchParams.get("token"))) return ownerDenied();
+  if (!ownerAllowed(ctx, url.searchParams.get("token"))) return ownerDenied(ctx);
   const messages = readOutbox(ctx.db);
   const items = messages
     .map(
@@ -128,22 +132,39 @@ ${
 <tbody>${rows}</tbody></table>`
     : "<p>Aucun membre en attente.</p>"
 }
-</div>`,
+</div>
+${throttlesCard(ctx)}`,
   );
+}
+
+/** Logins refused for a while after repeated failures: the owner sees which accounts are being guessed at, and from where. */
+function throttlesCard(ctx: Ctx): string {
+  const throttles = activeThrottles(ctx);
+  const rows = throttles
+    .map((t) => `<tr><td>${e(t.email)}</td><td>${e(t.client)}</td><td>${e(dateFmt.format(new Date(t.untilMs)))}</td></tr>`)
+    .join("\n");
+  return `<div class="card">
+<h2>Connexions limitées</h2>
+${
+  throttles.length
+    ? `<table><thead><tr><th scope="col">E-mail</th><th scope="col">Adresse du client</th><th scope="col">Jusqu'à</th></tr></thead><tbody>${rows}</tbody></table>`
+    : "<p>Aucune connexion limitée en ce moment.</p>"
+}
+</div>`;
 }
 
 export function ownerMembersGet(ctx: Ctx, url: URL): Response {
   const token = url.searchParams.get("token");
-  if (!ownerAllowed(ctx, token)) return ownerDenied();
+  if (!ownerAllowed(ctx, token)) return ownerDenied(ctx);
   const approved = url.searchParams.get("approved");
   return html(membersPage(ctx, token, approved ? `Le compte ${approved} est approuvé.` : undefined));
 }
 
 export async function ownerMembersPost(ctx: Ctx, request: Request): Promise<Response> {
-  if (!sameOriginOrNone(request)) return ownerDenied();
+  if (!sameOriginOrNone(request)) return ownerDenied(ctx);
   const form = await readForm(request);
   const token = form.get("token");
-  if (!ownerAllowed(ctx, token)) return ownerDenied();
+  if (!ownerAllowed(ctx, token)) return ownerDenied(ctx);
   const m = approveMember(ctx, form.get("memberId") ?? "");
   if (!m) return html(membersPage(ctx, token, "Ce membre n'est plus en attente."), 409);
   const back = new URLSearchParams({ approved: m.email, ...(token ? { token } : {}) });

@@ -2,7 +2,7 @@
 import type { Ctx } from "../context";
 import { randomToken } from "../context";
 import { nowSeconds } from "../db";
-import { html, readForm, redirect } from "../http";
+import { clientOf, html, readForm, redirect } from "../http";
 import {
   attemptLogin,
   checkVerification,
@@ -197,18 +197,17 @@ export async function loginPost(ctx: Ctx, request: Request): Promise<Response> {
   const email = (form.get("email") ?? "").trim().slice(0, 320);
   const password = form.get("password") ?? "";
   if (!email || !password) return html(loginForm(session.id, { email, error: "Saisissez votre e-mail et votre mot de passe." }), 400);
-  const outcome = attemptLogin(ctx, email, password);
+  const outcome = attemptLogin(ctx, email, password, clientOf(request));
   switch (outcome.kind) {
     case "locked":
       return html(
         loginForm(session.id, {
           email,
-          error: `Compte temporairement bloqué après trop de tentatives. Réessayez dans ${Math.ceil(outcome.retryAfterSeconds / 60)} minutes.`,
+          error: `Trop de tentatives échouées pour ce compte depuis cette connexion. Réessayez dans ${Math.ceil(outcome.retryAfterSeconds / 60)} minutes.`,
         }),
         429,
       );
-    case "unknown-email":
-    case "wrong-password":
+    case "invalid-credentials":
       return html(loginForm(session.id, { email, error: "E-mail ou mot de passe incorrect." }), 401);
     case "blocked":
       return html(loginForm(session.id, { email, error: "Ce compte est bloqué." }), 403);

@@ -17,6 +17,8 @@ import {
 
 export const target: "wix" | "embedded" = process.env.WIX_CLIENT_ID ? "wix" : "embedded";
 export const isWix = target === "wix";
+/** The embedded platform's owner token in this suite (its owner tools are closed without one). */
+export const OWNER_TOKEN = "contract-owner-token-0123456789";
 export const clientId = process.env.WIX_CLIENT_ID ?? EMBEDDED_CLIENT_ID;
 export const APP_ORIGIN = "http://localhost:3000";
 /** Wix Stores' app id in ecom catalog references (catalog V1). */
@@ -56,7 +58,7 @@ export function usePlatform(options: Partial<PlatformOptions> = {}): PlatformHan
   beforeAll(() => {
     announceTarget();
     if (isWix) return;
-    platform = createPlatform({ dbPath: ":memory:", ...options });
+    platform = createPlatform({ dbPath: ":memory:", ownerToken: OWNER_TOKEN, ...options });
     restore = installPlatformFetch(platform, { getAppOrigin: () => APP_ORIGIN });
   });
   afterAll(() => {

@@ -182,6 +182,6 @@ test.describe("member login, profile, orders and logout", () => {
     // The deleted account cannot log in any more.
     await page.goto("/account");
     await loginWithForm(page, { email, password: "un-mot-de-passe-solide" });
-    await expect(page.getByText("Aucun compte n'existe avec cette adresse e-mail.")).toBeVisible();
+    await expect(page.getByText("E-mail ou mot de passe incorrect.")).toBeVisible();
   });
 });

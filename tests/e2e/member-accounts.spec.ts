@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { test as base, expect } from "./fixtures";
-import { freePort, startServer, type RunningServer } from "../support/server";
+import { freePort, OWNER_TOKEN, startServer, type RunningServer } from "../support/server";
 import { loginWithForm, registerWithForm, unique } from "./helpers";
 
 /**
@@ -32,7 +32,7 @@ const PASSWORD = "motdepasse-solide";
 
 /** The newest outbox message for `email` (the platform's local mail). */
 async function latestMail(page: Page, origin: string, email: string) {
-  await page.goto(`${origin}/_platform/outbox`);
+  await page.goto(`${origin}/_platform/outbox?token=${OWNER_TOKEN}`);
   return page.locator("article").filter({ hasText: email }).first();
 }
 
@@ -81,7 +81,7 @@ test.describe("member accounts in the site's own forms", () => {
     await loginWithForm(page, { email, password: PASSWORD });
     await expect(page).toHaveURL(`${origin}/account/pending`);
 
-    await page.goto(`${origin}/_platform/owner/members`);
+    await page.goto(`${origin}/_platform/owner/members?token=${OWNER_TOKEN}`);
     await page.getByRole("button", { name: `Approuver ${email}` }).click();
     await expect(page.getByRole("button", { name: `Approuver ${email}` })).toHaveCount(0);
 
@@ -105,7 +105,7 @@ test.describe("member accounts in the site's own forms", () => {
     await expect(main.getByLabel("E-mail")).toHaveValue("demo@exemple.fr");
   });
 
-  test("wrong password: a field error, then a lock-out after repeated failures", async ({ page }) => {
+  test("wrong password or unknown e-mail: one message, then this client is throttled after repeated failures", async ({ page }) => {
     const email = `bloque-${unique()}@exemple.fr`;
     await page.goto("/account/register");
     await registerWithForm(page, { email, password: PASSWORD });
@@ -113,8 +113,11 @@ test.describe("member accounts in the site's own forms", () => {
     await expect(page.getByRole("banner").getByRole("button", { name: "Se connecter" })).toBeVisible();
 
     await page.goto("/account/login");
+    // An unknown e-mail gets the very words a wrong password gets: nobody learns who has an account.
+    await loginWithForm(page, { email: `inconnu-${unique()}@exemple.fr`, password: "pas-le-bon" });
+    await expect(page.getByText("E-mail ou mot de passe incorrect.")).toBeVisible();
     await loginWithForm(page, { email, password: "pas-le-bon" });
-    await expect(page.getByText("Mot de passe incorrect.")).toBeVisible();
+    await expect(page.getByText("E-mail ou mot de passe incorrect.")).toBeVisible();
     await expect(page.getByRole("main").getByLabel("E-mail")).toHaveValue(email);
     // Each attempt must reach the server (with scripts, a click during a submission would be dropped).
     const attempt = async (password: string) => {
@@ -124,7 +127,7 @@ test.describe("member accounts in the site's own forms", () => {
     };
     for (let n = 2; n <= 5; n++) await attempt("pas-le-bon");
     await attempt(PASSWORD);
-    await expect(page.getByRole("alert")).toContainText("Compte temporairement bloqué");
+    await expect(page.getByRole("alert")).toContainText("Trop de tentatives échouées pour ce compte depuis votre connexion");
   });
 
   test("forgot password: reset link from the outbox, the new password works, the old one no longer", async ({ page, baseURL }) => {
@@ -149,7 +152,7 @@ test.describe("member accounts in the site's own forms", () => {
     await expect(page.getByText("Votre mot de passe a été modifié")).toBeVisible();
 
     await loginWithForm(page, { email, password: PASSWORD });
-    await expect(page.getByText("Mot de passe incorrect.")).toBeVisible();
+    await expect(page.getByText("E-mail ou mot de passe incorrect.")).toBeVisible();
     await loginWithForm(page, { email, password: "nouveau-mot-de-passe" });
     await expect(page.getByRole("banner").getByRole("button", { name: "Se déconnecter" })).toBeVisible();
   });

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { request as httpsRequest } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PROXY_PORT, PROXY_UPSTREAM_PORT } from "./ports";
+import { PROXY_ORIGIN, PROXY_PORT, PROXY_UPSTREAM_PORT } from "./ports";
 import { buildDir, ROOT, startServer, type RunningServer } from "../support/server";
 
 export { freePort } from "../support/server";
@@ -188,7 +188,7 @@ export async function startProxyStack(options: { port?: number; upstreamPort?: n
       port: upstreamPort,
       db: join(dir, "platform.sqlite"),
       // PROXY_TEST_TRUST="" is the negative control: without trusted proxies these tests must fail.
-      env: { TRUST_PROXY: process.env.PROXY_TEST_TRUST ?? "loopback" },
+      env: { TRUST_PROXY: process.env.PROXY_TEST_TRUST ?? "loopback", PUBLIC_ORIGIN: PROXY_ORIGIN },
     });
     remember();
     // -e: the error log before the config is read must not go to /var/log/nginx (no root needed).

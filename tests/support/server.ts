@@ -11,6 +11,9 @@ import { join, resolve } from "node:path";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 
+import { OWNER_TOKEN } from "./owner-token";
+export { OWNER_TOKEN };
+
 export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const srv = createServer();
@@ -52,7 +55,8 @@ export async function startServer(opts: { port: number; db: string; env?: Record
       SESSION_SECRET: "test-server-session-secret-not-for-production",
       COMMERCE_PLATFORM: "embedded",
       PLATFORM_DB: opts.db,
-      PUBLIC_ORIGIN: "",
+      PUBLIC_ORIGIN: `http://127.0.0.1:${opts.port}`,
+      PLATFORM_OWNER_TOKEN: OWNER_TOKEN,
       TRUST_PROXY: "",
       // Every visitor comes from 127.0.0.1: the per-IP limits are tested elsewhere.
       RATE_LIMITS: "login=100000,signup=100000,checkout=100000,cart=100000",

@@ -1,3 +1,5 @@
+import { unsealValue } from "~/.server/cookie-crypto.server";
+import { getConfig } from "~/.server/config.server";
 import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { usePlatform, APP_ORIGIN, isWix } from "../contract/harness";
@@ -86,13 +88,14 @@ function isRedirectToCart(result: unknown) {
   return result instanceof Response && result.status === 303 && result.headers.get("Location") === "/cart";
 }
 
-/** The flash notification the answer carries for the next page (signed cookie: base64 JSON before the signature). */
+/** The flash notification the answer carries for the next page (sealed, then signed: base64 JSON before the signature). */
 function flash(result: unknown): { type: string; title: string } | null {
   if (!(result instanceof Response)) return null;
   const cookie = result.headers.getSetCookie().find((c) => c.startsWith("__toast=") && !c.startsWith("__toast=;"));
   if (!cookie) return null;
   const raw = decodeURIComponent(cookie.slice("__toast=".length).split(";")[0]!);
-  return JSON.parse(Buffer.from(raw.slice(0, raw.lastIndexOf(".")), "base64").toString("utf8"));
+  const sealed = JSON.parse(Buffer.from(raw.slice(0, raw.lastIndexOf(".")), "base64").toString("utf8"));
+  return unsealValue(sealed, getConfig().sessionSecrets) as { type: string; title: string } | null;
 }
 
 describe.skipIf(isWix)("cart action", () => {

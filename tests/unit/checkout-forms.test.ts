@@ -98,6 +98,16 @@ describe("checkout form schema", () => {
     expect(clean.ok && clean.data.lastName).toBe("Dupont");
   });
 
+  it("refuses bidirectional overrides in names and addresses beside the field, keeping what was typed", () => {
+    const reversed = parseForm(checkoutSchema, form({ ...valid, firstName: "L\u202Eéa", city: "Pa\u2066ris" }));
+    expect(reversed.ok).toBe(false);
+    expect(reversed.ok ? null : reversed.fieldErrors.firstName).toBe("Prénom contient un caractère invisible d'inversion du texte : retirez-le.");
+    expect(reversed.ok ? null : reversed.fieldErrors.city).toMatch(/^Ville contient un caractère invisible/);
+    expect(reversed.values.firstName).toBe("L\u202Eéa");
+    const c1 = parseForm(checkoutSchema, form({ ...valid, lastName: "Du\u0085pont" }));
+    expect(c1.ok && c1.data.lastName).toBe("Dupont");
+  });
+
   it("accepts a form without a shipping option (digital items only)", () => {
     const { shippingCode: _none, ...rest } = valid;
     const result = parseForm(checkoutSchema, form(rest));

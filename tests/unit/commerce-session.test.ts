@@ -4,6 +4,7 @@ import { createPlatform, installPlatformFetch, type Platform } from "../../platf
 import { Commerce } from "~/.server/commerce.server";
 import { readSessionTokens, sessionSetCookie } from "~/.server/session.server";
 import { appCookies } from "~/.server/cookies.server";
+import { forgetConfig } from "~/.server/config.server";
 
 /** The real embedded platform answers the token endpoint; failures are injected by wrapping fetch. */
 let platform: Platform;
@@ -133,8 +134,16 @@ describe("session cookie", () => {
     expect(read).toEqual(tokens);
   });
 
-  it("is Secure behind https", async () => {
-    expect(await sessionSetCookie(new Request("https://shop.example/"), await visitorTokens())).toMatch(/; Secure/);
+  it("is Secure when the public origin is https, whatever the request says", async () => {
+    vi.stubEnv("PUBLIC_ORIGIN", "https://shop.example");
+    forgetConfig();
+    try {
+      expect(await sessionSetCookie(new Request("http://localhost/"), await visitorTokens())).toMatch(/; Secure/);
+    } finally {
+      vi.unstubAllEnvs();
+      forgetConfig();
+    }
+    expect(await sessionSetCookie(new Request("https://shop.example/"), await visitorTokens())).not.toMatch(/; Secure/);
   });
 
   it("treats tampered, truncated, foreign-secret or malformed cookies as a new visitor", async () => {

@@ -29,17 +29,28 @@ describe("configuration", () => {
   });
 
   it("refuses production without SESSION_SECRET and names the variable", () => {
-    const found = problems({ NODE_ENV: "production", COMMERCE_PLATFORM: "embedded" });
+    const found = problems({ NODE_ENV: "production", COMMERCE_PLATFORM: "embedded", PUBLIC_ORIGIN: "https://shop.example" });
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(/^SESSION_SECRET: is required in production/);
   });
 
+  it("refuses production without PUBLIC_ORIGIN: links are never built from the request's Host", () => {
+    const found = problems({ NODE_ENV: "production", SESSION_SECRET: SECRET, COMMERCE_PLATFORM: "embedded" });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^PUBLIC_ORIGIN: is required in production/);
+    expect(parseConfig({ PORT: "4321" }).publicOrigin).toBe("http://localhost:4321");
+  });
+
+  it("refuses a short owner token", () => {
+    expect(problems({ PLATFORM_OWNER_TOKEN: "court" })[0]).toMatch(/^PLATFORM_OWNER_TOKEN: must be at least 24/);
+  });
+
   it("runs the embedded platform in production only when asked for explicitly", () => {
-    const found = problems({ NODE_ENV: "production", SESSION_SECRET: SECRET });
+    const found = problems({ NODE_ENV: "production", SESSION_SECRET: SECRET, PUBLIC_ORIGIN: "https://shop.example" });
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(/^COMMERCE_PLATFORM: must be set in production/);
-    expect(parseConfig({ NODE_ENV: "production", SESSION_SECRET: SECRET, COMMERCE_PLATFORM: "embedded" }).commerce.platform).toBe("embedded");
-    expect(parseConfig({ NODE_ENV: "production", SESSION_SECRET: SECRET, WIX_CLIENT_ID: "abc" }).commerce.platform).toBe("wix");
+    expect(parseConfig({ NODE_ENV: "production", SESSION_SECRET: SECRET, COMMERCE_PLATFORM: "embedded", PUBLIC_ORIGIN: "https://shop.example" }).commerce.platform).toBe("embedded");
+    expect(parseConfig({ NODE_ENV: "production", SESSION_SECRET: SECRET, WIX_CLIENT_ID: "abc", PUBLIC_ORIGIN: "https://shop.example" }).commerce.platform).toBe("wix");
   });
 
   it("reads per-minute rate limits and refuses malformed ones", () => {

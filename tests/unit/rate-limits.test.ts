@@ -20,6 +20,21 @@ describe("which POSTs are rate limited", () => {
     ["/cart.data", "cart"],
     ["/products/mug-devops", "cart"],
     ["/products/mug-devops.data", "cart"],
+    // Every spelling React Router routes to the same action: case, percent-encoding, single-fetch suffixes.
+    ["/ACCOUNT/LOGIN", "login"],
+    ["/account/%6Cogin", "login"],
+    ["/account/%256Cogin", "login"],
+    ["/Account/Login.data", "login"],
+    ["/account/login/_.data", "login"],
+    ["/account/login/", "login"],
+    ["//account//login", "login"],
+    ["/CHECKOUT.data", "checkout"],
+    ["/Products/Mug-DevOps.data", "cart"],
+    ["/_platform/api/_api/iam/authentication/v2/login", "login"],
+    ["/_platform/api/_api/iam/recovery/v1/send-email", "login"],
+    ["/_platform/api/_api/iam/verification/v1/auth/verify", "login"],
+    ["/_platform/api/_api/iam/authentication/v2/register", "signup"],
+    ["/_platform/reset-password", "login"],
     ["/products", null],
     ["/preferences/theme", null],
     ["/", null],
@@ -49,6 +64,12 @@ describe("rate limiting over HTTP", () => {
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(Number(refused.headers.get("Retry-After"))).toBeLessThanOrEqual(60);
     expect(await refused.text()).toContain(RATE_LIMIT_MESSAGE);
+  });
+
+  it("keeps refusing after 429 whatever the spelling of the path", async () => {
+    for (const path of ["/ACCOUNT/LOGIN", "/account/%6Cogin", "/Account/Login.data", "/account/login/_.data"]) {
+      expect((await fetch(`${base}${path}`, { method: "POST" })).status).toBe(429);
+    }
   });
 
   it("counts buckets apart and never limits GETs", async () => {

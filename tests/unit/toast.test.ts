@@ -1,7 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createCookie } from "react-router";
 import { redirectWithToast, takeToast } from "~/.server/toast.server";
 import { appCookies } from "~/.server/cookies.server";
+import { forgetConfig, getConfig } from "~/.server/config.server";
+import { sealValue } from "~/.server/cookie-crypto.server";
 
 function cookieHeader(setCookie: string): string {
   return setCookie.split(";")[0]!;
@@ -34,10 +36,17 @@ describe("flash notifications", () => {
     expect(cookies.some((c) => c.startsWith("__toast="))).toBe(true);
   });
 
-  it("is Secure when the request came over https", async () => {
-    const post = new Request("https://shop.example/x", { method: "POST" });
-    const response = await redirectWithToast(post, "/", { type: "error", title: "Oups" });
-    expect(response.headers.get("Set-Cookie")).toMatch(/; Secure/);
+  it("is Secure when the public origin is https", async () => {
+    vi.stubEnv("PUBLIC_ORIGIN", "https://shop.example");
+    forgetConfig();
+    try {
+      const post = new Request("http://localhost/x", { method: "POST" });
+      const response = await redirectWithToast(post, "/", { type: "error", title: "Oups" });
+      expect(response.headers.get("Set-Cookie")).toMatch(/; Secure/);
+    } finally {
+      vi.unstubAllEnvs();
+      forgetConfig();
+    }
   });
 
   it("ignores a toast cookie signed with another secret or tampered with", async () => {
@@ -52,7 +61,7 @@ describe("flash notifications", () => {
   });
 
   it("ignores a genuine cookie whose content is not a toast", async () => {
-    const odd = await appCookies().toast.serialize({ type: "virus", title: "<script>" });
+    const odd = await appCookies().toast.serialize(sealValue({ type: "virus", title: "<script>" }, getConfig().sessionSecrets));
     const { toast } = await takeToast(new Request("http://localhost/", { headers: { Cookie: cookieHeader(odd) } }));
     expect(toast).toBeNull();
   });

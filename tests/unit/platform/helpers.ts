@@ -36,11 +36,11 @@ export async function visitorToken(p: Platform): Promise<string> {
   return r.json.access_token;
 }
 
-export async function form(p: Platform, path: string, fields: Record<string, string>): Promise<Response> {
+export async function form(p: Platform, path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
   return p.fetch(
     new Request(`${ORIGIN}${path}`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
       body: new URLSearchParams(fields).toString(),
     }),
   );

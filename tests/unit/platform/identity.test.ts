@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createPlatform, EMBEDDED_CLIENT_ID, platformOptionsFromEnv, type MailMessage, type Platform } from "../../../platform/index";
+import { createPlatform, EMBEDDED_CLIENT_ID, IAM_ERRORS, platformOptionsFromEnv, type MailMessage, type Platform } from "../../../platform/index";
 import { api, FIXTURE, fixturePlatform, form, memberLogin, ORIGIN, pkce, visitorToken } from "./helpers";
 
 const REGISTER = "/_api/iam/authentication/v2/register";
@@ -107,10 +107,10 @@ describe("IAM endpoints on the wire", () => {
     p.close();
   });
 
-  it("lock-out counts unknown e-mails too and answers 429 ACCOUNT_LOCKED with retryAfterSeconds", async () => {
+  it("throttling counts unknown e-mails like wrong passwords and answers 429 ACCOUNT_LOCKED with retryAfterSeconds", async () => {
     const p = fixturePlatform();
     const token = await visitorToken(p);
-    for (let i = 0; i < 5; i++) expect((await login(p, token, "fantome@exemple.fr", "x")).json.details.applicationError.code).toBe("EMAIL_NOT_FOUND");
+    for (let i = 0; i < 5; i++) expect((await login(p, token, "fantome@exemple.fr", "x")).json.details.applicationError.code).toBe(IAM_ERRORS.INVALID_PASSWORD);
     const locked = await login(p, token, "fantome@exemple.fr", "x");
     expect(locked.status).toBe(429);
     expect(locked.json.details.applicationError).toMatchObject({ code: "ACCOUNT_LOCKED", data: { retryAfterSeconds: 900 } });
@@ -239,6 +239,21 @@ describe("options", () => {
     p.close();
   });
 
+  it("without an owner token the owner tools are closed: no outbox, no self-approval", async () => {
+    const p = fixturePlatform({ signupPolicy: "owner-approval" });
+    const token = await visitorToken(p);
+    const id = (await register(p, token, "auto@exemple.fr")).json.identity.id as string;
+    await api(p, "POST", "/_api/iam/recovery/v1/send-email", { token, body: { email: "demo@exemple.fr" } });
+    const outbox = await p.fetch(new Request(`${ORIGIN}/_platform/outbox`));
+    expect(outbox.status).toBe(404);
+    expect(await outbox.text()).not.toContain("reset-password");
+    expect((await p.fetch(new Request(`${ORIGIN}/_platform/owner/members`))).status).toBe(404);
+    expect((await form(p, "/_platform/owner/members", { memberId: id })).status).toBe(404);
+    expect((await form(p, "/_platform/owner/members", { memberId: id, token: "" })).status).toBe(404);
+    expect((await login(p, token, "auto@exemple.fr", "motdepasse-solide")).json.state).toBe("REQUIRE_OWNER_APPROVAL");
+    p.close();
+  });
+
   it("the owner token is also required by the approval form", async () => {
     const p = fixturePlatform({ signupPolicy: "owner-approval", ownerToken: "s3cret" });
     const token = await visitorToken(p);
@@ -254,7 +269,7 @@ describe("options", () => {
   });
 
   it("owner approvals and fault switching refuse cross-site requests", async () => {
-    const p = fixturePlatform({ signupPolicy: "owner-approval", faultControl: true });
+    const p = fixturePlatform({ signupPolicy: "owner-approval", faultControl: true, ownerToken: "owner-token-of-at-least-24-chars" });
     const token = await visitorToken(p);
     const id = (await register(p, token, "cible@exemple.fr")).json.identity.id as string;
     const foreign = (path: string, body: string, type: string) =>

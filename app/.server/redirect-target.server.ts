@@ -1,0 +1,44 @@
+/**
+ * The one validation of every redirect target that comes from input (returnTo,
+ * theme switch): a path on this site, or the fallback. Refused: anything not
+ * starting with a single "/", backslashes (browsers read "/\evil" as "//evil"),
+ * control, line-separator and bidirectional characters, raw or percent-encoded
+ * (a CR LF in a Location header is a crash or a header injection; a TAB is
+ * dropped by browsers, turning "/\t/evil.example" into "//evil.example").
+ */
+
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\\]/;
+const BASE = "http://site.invalid";
+
+function decodedForms(value: string): string[] {
+  const forms = [value];
+  let current = value;
+  for (let i = 0; i < 3; i++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      break;
+    }
+    if (next === current) break;
+    forms.push(next);
+    current = next;
+  }
+  return forms;
+}
+
+export function safeRedirectPath(value: unknown, fallback = "/"): string {
+  if (typeof value !== "string" || value.length === 0 || value.length > 2000) return fallback;
+  for (const form of decodedForms(value)) {
+    if (UNSAFE.test(form)) return fallback;
+    if (!form.startsWith("/") || form.startsWith("//")) return fallback;
+  }
+  let url: URL;
+  try {
+    url = new URL(value, BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== BASE) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
+}

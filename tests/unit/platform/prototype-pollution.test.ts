@@ -1,0 +1,127 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { decodeDotR, formToObject, parseJsonObject, queryToObject, readBodyText, WixError } from "../../../platform/http";
+import type { Platform } from "../../../platform/index";
+import { api, fixturePlatform, form, ORIGIN } from "./helpers";
+
+/**
+ * Finding: `GET /_platform/api/oauth2/token-info?__proto__.hasOwnProperty=x` polluted Object.prototype (every page
+ * answered 500), `__proto__.cookie=…` logged every visitor into an attacker's account. Every place that turns input
+ * into an object refuses the prototype keys and builds objects without a prototype.
+ */
+
+const status = (fn: () => unknown) => {
+  try {
+    fn();
+    return "accepted";
+  } catch (error) {
+    return error instanceof WixError ? error.status : "crashed";
+  }
+};
+
+const b64url = (value: string) => Buffer.from(value).toString("base64url");
+
+describe("input never reaches Object.prototype", () => {
+  afterEach(() => {
+    for (const key of ["hasOwnProperty_", "polluted", "cookie", "notice"]) delete (Object.prototype as Record<string, unknown>)[key];
+  });
+
+  it.each(["__proto__.polluted=1", "constructor.prototype.polluted=1", "a.__proto__.polluted=1", "__proto__=1", "prototype=1"])(
+    "query %s is refused with a 400",
+    (query) => {
+      expect(status(() => queryToObject(new URLSearchParams(query)))).toBe(400);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    },
+  );
+
+  it("builds query objects without a prototype", () => {
+    const out = queryToObject(new URLSearchParams("a.b=1&c=2"));
+    expect(Object.getPrototypeOf(out)).toBeNull();
+    expect(Object.getPrototypeOf(out.a)).toBeNull();
+    expect(out).toEqual(Object.assign(Object.create(null), { a: Object.assign(Object.create(null), { b: "1" }), c: "2" }));
+  });
+
+  it.each(['{"__proto__":{"polluted":1}}', '{"a":{"constructor":{"prototype":{"polluted":1}}}}', '{"list":[{"prototype":1}]}'])(
+    "JSON %s is refused with a 400, in bodies and in the SDK's .r form",
+    (json) => {
+      expect(status(() => parseJsonObject(json))).toBe(400);
+      expect(status(() => decodeDotR(b64url(json)))).toBe(400);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    },
+  );
+
+  it("refuses prototype keys in flat forms", () => {
+    expect(status(() => formToObject(new URLSearchParams("__proto__=x")))).toBe(400);
+    expect(status(() => formToObject(new URLSearchParams("constructor=x")))).toBe(400);
+    expect(Object.getPrototypeOf(formToObject(new URLSearchParams("a=1")))).toBeNull();
+  });
+});
+
+describe("the platform over HTTP", () => {
+  let p: Platform;
+  afterEach(() => p?.close());
+
+  it("answers the attacks of the report with a 400 and keeps serving every visitor", async () => {
+    p = fixturePlatform();
+    for (const attack of ["__proto__.hasOwnProperty=x", "__proto__.cookie=__session%3Dattacker", "__proto__.notice=pirat%C3%A9"]) {
+      const res = await p.fetch(new Request(`${ORIGIN}/_platform/api/oauth2/token-info?${attack}`));
+      expect(res.status).toBe(400);
+    }
+    expect(Object.prototype.hasOwnProperty.call({}, "cookie")).toBe(false);
+    expect(({} as Record<string, unknown>).notice).toBeUndefined();
+    const login = await p.fetch(new Request(`${ORIGIN}/_platform/login?session=inconnue`));
+    expect(await login.text()).not.toContain("piraté");
+    const products = await api(p, "GET", "/stores-reader/v1/products/query");
+    expect(products.status).not.toBe(500);
+  });
+
+  it("refuses prototype keys in JSON and urlencoded API bodies", async () => {
+    p = fixturePlatform();
+    const json = await p.fetch(
+      new Request("https://www.wixapis.com/oauth2/token", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"grantType":"anonymous","__proto__":{"polluted":1}}',
+      }),
+    );
+    expect(json.status).toBe(400);
+    const urlencoded = await p.fetch(
+      new Request("https://www.wixapis.com/oauth2/token", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "grantType=anonymous&__proto__=x",
+      }),
+    );
+    expect(urlencoded.status).toBe(400);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe("body limits", () => {
+  it("stops reading a chunked body as soon as it passes the cap", async () => {
+    let sent = 0;
+    const chunk = new Uint8Array(64 * 1024);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += chunk.byteLength;
+        if (sent > 100 * 1024 * 1024) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const request = new Request("https://www.wixapis.com/x", { method: "POST", body, duplex: "half" } as RequestInit);
+    await expect(readBodyText(request, 1_000_000)).rejects.toMatchObject({ status: 413 });
+    expect(sent).toBeLessThan(2 * 1024 * 1024);
+  });
+
+  it("refuses a declared oversized body without reading it, and a form with too many fields", async () => {
+    const p = fixturePlatform();
+    const big = await p.fetch(
+      new Request("https://www.wixapis.com/oauth2/token", { method: "POST", headers: { "content-length": "100000000" }, body: "{}" }),
+    );
+    expect(big.status).toBe(413);
+    const fields = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`f${i}`, "x"]));
+    const page = await form(p, "/_platform/login", fields);
+    expect(page.status).toBe(413);
+    expect(await page.text()).toContain("Requête trop volumineuse");
+    p.close();
+  });
+});
