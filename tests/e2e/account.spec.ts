@@ -1,6 +1,7 @@
 import { createCookie } from "react-router";
+import { sealValue } from "../../app/.server/cookie-crypto.server";
 import { test, expect } from "./fixtures";
-import { ALEX, DEMO, fillHostedLogin, loginFromHeader, loginWithForm, registerWithForm, sessionCookie, unique } from "./helpers";
+import { ALEX, DEMO, E2E_SECRET, fillHostedLogin, loginFromHeader, loginWithForm, registerWithForm, sessionCookie, unique } from "./helpers";
 
 test.describe("member login, profile, orders and logout", () => {
   test("a visitor opening the account is sent to login and comes back to it", async ({ page }) => {
@@ -154,9 +155,9 @@ test.describe("member login, profile, orders and logout", () => {
     await expect(page).toHaveURL("/account");
     const session = await sessionCookie(context);
     // Re-sign the same tokens with an access token that expired a minute ago (the test server's secret).
-    const cookie = createCookie("__session", { secrets: ["e2e-session-secret-not-for-production-0001"] });
+    const cookie = createCookie("__session", { secrets: [E2E_SECRET] });
     const expired = { ...session!.tokens, a: { ...session!.tokens.a, e: Math.floor(Date.now() / 1000) - 60 } };
-    const value = (await cookie.serialize(expired)).split(";")[0]!.slice("__session=".length);
+    const value = (await cookie.serialize(sealValue(expired, [E2E_SECRET]))).split(";")[0]!.slice("__session=".length);
     await context.addCookies([{ name: "__session", value, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
     await page.goto("/account");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mon compte");

@@ -1,6 +1,7 @@
 import { createCookie } from "react-router";
 import { test, expect } from "./fixtures";
 import { formFields, Visitor, type HttpResponse } from "../support/visitor";
+import { unsealValue } from "../../app/.server/cookie-crypto.server";
 
 /**
  * Bad input, all in one place: each case sends what a confused user, a broken
@@ -113,7 +114,8 @@ const cases: Array<{ name: string; run: (ctx: Ctx) => Promise<void> }> = [
       const v = ctx.visitor();
       const page = await v.get("/account/login");
       await v.request("POST", "/account/login", formFields(page.body, "Utiliser la page de connexion sécurisée"));
-      const pending = (await createCookie("__oauth", { secrets: [SECRET] }).parse(`__oauth=${v.cookies.get("__oauth")}`)) as { state: string };
+      const sealed = await createCookie("__oauth", { secrets: [SECRET] }).parse(`__oauth=${v.cookies.get("__oauth")}`);
+      const pending = unsealValue(sealed, [SECRET]) as { state: string };
       const res = await v.request("GET", `/account/callback?code=already-used-code&state=${encodeURIComponent(pending.state)}`);
       expectFieldError(res, /n'est plus valable/);
       expect(res.body).not.toContain("Se déconnecter");

@@ -1,5 +1,9 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect } from "./fixtures";
+import { unsealValue } from "../../app/.server/cookie-crypto.server";
+
+/** The e2e server's SESSION_SECRET (playwright.config.ts). */
+export const E2E_SECRET = "e2e-session-secret-not-for-production-0001";
 
 export const DEMO = { email: "demo@exemple.fr", password: "motdepasse-demo" };
 export const ALEX = { email: "alex@exemple.fr", password: "motdepasse-alex" };
@@ -44,7 +48,9 @@ export async function sessionCookie(context: BrowserContext) {
   if (!cookie) return null;
   const raw = decodeURIComponent(cookie.value);
   const payload = raw.slice(0, raw.lastIndexOf("."));
-  return { cookie, tokens: JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as { a: { v: string; e: number }; r: { v: string; m: boolean } } };
+  // Sealed (encrypted) inside the signature: only the server's secret opens it.
+  const sealed = JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as string;
+  return { cookie, tokens: unsealValue(sealed, [E2E_SECRET]) as { a: { v: string; e: number }; r: { v: string; m: boolean } } };
 }
 
 /** A unique suffix so tests that change data stay independent across runs and projects. */

@@ -29,6 +29,8 @@ export interface RunningServer {
   origin: string;
   child: ChildProcess;
   output: () => string;
+  /** Everything the server printed, request log included (the last 200 KB). */
+  log: () => string;
   /** SIGKILL: no handler runs, no transaction gets to finish. */
   kill(): Promise<void>;
   /** SIGTERM, the graceful path. */
@@ -65,7 +67,9 @@ export async function startServer(opts: { port: number; db: string; env?: Record
     },
   });
   let out = "";
+  let all = "";
   const keep = (chunk: Buffer) => {
+    all = (all + chunk.toString()).slice(-200_000);
     for (const line of chunk.toString().split("\n")) if (line && !line.includes('"level":"info"')) out = (out + line + "\n").slice(-8000);
   };
   child.stdout!.on("data", keep);
@@ -88,6 +92,7 @@ export async function startServer(opts: { port: number; db: string; env?: Record
     origin,
     child,
     output: () => out,
+    log: () => all,
     async kill() {
       if (!done()) child.kill("SIGKILL");
       await exited;
