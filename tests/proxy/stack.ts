@@ -187,7 +187,7 @@ export async function startProxyStack(options: { port?: number; upstreamPort?: n
     app = await startServer({
       port: upstreamPort,
       db: join(dir, "platform.sqlite"),
-      // PROXY_TEST_TRUST="" is the negative control: without trusted proxies these tests must fail.
+      // PROXY_TEST_TRUST selects the trusted proxies (client IPs); links come from PUBLIC_ORIGIN whatever it says.
       env: { TRUST_PROXY: process.env.PROXY_TEST_TRUST ?? "loopback", PUBLIC_ORIGIN: PROXY_ORIGIN },
     });
     remember();
