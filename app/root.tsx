@@ -116,6 +116,8 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // The platform's request id when it failed, else this request's own (as in the server log).
+  const serverRequestId = useRouteLoaderData<typeof loader>("root")?.requestId;
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <ErrorScreen title="Page Introuvable" message="" />;
   }
@@ -130,8 +132,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     : error instanceof Error
       ? error.message
       : "Unknown error";
-  // The platform's request id when it failed, else this request's own (as in the server log).
-  const serverRequestId = useRouteLoaderData<typeof loader>("root")?.requestId;
   const requestId = typeof described.requestId === "string" ? described.requestId : serverRequestId || undefined;
   const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return <ErrorScreen title="Something Went Wrong" message={message} requestId={requestId} detail={detail} />;

@@ -17,7 +17,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { cpuMsOf, measureGet } from "./lib/load.mjs";
-import { freePort, onInterrupt, pinSelf, startNode, stop, stopAll, waitReady } from "./lib/proc.mjs";
+import { freePort, onInterrupt, pinSelf, startNode, stopAll, waitReady } from "./lib/proc.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..");

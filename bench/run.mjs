@@ -142,7 +142,7 @@ function reactRouterBuild(cwd, env) {
     });
   } catch (error) {
     console.error(error.stdout, error.stderr);
-    throw new Error(`react-router build failed in ${cwd}`);
+    throw new Error(`react-router build failed in ${cwd}`, { cause: error });
   }
 }
 

@@ -1,7 +1,7 @@
 // Line pricing and totals shared by the cart, the checkout and the order: integer cents inside,
 // decimal strings on the ecom wire. Catalog prices include VAT (taxIncludedInPrices = true).
 import type { ProductRec, VariantRec } from "./catalog";
-import { availableQuantity, discountedCents, isInStock, loadProduct, mediaItem, resolveVariant, variantBaseCents } from "./catalog";
+import { availableQuantity, discountedCents, isInStock, loadProduct, mediaItem, variantBaseCents } from "./catalog";
 import type { Ctx } from "./context";
 import { STORES_APP_ID, currency, price, taxRatePercent, wireImage } from "./context";
 import { asObject, asString, refuseUnsafeText } from "./http";

@@ -42,7 +42,7 @@ const trustProxy = z
     if (v === "true") return true;
     if (/^\d+$/.test(v)) return Number(v);
     const list = v.split(",").map((s) => s.trim()).filter(Boolean);
-    const ok = list.every((item) => /^[0-9a-fA-F:.\/]+$/.test(item) || ["loopback", "linklocal", "uniquelocal"].includes(item));
+    const ok = list.every((item) => /^[0-9a-fA-F:./]+$/.test(item) || ["loopback", "linklocal", "uniquelocal"].includes(item));
     if (!ok) {
       ctx.addIssue({ code: "custom", message: "must be a hop count, 'true', or a comma-separated list of proxy addresses/subnets" });
       return z.NEVER;

@@ -1,0 +1,119 @@
+// Lint gate (`npm run lint`, part of `npm test`): correctness rules, React hooks rules, and the layer rule of
+// docs/decisions/0004-layers.md — routes → .server → models ← components, nothing crossing between .server and
+// components, the platform standing alone. Formatting is Prettier's job (eslint-config-prettier turns style rules off).
+import js from "@eslint/js";
+import prettier from "eslint-config-prettier";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+const serverModules = {
+  group: ["~/.server/*", "**/.server/*", "*.server", "**/*.server"],
+  message: "Server-only code (SDK, cookies, secrets) is reached from routes, never from components or shared modules.",
+};
+const wixSdk = { group: ["@wix/*"], message: "Only app/.server modules talk to the Wix SDK." };
+
+export default tseslint.config(
+  {
+    ignores: [
+      "build/**",
+      "build-*/**",
+      ".react-router/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "bench/results/**",
+      "bench/minimal-app/build/**",
+      ".data/**",
+      "public/**",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: {
+        process: "readonly",
+        console: "readonly",
+        Buffer: "readonly",
+        URL: "readonly",
+        URLSearchParams: "readonly",
+        fetch: "readonly",
+        Request: "readonly",
+        Response: "readonly",
+        Headers: "readonly",
+        setTimeout: "readonly",
+        clearTimeout: "readonly",
+        setInterval: "readonly",
+        clearInterval: "readonly",
+        AbortController: "readonly",
+        AbortSignal: "readonly",
+        TextEncoder: "readonly",
+        TextDecoder: "readonly",
+        crypto: "readonly",
+        performance: "readonly",
+        structuredClone: "readonly",
+        document: "readonly",
+        window: "readonly",
+        navigator: "readonly",
+        localStorage: "readonly",
+        requestAnimationFrame: "readonly",
+        FormData: "readonly",
+        ReadableStream: "readonly",
+        DOMException: "readonly",
+        queueMicrotask: "readonly",
+        globalThis: "readonly",
+      },
+    },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      // Sanitizers and validators match control characters on purpose (forms, names, redirect targets).
+      "no-control-regex": "off",
+    },
+  },
+  {
+    // Playwright fixtures take `{}` when they use no other fixture.
+    files: ["tests/**"],
+    rules: { "no-empty-pattern": "off", "@typescript-eslint/no-empty-object-type": "off", "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    files: ["app/**/*.tsx"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
+  },
+  // Layers (docs/decisions/0004-layers.md).
+  {
+    files: ["app/components/**", "app/lib/**", "app/models/**", "app/content/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [serverModules, wixSdk] }] },
+  },
+  {
+    files: ["app/.server/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["~/components/*", "**/components/*", "~/routes/*", "**/routes/*"], message: "Server modules never import components or routes: shared types live in app/models." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/routes/**", "app/root.tsx"],
+    rules: { "no-restricted-imports": ["error", { patterns: [wixSdk] }] },
+  },
+  {
+    files: ["platform/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/app/*", "~/*", "**/server/*"], message: "The platform stands alone: it imports nothing from the app or its server." }] },
+      ],
+    },
+  },
+  {
+    files: ["**/*.js", "**/*.mjs"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  prettier,
+);
