@@ -40,7 +40,8 @@ export const VERIFICATION_MAX_ATTEMPTS = 3;
 export const RESET_TTL_SECONDS = 3600;
 export const RESET_MAX_PER_HOUR = 5;
 
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** An address with no space, control or format character (bidirectional overrides, zero-width) anywhere. */
+export const EMAIL_RE = /^[^\s@\p{Cc}\p{Cf}]+@[^\s@\p{Cc}\p{Cf}]+\.[^\s@\p{Cc}\p{Cf}]+$/u;
 
 /** French reason why a new password is refused, or null. */
 export function passwordProblem(password: string): string | null {
@@ -131,10 +132,10 @@ export type LoginOutcome =
   | { kind: "ok"; member: MemberRow };
 
 /** Checks a password login from `client` (its address), counting failures; used by /v2/login and the hosted login page. */
-export function attemptLogin(ctx: Ctx, email: string, password: string, client: string): LoginOutcome {
+export async function attemptLogin(ctx: Ctx, email: string, password: string, client: string): Promise<LoginOutcome> {
   const locked = lockRemainingSeconds(ctx, email, client);
   if (locked > 0) return { kind: "locked", retryAfterSeconds: locked };
-  const member = checkCredentials(ctx, email, password);
+  const member = await checkCredentials(ctx, email, password);
   if (!member) {
     recordLoginFailure(ctx, email, client);
     return { kind: "invalid-credentials" };
@@ -401,13 +402,13 @@ export function registerIdentity(router: Router, ctx: Ctx): void {
     return memberState(ctx, member);
   });
 
-  router.on("POST", "/_api/iam/authentication/v2/login", (req) => {
+  router.on("POST", "/_api/iam/authentication/v2/login", async (req) => {
     requireCaller(ctx, req.headers);
     const email = loginEmail(req.body);
     if (!email) throw appError(400, IAM_ERRORS.EMAIL_NOT_FOUND, "Saisissez l'adresse e-mail de votre compte", {});
     const password = asString(req.body.password) ?? "";
     if (!password) throw appError(400, IAM_ERRORS.INVALID_PASSWORD, "Saisissez votre mot de passe", {});
-    const outcome = attemptLogin(ctx, email, password, req.client);
+    const outcome = await attemptLogin(ctx, email, password, req.client);
     switch (outcome.kind) {
       case "locked":
         throw appError(

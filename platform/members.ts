@@ -1,5 +1,6 @@
 // Members: the current member's profile, slug and deletion; password storage for the hosted login.
-import { randomBytes, scryptSync, timingSafeEqual } from "node:crypto";
+import { randomBytes, scrypt, scryptSync, timingSafeEqual } from "node:crypto";
+import { promisify } from "node:util";
 import type { Caller, Ctx } from "./context";
 import { newId, ownerKey, requireCaller } from "./context";
 import { nowIso } from "./db";
@@ -32,24 +33,29 @@ export function hashPassword(password: string): string {
   return `scrypt$${salt.toString("base64url")}$${hash.toString("base64url")}`;
 }
 
-export function verifyPassword(password: string, stored: string): boolean {
+const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
+
+/**
+ * Off the main thread (libuv's pool): a burst of logins must not stall every other request while it hashes.
+ */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, salt, hash] = stored.split("$");
   if (scheme !== "scrypt" || !salt || !hash) return false;
   const expected = Buffer.from(hash, "base64url");
-  const actual = scryptSync(password, Buffer.from(salt, "base64url"), expected.length);
+  const actual = await scryptAsync(password, Buffer.from(salt, "base64url"), expected.length);
   return timingSafeEqual(expected, actual);
 }
 
 // A fixed dummy hash keeps the timing of unknown e-mails close to wrong passwords.
 let dummyHash: string | undefined;
-export function checkCredentials(ctx: Ctx, email: string, password: string): MemberRow | null {
+export async function checkCredentials(ctx: Ctx, email: string, password: string): Promise<MemberRow | null> {
   const m = ctx.db.prepare("SELECT * FROM members WHERE email = ?").get(email.trim()) as MemberRow | undefined;
   if (!m) {
     dummyHash ??= hashPassword("dummy-password");
-    verifyPassword(password, dummyHash);
+    await verifyPassword(password, dummyHash);
     return null;
   }
-  return verifyPassword(password, m.password_hash) ? m : null;
+  return (await verifyPassword(password, m.password_hash)) ? m : null;
 }
 
 export function slugify(text: string): string {
@@ -191,7 +197,7 @@ function updateMember(ctx: Ctx, caller: Caller, req: ApiRequest) {
   const nickname = cleanString(profile?.nickname, "member.profile.nickname", 255, violations);
   let phones: string[] | undefined;
   if (contact?.phones !== undefined) {
-    if (!Array.isArray(contact.phones) || !contact.phones.every((p) => typeof p === "string" && p.length <= 50))
+    if (!Array.isArray(contact.phones) || !contact.phones.every((p) => typeof p === "string" && p.length <= 50 && !UNSAFE_TEXT_RE.test(p)))
       violations.push({ field: "member.contact.phones", description: "must be a list of phone numbers", violatedRule: "FORMAT" });
     else phones = (contact.phones as string[]).map((p) => p.trim()).filter(Boolean);
   }
@@ -208,7 +214,11 @@ function updateMember(ctx: Ctx, caller: Caller, req: ApiRequest) {
           if (v) out[k] = v;
         }
         const street = asObject(a.streetAddress);
-        if (street) out.streetAddress = { number: asString(street.number) ?? "", name: asString(street.name) ?? "" };
+        if (street) {
+          const number = cleanString(street.number ?? "", `member.contact.addresses[${i}].streetAddress.number`, 50, violations) ?? "";
+          const name = cleanString(street.name ?? "", `member.contact.addresses[${i}].streetAddress.name`, 250, violations) ?? "";
+          out.streetAddress = { number, name };
+        }
         return out;
       });
     }

@@ -27,6 +27,28 @@ export function fieldCount(body: Buffer): number {
   return n;
 }
 
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * The site's own routes only take forms: anything else would make React Router's formData() throw a 500 with a
+ * stack trace in the log. Multipart bodies are parsed here once to count their fields and refuse broken ones.
+ */
+async function formProblem(type: string, body: Buffer): Promise<{ status: number; title: string; message: string } | null> {
+  const mime = type.split(";")[0]!.trim();
+  if (!FORM_TYPES.includes(mime))
+    return { status: 415, title: "Format non pris en charge", message: "Ce site n'accepte que des formulaires (application/x-www-form-urlencoded ou multipart/form-data)." };
+  if (mime === "application/x-www-form-urlencoded")
+    return fieldCount(body) > MAX_FORM_FIELDS ? { status: 413, title: "Requête trop volumineuse", message: TOO_LARGE_MESSAGE } : null;
+  let fields = 0;
+  try {
+    const form = await new Response(new Uint8Array(body), { headers: { "content-type": type } }).formData();
+    for (const _ of form.keys()) fields++;
+  } catch {
+    return { status: 400, title: "Requête invalide", message: "Le formulaire envoyé est mal formé." };
+  }
+  return fields > MAX_FORM_FIELDS ? { status: 413, title: "Requête trop volumineuse", message: TOO_LARGE_MESSAGE } : null;
+}
+
 export function bodyLimits(): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
@@ -40,10 +62,9 @@ export function bodyLimits(): RequestHandler {
       if (type === "request.aborted") return;
       return sendRefusal(req, res, 400, "Requête invalide", "Le corps de la requête est incomplet ou mal formé.");
     }
-    const type = String(req.headers["content-type"] ?? "");
-    if (type.includes("application/x-www-form-urlencoded") && fieldCount(body) > MAX_FORM_FIELDS) {
-      return sendRefusal(req, res, 413, "Requête trop volumineuse", TOO_LARGE_MESSAGE);
-    }
+    const type = String(req.headers["content-type"] ?? "").toLowerCase();
+    const refusal = req.method !== "POST" || req.path.startsWith("/_platform/") ? null : await formProblem(type, body);
+    if (refusal) return sendRefusal(req, res, refusal.status, refusal.title, refusal.message);
     res.locals.body = body;
     next();
   };

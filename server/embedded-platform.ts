@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { sendResponse } from "@remix-run/node-fetch-server";
 import type { Router } from "express";
+import { ipKeyGenerator } from "express-rate-limit";
 import { createPlatform, installPlatformFetch, type Platform } from "../platform";
 import { CLIENT_HEADER } from "../platform/http";
 import type { Config } from "../app/.server/config.server";
@@ -19,6 +20,14 @@ import { toFetchRequest } from "./fetch-request";
 
 const currentClient = new AsyncLocalStorage<string>();
 
+/**
+ * The client as the rate limits count it: an IPv4 address, or an IPv6 /56 network (one subscriber's whole
+ * allocation; counting single IPv6 addresses would give an attacker millions of fresh tries).
+ */
+function clientKey(ip: string | undefined): string {
+  return ip ? ipKeyGenerator(ip, 56) : "unknown";
+}
+
 export function attachEmbeddedPlatform(router: Router, config: Config): Platform {
   const platform = createPlatform({
     dbPath: config.commerce.platformDb,
@@ -31,11 +40,11 @@ export function attachEmbeddedPlatform(router: Router, config: Config): Platform
   });
   installPlatformFetch(platform, { getAppOrigin: () => config.publicOrigin, getClient: () => currentClient.getStore() });
 
-  router.use((req, _res, next) => currentClient.run(req.ip ?? "unknown", next));
+  router.use((req, _res, next) => currentClient.run(clientKey(req.ip), next));
   router.use("/_platform", async (req, res, next) => {
     try {
       // Whatever the browser put in CLIENT_HEADER is overwritten: only this server says who the client is.
-      const request = toFetchRequest(req, res, config.publicOrigin, { [CLIENT_HEADER]: req.ip ?? "unknown" });
+      const request = toFetchRequest(req, res, config.publicOrigin, { [CLIENT_HEADER]: clientKey(req.ip) });
       await sendResponse(res, await platform.fetch(request));
     } catch (error) {
       next(error);

@@ -27,12 +27,20 @@ function decodedForms(value: string): string[] {
   return forms;
 }
 
-export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || value.length === 0 || value.length > 2000) return fallback;
+function acceptable(value: string): boolean {
   for (const form of decodedForms(value)) {
-    if (UNSAFE.test(form)) return fallback;
-    if (!form.startsWith("/") || form.startsWith("//")) return fallback;
+    if (UNSAFE.test(form)) return false;
+    if (!form.startsWith("/") || form.startsWith("//")) return false;
   }
+  return true;
+}
+
+/**
+ * Checked before and after URL normalisation: resolving dot segments can turn an innocent-looking
+ * "/.//evil.example" into "//evil.example", so the result must pass the same checks (idempotent).
+ */
+export function safeRedirectPath(value: unknown, fallback = "/"): string {
+  if (typeof value !== "string" || value.length === 0 || value.length > 2000 || !acceptable(value)) return fallback;
   let url: URL;
   try {
     url = new URL(value, BASE);
@@ -40,5 +48,6 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
     return fallback;
   }
   if (url.origin !== BASE) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return acceptable(path) ? path : fallback;
 }

@@ -46,8 +46,8 @@ export function textField(label: string, max = 120) {
     );
 }
 
-/** Bidirectional overrides and isolates, invisible marks and line/paragraph separators. */
-export const BIDI_CONTROLS = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+/** Format characters (bidirectional overrides and isolates, marks, zero-width characters, BOM) and line/paragraph separators. */
+export const BIDI_CONTROLS = /[\p{Cf}\u2028\u2029]/u;
 
 /** Quantity typed by a user: a whole number from 1 to `max`. */
 export function quantityField(max = 99) {

@@ -2,7 +2,7 @@
 import type { Ctx } from "../context";
 import { randomToken } from "../context";
 import { nowSeconds } from "../db";
-import { clientOf, html, readForm, redirect } from "../http";
+import { clientOf, html, readForm, redirect, UNSAFE_TEXT_RE } from "../http";
 import {
   attemptLogin,
   checkVerification,
@@ -197,7 +197,7 @@ export async function loginPost(ctx: Ctx, request: Request): Promise<Response> {
   const email = (form.get("email") ?? "").trim().slice(0, 320);
   const password = form.get("password") ?? "";
   if (!email || !password) return html(loginForm(session.id, { email, error: "Saisissez votre e-mail et votre mot de passe." }), 400);
-  const outcome = attemptLogin(ctx, email, password, clientOf(request));
+  const outcome = await attemptLogin(ctx, email, password, clientOf(request));
   switch (outcome.kind) {
     case "locked":
       return html(
@@ -267,6 +267,8 @@ export async function signupPost(ctx: Ctx, request: Request): Promise<Response> 
   };
   const password = form.get("password") ?? "";
   if (!EMAIL_RE.test(values.email)) return html(signupForm(session.id, values, "Saisissez une adresse e-mail valide."), 400);
+  if (UNSAFE_TEXT_RE.test(values.firstName) || UNSAFE_TEXT_RE.test(values.lastName))
+    return html(signupForm(session.id, values, "Le prénom et le nom ne doivent pas contenir de caractères invisibles ou de contrôle."), 400);
   const weak = passwordProblem(password);
   if (weak) return html(signupForm(session.id, values, weak), 400);
   const policy = ctx.opts.signupPolicy;

@@ -144,6 +144,11 @@ test.describe("security round two @js", () => {
     for (const path of ["/ACCOUNT/LOGIN", "/account/%6Cogin", "/Account/Login.data", "/account/login/_.data", "/_platform/api/_api/iam/authentication/v2/login"]) {
       expect((await post(path)).status, path).toBe(429);
     }
+    // Dot segments, sent as written (fetch would resolve them before sending).
+    for (const path of ["/account/./login", "/x/../account/login", "/account/%2e/login", "/_platform/api/./_api/iam/authentication/v2/login"]) {
+      const res = await raw(origin, path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "email=x" });
+      expect(res.status, path).toBe(429);
+    }
     const signup = (path: string) =>
       fetch(`${origin}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     for (let i = 0; i < 3; i++) expect((await signup("/_platform/api/_api/iam/authentication/v2/register")).status).not.toBe(429);
@@ -184,11 +189,29 @@ test.describe("security round two @js", () => {
     expect((await fetch(`${origin}/healthz`)).status).toBe(200);
   });
 
+  test("6. only forms reach the site's actions: other bodies get a 4xx, never a 500 with a stack trace in the log", async ({ servers }) => {
+    const { origin } = servers.app;
+    const post = (path: string, type: string | null, body: string) =>
+      fetch(`${origin}${path}`, { method: "POST", headers: type ? { "content-type": type } : {}, body });
+    for (const path of ["/cart", "/checkout", "/account/login", "/preferences/theme", "/products/livre-react"]) {
+      expect((await post(path, "text/plain", "zzz")).status, path).toBe(415);
+      expect((await post(path, "application/json", '{"intent":"update"}')).status, path).toBe(415);
+      expect((await post(path, "multipart/form-data; boundary=x", "--x\r\nbroken")).status, path).toBe(400);
+    }
+    // The field cap holds whatever the case of the content type, and for multipart too.
+    const many = Array.from({ length: 5000 }, (_, i) => `f${i}=1`).join("&");
+    expect((await post("/cart", "Application/X-WWW-Form-Urlencoded", many)).status).toBe(413);
+    const multipart = new FormData();
+    for (let i = 0; i < 700; i++) multipart.append(`f${i}`, "1");
+    expect((await fetch(`${origin}/cart`, { method: "POST", body: multipart })).status).toBe(413);
+    expect(servers.app.output()).not.toMatch(/\n\s+at /);
+  });
+
   test("10. control characters in redirect targets fall back to a safe page, never a 500", async ({ servers }) => {
     const { origin } = servers.app;
     const v = new Visitor(origin);
     await v.get("/");
-    for (const returnTo of ["/\r\nSet-Cookie: x=1", "/\u2028", "/x\u007f", "/\t/evil.example", "/\\evil.example"]) {
+    for (const returnTo of ["/\r\nSet-Cookie: x=1", "/\u2028", "/x\u007f", "/\t/evil.example", "/\\evil.example", "/.//evil.example", "/a/../..//evil.example", "/%2E%2E/%2E//evil.example"]) {
       const res = await v.request("POST", "/preferences/theme", { theme: "dark", returnTo });
       expect(res.status, JSON.stringify(returnTo)).toBe(303);
       expect(res.location).toBe("/");

@@ -3,6 +3,13 @@ import { safeRedirectPath } from "~/.server/redirect-target.server";
 import { isSameOriginRequest } from "../../server/origin-check";
 
 describe("redirect targets", () => {
+  it("is idempotent: what it returns passes it again unchanged", () => {
+    for (const value of ["/a/./b/../c?x=1", "/products?q=deux mots", "/./cart", "/x/%2e%2e/cart"]) {
+      const once = safeRedirectPath(value, "/f");
+      expect(safeRedirectPath(once, "/g")).toBe(once);
+    }
+  });
+
   it.each([
     ["/products?q=tasse#haut", "/products?q=tasse#haut"],
     ["/cart", "/cart"],
@@ -28,6 +35,13 @@ describe("redirect targets", () => {
     "",
     42,
     "/" + "a".repeat(2001),
+    // Dot segments resolve to "//evil.example" once normalised (outside review, finding 1).
+    "/.//evil.example",
+    "/..//evil.example",
+    "/a/../..//evil.example",
+    "/%2E%2E/%2E//evil.example",
+    "/%2e//evil.example",
+    "/./\\evil.example",
   ])("turns %j into the fallback", (value) => {
     expect(safeRedirectPath(value, "/fallback")).toBe("/fallback");
   });
