@@ -107,13 +107,14 @@ describe("IAM endpoints on the wire", () => {
     p.close();
   });
 
-  it("throttling counts unknown e-mails like wrong passwords and answers 429 ACCOUNT_LOCKED with retryAfterSeconds", async () => {
+  it("throttling counts unknown e-mails like wrong passwords, then asks for a captcha (-19971, Wix's code)", async () => {
     const p = fixturePlatform();
     const token = await visitorToken(p);
     for (let i = 0; i < 5; i++) expect((await login(p, token, "fantome@exemple.fr", "x")).json.details.applicationError.code).toBe(IAM_ERRORS.INVALID_PASSWORD);
     const locked = await login(p, token, "fantome@exemple.fr", "x");
-    expect(locked.status).toBe(429);
-    expect(locked.json.details.applicationError).toMatchObject({ code: "ACCOUNT_LOCKED", data: { retryAfterSeconds: 900 } });
+    expect(locked.status).toBe(400);
+    expect(locked.json.details.applicationError).toMatchObject({ code: IAM_ERRORS.MISSING_CAPTCHA });
+    expect(Object.values(IAM_ERRORS).every((code) => /^-199\d\d$/.test(code))).toBe(true);
     p.close();
   });
 
