@@ -1,10 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { sendResponse } from "@remix-run/node-fetch-server";
 import type { Router } from "express";
-import { createPlatform, installPlatformFetch, type Platform } from "../platform";
+import { createPlatform, installPlatformFetch, platformOptionsFromEnv, type Platform } from "../platform";
 import { CLIENT_HEADER } from "../platform/http";
 import type { Config } from "../app/.server/config.server";
 import { toFetchRequest } from "./fetch-request";
+import { configureWebhooks } from "../app/.server/webhooks.server";
 
 /**
  * Attaches the embedded Wix-compatible platform to this process: the SDK's
@@ -28,7 +29,10 @@ export function attachEmbeddedPlatform(router: Router, config: Config): Platform
     faultControl: config.commerce.faultControl,
     allowedOrigins: config.commerce.allowedOrigins,
     defaultAppOrigin: config.publicOrigin,
+    // Events go to the app's own webhook endpoint, then to PLATFORM_WEBHOOK_URLS.
+    webhookUrls: [new URL("/webhooks/wix", config.publicOrigin).href, ...(platformOptionsFromEnv().webhookUrls ?? [])],
   });
+  configureWebhooks({ publicKey: platform.webhookPublicKey(), appId: config.commerce.clientId });
   installPlatformFetch(platform, { getAppOrigin: () => config.publicOrigin, getClient: () => currentClient.getStore() });
 
   router.use((req, _res, next) => currentClient.run(req.ip ?? "unknown", next));

@@ -71,7 +71,8 @@ export function outcomeOf(result: SdkLoginResult, flow: "login" | "register" | "
   const { code, violations } = sdkErrorOf(result.error);
   // Checked first: an outage also surfaces as errorCode "invalidEmail".
   if (code === "SERVICE_UNAVAILABLE" || code === "503") throw data({ message: UNAVAILABLE_MESSAGE }, { status: 503 });
-  if (violations.includes("password")) return { kind: "field", field: "password", message: PASSWORD_REFUSED };
+  // The SDK renames request paths into argument paths ("password" may come back as "options.password").
+  if (violations.some((f) => f.split(".").pop() === "password")) return { kind: "field", field: "password", message: PASSWORD_REFUSED };
   switch (result.errorCode) {
     case "invalidPassword":
       return { kind: "field", field: "password", message: INVALID_CREDENTIALS };

@@ -162,7 +162,7 @@ describe.skipIf(isWix)("direct login and sign-up, open policy", () => {
     expect(weak.errorCode).toBeUndefined();
     // No invented application code: a field violation on `password`, which the SDK leaves in `error` (its JSON message).
     expect(iamCode(weak.error)).toBeUndefined();
-    expect(JSON.parse(weak.error!).details.validationError.fieldViolations[0].field).toBe("password");
+    expect(JSON.parse(weak.error!).details.validationError.fieldViolations[0].field).toBe("options.password");
     // Nothing was created by the refused attempts.
     expect((await sdkRegister(client, { email: "faible@exemple.fr", password: "motdepasse-solide" })).loginState).toBe("SUCCESS");
   });
@@ -435,7 +435,7 @@ describe.skipIf(isWix)("fault switch", () => {
       );
     const on = await post({ down: true });
     expect(on.status).toBe(200);
-    expect(await on.json()).toEqual({ delayMs: 0, failRate: 0, down: true });
+    expect(await on.json()).toEqual({ delayMs: 0, failRate: 0, down: true, systemError: null });
     expect((await rawApi("/stores/v1/products/query", { body: {} })).status).toBe(503);
     await post({ delayMs: 150 });
     const client = makeClient();

@@ -128,7 +128,8 @@ describe("Wix system errors (empty details: the SDK reports the numeric status a
       expect(screen.init?.status).toBe(503);
       expect((screen.data as { message: string }).message).toBe(applicationMessage("SERVICE_UNAVAILABLE"));
       const res = (await failedAction(new Request("http://localhost:3000/panier", { method: "POST" }), error, { redirectTo: "/panier" })) as Response;
-      expect(res.status).toBe(302);
+      expect(res.status).toBe(303);
+      expect(res.headers.get("location")).toBe("/panier");
     } finally {
       platform.setFaults({});
     }

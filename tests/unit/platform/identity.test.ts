@@ -289,7 +289,7 @@ describe("options", () => {
     expect(r.headers.get("x-wix-request-id")).toBeTruthy();
     expect((await r.json()).details.applicationError.code).toBe("SERVICE_UNAVAILABLE");
     expect((await p.fetch(new Request(`${ORIGIN}/_platform/assets/platform.css`))).status).toBe(200);
-    expect(p.setFaults({ failRate: 5, delayMs: -3 })).toEqual({ delayMs: 0, failRate: 1, down: false });
+    expect(p.setFaults({ failRate: 5, delayMs: -3 })).toEqual({ delayMs: 0, failRate: 1, down: false, systemError: null });
     p.close();
   });
 });
