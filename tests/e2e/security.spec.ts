@@ -125,7 +125,7 @@ test.describe("security round two @js", () => {
     const { origin } = servers.app;
     const v = new Visitor(origin);
     await v.get("/");
-    for (const headers of [{ origin: "https://evil.example" }, { origin: "null" }, { "sec-fetch-site": "cross-site" }]) {
+    for (const headers of <Record<string, string>[]>[{ origin: "https://evil.example" }, { origin: "null" }, { "sec-fetch-site": "cross-site" }]) {
       for (const path of ["/account/logout", "/preferences/theme", "/cart", "/_platform/login"]) {
         const res = await v.request("POST", path, { theme: "dark", returnTo: "/" }, headers);
         expect(res.status, `${path} ${JSON.stringify(headers)}`).toBe(403);

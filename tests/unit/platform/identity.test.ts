@@ -138,7 +138,7 @@ describe("IAM endpoints on the wire", () => {
     const token = await visitorToken(p);
     const before = await memberLogin(p);
     for (let i = 0; i < 5; i++) await login(p, token, "demo@exemple.fr", "faux");
-    expect((await login(p, token, "demo@exemple.fr", "motdepasse-demo")).status).toBe(429);
+    expect((await login(p, token, "demo@exemple.fr", "motdepasse-demo")).json.details.applicationError.code).toBe(IAM_ERRORS.MISSING_CAPTCHA);
     expect((await api(p, "POST", SEND_EMAIL, { token, body: { email: "demo@exemple.fr", redirect: { url: `${ORIGIN}/connexion`, clientId: EMBEDDED_CLIENT_ID } } })).status).toBe(200);
     const url = p.outbox()[0]!.data.url!;
     const tokenParam = new URL(url).searchParams.get("token")!;
