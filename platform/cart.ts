@@ -1,4 +1,5 @@
 // ecom current cart V1: one cart per caller (visitor or member).
+import { emitEvent, webhooksOn } from "./webhooks";
 import { resolveVariant, loadProduct } from "./catalog";
 import type { Caller, Ctx } from "./context";
 import { STORES_APP_ID, currency, newId, price, requireCaller } from "./context";
@@ -33,6 +34,8 @@ export interface CartRow {
   selected_shipping: string | null;
   email: string | null;
   checkout_id: string | null;
+  /** Follows the cart into its checkout and order (Wix's purchase flow). */
+  purchase_flow_id: string | null;
   created_date: string;
   updated_date: string;
 }
@@ -68,8 +71,12 @@ function ensureCart(ctx: Ctx, owner: string): CartRow {
   const existing = getCart(ctx, owner);
   if (existing) return existing;
   const now = nowIso();
-  ctx.db.prepare("INSERT INTO carts (id, owner, created_date, updated_date) VALUES (?, ?, ?, ?)").run(newId(), owner, now, now);
-  return getCart(ctx, owner)!;
+  ctx.db
+    .prepare("INSERT INTO carts (id, owner, purchase_flow_id, created_date, updated_date) VALUES (?, ?, ?, ?, ?)")
+    .run(newId(), owner, newId(), now, now);
+  const cart = getCart(ctx, owner)!;
+  cartEvent(ctx, "created", cart);
+  return cart;
 }
 
 function requireCart(ctx: Ctx, owner: string): CartRow {
@@ -80,6 +87,22 @@ function requireCart(ctx: Ctx, owner: string): CartRow {
 
 function touch(ctx: Ctx, cartId: string): void {
   ctx.db.prepare("UPDATE carts SET updated_date = ?, checkout_id = NULL WHERE id = ?").run(nowIso(), cartId);
+  const cart = ctx.db.prepare("SELECT * FROM carts WHERE id = ?").get(cartId) as CartRow | undefined;
+  if (cart) cartEvent(ctx, "updated", cart);
+}
+
+/** cart_created / _updated / _deleted webhooks; the entity is the cart as the SDK reads it. */
+export function cartEvent(ctx: Ctx, kind: "created" | "updated" | "deleted", cart: CartRow): void {
+  if (!webhooksOn(ctx)) return;
+  const [k, id] = [cart.owner.slice(0, 1), cart.owner.slice(2)];
+  emitEvent(ctx, {
+    eventType: `wix.ecom.v1.cart_${kind}`,
+    entityFqdn: "wix.ecom.v1.cart",
+    slug: kind,
+    entityId: cart.id,
+    body: kind === "deleted" ? { deleted: { id: cart.id } } : kind === "created" ? { created: cartWire(ctx, cart, ctx.opts.defaultAppOrigin) } : { updated: cartWire(ctx, cart, ctx.opts.defaultAppOrigin) },
+    identity: k === "m" ? { memberId: id } : { visitorId: id },
+  });
 }
 
 export function buyerInfoWire(ctx: Ctx, owner: string, email?: string | null) {
@@ -110,6 +133,9 @@ export function cartWire(ctx: Ctx, cart: CartRow, appOrigin: string, priced?: Pr
     weightUnit: "KG",
     subtotal: price(t.subtotal, cur),
     subtotalAfterDiscounts: price(t.subtotal - t.discount, cur),
+    // Internal in the typings, sent by real Wix: the cart-level discount total.
+    discount: price(t.discount, cur),
+    ...(cart.purchase_flow_id ? { purchaseFlowId: cart.purchase_flow_id } : {}),
     appliedDiscounts: t.coupon ? [{ coupon: { id: t.coupon.id, code: t.coupon.code } }] : [],
     ...(contact
       ? { contactInfo: { ...(contact.address ? { address: addressToWire(contact.address) } : {}), ...(contact.contactDetails ? { contactDetails: contact.contactDetails } : {}) } }
@@ -256,7 +282,7 @@ function estimate(ctx: Ctx, caller: Caller, req: ApiRequest) {
     },
     shippingInfo: shippingInfoWire(ctx, t),
     appliedDiscounts: appliedDiscountsWire(ctx, t),
-    ...(errors ? { calculationErrors: errors } : {}),
+    calculationErrors: errors,
     weightUnit: "KG",
     currency: cur,
     payNow: summary,
@@ -301,6 +327,7 @@ function createCheckout(ctx: Ctx, caller: Caller, req: ApiRequest) {
     contactDetails: contact.contactDetails ?? null,
     buyerNote: cart.buyer_note,
     channelType: channel,
+    purchaseFlowId: cart.purchase_flow_id,
   };
   ctx.db
     .prepare("INSERT INTO checkouts (id, cart_id, owner, data, created_date, updated_date) VALUES (?, ?, ?, ?, ?, ?)")
@@ -424,6 +451,7 @@ export function registerCart(router: Router, ctx: Ctx): void {
       return tx(() => {
         const cart = requireCart(ctx, caller.owner);
         ctx.db.prepare("DELETE FROM carts WHERE id = ?").run(cart.id);
+        cartEvent(ctx, "deleted", cart);
         return {};
       });
     });

@@ -73,10 +73,25 @@ interface ProductRow {
   last_updated: string;
 }
 
+/**
+ * Every real Wix Stores site has this collection: it holds every product and is in every product's
+ * `collectionIds` (first). It is not stored: added when products and collections are read.
+ */
+export const ALL_PRODUCTS_COLLECTION_ID = "00000000-000000-000000-000000000001";
+const ALL_PRODUCTS_ROW = {
+  id: ALL_PRODUCTS_COLLECTION_ID,
+  slug: "all-products",
+  name: "All Products",
+  description: "",
+  image: null,
+  position: -1,
+  visible: 1,
+};
+
 function rowToRec(ctx: Ctx, r: ProductRow): ProductRec {
-  const collectionIds = (
+  const collectionIds = [ALL_PRODUCTS_COLLECTION_ID, ...(
     ctx.db.prepare("SELECT collection_id FROM product_collections WHERE product_id = ?").all(r.id) as { collection_id: string }[]
-  ).map((x) => x.collection_id);
+  ).map((x) => x.collection_id)];
   const variants = (
     ctx.db.prepare("SELECT * FROM variants WHERE product_id = ? ORDER BY position").all(r.id) as {
       id: string;
@@ -324,7 +339,9 @@ interface CollectionRow {
 }
 
 function collectionWire(ctx: Ctx, c: CollectionRow, appOrigin: string) {
-  const count = (
+  const count = c.id === ALL_PRODUCTS_COLLECTION_ID
+    ? (ctx.db.prepare("SELECT COUNT(*) AS n FROM products WHERE visible = 1").get() as { n: number }).n
+    : (
     ctx.db
       .prepare(
         "SELECT COUNT(*) AS n FROM product_collections pc JOIN products p ON p.id = pc.product_id WHERE pc.collection_id = ? AND p.visible = 1",
@@ -454,7 +471,7 @@ function queryVariants(ctx: Ctx, req: ApiRequest) {
 }
 
 function loadCollections(ctx: Ctx): CollectionRow[] {
-  return ctx.db.prepare("SELECT * FROM collections WHERE visible = 1 ORDER BY position, name").all() as CollectionRow[];
+  return [ALL_PRODUCTS_ROW, ...(ctx.db.prepare("SELECT * FROM collections WHERE visible = 1 ORDER BY position, name").all() as CollectionRow[])];
 }
 
 function queryCollections(ctx: Ctx, req: ApiRequest) {
@@ -469,7 +486,10 @@ function queryCollections(ctx: Ctx, req: ApiRequest) {
 
 function collectionBy(ctx: Ctx, req: ApiRequest, field: "id" | "slug") {
   const value = req.params[field]!;
-  const row = ctx.db.prepare(`SELECT * FROM collections WHERE ${field} = ? AND visible = 1`).get(value) as CollectionRow | undefined;
+  const row =
+    ALL_PRODUCTS_ROW[field] === value
+      ? ALL_PRODUCTS_ROW
+      : (ctx.db.prepare(`SELECT * FROM collections WHERE ${field} = ? AND visible = 1`).get(value) as CollectionRow | undefined);
   if (!row) throw notFound("COLLECTION_NOT_FOUND", `Collection introuvable : ${value}`, { [field]: value });
   return { collection: collectionWire(ctx, row, req.appOrigin) };
 }

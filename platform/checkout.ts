@@ -33,6 +33,8 @@ export interface CheckoutData {
   contactDetails: Record<string, string> | null;
   buyerNote: string | null;
   channelType: string;
+  /** The cart's purchase flow id (absent on checkouts stored before it existed). */
+  purchaseFlowId?: string | null;
 }
 
 export interface CheckoutRow {
@@ -90,7 +92,7 @@ export function checkoutWire(ctx: Ctx, row: CheckoutRow, appOrigin: string) {
     priceSummary: summary,
     calculatedLineItems: calculatedLineItemsWire(ctx, t),
     appliedDiscounts: appliedDiscountsWire(ctx, t),
-    ...(errors ? { calculationErrors: errors } : {}),
+    calculationErrors: errors,
     violations: violationsWire(t),
     taxSummary: { taxableAmount: summary.total, totalTax: summary.tax },
     currency: cur,
@@ -98,7 +100,10 @@ export function checkoutWire(ctx: Ctx, row: CheckoutRow, appOrigin: string) {
     siteLanguage: "fr",
     buyerLanguage: "fr",
     completed: !!row.completed,
-    taxIncludedInPrices: true,
+    // The checkout typings name it in the singular (the cart and order say taxIncludedInPrices).
+    taxIncludedInPrice: true,
+    createdBy: createdByWire(row.owner),
+    ...(data.purchaseFlowId ? { purchaseFlowId: data.purchaseFlowId } : {}),
     weightUnit: "KG",
     payNow: summary,
     payLater: priceSummaryWire(ctx, { ...t, subtotal: 0, discount: 0, shipping: 0, tax: 0, total: 0 }),
@@ -108,6 +113,11 @@ export function checkoutWire(ctx: Ctx, row: CheckoutRow, appOrigin: string) {
     paymentCurrency: cur,
     additionalFees: [],
   };
+}
+
+/** `createdBy` of checkouts and orders: the member or visitor whose cart it was. */
+export function createdByWire(owner: string) {
+  return owner.startsWith("m:") ? { memberId: owner.slice(2) } : { visitorId: owner.slice(2) };
 }
 
 /** The caller's own checkout, or 404 (never reveals someone else's). */

@@ -115,6 +115,7 @@ CREATE TABLE IF NOT EXISTS outbox (
 // Columns added after the first release: existing databases get them on open.
 const ADDED_COLUMNS: Array<[table: string, column: string, definition: string]> = [
   ["members", "email_verified", "INTEGER NOT NULL DEFAULT 1"],
+  ["carts", "purchase_flow_id", "TEXT"],
 ];
 
 export function openDatabase(path: string): DB {

@@ -16,17 +16,21 @@ import type { MemberRow } from "./members";
 import { checkCredentials, createMember, hashPassword } from "./members";
 import { checkAllowedUrl } from "./redirects";
 
-// Application error codes. The numeric strings are the ones OAuthStrategy maps to an `errorCode`;
-// every other code becomes `errorCode: "invalidEmail"` on login, so the app reads the code from `error` (see README).
+// Login and sign-up answer only the IAM codes Wix sends, the ones OAuthStrategy knows
+// (node_modules/@wix/sdk/build/auth/oauth2/constants.js). Nothing else is invented: a weak password is a field
+// violation on `password`, a missing e-mail the same -19976 as a wrong password.
 export const IAM_ERRORS = {
-  INVALID_PASSWORD: "-19976", // login → errorCode "invalidPassword"
+  INVALID_PASSWORD: "-19976", // login → errorCode "invalidPassword" (also unknown e-mail and blocked member: no enumeration)
   EMAIL_EXISTS: "-19995", // register → errorCode "emailAlreadyExists"
-  EMAIL_NOT_FOUND: "EMAIL_NOT_FOUND", // login without an e-mail → errorCode "invalidEmail"
-  ACCOUNT_LOCKED: "ACCOUNT_LOCKED", // login, too many failures from this client → errorCode "invalidEmail" (code in `error`)
-  ACCOUNT_BLOCKED: "ACCOUNT_BLOCKED", // login, blocked member
-  PASSWORD_TOO_WEAK: "PASSWORD_TOO_WEAK", // register → no errorCode (code in `error`)
-  INVALID_VERIFICATION_CODE: "INVALID_VERIFICATION_CODE", // processVerification throws
-  VERIFICATION_EXPIRED: "VERIFICATION_EXPIRED", // processVerification throws
+  RESET_PASSWORD: "-19973", // login → errorCode "resetPassword" (never sent here: no forced reset)
+  MISSING_CAPTCHA: "-19971", // login after repeated failures from this client → errorCode "missingCaptchaToken"
+  INVALID_CAPTCHA: "-19970", // a captcha token sent while one is required (none can be checked here) → "invalidCaptchaToken"
+} as const;
+
+// processVerification has no code in the SDK: these two are this platform's choices (see README, not confirmed).
+export const VERIFICATION_ERRORS = {
+  INVALID_VERIFICATION_CODE: "INVALID_VERIFICATION_CODE",
+  VERIFICATION_EXPIRED: "VERIFICATION_EXPIRED",
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -377,7 +381,15 @@ export function registerIdentity(router: Router, ctx: Ctx): void {
       ]);
     const password = asString(req.body.password) ?? "";
     const weak = passwordProblem(password);
-    if (weak) throw appError(400, IAM_ERRORS.PASSWORD_TOO_WEAK, weak, { minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
+    if (weak)
+      throw validationError([
+        {
+          field: "password",
+          description: weak,
+          violatedRule: password.length < PASSWORD_MIN_LENGTH ? "MIN_LENGTH" : "MAX_LENGTH",
+          data: { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH },
+        },
+      ]);
     const profile = asObject(req.body.profile) ?? {};
     const clip = (v: unknown) => asString(v)?.trim().slice(0, 100) || null;
     for (const k of ["firstName", "lastName", "nickname"]) {
@@ -405,23 +417,22 @@ export function registerIdentity(router: Router, ctx: Ctx): void {
   router.on("POST", "/_api/iam/authentication/v2/login", async (req) => {
     requireCaller(ctx, req.headers);
     const email = loginEmail(req.body);
-    if (!email) throw appError(400, IAM_ERRORS.EMAIL_NOT_FOUND, "Saisissez l'adresse e-mail de votre compte", {});
+    if (!email) throw appError(401, IAM_ERRORS.INVALID_PASSWORD, "E-mail ou mot de passe incorrect", {});
     const password = asString(req.body.password) ?? "";
     if (!password) throw appError(400, IAM_ERRORS.INVALID_PASSWORD, "Saisissez votre mot de passe", {});
     const outcome = await attemptLogin(ctx, email, password, req.client);
     switch (outcome.kind) {
       case "locked":
-        throw appError(
-          429,
-          IAM_ERRORS.ACCOUNT_LOCKED,
-          `Trop de tentatives échouées pour ce compte depuis cette connexion : réessayez dans ${Math.ceil(outcome.retryAfterSeconds / 60)} minutes`,
-          { retryAfterSeconds: outcome.retryAfterSeconds },
-        );
+        // Wix asks for a captcha after repeated failures; a token sent anyway cannot be checked here, so it is invalid.
+        if (Array.isArray(req.body.captchaTokens) && req.body.captchaTokens.length)
+          throw appError(400, IAM_ERRORS.INVALID_CAPTCHA, "Vérification anti-robot refusée", {});
+        throw appError(400, IAM_ERRORS.MISSING_CAPTCHA, "Vérification anti-robot requise après plusieurs tentatives", {});
       case "invalid-credentials":
         // One answer whether the e-mail is unknown or the password wrong: no account enumeration.
         throw appError(401, IAM_ERRORS.INVALID_PASSWORD, "E-mail ou mot de passe incorrect", {});
       case "blocked":
-        throw appError(403, IAM_ERRORS.ACCOUNT_BLOCKED, "Ce compte est bloqué", {});
+        // Same answer as a wrong password: Wix's code for a blocked member is not known, and this one cannot enumerate.
+        throw appError(401, IAM_ERRORS.INVALID_PASSWORD, "E-mail ou mot de passe incorrect", {});
       default:
         return memberState(ctx, outcome.member);
     }
@@ -433,11 +444,11 @@ export function registerIdentity(router: Router, ctx: Ctx): void {
     const code = asString(req.body.code) ?? "";
     const outcome = stateToken ? checkVerification(ctx, stateToken, code) : ({ kind: "expired" } as const);
     if (outcome.kind === "expired")
-      throw appError(400, IAM_ERRORS.VERIFICATION_EXPIRED, "Ce code a expiré ou a été invalidé : demandez-en un nouveau en vous reconnectant", {});
+      throw appError(400, VERIFICATION_ERRORS.VERIFICATION_EXPIRED, "Ce code a expiré ou a été invalidé : demandez-en un nouveau en vous reconnectant", {});
     if (outcome.kind === "wrong-code")
       throw appError(
         400,
-        IAM_ERRORS.INVALID_VERIFICATION_CODE,
+        VERIFICATION_ERRORS.INVALID_VERIFICATION_CODE,
         outcome.attemptsLeft > 0
           ? `Code incorrect : encore ${outcome.attemptsLeft} essai${outcome.attemptsLeft > 1 ? "s" : ""}`
           : "Code incorrect : ce code est désormais invalidé, demandez-en un nouveau en vous reconnectant",

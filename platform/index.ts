@@ -38,10 +38,11 @@ import { errorPage, PLATFORM_CSS, withTheme } from "./pages/layout";
 import { paymentGet, paymentPost } from "./pages/payment";
 import { registerRedirects } from "./redirects";
 import { loadSeed, readSeedFile } from "./seed";
+import { pumpWebhooks, setWebhookSink, webhookKeys, webhookOutbox } from "./webhooks";
 
 export type { MailLink, MailMessage, MailTransport } from "./mail";
 export type { SignupPolicy } from "./context";
-export { IAM_ERRORS } from "./identity";
+export { IAM_ERRORS, VERIFICATION_ERRORS } from "./identity";
 
 export const EMBEDDED_CLIENT_ID = "embedded-demo-client"; // the only OAuth clientId the platform accepts by default
 
@@ -70,9 +71,13 @@ export interface PlatformOptions {
   /** Delivers the platform's e-mails instead of the local outbox (then nothing appears at /_platform/outbox). */
   mailTransport?: MailTransport;
   /** Simulated outage at start (see setFaults). */
-  faults?: { delayMs?: number; failRate?: number; down?: boolean };
+  faults?: Partial<Faults>;
   /** Allows `POST /_platform/faults` (JSON `{delayMs, failRate, down}`) to change the faults at run time. */
   faultControl?: boolean;
+  /** Where events are POSTed as Wix webhooks (signed JWTs); none = no events are queued. */
+  webhookUrls?: string[];
+  /** The fetch used to deliver webhooks (tests); default the global fetch. */
+  webhookFetch?: typeof fetch;
 }
 
 export interface Faults {
@@ -82,6 +87,12 @@ export interface Faults {
   failRate: number;
   /** Every API request answers 503. */
   down: boolean;
+  /**
+   * How a failing request answers: null (default) = 503 with this platform's SERVICE_UNAVAILABLE application error;
+   * 500 or 503 = the status with empty details, as Wix answers system errors, so the SDK's error carries the
+   * numeric code (`details.applicationError.code === 500`).
+   */
+  systemError: 500 | 503 | null;
 }
 
 export interface Platform {
@@ -93,6 +104,12 @@ export interface Platform {
   getFaults(): Faults;
   /** Messages in the local outbox, newest first (empty when a custom mailTransport is used). */
   outbox(): MailMessage[];
+  /** PEM public key that verifies the webhooks (also served at /_platform/webhooks/public-key). */
+  webhookPublicKey(): string;
+  /** Sends the webhooks that are due now and waits for them (tests); delivery otherwise runs on its own. */
+  flushWebhooks(): Promise<number>;
+  /** The webhook outbox rows (delivery state), oldest first. */
+  webhookOutbox(): ReturnType<typeof webhookOutbox>;
 }
 
 function cleanFaults(input: Partial<Faults> | undefined): Faults {
@@ -102,6 +119,7 @@ function cleanFaults(input: Partial<Faults> | undefined): Faults {
     delayMs: Number.isFinite(delay) ? Math.min(Math.max(Math.round(delay), 0), 60_000) : 0,
     failRate: Number.isFinite(rate) ? Math.min(Math.max(rate, 0), 1) : 0,
     down: input?.down === true,
+    systemError: input?.systemError === 500 || input?.systemError === 503 ? input.systemError : null,
   };
 }
 
@@ -122,6 +140,9 @@ export function platformOptionsFromEnv(env: Record<string, string | undefined> =
   if (env.PLATFORM_OWNER_TOKEN?.trim()) out.ownerToken = env.PLATFORM_OWNER_TOKEN.trim();
   if (env.PLATFORM_OUTBOX_FILE?.trim()) out.outboxFile = env.PLATFORM_OUTBOX_FILE.trim();
   if (flag(env.PLATFORM_FAULT_CONTROL)) out.faultControl = true;
+  const hooks = (env.PLATFORM_WEBHOOK_URLS ?? "").split(/[\s,]+/).filter(Boolean);
+  for (const h of hooks) if (!/^https?:\/\//.test(h)) throw new Error(`PLATFORM_WEBHOOK_URLS: not an http(s) URL: ${h}`);
+  if (hooks.length) out.webhookUrls = hooks;
   if (env.PLATFORM_FAULT_DELAY_MS || env.PLATFORM_FAULT_RATE || flag(env.PLATFORM_FAULT_DOWN))
     out.faults = {
       delayMs: Number(env.PLATFORM_FAULT_DELAY_MS ?? 0),
@@ -179,6 +200,31 @@ export function createPlatform(options: PlatformOptions): Platform {
   const outboxFile = options.outboxFile === false ? undefined : (options.outboxFile ?? defaultOutboxFile(opts.dbPath));
   const ctx: Ctx = { db, opts, mail: options.mailTransport ?? createOutboxTransport(db, outboxFile) };
   let faults = cleanFaults(options.faults);
+  const keys = webhookKeys(db);
+  let closedFlag = false;
+  let pumping: Promise<number> | null = null;
+  const sink = {
+    urls: options.webhookUrls ?? [],
+    fetch: options.webhookFetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init)),
+    wake: () => void setTimeout(() => void pump(), 0).unref?.(),
+  };
+  const pump = (): Promise<number> => {
+    if (closedFlag) return Promise.resolve(0);
+    pumping ??= pumpWebhooks(db, sink, keys.privatePem)
+      .catch((err) => {
+        console.error("[platform] webhook delivery failed", err);
+        return 0;
+      })
+      .finally(() => {
+        pumping = null;
+      });
+    return pumping;
+  };
+  setWebhookSink(db, sink);
+  // Retries (and rows left pending by a previous process) go out on this timer.
+  const retryTimer = sink.urls.length ? setInterval(() => void pump(), 1000) : null;
+  retryTimer?.unref?.();
+  if (sink.urls.length) sink.wake();
   const faultControl = options.faultControl === true;
 
   const seedNow = () => {
@@ -297,6 +343,8 @@ export function createPlatform(options: PlatformOptions): Platform {
         return ownerMembersGet(ctx, url);
       case "POST owner/members":
         return ownerMembersPost(ctx, request);
+      case "GET webhooks/public-key":
+        return new Response(keys.publicPem, { headers: { "content-type": "application/x-pem-file", "cache-control": "no-store" } });
       case "GET logout":
         return logoutGet(ctx, url);
       case "GET checkout":
@@ -320,10 +368,12 @@ export function createPlatform(options: PlatformOptions): Platform {
 
   /** The simulated outage: delay, then maybe a 503 in Wix's error shape. Null when the request goes on. */
   async function injectFault(): Promise<Response | null> {
-    const { delayMs, failRate, down } = faults;
+    const { delayMs, failRate, down, systemError } = faults;
     if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
-    if (down || (failRate > 0 && Math.random() < failRate))
-      return json(
+    if (!down && !(failRate > 0 && Math.random() < failRate)) return null;
+    // Wix's system errors: a bare status, empty details (the SDK then reports the status as the code).
+    if (systemError) return json({ message: "", details: {} }, systemError, systemError === 503 ? { "retry-after": "1" } : {});
+    return json(
         {
           message: "Service Unavailable",
           details: {
@@ -337,7 +387,6 @@ export function createPlatform(options: PlatformOptions): Platform {
         503,
         { "retry-after": "1" },
       );
-    return null;
   }
 
   async function dispatch(request: Request): Promise<Response> {
@@ -415,9 +464,21 @@ export function createPlatform(options: PlatformOptions): Platform {
     outbox() {
       return readOutbox(db);
     },
+    webhookPublicKey() {
+      return keys.publicPem;
+    },
+    async flushWebhooks() {
+      if (pumping) await pumping;
+      return pump();
+    },
+    webhookOutbox() {
+      return webhookOutbox(db);
+    },
     close() {
       if (closed) return;
       closed = true;
+      closedFlag = true;
+      if (retryTimer) clearInterval(retryTimer);
       db.close();
     },
   };

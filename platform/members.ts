@@ -1,4 +1,5 @@
 // Members: the current member's profile, slug and deletion; password storage for the hosted login.
+import { emitEvent, webhooksOn } from "./webhooks";
 import { randomBytes, scrypt, scryptSync, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
 import type { Caller, Ctx } from "./context";
@@ -115,7 +116,23 @@ export function createMember(ctx: Ctx, m: NewMember): MemberRow {
       now,
       m.emailVerified === false ? 0 : 1,
     );
-  return ctx.db.prepare("SELECT * FROM members WHERE id = ?").get(id) as MemberRow;
+  const created = ctx.db.prepare("SELECT * FROM members WHERE id = ?").get(id) as MemberRow;
+  memberEvent(ctx, "created", created);
+  return created;
+}
+
+/** member_created / _updated / _deleted webhooks (entity: the FULL member). */
+export function memberEvent(ctx: Ctx, kind: "created" | "updated" | "deleted", m: MemberRow): void {
+  if (!webhooksOn(ctx)) return;
+  const entity = memberWire(m, "FULL");
+  emitEvent(ctx, {
+    eventType: `wix.members.v1.member_${kind}`,
+    entityFqdn: "wix.members.v1.member",
+    slug: kind,
+    entityId: m.id,
+    body: kind === "created" ? { created: entity } : kind === "updated" ? { updated: entity } : { deleted: { id: m.id } },
+    identity: { memberId: m.id },
+  });
 }
 
 type Fieldset = "PUBLIC" | "EXTENDED" | "FULL";
@@ -132,11 +149,15 @@ function parseFieldsets(raw: unknown): Fieldset {
 
 export function memberWire(m: MemberRow, fieldset: Fieldset) {
   const profile = { nickname: m.nickname ?? "", slug: m.slug };
+  // Fieldsets as the typings document them (members `Set` enum): PUBLIC = id, contactId, dates and profile, with
+  // status / privacyStatus / activityStatus answered UNKNOWN; EXTENDED adds loginEmail and the real statuses.
   const base = {
     id: m.id,
+    contactId: m.contact_id,
     profile,
-    privacyStatus: m.privacy_status,
-    activityStatus: "ACTIVE",
+    status: "UNKNOWN",
+    privacyStatus: "UNKNOWN",
+    activityStatus: "UNKNOWN",
     createdDate: m.created_date,
     updatedDate: m.updated_date,
   };
@@ -146,7 +167,8 @@ export function memberWire(m: MemberRow, fieldset: Fieldset) {
     loginEmail: m.email,
     loginEmailVerified: m.email_verified !== 0,
     status: m.status,
-    contactId: m.contact_id,
+    privacyStatus: m.privacy_status,
+    activityStatus: "ACTIVE",
     ...(m.last_login_date ? { lastLoginDate: m.last_login_date } : {}),
   };
   if (fieldset === "EXTENDED") return extended;
@@ -234,6 +256,7 @@ function updateMember(ctx: Ctx, caller: Caller, req: ApiRequest) {
       if (addresses) set("addresses", JSON.stringify(addresses));
       set("updated_date", nowIso());
       const m = ctx.db.prepare("SELECT * FROM members WHERE id = ?").get(me.id) as MemberRow;
+      memberEvent(ctx, "updated", m);
       return { member: memberWire(m, "FULL") };
     })
     .immediate();
@@ -268,6 +291,7 @@ export function registerMembers(router: Router, ctx: Ctx): void {
           if (taken) throw appError(409, "SLUG_ALREADY_EXISTS", `L'identifiant « ${slug} » est déjà pris`, { slug });
           ctx.db.prepare("UPDATE members SET slug = ?, updated_date = ? WHERE id = ?").run(slug, nowIso(), me.id);
           const m = ctx.db.prepare("SELECT * FROM members WHERE id = ?").get(me.id) as MemberRow;
+          memberEvent(ctx, "updated", m);
           return { member: memberWire(m, "FULL") };
         })
         .immediate();
@@ -275,7 +299,12 @@ export function registerMembers(router: Router, ctx: Ctx): void {
     .on("DELETE", "/members/v1/members/my", (req) => {
       const caller = requireCaller(ctx, req.headers);
       const me = requireMember(ctx, caller);
-      ctx.db.transaction(() => deleteMember(ctx, me.id)).immediate();
+      ctx.db
+        .transaction(() => {
+          deleteMember(ctx, me.id);
+          memberEvent(ctx, "deleted", me);
+        })
+        .immediate();
       return {};
     })
     .on("GET", "/members/v1/members/:id", (req) => {

@@ -138,8 +138,13 @@ export function registerOAuth(router: Router, ctx: Ctx): void {
       if (token) ctx.db.transaction(() => revokeRefreshToken(ctx, token)).immediate();
       return {};
     })
-    .on("GET", "/oauth2/token-info", (req) => {
-      const token = req.headers.get("authorization") ?? "";
+    // The SDK's getTokenInfo() POSTs `{token}` (node_modules/@wix/sdk/build/get-token-info.js); GET with the token as
+    // Authorization is kept for older callers.
+    .on("POST", "/oauth2/token-info", (req) => tokenInfo(asString(req.body.token) ?? ""))
+    .on("GET", "/oauth2/token-info", (req) => tokenInfo(req.headers.get("authorization") ?? ""));
+
+  function tokenInfo(token: string) {
+    {
       const row = ctx.db.prepare("SELECT * FROM access_tokens WHERE token = ?").get(token) as
         | { visitor_id: string | null; member_id: string | null; expires_at: number }
         | undefined;
@@ -151,6 +156,11 @@ export function registerOAuth(router: Router, ctx: Ctx): void {
         exp: String(row.expires_at),
         clientId: ctx.opts.clientId,
         siteId: "embedded-site",
+        instanceId: EMBEDDED_INSTANCE_ID,
       };
-    });
+    }
+  }
 }
+
+/** The embedded site's app instance id (also the `instanceId` of its webhook events). */
+export const EMBEDDED_INSTANCE_ID = "00000000-0000-4000-8000-00000000e1b5";

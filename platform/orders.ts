@@ -1,16 +1,19 @@
 // ecom orders V1: created at payment (one transaction with the stock decrement), read only by their buyer.
-import { buyerInfoWire } from "./cart";
+import { createHash } from "node:crypto";
+import type { CartRow } from "./cart";
+import { buyerInfoWire, cartEvent } from "./cart";
 import { bumpCatalog } from "./catalog";
 import type { CheckoutData } from "./checkout";
-import { checkoutTotals, getCheckoutRow } from "./checkout";
+import { checkoutTotals, createdByWire, getCheckoutRow } from "./checkout";
 import type { Caller, Ctx } from "./context";
 import { currency, newId, orderPrice, requireCaller, taxRatePercent, wireImage } from "./context";
 import { nowIso } from "./db";
 import type { Router } from "./http";
 import { appError, asObject, notFound, permissionDenied, validationError } from "./http";
 import type { PricedLine, Totals } from "./pricing";
-import { addressToWire, isPickup, taxIncluded, unavailableText } from "./pricing";
+import { addressToWire, isPickup, optionDescriptionLines, taxIncluded, unavailableText } from "./pricing";
 import { applySort, matchFilter, parseSort } from "./query";
+import { emitEvent, webhooksOn } from "./webhooks";
 
 interface OrderRow {
   id: string;
@@ -35,7 +38,7 @@ function nextOrderNumber(ctx: Ctx): string {
 export interface OrderInput {
   owner: string;
   totals: Totals;
-  data: Pick<CheckoutData, "email" | "shippingAddress" | "billingAddress" | "contactDetails" | "buyerNote" | "channelType">;
+  data: Pick<CheckoutData, "email" | "shippingAddress" | "billingAddress" | "contactDetails" | "buyerNote" | "channelType" | "purchaseFlowId">;
   status: "INITIALIZED" | "APPROVED" | "CANCELED";
   paymentStatus: string;
   fulfillmentStatus: string;
@@ -64,17 +67,12 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
       catalogReference: {
         catalogItemId: p.id,
         appId: "215238eb-22a5-4c36-9e7b-e7c08025e04e",
-        ...(l.ref.options ? { options: l.ref.options } : l.variant ? { options: { variantId: l.variant.id } } : {}),
+        // Echoed exactly as the cart line was added (no form is rewritten into another).
+        ...(l.ref.options ? { options: l.ref.options } : {}),
       },
       quantity: l.ref.quantity,
       totalDiscount: orderPrice(disc, cur),
-      descriptionLines: p.options.map((o) => {
-        const desc = l.variant?.choices[o.name] ?? "";
-        const name = { original: o.name, translated: o.name };
-        return o.optionType === "color"
-          ? { name, colorInfo: { original: desc, translated: desc, code: o.choices.find((c) => c.description === desc)?.value ?? "" }, lineItemOptionType: "COLOR" }
-          : { name, plainText: { original: desc, translated: desc }, lineItemOptionType: "PLAIN_TEXT" };
-      }),
+      descriptionLines: l.variant ? optionDescriptionLines(p.options, l.variant.choices) : [],
       _imagePath: p.media[0] ?? null,
       _variantId: l.variant?.id ?? null,
       _slug: p.slug,
@@ -151,9 +149,28 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
     },
     ...(shippingInfo ? { shippingInfo } : {}),
     ...(shipAddr ? { recipientInfo: { address: shipAddr, ...(contact ? { contactDetails: contact } : {}) } } : {}),
-    ...(input.data.buyerNote ? { buyerNote: input.data.buyerNote } : {}),
+    buyerNote: input.data.buyerNote ?? "",
     archived: false,
     taxSummary: { totalTax: orderPrice(t.tax, cur) },
+    taxInfo: {
+      totalTax: orderPrice(t.tax, cur),
+      taxBreakdown: [
+        {
+          taxName: "TVA",
+          taxRate: String(rate / 100),
+          taxType: "VAT",
+          jurisdiction: "FR",
+          jurisdictionType: "COUNTRY",
+          taxableAmount: orderPrice(t.total - t.tax, cur),
+          taxAmount: orderPrice(t.tax, cur),
+        },
+      ],
+      taxExempt: false,
+    },
+    createdBy: createdByWire(input.owner),
+    attributionSource: "UNSPECIFIED",
+    tags: { privateTags: { tagIds: [] }, tags: { tagIds: [] } },
+    ...(input.data.purchaseFlowId ? { purchaseFlowId: input.data.purchaseFlowId } : {}),
     appliedDiscounts: t.coupon
       ? [
           {
@@ -166,7 +183,7 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
     activities,
     channelInfo: { type: input.data.channelType || "WEB" },
     ...(input.checkoutId ? { checkoutId: input.checkoutId } : {}),
-    balanceSummary: { balance: orderPrice(paid ? 0 : t.total, cur), paid: orderPrice(paid ? t.total : 0, cur) },
+    balanceSummary: balanceSummary(paid ? t.total : 0, t.total, cur),
     payNow: { total: orderPrice(t.total, cur) },
     seenByAHuman: false,
   };
@@ -191,6 +208,23 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
       created,
     );
   return id;
+}
+
+/** The full `balanceSummary` of the typings; refunds, authorizations and chargebacks do not happen here. */
+export function balanceSummary(paidCents: number, totalCents: number, cur: string) {
+  const zero = orderPrice(0, cur);
+  return {
+    balance: orderPrice(totalCents - paidCents, cur),
+    paid: orderPrice(paidCents, cur),
+    refunded: zero,
+    authorized: zero,
+    pendingRefund: zero,
+    pending: zero,
+    chargeback: zero,
+    chargebackReversal: zero,
+    platformFees: zero,
+    totalMinusPlatformFees: orderPrice(paidCents, cur),
+  };
 }
 
 function orderWire(ctx: Ctx, row: OrderRow, appOrigin: string) {
@@ -240,6 +274,7 @@ export function placeOrder(ctx: Ctx, checkoutId: string, payment: "card" | "offl
           : ctx.db.prepare("UPDATE products SET quantity = quantity - ? WHERE id = ? AND quantity >= ?").run(l.ref.quantity, p.id, l.ref.quantity);
         if (!r.changes) throw new Error("stock changed inside the transaction");
         ctx.db.prepare("UPDATE products SET last_updated = ? WHERE id = ?").run(nowIso(), p.id);
+        productChanged(ctx, p.id);
       }
       bumpCatalog(ctx);
       const orderId = insertOrder(ctx, {
@@ -252,7 +287,12 @@ export function placeOrder(ctx: Ctx, checkoutId: string, payment: "card" | "offl
         checkoutId: row.id,
       });
       ctx.db.prepare("UPDATE checkouts SET completed = 1, order_id = ?, updated_date = ? WHERE id = ?").run(orderId, nowIso(), row.id);
-      if (row.cart_id) ctx.db.prepare("DELETE FROM carts WHERE id = ?").run(row.cart_id);
+      if (row.cart_id) {
+        const cart = ctx.db.prepare("SELECT * FROM carts WHERE id = ?").get(row.cart_id) as CartRow | undefined;
+        ctx.db.prepare("DELETE FROM carts WHERE id = ?").run(row.cart_id);
+        if (cart) cartEvent(ctx, "deleted", cart);
+      }
+      orderEvents(ctx, orderId, payment === "card" ? ["created", "approved", "payment_status_updated"] : ["created", "approved"]);
       return { ok: true, orderId };
     })
     .immediate();
@@ -263,6 +303,68 @@ function ownedOrder(ctx: Ctx, caller: Caller, id: string): OrderRow {
   const mine = row && (caller.memberId ? row.member_id === caller.memberId : row.visitor_id === caller.visitorId && !row.member_id);
   if (!row || !mine) throw notFound("ORDER_NOT_FOUND", `Commande introuvable : ${id}`, { orderId: id });
   return row;
+}
+
+/** Catalog V1's ProductChanged (not a domain event): stock moved. The app empties its catalog cache on it. */
+export function productChanged(ctx: Ctx, productId: string): void {
+  emitEvent(ctx, { eventType: "com.wix.ecommerce.catalog.api.v1.ProductChanged", body: { plain: { productId, changedFields: ["stock"] } } });
+}
+
+type OrderEventKind = "created" | "updated" | "approved" | "canceled" | "payment_status_updated";
+
+/** Order webhooks: created/updated carry the entity, approved/canceled/payment status updated are action events. */
+export function orderEvents(ctx: Ctx, orderId: string, kinds: OrderEventKind[]): void {
+  if (!webhooksOn(ctx)) return;
+  const row = ctx.db.prepare("SELECT * FROM orders WHERE id = ?").get(orderId) as OrderRow;
+  const order = orderWire(ctx, row, ctx.opts.defaultAppOrigin);
+  const identity = { memberId: row.member_id, visitorId: row.visitor_id };
+  for (const kind of kinds)
+    emitEvent(ctx, {
+      eventType: `wix.ecom.v1.order_${kind}`,
+      entityFqdn: "wix.ecom.v1.order",
+      slug: kind,
+      entityId: orderId,
+      body:
+        kind === "created"
+          ? { created: order }
+          : kind === "updated"
+            ? { updated: order }
+            : { action: kind === "payment_status_updated" ? { order, previousPaymentStatus: "NOT_PAID" } : { order } },
+      identity,
+    });
+}
+
+/** A stable GUID derived from a name (the payment of an order keeps its id across reads). */
+function uuidFrom(name: string): string {
+  const h = createHash("sha256").update(name).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** One payment per order: the card payment (APPROVED) or the pay-on-delivery promise (PENDING, offline). */
+function transactionsWire(ctx: Ctx, row: OrderRow) {
+  const o = JSON.parse(row.data) as { priceSummary: { total: { amount: string; formattedAmount: string } }; currency?: string };
+  const paid = row.payment_status === "PAID";
+  return {
+    orderId: row.id,
+    payments: [
+      {
+        id: uuidFrom(`payment:${row.id}`),
+        createdDate: row.created_date,
+        updatedDate: row.updated_date,
+        amount: o.priceSummary.total,
+        refundDisabled: false,
+        regularPaymentDetails: {
+          paymentOrderId: row.id,
+          gatewayTransactionId: paid ? `embedded-${row.number}` : null,
+          paymentMethod: paid ? "CreditCard" : "offline",
+          offlinePayment: !paid,
+          status: paid ? "APPROVED" : "PENDING",
+          savedPaymentMethod: false,
+        },
+      },
+    ],
+    refunds: [],
+  };
 }
 
 function encodeCursor(offset: number): string {
@@ -316,6 +418,13 @@ export function registerOrders(router: Router, ctx: Ctx): void {
         },
       };
     })
+    // orderTransactions.listTransactionsForSingleOrder. On Wix it needs an elevated identity; here the buyer may read
+    // their own order's transactions (the payment page is the only payment provider).
+    .on("GET", "/ecom/v1/payments/orders/:orderId", (req) => {
+      const caller = requireCaller(ctx, req.headers);
+      const row = ownedOrder(ctx, caller, req.params.orderId!);
+      return { orderTransactions: transactionsWire(ctx, row) };
+    })
     .on("POST", "/ecom/v1/orders/:id/cancel", (req) => {
       // On Wix cancelling an order is an administrative call: it needs an elevated identity (an API key), never a
       // visitor's or member's token — a buyer must not cancel a paid order and put its stock back himself.
@@ -345,7 +454,9 @@ export function cancelOrder(ctx: Ctx, orderId: string, restock: boolean): OrderR
     }
   }
   if (restock) bumpCatalog(ctx);
+  if (restock) for (const li of data.lineItems) productChanged(ctx, li.catalogReference.catalogItemId);
   data.activities.push({ id: newId(), createdDate: now, type: "ORDER_CANCELED" });
   ctx.db.prepare("UPDATE orders SET status = 'CANCELED', data = ?, updated_date = ? WHERE id = ?").run(JSON.stringify(data), now, orderId);
+  orderEvents(ctx, orderId, ["updated", "canceled"]);
   return ctx.db.prepare("SELECT * FROM orders WHERE id = ?").get(orderId) as OrderRow;
 }

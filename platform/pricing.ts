@@ -3,7 +3,7 @@
 import type { ProductRec, VariantRec } from "./catalog";
 import { availableQuantity, discountedCents, isInStock, loadProduct, mediaItem, variantBaseCents } from "./catalog";
 import type { Ctx } from "./context";
-import { STORES_APP_ID, currency, price, taxRatePercent, wireImage } from "./context";
+import { STORES_APP_ID, currency, decimal, price, taxRatePercent, wireImage } from "./context";
 import { asObject, asString, refuseUnsafeText } from "./http";
 
 export interface LineRef {
@@ -68,17 +68,25 @@ export function priceLine(ctx: Ctx, ref: LineRef): PricedLine {
   };
 }
 
-function descriptionLines(line: PricedLine) {
-  const p = line.product;
-  if (!p || !line.variant) return [];
-  return p.options.map((o) => {
-    const desc = line.variant!.choices[o.name] ?? "";
+/**
+ * Catalog V1 option lines as real Wix sends them: `lineType` COLOR (with the deprecated `color`, the choice's name)
+ * for colour options, UNRECOGNISED for V1 drop-downs (what the typings' LineType enum calls an unknown type).
+ */
+export function optionDescriptionLines(options: ProductRec["options"], choices: Record<string, string>) {
+  return options.map((o) => {
+    const desc = choices[o.name] ?? "";
     const choice = o.choices.find((c) => c.description === desc);
     const name = { original: o.name, translated: o.name };
     if (o.optionType === "color")
-      return { name, colorInfo: { original: desc, translated: desc, code: choice?.value ?? "" }, lineItemOptionType: "COLOR" };
-    return { name, plainText: { original: desc, translated: desc }, lineItemOptionType: "PLAIN_TEXT" };
+      return { name, colorInfo: { original: desc, translated: desc, code: choice?.value ?? "" }, color: desc, lineType: "COLOR" };
+    return { name, plainText: { original: desc, translated: desc }, lineType: "UNRECOGNISED" };
   });
+}
+
+function descriptionLines(line: PricedLine) {
+  const p = line.product;
+  if (!p || !line.variant) return [];
+  return optionDescriptionLines(p.options, line.variant.choices);
 }
 
 export function lineImage(ctx: Ctx, line: PricedLine, appOrigin: string) {
@@ -106,6 +114,8 @@ export function lineItemWire(ctx: Ctx, line: PricedLine, appOrigin: string, imag
     productName: { original: name, translated: name },
     url: { relativePath, url: `${appOrigin}${relativePath}` },
     price: price(line.unitCents, cur),
+    // Internal, read-only in the typings, but sent by real Wix: the catalog price before any sale.
+    originalPrice: decimal(line.fullCents),
     fullPrice: price(line.fullCents, cur),
     priceBeforeDiscounts: price(line.unitCents, cur),
     lineItemPrice: price(line.lineCents, cur),
@@ -124,6 +134,14 @@ export function lineItemWire(ctx: Ctx, line: PricedLine, appOrigin: string, imag
     customLineItem: false,
     savePaymentMethod: false,
     taxableAddress: { addressType: "BUSINESS" },
+    // Internal in the typings (coupon targeting): the product and each of its collections.
+    couponScopes: p
+      ? [
+          { namespace: "stores", group: { name: "product", entityId: p.id } },
+          ...p.collectionIds.map((id) => ({ namespace: "stores", group: { name: "collection", entityId: id } })),
+        ]
+      : [],
+    policies: [],
   };
 }
 
@@ -308,7 +326,7 @@ export function unavailableText(l: PricedLine): string {
 
 export function calculationErrorsWire(t: Totals) {
   const bad = t.lines.filter((l) => l.status !== "AVAILABLE");
-  if (!bad.length) return undefined;
+  // Always present, like real Wix: `{orderValidationErrors: []}` when nothing is wrong.
   return {
     orderValidationErrors: bad.map((l) => ({
       code: l.status === "NOT_FOUND" ? "ITEM_NOT_FOUND" : "ITEM_OUT_OF_STOCK",
@@ -344,7 +362,20 @@ export function addressToWire(a: Record<string, unknown> | null | undefined) {
     (a.addressLine as string | undefined) ??
     (a.streetAddress ? `${(a.streetAddress as { number: string }).number} ${(a.streetAddress as { name: string }).name}`.trim() : undefined);
   const formatted = [line, a.addressLine2, [a.postalCode, a.city].filter(Boolean).join(" "), a.country].filter(Boolean).join(", ");
-  return { ...a, ...(line ? { addressLine: line } : {}), formattedAddress: formatted };
+  const fullname = typeof a.country === "string" && !a.countryFullname ? countryName(a.country) : undefined;
+  return { ...a, ...(line ? { addressLine: line } : {}), ...(fullname ? { countryFullname: fullname } : {}), formattedAddress: formatted };
+}
+
+let countryNames: Intl.DisplayNames | undefined;
+/** Country name from an ISO code, in English as Wix answers it ("FR" → "France"); undefined for an unknown code. */
+export function countryName(code: string): string | undefined {
+  if (!/^[A-Z]{2}$/.test(code)) return undefined;
+  countryNames ??= new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
+  try {
+    return countryNames.of(code) ?? undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function contactFromWire(raw: unknown): Record<string, string> | null {

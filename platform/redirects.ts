@@ -1,4 +1,5 @@
 // Redirect sessions: where the browser goes for login (OAuth authorize), logout and checkout payment.
+import { emitEvent } from "./webhooks";
 import type { Caller, Ctx } from "./context";
 import { newId, requireCaller } from "./context";
 import { nowSeconds } from "./db";
@@ -82,6 +83,14 @@ function store(ctx: Ctx, kind: SessionRow["kind"], data: unknown, caller: Caller
   ctx.db
     .prepare("INSERT INTO redirect_sessions (id, kind, data, visitor_id, member_id, app_origin, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
     .run(id, kind, JSON.stringify(data), caller.visitorId, caller.memberId, appOrigin, nowSeconds());
+  emitEvent(ctx, {
+    eventType: "wix.headless.v1.redirect_session_created",
+    entityFqdn: "wix.headless.v1.redirect_session",
+    slug: "created",
+    entityId: id,
+    body: { created: { id, kind } },
+    identity: { memberId: caller.memberId, visitorId: caller.visitorId },
+  });
   return id;
 }
 

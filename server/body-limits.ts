@@ -16,8 +16,11 @@ export const MAX_API_BYTES = 1_000_000;
 export const MAX_FORM_FIELDS = 200;
 export const TOO_LARGE_MESSAGE = "Requête trop volumineuse : le formulaire envoyé dépasse la taille autorisée.";
 
+/** Signed webhook events (a JWT, not a form) arrive here from the platform, server to server. */
+const WEBHOOK_PATH = "/webhooks/wix";
+
 function limitFor(path: string): number {
-  return path.startsWith("/_platform/api/") ? MAX_API_BYTES : MAX_FORM_BYTES;
+  return path.startsWith("/_platform/api/") || path === WEBHOOK_PATH ? MAX_API_BYTES : MAX_FORM_BYTES;
 }
 
 /** Number of fields of an urlencoded body, counted without parsing it. */
@@ -63,7 +66,8 @@ export function bodyLimits(): RequestHandler {
       return sendRefusal(req, res, 400, "Requête invalide", "Le corps de la requête est incomplet ou mal formé.");
     }
     const type = String(req.headers["content-type"] ?? "").toLowerCase();
-    const refusal = req.method !== "POST" || req.path.startsWith("/_platform/") ? null : await formProblem(type, body);
+    const formsOnly = req.method === "POST" && !req.path.startsWith("/_platform/") && req.path !== WEBHOOK_PATH;
+    const refusal = formsOnly ? await formProblem(type, body) : null;
     if (refusal) return sendRefusal(req, res, refusal.status, refusal.title, refusal.message);
     res.locals.body = body;
     next();

@@ -2,10 +2,11 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { sendResponse } from "@remix-run/node-fetch-server";
 import type { Router } from "express";
 import { ipKeyGenerator } from "express-rate-limit";
-import { createPlatform, installPlatformFetch, type Platform } from "../platform";
+import { createPlatform, installPlatformFetch, platformOptionsFromEnv, type Platform } from "../platform";
 import { CLIENT_HEADER } from "../platform/http";
 import type { Config } from "../app/.server/config.server";
 import { toFetchRequest } from "./fetch-request";
+import { configureWebhooks } from "../app/.server/webhooks.server";
 
 /**
  * Attaches the embedded Wix-compatible platform to this process: the SDK's
@@ -28,6 +29,11 @@ function clientKey(ip: string | undefined): string {
   return ip ? ipKeyGenerator(ip, 56) : "unknown";
 }
 
+function loopbackHost(): string {
+  const host = process.env.HOST?.trim();
+  return !host || ["0.0.0.0", "::", "localhost"].includes(host) ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+}
+
 export function attachEmbeddedPlatform(router: Router, config: Config): Platform {
   const platform = createPlatform({
     dbPath: config.commerce.platformDb,
@@ -37,7 +43,11 @@ export function attachEmbeddedPlatform(router: Router, config: Config): Platform
     faultControl: config.commerce.faultControl,
     allowedOrigins: config.commerce.allowedOrigins,
     defaultAppOrigin: config.publicOrigin,
+    // Events go to the app's own webhook endpoint, then to PLATFORM_WEBHOOK_URLS. This process's own endpoint is
+    // reached on loopback: through PUBLIC_ORIGIN each event would leave through the proxy and come back.
+    webhookUrls: [`http://${loopbackHost()}:${config.port}/webhooks/wix`, ...(platformOptionsFromEnv().webhookUrls ?? [])],
   });
+  configureWebhooks({ publicKey: platform.webhookPublicKey(), appId: config.commerce.clientId });
   installPlatformFetch(platform, { getAppOrigin: () => config.publicOrigin, getClient: () => currentClient.getStore() });
 
   router.use((req, _res, next) => currentClient.run(clientKey(req.ip), next));

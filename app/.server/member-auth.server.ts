@@ -27,23 +27,33 @@ interface SdkLoginResult {
   errorCode?: string;
 }
 
-/** The platform's own error code: the SDK only keeps it inside `error`, its pretty-printed JSON message. */
-function platformCode(error: string | undefined): { code?: string; data?: Record<string, unknown> } {
-  if (!error) return {};
+/** The SDK keeps Wix's answer only inside `error`, its pretty-printed JSON message: the code and the violated fields. */
+function sdkErrorOf(error: string | undefined): { code?: string; violations: string[] } {
+  if (!error) return { violations: [] };
   try {
-    const parsed = JSON.parse(error) as { details?: { applicationError?: { code?: unknown; data?: Record<string, unknown> } } };
-    const app = parsed.details?.applicationError;
-    return { code: app?.code === undefined ? undefined : String(app.code), data: app?.data };
+    const parsed = JSON.parse(error) as {
+      details?: { applicationError?: { code?: unknown }; validationError?: { fieldViolations?: Array<{ field?: unknown }> } };
+    };
+    const code = parsed.details?.applicationError?.code;
+    const violations = (parsed.details?.validationError?.fieldViolations ?? []).map((v) => String(v.field ?? ""));
+    return { code: code === undefined || code === null ? undefined : String(code), violations };
   } catch {
-    return {};
+    return { violations: [] };
   }
 }
 
+/** Wix asks for a captcha after repeated failures; this site's forms have none, so the member waits or resets. */
+export const CAPTCHA_REQUIRED =
+  "Trop de tentatives échouées pour ce compte depuis votre connexion : une vérification anti-robot est désormais demandée. Réessayez plus tard ou utilisez « Mot de passe oublié ? ».";
+export const PASSWORD_REFUSED = "Ce mot de passe est refusé : choisissez-en un de 8 à 200 caractères.";
+
 export const INVALID_CREDENTIALS = "E-mail ou mot de passe incorrect.";
 
-const minutes = (seconds: unknown) => Math.max(1, Math.ceil((Number(seconds) || 900) / 60));
-
-export function outcomeOf(result: SdkLoginResult): AuthOutcome {
+/**
+ * `flow` matters for `invalidEmail`: on login the SDK gives it to every code it does not know (an unknown e-mail on
+ * real Wix among them), so it gets the same message as a wrong password: the form never tells who has an account.
+ */
+export function outcomeOf(result: SdkLoginResult, flow: "login" | "register" | "verify" = "register"): AuthOutcome {
   switch (result.loginState) {
     case "SUCCESS":
       if (result.data?.sessionToken) return { kind: "success", sessionToken: result.data.sessionToken };
@@ -55,30 +65,26 @@ export function outcomeOf(result: SdkLoginResult): AuthOutcome {
       return { kind: "pending" };
     case "USER_CAPTCHA_REQUIRED":
     case "SILENT_CAPTCHA_REQUIRED":
-      return { kind: "form", message: "Une vérification anti-robot est demandée : utilisez la page de connexion sécurisée." };
+      return { kind: "form", message: CAPTCHA_REQUIRED };
   }
-  const { code, data: details } = platformCode(result.error);
+  // Only what Wix can send: its numeric IAM codes (through errorCode), a field violation, or an outage.
+  const { code, violations } = sdkErrorOf(result.error);
   // Checked first: an outage also surfaces as errorCode "invalidEmail".
   if (code === "SERVICE_UNAVAILABLE" || code === "503") throw data({ message: UNAVAILABLE_MESSAGE }, { status: 503 });
-  if (code === "ACCOUNT_LOCKED") {
-    const wait = minutes(details?.retryAfterSeconds);
-    return {
-      kind: "form",
-      message: `Trop de tentatives échouées pour ce compte depuis votre connexion : réessayez dans ${wait} minute${wait > 1 ? "s" : ""}.`,
-    };
-  }
-  if (code === "ACCOUNT_BLOCKED") return { kind: "form", message: "Ce compte est bloqué. Contactez le propriétaire du site." };
-  if (code === "PASSWORD_TOO_WEAK") return { kind: "field", field: "password", message: "Le mot de passe doit contenir au moins 8 caractères." };
-  // One message whether the e-mail is unknown or the password wrong: the form must not tell who has an account.
-  if (code === "EMAIL_NOT_FOUND") return { kind: "field", field: "password", message: INVALID_CREDENTIALS };
+  // The SDK renames request paths into argument paths ("password" may come back as "options.password").
+  if (violations.some((f) => f.split(".").pop() === "password")) return { kind: "field", field: "password", message: PASSWORD_REFUSED };
   switch (result.errorCode) {
     case "invalidPassword":
       return { kind: "field", field: "password", message: INVALID_CREDENTIALS };
+    case "missingCaptchaToken":
+    case "invalidCaptchaToken":
+      return { kind: "form", message: CAPTCHA_REQUIRED };
     case "resetPassword":
       return { kind: "form", message: "Ce compte doit changer de mot de passe : utilisez « Mot de passe oublié ? »." };
     case "emailAlreadyExists":
       return { kind: "field", field: "email", message: "Un compte existe déjà avec cette adresse e-mail." };
     case "invalidEmail":
+      if (flow === "login") return { kind: "field", field: "password", message: INVALID_CREDENTIALS };
       return { kind: "field", field: "email", message: "Adresse e-mail invalide." };
   }
   return { kind: "form", message: "La demande n'a pas abouti. Réessayez dans un instant." };
@@ -86,7 +92,7 @@ export function outcomeOf(result: SdkLoginResult): AuthOutcome {
 
 export async function loginWithPassword(commerce: Commerce, email: string, password: string): Promise<AuthOutcome> {
   const wix = await commerce.client();
-  return outcomeOf((await wix.auth.login({ email, password })) as SdkLoginResult);
+  return outcomeOf((await wix.auth.login({ email, password })) as SdkLoginResult, "login");
 }
 
 export async function registerMember(

@@ -48,6 +48,9 @@ export function classifyWixError(error: unknown): WixFailure {
     };
   }
   const app = e.details?.applicationError;
+  // Wix answers system errors with empty details: the SDK then puts the HTTP status (a number) as the code.
+  // 503 is an outage (its own screen); any other 5xx is a system error.
+  if (typeof app?.code === "number" && app.code >= 500 && app.code !== 503) return { kind: "system", requestId };
   if (app && app.code !== undefined && app.code !== null) {
     return { kind: "application", code: String(app.code), description: String(app.description ?? ""), requestId };
   }

@@ -108,3 +108,46 @@ describe("errors our own code throws on purpose", () => {
     }
   });
 });
+
+describe("Wix system errors (empty details: the SDK reports the numeric status as the code)", () => {
+  const thrown = async (fn: () => unknown) => {
+    try {
+      await fn();
+    } catch (e) {
+      return e as { init: ResponseInit | null; data: unknown } & Response;
+    }
+    throw new Error("expected a throw");
+  };
+
+  it("503 from the fault switch: numeric code 503, loaders show the outage screen, actions a notification", async () => {
+    platform.setFaults({ down: true, systemError: 503 });
+    try {
+      const error = await caught(client.currentCart.getCurrentCart());
+      expect((error as { details: { applicationError: { code: unknown } } }).details.applicationError.code).toBe(503);
+      const screen = await thrown(() => failedLoader(error));
+      expect(screen.init?.status).toBe(503);
+      expect((screen.data as { message: string }).message).toBe(applicationMessage("SERVICE_UNAVAILABLE"));
+      const res = (await failedAction(new Request("http://localhost:3000/panier", { method: "POST" }), error, { redirectTo: "/panier" })) as Response;
+      expect(res.status).toBe(303);
+      expect(res.headers.get("location")).toBe("/panier");
+    } finally {
+      platform.setFaults({});
+    }
+  });
+
+  it("500 from the fault switch: numeric code 500, loaders and actions show the system error screen with the request id", async () => {
+    platform.setFaults({ down: true, systemError: 500 });
+    try {
+      const error = await caught(client.currentCart.getCurrentCart());
+      expect((error as { details: { applicationError: { code: unknown } } }).details.applicationError.code).toBe(500);
+      expect(classifyWixError(error).kind).toBe("system");
+      const screen = await thrown(() => failedLoader(error));
+      expect(screen.init?.status).toBe(500);
+      expect(screen.data).toMatchObject({ message: "System error occurred", requestId: expect.stringMatching(/\S/) });
+      const fromAction = await thrown(() => failedAction(new Request("http://localhost:3000/panier", { method: "POST" }), error, { redirectTo: "/panier" }));
+      expect(fromAction.init?.status).toBe(500);
+    } finally {
+      platform.setFaults({});
+    }
+  });
+});

@@ -107,13 +107,14 @@ describe("IAM endpoints on the wire", () => {
     p.close();
   });
 
-  it("throttling counts unknown e-mails like wrong passwords and answers 429 ACCOUNT_LOCKED with retryAfterSeconds", async () => {
+  it("throttling counts unknown e-mails like wrong passwords, then asks for a captcha (-19971, Wix's code)", async () => {
     const p = fixturePlatform();
     const token = await visitorToken(p);
     for (let i = 0; i < 5; i++) expect((await login(p, token, "fantome@exemple.fr", "x")).json.details.applicationError.code).toBe(IAM_ERRORS.INVALID_PASSWORD);
     const locked = await login(p, token, "fantome@exemple.fr", "x");
-    expect(locked.status).toBe(429);
-    expect(locked.json.details.applicationError).toMatchObject({ code: "ACCOUNT_LOCKED", data: { retryAfterSeconds: 900 } });
+    expect(locked.status).toBe(400);
+    expect(locked.json.details.applicationError).toMatchObject({ code: IAM_ERRORS.MISSING_CAPTCHA });
+    expect(Object.values(IAM_ERRORS).every((code) => /^-199\d\d$/.test(code))).toBe(true);
     p.close();
   });
 
@@ -137,7 +138,7 @@ describe("IAM endpoints on the wire", () => {
     const token = await visitorToken(p);
     const before = await memberLogin(p);
     for (let i = 0; i < 5; i++) await login(p, token, "demo@exemple.fr", "faux");
-    expect((await login(p, token, "demo@exemple.fr", "motdepasse-demo")).status).toBe(429);
+    expect((await login(p, token, "demo@exemple.fr", "motdepasse-demo")).json.details.applicationError.code).toBe(IAM_ERRORS.MISSING_CAPTCHA);
     expect((await api(p, "POST", SEND_EMAIL, { token, body: { email: "demo@exemple.fr", redirect: { url: `${ORIGIN}/connexion`, clientId: EMBEDDED_CLIENT_ID } } })).status).toBe(200);
     const url = p.outbox()[0]!.data.url!;
     const tokenParam = new URL(url).searchParams.get("token")!;
@@ -288,7 +289,7 @@ describe("options", () => {
     expect(r.headers.get("x-wix-request-id")).toBeTruthy();
     expect((await r.json()).details.applicationError.code).toBe("SERVICE_UNAVAILABLE");
     expect((await p.fetch(new Request(`${ORIGIN}/_platform/assets/platform.css`))).status).toBe(200);
-    expect(p.setFaults({ failRate: 5, delayMs: -3 })).toEqual({ delayMs: 0, failRate: 1, down: false });
+    expect(p.setFaults({ failRate: 5, delayMs: -3 })).toEqual({ delayMs: 0, failRate: 1, down: false, systemError: null });
     p.close();
   });
 });
