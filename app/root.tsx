@@ -98,7 +98,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         />
         <main id="main" className="site-main">
           <FlashNotification flash={root?.toast ?? null} />
-          <Breadcrumb />
+          <Breadcrumb origin={site?.origin} />
           {children}
         </main>
         <SiteFooter ownerName={site?.ownerName ?? ""} />

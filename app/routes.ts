@@ -25,6 +25,13 @@ export default [
   route("account/callback", "routes/account.callback.tsx"),
   route("account/logout", "routes/account.logout.tsx"),
 
+  // Legal pages (app/content/legal.ts) and what search engines read.
+  route("mentions-legales", "routes/legal.tsx", { id: "legal-mentions" }),
+  route("cgv", "routes/legal.tsx", { id: "legal-cgv" }),
+  route("confidentialite", "routes/legal.tsx", { id: "legal-privacy" }),
+  route("robots.txt", "routes/robots.txt.ts"),
+  route("sitemap.xml", "routes/sitemap.xml.ts"),
+
   // Must stay last: every unknown URL answers the 404 screen.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

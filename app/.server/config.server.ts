@@ -97,6 +97,14 @@ export const envSchema = z
       .default("Informaticien — développeur full-stack et consultant en architecture logicielle, cloud et DevOps"),
     SITE_IMAGE: z.string().trim().min(1).default("/social-card.png"),
     SITE_PROFILE_PICTURE: z.string().trim().min(1).default("/profile.svg"),
+    // The publisher's identity for the legal pages (mentions légales, CGV, confidentialité): demo values by default.
+    LEGAL_BUSINESS_NAME: z.string().trim().max(160).optional(),
+    LEGAL_SIRET: z.string().trim().min(1).max(40).default("000 000 000 00000 (démonstration)"),
+    LEGAL_VAT_NUMBER: z.string().trim().min(1).max(40).default("FR00 000000000 (démonstration)"),
+    LEGAL_ADDRESS: z.string().trim().min(1).max(300).default("10 rue de l'Exemple, 75000 Paris, France"),
+    LEGAL_EMAIL: z.string().trim().email().default("contact@exemple.fr"),
+    LEGAL_HOST: z.string().trim().min(1).max(300).default("Hébergeur de démonstration, 1 avenue du Serveur, 75000 Paris, France"),
+    LEGAL_MEDIATOR: z.string().trim().min(1).max(300).default("Médiateur de la consommation de démonstration, https://mediateur.exemple.fr"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -163,6 +171,18 @@ export interface Config {
   trustProxy?: boolean | number | string[];
   rateLimits: typeof DEFAULT_RATE_LIMITS;
   site: { ownerName: string; title: string; description: string; image: string; profilePicture: string };
+  legal: LegalIdentity;
+}
+
+/** Who publishes the site and sells in the shop, as the legal pages must say. */
+export interface LegalIdentity {
+  businessName: string;
+  siret: string;
+  vatNumber: string;
+  address: string;
+  email: string;
+  host: string;
+  mediator: string;
 }
 
 export class ConfigError extends Error {
@@ -211,6 +231,15 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       description: env.SITE_DESCRIPTION,
       image: env.SITE_IMAGE,
       profilePicture: env.SITE_PROFILE_PICTURE,
+    },
+    legal: {
+      businessName: env.LEGAL_BUSINESS_NAME || `${env.SITE_OWNER_NAME}, entrepreneur individuel`,
+      siret: env.LEGAL_SIRET,
+      vatNumber: env.LEGAL_VAT_NUMBER,
+      address: env.LEGAL_ADDRESS,
+      email: env.LEGAL_EMAIL,
+      host: env.LEGAL_HOST,
+      mediator: env.LEGAL_MEDIATOR,
     },
   };
 }

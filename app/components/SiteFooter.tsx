@@ -1,5 +1,7 @@
 import { LazyMotion, m, useReducedMotion } from "motion/react";
+import { Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { LEGAL_PAGES } from "~/content/legal";
 
 export const FOOTER_FADE_SECONDS = 1.8;
 
@@ -16,6 +18,15 @@ export function SiteFooter({ ownerName }: { ownerName: string }) {
   const content = (
     <div className="footer-inner">
       <p>© 2024-2025 {ownerName}</p>
+      <nav aria-label="Informations légales">
+        <ul className="footer-links">
+          {Object.values(LEGAL_PAGES).map((page) => (
+            <li key={page.path}>
+              <Link to={page.path}>{page.title}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </div>
   );
 

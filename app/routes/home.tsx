@@ -2,11 +2,26 @@ import { Link } from "react-router";
 import { portfolio } from "~/content/portfolio";
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
+import { JsonLd } from "~/components/JsonLd";
+import { personLd, professionalServiceLd, type PersonFacts } from "~/lib/structured-data";
 
 export default function Home() {
-  const ownerName = useRouteLoaderData<typeof rootLoader>("root")?.site.ownerName ?? "";
+  const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
+  const ownerName = site?.ownerName ?? "";
+  const person: PersonFacts | null = site
+    ? {
+        name: site.ownerName,
+        jobTitle: portfolio.jobTitle,
+        description: site.description,
+        url: `${site.origin}/`,
+        image: new URL(site.profilePicture, site.origin).href,
+        skills: portfolio.skills,
+      }
+    : null;
   return (
     <div className="home">
+      {person ? <JsonLd data={personLd(person)} /> : null}
+      {person ? <JsonLd data={professionalServiceLd({ ...person, services: portfolio.services, areaServed: "France" })} /> : null}
       <section className="hero" aria-labelledby="home-title">
         <p className="eyebrow">{portfolio.jobTitle}</p>
         <h1 id="home-title">{ownerName}</h1>

@@ -65,7 +65,8 @@ test.describe("portfolio shell", () => {
     await page.goto("/");
     if (javaScriptEnabled) await waitForHydration(page);
     const footer = page.getByRole("contentinfo");
-    await expect(footer).toHaveText(`© 2024-2025 ${OWNER}`);
+    await expect(footer.getByText(`© 2024-2025 ${OWNER}`)).toBeVisible();
+    await expect(footer.getByRole("link")).toHaveText(["Mentions légales", "Conditions générales de vente", "Politique de confidentialité"]);
     await footer.scrollIntoViewIfNeeded();
     await expect.poll(() => footer.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
   });

@@ -1,0 +1,35 @@
+import { data } from "react-router";
+import type { Route } from "./+types/legal";
+import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { legalPageAt } from "~/.server/legal.server";
+
+// One module for the three legal pages (routes.ts maps /mentions-legales, /cgv and /confidentialite here).
+
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
+  pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: loaderData?.title, description: loaderData?.description });
+
+export const handle = {
+  breadcrumb: (match: { pathname: string; data?: { title?: string } }) => ({ label: match.data?.title ?? "", to: match.pathname }),
+};
+
+export function loader({ request }: Route.LoaderArgs) {
+  const page = legalPageAt(new URL(request.url).pathname);
+  if (!page) throw data(null, { status: 404 });
+  return page;
+}
+
+export default function LegalPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <article className="narrow legal-page">
+      <h1>{loaderData.title}</h1>
+      {loaderData.sections.map((section, i) => (
+        <section key={section.title} aria-labelledby={`legal-${i}`}>
+          <h2 id={`legal-${i}`}>{section.title}</h2>
+          {section.paragraphs.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+        </section>
+      ))}
+    </article>
+  );
+}

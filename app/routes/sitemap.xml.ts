@@ -1,0 +1,6 @@
+import type { Route } from "./+types/sitemap.xml";
+import { sitemapResponse } from "~/.server/sitemap.server";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return sitemapResponse(new URL(request.url));
+}
