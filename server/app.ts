@@ -5,8 +5,10 @@ import * as build from "virtual:react-router/server-build";
 import { RouterContextProvider } from "react-router";
 import { getConfig } from "../app/.server/config.server";
 import { requestInfoContext } from "../app/.server/request-info.server";
-import { attachEmbeddedPlatform } from "./embedded-platform";
+import { attachEmbeddedPlatform, type Readiness } from "./embedded-platform";
 import { rateLimits } from "./rate-limits";
+import { readyz } from "./readiness";
+import { sharedRateLimitStores } from "./shared-state";
 import { applySecurityHeaders } from "./security";
 
 // Validates the environment now, at start: a bad value stops the server here
@@ -24,6 +26,10 @@ app.get("/healthz", (_req, res) => {
   res.type("text/plain").send("ok");
 });
 
+// Readiness: the commerce platform answers (its database in this process, or its service). Set below.
+let readiness: Readiness = async () => null;
+app.get("/readyz", readyz(() => readiness));
+
 applySecurityHeaders(app, config);
 
 // No page of ours needs a longer address; refusing it early keeps huge query strings away from every loader.
@@ -32,9 +38,9 @@ app.use((req, res, next) => {
   if (req.originalUrl.length <= MAX_URL_LENGTH) return next();
   res.status(414).type("text").send("Adresse trop longue : raccourcissez votre recherche ou vos filtres.");
 });
-app.use(rateLimits(config.rateLimits));
+app.use(rateLimits(config.rateLimits, config.redisUrl ? await sharedRateLimitStores(config.redisUrl) : undefined));
 
-if (config.commerce.platform === "embedded") attachEmbeddedPlatform(app, config);
+if (config.commerce.platform === "embedded") readiness = attachEmbeddedPlatform(app, config);
 
 // Pages are read with GET and changed with POST forms; React Router would otherwise run actions for PUT/PATCH/DELETE too.
 const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
