@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formFields, Visitor } from "../support/visitor";
-import { freePort, ROOT } from "../support/server";
+import { freePortInRange } from "../support/ports";
+import { ROOT } from "../support/server";
 
 /**
  * Issue 16: the project's Dockerfile, built for real and run. buildah builds it (`bud --isolation chroot
@@ -47,7 +48,7 @@ function serverPid(): number {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
-      if (cmdline[0] !== "node" || cmdline[1] !== "server.js") continue;
+      if (!/(^|\/)node$/.test(cmdline[0] ?? "") || cmdline[1] !== "server.js") continue;
       const environ = readFileSync(`/proc/${entry}/environ`, "utf8").split("\0");
       if (environ.includes(`PORT=${port}`) && environ.includes("CONTAINER_TEST=1")) found.push(Number(entry));
     } catch {
@@ -80,14 +81,15 @@ beforeAll(async () => {
 
   since = t0();
   // --layers: a second run on the same machine reuses the npm ci layer while the lockfile is unchanged.
-  run("buildah", ["bud", "--isolation", "chroot", "--network", "host", "--pull=never", "--layers", "-t", IMAGE, "."], { timeoutMs: 840_000 });
+  // --format docker: the image format `docker build` makes (OCI images have no HEALTHCHECK).
+  run("buildah", ["bud", "--isolation", "chroot", "--network", "host", "--pull=never", "--layers", "--format", "docker", "-t", IMAGE, "."], { timeoutMs: 840_000 });
   figures["buildah bud"] = seconds(since);
   const size = Number(run("podman", ["image", "inspect", "--format", "{{.Size}}", IMAGE]).trim());
   figures["image size"] = `${(size / 1e6).toFixed(0)} MB`;
 
   containerName = `portfolio-container-test-${process.pid}`;
   run("buildah", ["from", "--name", containerName, IMAGE]);
-  port = await freePort();
+  port = await freePortInRange();
   origin = `http://127.0.0.1:${port}`;
   since = t0();
   server = spawn(
@@ -134,7 +136,8 @@ describe("the image, built from the Dockerfile and run", () => {
   });
 
   it("its HEALTHCHECK command passes inside the container", () => {
-    const config = JSON.parse(run("buildah", ["inspect", "--type", "image", "--format", "{{json .Docker.Config.Healthcheck}}", IMAGE])) as { Test: string[] };
+    const inspected = JSON.parse(run("buildah", ["inspect", "--type", "image", IMAGE])) as { Docker: { config: { Healthcheck?: { Test: string[] } } } };
+    const config = inspected.Docker.config.Healthcheck!;
     expect(config.Test[0]).toBe("CMD");
     expect(config.Test.join(" ")).toContain("/readyz");
     const check = spawnSync(
