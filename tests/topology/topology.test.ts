@@ -81,6 +81,7 @@ ${upstreams.map((u) => `    server 127.0.0.1:${u} max_fails=1 fail_timeout=2s;`)
       proxy_redirect off;
       proxy_next_upstream error timeout non_idempotent;
       proxy_next_upstream_tries 2;
+      proxy_connect_timeout 2s;
       add_header X-Upstream $upstream_addr always;
     }
   }
@@ -222,12 +223,20 @@ describe("nginx → two replicas → one platform service and Redis", () => {
     const upstreams = new Set<string>();
     let done = 0;
     let stop = false;
-    const waiters: Array<{ at: number; resolve: () => void }> = [];
     let loadOver = false;
-    // Resolves once `n` adds were answered; throws if the bounded load ran out first.
-    const reached = async (n: number) => {
-      await new Promise<void>((resolve) => (done >= n || loadOver ? resolve() : waiters.push({ at: n, resolve })));
-      if (done < n) throw new Error(`the load ended (${done} adds) before the rolling restart was over`);
+    const servedBy = new Map<string, number>(); // replica address → adds it answered
+    const waiters: Array<{ ready: () => boolean; resolve: () => void }> = [];
+    const wake = () => {
+      for (const w of [...waiters]) if (loadOver || w.ready()) waiters.splice(waiters.indexOf(w), 1), w.resolve();
+    };
+    // Resolves once `ready()` holds; throws if the bounded load ran out first.
+    const until = async (what: string, ready: () => boolean) => {
+      await new Promise<void>((resolve) => (ready() || loadOver ? resolve() : waiters.push({ ready, resolve })));
+      if (!ready()) throw new Error(`the load ended (${done} adds) before: ${what}`);
+    };
+    const moreAdds = (n: number) => {
+      const target = done + n;
+      return until(`${n} more adds`, () => done >= target);
     };
 
     const load = Promise.all(
@@ -247,7 +256,9 @@ describe("nginx → two replicas → one platform service and Redis", () => {
               signal: AbortSignal.timeout(30_000),
             });
             // "a, b" when nginx went on to the other replica: b answered.
-            upstreams.add((res.headers.get("x-upstream") ?? "?").split(/,\s*/).pop()!);
+            const answeredBy = (res.headers.get("x-upstream") ?? "?").split(/,\s*/).pop()!;
+            upstreams.add(answeredBy);
+            if (res.status === 303) servedBy.set(answeredBy, (servedBy.get(answeredBy) ?? 0) + 1);
             for (const header of res.headers.getSetCookie()) {
               const pair = header.split(";")[0]!;
               const eq = pair.indexOf("=");
@@ -263,24 +274,28 @@ describe("nginx → two replicas → one platform service and Redis", () => {
             failures.push(`visitor ${v} add ${slug}: ${(error as Error).message} ${String((error as Error).cause ?? "")}`);
           }
           done++;
-          for (const w of waiters.filter((w) => done >= w.at)) w.resolve();
+          wake();
         }
       }),
     ).finally(() => {
       loadOver = true;
-      for (const w of waiters) w.resolve();
+      wake();
     });
 
     const since = performance.now();
     for (const i of [0, 1]) {
-      await reached(done + 15);
+      await moreAdds(15);
       const stopping = replicas[i]!;
       await stopping.stop();
       expect(stopping.child.exitCode, `replica ${i} exits cleanly on SIGTERM:\n${stopping.output()}`).toBe(0);
-      await reached(done + 15); // the other replica alone carries the load meanwhile
+      await moreAdds(15); // the other replica alone carries the load meanwhile
       replicas[i] = await startReplica(i);
+      // Back in nginx's rotation (its failure mark expires after fail_timeout) before the other one goes.
+      const address = `127.0.0.1:${replicaPorts[i]}`;
+      const before = servedBy.get(address) ?? 0;
+      await until(`replica ${i} serving again`, () => (servedBy.get(address) ?? 0) > before);
     }
-    await reached(done + 15);
+    await moreAdds(15);
     stop = true;
     await load;
     figures["rolling restart under load"] = `${((performance.now() - since) / 1000).toFixed(1)} s, ${done} adds`;
