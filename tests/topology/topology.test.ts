@@ -193,6 +193,17 @@ describe("nginx → two replicas → one platform service and Redis", () => {
     expect(await cartLines(visitor)).toEqual(new Map([["prod-audit-si", 3]]));
   });
 
+  it("the platform service builds hosted-page URLs only on the app origins it is configured with", async () => {
+    const evil = { "x-platform-app-origin": "https://evil.example" };
+    // Straight to the service, and through a replica (which drops a browser's copy of the header): no session → "/" of the origin.
+    for (const url of [`${platformUrl}/_platform/logout`, `${replicas[0]!.origin}/_platform/logout`, `${origin}/_platform/logout`]) {
+      const res = await fetch(url, { headers: evil, redirect: "manual" });
+      expect(res.status, url).toBeGreaterThanOrEqual(300);
+      expect(res.status, url).toBeLessThan(400);
+      expect(res.headers.get("location"), url).toBe(`${origin}/`);
+    }
+  });
+
   it(`the login limit (${LOGIN_LIMIT} a minute) is counted once across both replicas`, async () => {
     const [a, b] = replicas as [RunningServer, RunningServer];
     // One client address (the proxy's X-Forwarded-For, believed from loopback) spread over both replicas.
