@@ -16,17 +16,19 @@ import { buildDir, freePort, ROOT, startServer } from "../support/server";
 const dir = mkdtempSync(join(tmpdir(), "platform-db-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Runs `node server.js` until it exits by itself (or 30 s): its exit code and everything it printed. */
-function runUntilExit(db: string, opts: { uid?: number; gid?: number } = {}): Promise<{ code: number | null; output: string }> {
+/** Runs `node server.js` (or the platform service) until it exits by itself (or 30 s): its exit code and output. */
+function runUntilExit(db: string, opts: { uid?: number; gid?: number; script?: string } = {}): Promise<{ code: number | null; output: string }> {
+  const { script = "server.js", ...ids } = opts;
   return new Promise((done) => {
-    const child = spawn(process.execPath, ["server.js"], {
+    const child = spawn(process.execPath, [script], {
       cwd: ROOT,
       stdio: ["ignore", "pipe", "pipe"],
-      ...opts,
+      ...ids,
       env: {
         ...process.env,
         NODE_ENV: "production",
         PORT: "1", // never reached: start-up must stop before listening
+        PLATFORM_PORT: "1",
         HOST: "127.0.0.1",
         SESSION_SECRET: "test-server-session-secret-not-for-production",
         COMMERCE_PLATFORM: "embedded",
@@ -80,6 +82,12 @@ describe("PLATFORM_DB that cannot be used", () => {
     expectNamedFailure(await runUntilExit(path), path, /not a (SQLite )?database|corrupt/i);
   });
 
+  it("the platform service (npm run platform:serve) refuses it the same way", async () => {
+    const path = join(dir, "garbage-service.sqlite");
+    writeFileSync(path, Buffer.alloc(64 * 1024, "ceci n'est pas une base de données "));
+    expectNamedFailure(await runUntilExit(path, { script: "build/platform/serve.js" }), path, /not a (SQLite )?database|corrupt/i);
+  });
+
   it("a read-only database: start-up names it and exits non-zero", async () => {
     const path = seededDb("readonly");
     const folder = join(dir, "readonly");
@@ -100,6 +108,9 @@ describe("PLATFORM_DB that cannot be used", () => {
 describe("/readyz beside /healthz", () => {
   let goodOrigin = "";
   let badOrigin = "";
+  let remoteGood = "";
+  let remoteBad = "";
+  let remoteDown = "";
   const stops: Array<() => Promise<void>> = [];
   beforeAll(async () => {
     const good = await startServer({ port: await freePort(), db: seededDb("good") });
@@ -110,6 +121,29 @@ describe("/readyz beside /healthz", () => {
     const bad = await startServer({ port: await freePort(), db: corrupt });
     stops.push(bad.stop);
     badOrigin = bad.origin;
+    // With PLATFORM_URL: the platform service on the good and on the partly corrupt copy, and one that is not there.
+    for (const [name, db] of [["good", seededDb("service-good")], ["bad", corrupt]] as const) {
+      const port = await freePort();
+      const service = spawn(process.execPath, ["build/platform/serve.js"], {
+        cwd: ROOT,
+        stdio: "ignore",
+        env: { ...process.env, PLATFORM_PORT: String(port), PLATFORM_HOST: "127.0.0.1", PLATFORM_DB: db },
+      });
+      stops.push(async () => {
+        const gone = new Promise((r) => service.once("exit", r));
+        service.kill("SIGTERM");
+        await gone;
+      });
+      for (let i = 0; i < 300 && !(await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)); i++)
+        await new Promise((r) => setTimeout(r, 100));
+      const app = await startServer({ port: await freePort(), db: join(dir, `unused-${name}.sqlite`), env: { PLATFORM_URL: `http://127.0.0.1:${port}` } });
+      stops.push(app.stop);
+      if (name === "good") remoteGood = app.origin;
+      else remoteBad = app.origin;
+    }
+    const down = await startServer({ port: await freePort(), db: join(dir, "unused-down.sqlite"), env: { PLATFORM_URL: `http://127.0.0.1:${await freePort()}` } });
+    stops.push(down.stop);
+    remoteDown = down.origin;
   });
   afterAll(async () => {
     await Promise.all(stops.map((stop) => stop()));
@@ -129,5 +163,15 @@ describe("/readyz beside /healthz", () => {
     expect(ready.headers.get("cache-control")).toBe("no-store");
     // The answer says what is wrong without leaking SQLite's details to whoever asks.
     expect(await ready.text()).not.toMatch(/sqlite|btree|page \d+/i);
+  });
+
+  it("with PLATFORM_URL, /readyz follows the platform service: ready, partly corrupt, unreachable", async () => {
+    expect((await fetch(`${remoteGood}/readyz`)).status).toBe(200);
+    for (const origin of [remoteBad, remoteDown]) {
+      expect((await fetch(`${origin}/healthz`)).status).toBe(200);
+      const ready = await fetch(`${origin}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.text()).toBe("not ready");
+    }
   });
 });
