@@ -317,4 +317,18 @@ describe("nginx → two replicas → one platform service and Redis", () => {
     expect([...upstreams].sort()).toEqual(replicaPorts.map((p) => `127.0.0.1:${p}`).sort());
     for (const [v, visitor] of visitors.entries()) expect(await cartLines(visitor), `visitor ${v}`).toEqual(accepted[v]);
   });
+
+  it("Redis going away: forms keep working (limits let requests through), replicas stay ready", async () => {
+    const redis = children.find((c) => c.spawnfile === "redis-server")!;
+    const gone = new Promise((r) => redis.once("exit", r));
+    redis.kill("SIGTERM");
+    await gone;
+    const visitor = new Visitor(origin);
+    const page = await visitor.get("/account/login");
+    expect(page.status).toBe(200);
+    const fields = { ...formFields(page.body, "Mot de passe oublié"), email: "sans-redis@exemple.fr", password: "mauvais-mot-de-passe" };
+    // Wrong credentials: the form's own answer (400), not a server error and not a refusal by the limiter.
+    expect((await visitor.request("POST", "/account/login", fields)).status).toBe(400);
+    for (const replica of replicas) expect((await fetch(`${replica.origin}/readyz`)).status).toBe(200);
+  });
 });
