@@ -3,7 +3,8 @@
 #   deps    – every dependency, with the build tools better-sqlite3 needs
 #   build   – the React Router build, then dev dependencies pruned away
 #   runtime – slim image: production node_modules, the build, server.js and the platform's seed
-# The runtime command is the one the browser tests start: `node server.js`.
+# The runtime command is the one the browser tests start: `node server.js`. The same image runs the platform as
+# its own service with `node build/platform/serve.js` (compose.yaml).
 
 ARG NODE_VERSION=20.20.2
 
@@ -20,7 +21,8 @@ RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-RUN npx react-router build \
+# The site (build/client, build/server) and the platform service (build/platform/serve.js, see compose.yaml).
+RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
@@ -42,8 +44,10 @@ RUN mkdir -p /app/.data && chown node:node /app/.data
 VOLUME ["/app/.data"]
 USER node
 EXPOSE 3000
-# No curl in the slim image: node itself asks /healthz.
+# Readiness, not just liveness: /readyz fails when the platform's database (or, with PLATFORM_URL, the platform
+# service) does not answer. No curl in the slim image: node itself asks. compose.yaml overrides it for the
+# platform service (same image, `node build/platform/serve.js`, /readyz on PLATFORM_PORT).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # server.js handles SIGTERM itself (in-flight requests finish); exec form keeps it PID 1's direct signal target.
 CMD ["node", "server.js"]

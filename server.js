@@ -76,7 +76,8 @@ if (DEV) {
   try {
     ({ app, settings } = await import(`./${BUILD_DIR}/server/index.js`));
   } catch (error) {
-    if (error && error.name === "ConfigError") {
+    // Configuration, database or Redis that cannot be used: one line naming it, no stack trace.
+    if (error && ["ConfigError", "PlatformDbError", "SharedStateError"].includes(error.name)) {
       console.error(error.message);
       process.exit(1);
     }

@@ -1,8 +1,8 @@
 // SQLite storage of the embedded platform (better-sqlite3: synchronous, so each mutation is one
 // db.transaction and concurrent requests cannot interleave inside it).
 import Database from "better-sqlite3";
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { accessSync, constants, existsSync, mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 
 export type DB = Database.Database;
 
@@ -118,8 +118,93 @@ const ADDED_COLUMNS: Array<[table: string, column: string, definition: string]> 
   ["carts", "purchase_flow_id", "TEXT"],
 ];
 
+/**
+ * The database file cannot be used: thrown at start with the file and the problem named, so the server can
+ * print one line and exit instead of a stack trace. `name` is checked by server.js and platform/serve.ts.
+ */
+export class PlatformDbError extends Error {
+  constructor(
+    readonly file: string,
+    readonly problem: string,
+  ) {
+    super(`PLATFORM_DB ${file}: ${problem}`);
+    this.name = "PlatformDbError";
+  }
+}
+
+function describeSqliteError(error: unknown): string {
+  const code = (error as { code?: unknown })?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === "SQLITE_NOTADB") return "is not a SQLite database (corrupt, truncated or another kind of file); restore it from a backup or delete it to start from the demo data";
+  if (typeof code === "string" && code.startsWith("SQLITE_CORRUPT")) return `is corrupt (${message}); restore it from a backup or delete it to start from the demo data`;
+  if (typeof code === "string" && code.startsWith("SQLITE_READONLY")) return "is read-only: the server must be able to write to it";
+  if (code === "SQLITE_CANTOPEN") return "cannot be opened (missing folder or no permission)";
+  if (code === "SQLITE_FULL") return "cannot be written: the disk is full";
+  return `cannot be used (${typeof code === "string" ? `${code}: ` : ""}${message})`;
+}
+
+/** A file path, not ":memory:" nor a "file:" URI. */
+function isPlainFile(path: string): boolean {
+  return path !== ":memory:" && !path.startsWith("file:");
+}
+
+/** Refuses, with the reason, a database the server could open but never write (SQLite would fail later, mid-request). */
+function checkWritable(path: string) {
+  const file = resolve(path);
+  const folder = dirname(file);
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (error) {
+    throw new PlatformDbError(file, `its folder ${folder} cannot be created (${(error as NodeJS.ErrnoException).code ?? error})`);
+  }
+  if (existsSync(file)) {
+    try {
+      accessSync(file, constants.R_OK | constants.W_OK);
+    } catch {
+      throw new PlatformDbError(file, "is read-only for this user: the server must be able to write to it");
+    }
+  }
+  try {
+    accessSync(folder, constants.W_OK);
+  } catch {
+    throw new PlatformDbError(file, `its folder ${folder} is read-only: SQLite writes its -wal and -shm files beside the database`);
+  }
+}
+
+/** Opens (creating when missing) and migrates the database; a file that cannot be used throws a PlatformDbError. */
 export function openDatabase(path: string): DB {
-  if (path !== ":memory:" && !path.startsWith("file:")) mkdirSync(dirname(path), { recursive: true });
+  if (!isPlainFile(path)) return openUnchecked(path);
+  checkWritable(path);
+  let db: DB | undefined;
+  try {
+    db = openUnchecked(path);
+    // A write now, so a file SQLite opened read-only (or a full disk) fails here rather than in a customer's request.
+    db.prepare("INSERT INTO meta (key, value) VALUES ('opened_at', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(nowIso());
+    return db;
+  } catch (error) {
+    try {
+      db?.close();
+    } catch {
+      // already unusable
+    }
+    throw new PlatformDbError(resolve(path), describeSqliteError(error));
+  }
+}
+
+/**
+ * Readiness: SQLite's quick_check (every page of every table and index is readable and well formed; linear in
+ * the database size, a few milliseconds for the demo data). Null when healthy, otherwise a short reason.
+ */
+export function checkDatabase(db: DB): string | null {
+  try {
+    const rows = db.pragma("quick_check(1)") as Array<{ quick_check: string }>;
+    return rows.length === 1 && rows[0]!.quick_check === "ok" ? null : `quick_check: ${rows.map((r) => r.quick_check).join("; ")}`;
+  } catch (error) {
+    return describeSqliteError(error);
+  }
+}
+
+function openUnchecked(path: string): DB {
   const db = new Database(path);
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");

@@ -7,7 +7,7 @@ import { registerCatalog } from "./catalog";
 import { registerCheckout } from "./checkout";
 import type { Ctx, ResolvedOptions, SignupPolicy } from "./context";
 import { mediaIdToPath, resolveSeedPaths, SIGNUP_POLICIES } from "./context";
-import { isSeeded, openDatabase, wipe } from "./db";
+import { checkDatabase, isSeeded, openDatabase, PlatformDbError, wipe } from "./db";
 import type { ApiRequest } from "./http";
 import {
   appError,
@@ -43,6 +43,7 @@ import { pumpWebhooks, setWebhookSink, webhookKeys, webhookOutbox } from "./webh
 export type { MailLink, MailMessage, MailTransport } from "./mail";
 export type { SignupPolicy } from "./context";
 export { IAM_ERRORS, VERIFICATION_ERRORS } from "./identity";
+export { PlatformDbError } from "./db";
 
 export const EMBEDDED_CLIENT_ID = "embedded-demo-client"; // the only OAuth clientId the platform accepts by default
 
@@ -110,6 +111,8 @@ export interface Platform {
   flushWebhooks(): Promise<number>;
   /** The webhook outbox rows (delivery state), oldest first. */
   webhookOutbox(): ReturnType<typeof webhookOutbox>;
+  /** Readiness: null when the database answers and is whole (checked at most every 2 s), else the reason. */
+  problem(): string | null;
 }
 
 function cleanFaults(input: Partial<Faults> | undefined): Faults {
@@ -153,7 +156,7 @@ export function platformOptionsFromEnv(env: Record<string, string | undefined> =
 }
 
 export const WIX_API_HOSTS = new Set(["www.wixapis.com", "edge.wixapis.com"]);
-const APP_ORIGIN_HEADER = "x-platform-app-origin";
+export const APP_ORIGIN_HEADER = "x-platform-app-origin";
 const MAX_BODY_BYTES = 1_000_000;
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -236,7 +239,17 @@ export function createPlatform(options: PlatformOptions): Platform {
     }
     loadSeed(ctx, data);
   };
-  if (!isSeeded(db)) seedNow();
+  try {
+    if (!isSeeded(db)) seedNow();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === "string" && code.startsWith("SQLITE_")) {
+      db.close();
+      throw new PlatformDbError(opts.dbPath, `cannot be read or seeded (${code}: ${(error as Error).message})`);
+    }
+    throw error;
+  }
+  let lastCheck = { at: -Infinity, problem: null as string | null };
 
   const api = new Router();
   registerOAuth(api, ctx);
@@ -473,6 +486,12 @@ export function createPlatform(options: PlatformOptions): Platform {
     },
     webhookOutbox() {
       return webhookOutbox(db);
+    },
+    problem() {
+      if (closed) return "platform closed";
+      const now = performance.now();
+      if (now - lastCheck.at >= 2000) lastCheck = { at: now, problem: checkDatabase(db) };
+      return lastCheck.problem;
     },
     close() {
       if (closed) return;

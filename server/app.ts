@@ -6,11 +6,13 @@ import * as build from "virtual:react-router/server-build";
 import { getConfig } from "../app/.server/config.server";
 import { requestInfoContext } from "../app/.server/request-info.server";
 import { bodyLimits } from "./body-limits";
-import { attachEmbeddedPlatform } from "./embedded-platform";
+import { attachEmbeddedPlatform, type Readiness } from "./embedded-platform";
 import { toFetchRequest } from "./fetch-request";
 import { sameOriginWrites } from "./origin-check";
 import { rateLimits } from "./rate-limits";
+import { readyz } from "./readiness";
 import { sendRefusal } from "./refusal";
+import { sharedRateLimitStores } from "./shared-state";
 import { applySecurityHeaders } from "./security";
 
 // Validates the environment now, at start: a bad value stops the server here
@@ -28,6 +30,10 @@ app.get("/healthz", (_req, res) => {
   res.type("text/plain").send("ok");
 });
 
+// Readiness: the commerce platform answers (its database in this process, or its service). Set below.
+let readiness: Readiness = async () => null;
+app.get("/readyz", readyz(() => readiness));
+
 applySecurityHeaders(app, config);
 
 // No page of ours needs a longer address; refusing it early keeps huge query strings away from every loader.
@@ -38,10 +44,10 @@ app.use((req, res, next) => {
 });
 // Cross-site writes are refused first: they must not even count against a visitor's rate limit.
 app.use(sameOriginWrites(config.publicOrigin));
-app.use(rateLimits(config.rateLimits));
+app.use(rateLimits(config.rateLimits, config.redisUrl ? await sharedRateLimitStores(config.redisUrl) : undefined));
 app.use(bodyLimits());
 
-if (config.commerce.platform === "embedded") attachEmbeddedPlatform(app, config);
+if (config.commerce.platform === "embedded") readiness = attachEmbeddedPlatform(app, config);
 
 // Pages are read with GET and changed with POST forms; React Router would otherwise run actions for PUT/PATCH/DELETE too.
 const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);

@@ -2,22 +2,27 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { sendResponse } from "@remix-run/node-fetch-server";
 import type { Router } from "express";
 import { ipKeyGenerator } from "express-rate-limit";
-import { createPlatform, installPlatformFetch, platformOptionsFromEnv, type Platform } from "../platform";
+import { APP_ORIGIN_HEADER, createPlatform, installPlatformFetch, platformOptionsFromEnv, WIX_API_HOSTS, type Platform } from "../platform";
 import { CLIENT_HEADER } from "../platform/http";
 import type { Config } from "../app/.server/config.server";
-import { toFetchRequest } from "./fetch-request";
 import { configureWebhooks } from "../app/.server/webhooks.server";
+import { toFetchRequest } from "./fetch-request";
 
 /**
- * Attaches the embedded Wix-compatible platform to this process: the SDK's
- * requests to www/edge.wixapis.com are answered in-process (the SDK uses the
- * global fetch for tokens, so this is done once, process-wide), and the hosted
- * pages are served on the app's own origin under /_platform/.
+ * Attaches the embedded Wix-compatible platform: the SDK's requests to www/edge.wixapis.com are answered by it
+ * (the SDK uses the global fetch for tokens, so this is done once, process-wide), and the hosted pages are served
+ * on the app's own origin under /_platform/. Two ways:
+ * - in this process (default): the platform and its SQLite file live here;
+ * - PLATFORM_URL set: the platform runs as its own service (platform/serve.ts); the SDK's requests go to it over
+ *   HTTP and /_platform/ is proxied to it, so the browser still sees one origin (docs/decisions/0011-*).
  *
- * Every URL the platform builds (hosted pages, e-mail links, media) starts with
- * the configured public origin. The visitor's address travels with each call
- * (CLIENT_HEADER) so the platform can throttle logins per account and client.
+ * Every URL the platform builds (hosted pages, e-mail links, media) starts with the configured public origin. The
+ * visitor's address travels with each call (CLIENT_HEADER) so the platform can throttle logins per account and
+ * client; whatever a browser puts in that header is overwritten here.
  */
+
+/** Readiness of whatever answers the commerce requests: null when ready, else the reason (for logs, not users). */
+export type Readiness = () => Promise<string | null>;
 
 const currentClient = new AsyncLocalStorage<string>();
 
@@ -34,8 +39,13 @@ function loopbackHost(): string {
   return !host || ["0.0.0.0", "::", "localhost"].includes(host) ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
 }
 
-export function attachEmbeddedPlatform(router: Router, config: Config): Platform {
-  const platform = createPlatform({
+export function attachEmbeddedPlatform(router: Router, config: Config): Readiness {
+  router.use((req, _res, next) => currentClient.run(clientKey(req.ip), next));
+  return config.commerce.platformUrl ? attachRemote(router, config, config.commerce.platformUrl) : attachInProcess(router, config);
+}
+
+function attachInProcess(router: Router, config: Config): Readiness {
+  const platform: Platform = createPlatform({
     dbPath: config.commerce.platformDb,
     clientId: config.commerce.clientId,
     signupPolicy: config.commerce.signupPolicy,
@@ -50,10 +60,8 @@ export function attachEmbeddedPlatform(router: Router, config: Config): Platform
   configureWebhooks({ publicKey: platform.webhookPublicKey(), appId: config.commerce.clientId });
   installPlatformFetch(platform, { getAppOrigin: () => config.publicOrigin, getClient: () => currentClient.getStore() });
 
-  router.use((req, _res, next) => currentClient.run(clientKey(req.ip), next));
   router.use("/_platform", async (req, res, next) => {
     try {
-      // Whatever the browser put in CLIENT_HEADER is overwritten: only this server says who the client is.
       const request = toFetchRequest(req, res, config.publicOrigin, { [CLIENT_HEADER]: clientKey(req.ip) });
       await sendResponse(res, await platform.fetch(request));
     } catch (error) {
@@ -61,5 +69,76 @@ export function attachEmbeddedPlatform(router: Router, config: Config): Platform
     }
   });
   process.once("exit", () => platform.close());
-  return platform;
+  return async () => platform.problem();
+}
+
+// Hop-by-hop headers (RFC 9110 §7.6.1) are never forwarded; the app-origin and client headers only ever come from us.
+const HOP_BY_HOP = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "te", "trailer", "host", "content-length"];
+const READY_TIMEOUT_MS = 3000;
+
+function attachRemote(router: Router, config: Config, platformUrl: string): Readiness {
+  const base = new URL(platformUrl);
+  const original = globalThis.fetch;
+  // The SDK's requests: same method, path, query, headers and body, sent to the platform service instead of Wix.
+  globalThis.fetch = async (input, init) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : (input as Request).url);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !WIX_API_HOSTS.has(url.hostname)) return original(input, init);
+    const request = new Request(input, init);
+    const headers = new Headers(request.headers);
+    headers.set(APP_ORIGIN_HEADER, config.publicOrigin);
+    const client = currentClient.getStore();
+    if (client) headers.set(CLIENT_HEADER, client);
+    else headers.delete(CLIENT_HEADER);
+    const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
+    return original(new URL(url.pathname + url.search, base), { method: request.method, headers, body, signal: request.signal, redirect: "manual" });
+  };
+
+  // The hosted pages (login, payment, owner tools) and the public API under /_platform, on the app's origin.
+  router.use("/_platform", async (req, res, next) => {
+    try {
+      // The body was read and capped by bodyLimits (server/body-limits.ts); toFetchRequest carries that copy.
+      const incoming = toFetchRequest(req, res, config.publicOrigin);
+      const headers = new Headers();
+      for (const [name, value] of incoming.headers)
+        if (!HOP_BY_HOP.includes(name) && name !== APP_ORIGIN_HEADER && name !== CLIENT_HEADER) headers.append(name, value);
+      headers.set(APP_ORIGIN_HEADER, config.publicOrigin);
+      headers.set(CLIENT_HEADER, clientKey(req.ip));
+      const hasBody = req.method !== "GET" && req.method !== "HEAD";
+      const upstream = await original(new URL(req.originalUrl.startsWith("/") ? req.originalUrl : `/${req.originalUrl}`, base), {
+        method: req.method,
+        headers,
+        body: hasBody ? await incoming.arrayBuffer() : undefined,
+        redirect: "manual",
+        signal: AbortSignal.timeout(config.commerce.timeoutMs),
+      });
+      const out = new Headers();
+      for (const [name, value] of upstream.headers) if (!HOP_BY_HOP.includes(name) && name !== "set-cookie") out.append(name, value);
+      for (const cookie of upstream.headers.getSetCookie()) out.append("set-cookie", cookie);
+      // fetch already decoded any content-encoding: the bytes we pass on are plain.
+      out.delete("content-encoding");
+      await sendResponse(res, new Response(upstream.body, { status: upstream.status, statusText: upstream.statusText, headers: out }));
+    } catch (error) {
+      const name = (error as Error)?.name;
+      if (name === "TimeoutError" || name === "TypeError") {
+        if (!res.headersSent)
+          res.status(503).setHeader("Retry-After", "5").type("text").send("La plateforme de commerce ne répond pas : réessayez dans un instant.");
+        return;
+      }
+      next(error);
+    }
+  });
+  return async () => {
+    try {
+      const res = await original(new URL("/readyz", base), { signal: AbortSignal.timeout(READY_TIMEOUT_MS) });
+      await res.body?.cancel();
+      return res.ok ? null : `platform service ${base.origin}/readyz answered ${res.status}`;
+    } catch (error) {
+      return `platform service ${base.origin} unreachable (${(error as Error).name})`;
+    }
+  };
 }

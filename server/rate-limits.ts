@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { rateLimit } from "express-rate-limit";
+import { rateLimit, type Store } from "express-rate-limit";
 
 /**
  * Per-client-IP limits on the POSTs worth abusing: logins, sign-ups, checkouts
@@ -82,9 +82,19 @@ function tooMany(req: Request, res: Response) {
   }
 }
 
-export function rateLimits(limits: RateLimits): RequestHandler {
+/** `storeFor` gives each bucket a shared store (Redis, server/shared-state.ts); without it counts stay in this process. */
+export function rateLimits(limits: RateLimits, storeFor?: (bucket: RateLimitBucket) => Store): RequestHandler {
   const limiter = (bucket: RateLimitBucket): RequestHandler =>
-    rateLimit({ windowMs: RATE_LIMIT_WINDOW_MS, limit: limits[bucket], standardHeaders: "draft-7", legacyHeaders: false, handler: tooMany });
+    rateLimit({
+      windowMs: RATE_LIMIT_WINDOW_MS,
+      limit: limits[bucket],
+      standardHeaders: "draft-7",
+      legacyHeaders: false,
+      handler: tooMany,
+      // A shared store that fails (Redis away) lets requests through rather than failing every form: the
+      // platform's own per-e-mail login lock (in its database) still holds. The error is logged by the store's client.
+      ...(storeFor ? { store: storeFor(bucket), passOnStoreError: true } : {}),
+    });
   const limiters: Record<RateLimitBucket, RequestHandler> = {
     login: limiter("login"),
     signup: limiter("signup"),

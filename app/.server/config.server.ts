@@ -61,6 +61,24 @@ export const envSchema = z
     PUBLIC_ORIGIN: origin,
     TRUST_PROXY: trustProxy,
     PLATFORM_DB: z.string().trim().min(1).default(".data/platform.sqlite"),
+    // The embedded platform as its own service (npm run platform:serve), reached over HTTP; unset = in this process.
+    PLATFORM_URL: origin,
+    // Shared store for the rate limits across replicas; unset = in this process's memory.
+    REDIS_URL: z
+      .string()
+      .trim()
+      .transform((v, ctx) => {
+        if (v === "") return undefined;
+        try {
+          const url = new URL(v);
+          if (url.protocol === "redis:" || url.protocol === "rediss:") return url.href;
+        } catch {
+          // reported below
+        }
+        ctx.addIssue({ code: "custom", message: "must be a redis:// or rediss:// URL such as redis://redis:6379" });
+        return z.NEVER;
+      })
+      .optional(),
     PLATFORM_ALLOWED_ORIGINS: z
       .string()
       .optional()
@@ -138,6 +156,9 @@ export const envSchema = z
     if (env.PLATFORM_OWNER_TOKEN && env.PLATFORM_OWNER_TOKEN.length < 24) {
       ctx.addIssue({ code: "custom", path: ["PLATFORM_OWNER_TOKEN"], message: "must be at least 24 characters long (use a random value)" });
     }
+    if (env.PLATFORM_URL && (env.COMMERCE_PLATFORM === "wix" || (!env.COMMERCE_PLATFORM && env.WIX_CLIENT_ID))) {
+      ctx.addIssue({ code: "custom", path: ["PLATFORM_URL"], message: "is the embedded platform's service: drop it to use real Wix" });
+    }
     if (env.COMMERCE_PLATFORM === "wix" && !env.WIX_CLIENT_ID) {
       ctx.addIssue({ code: "custom", path: ["WIX_CLIENT_ID"], message: "is required when COMMERCE_PLATFORM=wix" });
     }
@@ -158,6 +179,8 @@ export interface Config {
     platform: "embedded" | "wix";
     clientId: string;
     platformDb: string;
+    /** The embedded platform's service (npm run platform:serve); undefined = the platform runs in this process. */
+    platformUrl?: string;
     allowedOrigins: string[];
     /** Embedded platform only: sign-up policy, owner tool token, fault switch over HTTP (tests). */
     signupPolicy: "open" | "verify-email" | "owner-approval";
@@ -170,6 +193,8 @@ export interface Config {
   publicOrigin: string;
   trustProxy?: boolean | number | string[];
   rateLimits: typeof DEFAULT_RATE_LIMITS;
+  /** Redis shared by the replicas for the rate limits; undefined = each process counts alone. */
+  redisUrl?: string;
   site: { ownerName: string; title: string; description: string; image: string; profilePicture: string };
   legal: LegalIdentity;
 }
@@ -215,6 +240,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       platform,
       clientId: platform === "wix" ? env.WIX_CLIENT_ID! : EMBEDDED_CLIENT_ID,
       platformDb: env.PLATFORM_DB,
+      platformUrl: env.PLATFORM_URL,
       allowedOrigins: env.PLATFORM_ALLOWED_ORIGINS,
       signupPolicy: env.PLATFORM_SIGNUP_POLICY,
       ownerToken: env.PLATFORM_OWNER_TOKEN,
@@ -225,6 +251,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
     trustProxy: env.TRUST_PROXY,
     rateLimits: env.RATE_LIMITS,
+    redisUrl: env.REDIS_URL,
     site: {
       ownerName: env.SITE_OWNER_NAME,
       title: env.SITE_TITLE,

@@ -86,3 +86,35 @@ describe("configuration", () => {
     expect(problems({ TRUST_PROXY: "everyone please" })[0]).toMatch(/^TRUST_PROXY:/);
   });
 });
+
+describe("configuration: several replicas (issue 16)", () => {
+  it("keeps the platform in the process and the limits in memory unless PLATFORM_URL / REDIS_URL are set", () => {
+    const config = parseConfig({});
+    expect(config.commerce.platformUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+  });
+
+  it("reads PLATFORM_URL as an origin and REDIS_URL as a redis URL", () => {
+    const config = parseConfig({ PLATFORM_URL: "http://platform:3100/", REDIS_URL: "redis://redis:6379" });
+    expect(config.commerce.platformUrl).toBe("http://platform:3100");
+    expect(config.redisUrl).toBe("redis://redis:6379");
+  });
+
+  it.each([
+    ["PLATFORM_URL", "http://platform:3100/api"],
+    ["PLATFORM_URL", "javascript:alert(1)"],
+    ["PLATFORM_URL", "platform:3100"],
+    ["REDIS_URL", "http://redis:6379"],
+    ["REDIS_URL", "redis"],
+  ])("refuses %s=%s and names the variable", (name, value) => {
+    const found = problems({ [name]: value });
+    expect(found).toHaveLength(1);
+    expect(found[0]!.startsWith(`${name}: `)).toBe(true);
+  });
+
+  it("refuses PLATFORM_URL together with real Wix", () => {
+    const found = problems({ WIX_CLIENT_ID: "abc", PLATFORM_URL: "http://platform:3100" });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^PLATFORM_URL: /);
+  });
+});

@@ -1,0 +1,334 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nginxBinary } from "../proxy/stack";
+import { buildDir, ROOT, startServer, type RunningServer } from "../support/server";
+import { freePortInRange } from "../support/ports";
+import { formFields, Visitor } from "../support/visitor";
+
+/**
+ * Issue 16: the production topology on loopback. nginx terminates TLS in front of two replicas of the app
+ * (`node server.js`), which share one platform service (`node build/platform/serve.js`, reached with
+ * PLATFORM_URL) and one Redis (REDIS_URL, the rate limits). A cart made through one replica is read through the
+ * other; the login limit is counted once for both; a rolling restart under add-to-cart load loses no request and
+ * no cart line (each line read back through the platform's API).
+ */
+
+const SECRET = "topology-test-session-secret-0123456789";
+const LOGIN_LIMIT = 6;
+const dir = mkdtempSync(join(tmpdir(), "topology-"));
+mkdirSync(join(dir, "tmp"));
+const children: ChildProcess[] = [];
+const logs: Record<string, string> = {};
+const figures: Record<string, string> = {};
+
+function startChild(name: string, cmd: string, args: string[], env: Record<string, string> = {}): ChildProcess {
+  const child = spawn(cmd, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+  logs[name] = "";
+  const keep = (c: Buffer) => (logs[name] = (logs[name] + c.toString()).slice(-6000));
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  children.push(child);
+  return child;
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>, child?: ChildProcess) {
+  const deadline = performance.now() + 30_000;
+  for (;;) {
+    if (child && child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode}):\n${JSON.stringify(logs, null, 1)}`);
+    if (await check().catch(() => false)) return;
+    if (performance.now() > deadline) throw new Error(`${what} not ready after 30 s:\n${JSON.stringify(logs, null, 1)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function nginxConf(port: number, upstreams: number[]): string {
+  const p = (name: string) => join(dir, name);
+  // The multi-replica proxy of compose/nginx.conf, with test paths. No upstream keepalive and `Connection: close`,
+  // so a replica that stops accepting is never sent a request on an old connection; non_idempotent: a POST whose
+  // replica refused or reset the connection (it never ran it) goes to the other replica.
+  return `worker_processes 1;
+pid ${p("nginx.pid")};
+error_log ${p("error.log")} warn;
+events { worker_connections 512; }
+http {
+  access_log ${p("access.log")};
+  client_body_temp_path ${p("tmp/body")};
+  proxy_temp_path ${p("tmp/proxy")};
+  fastcgi_temp_path ${p("tmp/fastcgi")};
+  uwsgi_temp_path ${p("tmp/uwsgi")};
+  scgi_temp_path ${p("tmp/scgi")};
+  client_max_body_size 2m;
+  upstream app {
+${upstreams.map((u) => `    server 127.0.0.1:${u} max_fails=1 fail_timeout=2s;`).join("\n")}
+  }
+  server {
+    listen 127.0.0.1:${port} ssl;
+    server_name localhost;
+    ssl_certificate ${p("cert.pem")};
+    ssl_certificate_key ${p("key.pem")};
+    ssl_protocols TLSv1.2 TLSv1.3;
+    location / {
+      proxy_pass http://app;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "close";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Forwarded-Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_redirect off;
+      proxy_next_upstream error timeout non_idempotent;
+      proxy_next_upstream_tries 2;
+      proxy_connect_timeout 2s;
+      add_header X-Upstream $upstream_addr always;
+    }
+  }
+}
+`;
+}
+
+let origin = "";
+let platformUrl = "";
+let redisUrl = "";
+const replicaPorts: number[] = [];
+const replicas: RunningServer[] = [];
+
+function startReplica(i: number): Promise<RunningServer> {
+  return startServer({
+    port: replicaPorts[i]!,
+    db: join(dir, `unused-${i}.sqlite`), // PLATFORM_URL is set: the replica keeps no database
+    env: {
+      SESSION_SECRET: SECRET,
+      PLATFORM_URL: platformUrl,
+      REDIS_URL: redisUrl,
+      TRUST_PROXY: "loopback",
+      RATE_LIMITS: `login=${LOGIN_LIMIT},signup=1000,checkout=1000,cart=100000`,
+    },
+  });
+}
+
+beforeAll(async () => {
+  buildDir();
+  if (!existsSync(join(ROOT, "build/platform/serve.js"))) throw new Error("No build/platform/serve.js: run `npm run build` first.");
+  const taken = new Set<number>();
+  const [nginxPort, redisPort, platformPort, a, b] = [
+    await freePortInRange(taken), await freePortInRange(taken), await freePortInRange(taken), await freePortInRange(taken), await freePortInRange(taken),
+  ] as number[];
+  replicaPorts.push(a!, b!);
+  origin = `https://localhost:${nginxPort}`;
+  platformUrl = `http://127.0.0.1:${platformPort}`;
+  redisUrl = `redis://127.0.0.1:${redisPort}`;
+  const since = performance.now();
+
+  const redis = startChild("redis", "redis-server", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir]);
+  await waitFor("redis", async () => (logs.redis ?? "").includes("Ready to accept connections"), redis);
+
+  const platform = startChild("platform", process.execPath, ["build/platform/serve.js"], {
+    PLATFORM_PORT: String(platformPort),
+    PLATFORM_HOST: "127.0.0.1",
+    PLATFORM_DB: join(dir, "platform.sqlite"),
+    PLATFORM_APP_ORIGIN: origin,
+  });
+  await waitFor("platform service", async () => (await fetch(`${platformUrl}/readyz`)).ok, platform);
+
+  replicas.push(await startReplica(0), await startReplica(1));
+
+  execFileSync("openssl", [
+    "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+    "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem"), "-days", "2",
+    "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
+  ], { stdio: "pipe" });
+  writeFileSync(join(dir, "nginx.conf"), nginxConf(nginxPort!, replicaPorts));
+  const nginx = startChild("nginx", nginxBinary(), ["-e", join(dir, "error.log"), "-p", dir, "-c", join(dir, "nginx.conf"), "-g", "daemon off;"]);
+  await waitFor("nginx", async () => (await fetch(`${origin}/readyz`)).ok, nginx);
+  figures["stack start (redis, platform service, 2 replicas, nginx)"] = `${((performance.now() - since) / 1000).toFixed(1)} s`;
+});
+
+afterAll(async () => {
+  await Promise.all(replicas.map((r) => r.stop()));
+  for (const child of children.reverse()) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    const gone = new Promise((done) => child.once("exit", done));
+    child.kill(child.spawnfile.includes("nginx") ? "SIGQUIT" : "SIGTERM");
+    await gone;
+  }
+  rmSync(dir, { recursive: true, force: true });
+  console.log(`topology test figures:\n${Object.entries(figures).map(([k, v]) => `  ${k}: ${v}`).join("\n")}`);
+});
+
+/** The platform access token kept in the signed `__session` cookie (base64 JSON, then the signature). */
+function accessToken(visitor: Visitor): string {
+  const raw = decodeURIComponent(visitor.cookies.get("__session") ?? "");
+  const payload = raw.slice(0, raw.lastIndexOf("."));
+  const token = JSON.parse(Buffer.from(payload, "base64").toString("utf8")).a?.v as string | undefined;
+  if (!token) throw new Error("no access token in the session cookie");
+  return token;
+}
+
+/** The visitor's cart read from the platform service itself: catalog item id → quantity. */
+async function cartLines(visitor: Visitor): Promise<Map<string, number>> {
+  const res = await fetch(`${platformUrl}/_platform/api/ecom/v1/carts/current`, { headers: { authorization: accessToken(visitor) } });
+  expect(res.status, await res.clone().text()).toBe(200);
+  const { cart } = (await res.json()) as { cart: { lineItems?: Array<{ catalogReference: { catalogItemId: string }; quantity: number }> } };
+  const lines = new Map<string, number>();
+  for (const line of cart.lineItems ?? []) lines.set(line.catalogReference.catalogItemId, (lines.get(line.catalogReference.catalogItemId) ?? 0) + line.quantity);
+  return lines;
+}
+
+describe("nginx → two replicas → one platform service and Redis", () => {
+  it("a cart added through one replica is read through the other", async () => {
+    const [a, b] = replicas as [RunningServer, RunningServer];
+    const visitor = new Visitor(a.origin);
+    const page = await visitor.get("/products/audit-si");
+    expect(page.status).toBe(200);
+    const added = await visitor.request("POST", "/products/audit-si", { ...formFields(page.body, "Ajouter au panier"), quantity: "3" });
+    expect(added.status, added.body.slice(0, 300)).toBe(303);
+    const onB = visitor.at(b.origin);
+    const cart = await onB.get("/cart");
+    expect(cart.status).toBe(200);
+    expect(cart.body).toContain("Audit de système d&#x27;information");
+    expect(cart.url.startsWith(b.origin)).toBe(true);
+    expect(await cartLines(visitor)).toEqual(new Map([["prod-audit-si", 3]]));
+  });
+
+  it("the platform service builds hosted-page URLs only on the app origins it is configured with", async () => {
+    const evil = { "x-platform-app-origin": "https://evil.example" };
+    // Straight to the service, and through a replica (which drops a browser's copy of the header): no session → "/" of the origin.
+    for (const url of [`${platformUrl}/_platform/logout`, `${replicas[0]!.origin}/_platform/logout`, `${origin}/_platform/logout`]) {
+      const res = await fetch(url, { headers: evil, redirect: "manual" });
+      expect(res.status, url).toBeGreaterThanOrEqual(300);
+      expect(res.status, url).toBeLessThan(400);
+      expect(res.headers.get("location"), url).toBe(`${origin}/`);
+    }
+  });
+
+  it(`the login limit (${LOGIN_LIMIT} a minute) is counted once across both replicas`, async () => {
+    const [a, b] = replicas as [RunningServer, RunningServer];
+    // One client address (the proxy's X-Forwarded-For, believed from loopback) spread over both replicas.
+    const client = { "x-forwarded-for": "203.0.113.77" };
+    const attempt = async (replica: RunningServer, n: number) => {
+      const visitor = new Visitor(replica.origin);
+      const page = await visitor.request("GET", "/account/login", undefined, client);
+      const fields = { ...formFields(page.body, "Mot de passe oublié"), email: `limite-${n}@exemple.fr`, password: "mauvais-mot-de-passe" };
+      return (await visitor.request("POST", "/account/login", fields, client)).status;
+    };
+    const statuses: number[] = [];
+    for (let n = 0; n < LOGIN_LIMIT; n++) statuses.push(await attempt(n % 2 === 0 ? a : b, n));
+    expect(statuses.filter((s) => s === 429)).toEqual([]);
+    // Each replica alone has seen only half the limit: only a shared count refuses these.
+    expect(await attempt(a, LOGIN_LIMIT)).toBe(429);
+    expect(await attempt(b, LOGIN_LIMIT + 1)).toBe(429);
+  });
+
+  it("rolling restart under add-to-cart load: no request lost, every cart line where it should be", async () => {
+    const VISITORS = 6;
+    const MAX_ADDS = 250; // per visitor: the load is bounded whatever happens (stopped well before, once both restarts are done)
+    const products = ["audit-si", "revue-architecture", "migration-cloud", "conseil-devops", "revue-code", "atelier-cadrage"];
+    const form = new Map<string, Record<string, string>>();
+    for (const slug of products) form.set(slug, formFields((await new Visitor(origin).get(`/products/${slug}`)).body, "Ajouter au panier"));
+    const visitors = Array.from({ length: VISITORS }, () => new Visitor(origin));
+    const accepted = visitors.map(() => new Map<string, number>());
+    const failures: string[] = [];
+    const upstreams = new Set<string>();
+    let done = 0;
+    let stop = false;
+    let loadOver = false;
+    const servedBy = new Map<string, number>(); // replica address → adds it answered
+    const waiters: Array<{ ready: () => boolean; resolve: () => void }> = [];
+    const wake = () => {
+      for (const w of [...waiters]) if (loadOver || w.ready()) waiters.splice(waiters.indexOf(w), 1), w.resolve();
+    };
+    // Resolves once `ready()` holds; throws if the bounded load ran out first.
+    const until = async (what: string, ready: () => boolean) => {
+      await new Promise<void>((resolve) => (ready() || loadOver ? resolve() : waiters.push({ ready, resolve })));
+      if (!ready()) throw new Error(`the load ended (${done} adds) before: ${what}`);
+    };
+    const moreAdds = (n: number) => {
+      const target = done + n;
+      return until(`${n} more adds`, () => done >= target);
+    };
+
+    const load = Promise.all(
+      visitors.map(async (visitor, v) => {
+        for (let i = 0; i < MAX_ADDS && !stop; i++) {
+          const slug = products[(v + i) % products.length]!;
+          try {
+            const res = await fetch(`${origin}/products/${slug}`, {
+              method: "POST",
+              redirect: "manual",
+              headers: {
+                "content-type": "application/x-www-form-urlencoded",
+                origin,
+                ...(visitor.cookies.size ? { cookie: [...visitor.cookies].map(([k, val]) => `${k}=${val}`).join("; ") } : {}),
+              },
+              body: new URLSearchParams({ ...form.get(slug)!, quantity: "1" }).toString(),
+              signal: AbortSignal.timeout(30_000),
+            });
+            // "a, b" when nginx went on to the other replica: b answered.
+            const answeredBy = (res.headers.get("x-upstream") ?? "?").split(/,\s*/).pop()!;
+            upstreams.add(answeredBy);
+            if (res.status === 303) servedBy.set(answeredBy, (servedBy.get(answeredBy) ?? 0) + 1);
+            for (const header of res.headers.getSetCookie()) {
+              const pair = header.split(";")[0]!;
+              const eq = pair.indexOf("=");
+              const value = pair.slice(eq + 1).trim();
+              if (value === "" || /max-age=0/i.test(header)) visitor.cookies.delete(pair.slice(0, eq).trim());
+              else visitor.cookies.set(pair.slice(0, eq).trim(), value);
+            }
+            await res.arrayBuffer();
+            const id = form.get(slug)!.productId!;
+            if (res.status === 303) accepted[v]!.set(id, (accepted[v]!.get(id) ?? 0) + 1);
+            else failures.push(`visitor ${v} add ${slug}: ${res.status} via ${res.headers.get("x-upstream")}`);
+          } catch (error) {
+            failures.push(`visitor ${v} add ${slug}: ${(error as Error).message} ${String((error as Error).cause ?? "")}`);
+          }
+          done++;
+          wake();
+        }
+      }),
+    ).finally(() => {
+      loadOver = true;
+      wake();
+    });
+
+    const since = performance.now();
+    for (const i of [0, 1]) {
+      await moreAdds(15);
+      const stopping = replicas[i]!;
+      await stopping.stop();
+      expect(stopping.child.exitCode, `replica ${i} exits cleanly on SIGTERM:\n${stopping.output()}`).toBe(0);
+      await moreAdds(15); // the other replica alone carries the load meanwhile
+      replicas[i] = await startReplica(i);
+      // Back in nginx's rotation (its failure mark expires after fail_timeout) before the other one goes.
+      const address = `127.0.0.1:${replicaPorts[i]}`;
+      const before = servedBy.get(address) ?? 0;
+      await until(`replica ${i} serving again`, () => (servedBy.get(address) ?? 0) > before);
+    }
+    await moreAdds(15);
+    stop = true;
+    await load;
+    figures["rolling restart under load"] = `${((performance.now() - since) / 1000).toFixed(1)} s, ${done} adds`;
+
+    expect(failures).toEqual([]);
+    expect(done).toBeGreaterThanOrEqual(75);
+    // Both replicas took part.
+    expect([...upstreams].sort()).toEqual(replicaPorts.map((p) => `127.0.0.1:${p}`).sort());
+    for (const [v, visitor] of visitors.entries()) expect(await cartLines(visitor), `visitor ${v}`).toEqual(accepted[v]);
+  });
+
+  it("Redis going away: forms keep working (limits let requests through), replicas stay ready", async () => {
+    const redis = children.find((c) => c.spawnfile === "redis-server")!;
+    const gone = new Promise((r) => redis.once("exit", r));
+    redis.kill("SIGTERM");
+    await gone;
+    const visitor = new Visitor(origin);
+    const page = await visitor.get("/account/login");
+    expect(page.status).toBe(200);
+    const fields = { ...formFields(page.body, "Mot de passe oublié"), email: "sans-redis@exemple.fr", password: "mauvais-mot-de-passe" };
+    // Wrong credentials: the form's own answer (400), not a server error and not a refusal by the limiter.
+    expect((await visitor.request("POST", "/account/login", fields)).status).toBe(400);
+    for (const replica of replicas) expect((await fetch(`${replica.origin}/readyz`)).status).toBe(200);
+  });
+});
