@@ -15,6 +15,9 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { unsealValue } from "../app/.server/cookie-crypto.server.ts";
+
+const SESSION_SECRET = "load-test-session-secret-not-for-production";
 
 const CI = process.argv.includes("--ci");
 const SESSIONS = CI ? 10 : 50;
@@ -81,12 +84,13 @@ class Session {
     }
     return { status: res.status, body: await res.text() };
   }
-  /** The platform access token kept in the signed `__session` cookie (base64 JSON, then the signature). */
+  /** The platform access token kept in the sealed, signed `__session` cookie (opened with this run's secret). */
   accessToken() {
     const raw = decodeURIComponent(this.cookies.get("__session") ?? "");
     if (!raw) return null;
     const payload = raw.slice(0, raw.lastIndexOf("."));
-    return JSON.parse(Buffer.from(payload, "base64").toString("utf8")).a?.v ?? null;
+    const sealed = JSON.parse(Buffer.from(payload, "base64").toString("utf8"));
+    return unsealValue(sealed, [SESSION_SECRET])?.a?.v ?? null;
   }
 }
 
@@ -156,7 +160,7 @@ async function main() {
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
-      SESSION_SECRET: "load-test-session-secret-not-for-production",
+      SESSION_SECRET,
       COMMERCE_PLATFORM: "embedded",
       PLATFORM_DB: join(dir, "platform.sqlite"),
       PUBLIC_ORIGIN: origin,

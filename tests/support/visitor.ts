@@ -13,11 +13,15 @@ export interface HttpResponse {
 /** One visitor: a cookie jar and a browser's form submissions (same-origin `Origin` header). */
 export class Visitor {
   readonly cookies = new Map<string, string>();
-  constructor(readonly origin: string) {}
+  /** `publicOrigin`: what the browser would send as Origin (the site's public origin) when `origin` is a replica's own address. */
+  constructor(
+    readonly origin: string,
+    readonly publicOrigin = origin,
+  ) {}
 
   /** The same visitor (same cookies) on another server address, e.g. after a restart. */
   at(origin: string): Visitor {
-    const moved = new Visitor(origin);
+    const moved = new Visitor(origin, this.publicOrigin === this.origin ? origin : this.publicOrigin);
     for (const [k, v] of this.cookies) moved.cookies.set(k, v);
     return moved;
   }
@@ -41,7 +45,7 @@ export class Visitor {
     let body: string | undefined;
     if (form) {
       headers["content-type"] = "application/x-www-form-urlencoded";
-      headers.origin = this.origin;
+      headers.origin = this.publicOrigin;
       body = new URLSearchParams(form).toString();
     }
     const res = await fetch(url, { method, headers: { ...headers, ...extraHeaders }, body, redirect: "manual" });

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nginxBinary } from "../proxy/stack";
 import { buildDir, ROOT, startServer, type RunningServer } from "../support/server";
+import { unsealValue } from "../../app/.server/cookie-crypto.server";
 import { freePortInRange } from "../support/ports";
 import { formFields, Visitor } from "../support/visitor";
 
@@ -104,6 +105,8 @@ function startReplica(i: number): Promise<RunningServer> {
       PLATFORM_URL: platformUrl,
       REDIS_URL: redisUrl,
       TRUST_PROXY: "loopback",
+      // Every replica serves the one public origin, nginx's (links, cookies, the origin check).
+      PUBLIC_ORIGIN: origin,
       RATE_LIMITS: `login=${LOGIN_LIMIT},signup=1000,checkout=1000,cart=100000`,
     },
   });
@@ -158,11 +161,12 @@ afterAll(async () => {
   console.log(`topology test figures:\n${Object.entries(figures).map(([k, v]) => `  ${k}: ${v}`).join("\n")}`);
 });
 
-/** The platform access token kept in the signed `__session` cookie (base64 JSON, then the signature). */
+/** The platform access token kept in the sealed, signed `__session` cookie (opened with the replicas' secret). */
 function accessToken(visitor: Visitor): string {
   const raw = decodeURIComponent(visitor.cookies.get("__session") ?? "");
   const payload = raw.slice(0, raw.lastIndexOf("."));
-  const token = JSON.parse(Buffer.from(payload, "base64").toString("utf8")).a?.v as string | undefined;
+  const sealed = JSON.parse(Buffer.from(payload, "base64").toString("utf8"));
+  const token = (unsealValue(sealed, [SECRET]) as { a?: { v?: string } } | null)?.a?.v;
   if (!token) throw new Error("no access token in the session cookie");
   return token;
 }
@@ -180,7 +184,7 @@ async function cartLines(visitor: Visitor): Promise<Map<string, number>> {
 describe("nginx → two replicas → one platform service and Redis", () => {
   it("a cart added through one replica is read through the other", async () => {
     const [a, b] = replicas as [RunningServer, RunningServer];
-    const visitor = new Visitor(a.origin);
+    const visitor = new Visitor(a.origin, origin);
     const page = await visitor.get("/products/audit-si");
     expect(page.status).toBe(200);
     const added = await visitor.request("POST", "/products/audit-si", { ...formFields(page.body, "Ajouter au panier"), quantity: "3" });
@@ -209,7 +213,7 @@ describe("nginx → two replicas → one platform service and Redis", () => {
     // One client address (the proxy's X-Forwarded-For, believed from loopback) spread over both replicas.
     const client = { "x-forwarded-for": "203.0.113.77" };
     const attempt = async (replica: RunningServer, n: number) => {
-      const visitor = new Visitor(replica.origin);
+      const visitor = new Visitor(replica.origin, origin);
       const page = await visitor.request("GET", "/account/login", undefined, client);
       const fields = { ...formFields(page.body, "Mot de passe oublié"), email: `limite-${n}@exemple.fr`, password: "mauvais-mot-de-passe" };
       return (await visitor.request("POST", "/account/login", fields, client)).status;
