@@ -103,6 +103,7 @@ beforeAll(async () => {
       "run", "--isolation", "chroot", "--user", "node",
       "--env", `PORT=${port}`, "--env", "HOST=127.0.0.1", "--env", "CONTAINER_TEST=1",
       "--env", "SESSION_SECRET=container-test-session-secret-0123456789",
+      "--env", `PUBLIC_ORIGIN=${origin}`, "--env", "PLATFORM_OWNER_TOKEN=container-test-owner-token-0123456789",
       "--env", "COMMERCE_PLATFORM=embedded", "--env", "PLATFORM_FAULT_CONTROL=true",
       "--env", "RATE_LIMITS=login=1000,signup=1000,checkout=1000,cart=1000",
       containerName, "--", "node", "server.js",

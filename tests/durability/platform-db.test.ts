@@ -31,6 +31,7 @@ function runUntilExit(db: string, opts: { uid?: number; gid?: number; script?: s
         PLATFORM_PORT: "1",
         HOST: "127.0.0.1",
         SESSION_SECRET: "test-server-session-secret-not-for-production",
+        PUBLIC_ORIGIN: "http://127.0.0.1:3999",
         COMMERCE_PLATFORM: "embedded",
         PLATFORM_DB: db,
         PLATFORM_URL: "",
