@@ -9,6 +9,7 @@ import {
   DEFAULT_SORT,
   SORT_OPTIONS,
   type Availability,
+  optionFieldKey,
   type CatalogPageData,
   type CollectionLink,
   type ImageView,
@@ -20,7 +21,7 @@ import {
   type SortKey,
 } from "~/components/catalog/model";
 
-export { DEFAULT_SORT, SORT_OPTIONS };
+export { DEFAULT_SORT, SORT_OPTIONS, optionFieldKey };
 export type { CatalogPageData, CollectionLink, PriceView, ProductCardView, ProductPageData, Selection, SortKey };
 
 /**
@@ -283,22 +284,52 @@ export function resolveSelection(p: SdkProduct, params: URLSearchParams | Record
   };
 }
 
+
+export type AddToCartCheck =
+  | { ok: true; variantId?: string; chosen: Record<string, string> }
+  | { ok: false; message: string; field?: string };
+
 /**
- * Server-side check of an add-to-cart request against the product: the
- * variant must belong to it and be in stock. Returns the French reason when not.
+ * Server-side check of an add-to-cart request against the product, from the
+ * options the form submitted (never from a variant id computed for an older
+ * page): each option must name one of its choices, the combination must be a
+ * variant, and that variant must be in stock. Gives the French reason and the
+ * option it belongs to when not.
  */
-export function checkAddToCart(p: SdkProduct, variantId: string | undefined): { ok: true; variantId?: string } | { ok: false; message: string } {
+export function checkAddToCart(p: SdkProduct, submitted: (name: string) => string | undefined): AddToCartCheck {
   if (!hasOptions(p)) {
     if (!isProductInStock(p)) return { ok: false, message: "Produit en rupture de stock" };
-    return { ok: true };
+    return { ok: true, chosen: {} };
   }
-  if (!variantId) {
-    return { ok: false, message: `Choisissez : ${optionsOf(p).map((o) => o.name).join(", ")}` };
+  const options = optionsOf(p);
+  const chosen: Record<string, string> = {};
+  const missing: string[] = [];
+  for (const option of options) {
+    const raw = submitted(option.name!)?.trim();
+    if (!raw) {
+      missing.push(option.name!);
+      continue;
+    }
+    const choice = option.choices!.find((c) => c.visible !== false && (c.description === raw || c.value === raw));
+    if (!choice?.description) {
+      return { ok: false, field: optionFieldKey(option.name!), message: `Ce choix n'existe pas pour « ${option.name} » : choisissez dans la liste.` };
+    }
+    chosen[option.name!] = choice.description;
   }
-  const variant = (p.variants ?? []).find((v) => v._id === variantId);
-  if (!variant) return { ok: false, message: "Cette déclinaison du produit n'existe pas." };
-  if (!isProductInStock(p) || !variantInStock(variant)) return { ok: false, message: "Cette déclinaison est en rupture de stock" };
-  return { ok: true, variantId };
+  if (missing.length > 0) return { ok: false, message: `Choisissez : ${missing.join(", ")}` };
+  const last = optionFieldKey(options.at(-1)!.name!);
+  const label = Object.entries(chosen)
+    .map(([name, value]) => `${name} ${value}`)
+    .join(", ");
+  const variants = p.variants ?? [];
+  const variant = variants.find((v) => matches(v, chosen));
+  if (variants.length > 0 && !variant) {
+    return { ok: false, field: last, message: `${label} n'existe pas : choisissez une autre combinaison.` };
+  }
+  if (!isProductInStock(p) || (variant && !variantInStock(variant))) {
+    return { ok: false, field: last, message: `${label} : épuisé. Choisissez une autre déclinaison.` };
+  }
+  return { ok: true, chosen, ...(variant?._id ? { variantId: variant._id } : {}) };
 }
 
 /** Plain text of an HTML description, for the meta description. */
