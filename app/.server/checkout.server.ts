@@ -44,7 +44,7 @@ export function checkoutCallbacks(origin: string): CheckoutCallbacks {
  * only takes addresses, and the checkout copies the cart's contact details (so the
  * payment page and the order show who buys).
  */
-export async function startCheckout(commerce: Commerce, input: CheckoutInput, origin: string): Promise<string> {
+export async function startCheckout(commerce: Commerce, input: CheckoutInput, origin: string): Promise<{ paymentUrl: string; checkoutId: string }> {
   const wix = await commerce.client();
   const shippingAddress = toSdkAddress(input.shipping);
   const billingAddress = toSdkAddress(input.billing);
@@ -68,8 +68,8 @@ export async function startCheckout(commerce: Commerce, input: CheckoutInput, or
     ecomCheckout: { checkoutId },
     callbacks: checkoutCallbacks(origin),
   });
-  if (!redirectSession?.fullUrl) throw new Error("The platform returned no payment page URL");
-  return redirectSession.fullUrl;
+  if (!redirectSession?.fullUrl || !checkoutId) throw new Error("The platform returned no payment page URL");
+  return { paymentUrl: redirectSession.fullUrl, checkoutId };
 }
 
 /**

@@ -15,6 +15,7 @@ import { privatePageMeta } from "~/components/cart/meta";
 import { commerceOf, type Commerce } from "~/.server/commerce.server";
 import { estimateTotals, getCart, type Cart, type CartTotals } from "~/.server/cart.server";
 import { memberPrefill, startCheckout } from "~/.server/checkout.server";
+import { checkoutDraft, rememberCheckout } from "~/.server/checkout-draft.server";
 import { publicOrigin } from "~/.server/site.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { failedAction, failedLoader } from "~/.server/wix-errors.server";
@@ -77,7 +78,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cart,
     totals: Object.fromEntries([[defaultShipping, base], ...others]) as Record<string, CartTotals>,
     defaultShipping,
-    prefill: await memberPrefill(commerce),
+    // What was typed in an unfinished checkout (after "Annuler" on the payment page) wins over the member's details.
+    prefill: { ...(await memberPrefill(commerce)), ...(await checkoutDraft(commerce, request)) },
   };
 }
 
@@ -92,9 +94,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.data.shippingCode && !shippingCodes.includes(form.data.shippingCode)) {
     return data({ fieldErrors: { shippingCode: "Choisissez un mode de livraison de la liste." }, values: form.values }, { status: 400 });
   }
-  let paymentUrl: string;
+  let started: { paymentUrl: string; checkoutId: string };
   try {
-    paymentUrl = await startCheckout(commerce, { ...form.data, shippingCode: form.data.shippingCode ?? base.selectedShipping }, publicOrigin(request));
+    started = await startCheckout(commerce, { ...form.data, shippingCode: form.data.shippingCode ?? base.selectedShipping }, publicOrigin(request));
   } catch (error) {
     return failedAction(request, error, {
       redirectTo: "/checkout",
@@ -103,7 +105,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   // The payment page is not one of our routes: the browser must load it as a document.
-  return redirectDocument(paymentUrl, 303);
+  return redirectDocument(started.paymentUrl, {
+    status: 303,
+    headers: { "Set-Cookie": await rememberCheckout(request, started.checkoutId) },
+  });
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -114,7 +119,9 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const options = (totals[defaultShipping] ?? Object.values(totals)[0]!).shippingOptions;
   const initialShipping = values.shippingCode && totals[values.shippingCode] ? values.shippingCode : defaultShipping;
   const [shipping, setShipping] = useState(initialShipping);
-  const [sameBilling, setSameBilling] = useState(answer?.values ? !!answer.values.sameBilling : true);
+  const [sameBilling, setSameBilling] = useState(
+    answer?.values ? !!answer.values.sameBilling : prefill.sameBilling !== undefined ? prefill.sameBilling === "on" : true,
+  );
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
