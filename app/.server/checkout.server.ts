@@ -139,6 +139,8 @@ export interface OrderLineView {
   quantity: number;
   unitPrice: Money;
   total: Money;
+  /** Nothing to ship (Wix `itemType.preset` DIGITAL: trainings, audits, e-books). */
+  digital: boolean;
 }
 
 export interface OrderView {
@@ -157,6 +159,8 @@ export interface OrderView {
   couponCode?: string;
   shippingTitle?: string;
   pickup: boolean;
+  /** Every line is digital: no shipping to speak of. */
+  digitalOnly: boolean;
   shippingAddress?: OrderAddress;
   billingAddress?: OrderAddress;
 }
@@ -196,6 +200,7 @@ export function toOrderView(raw: Sdk): OrderView {
     unitPrice: money(line.price),
     // Before the coupon, so the lines add up to the subtotal shown below them.
     total: money(line.lineItemPrice ?? line.totalPriceAfterTax),
+    digital: line.itemType?.preset === "DIGITAL" || line.physicalProperties?.shippable === false,
   }));
   const summary = raw?.priceSummary ?? {};
   const shippingInfo = raw?.shippingInfo;
@@ -218,6 +223,7 @@ export function toOrderView(raw: Sdk): OrderView {
     couponCode: coupon?.code ?? undefined,
     shippingTitle: shippingInfo?.title ?? undefined,
     pickup: !!logistics?.pickupDetails,
+    digitalOnly: lines.length > 0 && lines.every((line) => line.digital),
     shippingAddress: destination ? addressView(destination.address, destination.contactDetails) : undefined,
     billingAddress: raw?.billingInfo ? addressView(raw.billingInfo.address, raw.billingInfo.contactDetails) : undefined,
   };

@@ -47,10 +47,12 @@ export function OrderDetails({ order }: { order: OrderView }) {
             <dd>−{order.discount.formatted}</dd>
           </div>
         ) : null}
-        <div>
-          <dt>Livraison{order.shippingTitle ? ` (${order.shippingTitle})` : ""}</dt>
-          <dd>{order.shipping.formatted}</dd>
-        </div>
+        {order.digitalOnly ? null : (
+          <div>
+            <dt>Livraison{order.shippingTitle ? ` (${order.shippingTitle})` : ""}</dt>
+            <dd>{order.shipping.formatted}</dd>
+          </div>
+        )}
         <div>
           <dt>dont TVA</dt>
           <dd>{order.tax.formatted}</dd>

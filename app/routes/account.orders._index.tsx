@@ -60,7 +60,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 <td>{order.total.formatted}</td>
                 <td>{order.statusLabel}</td>
                 <td>{order.paymentStatusLabel}</td>
-                <td>{order.fulfillmentStatusLabel}</td>
+                <td>{order.digitalOnly ? "" : order.fulfillmentStatusLabel}</td>
               </tr>
             ))}
           </tbody>

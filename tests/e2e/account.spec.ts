@@ -117,7 +117,7 @@ test.describe("member login, profile, orders and logout", () => {
   test("a state that does not match the login in progress is refused", async ({ page, allowStatusFor }) => {
     allowStatusFor("/account/callback");
     await page.goto("/account/login?returnTo=/account");
-    await page.getByRole("button", { name: "Utiliser la page de connexion sécurisée" }).click();
+    await page.getByRole("button", { name: "Utiliser la page de connexion de notre prestataire" }).click();
     await expect(page).toHaveURL(/\/_platform\/login/);
     const response = await page.goto("/account/callback?code=forged&state=not-the-right-state");
     expect(response?.status()).toBe(400);

@@ -102,7 +102,7 @@ const cases: Array<{ name: string; run: (ctx: Ctx) => Promise<void> }> = [
     run: async (ctx) => {
       const v = ctx.visitor();
       const page = await v.get("/account/login");
-      const started = await v.request("POST", "/account/login", formFields(page.body, "Utiliser la page de connexion sécurisée"));
+      const started = await v.request("POST", "/account/login", formFields(page.body, "Utiliser la page de connexion de notre prestataire"));
       expect(started.status).toBe(303);
       expectFieldError(await v.request("GET", "/account/callback?code=abc&state=not-the-one"), /état invalide/);
     },
@@ -112,7 +112,7 @@ const cases: Array<{ name: string; run: (ctx: Ctx) => Promise<void> }> = [
     run: async (ctx) => {
       const v = ctx.visitor();
       const page = await v.get("/account/login");
-      await v.request("POST", "/account/login", formFields(page.body, "Utiliser la page de connexion sécurisée"));
+      await v.request("POST", "/account/login", formFields(page.body, "Utiliser la page de connexion de notre prestataire"));
       const pending = (await createCookie("__oauth", { secrets: [SECRET] }).parse(`__oauth=${v.cookies.get("__oauth")}`)) as { state: string };
       const res = await v.request("GET", `/account/callback?code=already-used-code&state=${encodeURIComponent(pending.state)}`);
       expectFieldError(res, /n'est plus valable/);
@@ -278,7 +278,7 @@ const cases: Array<{ name: string; run: (ctx: Ctx) => Promise<void> }> = [
     run: async (ctx) => {
       const v = ctx.visitor();
       const page = await v.get("/account/login");
-      const fields = formFields(page.body, "Utiliser la page de connexion sécurisée");
+      const fields = formFields(page.body, "Utiliser la page de connexion de notre prestataire");
       expect((await v.request("POST", "/account/login", { ...fields, from__confirm: "forged" })).status).toBe(400);
     },
   },
@@ -287,7 +287,7 @@ const cases: Array<{ name: string; run: (ctx: Ctx) => Promise<void> }> = [
     run: async (ctx) => {
       const v = ctx.visitor();
       const page = await v.get("/account/login");
-      const fields = formFields(page.body, "Utiliser la page de connexion sécurisée");
+      const fields = formFields(page.body, "Utiliser la page de connexion de notre prestataire");
       expect((await v.request("POST", "/account/login", { ...fields, name__confirm: "je suis un robot" })).status).toBe(400);
     },
   },
