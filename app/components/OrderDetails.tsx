@@ -5,7 +5,7 @@ import type { OrderAddress, OrderView } from "~/.server/checkout.server";
 export function OrderDetails({ order }: { order: OrderView }) {
   return (
     <div className="order-details">
-      <table className="order-lines">
+      <table className="order-lines stack-table">
         <caption className="visually-hidden">Articles de la commande n° {order.number}</caption>
         <thead>
           <tr>
@@ -29,9 +29,9 @@ export function OrderDetails({ order }: { order: OrderView }) {
                   </div>
                 </div>
               </td>
-              <td>{line.quantity}</td>
-              <td>{line.unitPrice.formatted}</td>
-              <td>{line.total.formatted}</td>
+              <td data-label="Quantité">{line.quantity}</td>
+              <td data-label="Prix unitaire">{line.unitPrice.formatted}</td>
+              <td data-label="Total">{line.total.formatted}</td>
             </tr>
           ))}
         </tbody>

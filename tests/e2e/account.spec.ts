@@ -62,7 +62,9 @@ test.describe("member login, profile, orders and logout", () => {
     await expect(page.getByRole("link", { name: "N° 10001" })).toBeVisible();
     await expect(page.getByRole("link", { name: "N° 10002" })).toBeVisible();
     await expect(rows.filter({ hasText: "N° 10001" })).toContainText("Payée");
-    await expect(rows.filter({ hasText: "N° 10001" })).toContainText("Expédiée");
+    // 10001 is an audit (digital): nothing about shipping; 10002 has a book and a T-shirt.
+    await expect(rows.filter({ hasText: "N° 10001" })).not.toContainText("xpédiée");
+    await expect(rows.filter({ hasText: "N° 10002" })).toContainText("Non expédiée");
     await expect(page.getByRole("link", { name: "N° 10003" })).toHaveCount(0);
     await page.getByRole("link", { name: "N° 10001" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Commande n° 10001");
