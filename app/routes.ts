@@ -3,6 +3,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   index("routes/home.tsx"),
   route("preferences/theme", "routes/preferences.theme.ts"),
+  route("search/suggestions", "routes/search.suggestions.ts"),
 
   // Store pages share the demo-platform banner.
   layout("routes/store-layout.tsx", [
