@@ -63,7 +63,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
         </div>
       </dl>
       <div className="order-addresses">
-        {order.shippingAddress ? (
+        {order.shippingAddress && !order.digitalOnly ? (
           <AddressBlock title={order.pickup ? "Retrait" : "Livraison"} address={order.shippingAddress} />
         ) : null}
         {order.billingAddress ? <AddressBlock title="Facturation" address={order.billingAddress} /> : null}

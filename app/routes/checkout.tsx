@@ -117,6 +117,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const values: CheckoutValues = answer?.values ?? prefill;
   const errors = answer?.fieldErrors ?? {};
   const options = (totals[defaultShipping] ?? Object.values(totals)[0]!).shippingOptions;
+  // No shipping option at all: every line is digital.
+  const digitalOnly = options.length === 0;
   const initialShipping = values.shippingCode && totals[values.shippingCode] ? values.shippingCode : defaultShipping;
   const [shipping, setShipping] = useState(initialShipping);
   const [sameBilling, setSameBilling] = useState(
@@ -147,7 +149,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             </div>
           </fieldset>
           <fieldset>
-            <legend>Adresse de livraison</legend>
+            {/* Nothing to deliver (trainings, audits): the only address is the billing one. */}
+            <legend>{digitalOnly ? "Adresse de facturation" : "Adresse de livraison"}</legend>
             <Field label="Adresse" name="addressLine" autoComplete="address-line1" required defaultValue={values.addressLine} error={errors.addressLine} />
             <div className="field-row">
               <Field label="Code postal" name="postalCode" autoComplete="postal-code" required defaultValue={values.postalCode} error={errors.postalCode} />
@@ -180,31 +183,35 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               ) : null}
             </fieldset>
           ) : null}
-          <fieldset>
-            <legend>Facturation</legend>
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                name="sameBilling"
-                value="on"
-                checked={sameBilling}
-                onChange={(event) => setSameBilling(event.currentTarget.checked)}
-              />
-              <span>Adresse de facturation identique</span>
-            </label>
-            {/* Without scripts the billing fields are always there; they are used only when the box is unchecked. */}
-            {!hydrated || !sameBilling ? (
-              <div className="billing-fields">
-                {!hydrated ? <p className="hint">Remplissez ces champs seulement si vous avez décoché la case ci-dessus.</p> : null}
-                <Field label="Adresse de facturation" name="billingAddressLine" autoComplete="billing address-line1" defaultValue={values.billingAddressLine} error={errors.billingAddressLine} />
-                <div className="field-row">
-                  <Field label="Code postal de facturation" name="billingPostalCode" autoComplete="billing postal-code" defaultValue={values.billingPostalCode} error={errors.billingPostalCode} />
-                  <Field label="Ville de facturation" name="billingCity" autoComplete="billing address-level2" defaultValue={values.billingCity} error={errors.billingCity} />
+          {digitalOnly ? (
+            <input type="hidden" name="sameBilling" value="on" />
+          ) : (
+            <fieldset>
+              <legend>Facturation</legend>
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  name="sameBilling"
+                  value="on"
+                  checked={sameBilling}
+                  onChange={(event) => setSameBilling(event.currentTarget.checked)}
+                />
+                <span>Adresse de facturation identique</span>
+              </label>
+              {/* Without scripts the billing fields are always there; they are used only when the box is unchecked. */}
+              {!hydrated || !sameBilling ? (
+                <div className="billing-fields">
+                  {!hydrated ? <p className="hint">Remplissez ces champs seulement si vous avez décoché la case ci-dessus.</p> : null}
+                  <Field label="Adresse de facturation" name="billingAddressLine" autoComplete="billing address-line1" defaultValue={values.billingAddressLine} error={errors.billingAddressLine} />
+                  <div className="field-row">
+                    <Field label="Code postal de facturation" name="billingPostalCode" autoComplete="billing postal-code" defaultValue={values.billingPostalCode} error={errors.billingPostalCode} />
+                    <Field label="Ville de facturation" name="billingCity" autoComplete="billing address-level2" defaultValue={values.billingCity} error={errors.billingCity} />
+                  </div>
+                  <CountrySelect label="Pays de facturation" name="billingCountry" autoComplete="billing country" defaultValue={values.billingCountry ?? DEFAULT_COUNTRY} error={errors.billingCountry} />
                 </div>
-                <CountrySelect label="Pays de facturation" name="billingCountry" autoComplete="billing country" defaultValue={values.billingCountry ?? DEFAULT_COUNTRY} error={errors.billingCountry} />
-              </div>
-            ) : null}
-          </fieldset>
+              ) : null}
+            </fieldset>
+          )}
           <button type="submit" className="button checkout-submit" disabled={submitting}>
             Continuer vers le paiement
           </button>

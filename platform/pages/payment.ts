@@ -151,12 +151,16 @@ ${state.expiryError ? `<p class="field-error" id="expiry-error">${e(state.expiry
 <input type="text" id="holder" name="holder" autocomplete="cc-name" value="${e(state.holder ?? "")}">
 <div class="actions"><button type="submit" class="primary">Payer ${e(formatMoney(t.total, cur))} (commande avec obligation de paiement)</button></div>
 </form>
-<form method="post" action="/_platform/checkout">
+${
+  t.needsShipping
+    ? `<form method="post" action="/_platform/checkout">
 <input type="hidden" name="session" value="${sid}">
 <input type="hidden" name="action" value="offline">
 <div class="actions"><button type="submit" class="secondary">Commander et payer à la livraison</button>
 <span class="hint">Commande avec obligation de paiement : vous réglerez ${e(formatMoney(t.total, cur))} à la réception ou au retrait.</span></div>
-</form>`;
+</form>`
+    : ""
+}`;
   return html(
     page(
       "Paiement",
@@ -176,6 +180,12 @@ ${payForms}
   );
 }
 
+function checkoutNeedsShipping(ctx: Ctx, checkoutId: string): boolean {
+  const row = getCheckoutRow(ctx, checkoutId);
+  if (!row) return true;
+  return checkoutTotals(ctx, JSON.parse(row.data) as CheckoutData).needsShipping;
+}
+
 export function paymentGet(ctx: Ctx, url: URL): Response {
   const session = getSession(ctx, url.searchParams.get("session"), "ecomCheckout");
   if (!session) return expired();
@@ -190,6 +200,10 @@ export async function paymentPost(ctx: Ctx, request: Request): Promise<Response>
   const action = form.get("action") ?? "pay";
   if (action === "cancel") return redirect(data.callbacks.postFlowUrl ?? `${session.app_origin}/`);
   if (action !== "pay" && action !== "offline") return render(ctx, session, { error: "Action inconnue." }, 400);
+  if (action === "offline" && !checkoutNeedsShipping(ctx, data.checkoutId)) {
+    // Nothing is delivered (trainings, audits, e-books): there is no delivery to pay at.
+    return redirectWithFlash(ctx, session, { error: "Le paiement à la livraison n'existe pas pour une commande sans livraison : payez par carte." });
+  }
 
   // Never kept: the card number and the security code (the buyer types them again).
   const state: FormState = {
