@@ -337,6 +337,8 @@ export function checkAddToCart(p: SdkProduct, submitted: (name: string) => strin
 /** Plain text of an HTML description, for the meta description. */
 export function plainText(html: string, max = 160): string {
   const text = html
+    // Inline tags join their neighbours ("<strong>2 jours</strong>." is "2 jours."), block tags separate.
+    .replace(/<\/?(?:strong|em|b|i|u|s|a|span|code|abbr|small|sup|sub|mark)\b[^>]*>/gi, "")
     .replace(/<[^>]*>/g, " ")
     .replace(/&nbsp;/g, " ")
     .replace(/&amp;/g, "&")

@@ -107,6 +107,7 @@ describe("product view models", () => {
   it("keeps a short plain-text description for meta tags", () => {
     expect(plainText("<p>Un <strong>état</strong> des lieux&nbsp;complet</p><ul><li>A</li></ul>")).toBe("Un état des lieux complet A");
     expect(plainText("<p>" + "mot ".repeat(100) + "</p>", 20)).toHaveLength(20);
+    expect(plainText("<p>Durée : <strong>2 jours</strong>. Supports</p><p>Suite</p>")).toBe("Durée : 2 jours. Supports Suite");
   });
 });
 
