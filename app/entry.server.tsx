@@ -22,6 +22,9 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce } = loadContext.get(requestInfoContext);
+  // Chromium then sends the system's colour scheme with each request: the theme without scripts (root loader).
+  responseHeaders.set("Accept-CH", "Sec-CH-Prefers-Color-Scheme");
+  responseHeaders.append("Vary", "Sec-CH-Prefers-Color-Scheme");
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;

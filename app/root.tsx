@@ -24,6 +24,7 @@ import { siteInfo } from "~/.server/site.server";
 import { commerceMiddleware, commerceOf } from "~/.server/commerce.server";
 import { requestInfoContext } from "~/.server/request-info.server";
 import { useNonce } from "~/lib/nonce";
+import { clientHints } from "~/lib/client-hints";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { honeypot } from "~/.server/honeypot.server";
 import { cartItemCount } from "~/.server/cart.server";
@@ -43,10 +44,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = await takeToast(request);
   // The header count must never take the whole page down: unknown (null) when the platform fails.
   const cartCount = await cartItemCount(commerce).catch(() => null);
+  const { theme, chosen: themeChosen } = await readTheme(request);
   return data(
     {
       site: siteInfo(),
-      theme: await readTheme(request),
+      theme,
+      themeChosen,
       toast,
       member: commerce.isMember,
       cartCount,
@@ -75,6 +78,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* First in head, before any paint: follow the system's colour scheme unless the visitor chose one. */}
+        {root && !root.themeChosen ? (
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: clientHints.getClientHintCheckScript() }} />
+        ) : null}
         <Meta />
         <Links />
         {/* The footer waits hidden for its fade-in only when scripts run. */}

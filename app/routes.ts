@@ -4,6 +4,7 @@ export default [
   index("routes/home.tsx"),
   route("preferences/theme", "routes/preferences.theme.ts"),
   route("webhooks/wix", "routes/webhooks.wix.ts"),
+  route("search/suggestions", "routes/search.suggestions.ts"),
 
   // Store pages share the demo-platform banner.
   layout("routes/store-layout.tsx", [

@@ -3,12 +3,14 @@ import { catalogClient } from "./commerce.server";
 import { cachedCatalogRead } from "./catalog-cache.server";
 import { failedLoader } from "./wix-errors.server";
 import { sanitizeDescription } from "./html.server";
+import { buildProductIndex, type ProductIndex } from "~/lib/product-search";
 import { formatPrice } from "~/lib/money";
 import { imageUrl } from "~/lib/media";
 import {
   DEFAULT_SORT,
   SORT_OPTIONS,
   type Availability,
+  optionFieldKey,
   type CatalogPageData,
   type CollectionLink,
   type ImageView,
@@ -20,7 +22,7 @@ import {
   type SortKey,
 } from "~/components/catalog/model";
 
-export { DEFAULT_SORT, SORT_OPTIONS };
+export { DEFAULT_SORT, SORT_OPTIONS, optionFieldKey };
 export type { CatalogPageData, CollectionLink, PriceView, ProductCardView, ProductPageData, Selection, SortKey };
 
 /**
@@ -115,6 +117,7 @@ export interface SdkProduct {
   manageVariants?: boolean | null;
   variants?: SdkVariant[] | null;
   collectionIds?: string[] | null;
+  lastUpdated?: Date | string | null;
 }
 interface SdkCollection {
   _id?: string | null;
@@ -283,27 +286,59 @@ export function resolveSelection(p: SdkProduct, params: URLSearchParams | Record
   };
 }
 
+
+export type AddToCartCheck =
+  | { ok: true; variantId?: string; chosen: Record<string, string> }
+  | { ok: false; message: string; field?: string };
+
 /**
- * Server-side check of an add-to-cart request against the product: the
- * variant must belong to it and be in stock. Returns the French reason when not.
+ * Server-side check of an add-to-cart request against the product, from the
+ * options the form submitted (never from a variant id computed for an older
+ * page): each option must name one of its choices, the combination must be a
+ * variant, and that variant must be in stock. Gives the French reason and the
+ * option it belongs to when not.
  */
-export function checkAddToCart(p: SdkProduct, variantId: string | undefined): { ok: true; variantId?: string } | { ok: false; message: string } {
+export function checkAddToCart(p: SdkProduct, submitted: (name: string) => string | undefined): AddToCartCheck {
   if (!hasOptions(p)) {
     if (!isProductInStock(p)) return { ok: false, message: "Produit en rupture de stock" };
-    return { ok: true };
+    return { ok: true, chosen: {} };
   }
-  if (!variantId) {
-    return { ok: false, message: `Choisissez : ${optionsOf(p).map((o) => o.name).join(", ")}` };
+  const options = optionsOf(p);
+  const chosen: Record<string, string> = {};
+  const missing: string[] = [];
+  for (const option of options) {
+    const raw = submitted(option.name!)?.trim();
+    if (!raw) {
+      missing.push(option.name!);
+      continue;
+    }
+    const choice = option.choices!.find((c) => c.visible !== false && (c.description === raw || c.value === raw));
+    if (!choice?.description) {
+      return { ok: false, field: optionFieldKey(option.name!), message: `Ce choix n'existe pas pour « ${option.name} » : choisissez dans la liste.` };
+    }
+    chosen[option.name!] = choice.description;
   }
-  const variant = (p.variants ?? []).find((v) => v._id === variantId);
-  if (!variant) return { ok: false, message: "Cette déclinaison du produit n'existe pas." };
-  if (!isProductInStock(p) || !variantInStock(variant)) return { ok: false, message: "Cette déclinaison est en rupture de stock" };
-  return { ok: true, variantId };
+  if (missing.length > 0) return { ok: false, message: `Choisissez : ${missing.join(", ")}` };
+  const last = optionFieldKey(options.at(-1)!.name!);
+  const label = Object.entries(chosen)
+    .map(([name, value]) => `${name} ${value}`)
+    .join(", ");
+  const variants = p.variants ?? [];
+  const variant = variants.find((v) => matches(v, chosen));
+  if (variants.length > 0 && !variant) {
+    return { ok: false, field: last, message: `${label} n'existe pas : choisissez une autre combinaison.` };
+  }
+  if (!isProductInStock(p) || (variant && !variantInStock(variant))) {
+    return { ok: false, field: last, message: `${label} : épuisé. Choisissez une autre déclinaison.` };
+  }
+  return { ok: true, chosen, ...(variant?._id ? { variantId: variant._id } : {}) };
 }
 
 /** Plain text of an HTML description, for the meta description. */
 export function plainText(html: string, max = 160): string {
   const text = html
+    // Inline tags join their neighbours ("<strong>2 jours</strong>." is "2 jours."), block tags separate.
+    .replace(/<\/?(?:strong|em|b|i|u|s|a|span|code|abbr|small|sup|sub|mark)\b[^>]*>/gi, "")
     .replace(/<[^>]*>/g, " ")
     .replace(/&nbsp;/g, " ")
     .replace(/&amp;/g, "&")
@@ -363,10 +398,10 @@ export async function loadCatalogPage(url: URL, collectionSlug?: string): Promis
   }
 
   const collectionId = collection?.id;
-  const result = await cachedCatalogRead(`products|${q}|${collectionId ?? ""}|${sort}|${page}`, async () => {
+  if (q) return searchPage({ q, sort, page, collections, collection });
+  const result = await cachedCatalogRead(`products|${collectionId ?? ""}|${sort}|${page}`, async () => {
     const wix = await catalogClient();
     let query = wix.products.queryProducts();
-    if (q) query = query.startsWith("name", q);
     if (collectionId) query = query.hasSome("collectionIds", [collectionId]);
     if (sort === "prix-croissant") query = query.ascending("price");
     else if (sort === "prix-decroissant") query = query.descending("price");
@@ -389,6 +424,110 @@ export async function loadCatalogPage(url: URL, collectionSlug?: string): Promis
     collections,
     ...(collection ? { collection } : {}),
   };
+}
+
+// ---------------------------------------------------------------- search
+
+/** Largest catalog read for the search index (Wix pages of 100). */
+const MAX_INDEXED_PRODUCTS = 20_000;
+
+/** Every product (the catalog cache keeps them 30 s, shared by all requests). */
+function allProducts(): Promise<SdkProduct[]> {
+  return cachedCatalogRead("all-products", async () => {
+    const wix = await catalogClient();
+    const items: SdkProduct[] = [];
+    for (let skip = 0; skip < MAX_INDEXED_PRODUCTS; skip += 100) {
+      const found = await sdk(() => wix.products.queryProducts().limit(100).skip(skip).find());
+      items.push(...(found.items as SdkProduct[]));
+      if (found.items.length < 100) break;
+    }
+    return items;
+  });
+}
+
+let built: { products: SdkProduct[]; signature: string; index: ProductIndex } | undefined;
+
+/** What the index depends on: each product's id and last update, and the collection names. */
+function catalogSignature(products: SdkProduct[], collections: SdkCollection[]): string {
+  const parts = products.map((p) => `${p._id}@${p.lastUpdated ? new Date(p.lastUpdated).getTime() : ""}`);
+  for (const c of collections) parts.push(`${c._id}=${c.name}`);
+  return parts.join("|");
+}
+
+/**
+ * The search index of the current catalog. Checked on each new read of the product
+ * list (the cache refreshes it at most every 30 s) and rebuilt only when a product
+ * was added, changed or removed, or a collection renamed: the 10,000-product build
+ * takes about half a second (bench/search.bench.ts), too long to repeat for nothing.
+ */
+export async function productIndex(): Promise<{ products: SdkProduct[]; index: ProductIndex }> {
+  const [products, collections] = await Promise.all([allProducts(), allCollections()]);
+  if (built?.products === products) return built;
+  const signature = catalogSignature(products, collections);
+  if (built?.signature === signature) {
+    built = { ...built, products };
+    return built;
+  }
+  const names = new Map(collections.filter((c) => c._id !== ALL_PRODUCTS_COLLECTION_ID).map((c) => [c._id, c.name ?? ""]));
+  built = {
+    products,
+    signature,
+    index: buildProductIndex(
+      products
+        .filter((p) => p._id)
+        .map((p) => ({
+          id: p._id!,
+          name: p.name ?? "",
+          description: plainText(p.description ?? "", 5000),
+          brand: p.brand ?? "",
+          category: (p.collectionIds ?? []).map((id) => names.get(id) ?? "").join(" "),
+        })),
+    ),
+  };
+  return built;
+}
+
+const paid = (p: SdkProduct) => productPriceData(p)?.discountedPrice ?? productPriceData(p)?.price ?? 0;
+const updated = (p: SdkProduct) => (p.lastUpdated ? new Date(p.lastUpdated).getTime() : 0);
+
+/** Search results: ranked by relevance, or in the chosen order; inside a collection when on its page. */
+async function searchPage(input: {
+  q: string;
+  sort: SortKey;
+  page: number;
+  collections: CollectionLink[];
+  collection?: CatalogPageData["collection"];
+}): Promise<CatalogPageData> {
+  const { q, sort, page, collections, collection } = input;
+  const { products, index } = await productIndex();
+  const byId = new Map(products.map((p) => [p._id, p]));
+  let found = index
+    .search(q)
+    .map((id) => byId.get(id))
+    .filter((p): p is SdkProduct => !!p && (!collection || !!p.collectionIds?.includes(collection.id)));
+  if (sort === "prix-croissant") found = found.toSorted((a, b) => paid(a) - paid(b));
+  else if (sort === "prix-decroissant") found = found.toSorted((a, b) => paid(b) - paid(a));
+  else if (sort === "nom") found = found.toSorted((a, b) => (a.name ?? "").localeCompare(b.name ?? "", "fr"));
+  else if (sort === "nouveautes") found = found.toSorted((a, b) => updated(b) - updated(a));
+  const pageCount = pageCountOf(found.length);
+  if (page > pageCount) notFound();
+  return {
+    products: found.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map(toProductCard),
+    total: found.length,
+    page,
+    pageCount,
+    q,
+    sort,
+    collections,
+    ...(collection ? { collection } : {}),
+  };
+}
+
+/** Up to 6 product names for the search box's suggestions. */
+export async function searchSuggestions(raw: string | null): Promise<string[]> {
+  const q = parseSearch(raw);
+  if (q.length < 2) return [];
+  return (await productIndex()).index.suggest(q, 6);
 }
 
 /** The raw product for a slug, or the 404 screen. */

@@ -44,7 +44,7 @@ export function checkoutCallbacks(origin: string): CheckoutCallbacks {
  * only takes addresses, and the checkout copies the cart's contact details (so the
  * payment page and the order show who buys).
  */
-export async function startCheckout(commerce: Commerce, input: CheckoutInput, origin: string): Promise<string> {
+export async function startCheckout(commerce: Commerce, input: CheckoutInput, origin: string): Promise<{ paymentUrl: string; checkoutId: string }> {
   const wix = await commerce.client();
   const shippingAddress = toSdkAddress(input.shipping);
   const billingAddress = toSdkAddress(input.billing);
@@ -68,8 +68,8 @@ export async function startCheckout(commerce: Commerce, input: CheckoutInput, or
     ecomCheckout: { checkoutId },
     callbacks: checkoutCallbacks(origin),
   });
-  if (!redirectSession?.fullUrl) throw new Error("The platform returned no payment page URL");
-  return redirectSession.fullUrl;
+  if (!redirectSession?.fullUrl || !checkoutId) throw new Error("The platform returned no payment page URL");
+  return { paymentUrl: redirectSession.fullUrl, checkoutId };
 }
 
 /**
@@ -139,6 +139,8 @@ export interface OrderLineView {
   quantity: number;
   unitPrice: Money;
   total: Money;
+  /** Nothing to ship (Wix `itemType.preset` DIGITAL: trainings, audits, e-books). */
+  digital: boolean;
 }
 
 export interface OrderView {
@@ -157,6 +159,8 @@ export interface OrderView {
   couponCode?: string;
   shippingTitle?: string;
   pickup: boolean;
+  /** Every line is digital: no shipping to speak of. */
+  digitalOnly: boolean;
   shippingAddress?: OrderAddress;
   billingAddress?: OrderAddress;
 }
@@ -196,6 +200,7 @@ export function toOrderView(raw: Sdk): OrderView {
     unitPrice: money(line.price),
     // Before the coupon, so the lines add up to the subtotal shown below them.
     total: money(line.lineItemPrice ?? line.totalPriceAfterTax),
+    digital: line.itemType?.preset === "DIGITAL" || line.physicalProperties?.shippable === false,
   }));
   const summary = raw?.priceSummary ?? {};
   const shippingInfo = raw?.shippingInfo;
@@ -218,6 +223,7 @@ export function toOrderView(raw: Sdk): OrderView {
     couponCode: coupon?.code ?? undefined,
     shippingTitle: shippingInfo?.title ?? undefined,
     pickup: !!logistics?.pickupDetails,
+    digitalOnly: lines.length > 0 && lines.every((line) => line.digital),
     shippingAddress: destination ? addressView(destination.address, destination.contactDetails) : undefined,
     billingAddress: raw?.billingInfo ? addressView(raw.billingInfo.address, raw.billingInfo.contactDetails) : undefined,
   };

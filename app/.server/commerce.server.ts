@@ -27,13 +27,21 @@ const modules = { products, collections, currentCart, checkout, orders, members,
  * that hangs fails the request after the configured time instead of holding it
  * forever; the global fetch underneath is still where the embedded platform answers.
  */
+/**
+ * A platform call past its deadline. An Error (not a DOMException): the SDK writes `code` on
+ * what fetch throws, which a DOMException refuses, and the timeout would reach us as a TypeError.
+ */
+export class CommerceTimeoutError extends Error {
+  override name = "TimeoutError";
+}
+
 function fetchWithTimeout(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   // Raced as well as aborted: the in-process platform answers through a function call that no signal can stop.
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      const error = new DOMException("The commerce platform did not answer in time", "TimeoutError");
+      const error = new CommerceTimeoutError("The commerce platform did not answer in time");
       controller.abort(error);
       reject(error);
     }, getConfig().commerce.timeoutMs);

@@ -92,6 +92,27 @@ export function applicationMessage(code: string): string {
 
 export const SYSTEM_ERROR = "System error occurred";
 
+export const TIMEOUT_MESSAGE =
+  "La boutique met trop de temps à répondre. Réessayez dans un instant ; si cela persiste, indiquez la référence ci-dessous.";
+
+/**
+ * True when the error is our own deadline on a platform call (`COMMERCE_TIMEOUT_MS`,
+ * a `TimeoutError` from commerce.server.ts), however the SDK wrapped it.
+ */
+export function isTimeout(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && typeof current === "object" && current !== null; depth++) {
+    if ((current as { name?: unknown }).name === "TimeoutError") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The error screen for a platform call that ran out of time: 504, in French; the screen adds this request's id. */
+function throwTimeout(): never {
+  throw data({ message: TIMEOUT_MESSAGE }, { status: 504 });
+}
+
 /** Shows the error screen: 'Something Went Wrong' with 'System error occurred' and the request id. */
 export function throwSystemError(requestId?: string): never {
   throw data({ message: SYSTEM_ERROR, requestId }, { status: 500 });
@@ -141,6 +162,7 @@ export async function failedAction(
     if (message) return redirectWithToast(request, options.redirectTo, { type: "error", title: message });
     throw error;
   }
+  if (isTimeout(error)) throwTimeout();
   const failure = classifyWixError(error);
   const codeField = failure.kind === "application" ? options.codeFields?.[failure.code] : undefined;
   if (failure.kind === "application" && codeField) {
@@ -163,6 +185,7 @@ export async function failedAction(
 /** For a loader: a 404 stays a 404 screen, an outage says so (503), everything else is a system error. */
 export function failedLoader(error: unknown): never {
   if (routerThrowable(error)) throw error;
+  if (isTimeout(error)) throwTimeout();
   const failure = classifyWixError(error);
   if (failure.kind === "application" && (failure.code === "SERVICE_UNAVAILABLE" || failure.code === "503")) {
     throw data({ message: UNAVAILABLE_MESSAGE, requestId: failure.requestId }, { status: 503 });

@@ -5,7 +5,7 @@ import type { OrderAddress, OrderView } from "~/.server/checkout.server";
 export function OrderDetails({ order }: { order: OrderView }) {
   return (
     <div className="order-details">
-      <table className="order-lines">
+      <table className="order-lines stack-table">
         <caption className="visually-hidden">Articles de la commande n° {order.number}</caption>
         <thead>
           <tr>
@@ -29,9 +29,9 @@ export function OrderDetails({ order }: { order: OrderView }) {
                   </div>
                 </div>
               </td>
-              <td>{line.quantity}</td>
-              <td>{line.unitPrice.formatted}</td>
-              <td>{line.total.formatted}</td>
+              <td data-label="Quantité">{line.quantity}</td>
+              <td data-label="Prix unitaire">{line.unitPrice.formatted}</td>
+              <td data-label="Total">{line.total.formatted}</td>
             </tr>
           ))}
         </tbody>
@@ -47,10 +47,12 @@ export function OrderDetails({ order }: { order: OrderView }) {
             <dd>−{order.discount.formatted}</dd>
           </div>
         ) : null}
-        <div>
-          <dt>Livraison{order.shippingTitle ? ` (${order.shippingTitle})` : ""}</dt>
-          <dd>{order.shipping.formatted}</dd>
-        </div>
+        {order.digitalOnly ? null : (
+          <div>
+            <dt>Livraison{order.shippingTitle ? ` (${order.shippingTitle})` : ""}</dt>
+            <dd>{order.shipping.formatted}</dd>
+          </div>
+        )}
         <div>
           <dt>dont TVA</dt>
           <dd>{order.tax.formatted}</dd>
@@ -61,7 +63,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
         </div>
       </dl>
       <div className="order-addresses">
-        {order.shippingAddress ? (
+        {order.shippingAddress && !order.digitalOnly ? (
           <AddressBlock title={order.pickup ? "Retrait" : "Livraison"} address={order.shippingAddress} />
         ) : null}
         {order.billingAddress ? <AddressBlock title="Facturation" address={order.billingAddress} /> : null}

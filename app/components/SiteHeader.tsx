@@ -68,8 +68,11 @@ export function SiteHeader({ ownerName, jobTitle, profilePicture, theme, member,
         <Form method="post" action="/preferences/theme" className="theme-form">
           <input type="hidden" name="theme" value={nextTheme} />
           <input type="hidden" name="returnTo" value={returnTo} />
-          <button type="submit" className="button-ghost">
-            {nextTheme === "dark" ? "Thème sombre" : "Thème clair"}
+          <button type="submit" className="button-ghost theme-button">
+            <span className="theme-icon" aria-hidden="true">
+              {nextTheme === "dark" ? "☾" : "☀"}
+            </span>
+            <span className="theme-label">{nextTheme === "dark" ? "Thème sombre" : "Thème clair"}</span>
           </button>
         </Form>
       </div>

@@ -75,7 +75,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <HoneypotInputs label="Ne pas remplir ce champ" />
         <input type="hidden" name="returnTo" value={loaderData.returnTo} />
         <button type="submit" className="button-ghost">
-          Utiliser la page de connexion sécurisée
+          Utiliser la page de connexion de notre prestataire
         </button>
       </Form>
     </div>

@@ -55,10 +55,13 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           <dt>Paiement</dt>
           <dd>{order.paymentStatusLabel}</dd>
         </div>
-        <div>
-          <dt>Expédition</dt>
-          <dd>{order.fulfillmentStatusLabel}</dd>
-        </div>
+        {/* Trainings and audits are not shipped: nothing to say about it. */}
+        {order.digitalOnly ? null : (
+          <div>
+            <dt>Expédition</dt>
+            <dd>{order.fulfillmentStatusLabel}</dd>
+          </div>
+        )}
       </dl>
       <OrderDetails order={order} />
       <p>

@@ -38,7 +38,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           Vous n'avez pas encore passé de commande. <Link to="/products">Découvrir la boutique</Link>
         </p>
       ) : (
-        <table className="orders-table">
+        <table className="orders-table stack-table">
           <caption className="visually-hidden">Vos commandes, de la plus récente à la plus ancienne</caption>
           <thead>
             <tr>
@@ -56,11 +56,11 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 <td>
                   <Link to={`/account/orders/${encodeURIComponent(order.id)}`}>N° {order.number}</Link>
                 </td>
-                <td>{order.createdDate ? dateFormat.format(new Date(order.createdDate)) : ""}</td>
-                <td>{order.total.formatted}</td>
-                <td>{order.statusLabel}</td>
-                <td>{order.paymentStatusLabel}</td>
-                <td>{order.fulfillmentStatusLabel}</td>
+                <td data-label="Date">{order.createdDate ? dateFormat.format(new Date(order.createdDate)) : ""}</td>
+                <td data-label="Total">{order.total.formatted}</td>
+                <td data-label="Statut">{order.statusLabel}</td>
+                <td data-label="Paiement">{order.paymentStatusLabel}</td>
+                {order.digitalOnly ? <td /> : <td data-label="Expédition">{order.fulfillmentStatusLabel}</td>}
               </tr>
             ))}
           </tbody>

@@ -1,9 +1,10 @@
+import { useState } from "react";
 import { data, Form, Link, useFetcher, useFetchers } from "react-router";
 import type { Route } from "./+types/cart";
 import cartStyles from "~/styles/cart.css?url";
 import { Field } from "~/components/Field";
 import { CartLineItem, type CartActionData } from "~/components/cart/CartLineItem";
-import { availabilityProblem, cartActionSchema } from "~/components/cart/forms";
+import { availabilityProblem, cartActionSchema, stockProblem } from "~/components/cart/forms";
 import { COUPON_FETCHER_KEY, optimisticCart } from "~/components/cart/optimistic";
 import { CartTotalsSummary } from "~/components/cart/CartTotalsSummary";
 import { parseForm } from "~/lib/forms";
@@ -32,6 +33,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
+const COUPON_ERROR_FIELDS = {
+  COUPON_DOES_NOT_EXIST: "code",
+  COUPON_NOT_FOUND: "code",
+  COUPON_IS_DISABLED: "code",
+  COUPON_EXPIRED: "code",
+  COUPON_USAGE_EXCEEDED: "code",
+  COUPON_LIMIT_PER_CUSTOMER_EXCEEDED: "code",
+  COUPON_NOT_APPLICABLE: "code",
+} as const;
+
 const SUCCESS_MESSAGES = {
   update: "Quantité mise à jour",
   remove: "Article retiré",
@@ -53,9 +64,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (input.intent === "update" || input.intent === "remove") {
       // Only lines of the caller's own cart: a stale page or a forged id gets a clear message, not a platform error.
       const cart = await getCart(commerce);
-      if (!cart?.lines.some((line) => line.id === input.lineId)) {
+      const line = cart?.lines.find((l) => l.id === input.lineId);
+      if (!line) {
         return redirectWithToast(request, "/cart", { type: "error", title: "Cet article n'est plus dans votre panier." });
       }
+      // More than the stock left is refused here, beside the field, rather than accepted then blocking the order.
+      const problem = input.intent === "update" ? stockProblem(line.availability, input.quantity) : null;
+      if (problem) return data({ fieldErrors: { quantity: problem }, values: form.values }, { status: 400 });
       if (input.intent === "update") await updateLineQuantity(commerce, input.lineId, input.quantity);
       else await removeLine(commerce, input.lineId);
     } else if (input.intent === "coupon") {
@@ -67,6 +82,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failedAction(request, error, {
       redirectTo: "/cart",
       fieldMap: { quantity: "quantity", couponCode: "code" },
+      // A refused coupon is told beside its field, the typed code kept.
+      codeFields: input.intent === "coupon" ? COUPON_ERROR_FIELDS : {},
       values: form.values,
     });
   }
@@ -143,7 +160,10 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
 
 function CouponForm({ couponCode, actionData }: { couponCode?: string; actionData?: CartActionData }) {
   const fetcher = useFetcher<CartActionData>({ key: COUPON_FETCHER_KEY });
-  const answer = fetcher.data ?? actionData;
+  // The fetcher keeps its last answer across a later successful apply or removal (answered by a
+  // redirect): its error is shown only while the last thing sent from here was that coupon.
+  const [lastIntent, setLastIntent] = useState<string | undefined>(undefined);
+  const answer = lastIntent === undefined || lastIntent === "coupon" ? (fetcher.data ?? actionData) : undefined;
   const busy = fetcher.state !== "idle";
   if (couponCode) {
     return (
@@ -151,7 +171,7 @@ function CouponForm({ couponCode, actionData }: { couponCode?: string; actionDat
         <p className="cart-coupon-applied">
           Code promo <strong>{couponCode}</strong> appliqué
         </p>
-        <fetcher.Form method="post" action="/cart" preventScrollReset>
+        <fetcher.Form method="post" action="/cart" preventScrollReset onSubmit={() => setLastIntent("remove-coupon")}>
           <input type="hidden" name="intent" value="remove-coupon" />
           <button type="submit" className="button-link" disabled={busy}>
             Retirer le code promo
@@ -161,7 +181,14 @@ function CouponForm({ couponCode, actionData }: { couponCode?: string; actionDat
     );
   }
   return (
-    <fetcher.Form method="post" action="/cart" preventScrollReset className="cart-coupon" noValidate>
+    <fetcher.Form
+      method="post"
+      action="/cart"
+      preventScrollReset
+      className="cart-coupon"
+      noValidate
+      onSubmit={() => setLastIntent("coupon")}
+    >
       <input type="hidden" name="intent" value="coupon" />
       <Field
         label="Code promo"

@@ -15,6 +15,7 @@ import { privatePageMeta } from "~/components/cart/meta";
 import { commerceOf, type Commerce } from "~/.server/commerce.server";
 import { estimateTotals, getCart, type Cart, type CartTotals } from "~/.server/cart.server";
 import { memberPrefill, startCheckout } from "~/.server/checkout.server";
+import { checkoutDraft, rememberCheckout } from "~/.server/checkout-draft.server";
 import { publicOrigin } from "~/.server/site.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { failedAction, failedLoader } from "~/.server/wix-errors.server";
@@ -77,7 +78,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cart,
     totals: Object.fromEntries([[defaultShipping, base], ...others]) as Record<string, CartTotals>,
     defaultShipping,
-    prefill: await memberPrefill(commerce),
+    // What was typed in an unfinished checkout (after "Annuler" on the payment page) wins over the member's details.
+    prefill: { ...(await memberPrefill(commerce)), ...(await checkoutDraft(commerce, request)) },
   };
 }
 
@@ -92,9 +94,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.data.shippingCode && !shippingCodes.includes(form.data.shippingCode)) {
     return data({ fieldErrors: { shippingCode: "Choisissez un mode de livraison de la liste." }, values: form.values }, { status: 400 });
   }
-  let paymentUrl: string;
+  let started: { paymentUrl: string; checkoutId: string };
   try {
-    paymentUrl = await startCheckout(commerce, { ...form.data, shippingCode: form.data.shippingCode ?? base.selectedShipping }, publicOrigin());
+    started = await startCheckout(commerce, { ...form.data, shippingCode: form.data.shippingCode ?? base.selectedShipping }, publicOrigin());
   } catch (error) {
     return failedAction(request, error, {
       redirectTo: "/checkout",
@@ -103,7 +105,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   // The payment page is not one of our routes: the browser must load it as a document.
-  return redirectDocument(paymentUrl, 303);
+  return redirectDocument(started.paymentUrl, {
+    status: 303,
+    headers: { "Set-Cookie": await rememberCheckout(request, started.checkoutId) },
+  });
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -112,9 +117,13 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const values: CheckoutValues = answer?.values ?? prefill;
   const errors = answer?.fieldErrors ?? {};
   const options = (totals[defaultShipping] ?? Object.values(totals)[0]!).shippingOptions;
+  // No shipping option at all: every line is digital.
+  const digitalOnly = options.length === 0;
   const initialShipping = values.shippingCode && totals[values.shippingCode] ? values.shippingCode : defaultShipping;
   const [shipping, setShipping] = useState(initialShipping);
-  const [sameBilling, setSameBilling] = useState(answer?.values ? !!answer.values.sameBilling : true);
+  const [sameBilling, setSameBilling] = useState(
+    answer?.values ? !!answer.values.sameBilling : prefill.sameBilling !== undefined ? prefill.sameBilling === "on" : true,
+  );
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
@@ -140,7 +149,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             </div>
           </fieldset>
           <fieldset>
-            <legend>Adresse de livraison</legend>
+            {/* Nothing to deliver (trainings, audits): the only address is the billing one. */}
+            <legend>{digitalOnly ? "Adresse de facturation" : "Adresse de livraison"}</legend>
             <Field label="Adresse" name="addressLine" autoComplete="address-line1" required defaultValue={values.addressLine} error={errors.addressLine} />
             <div className="field-row">
               <Field label="Code postal" name="postalCode" autoComplete="postal-code" required defaultValue={values.postalCode} error={errors.postalCode} />
@@ -173,31 +183,35 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               ) : null}
             </fieldset>
           ) : null}
-          <fieldset>
-            <legend>Facturation</legend>
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                name="sameBilling"
-                value="on"
-                checked={sameBilling}
-                onChange={(event) => setSameBilling(event.currentTarget.checked)}
-              />
-              <span>Adresse de facturation identique</span>
-            </label>
-            {/* Without scripts the billing fields are always there; they are used only when the box is unchecked. */}
-            {!hydrated || !sameBilling ? (
-              <div className="billing-fields">
-                {!hydrated ? <p className="hint">Remplissez ces champs seulement si vous avez décoché la case ci-dessus.</p> : null}
-                <Field label="Adresse de facturation" name="billingAddressLine" autoComplete="billing address-line1" defaultValue={values.billingAddressLine} error={errors.billingAddressLine} />
-                <div className="field-row">
-                  <Field label="Code postal de facturation" name="billingPostalCode" autoComplete="billing postal-code" defaultValue={values.billingPostalCode} error={errors.billingPostalCode} />
-                  <Field label="Ville de facturation" name="billingCity" autoComplete="billing address-level2" defaultValue={values.billingCity} error={errors.billingCity} />
+          {digitalOnly ? (
+            <input type="hidden" name="sameBilling" value="on" />
+          ) : (
+            <fieldset>
+              <legend>Facturation</legend>
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  name="sameBilling"
+                  value="on"
+                  checked={sameBilling}
+                  onChange={(event) => setSameBilling(event.currentTarget.checked)}
+                />
+                <span>Adresse de facturation identique</span>
+              </label>
+              {/* Without scripts the billing fields are always there; they are used only when the box is unchecked. */}
+              {!hydrated || !sameBilling ? (
+                <div className="billing-fields">
+                  {!hydrated ? <p className="hint">Remplissez ces champs seulement si vous avez décoché la case ci-dessus.</p> : null}
+                  <Field label="Adresse de facturation" name="billingAddressLine" autoComplete="billing address-line1" defaultValue={values.billingAddressLine} error={errors.billingAddressLine} />
+                  <div className="field-row">
+                    <Field label="Code postal de facturation" name="billingPostalCode" autoComplete="billing postal-code" defaultValue={values.billingPostalCode} error={errors.billingPostalCode} />
+                    <Field label="Ville de facturation" name="billingCity" autoComplete="billing address-level2" defaultValue={values.billingCity} error={errors.billingCity} />
+                  </div>
+                  <CountrySelect label="Pays de facturation" name="billingCountry" autoComplete="billing country" defaultValue={values.billingCountry ?? DEFAULT_COUNTRY} error={errors.billingCountry} />
                 </div>
-                <CountrySelect label="Pays de facturation" name="billingCountry" autoComplete="billing country" defaultValue={values.billingCountry ?? DEFAULT_COUNTRY} error={errors.billingCountry} />
-              </div>
-            ) : null}
-          </fieldset>
+              ) : null}
+            </fieldset>
+          )}
           <button type="submit" className="button checkout-submit" disabled={submitting}>
             Continuer vers le paiement
           </button>

@@ -1,4 +1,4 @@
-import { data, useLocation } from "react-router";
+import { data, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/products.$slug";
 import catalogStyles from "~/styles/catalog.css?url";
@@ -13,7 +13,6 @@ import type { Crumb } from "~/lib/breadcrumb";
 import type { ProductPageData } from "~/components/catalog/model";
 import { Price } from "~/components/catalog/Price";
 import { ProductGallery } from "~/components/catalog/ProductGallery";
-import { ProductOptions } from "~/components/catalog/ProductOptions";
 import { AddToCartForm } from "~/components/catalog/AddToCartForm";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
@@ -45,36 +44,63 @@ export async function loader({ params, url }: Route.LoaderArgs) {
 const addSchema = z.object({
   intent: z.literal("add", { error: "Action inconnue." }),
   productId: z.string({ error: "Produit manquant." }).trim().min(1, "Produit manquant."),
-  variantId: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => v || undefined),
   quantity: quantityField(99),
 });
 
+const chooseSchema = z.object({ intent: z.literal("choose") });
+
+/** The page's address for a choice of options (and a typed quantity other than 1), as the GET options form builds it. */
+function choiceUrl(pathname: string, options: string[], submitted: (name: string) => string | undefined, quantity?: string) {
+  const params = new URLSearchParams();
+  for (const name of options) {
+    const value = submitted(name)?.trim();
+    if (value) params.set(name, value.slice(0, 100));
+  }
+  if (quantity && /^[1-9]\d?$/.test(quantity.trim()) && quantity.trim() !== "1") params.set("quantite", quantity.trim());
+  const search = params.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
 export async function action({ request, context, params, url }: Route.ActionArgs) {
   const commerce = commerceOf(context);
-  // `url` is the page's own address (no `.data` suffix): back to the same product page, options kept.
-  const back = url.pathname + url.search;
-  const parsed = parseForm(addSchema, await request.formData());
+  const formData = await request.formData();
+  const submitted = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const product = await productBySlug(params.slug);
+  const optionNames = (product.productOptions ?? []).map((o) => o.name).filter((n): n is string => !!n);
+  // "Choisir" without scripts: the same form, sent to see the price and stock of the chosen options; quantity kept.
+  if (chooseSchema.safeParse({ intent: submitted("intent") }).success) {
+    return redirect(choiceUrl(url.pathname, optionNames, submitted, submitted("quantity")), 303);
+  }
+  const parsed = parseForm(addSchema, formData);
   if (!parsed.ok) {
     const { quantity, ...others } = parsed.fieldErrors;
     const formError = Object.values(others)[0];
     return data({ fieldErrors: quantity ? { quantity } : {}, formError, values: parsed.values }, { status: 400 });
   }
-  const product = await productBySlug(params.slug);
   if (parsed.data.productId !== product._id) {
     return data({ fieldErrors: {}, formError: "Ce produit ne correspond pas à cette page.", values: parsed.values }, { status: 400 });
   }
-  const check = checkAddToCart(product, parsed.data.variantId);
-  if (!check.ok) return data({ fieldErrors: {}, formError: check.message, values: parsed.values }, { status: 400 });
-  try {
-    await addToCart(commerce, { productId: product._id, quantity: parsed.data.quantity, variantId: check.variantId });
-  } catch (error) {
-    return failedAction(request, error, { redirectTo: back, fieldMap: { quantity: "quantity" }, values: parsed.values });
+  // The variant comes from the options this form sent, not from the page it was shown on.
+  const check = checkAddToCart(product, submitted);
+  if (!check.ok) {
+    const fieldErrors = check.field ? { [check.field]: check.message } : {};
+    return data({ fieldErrors, formError: check.field ? undefined : check.message, values: parsed.values }, { status: 400 });
   }
-  return redirectWithToast(request, back, { type: "success", title: "Ajouté au panier" });
+  // Back to the product page showing what was added (its options), keeping any other query parameter.
+  const back = new URLSearchParams(url.search);
+  for (const name of optionNames) back.delete(name);
+  back.delete("quantite");
+  for (const [name, value] of Object.entries(check.chosen)) back.set(name, value);
+  const backUrl = back.size ? `${url.pathname}?${back}` : url.pathname;
+  try {
+    await addToCart(commerce, { productId: product._id!, quantity: parsed.data.quantity, variantId: check.variantId });
+  } catch (error) {
+    return failedAction(request, error, { redirectTo: backUrl, fieldMap: { quantity: "quantity" }, values: parsed.values });
+  }
+  return redirectWithToast(request, backUrl, { type: "success", title: "Ajouté au panier" });
 }
 
 export default function Product({ loaderData }: Route.ComponentProps) {
@@ -95,12 +121,11 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             <p className="stock-out">Rupture de stock</p>
           )}
         </div>
-        <ProductOptions key={product.id} options={selection.options} action={location.pathname} />
         <AddToCartForm
-          key={`${product.id}:${selection.variantId ?? ""}`}
+          key={product.id}
           action={location.pathname + location.search}
           productId={product.id}
-          variantId={selection.variantId}
+          options={selection.options}
           availability={selection.availability}
         />
         {product.descriptionHtml ? (

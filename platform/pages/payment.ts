@@ -17,6 +17,39 @@ export const TEST_CARD_DECLINED = "4000000000000002";
 interface EcomSessionData {
   checkoutId: string;
   callbacks: Callbacks;
+  /** What the last refused POST has to show, read once by the GET it redirects to (never a card number). */
+  flash?: FormState;
+}
+
+/** Post/Redirect/Get: a refused payment is answered by a 303 to the page, so Back and reload never resubmit it. */
+function redirectWithFlash(ctx: Ctx, session: SessionRow, flash: FormState): Response {
+  const data = JSON.parse(session.data) as EcomSessionData;
+  ctx.db.prepare("UPDATE redirect_sessions SET data = ? WHERE id = ?").run(JSON.stringify({ ...data, flash }), session.id);
+  return redirect(`/_platform/checkout?session=${encodeURIComponent(session.id)}`);
+}
+
+/** The flash left by the last POST, removed as it is read. */
+function takeFlash(ctx: Ctx, session: SessionRow): FormState {
+  const data = JSON.parse(session.data) as EcomSessionData;
+  if (!data.flash) return {};
+  const { flash, ...rest } = data;
+  ctx.db.prepare("UPDATE redirect_sessions SET data = ? WHERE id = ?").run(JSON.stringify(rest), session.id);
+  return flash;
+}
+
+/**
+ * Null when `MM/AA` is a month not yet past (a card is valid to the end of its month),
+ * else the French message for the field. `now` is the platform's clock.
+ */
+export function expiryError(raw: string, now: Date): string | null {
+  const match = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/.exec(raw.trim());
+  if (!match) return "Date d'expiration invalide (format MM/AA, exemple : 12/30).";
+  const month = Number(match[1]);
+  const year = 2000 + Number(match[2]);
+  if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)) {
+    return "Cette carte a expiré : utilisez une carte dont la date d'expiration n'est pas passée.";
+  }
+  return null;
 }
 
 function expired(): Response {
@@ -75,6 +108,7 @@ ${addressBlock("Facturation", data.billingAddress, data.contactDetails)}
 interface FormState {
   error?: string;
   cardError?: string;
+  expiryError?: string;
   card?: string;
   expiry?: string;
   holder?: string;
@@ -108,21 +142,25 @@ function render(ctx: Ctx, session: SessionRow, state: FormState = {}, status = 2
 ${state.cardError ? `<p class="field-error" id="card-error">${e(state.cardError)}</p>` : ""}
 <div class="row">
 <div><label for="expiry">Date d'expiration (MM/AA)</label>
-<input type="text" id="expiry" name="expiry" autocomplete="cc-exp" placeholder="12/30" value="${e(state.expiry ?? "")}"></div>
+<input type="text" id="expiry" name="expiry" autocomplete="cc-exp" placeholder="12/30" value="${e(state.expiry ?? "")}"${state.expiryError ? ' aria-invalid="true" aria-describedby="expiry-error"' : ""}>
+${state.expiryError ? `<p class="field-error" id="expiry-error">${e(state.expiryError)}</p>` : ""}</div>
 <div><label for="cvc">Cryptogramme</label>
 <input type="text" id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123"></div>
 </div>
 <label for="holder">Titulaire de la carte</label>
 <input type="text" id="holder" name="holder" autocomplete="cc-name" value="${e(state.holder ?? "")}">
-<div class="actions"><button type="submit" class="primary">Payer</button>
-<span class="muted">Montant : ${e(formatMoney(t.total, cur))}</span></div>
+<div class="actions"><button type="submit" class="primary">Payer ${e(formatMoney(t.total, cur))} (commande avec obligation de paiement)</button></div>
 </form>
-<form method="post" action="/_platform/checkout">
+${
+  t.needsShipping
+    ? `<form method="post" action="/_platform/checkout">
 <input type="hidden" name="session" value="${sid}">
 <input type="hidden" name="action" value="offline">
-<div class="actions"><button type="submit" class="secondary">Payer à la livraison</button>
-<span class="hint">Vous réglerez à la réception ou au retrait.</span></div>
-</form>`;
+<div class="actions"><button type="submit" class="secondary">Commander et payer à la livraison</button>
+<span class="hint">Commande avec obligation de paiement : vous réglerez ${e(formatMoney(t.total, cur))} à la réception ou au retrait.</span></div>
+</form>`
+    : ""
+}`;
   return html(
     page(
       "Paiement",
@@ -142,10 +180,16 @@ ${payForms}
   );
 }
 
+function checkoutNeedsShipping(ctx: Ctx, checkoutId: string): boolean {
+  const row = getCheckoutRow(ctx, checkoutId);
+  if (!row) return true;
+  return checkoutTotals(ctx, JSON.parse(row.data) as CheckoutData).needsShipping;
+}
+
 export function paymentGet(ctx: Ctx, url: URL): Response {
   const session = getSession(ctx, url.searchParams.get("session"), "ecomCheckout");
   if (!session) return expired();
-  return render(ctx, session);
+  return render(ctx, session, takeFlash(ctx, session));
 }
 
 export async function paymentPost(ctx: Ctx, request: Request): Promise<Response> {
@@ -156,23 +200,27 @@ export async function paymentPost(ctx: Ctx, request: Request): Promise<Response>
   const action = form.get("action") ?? "pay";
   if (action === "cancel") return redirect(data.callbacks.postFlowUrl ?? `${session.app_origin}/`);
   if (action !== "pay" && action !== "offline") return render(ctx, session, { error: "Action inconnue." }, 400);
+  if (action === "offline" && !checkoutNeedsShipping(ctx, data.checkoutId)) {
+    // Nothing is delivered (trainings, audits, e-books): there is no delivery to pay at.
+    return redirectWithFlash(ctx, session, { error: "Le paiement à la livraison n'existe pas pour une commande sans livraison : payez par carte." });
+  }
 
+  // Never kept: the card number and the security code (the buyer types them again).
   const state: FormState = {
-    card: (form.get("cardNumber") ?? "").slice(0, 40),
     expiry: (form.get("expiry") ?? "").slice(0, 10),
     holder: (form.get("holder") ?? "").slice(0, 100),
   };
   if (action === "pay") {
-    const digits = (state.card ?? "").replace(/[\s-]/g, "");
+    const digits = (form.get("cardNumber") ?? "").slice(0, 40).replace(/[\s-]/g, "");
     const expiry = (state.expiry ?? "").trim();
     const cvc = (form.get("cvc") ?? "").trim();
     if (!/^\d{13,19}$/.test(digits) || (digits !== TEST_CARD_OK && digits !== TEST_CARD_DECLINED))
-      return render(ctx, session, { ...state, cardError: "Numéro de carte invalide. Utilisez la carte de test 4242 4242 4242 4242." }, 400);
-    if (expiry && !/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/.test(expiry))
-      return render(ctx, session, { ...state, error: "Date d'expiration invalide (format MM/AA)." }, 400);
-    if (cvc && !/^\d{3,4}$/.test(cvc)) return render(ctx, session, { ...state, error: "Cryptogramme invalide (3 ou 4 chiffres)." }, 400);
+      return redirectWithFlash(ctx, session, { ...state, cardError: "Numéro de carte invalide. Utilisez la carte de test 4242 4242 4242 4242." });
+    const expiryProblem = expiry ? expiryError(expiry, new Date()) : null;
+    if (expiryProblem) return redirectWithFlash(ctx, session, { ...state, expiryError: expiryProblem });
+    if (cvc && !/^\d{3,4}$/.test(cvc)) return redirectWithFlash(ctx, session, { ...state, error: "Cryptogramme invalide (3 ou 4 chiffres)." });
     if (digits === TEST_CARD_DECLINED)
-      return render(ctx, session, { ...state, error: "Paiement refusé : votre banque a refusé cette carte. Aucun montant n'a été débité." }, 402);
+      return redirectWithFlash(ctx, session, { ...state, error: "Paiement refusé : votre banque a refusé cette carte. Aucun montant n'a été débité." });
   }
   const result = placeOrder(ctx, data.checkoutId, action === "pay" ? "card" : "offline");
   if (!result.ok) {
@@ -180,7 +228,7 @@ export async function paymentPost(ctx: Ctx, request: Request): Promise<Response>
       result.code === "OUT_OF_STOCK"
         ? `Désolé, votre commande ne peut pas être validée : ${result.message} Aucun montant n'a été débité.`
         : result.message;
-    return render(ctx, session, { ...state, error: msg }, 409);
+    return redirectWithFlash(ctx, session, { ...state, error: msg });
   }
   return redirect(withOrderId(data.callbacks.thankYouPageUrl ?? `${session.app_origin}/`, result.orderId));
 }

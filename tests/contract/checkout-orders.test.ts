@@ -15,6 +15,7 @@ import {
   loginThroughHostedPage,
   makeClient,
   pageText,
+  PAY,
   payOnHostedPage,
   productBySlug,
   productRef,
@@ -121,7 +122,8 @@ describe.skipIf(isWix)("checkout details (embedded platform)", () => {
     expect(text).toContain("70,90"); // 39 + 27 + 4,90
     expect(text).toContain("Lyon");
     expect(text).toContain("Payer");
-    expect(text).toContain("Payer à la livraison");
+    expect(text).toContain("Commander et payer à la livraison");
+    expect(text).toMatch(/Payer [\d\s\u202f]+,\d{2}\s€ \(commande avec obligation de paiement\)/);
     expect(text).toContain("Annuler");
   });
 });
@@ -134,7 +136,7 @@ describe.skipIf(isWix)("payment and orders (embedded platform)", () => {
       { slug: "livre-typescript", quantity: 1 },
       { slug: "t-shirt-typescript", quantity: 1, options: { Taille: "XL", Couleur: "Noir" } },
     ]);
-    const paid = await payOnHostedPage(ctx.platform, paymentUrl, "Payer", GOOD_CARD);
+    const paid = await payOnHostedPage(ctx.platform, paymentUrl, PAY, GOOD_CARD);
     expect(paid.status).toBe(303);
     const orderId = orderIdFrom(paid.location);
 
@@ -181,13 +183,13 @@ describe.skipIf(isWix)("payment and orders (embedded platform)", () => {
     const client = makeClient();
     const before = await stockOf(client, "livre-react");
     const { paymentUrl } = await checkoutToPaymentPage(client, [{ slug: "livre-react", quantity: 2 }]);
-    const declined = await payOnHostedPage(ctx.platform, paymentUrl, "Payer", DECLINED_CARD);
+    const declined = await payOnHostedPage(ctx.platform, paymentUrl, PAY, DECLINED_CARD);
     expect(declined.location).toBeUndefined();
     expect(pageText(declined.html ?? "")).toMatch(/refus/i);
     expect(await stockOf(client, "livre-react")).toBe(before);
     expect(await myOrderIds(client)).toEqual([]);
 
-    const retry = await payOnHostedPage(ctx.platform, paymentUrl, "Payer", GOOD_CARD);
+    const retry = await payOnHostedPage(ctx.platform, paymentUrl, PAY, GOOD_CARD);
     const orderId = orderIdFrom(retry.location);
     expect((await client.orders.getOrder(orderId)).paymentStatus).toBe("PAID");
     expect(await stockOf(client, "livre-react")).toBe(before - 2);
@@ -200,13 +202,13 @@ describe.skipIf(isWix)("payment and orders (embedded platform)", () => {
     const browser = new Browser(ctx.platform);
     const page = await browser.get(paymentUrl);
     const first = await browser.followToExit(
-      await browser.submit(paymentUrl, page.html, "Payer", cardFill(GOOD_CARD)),
+      await browser.submit(paymentUrl, page.html, PAY, cardFill(GOOD_CARD)),
       paymentUrl,
     );
     const orderId = orderIdFrom(first.location);
     // The browser's back button and a second click on the same form.
     const again = await browser.followToExit(
-      await browser.submit(paymentUrl, page.html, "Payer", cardFill(GOOD_CARD)),
+      await browser.submit(paymentUrl, page.html, PAY, cardFill(GOOD_CARD)),
       paymentUrl,
     );
     if (again.location) expect(new URL(again.location).searchParams.get("orderId")).toBe(orderId);
@@ -219,7 +221,7 @@ describe.skipIf(isWix)("payment and orders (embedded platform)", () => {
     const { paymentUrl } = await checkoutToPaymentPage(client, [{ slug: "livre-sql", quantity: 1 }], {
       shippingCode: "pickup",
     });
-    const res = await payOnHostedPage(ctx.platform, paymentUrl, "Payer à la livraison");
+    const res = await payOnHostedPage(ctx.platform, paymentUrl, "Commander et payer à la livraison");
     const order = await client.orders.getOrder(orderIdFrom(res.location));
     expect(order.status).toBe("APPROVED");
     expect(order.paymentStatus).toBe("NOT_PAID");
@@ -244,7 +246,7 @@ describe.skipIf(isWix)("payment and orders (embedded platform)", () => {
     await client.currentCart.updateCurrentCart({ couponCode: "BIENVENUE10" });
     const { checkoutId, paymentUrl } = await checkoutToPaymentPage(client, [], { shippingCode: "pickup" });
     expect((await client.checkout.getCheckout(checkoutId)).appliedDiscounts?.[0]?.coupon?.code).toBe("BIENVENUE10");
-    const res = await payOnHostedPage(ctx.platform, paymentUrl, "Payer");
+    const res = await payOnHostedPage(ctx.platform, paymentUrl, PAY);
     const order = await client.orders.getOrder(orderIdFrom(res.location));
     expect(cents(order.priceSummary?.subtotal?.amount)).toBe(2400);
     expect(cents(order.priceSummary?.discount?.amount)).toBe(240);
@@ -307,7 +309,7 @@ describe.skipIf(isWix)("payment and orders (embedded platform)", () => {
   it("a visitor sees its own order but not other visitors'", async () => {
     const buyer = makeClient();
     const { paymentUrl } = await checkoutToPaymentPage(buyer, [{ slug: "carnet-sprint", quantity: 1 }]);
-    const orderId = orderIdFrom((await payOnHostedPage(ctx.platform, paymentUrl, "Payer")).location);
+    const orderId = orderIdFrom((await payOnHostedPage(ctx.platform, paymentUrl, PAY)).location);
     expect((await buyer.orders.getOrder(orderId))._id).toBe(orderId);
     expect(await myOrderIds(buyer)).toEqual([orderId]);
     const other = makeClient();
@@ -327,8 +329,8 @@ describe.skipIf(isWix)("payment and orders (embedded platform)", () => {
     expect(pageA.res.status).toBe(200);
     expect(pageB.res.status).toBe(200);
     const [ra, rb] = await Promise.all([
-      ba.submit(pa.paymentUrl, pageA.html, "Payer", cardFill(GOOD_CARD)),
-      bb.submit(pb.paymentUrl, pageB.html, "Payer", cardFill(GOOD_CARD)),
+      ba.submit(pa.paymentUrl, pageA.html, PAY, cardFill(GOOD_CARD)),
+      bb.submit(pb.paymentUrl, pageB.html, PAY, cardFill(GOOD_CARD)),
     ]);
     const [ea, eb] = await Promise.all([ba.followToExit(ra, pa.paymentUrl), bb.followToExit(rb, pb.paymentUrl)]);
     const exits = [ea, eb];

@@ -16,6 +16,7 @@ import {
   checkoutToPaymentPage,
   usePlatform,
   type Client,
+  PAY,
 } from "./harness";
 
 const ctx = usePlatform();
@@ -86,7 +87,7 @@ describe.skipIf(isWix)("cart, checkout and order shapes (seeded products)", () =
     const { cart } = await cartWithTshirt(client);
     const flow = (cart as Record<string, any>).purchaseFlowId as string;
     const { checkoutId, paymentUrl } = await checkoutToPaymentPage(client, []);
-    const paid = await payOnHostedPage(ctx.platform, paymentUrl, "Payer");
+    const paid = await payOnHostedPage(ctx.platform, paymentUrl, PAY);
     const orderId = new URL(paid.location!).searchParams.get("orderId")!;
     const order = (await client.orders.getOrder(orderId)) as Record<string, any>;
     expect(order.checkoutId).toBe(checkoutId);

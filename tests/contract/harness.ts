@@ -373,11 +373,14 @@ export function cardFill(cardNumber: string) {
   };
 }
 
-/** Opens the payment page and clicks `buttonLabel` ("Payer", "Payer à la livraison", "Annuler"). */
+/** The payment page's card button: "Payer <amount> (commande avec obligation de paiement)". */
+export const PAY = /^Payer .+ \(commande avec obligation de paiement\)$/;
+
+/** Opens the payment page and clicks `buttonLabel` (PAY, "Commander et payer à la livraison", "Annuler"). */
 export async function payOnHostedPage(
   platform: Platform,
   paymentUrl: string,
-  buttonLabel: string,
+  buttonLabel: string | RegExp,
   card = GOOD_CARD,
 ): Promise<{ status: number; location?: string; html?: string }> {
   const browser = new Browser(platform);

@@ -2,7 +2,7 @@
 // (AppStrategy with the public key, webhooks.process). Embedded only: a real site sends them to its own URLs.
 import { describe, expect, it } from "vitest";
 import { AppStrategy, createClient } from "@wix/sdk";
-import { APP_ORIGIN, checkoutToPaymentPage, DEMO, isWix, loginThroughHostedPage, makeClient, payOnHostedPage, productBySlug, productRef, usePlatform } from "./harness";
+import { APP_ORIGIN, checkoutToPaymentPage, DEMO, isWix, loginThroughHostedPage, makeClient, PAY, payOnHostedPage, productBySlug, productRef, usePlatform } from "./harness";
 
 const received: string[] = [];
 const ctx = usePlatform({
@@ -22,7 +22,7 @@ describe.skipIf(isWix)("webhooks", () => {
     await client.currentCart.addToCurrentCart({ lineItems: [{ ...productRef(p._id), quantity: 1 }] });
     await client.currentCart.updateCurrentCart({ cartInfo: { buyerNote: "merci" } });
     const { paymentUrl } = await checkoutToPaymentPage(client, []);
-    await payOnHostedPage(ctx.platform, paymentUrl, "Payer");
+    await payOnHostedPage(ctx.platform, paymentUrl, PAY);
     await client.members.updateMember((await client.members.getCurrentMember()).member!._id!, { profile: { nickname: "Cam" } });
     const other = makeClient();
     await other.auth.register({ email: "evenements@exemple.fr", password: "motdepasse-evt" });

@@ -63,7 +63,9 @@ test.describe("member login, profile, orders and logout", () => {
     await expect(page.getByRole("link", { name: "N° 10001" })).toBeVisible();
     await expect(page.getByRole("link", { name: "N° 10002" })).toBeVisible();
     await expect(rows.filter({ hasText: "N° 10001" })).toContainText("Payée");
-    await expect(rows.filter({ hasText: "N° 10001" })).toContainText("Expédiée");
+    // 10001 is an audit (digital): nothing about shipping; 10002 has a book and a T-shirt.
+    await expect(rows.filter({ hasText: "N° 10001" })).not.toContainText("xpédiée");
+    await expect(rows.filter({ hasText: "N° 10002" })).toContainText("Non expédiée");
     await expect(page.getByRole("link", { name: "N° 10003" })).toHaveCount(0);
     await page.getByRole("link", { name: "N° 10001" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Commande n° 10001");
@@ -118,7 +120,7 @@ test.describe("member login, profile, orders and logout", () => {
   test("a state that does not match the login in progress is refused", async ({ page, allowStatusFor }) => {
     allowStatusFor("/account/callback");
     await page.goto("/account/login?returnTo=/account");
-    await page.getByRole("button", { name: "Utiliser la page de connexion sécurisée" }).click();
+    await page.getByRole("button", { name: "Utiliser la page de connexion de notre prestataire" }).click();
     await expect(page).toHaveURL(/\/_platform\/login/);
     const response = await page.goto("/account/callback?code=forged&state=not-the-right-state");
     expect(response?.status()).toBe(400);

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
-import { ALEX, loginFromHeader, unique } from "./helpers";
+import { ALEX, PAY_BUTTON, loginFromHeader, unique } from "./helpers";
 
 /**
  * Cart, checkout, hosted payment page and thank-you page, against the real
@@ -307,12 +307,12 @@ test.describe("checkout", () => {
 
     // Declined card: a message, nothing charged, still on the payment page.
     await page.getByLabel("Numéro de carte").fill("4000 0000 0000 0002");
-    await page.getByRole("button", { name: "Payer", exact: true }).click();
+    await page.getByRole("button", { name: PAY_BUTTON }).click();
     await expect(page.getByRole("alert")).toContainText("Paiement refusé");
     await expect(page.getByRole("alert")).toContainText("Aucun montant n'a été débité");
 
     await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
-    await page.getByRole("button", { name: "Payer", exact: true }).click();
+    await page.getByRole("button", { name: PAY_BUTTON }).click();
     await expect(page).toHaveURL(/\/checkout\/complete\?orderId=/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Merci");
     await expect(page.getByText(/Commande n°\s*\d+/)).toBeVisible();
@@ -418,7 +418,7 @@ test.describe("checkout", () => {
     await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
     await expect(page.getByText("Sacha Petit").first()).toBeVisible();
     await page.getByLabel("Numéro de carte").fill("4242424242424242");
-    await page.getByRole("button", { name: "Payer", exact: true }).click();
+    await page.getByRole("button", { name: PAY_BUTTON }).click();
 
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Merci");
     const number = (await page.locator(".thanks-number strong").textContent())!.trim();

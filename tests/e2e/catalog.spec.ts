@@ -85,14 +85,14 @@ test.describe("catalog", () => {
   test("search finds a product by name, and an empty result leads back", async ({ page }) => {
     await page.goto("/products");
     await ready(page);
-    await page.getByRole("searchbox", { name: "Rechercher" }).fill("mug");
+    await page.getByRole("combobox", { name: "Rechercher" }).fill("mug");
     await page.getByRole("button", { name: "Rechercher" }).click();
     await expect(page).toHaveURL(/\/products\?q=mug$/);
     await expect(cards(page)).toHaveCount(3);
     for (const name of await cards(page).locator(".product-card-name").allTextContents()) expect(name).toMatch(/^Mug/);
-    await expect(page.getByRole("searchbox", { name: "Rechercher" })).toHaveValue("mug");
+    await expect(page.getByRole("combobox", { name: "Rechercher" })).toHaveValue("mug");
 
-    await page.getByRole("searchbox", { name: "Rechercher" }).fill("introuvable");
+    await page.getByRole("combobox", { name: "Rechercher" }).fill("introuvable");
     await page.getByRole("button", { name: "Rechercher" }).click();
     await expect(page.getByText("Aucun produit ne correspond à « introuvable »")).toBeVisible();
     await page.getByRole("link", { name: "Voir tout le catalogue" }).click();

@@ -79,8 +79,13 @@ test.describe("platform faults", () => {
     allowStatusFor(`${origin}/products`);
     // Without the 1.5 s timeout this page would simply arrive after 4 s, with a 200.
     const response = await page.goto(`${origin}/products`);
-    expect(response?.status()).toBeGreaterThanOrEqual(500);
+    // A gateway timeout, said in French, with this request's id (the one in the server log and X-Request-Id).
+    expect(response?.status()).toBe(504);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Something Went Wrong");
-    await expect(page.getByText(/Référence de la demande/)).toBeVisible();
+    await expect(page.getByText("La boutique met trop de temps à répondre.", { exact: false })).toBeVisible();
+    await expect(page.getByText("System error occurred")).toHaveCount(0);
+    const requestId = response!.headers()["x-request-id"];
+    expect(requestId).toMatch(/\S+/);
+    await expect(page.getByText(`Référence de la demande : ${requestId}`)).toBeVisible();
   });
 });

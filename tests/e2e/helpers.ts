@@ -57,3 +57,6 @@ export async function sessionCookie(context: BrowserContext) {
 export function unique() {
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
+
+/** The payment page's final button: it states the amount and the payment obligation (Code de la consommation, L221-14). */
+export const PAY_BUTTON = /^Payer \d[\d\s\u202f]*,\d{2}\s€ \(commande avec obligation de paiement\)$/;

@@ -94,7 +94,7 @@ test.describe("security round two @js", () => {
     const evil = { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
     const page = await raw(origin, "/account/login", { headers: evil });
     const cookie = [page.headers["set-cookie"]].flat().filter(Boolean).map((c) => String(c).split(";")[0]).join("; ");
-    const fields = formFields(page.body, "Utiliser la page de connexion sécurisée");
+    const fields = formFields(page.body, "Utiliser la page de connexion de notre prestataire");
     const started = await raw(origin, "/account/login", {
       method: "POST",
       headers: { ...evil, cookie, "content-type": "application/x-www-form-urlencoded" },

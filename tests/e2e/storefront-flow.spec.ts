@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
-import { DEMO, fillHostedLogin, unique } from "./helpers";
+import { DEMO, PAY_BUTTON, fillHostedLogin, unique } from "./helpers";
 
 /**
  * A whole purchase, the way a buyer does it, with JavaScript and without:
@@ -98,10 +98,10 @@ test("a buyer goes from the catalog to a paid order in their account", async ({ 
   // The hosted payment page: a declined card, then a good one.
   await expect(page).toHaveURL(/\/_platform\/checkout/);
   await page.getByLabel("Numéro de carte").fill("4000 0000 0000 0002");
-  await page.getByRole("button", { name: "Payer", exact: true }).click();
+  await page.getByRole("button", { name: PAY_BUTTON }).click();
   await expect(page.getByText(/Paiement refusé/)).toBeVisible();
   await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
-  await page.getByRole("button", { name: "Payer", exact: true }).click();
+  await page.getByRole("button", { name: PAY_BUTTON }).click();
 
   // Thank you: the order number, an empty cart.
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Merci");

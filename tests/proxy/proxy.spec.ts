@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { waitForHydration } from "../e2e/fixtures";
 import { expectPublicOriginOnly, expect, test } from "./fixtures";
+import { PAY_BUTTON } from "../e2e/helpers";
 
 /**
  * The deployment trap of issue 5, end to end: the browser talks https to nginx,
@@ -79,7 +80,7 @@ test("add to cart, checkout and card payment through the proxy", async ({ page, 
   // The hosted payment page is on the public origin too.
   await expect(page).toHaveURL(new RegExp(`^${proxy.origin}/_platform/checkout\\?session=`));
   await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
-  await page.getByRole("button", { name: "Payer", exact: true }).click();
+  await page.getByRole("button", { name: PAY_BUTTON }).click();
   await expect(page).toHaveURL(new RegExp(`^${proxy.origin}/checkout/complete\\?orderId=`));
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Merci");
   await expect(headerCart(page)).toHaveAccessibleName("Panier, 0 article");

@@ -107,6 +107,7 @@ describe("product view models", () => {
   it("keeps a short plain-text description for meta tags", () => {
     expect(plainText("<p>Un <strong>état</strong> des lieux&nbsp;complet</p><ul><li>A</li></ul>")).toBe("Un état des lieux complet A");
     expect(plainText("<p>" + "mot ".repeat(100) + "</p>", 20)).toHaveLength(20);
+    expect(plainText("<p>Durée : <strong>2 jours</strong>. Supports</p><p>Suite</p>")).toBe("Durée : 2 jours. Supports Suite");
   });
 });
 
@@ -161,16 +162,31 @@ describe("variant resolution from the chosen options", () => {
 });
 
 describe("add-to-cart checks", () => {
-  it("requires an in-stock variant of this product when it has options", () => {
-    expect(checkAddToCart(shirt, "v-xl-noir")).toEqual({ ok: true, variantId: "v-xl-noir" });
-    expect(checkAddToCart(shirt, undefined)).toEqual({ ok: false, message: "Choisissez : Taille, Couleur" });
-    expect(checkAddToCart(shirt, "v-m-blanc")).toEqual({ ok: false, message: "Cette déclinaison est en rupture de stock" });
-    expect(checkAddToCart(shirt, "v-other")).toMatchObject({ ok: false });
+  const from = (values: Record<string, string>) => (name: string) => (Object.hasOwn(values, name) ? values[name] : undefined);
+
+  it("resolves the variant from the submitted options, never from an older page", () => {
+    expect(checkAddToCart(shirt, from({ Taille: "XL", Couleur: "Noir" }))).toEqual({
+      ok: true,
+      variantId: "v-xl-noir",
+      chosen: { Taille: "XL", Couleur: "Noir" },
+    });
+    expect(checkAddToCart(shirt, from({}))).toEqual({ ok: false, message: "Choisissez : Taille, Couleur" });
+    expect(checkAddToCart(shirt, from({ Taille: "M" }))).toEqual({ ok: false, message: "Choisissez : Couleur" });
+  });
+
+  it("a sold-out combination or an unknown choice is an error on the option", () => {
+    expect(checkAddToCart(shirt, from({ Taille: "M", Couleur: "Blanc" }))).toEqual({
+      ok: false,
+      field: "option:Couleur",
+      message: "Taille M, Couleur Blanc : épuisé. Choisissez une autre déclinaison.",
+    });
+    expect(checkAddToCart(shirt, from({ Taille: "XXXL", Couleur: "Noir" }))).toMatchObject({ ok: false, field: "option:Taille" });
+    expect(checkAddToCart(shirt, from({ Taille: "__proto__", Couleur: "Noir" }))).toMatchObject({ ok: false, field: "option:Taille" });
   });
 
   it("checks product stock when it has no options, and never sends the default variant", () => {
-    expect(checkAddToCart(mug, undefined)).toEqual({ ok: true });
-    expect(checkAddToCart(mug, "00000000-0000-0000-0000-000000000000")).toEqual({ ok: true });
-    expect(checkAddToCart({ ...mug, stock: { inStock: false } }, undefined)).toEqual({ ok: false, message: "Produit en rupture de stock" });
+    expect(checkAddToCart(mug, from({}))).toEqual({ ok: true, chosen: {} });
+    expect(checkAddToCart(mug, from({ Taille: "M" }))).toEqual({ ok: true, chosen: {} });
+    expect(checkAddToCart({ ...mug, stock: { inStock: false } }, from({}))).toEqual({ ok: false, message: "Produit en rupture de stock" });
   });
 });

@@ -3,6 +3,7 @@ import { usePlatform, APP_ORIGIN, isWix } from "../contract/harness";
 import { Commerce } from "~/.server/commerce.server";
 import { addToCart, getCart } from "~/.server/cart.server";
 import { getOrderView, startCheckout } from "~/.server/checkout.server";
+import { valuesFromCheckout } from "~/.server/checkout-draft.server";
 import { classifyWixError } from "~/.server/wix-errors.server";
 
 /**
@@ -26,7 +27,7 @@ describe.skipIf(isWix)("startCheckout and the order view (embedded platform)", (
   it("carries the buyer's name and both addresses to the payment page and the order; the cart is gone afterwards", async () => {
     const buyer = visitor();
     await addToCart(buyer, { productId: await productId(buyer, "livre-typescript"), quantity: 2 });
-    const url = await startCheckout(
+    const { paymentUrl: url, checkoutId } = await startCheckout(
       buyer,
       {
         email: "lea@exemple.fr",
@@ -40,6 +41,22 @@ describe.skipIf(isWix)("startCheckout and the order view (embedded platform)", (
       APP_ORIGIN,
     );
     expect(url).toMatch(new RegExp(`^${APP_ORIGIN}/_platform/checkout\\?session=`));
+    // "Annuler" then back to the checkout: the form is refilled from the platform's checkout.
+    expect(valuesFromCheckout(await (await buyer.client()).checkout.getCheckout(checkoutId))).toEqual({
+      email: "lea@exemple.fr",
+      firstName: "Léa",
+      lastName: "Dupont",
+      addressLine: "5 rue de la Paix",
+      postalCode: "75002",
+      city: "Paris",
+      country: "FR",
+      shippingCode: "pickup",
+      sameBilling: "",
+      billingAddressLine: "1 avenue Louise",
+      billingPostalCode: "1050",
+      billingCity: "Bruxelles",
+      billingCountry: "BE",
+    });
 
     const page = await (await handle.platform.fetch(new Request(url))).text();
     expect(page).toContain("Léa Dupont");

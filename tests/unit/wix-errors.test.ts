@@ -4,7 +4,8 @@ import { createClient, OAuthStrategy } from "@wix/sdk";
 import { currentCart } from "@wix/ecom";
 import { members } from "@wix/members";
 import { createPlatform, EMBEDDED_CLIENT_ID, installPlatformFetch, type Platform } from "../../platform";
-import { applicationMessage, classifyWixError, failedAction, failedLoader, fieldErrorsOf } from "~/.server/wix-errors.server";
+import { applicationMessage, classifyWixError, failedAction, failedLoader, fieldErrorsOf, TIMEOUT_MESSAGE } from "~/.server/wix-errors.server";
+import { CommerceTimeoutError } from "~/.server/commerce.server";
 
 /** Real SDK errors from the embedded platform, so the mapping is tested on what the SDK really throws. */
 let platform: Platform;
@@ -74,6 +75,12 @@ describe("SDK error mapping", () => {
       init: { status: 500 },
       data: { message: "System error occurred", requestId: "req-42" },
     });
+  });
+
+  it("a platform call past COMMERCE_TIMEOUT_MS is a 504 in French, in loaders and actions", async () => {
+    const late = Object.assign(new CommerceTimeoutError("The commerce platform did not answer in time"), { code: "UNKNOWN" });
+    expect(() => failedLoader(late)).toThrow(expect.objectContaining({ init: { status: 504 }, data: { message: TIMEOUT_MESSAGE } }));
+    await expect(failedAction(post(), late, { redirectTo: "/cart" })).rejects.toMatchObject({ init: { status: 504 } });
   });
 
   it("keeps a platform 404 a 404 in loaders; a visitor's 403 is an application error", async () => {

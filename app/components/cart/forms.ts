@@ -58,6 +58,14 @@ export function acceptedQuantity(raw: FormDataEntryValue | null | undefined): nu
   return parsed.success ? parsed.data : null;
 }
 
+/** Null when `quantity` fits the stock the platform reports for the line, else the French message for the field. */
+export function stockProblem(availability: { status: string; quantityAvailable?: number }, quantity: number): string | null {
+  const left = availability.quantityAvailable;
+  if (left === undefined || quantity <= left) return null;
+  if (left <= 0) return "Plus disponible : retirez cet article pour commander.";
+  return `Il n'en reste que ${left} : choisissez au plus ${left}.`;
+}
+
 /** What a cart line blocks and what the buyer can do about it; null when the line is fine. */
 export function availabilityProblem(availability: { status: string; quantityAvailable?: number }, blocked = false): string | null {
   const { status, quantityAvailable } = availability;

@@ -1,8 +1,10 @@
 import { useId, useState } from "react";
-import { useActionData, useFetcher } from "react-router";
+import { useActionData, useFetcher, useLocation } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { Field } from "~/components/Field";
 import { CART_DELTA_FIELD } from "~/lib/cart-count";
-import type { Availability } from "./model";
+import { ProductOptions } from "./ProductOptions";
+import { quantityFromUrl, type Availability, type OptionView } from "./model";
 
 export interface AddToCartResult {
   fieldErrors?: Record<string, string>;
@@ -11,35 +13,48 @@ export interface AddToCartResult {
 }
 
 /**
- * POST to the product's own route (`intent=add`). Without scripts it is a plain
- * form answered by a 303 back here with a notification; with scripts a fetcher
- * posts it, so the page stays put and the header count moves at once
- * (`cartDelta`), then settles on the server's count.
+ * POST to the product's own route (`intent=add`) carrying the options it shows:
+ * the server resolves the variant from them. Without scripts it is a plain form
+ * answered by a 303 back here with a notification ("Choisir" shows the price and
+ * stock of a choice first); with scripts a fetcher posts it, so the page stays
+ * put and the header count moves at once (`cartDelta`), then settles on the
+ * server's count.
  */
 export function AddToCartForm({
   action,
   productId,
-  variantId,
+  options,
   availability,
 }: {
   action: string;
   productId: string;
-  variantId?: string;
+  options: OptionView[];
   availability: Availability;
 }) {
   const fetcher = useFetcher<AddToCartResult>({ key: `add-to-cart-${productId}` });
   const actionData = useActionData<AddToCartResult>();
+  const location = useLocation();
+  const hydrated = useHydrated();
   const result = fetcher.data ?? actionData;
-  const [quantity, setQuantity] = useState(result?.values?.quantity ?? "1");
+  const initialQuantity = result?.values?.quantity ?? quantityFromUrl(location.search) ?? "1";
+  const [quantity, setQuantity] = useState(initialQuantity);
+  // An answer's errors belong to the choice that was sent: a new choice hides them until the next add.
+  const [answered, setAnswered] = useState<AddToCartResult | undefined>(undefined);
+  const shown = result && result !== answered ? result : undefined;
   const reasonId = useId();
   const busy = fetcher.state !== "idle";
   const delta = /^\d+$/.test(quantity.trim()) && Number(quantity) >= 1 && Number(quantity) <= 99 ? Number(quantity) : 0;
   return (
     <fetcher.Form method="post" action={action} className="add-to-cart" preventScrollReset>
-      <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
-      {variantId ? <input type="hidden" name="variantId" value={variantId} /> : null}
       <input type="hidden" name={CART_DELTA_FIELD} value={delta} />
+      <ProductOptions
+        options={options}
+        action={location.pathname}
+        values={result?.values}
+        errors={shown?.fieldErrors}
+        onChoice={() => setAnswered(result)}
+      />
       <Field
         label="Quantité"
         name="quantity"
@@ -49,28 +64,37 @@ export function AddToCartForm({
         max={99}
         step={1}
         required
-        defaultValue={result?.values?.quantity ?? "1"}
+        defaultValue={initialQuantity}
         onChange={(event) => setQuantity(event.currentTarget.value)}
-        error={result?.fieldErrors?.quantity}
+        error={shown?.fieldErrors?.quantity}
         className="quantity-input"
       />
-      {result?.formError ? (
+      {shown?.formError ? (
         <p className="form-error" role="alert">
-          {result.formError}
+          {shown.formError}
         </p>
       ) : null}
-      <button
-        type="submit"
-        disabled={!availability.ok}
-        aria-disabled={busy || undefined}
-        aria-describedby={availability.ok ? undefined : reasonId}
-        // A second click while the first add is in flight would add twice.
-        onClick={(event) => {
-          if (busy) event.preventDefault();
-        }}
-      >
-        Ajouter au panier
-      </button>
+      <div className="add-to-cart-actions">
+        <button
+          type="submit"
+          name="intent"
+          value="add"
+          disabled={!availability.ok}
+          aria-disabled={busy || undefined}
+          aria-describedby={availability.ok ? undefined : reasonId}
+          // A second click while the first add is in flight would add twice.
+          onClick={(event) => {
+            if (busy) event.preventDefault();
+          }}
+        >
+          Ajouter au panier
+        </button>
+        {options.length > 0 && !hydrated ? (
+          <button type="submit" name="intent" value="choose" formNoValidate className="button-ghost">
+            Choisir
+          </button>
+        ) : null}
+      </div>
       {availability.ok ? null : (
         <p className="add-to-cart-reason" id={reasonId}>
           {availability.message}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useFetcher, useLocation, useNavigation, useSubmit } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { SORT_OPTIONS, type CatalogPageData } from "./model";
 import { EAGER_IMAGES, ProductCard } from "./ProductCard";
@@ -78,13 +78,38 @@ function CategoryNav({ data }: { data: CatalogPageData }) {
   );
 }
 
+/**
+ * A plain GET form to /products (the whole catalog, whatever the page); with
+ * scripts, names are suggested as the buyer types (a native datalist filled from
+ * /search/suggestions), picking one searches for it.
+ */
 function SearchForm({ data }: { data: CatalogPageData }) {
-  const location = useLocation();
+  const suggestions = useFetcher<{ names: string[] }>({ key: "search-suggestions" });
+  const names = suggestions.data?.names ?? [];
   return (
-    <Form method="get" action={location.pathname} role="search" className="catalog-search">
+    <Form method="get" action="/products" role="search" className="catalog-search">
       <label htmlFor="catalog-q">Rechercher</label>
       <div className="inline-field">
-        <input id="catalog-q" type="search" name="q" defaultValue={data.q} key={data.q} maxLength={100} placeholder="Nom du produit" />
+        <input
+          id="catalog-q"
+          type="search"
+          name="q"
+          defaultValue={data.q}
+          key={data.q}
+          maxLength={100}
+          placeholder="Nom, thème, marque…"
+          autoComplete="off"
+          list="catalog-q-suggestions"
+          onChange={(event) => {
+            const value = event.currentTarget.value.trim();
+            if (value.length >= 2) suggestions.load(`/search/suggestions?q=${encodeURIComponent(value)}`);
+          }}
+        />
+        <datalist id="catalog-q-suggestions">
+          {names.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
         {data.sort !== "pertinence" ? <input type="hidden" name="sort" value={data.sort} /> : null}
         <button type="submit">Rechercher</button>
       </div>

@@ -1,43 +1,85 @@
 import { useId } from "react";
-import { Form, useSubmit } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
-import type { OptionView } from "./model";
+import { useSubmit } from "react-router";
+import { optionFieldKey, type OptionView } from "./model";
 
 /**
- * The option choice as a GET form: the choice lives in the URL
- * (`?Taille=M&Couleur=Noir`), so it works without scripts ("Choisir"), can be
- * shared, and the server computes the variant, its price and its stock. With
- * scripts, each change updates the URL at once (replacing the history entry).
+ * The option controls, inside the add-to-cart form: what the buyer sees chosen
+ * is what the form sends, and the server resolves the variant from it. The
+ * page's URL (`?Taille=M&Couleur=Noir`) says which choice the price and stock
+ * shown belong to: with scripts each change updates it at once (replacing the
+ * history entry, options only); without, "Choisir" (a submit button of the same
+ * form, `intent=choose`, after "Ajouter au panier" so that Enter adds) is
+ * answered by a redirect to it, quantity kept.
  */
 // Uncontrolled on purpose, and never re-keyed: the DOM already shows the user's choice, and a
-// remount after each change would drop keyboard focus (arrow keys in a select or radio group).
-export function ProductOptions({ options, action }: { options: OptionView[]; action: string }) {
+// remount after each change would drop keyboard focus (arrow keys in a select or radio group)
+// and the typed quantity.
+export function ProductOptions({
+  options,
+  action,
+  values,
+  errors,
+  onChoice,
+}: {
+  options: OptionView[];
+  action: string;
+  /** What the buyer submitted (an answer with errors): shown instead of the URL's choice. */
+  values?: Record<string, string>;
+  errors?: Record<string, string>;
+  /** Called on each change (with scripts): earlier errors no longer apply. */
+  onChoice?: () => void;
+}) {
   const submit = useSubmit();
-  const hydrated = useHydrated();
   if (options.length === 0) return null;
   return (
-    <Form
-      method="get"
-      action={action}
+    <div
       className="product-options"
-      onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
+      onChange={(event) => {
+        const form = (event.target as HTMLElement).closest("form");
+        if (!form) return;
+        const params = new URLSearchParams();
+        const formData = new FormData(form);
+        for (const option of options) {
+          const value = formData.get(option.name);
+          if (typeof value === "string" && value) params.set(option.name, value);
+        }
+        onChoice?.();
+        submit(params, { method: "get", action, replace: true, preventScrollReset: true });
+      }}
     >
-      {options.map((option) =>
-        option.type === "color" ? <ColorOption key={option.name} option={option} /> : <SelectOption key={option.name} option={option} />,
-      )}
-      <button type="submit" className={hydrated ? "visually-hidden" : "button-ghost"} tabIndex={hydrated ? -1 : undefined}>
-        Choisir
-      </button>
-    </Form>
+      {options.map((option) => {
+        const selected = values?.[option.name] ?? option.selected;
+        const error = errors?.[optionFieldKey(option.name)];
+        return option.type === "color" ? (
+          <ColorOption key={option.name} option={option} selected={selected} error={error} />
+        ) : (
+          <SelectOption key={option.name} option={option} selected={selected} error={error} />
+        );
+      })}
+    </div>
   );
 }
 
-function SelectOption({ option }: { option: OptionView }) {
+function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p className="field-error" id={id}>
+      {error}
+    </p>
+  ) : null;
+}
+
+function SelectOption({ option, selected, error }: { option: OptionView; selected?: string; error?: string }) {
   const id = useId();
   return (
     <div className="field">
       <label htmlFor={id}>{option.name}</label>
-      <select id={id} name={option.name} defaultValue={option.selected ?? ""}>
+      <select
+        id={id}
+        name={option.name}
+        defaultValue={selected ?? ""}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
         <option value="" disabled>
           Choisir…
         </option>
@@ -48,13 +90,15 @@ function SelectOption({ option }: { option: OptionView }) {
           </option>
         ))}
       </select>
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }
 
-function ColorOption({ option }: { option: OptionView }) {
+function ColorOption({ option, selected, error }: { option: OptionView; selected?: string; error?: string }) {
+  const id = useId();
   return (
-    <fieldset className="swatches">
+    <fieldset className="swatches" aria-describedby={error ? `${id}-error` : undefined}>
       <legend>
         {option.name}
         {option.selected ? <span className="swatches-selected"> : {option.selected}</span> : null}
@@ -62,7 +106,7 @@ function ColorOption({ option }: { option: OptionView }) {
       <div className="swatch-list">
         {option.choices.map((choice) => (
           <label key={choice.description} className="swatch" data-out-of-stock={choice.inStock ? undefined : ""}>
-            <input type="radio" name={option.name} value={choice.description} defaultChecked={choice.selected} />
+            <input type="radio" name={option.name} value={choice.description} defaultChecked={choice.description === selected} />
             <span className="swatch-color" style={{ background: choice.color ?? "transparent" }} aria-hidden="true" />
             <span className="swatch-name">
               {choice.description}
@@ -71,6 +115,7 @@ function ColorOption({ option }: { option: OptionView }) {
           </label>
         ))}
       </div>
+      <FieldError id={`${id}-error`} error={error} />
     </fieldset>
   );
 }

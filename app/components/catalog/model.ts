@@ -56,6 +56,17 @@ export interface ChoiceView {
   selected: boolean;
 }
 
+/** Key of an option's error in an add-to-cart answer (prefixed: option names come from the catalog). */
+export function optionFieldKey(optionName: string): string {
+  return `option:${optionName}`;
+}
+
+/** `?quantite=` carried by "Choisir" without scripts: the typed quantity, when it is one we accept. */
+export function quantityFromUrl(search: string): string | undefined {
+  const raw = new URLSearchParams(search).get("quantite");
+  return raw && /^[1-9]\d?$/.test(raw) ? raw : undefined;
+}
+
 export interface OptionView {
   name: string;
   type: "drop_down" | "color";

@@ -1,0 +1,85 @@
+import { createCookie, type Cookie } from "react-router";
+import type { Commerce } from "./commerce.server";
+import { getConfig } from "./config.server";
+import { isSecureRequest, readCookie } from "./cookies.server";
+import type { CheckoutValues } from "~/components/cart/forms";
+
+/**
+ * The buyer's last checkout, so that "Annuler" on the payment page, then
+ * "Passer la commande" again, finds the form as they typed it (visitors too).
+ * The cookie holds only the platform's checkout id, never personal data: the
+ * details are read back from the platform's checkout, which only its owner
+ * (this browser's visitor or member tokens) may read.
+ */
+
+const CHECKOUT_ID = /^[A-Za-z0-9-]{1,100}$/;
+
+let cookie: Cookie | undefined;
+function draftCookie(): Cookie {
+  cookie ??= createCookie("__checkout", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: 24 * 60 * 60,
+    secrets: getConfig().sessionSecrets,
+  });
+  return cookie;
+}
+
+/** Set-Cookie remembering the checkout just created. */
+export function rememberCheckout(request: Request, checkoutId: string): Promise<string> {
+  return draftCookie().serialize(checkoutId, { secure: isSecureRequest(request) });
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Sdk = any;
+
+const str = (value: unknown) => (typeof value === "string" && value !== "" ? value.slice(0, 300) : undefined);
+
+/** The form values of a platform checkout (SDK shape). Pure. */
+export function valuesFromCheckout(checkout: Sdk): CheckoutValues {
+  if (!checkout || checkout.completed) return {};
+  const destination = checkout.shippingInfo?.shippingDestination;
+  const shipping = destination?.address;
+  const billing = checkout.billingInfo?.address;
+  const contact = destination?.contactDetails ?? checkout.billingInfo?.contactDetails;
+  const line = (a: Sdk) => str(a?.addressLine1) ?? str(a?.addressLine);
+  const same =
+    !billing ||
+    (line(billing) === line(shipping) && billing.postalCode === shipping?.postalCode && billing.city === shipping?.city && billing.country === shipping?.country);
+  const values: CheckoutValues = {
+    email: str(checkout.buyerInfo?.email),
+    firstName: str(contact?.firstName),
+    lastName: str(contact?.lastName),
+    addressLine: line(shipping),
+    postalCode: str(shipping?.postalCode),
+    city: str(shipping?.city),
+    country: str(shipping?.country),
+    shippingCode: str(checkout.shippingInfo?.selectedCarrierServiceOption?.code),
+    sameBilling: same ? "on" : "",
+    ...(same
+      ? {}
+      : {
+          billingAddressLine: line(billing),
+          billingPostalCode: str(billing?.postalCode),
+          billingCity: str(billing?.city),
+          billingCountry: str(billing?.country),
+        }),
+  };
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === "string")) as CheckoutValues;
+}
+
+/**
+ * What the buyer typed in their last, unfinished checkout; empty when there is
+ * none, it was paid, or it cannot be read (a convenience: never an error).
+ */
+export async function checkoutDraft(commerce: Commerce, request: Request): Promise<CheckoutValues> {
+  const id = await readCookie(draftCookie(), request);
+  if (typeof id !== "string" || !CHECKOUT_ID.test(id)) return {};
+  try {
+    const wix = await commerce.client();
+    return valuesFromCheckout(await wix.checkout.getCheckout(id));
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,59 @@
+import type { Page } from "@playwright/test";
+import { test, expect, waitForHydration } from "./fixtures";
+
+/** Issue 12, point 7: cart quantity capped by the stock left, coupon errors beside the field (both JS modes). */
+
+const headerCart = (page: Page) => page.getByRole("banner").getByRole("link", { name: /^Panier/ });
+
+async function addShirt(page: Page, javaScriptEnabled: boolean) {
+  await page.goto("/products/t-shirt-typescript?Taille=S&Couleur=Blanc");
+  if (javaScriptEnabled) await waitForHydration(page);
+  const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/products/"));
+  await page.getByRole("button", { name: "Ajouter au panier" }).click();
+  await answered;
+  await expect(headerCart(page)).toHaveAccessibleName("Panier, 1 article");
+  await page.goto("/cart");
+  if (javaScriptEnabled) await waitForHydration(page);
+}
+
+test.describe("cart details (issue 12.7)", () => {
+  test("a quantity above the stock left is refused beside the field, saying how many are left", async ({ page, javaScriptEnabled }) => {
+    await addShirt(page, javaScriptEnabled);
+    const quantity = page.getByRole("list", { name: "Articles du panier" }).getByLabel("Quantité", { exact: true });
+    await quantity.fill("20");
+    await page.getByRole("button", { name: "Mettre à jour" }).click();
+    await expect(quantity).toHaveAccessibleDescription("Il n'en reste que 8 : choisissez au plus 8.");
+    await expect(quantity).toHaveAttribute("aria-invalid", "true");
+    await expect(quantity).toHaveValue("20");
+    await expect(page.getByText("Quantité mise à jour")).toHaveCount(0);
+    await expect(headerCart(page)).toHaveAccessibleName("Panier, 1 article");
+    await expect(page.getByRole("button", { name: "Passer la commande" })).toBeEnabled();
+  });
+
+  test("a wrong coupon is told beside the field with the typed code kept; no stale message after apply and remove", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await addShirt(page, javaScriptEnabled);
+    const code = page.getByLabel("Code promo", { exact: true });
+
+    await page.getByRole("button", { name: "Appliquer" }).click();
+    await expect(code).toHaveAccessibleDescription("Saisissez un code promo.");
+
+    await code.fill("PASUNCODE");
+    await page.getByRole("button", { name: "Appliquer" }).click();
+    await expect(code).toHaveAccessibleDescription("Ce code promo n'existe pas ou n'est plus valable.");
+    await expect(code).toHaveValue("PASUNCODE");
+
+    await code.fill("BIENVENUE10");
+    await page.getByRole("button", { name: "Appliquer" }).click();
+    await expect(page.getByText("Code promo BIENVENUE10 appliqué")).toBeVisible();
+    await page.getByRole("button", { name: "Retirer le code promo" }).click();
+    await expect(page.getByText("Code promo retiré").first()).toBeVisible();
+    await expect(code).toBeVisible();
+    await expect(code).toHaveValue("");
+    await expect(code).not.toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Saisissez un code promo.")).toHaveCount(0);
+    await expect(page.getByText("Ce code promo n'existe pas ou n'est plus valable.")).toHaveCount(0);
+  });
+});

@@ -1,0 +1,82 @@
+import type { Page } from "@playwright/test";
+import { test, expect, waitForHydration } from "./fixtures";
+
+/**
+ * Issue 12, point 1: the add-to-cart form carries the options it shows, and the
+ * server resolves the variant from what was submitted (both JS modes).
+ */
+
+const SHIRT = "/products/t-shirt-typescript";
+const addButton = (page: Page) => page.getByRole("button", { name: "Ajouter au panier" });
+const cartLine = (page: Page) =>
+  page.getByRole("list", { name: "Articles du panier" }).getByRole("listitem").filter({ has: page.getByRole("heading") });
+
+async function open(page: Page, path: string, javaScriptEnabled: boolean) {
+  await page.goto(path);
+  if (javaScriptEnabled) await waitForHydration(page);
+}
+
+test.describe("product options (issue 12.1)", () => {
+  test("the size shown when pressing Ajouter au panier is the one bought, with the typed quantity", async ({ page, javaScriptEnabled }) => {
+    await open(page, `${SHIRT}?Taille=S&Couleur=Noir`, javaScriptEnabled);
+    await page.getByLabel("Quantité").fill("3");
+    // No "Choisir" in between: the form sends what it shows.
+    await page.getByLabel("Taille").selectOption("XL");
+    const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith(SHIRT));
+    await addButton(page).click();
+    await answered;
+    await expect(page.getByText("Ajouté au panier").first()).toBeVisible();
+    await expect(page).toHaveURL(/\?Taille=XL&Couleur=Noir$/);
+
+    await open(page, "/cart", javaScriptEnabled);
+    await expect(cartLine(page)).toHaveCount(1);
+    await expect(cartLine(page)).toContainText("Taille : XL");
+    await expect(cartLine(page).getByLabel(/Quantité/)).toHaveValue("3");
+  });
+
+  test("changing an option keeps the typed quantity", async ({ page, javaScriptEnabled }) => {
+    await open(page, `${SHIRT}?Taille=S&Couleur=Noir`, javaScriptEnabled);
+    await page.getByLabel("Quantité").fill("4");
+    await page.getByLabel("Taille").selectOption("L");
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Choisir" }).click();
+    await expect(page).toHaveURL(/\?Taille=L&Couleur=Noir/);
+    await expect(page.getByLabel("Taille")).toHaveValue("L");
+    await expect(page.getByLabel("Quantité")).toHaveValue("4");
+  });
+
+  test("a sold-out choice sent without a refresh is an error next to the option, values kept", async ({ page, javaScriptEnabled }) => {
+    test.skip(javaScriptEnabled, "with scripts the page follows each change and disables the button at once");
+    await open(page, `${SHIRT}?Taille=L&Couleur=Blanc`, javaScriptEnabled);
+    await page.getByLabel("Quantité").fill("2");
+    await page.getByLabel("Taille").selectOption("M");
+    await addButton(page).click();
+    const colour = page.getByRole("group", { name: /Couleur/ });
+    await expect(colour).toHaveAccessibleDescription("Taille M, Couleur Blanc : épuisé. Choisissez une autre déclinaison.");
+    await expect(page.getByLabel("Taille")).toHaveValue("M");
+    await expect(page.getByRole("radio", { name: "Blanc" })).toBeChecked();
+    await expect(page.getByLabel("Quantité")).toHaveValue("2");
+    await expect(page.getByText("Ajouté au panier")).toHaveCount(0);
+  });
+
+  test("with scripts, a sold-out choice disables the button with its reason @js", async ({ page }) => {
+    await open(page, `${SHIRT}?Taille=L&Couleur=Blanc`, true);
+    await page.getByLabel("Quantité").fill("2");
+    await page.getByLabel("Taille").selectOption("M");
+    await expect(addButton(page)).toBeDisabled();
+    await expect(addButton(page)).toHaveAccessibleDescription("Cette déclinaison est en rupture de stock");
+    await expect(page.getByLabel("Quantité")).toHaveValue("2");
+  });
+
+  test("a forged choice is refused next to its option", async ({ page, baseURL }) => {
+    await page.goto(`${SHIRT}?Taille=S&Couleur=Noir`);
+    const productId = await page.locator('input[name="productId"]').inputValue();
+    const headers = { Origin: new URL(baseURL!).origin };
+    const forged = await page.request.post(SHIRT, {
+      form: { intent: "add", productId, quantity: "1", Taille: "XXXL", Couleur: "Noir" },
+      headers,
+      maxRedirects: 0,
+    });
+    expect(forged.status()).toBe(400);
+    expect(await forged.text()).toContain("Ce choix n&#x27;existe pas pour « Taille »");
+  });
+});
