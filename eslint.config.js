@@ -92,7 +92,10 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["~/components/*", "**/components/*", "~/routes/*", "**/routes/*"], message: "Server modules never import components or routes: shared types live in app/models." },
+            {
+              group: ["~/components/*", "**/components/*", "~/routes/*", "**/routes/*"],
+              message: "Server modules never import components or routes: shared types live in app/models.",
+            },
           ],
         },
       ],
@@ -107,7 +110,14 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/app/*", "~/*", "**/server/*"], message: "The platform stands alone: it imports nothing from the app or its server." }] },
+        {
+          patterns: [
+            {
+              group: ["**/app/*", "~/*", "**/server/*"],
+              message: "The platform stands alone: it imports nothing from the app or its server.",
+            },
+          ],
+        },
       ],
     },
   },

@@ -25,8 +25,8 @@ function loggablePath(originalUrl) {
   const q = originalUrl.indexOf("?");
   if (q < 0) return cut(originalUrl);
   const params = new URLSearchParams(originalUrl.slice(q + 1));
-  const shown = [...params].map(([key, value]) =>
-    `${encodeURIComponent(key)}=${LOGGABLE_QUERY_KEYS.has(key) ? encodeURIComponent(value) : "[redacted]"}`,
+  const shown = [...params].map(
+    ([key, value]) => `${encodeURIComponent(key)}=${LOGGABLE_QUERY_KEYS.has(key) ? encodeURIComponent(value) : "[redacted]"}`,
   );
   return cut(`${originalUrl.slice(0, q)}?${shown.join("&")}`);
 }

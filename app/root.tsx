@@ -1,13 +1,4 @@
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { Breadcrumb } from "~/components/Breadcrumb";
@@ -91,25 +82,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <HoneypotProvider {...root?.honeypot}>
-        <NavigationProgress />
-        <a className="skip-link" href="#main">
-          Aller au contenu
-        </a>
-        <SiteHeader
-          ownerName={site?.ownerName ?? ""}
-          jobTitle={portfolio.jobTitle}
-          profilePicture={site?.profilePicture ?? "/profile.svg"}
-          theme={root?.theme ?? "light"}
-          member={root?.member ?? false}
-          cartCount={root?.cartCount ?? null}
-        />
-        <main id="main" className="site-main">
-          <FlashNotification flash={root?.toast ?? null} />
-          <Breadcrumb origin={site?.origin} />
-          {children}
-        </main>
-        <SiteFooter ownerName={site?.ownerName ?? ""} />
-        <Notifications />
+          <NavigationProgress />
+          <a className="skip-link" href="#main">
+            Aller au contenu
+          </a>
+          <SiteHeader
+            ownerName={site?.ownerName ?? ""}
+            jobTitle={portfolio.jobTitle}
+            profilePicture={site?.profilePicture ?? "/profile.svg"}
+            theme={root?.theme ?? "light"}
+            member={root?.member ?? false}
+            cartCount={root?.cartCount ?? null}
+          />
+          <main id="main" className="site-main">
+            <FlashNotification flash={root?.toast ?? null} />
+            <Breadcrumb origin={site?.origin} />
+            {children}
+          </main>
+          <SiteFooter ownerName={site?.ownerName ?? ""} />
+          <Notifications />
         </HoneypotProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

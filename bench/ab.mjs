@@ -175,14 +175,18 @@ async function main() {
     }
     results[page] = ratios;
   }
-  console.log(`\n== Change in server CPU per request vs as built (median over ${pairs} rounds of ${load.duration} s runs; negative = cheaper)`);
+  console.log(
+    `\n== Change in server CPU per request vs as built (median over ${pairs} rounds of ${load.duration} s runs; negative = cheaper)`,
+  );
   for (const [page] of PAGES) {
     for (const v of variants.slice(1)) {
       if (v.skip) console.log(`  ${page.padEnd(16)} ${v.name.padEnd(52)} not applicable (${v.skip})`);
       else {
         const r = [...results[page][v.name]].sort((a, b) => a - b);
         const q = (f) => r[Math.min(r.length - 1, Math.floor(f * r.length))];
-        console.log(`  ${page.padEnd(16)} ${v.name.padEnd(52)} ${signed(median(r))}   (middle half of the rounds: ${signed(q(0.25))} to ${signed(q(0.75))})`);
+        console.log(
+          `  ${page.padEnd(16)} ${v.name.padEnd(52)} ${signed(median(r))}   (middle half of the rounds: ${signed(q(0.25))} to ${signed(q(0.75))})`,
+        );
       }
     }
   }

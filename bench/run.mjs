@@ -55,14 +55,15 @@ const PRODUCT_PAGE = "/products/t-shirt-typescript?Taille=M&Couleur=Noir";
 const CYCLE_PAGE = "/products/formation-typescript?Format=Inter";
 const CART_PAGES = [PRODUCT_PAGE, "/products/mug-cafe-code?Couleur=Bleu", "/products/formation-react?Format=Intra"];
 
-
 async function main() {
   const started = Date.now();
   const loadBefore = loadavg()[0];
   if (!opt["skip-build"]) buildApp();
   const minimalDir = buildMinimalApp();
   const pinned = connections > 0 && cpus().length > 1 && pinSelf(CLIENT_CORE);
-  log(pinned ? `load generator pinned to core ${CLIENT_CORE}, servers to core ${SERVER_CORE}` : "taskset unavailable or 1 core: no pinning");
+  log(
+    pinned ? `load generator pinned to core ${CLIENT_CORE}, servers to core ${SERVER_CORE}` : "taskset unavailable or 1 core: no pinning",
+  );
 
   const secret = randomBytes(24).toString("base64url");
   const dbFile = join(work, "platform.sqlite");
@@ -119,7 +120,13 @@ async function main() {
     rounds: runs,
     sizes,
     targets,
-    profiles: profiles?.map((p) => ({ scenario: p.scenario, file: p.summary.file, busyPct: p.summary.busyPct, areas: p.summary.areas, functions: p.summary.functions })),
+    profiles: profiles?.map((p) => ({
+      scenario: p.scenario,
+      file: p.summary.file,
+      busyPct: p.summary.busyPct,
+      areas: p.summary.areas,
+      functions: p.summary.functions,
+    })),
     seconds: Math.round((Date.now() - started) / 1000),
   };
   printReport(report);
@@ -164,7 +171,16 @@ function buildMinimalApp() {
       name: "bench-minimal-app",
       private: true,
       type: "module",
-      dependencies: pick(pkg.dependencies, ["@react-router/express", "@react-router/node", "compression", "express", "isbot", "react", "react-dom", "react-router"]),
+      dependencies: pick(pkg.dependencies, [
+        "@react-router/express",
+        "@react-router/node",
+        "compression",
+        "express",
+        "isbot",
+        "react",
+        "react-dom",
+        "react-router",
+      ]),
       devDependencies: pick(pkg.devDependencies, ["@react-router/dev", "vite"]),
     }),
   );
@@ -277,7 +293,11 @@ async function prepareScenarios(app) {
   const notAvailable = {};
   const pageHtml = {};
   const gets = [];
-  for (const [name, path] of [["/", "/"], ["/products", "/products"], ["/products/:slug", PRODUCT_PAGE]]) {
+  for (const [name, path] of [
+    ["/", "/"],
+    ["/products", "/products"],
+    ["/products/:slug", PRODUCT_PAGE],
+  ]) {
     const r = await text(app.url + path);
     if (r.status === 200) {
       gets.push({ name, path });
@@ -336,7 +356,10 @@ async function cachingHeaders(app, pageHtml, cart) {
       name,
       status: res.status,
       cacheControl: res.headers.get("cache-control") ?? "(none)",
-      setCookie: setCookiesOf(res).map((c) => c.split("=")[0]).join(", ") || "-",
+      setCookie:
+        setCookiesOf(res)
+          .map((c) => c.split("=")[0])
+          .join(", ") || "-",
       vary: res.headers.get("vary") ?? "-",
       encoding: res.headers.get("content-encoding") ?? "identity",
       bytes: body.byteLength,
@@ -359,15 +382,22 @@ async function measureRound({ app, bare, minimal, scenarios, load = { connection
     process.stdout.write(`  ${name.padEnd(28)} `);
     out[name] = await fn();
     const f = out[name];
-    const cpu = f.cpuMsPerUnit !== undefined ? `  server ${f.cpuMsPerUnit} CPU ms/${f.cycles !== undefined ? "cycle" : "req"} (${f.serverCpuPct} % of a core)` : "";
-    log(`${String(f.rps).padStart(8)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms${cpu}${f.errors || f.timeouts ? `  errors ${f.errors} timeouts ${f.timeouts}` : ""}`);
+    const cpu =
+      f.cpuMsPerUnit !== undefined
+        ? `  server ${f.cpuMsPerUnit} CPU ms/${f.cycles !== undefined ? "cycle" : "req"} (${f.serverCpuPct} % of a core)`
+        : "";
+    log(
+      `${String(f.rps).padStart(8)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms${cpu}${f.errors || f.timeouts ? `  errors ${f.errors} timeouts ${f.timeouts}` : ""}`,
+    );
   };
   const pid = app.child.pid;
   await step("baseline: bare node:http", () => measureGet({ url: bare.url, path: "/", pid: bare.child.pid, ...load }));
   await step("baseline: minimal RR app", () => measureGet({ url: minimal.url, path: "/", pid: minimal.child.pid, ...load }));
   for (const { name, path } of scenarios.gets) await step(name, () => measureGet({ url: app.url, path, pid, ...load }));
   if (scenarios.cart)
-    await step("/cart (3 lines)", () => measureGet({ url: app.url, path: "/cart", headers: { cookie: scenarios.cart.cookie }, pid, ...load }));
+    await step("/cart (3 lines)", () =>
+      measureGet({ url: app.url, path: "/cart", headers: { cookie: scenarios.cart.cookie }, pid, ...load }),
+    );
   if (scenarios.cycle)
     await step("add-to-cart POST→303→GET", () =>
       measureCycle({ url: app.url, productPath: scenarios.cycle.productPath, form: scenarios.cycle.form, origin: app.url, pid, ...load }),
@@ -382,7 +412,10 @@ function median(runs) {
     const all = runs.map((r) => r[name]).filter(Boolean);
     const fig = { ...all[all.length - 1] };
     for (const k of ["rps", "p50", "p99", "latencyMean", "cyclesPerSecond", "cycleP50", "cycleP99", "cpuMsPerUnit", "serverCpuPct"]) {
-      const v = all.map((a) => a[k]).filter((x) => typeof x === "number").sort((a, b) => a - b);
+      const v = all
+        .map((a) => a[k])
+        .filter((x) => typeof x === "number")
+        .sort((a, b) => a - b);
       if (v.length) fig[k] = v.length % 2 ? v[(v.length - 1) / 2] : Math.round(((v[v.length / 2 - 1] + v[v.length / 2]) / 2) * 10) / 10;
     }
     fig.rpsAllRounds = all.map((a) => a.rps);
@@ -429,17 +462,36 @@ function evaluate(figures, sizes) {
       const c = ratio(products, home);
       add("/products ≥ 40 % of /", pct(c.value), "≥ 40 %", c.value >= 0.4, c.detail);
     } else na("/products ≥ 40 % of /", "/products not measured");
-    if (products) add(`/products p99 < 50 ms at ${connections} connections`, `${products.p99} ms`, "< 50 ms", products.p99 < 50, `p50 ${products.p50} ms`);
+    if (products)
+      add(
+        `/products p99 < 50 ms at ${connections} connections`,
+        `${products.p99} ms`,
+        "< 50 ms",
+        products.p99 < 50,
+        `p50 ${products.p50} ms`,
+      );
     else na("/products p99 < 50 ms", "/products not measured");
     if (cycle && home) {
       const d = ratio(cycle, home);
-      add("add-to-cart cycle ≤ 3× the cost of /", `${round1(1 / d.value)}×`, "≤ 3×", 1 / d.value <= 3, d.detail.replace(/([\d.]+) %/g, (_, x) => `${round1(100 / Number(x))}×`));
+      add(
+        "add-to-cart cycle ≤ 3× the cost of /",
+        `${round1(1 / d.value)}×`,
+        "≤ 3×",
+        1 / d.value <= 3,
+        d.detail.replace(/([\d.]+) %/g, (_, x) => `${round1(100 / Number(x))}×`),
+      );
     } else na("add-to-cart cycle ≤ 3× the cost of /", "not available yet");
   }
   const homeJs = sizes.pages["/"]?.js.gzip ?? sizes.routes["routes/home"]?.js.gzip;
   const floor = sizes.minimalApp?.js.gzip;
   if (homeJs !== undefined)
-    add("JavaScript for / ≤ 90 KB gzip", `${kb(homeJs)} KB`, "≤ 90 KB", homeJs <= JS_BUDGET, `${homeJs} bytes gzip${floor ? `; minimal RR app ${floor}` : ""}`);
+    add(
+      "JavaScript for / ≤ 90 KB gzip",
+      `${kb(homeJs)} KB`,
+      "≤ 90 KB",
+      homeJs <= JS_BUDGET,
+      `${homeJs} bytes gzip${floor ? `; minimal RR app ${floor}` : ""}`,
+    );
   return t;
 }
 
@@ -453,7 +505,12 @@ function evaluate(figures, sizes) {
 async function countSdkCalls({ secret, dbFile, scenarios }) {
   const logFile = join(work, "sdk-calls.log");
   writeFileSync(logFile, "");
-  const app = await startApp({ secret, dbFile, nodeArgs: ["--import", join(here, "lib", "count-sdk-calls.mjs")], extraEnv: { SDK_CALL_LOG: logFile } });
+  const app = await startApp({
+    secret,
+    dbFile,
+    nodeArgs: ["--import", join(here, "lib", "count-sdk-calls.mjs")],
+    extraEnv: { SDK_CALL_LOG: logFile },
+  });
   const cartCookie = scenarios.cart?.cookie ?? "";
   const visitor = new Map();
   // A visitor who already has a session (no cart yet): what a second page view costs.
@@ -506,16 +563,33 @@ async function profileApp({ secret, dbFile, scenarios }) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const list = [
-    ...scenarios.gets.map((g) => ({ scenario: g.name, run: (url, d) => measureGet({ url, path: g.path, connections, duration: d, warmup: 0 }) })),
+    ...scenarios.gets.map((g) => ({
+      scenario: g.name,
+      run: (url, d) => measureGet({ url, path: g.path, connections, duration: d, warmup: 0 }),
+    })),
     ...(scenarios.cart
-      ? [{ scenario: "/cart (3 lines)", run: (url, d) => measureGet({ url, path: "/cart", headers: { cookie: scenarios.cart.cookie }, connections, duration: d, warmup: 0 }) }]
+      ? [
+          {
+            scenario: "/cart (3 lines)",
+            run: (url, d) =>
+              measureGet({ url, path: "/cart", headers: { cookie: scenarios.cart.cookie }, connections, duration: d, warmup: 0 }),
+          },
+        ]
       : []),
     ...(scenarios.cycle
       ? [
           {
             scenario: "add-to-cart cycle",
             run: (url, d) =>
-              measureCycle({ url, productPath: scenarios.cycle.productPath, form: scenarios.cycle.form, origin: url, connections, duration: d, warmup: 0 }),
+              measureCycle({
+                url,
+                productPath: scenarios.cycle.productPath,
+                form: scenarios.cycle.form,
+                origin: url,
+                connections,
+                duration: d,
+                warmup: 0,
+              }),
           },
         ]
       : []),
@@ -548,7 +622,9 @@ async function profileApp({ secret, dbFile, scenarios }) {
 // ---------------------------------------------------------------- output
 
 function printReport(r) {
-  log(`\n== Results (${r.date}, ${r.commit}, node ${r.node}, ${r.cpus} cores, ${r.pinned ? "pinned" : "not pinned"}; ${r.settings.connections} connections, ${r.settings.warmup} s warm-up + ${r.settings.duration} s, median of ${r.settings.rounds} rounds)`);
+  log(
+    `\n== Results (${r.date}, ${r.commit}, node ${r.node}, ${r.cpus} cores, ${r.pinned ? "pinned" : "not pinned"}; ${r.settings.connections} connections, ${r.settings.warmup} s warm-up + ${r.settings.duration} s, median of ${r.settings.rounds} rounds)`,
+  );
   if (r.figures) {
     const unit = (f) => f?.cyclesPerSecond ?? f?.rps;
     const bare = r.figures["baseline: bare node:http"];
@@ -575,16 +651,29 @@ function printReport(r) {
     ]);
     table(["target", "req/s", "p50 ms", "p99 ms", "server CPU ms/req", "server core", "vs bare", "vs minimal RR", "cost vs /"], rows);
     for (const [name, f] of Object.entries(r.figures)) {
-      const codes = Object.entries(f.statusCodes ?? {}).map(([c, n]) => `${c}×${n}`).join(" ");
-      if (f.errors || f.timeouts || (f.badStatus && Object.keys(f.badStatus).length) || Object.keys(f.statusCodes ?? {}).some((c) => !["200", "303"].includes(c)))
-        log(`  check ${name}: status ${codes} errors ${f.errors} timeouts ${f.timeouts}${f.badStatus ? ` unexpected ${JSON.stringify(f.badStatus)}` : ""}`);
+      const codes = Object.entries(f.statusCodes ?? {})
+        .map(([c, n]) => `${c}×${n}`)
+        .join(" ");
+      if (
+        f.errors ||
+        f.timeouts ||
+        (f.badStatus && Object.keys(f.badStatus).length) ||
+        Object.keys(f.statusCodes ?? {}).some((c) => !["200", "303"].includes(c))
+      )
+        log(
+          `  check ${name}: status ${codes} errors ${f.errors} timeouts ${f.timeouts}${f.badStatus ? ` unexpected ${JSON.stringify(f.badStatus)}` : ""}`,
+        );
     }
     log("  ratios “x · y”: x from req/s, y from the server's CPU time per request (steadier when other work shares the machine)");
     log("  server core: the share of one core the server process got while loaded (well under 100 % = starved by other work)");
-    log("  cycle = POST → 303 → GET; its req/s counts both requests, ratios and cost use cycles; cost vs / = how many / requests one costs");
+    log(
+      "  cycle = POST → 303 → GET; its req/s counts both requests, ratios and cost use cycles; cost vs / = how many / requests one costs",
+    );
   }
   if (Math.max(r.loadAverage.before, r.loadAverage.after) > r.cpus)
-    log(`  warning: load average ${r.loadAverage.before} → ${r.loadAverage.after} on ${r.cpus} cores: other work shared the machine; absolute figures are low, ratios less affected`);
+    log(
+      `  warning: load average ${r.loadAverage.before} → ${r.loadAverage.after} on ${r.cpus} cores: other work shared the machine; absolute figures are low, ratios less affected`,
+    );
   for (const [k, v] of Object.entries(r.notAvailable)) log(`  not available yet: ${k} (${v})`);
 
   if (r.headers?.length) {
@@ -625,7 +714,10 @@ function printReport(r) {
   }
   const home = r.sizes.pages["/"];
   if (home) log(`  total for /: ${home.js.gzip + home.css.gzip} bytes gzip (JS ${home.js.gzip}, CSS ${home.css.gzip})`);
-  if (r.sizes.minimalApp) log(`  framework floor (minimal RR app, one static route): JS ${r.sizes.minimalApp.js.gzip} bytes gzip in ${r.sizes.minimalApp.js.files} files`);
+  if (r.sizes.minimalApp)
+    log(
+      `  framework floor (minimal RR app, one static route): JS ${r.sizes.minimalApp.js.gzip} bytes gzip in ${r.sizes.minimalApp.js.files} files`,
+    );
 
   log("\n== Targets (informational, never fail the run)");
   table(
@@ -635,7 +727,12 @@ function printReport(r) {
   if (r.profiles) {
     log("\n== CPU profiles of the app server (top self time)");
     for (const p of r.profiles) {
-      log(`  ${p.scenario} (busy ${p.busyPct} %): ${p.areas.slice(0, 6).map((a) => `${a.key} ${a.pctOfBusy} %`).join(", ")}`);
+      log(
+        `  ${p.scenario} (busy ${p.busyPct} %): ${p.areas
+          .slice(0, 6)
+          .map((a) => `${a.key} ${a.pctOfBusy} %`)
+          .join(", ")}`,
+      );
     }
     log(`  full summaries: ${join("bench", "results", "profiles", "*", "summary.txt")}`);
   }

@@ -22,7 +22,11 @@ const seed = JSON.parse(readFileSync(new URL("../platform/seed/demo.json", impor
   collections: Array<{ slug: string; name: string }>;
 };
 const collectionName = new Map(seed.collections.map((c) => [c.slug, c.name]));
-const text = (html: string) => html.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 const base: SearchableProduct[] = seed.products.map((p) => ({
   id: p.id,
   name: p.name,
@@ -32,7 +36,23 @@ const base: SearchableProduct[] = seed.products.map((p) => ({
 }));
 
 // Deterministic variations so that 10,000 products are not 160 copies of the same words.
-const WORDS = ["édition", "pro", "équipe", "avancée", "pratique", "express", "sur mesure", "débutant", "expert", "atelier", "session", "kit", "collector", "numérique", "papier"];
+const WORDS = [
+  "édition",
+  "pro",
+  "équipe",
+  "avancée",
+  "pratique",
+  "express",
+  "sur mesure",
+  "débutant",
+  "expert",
+  "atelier",
+  "session",
+  "kit",
+  "collector",
+  "numérique",
+  "papier",
+];
 function synthetic(count: number): SearchableProduct[] {
   const out: SearchableProduct[] = [];
   for (let i = 0; out.length < count; i++) {
@@ -48,7 +68,20 @@ function synthetic(count: number): SearchableProduct[] {
   return out;
 }
 
-const QUERIES = ["typescript", "accessibilite", "typscript", "formation typescript", "mug", "livre react", "goodies", "atelier martin", "sécurité web", "introuvable", "t-shirt noir", "audit"];
+const QUERIES = [
+  "typescript",
+  "accessibilite",
+  "typscript",
+  "formation typescript",
+  "mug",
+  "livre react",
+  "goodies",
+  "atelier martin",
+  "sécurité web",
+  "introuvable",
+  "t-shirt noir",
+  "audit",
+];
 
 function median(values: number[]) {
   const s = values.toSorted((a, b) => a - b);

@@ -81,7 +81,7 @@ function ensureCart(ctx: Ctx, owner: string): CartRow {
 
 function requireCart(ctx: Ctx, owner: string): CartRow {
   const cart = getCart(ctx, owner);
-  if (!cart) throw notFound("OWNED_CART_NOT_FOUND", "Aucun panier pour cet utilisateur", {}, );
+  if (!cart) throw notFound("OWNED_CART_NOT_FOUND", "Aucun panier pour cet utilisateur", {});
   return cart;
 }
 
@@ -100,7 +100,12 @@ export function cartEvent(ctx: Ctx, kind: "created" | "updated" | "deleted", car
     entityFqdn: "wix.ecom.v1.cart",
     slug: kind,
     entityId: cart.id,
-    body: kind === "deleted" ? { deleted: { id: cart.id } } : kind === "created" ? { created: cartWire(ctx, cart, ctx.opts.defaultAppOrigin) } : { updated: cartWire(ctx, cart, ctx.opts.defaultAppOrigin) },
+    body:
+      kind === "deleted"
+        ? { deleted: { id: cart.id } }
+        : kind === "created"
+          ? { created: cartWire(ctx, cart, ctx.opts.defaultAppOrigin) }
+          : { updated: cartWire(ctx, cart, ctx.opts.defaultAppOrigin) },
     identity: k === "m" ? { memberId: id } : { visitorId: id },
   });
 }
@@ -108,7 +113,8 @@ export function cartEvent(ctx: Ctx, kind: "created" | "updated" | "deleted", car
 export function buyerInfoWire(ctx: Ctx, owner: string, email?: string | null) {
   const [kind, id] = [owner.slice(0, 1), owner.slice(2)];
   if (kind === "m") {
-    const m = ctx.db.prepare("SELECT contact_id, email FROM members WHERE id = ?").get(id) as { contact_id: string; email: string } | undefined;
+    const m = ctx.db.prepare("SELECT contact_id, email FROM members WHERE id = ?").get(id) as
+      { contact_id: string; email: string } | undefined;
     return { memberId: id, ...(m ? { contactId: m.contact_id } : {}), ...(email || m?.email ? { email: email || m?.email } : {}) };
   }
   return { visitorId: id, ...(email ? { email } : {}) };
@@ -138,7 +144,12 @@ export function cartWire(ctx: Ctx, cart: CartRow, appOrigin: string, priced?: Pr
     ...(cart.purchase_flow_id ? { purchaseFlowId: cart.purchase_flow_id } : {}),
     appliedDiscounts: t.coupon ? [{ coupon: { id: t.coupon.id, code: t.coupon.code } }] : [],
     ...(contact
-      ? { contactInfo: { ...(contact.address ? { address: addressToWire(contact.address) } : {}), ...(contact.contactDetails ? { contactDetails: contact.contactDetails } : {}) } }
+      ? {
+          contactInfo: {
+            ...(contact.address ? { address: addressToWire(contact.address) } : {}),
+            ...(contact.contactDetails ? { contactDetails: contact.contactDetails } : {}),
+          },
+        }
       : {}),
     ...(cart.selected_shipping ? { selectedShippingOption: { code: cart.selected_shipping, carrierId: "embedded-shipping" } } : {}),
     ...(cart.checkout_id ? { checkoutId: cart.checkout_id } : {}),
@@ -189,10 +200,18 @@ function parseNewLines(body: Record<string, unknown>, required: boolean): NewLin
     const productId = asString(ref?.catalogItemId);
     if (!ref) violations.push({ field: `lineItems[${i}].catalogReference`, description: "is required", violatedRule: "REQUIRED_FIELD" });
     else if (!productId)
-      violations.push({ field: `lineItems[${i}].catalogReference.catalogItemId`, description: "must not be empty", violatedRule: "REQUIRED_FIELD" });
+      violations.push({
+        field: `lineItems[${i}].catalogReference.catalogItemId`,
+        description: "must not be empty",
+        violatedRule: "REQUIRED_FIELD",
+      });
     const appId = ref?.appId;
     if (ref && appId !== undefined && appId !== STORES_APP_ID)
-      violations.push({ field: `lineItems[${i}].catalogReference.appId`, description: "must be the Wix Stores app id", violatedRule: "VALIDATION" });
+      violations.push({
+        field: `lineItems[${i}].catalogReference.appId`,
+        description: "must be the Wix Stores app id",
+        violatedRule: "VALIDATION",
+      });
     const options = ref?.options === undefined || ref?.options === null ? null : asObject(ref.options);
     if (ref && ref.options !== undefined && ref.options !== null && !options)
       violations.push({ field: `lineItems[${i}].catalogReference.options`, description: "must be an object", violatedRule: "FORMAT" });
@@ -226,12 +245,24 @@ function addLines(ctx: Ctx, cart: CartRow, lines: NewLine[]): void {
       }
       ctx.db.prepare("UPDATE cart_lines SET quantity = ? WHERE id = ?").run(q, existing.id);
     } else {
-      const pos = (ctx.db.prepare("SELECT COALESCE(MAX(position), 0) + 1 AS n FROM cart_lines WHERE cart_id = ?").get(cart.id) as { n: number }).n;
+      const pos = (
+        ctx.db.prepare("SELECT COALESCE(MAX(position), 0) + 1 AS n FROM cart_lines WHERE cart_id = ?").get(cart.id) as { n: number }
+      ).n;
       ctx.db
         .prepare(
           "INSERT INTO cart_lines (id, cart_id, product_id, variant_id, options, item_key, quantity, position, snapshot) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         )
-        .run(newId(), cart.id, p.id, variant?.id ?? null, JSON.stringify(l.options), key, l.quantity, pos, JSON.stringify({ name: p.name, slug: p.slug }));
+        .run(
+          newId(),
+          cart.id,
+          p.id,
+          variant?.id ?? null,
+          JSON.stringify(l.options),
+          key,
+          l.quantity,
+          pos,
+          JSON.stringify({ name: p.name, slug: p.slug }),
+        );
     }
   });
   if (violations.length) throw validationError(violations);
@@ -248,9 +279,13 @@ export function mergeCarts(ctx: Ctx, fromOwner: string, toOwner: string): void {
     const key = `${l.productId}|${l.variantId ?? ""}`;
     const existing = ctx.db.prepare("SELECT * FROM cart_lines WHERE cart_id = ? AND item_key = ?").get(to.id, key) as LineRow | undefined;
     if (existing) {
-      ctx.db.prepare("UPDATE cart_lines SET quantity = ? WHERE id = ?").run(Math.min(MAX_QUANTITY, existing.quantity + l.quantity), existing.id);
+      ctx.db
+        .prepare("UPDATE cart_lines SET quantity = ? WHERE id = ?")
+        .run(Math.min(MAX_QUANTITY, existing.quantity + l.quantity), existing.id);
     } else {
-      const pos = (ctx.db.prepare("SELECT COALESCE(MAX(position), 0) + 1 AS n FROM cart_lines WHERE cart_id = ?").get(to.id) as { n: number }).n;
+      const pos = (
+        ctx.db.prepare("SELECT COALESCE(MAX(position), 0) + 1 AS n FROM cart_lines WHERE cart_id = ?").get(to.id) as { n: number }
+      ).n;
       ctx.db.prepare("UPDATE cart_lines SET cart_id = ?, position = ? WHERE id = ?").run(to.id, pos, l.id);
     }
   }
@@ -404,7 +439,9 @@ export function registerCart(router: Router, ctx: Ctx): void {
         throw validationError([{ field: "couponCode", description: "must be a string", violatedRule: "FORMAT" }]);
       const note = info?.buyerNote;
       if (note !== undefined && note !== null && (typeof note !== "string" || note.length > 1000))
-        throw validationError([{ field: "cartInfo.buyerNote", description: "must be a string of at most 1000 characters", violatedRule: "MAX_LENGTH" }]);
+        throw validationError([
+          { field: "cartInfo.buyerNote", description: "must be a string of at most 1000 characters", violatedRule: "MAX_LENGTH" },
+        ]);
       return tx(() => {
         const cart = lines.length ? ensureCart(ctx, caller.owner) : requireCart(ctx, caller.owner);
         if (couponCode !== undefined) {

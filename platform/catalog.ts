@@ -89,9 +89,12 @@ const ALL_PRODUCTS_ROW = {
 };
 
 function rowToRec(ctx: Ctx, r: ProductRow): ProductRec {
-  const collectionIds = [ALL_PRODUCTS_COLLECTION_ID, ...(
-    ctx.db.prepare("SELECT collection_id FROM product_collections WHERE product_id = ?").all(r.id) as { collection_id: string }[]
-  ).map((x) => x.collection_id)];
+  const collectionIds = [
+    ALL_PRODUCTS_COLLECTION_ID,
+    ...(ctx.db.prepare("SELECT collection_id FROM product_collections WHERE product_id = ?").all(r.id) as { collection_id: string }[]).map(
+      (x) => x.collection_id,
+    ),
+  ];
   const variants = (
     ctx.db.prepare("SELECT * FROM variants WHERE product_id = ? ORDER BY position").all(r.id) as {
       id: string;
@@ -138,7 +141,10 @@ export function loadProduct(ctx: Ctx, id: string): ProductRec | null {
  * the database, since it lives in the database), so cached wire shapes are never stale.
  */
 export function catalogRevision(ctx: Ctx): string {
-  const rows = ctx.db.prepare("SELECT key, value FROM meta WHERE key IN ('seeded', 'catalog_rev')").all() as { key: string; value: string }[];
+  const rows = ctx.db.prepare("SELECT key, value FROM meta WHERE key IN ('seeded', 'catalog_rev')").all() as {
+    key: string;
+    value: string;
+  }[];
   return rows
     .sort((a, b) => a.key.localeCompare(b.key))
     .map((r) => r.value)
@@ -339,15 +345,16 @@ interface CollectionRow {
 }
 
 function collectionWire(ctx: Ctx, c: CollectionRow, appOrigin: string) {
-  const count = c.id === ALL_PRODUCTS_COLLECTION_ID
-    ? (ctx.db.prepare("SELECT COUNT(*) AS n FROM products WHERE visible = 1").get() as { n: number }).n
-    : (
-    ctx.db
-      .prepare(
-        "SELECT COUNT(*) AS n FROM product_collections pc JOIN products p ON p.id = pc.product_id WHERE pc.collection_id = ? AND p.visible = 1",
-      )
-      .get(c.id) as { n: number }
-  ).n;
+  const count =
+    c.id === ALL_PRODUCTS_COLLECTION_ID
+      ? (ctx.db.prepare("SELECT COUNT(*) AS n FROM products WHERE visible = 1").get() as { n: number }).n
+      : (
+          ctx.db
+            .prepare(
+              "SELECT COUNT(*) AS n FROM product_collections pc JOIN products p ON p.id = pc.product_id WHERE pc.collection_id = ? AND p.visible = 1",
+            )
+            .get(c.id) as { n: number }
+        ).n;
   const main = c.image ? mediaItem(ctx, appOrigin, c.image, c.name) : undefined;
   return {
     id: c.id,
@@ -458,20 +465,24 @@ function queryVariants(ctx: Ctx, req: ApiRequest) {
   const choices = asObject(req.body.choices) ?? {};
   const ids = Array.isArray(req.body.variantIds) ? (req.body.variantIds as unknown[]).map(String) : [];
   const paging = parseOffsetPaging(req.body.paging, 100, 100);
-  const all = p.options.length
-    ? p.variants
-    : [{ id: DEFAULT_VARIANT_ID, choices: {}, priceCents: null, quantity: p.quantity, sku: p.sku }];
+  const all = p.options.length ? p.variants : [{ id: DEFAULT_VARIANT_ID, choices: {}, priceCents: null, quantity: p.quantity, sku: p.sku }];
   const filtered = all.filter(
     (v) =>
       (!ids.length || ids.includes(v.id)) &&
-      Object.entries(choices).every(([k, val]) => v.choices[k] === val || p.options.find((o) => o.name === k)?.choices.find((c) => c.value === val)?.description === v.choices[k]),
+      Object.entries(choices).every(
+        ([k, val]) =>
+          v.choices[k] === val || p.options.find((o) => o.name === k)?.choices.find((c) => c.value === val)?.description === v.choices[k],
+      ),
   );
   const page = filtered.slice(paging.offset, paging.offset + paging.limit).map((v) => variantWire(p, v, cur));
   return { variants: page, metadata: { items: page.length, offset: paging.offset }, totalResults: filtered.length };
 }
 
 function loadCollections(ctx: Ctx): CollectionRow[] {
-  return [ALL_PRODUCTS_ROW, ...(ctx.db.prepare("SELECT * FROM collections WHERE visible = 1 ORDER BY position, name").all() as CollectionRow[])];
+  return [
+    ALL_PRODUCTS_ROW,
+    ...(ctx.db.prepare("SELECT * FROM collections WHERE visible = 1 ORDER BY position, name").all() as CollectionRow[]),
+  ];
 }
 
 function queryCollections(ctx: Ctx, req: ApiRequest) {
@@ -517,6 +528,7 @@ export function registerCatalog(router: Router, ctx: Ctx): void {
 }
 
 export function validateNonEmptyId(field: string, value: unknown): string {
-  if (typeof value !== "string" || !value) throw validationError([{ field, description: "must not be empty", violatedRule: "REQUIRED_FIELD" }]);
+  if (typeof value !== "string" || !value)
+    throw validationError([{ field, description: "must not be empty", violatedRule: "REQUIRED_FIELD" }]);
   return value;
 }

@@ -136,39 +136,44 @@ export function registerCheckout(router: Router, ctx: Ctx): void {
     .on("PATCH", "/ecom/v1/checkouts/:id", (req) => {
       const caller = requireCaller(ctx, req.headers);
       const patch = asObject(req.body.checkout) ?? {};
-      return ctx.db.transaction(() => {
-        const row = ownedCheckout(ctx, caller.owner, req.params.id!);
-        if (row.completed) throw appError(400, "CHECKOUT_ALREADY_COMPLETED", "Cette commande a déjà été payée", { checkoutId: row.id });
-        const data = JSON.parse(row.data) as CheckoutData;
-        const billing = asObject(patch.billingInfo);
-        if (billing) {
-          data.billingAddress = addressFromWire(billing.address) ?? data.billingAddress;
-          data.contactDetails = contactFromWire(billing.contactDetails) ?? data.contactDetails;
-        }
-        const shipping = asObject(patch.shippingInfo);
-        const dest = asObject(shipping?.shippingDestination);
-        if (dest) {
-          data.shippingAddress = addressFromWire(dest.address) ?? data.shippingAddress;
-          data.contactDetails = contactFromWire(dest.contactDetails) ?? data.contactDetails;
-        }
-        const code = asString(asObject(shipping?.selectedCarrierServiceOption)?.code);
-        if (code) data.shippingCode = code;
-        const email = asString(asObject(patch.buyerInfo)?.email);
-        if (email !== undefined) {
-          if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-            throw validationError([{ field: "checkout.buyerInfo.email", description: "must be a valid email address", violatedRule: "FORMAT" }]);
-          data.email = email;
-        }
-        if (typeof patch.buyerNote === "string") data.buyerNote = patch.buyerNote.slice(0, 1000);
-        const coupon = asString(req.body.couponCode);
-        if (coupon !== undefined) {
-          const c = findCoupon(ctx, coupon.trim());
-          if (coupon.trim() && !c) throw appError(400, "COUPON_DOES_NOT_EXIST", `Le code promo « ${coupon} » n'existe pas`, { couponCode: coupon });
-          data.couponCode = c?.code ?? null;
-        }
-        ctx.db.prepare("UPDATE checkouts SET data = ?, updated_date = ? WHERE id = ?").run(JSON.stringify(data), nowIso(), row.id);
-        return { checkout: checkoutWire(ctx, getCheckoutRow(ctx, row.id)!, req.appOrigin) };
-      }).immediate();
+      return ctx.db
+        .transaction(() => {
+          const row = ownedCheckout(ctx, caller.owner, req.params.id!);
+          if (row.completed) throw appError(400, "CHECKOUT_ALREADY_COMPLETED", "Cette commande a déjà été payée", { checkoutId: row.id });
+          const data = JSON.parse(row.data) as CheckoutData;
+          const billing = asObject(patch.billingInfo);
+          if (billing) {
+            data.billingAddress = addressFromWire(billing.address) ?? data.billingAddress;
+            data.contactDetails = contactFromWire(billing.contactDetails) ?? data.contactDetails;
+          }
+          const shipping = asObject(patch.shippingInfo);
+          const dest = asObject(shipping?.shippingDestination);
+          if (dest) {
+            data.shippingAddress = addressFromWire(dest.address) ?? data.shippingAddress;
+            data.contactDetails = contactFromWire(dest.contactDetails) ?? data.contactDetails;
+          }
+          const code = asString(asObject(shipping?.selectedCarrierServiceOption)?.code);
+          if (code) data.shippingCode = code;
+          const email = asString(asObject(patch.buyerInfo)?.email);
+          if (email !== undefined) {
+            if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+              throw validationError([
+                { field: "checkout.buyerInfo.email", description: "must be a valid email address", violatedRule: "FORMAT" },
+              ]);
+            data.email = email;
+          }
+          if (typeof patch.buyerNote === "string") data.buyerNote = patch.buyerNote.slice(0, 1000);
+          const coupon = asString(req.body.couponCode);
+          if (coupon !== undefined) {
+            const c = findCoupon(ctx, coupon.trim());
+            if (coupon.trim() && !c)
+              throw appError(400, "COUPON_DOES_NOT_EXIST", `Le code promo « ${coupon} » n'existe pas`, { couponCode: coupon });
+            data.couponCode = c?.code ?? null;
+          }
+          ctx.db.prepare("UPDATE checkouts SET data = ?, updated_date = ? WHERE id = ?").run(JSON.stringify(data), nowIso(), row.id);
+          return { checkout: checkoutWire(ctx, getCheckoutRow(ctx, row.id)!, req.appOrigin) };
+        })
+        .immediate();
     })
     .on("GET", "/ecom/v1/checkouts/:id/checkout-url", (req) => {
       const caller = requireCaller(ctx, req.headers);

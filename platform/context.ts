@@ -64,9 +64,8 @@ export function callerFromRequest(ctx: Ctx, headers: Headers): Caller | null {
   if (/^bearer\s+/i.test(token)) token = token.replace(/^bearer\s+/i, "");
   // Accept the external-login form "<accessToken>,<apiKey>" by using its first part.
   token = token.split(",")[0]!.trim();
-  const row = ctx.db
-    .prepare("SELECT visitor_id, member_id, expires_at FROM access_tokens WHERE token = ?")
-    .get(token) as { visitor_id: string | null; member_id: string | null; expires_at: number } | undefined;
+  const row = ctx.db.prepare("SELECT visitor_id, member_id, expires_at FROM access_tokens WHERE token = ?").get(token) as
+    { visitor_id: string | null; member_id: string | null; expires_at: number } | undefined;
   if (!row || row.expires_at < Math.floor(Date.now() / 1000)) return null;
   if (row.member_id) {
     const m = ctx.db.prepare("SELECT status FROM members WHERE id = ?").get(row.member_id) as { status: string } | undefined;

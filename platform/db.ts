@@ -135,8 +135,10 @@ export class PlatformDbError extends Error {
 function describeSqliteError(error: unknown): string {
   const code = (error as { code?: unknown })?.code;
   const message = error instanceof Error ? error.message : String(error);
-  if (code === "SQLITE_NOTADB") return "is not a SQLite database (corrupt, truncated or another kind of file); restore it from a backup or delete it to start from the demo data";
-  if (typeof code === "string" && code.startsWith("SQLITE_CORRUPT")) return `is corrupt (${message}); restore it from a backup or delete it to start from the demo data`;
+  if (code === "SQLITE_NOTADB")
+    return "is not a SQLite database (corrupt, truncated or another kind of file); restore it from a backup or delete it to start from the demo data";
+  if (typeof code === "string" && code.startsWith("SQLITE_CORRUPT"))
+    return `is corrupt (${message}); restore it from a backup or delete it to start from the demo data`;
   if (typeof code === "string" && code.startsWith("SQLITE_READONLY")) return "is read-only: the server must be able to write to it";
   if (code === "SQLITE_CANTOPEN") return "cannot be opened (missing folder or no permission)";
   if (code === "SQLITE_FULL") return "cannot be written: the disk is full";
@@ -225,10 +227,29 @@ export function isSeeded(db: DB): boolean {
 }
 
 const TABLES = [
-  "login_throttle_failures", "login_throttles", "session_tokens", "verifications", "password_resets", "outbox",
-  "cart_lines", "carts", "checkouts", "orders", "auth_codes", "redirect_sessions", "access_tokens",
-  "refresh_tokens", "visitors", "members", "shipping_options", "coupons", "variants", "product_collections",
-  "products", "collections", "settings",
+  "login_throttle_failures",
+  "login_throttles",
+  "session_tokens",
+  "verifications",
+  "password_resets",
+  "outbox",
+  "cart_lines",
+  "carts",
+  "checkouts",
+  "orders",
+  "auth_codes",
+  "redirect_sessions",
+  "access_tokens",
+  "refresh_tokens",
+  "visitors",
+  "members",
+  "shipping_options",
+  "coupons",
+  "variants",
+  "product_collections",
+  "products",
+  "collections",
+  "settings",
 ];
 
 export function wipe(db: DB): void {
@@ -243,10 +264,7 @@ export function getSetting(db: DB, key: string): string | undefined {
 }
 
 export function setSetting(db: DB, key: string, value: string): void {
-  db.prepare("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(
-    key,
-    value,
-  );
+  db.prepare("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(key, value);
 }
 
 export function nowIso(): string {

@@ -55,11 +55,9 @@ export function fieldError(field: string, description: string, violatedRule = "V
   return validationError([{ field, description, violatedRule }]);
 }
 
-export const unauthenticated = () =>
-  appError(401, "UNAUTHENTICATED", "Jeton d'accès absent, invalide ou expiré", {}, "Unauthenticated");
+export const unauthenticated = () => appError(401, "UNAUTHENTICATED", "Jeton d'accès absent, invalide ou expiré", {}, "Unauthenticated");
 export const permissionDenied = (what = "Accès refusé") => appError(403, "PERMISSION_DENIED", what, {}, "Permission denied");
-export const notFound = (code: string, description: string, data: Record<string, unknown> = {}) =>
-  appError(404, code, description, data);
+export const notFound = (code: string, description: string, data: Record<string, unknown> = {}) => appError(404, code, description, data);
 
 export function newRequestId(): string {
   return `${Date.now().toString(36)}.${randomUUID().replace(/-/g, "").slice(0, 20)}`;
@@ -82,7 +80,8 @@ const PAGE_HEADERS = {
   "referrer-policy": "no-referrer",
   "x-frame-options": "DENY",
   "x-content-type-options": "nosniff",
-  "content-security-policy": "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'",
+  "content-security-policy":
+    "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'",
 };
 
 export function html(body: string, status = 200, headers: Record<string, string> = {}): Response {
@@ -335,7 +334,9 @@ export const UNSAFE_TEXT_RE = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
 /** A 400 naming the field when a person's name or address holds an unsafe character. */
 export function refuseUnsafeText(value: string, field: string): void {
   if (UNSAFE_TEXT_RE.test(value))
-    throw validationError([{ field, description: "must not contain control or bidirectional-override characters", violatedRule: "FORMAT" }]);
+    throw validationError([
+      { field, description: "must not contain control or bidirectional-override characters", violatedRule: "FORMAT" },
+    ]);
 }
 
 export function escapeHtml(value: unknown): string {

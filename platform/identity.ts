@@ -75,8 +75,7 @@ const key = (email: string) => email.trim().toLowerCase();
 /** Seconds left before this client may try this e-mail again, or 0 when it is not throttled. */
 export function lockRemainingSeconds(ctx: Ctx, email: string, client: string): number {
   const row = ctx.db.prepare("SELECT until_ms FROM login_throttles WHERE email = ? AND client = ?").get(key(email), client) as
-    | { until_ms: number }
-    | undefined;
+    { until_ms: number } | undefined;
   if (!row) return 0;
   const left = row.until_ms - Date.now();
   if (left > 0) return Math.ceil(left / 1000);
@@ -119,7 +118,9 @@ export interface LoginThrottle {
 /** Throttles in force, for the owner's page: who is being guessed at, from where, until when. */
 export function activeThrottles(ctx: Ctx): LoginThrottle[] {
   return (
-    ctx.db.prepare("SELECT email, client, until_ms FROM login_throttles WHERE until_ms > ? ORDER BY until_ms DESC LIMIT 100").all(Date.now()) as {
+    ctx.db
+      .prepare("SELECT email, client, until_ms FROM login_throttles WHERE until_ms > ? ORDER BY until_ms DESC LIMIT 100")
+      .all(Date.now()) as {
       email: string;
       client: string;
       until_ms: number;
@@ -168,13 +169,11 @@ export function consumeSessionToken(ctx: Ctx, token: string | undefined): string
   return ctx.db
     .transaction(() => {
       const row = ctx.db.prepare("SELECT * FROM session_tokens WHERE token = ?").get(token) as
-        | { member_id: string; expires_at: number; used: number }
-        | undefined;
+        { member_id: string; expires_at: number; used: number } | undefined;
       if (!row || row.used || row.expires_at < nowSeconds()) return null;
       ctx.db.prepare("UPDATE session_tokens SET used = 1 WHERE token = ?").run(token);
       const m = ctx.db.prepare("SELECT status, email_verified FROM members WHERE id = ?").get(row.member_id) as
-        | { status: string; email_verified: number }
-        | undefined;
+        { status: string; email_verified: number } | undefined;
       return m && m.status === "APPROVED" && m.email_verified !== 0 ? row.member_id : null;
     })
     .immediate();
@@ -182,7 +181,14 @@ export function consumeSessionToken(ctx: Ctx, token: string | undefined): string
 
 // ---------------------------------------------------------------- e-mail verification codes
 
-function mail(kind: MailMessage["kind"], to: string, subject: string, text: string, links: MailMessage["links"], data: Record<string, string>): MailMessage {
+function mail(
+  kind: MailMessage["kind"],
+  to: string,
+  subject: string,
+  text: string,
+  links: MailMessage["links"],
+  data: Record<string, string>,
+): MailMessage {
   return { id: newId(), createdAt: nowIso(), kind, to, subject, text, links, data };
 }
 
@@ -208,18 +214,14 @@ export function startVerification(ctx: Ctx, member: MemberRow): string {
   return stateToken;
 }
 
-export type VerificationOutcome =
-  | { kind: "ok"; member: MemberRow }
-  | { kind: "wrong-code"; attemptsLeft: number }
-  | { kind: "expired" };
+export type VerificationOutcome = { kind: "ok"; member: MemberRow } | { kind: "wrong-code"; attemptsLeft: number } | { kind: "expired" };
 
 /** Checks a code against its state token: VERIFICATION_MAX_ATTEMPTS wrong codes use the state token up. */
 export function checkVerification(ctx: Ctx, stateToken: string, code: string): VerificationOutcome {
   return ctx.db
     .transaction((): VerificationOutcome => {
       const row = ctx.db.prepare("SELECT * FROM verifications WHERE state_token = ?").get(stateToken) as
-        | { member_id: string; code_hash: string; expires_at: number; attempts: number; used: number }
-        | undefined;
+        { member_id: string; code_hash: string; expires_at: number; attempts: number; used: number } | undefined;
       if (!row || row.used || row.expires_at < nowSeconds() || row.attempts >= VERIFICATION_MAX_ATTEMPTS) return { kind: "expired" };
       if (!safeEqual(sha256(`${stateToken}:${code.trim()}`), row.code_hash)) {
         const attempts = row.attempts + 1;
@@ -311,7 +313,9 @@ export function listPendingMembers(ctx: Ctx): MemberRow[] {
 }
 
 export function approveMember(ctx: Ctx, memberId: string): MemberRow | null {
-  const r = ctx.db.prepare("UPDATE members SET status = 'APPROVED', updated_date = ? WHERE id = ? AND status = 'PENDING'").run(nowIso(), memberId);
+  const r = ctx.db
+    .prepare("UPDATE members SET status = 'APPROVED', updated_date = ? WHERE id = ? AND status = 'PENDING'")
+    .run(nowIso(), memberId);
   if (r.changes === 0) return null;
   const m = ctx.db.prepare("SELECT * FROM members WHERE id = ?").get(memberId) as MemberRow;
   deliver(
@@ -353,7 +357,10 @@ function identityWire(m: MemberRow) {
       slug: m.slug,
     },
     email: { address: m.email, isVerified: m.email_verified !== 0 },
-    status: { name: status, reasons: m.email_verified === 0 ? ["PENDING_EMAIL_VERIFICATION"] : m.status === "PENDING" ? ["PENDING_ADMIN_APPROVAL_REQUIRED"] : [] },
+    status: {
+      name: status,
+      reasons: m.email_verified === 0 ? ["PENDING_EMAIL_VERIFICATION"] : m.status === "PENDING" ? ["PENDING_ADMIN_APPROVAL_REQUIRED"] : [],
+    },
     factors: [],
   };
 }
@@ -361,7 +368,12 @@ function identityWire(m: MemberRow) {
 /** The state-machine answer for a member who passed the checks so far. */
 export function memberState(ctx: Ctx, member: MemberRow) {
   if (member.email_verified === 0)
-    return { state: "REQUIRE_EMAIL_VERIFICATION", stateToken: startVerification(ctx, member), identity: identityWire(member), additionalData: {} };
+    return {
+      state: "REQUIRE_EMAIL_VERIFICATION",
+      stateToken: startVerification(ctx, member),
+      identity: identityWire(member),
+      additionalData: {},
+    };
   if (member.status === "PENDING") return { state: "REQUIRE_OWNER_APPROVAL", identity: identityWire(member), additionalData: {} };
   return { state: "SUCCESS", sessionToken: issueSessionToken(ctx, member.id), identity: identityWire(member), additionalData: {} };
 }
@@ -444,7 +456,12 @@ export function registerIdentity(router: Router, ctx: Ctx): void {
     const code = asString(req.body.code) ?? "";
     const outcome = stateToken ? checkVerification(ctx, stateToken, code) : ({ kind: "expired" } as const);
     if (outcome.kind === "expired")
-      throw appError(400, VERIFICATION_ERRORS.VERIFICATION_EXPIRED, "Ce code a expiré ou a été invalidé : demandez-en un nouveau en vous reconnectant", {});
+      throw appError(
+        400,
+        VERIFICATION_ERRORS.VERIFICATION_EXPIRED,
+        "Ce code a expiré ou a été invalidé : demandez-en un nouveau en vous reconnectant",
+        {},
+      );
     if (outcome.kind === "wrong-code")
       throw appError(
         400,
@@ -463,7 +480,8 @@ export function registerIdentity(router: Router, ctx: Ctx): void {
     const redirect = asObject(req.body.redirect) ?? {};
     const url = asString(redirect.url);
     const clientId = asString(redirect.clientId);
-    if (clientId !== undefined && clientId !== ctx.opts.clientId) throw appError(400, "INVALID_CLIENT_ID", "clientId inconnu", { clientId });
+    if (clientId !== undefined && clientId !== ctx.opts.clientId)
+      throw appError(400, "INVALID_CLIENT_ID", "clientId inconnu", { clientId });
     if (url) checkAllowedUrl(ctx, req.appOrigin, url, "redirect.url");
     // Same answer whether the e-mail exists or not: no account enumeration here.
     if (EMAIL_RE.test(email)) startPasswordReset(ctx, email, req.appOrigin, url);

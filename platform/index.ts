@@ -265,7 +265,14 @@ export function createPlatform(options: PlatformOptions): Platform {
     const method = request.method.toUpperCase();
     const m = api.match(method, path);
     if (m === null) throw appError(404, "NOT_FOUND", `Aucune route pour ${method} ${path}`, { path }, "Not Found");
-    if (m === "method") throw appError(405, "METHOD_NOT_ALLOWED", `Méthode ${method} non prise en charge pour ${path}`, { path, method }, "Method Not Allowed");
+    if (m === "method")
+      throw appError(
+        405,
+        "METHOD_NOT_ALLOWED",
+        `Méthode ${method} non prise en charge pour ${path}`,
+        { path, method },
+        "Method Not Allowed",
+      );
     let body: Record<string, unknown>;
     if (method === "GET" || method === "DELETE" || method === "HEAD") {
       const r = url.searchParams.get(".r");
@@ -387,19 +394,19 @@ export function createPlatform(options: PlatformOptions): Platform {
     // Wix's system errors: a bare status, empty details (the SDK then reports the status as the code).
     if (systemError) return json({ message: "", details: {} }, systemError, systemError === 503 ? { "retry-after": "1" } : {});
     return json(
-        {
-          message: "Service Unavailable",
-          details: {
-            applicationError: {
-              code: "SERVICE_UNAVAILABLE",
-              description: "La plateforme est momentanément indisponible (panne simulée)",
-              data: {},
-            },
+      {
+        message: "Service Unavailable",
+        details: {
+          applicationError: {
+            code: "SERVICE_UNAVAILABLE",
+            description: "La plateforme est momentanément indisponible (panne simulée)",
+            data: {},
           },
         },
-        503,
-        { "retry-after": "1" },
-      );
+      },
+      503,
+      { "retry-after": "1" },
+    );
   }
 
   async function dispatch(request: Request): Promise<Response> {
@@ -436,7 +443,13 @@ export function createPlatform(options: PlatformOptions): Platform {
     } catch (err) {
       if (err instanceof WixError) return errorResponse(err);
       console.error("[platform] unexpected error", err);
-      return json({ message: "Internal Server Error", details: { applicationError: { code: "INTERNAL_ERROR", description: "Erreur interne de la plateforme", data: {} } } }, 500);
+      return json(
+        {
+          message: "Internal Server Error",
+          details: { applicationError: { code: "INTERNAL_ERROR", description: "Erreur interne de la plateforme", data: {} } },
+        },
+        500,
+      );
     }
   }
 

@@ -42,9 +42,7 @@ interface OutboxRow {
 export function createOutboxTransport(db: DB, file?: string): MailTransport {
   return {
     send(message) {
-      db.prepare(
-        "INSERT INTO outbox (id, created_at, kind, to_email, subject, text, links, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-      ).run(
+      db.prepare("INSERT INTO outbox (id, created_at, kind, to_email, subject, text, links, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)").run(
         message.id,
         message.createdAt,
         message.kind,

@@ -141,7 +141,9 @@ function parseFieldsets(raw: unknown): Fieldset {
   const list = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).map(String);
   for (const f of list)
     if (!["PUBLIC", "EXTENDED", "FULL"].includes(f))
-      throw validationError([{ field: "fieldsets", description: "must be one of PUBLIC, EXTENDED, FULL", violatedRule: "INVALID_ENUM_VALUE" }]);
+      throw validationError([
+        { field: "fieldsets", description: "must be one of PUBLIC, EXTENDED, FULL", violatedRule: "INVALID_ENUM_VALUE" },
+      ]);
   if (list.includes("FULL")) return "FULL";
   if (list.includes("EXTENDED")) return "EXTENDED";
   return "PUBLIC";
@@ -202,7 +204,8 @@ function cleanString(v: unknown, field: string, max: number, violations: FieldVi
     return undefined;
   }
   if (v.length > max) violations.push({ field, description: `must be at most ${max} characters`, violatedRule: "MAX_LENGTH" });
-  if (UNSAFE_TEXT_RE.test(v)) violations.push({ field, description: "must not contain control or bidirectional-override characters", violatedRule: "FORMAT" });
+  if (UNSAFE_TEXT_RE.test(v))
+    violations.push({ field, description: "must not contain control or bidirectional-override characters", violatedRule: "FORMAT" });
   return v.trim();
 }
 

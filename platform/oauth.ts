@@ -107,7 +107,16 @@ function tokenGrant(ctx: Ctx, body: Record<string, unknown>): IssuedTokens {
       throw oauthError(400, "invalid_request", `Expected a length between 43 and 128. Received ${verifier.length}.`);
     if (!/^[A-Za-z0-9\-._~]+$/.test(verifier)) throw oauthError(400, "invalid_request", "codeVerifier contains invalid characters");
     const row = ctx.db.prepare("SELECT * FROM auth_codes WHERE code = ?").get(code) as
-      | { code: string; client_id: string; redirect_uri: string; code_challenge: string; member_id: string; visitor_id: string | null; expires_at: number; used: number }
+      | {
+          code: string;
+          client_id: string;
+          redirect_uri: string;
+          code_challenge: string;
+          member_id: string;
+          visitor_id: string | null;
+          expires_at: number;
+          used: number;
+        }
       | undefined;
     if (!row || row.used || row.expires_at < nowSeconds() || row.client_id !== clientId)
       throw oauthError(400, "invalid_grant", "Invalid, expired or already used authorization code");
@@ -146,8 +155,7 @@ export function registerOAuth(router: Router, ctx: Ctx): void {
   function tokenInfo(token: string) {
     {
       const row = ctx.db.prepare("SELECT * FROM access_tokens WHERE token = ?").get(token) as
-        | { visitor_id: string | null; member_id: string | null; expires_at: number }
-        | undefined;
+        { visitor_id: string | null; member_id: string | null; expires_at: number } | undefined;
       if (!row || row.expires_at < nowSeconds()) throw oauthError(401, "invalid_token", "Unknown or expired token");
       return {
         active: true,

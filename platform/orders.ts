@@ -38,7 +38,10 @@ function nextOrderNumber(ctx: Ctx): string {
 export interface OrderInput {
   owner: string;
   totals: Totals;
-  data: Pick<CheckoutData, "email" | "shippingAddress" | "billingAddress" | "contactDetails" | "buyerNote" | "channelType" | "purchaseFlowId">;
+  data: Pick<
+    CheckoutData,
+    "email" | "shippingAddress" | "billingAddress" | "contactDetails" | "buyerNote" | "channelType" | "purchaseFlowId"
+  >;
   status: "INITIALIZED" | "APPROVED" | "CANCELED";
   paymentStatus: string;
   fulfillmentStatus: string;
@@ -101,7 +104,10 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
         title: t.selected.title,
         logistics: isPickup(t.selected)
           ? { pickupDetails: { pickupMethod: "STORE_PICKUP" } }
-          : { deliveryTime: "3 à 5 jours ouvrés", ...(shipAddr ? { shippingDestination: { address: shipAddr, ...(contact ? { contactDetails: contact } : {}) } } : {}) },
+          : {
+              deliveryTime: "3 à 5 jours ouvrés",
+              ...(shipAddr ? { shippingDestination: { address: shipAddr, ...(contact ? { contactDetails: contact } : {}) } } : {}),
+            },
         cost: {
           price: orderPrice(t.shipping, cur),
           totalPriceBeforeTax: orderPrice(t.shipping - shipTax, cur),
@@ -244,7 +250,8 @@ function orderWire(ctx: Ctx, row: OrderRow, appOrigin: string) {
   return o;
 }
 
-export type PlaceResult = { ok: true; orderId: string } | { ok: false; code: "OUT_OF_STOCK" | "ALREADY_COMPLETED" | "NOT_FOUND"; message: string };
+export type PlaceResult =
+  { ok: true; orderId: string } | { ok: false; code: "OUT_OF_STOCK" | "ALREADY_COMPLETED" | "NOT_FOUND"; message: string };
 
 /**
  * Turns a checkout into an order: re-checks stock, decrements it, stores the order, marks the checkout
@@ -270,8 +277,12 @@ export function placeOrder(ctx: Ctx, checkoutId: string, payment: "card" | "offl
         const p = l.product!;
         if (!p.trackInventory) continue;
         const r = l.variant
-          ? ctx.db.prepare("UPDATE variants SET quantity = quantity - ? WHERE id = ? AND quantity >= ?").run(l.ref.quantity, l.variant.id, l.ref.quantity)
-          : ctx.db.prepare("UPDATE products SET quantity = quantity - ? WHERE id = ? AND quantity >= ?").run(l.ref.quantity, p.id, l.ref.quantity);
+          ? ctx.db
+              .prepare("UPDATE variants SET quantity = quantity - ? WHERE id = ? AND quantity >= ?")
+              .run(l.ref.quantity, l.variant.id, l.ref.quantity)
+          : ctx.db
+              .prepare("UPDATE products SET quantity = quantity - ? WHERE id = ? AND quantity >= ?")
+              .run(l.ref.quantity, p.id, l.ref.quantity);
         if (!r.changes) throw new Error("stock changed inside the transaction");
         ctx.db.prepare("UPDATE products SET last_updated = ? WHERE id = ?").run(nowIso(), p.id);
         productChanged(ctx, p.id);
@@ -307,7 +318,10 @@ function ownedOrder(ctx: Ctx, caller: Caller, id: string): OrderRow {
 
 /** Catalog V1's ProductChanged (not a domain event): stock moved. The app empties its catalog cache on it. */
 export function productChanged(ctx: Ctx, productId: string): void {
-  emitEvent(ctx, { eventType: "com.wix.ecommerce.catalog.api.v1.ProductChanged", body: { plain: { productId, changedFields: ["stock"] } } });
+  emitEvent(ctx, {
+    eventType: "com.wix.ecommerce.catalog.api.v1.ProductChanged",
+    body: { plain: { productId, changedFields: ["stock"] } },
+  });
 }
 
 type OrderEventKind = "created" | "updated" | "approved" | "canceled" | "payment_status_updated";
@@ -413,7 +427,10 @@ export function registerOrders(router: Router, ctx: Ctx): void {
         orders: page,
         metadata: {
           count: page.length,
-          cursors: { ...(hasNext ? { next: encodeCursor(offset + limit) } : {}), ...(offset > 0 ? { prev: encodeCursor(Math.max(0, offset - limit)) } : {}) },
+          cursors: {
+            ...(hasNext ? { next: encodeCursor(offset + limit) } : {}),
+            ...(offset > 0 ? { prev: encodeCursor(Math.max(0, offset - limit)) } : {}),
+          },
           hasNext,
         },
       };

@@ -189,7 +189,8 @@ export function computeTotals(ctx: Ctx, lines: PricedLine[], couponCode: string 
   const subtotal = counted.reduce((s, l) => s + l.lineCents, 0);
   const coupon = findCoupon(ctx, couponCode);
   let discount = 0;
-  if (coupon) discount = coupon.type === "PERCENT" ? Math.round((subtotal * coupon.value) / 100) : Math.min(subtotal, Math.round(coupon.value * 100));
+  if (coupon)
+    discount = coupon.type === "PERCENT" ? Math.round((subtotal * coupon.value) / 100) : Math.min(subtotal, Math.round(coupon.value * 100));
   // Spread the coupon over the lines (largest remainder on the last one) for per-line tax details.
   const lineDiscounts = new Map<string, number>();
   let left = discount;
@@ -343,14 +344,24 @@ export function addressFromWire(raw: unknown): Record<string, unknown> | null {
   const a = asObject(raw);
   if (!a) return null;
   const out: Record<string, unknown> = {};
-  for (const k of ["addressLine", "addressLine2", "city", "postalCode", "country", "subdivision", "countryFullname", "subdivisionFullname"]) {
+  for (const k of [
+    "addressLine",
+    "addressLine2",
+    "city",
+    "postalCode",
+    "country",
+    "subdivision",
+    "countryFullname",
+    "subdivisionFullname",
+  ]) {
     const v = asString(a[k]);
     if (v !== undefined) refuseUnsafeText(v, `address.${k}`);
     if (v !== undefined && v !== "") out[k] = v.slice(0, 500);
   }
   if (!out.addressLine && asString(a.addressLine1)) out.addressLine = asString(a.addressLine1);
   const street = asObject(a.streetAddress);
-  for (const v of [asString(a.addressLine1), asString(street?.name), asString(street?.number)]) if (v) refuseUnsafeText(v, "address.streetAddress");
+  for (const v of [asString(a.addressLine1), asString(street?.name), asString(street?.number)])
+    if (v) refuseUnsafeText(v, "address.streetAddress");
   if (street && (asString(street.name) || asString(street.number)))
     out.streetAddress = { number: asString(street.number) ?? "", name: asString(street.name) ?? "" };
   return Object.keys(out).length ? out : null;
@@ -360,7 +371,9 @@ export function addressToWire(a: Record<string, unknown> | null | undefined) {
   if (!a) return undefined;
   const line =
     (a.addressLine as string | undefined) ??
-    (a.streetAddress ? `${(a.streetAddress as { number: string }).number} ${(a.streetAddress as { name: string }).name}`.trim() : undefined);
+    (a.streetAddress
+      ? `${(a.streetAddress as { number: string }).number} ${(a.streetAddress as { name: string }).name}`.trim()
+      : undefined);
   const formatted = [line, a.addressLine2, [a.postalCode, a.city].filter(Boolean).join(" "), a.country].filter(Boolean).join(", ");
   const fullname = typeof a.country === "string" && !a.countryFullname ? countryName(a.country) : undefined;
   return { ...a, ...(line ? { addressLine: line } : {}), ...(fullname ? { countryFullname: fullname } : {}), formattedAddress: formatted };

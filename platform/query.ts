@@ -42,8 +42,23 @@ function cmp(a: Json, b: Json): number | null {
 }
 
 const OPERATORS = new Set([
-  "$eq", "$ne", "$gt", "$gte", "$lt", "$lte", "$in", "$nin", "$hasSome", "$hasAll", "$startsWith",
-  "$endsWith", "$contains", "$exists", "$isEmpty", "$matchAll", "$matchItems",
+  "$eq",
+  "$ne",
+  "$gt",
+  "$gte",
+  "$lt",
+  "$lte",
+  "$in",
+  "$nin",
+  "$hasSome",
+  "$hasAll",
+  "$startsWith",
+  "$endsWith",
+  "$contains",
+  "$exists",
+  "$isEmpty",
+  "$matchAll",
+  "$matchItems",
 ]);
 
 function matchCondition(value: Json, cond: Json, field: string): boolean {

@@ -72,7 +72,8 @@ function parseCallbacks(ctx: Ctx, appOrigin: string, raw: unknown): Callbacks {
   for (const key of ["postFlowUrl", "thankYouPageUrl", "cartPageUrl", "loginUrl"] as const) {
     const v = o[key];
     if (v === undefined || v === null || v === "") continue;
-    if (typeof v !== "string") throw appError(400, "INVALID_REDIRECT_URI", `callbacks.${key} doit être une URL`, { field: `callbacks.${key}` });
+    if (typeof v !== "string")
+      throw appError(400, "INVALID_REDIRECT_URI", `callbacks.${key} doit être une URL`, { field: `callbacks.${key}` });
     out[key] = checkAllowedUrl(ctx, appOrigin, v, `callbacks.${key}`);
   }
   return out;
@@ -127,15 +128,19 @@ export function registerRedirects(router: Router, ctx: Ctx): void {
           const clientId = asString(ar.clientId);
           if (clientId !== ctx.opts.clientId) throw appError(400, "INVALID_CLIENT_ID", "clientId inconnu", { clientId: clientId ?? null });
           const redirectUri = asString(ar.redirectUri);
-          if (!redirectUri) throw appError(400, "INVALID_REDIRECT_URI", "authRequest.redirectUri est requis", { field: "auth.authRequest.redirectUri" });
+          if (!redirectUri)
+            throw appError(400, "INVALID_REDIRECT_URI", "authRequest.redirectUri est requis", { field: "auth.authRequest.redirectUri" });
           checkAllowedUrl(ctx, appOrigin, redirectUri, "auth.authRequest.redirectUri");
           const challenge = asString(ar.codeChallenge);
           if (!challenge || !/^[A-Za-z0-9_-]{43}$/.test(challenge))
-            throw appError(400, "INVALID_CODE_CHALLENGE", "codeChallenge (S256, base64url) est requis", { field: "auth.authRequest.codeChallenge" });
+            throw appError(400, "INVALID_CODE_CHALLENGE", "codeChallenge (S256, base64url) est requis", {
+              field: "auth.authRequest.codeChallenge",
+            });
           const method = asString(ar.codeChallengeMethod) ?? "S256";
           if (method !== "S256") throw appError(400, "INVALID_CODE_CHALLENGE_METHOD", "Seule la méthode S256 est acceptée", { method });
           const responseType = asString(ar.responseType) ?? "code";
-          if (responseType !== "code") throw appError(400, "UNSUPPORTED_RESPONSE_TYPE", "Seul responseType=code est accepté", { responseType });
+          if (responseType !== "code")
+            throw appError(400, "UNSUPPORTED_RESPONSE_TYPE", "Seul responseType=code est accepté", { responseType });
           const mode = asString(ar.responseMode) ?? "fragment";
           if (mode !== "query" && mode !== "fragment")
             throw appError(400, "UNSUPPORTED_RESPONSE_MODE", "responseMode doit être query ou fragment", { responseMode: mode });
@@ -154,8 +159,7 @@ export function registerRedirects(router: Router, ctx: Ctx): void {
         }
         if (asObject(body.logout)) {
           const rt = ctx.db.prepare("SELECT refresh_token FROM access_tokens WHERE token = ?").get(caller.token) as
-            | { refresh_token: string | null }
-            | undefined;
+            { refresh_token: string | null } | undefined;
           // The member's session ends now, on this call: a browser that never follows the logout page (closed tab,
           // blocked redirect) must not leave a refresh token alive.
           if (caller.memberId && rt?.refresh_token) {
@@ -168,7 +172,8 @@ export function registerRedirects(router: Router, ctx: Ctx): void {
         const ecom = asObject(body.ecomCheckout);
         if (ecom) {
           const checkoutId = asString(ecom.checkoutId);
-          if (!checkoutId) throw appError(400, "CHECKOUT_ID_REQUIRED", "ecomCheckout.checkoutId est requis", { field: "ecomCheckout.checkoutId" });
+          if (!checkoutId)
+            throw appError(400, "CHECKOUT_ID_REQUIRED", "ecomCheckout.checkoutId est requis", { field: "ecomCheckout.checkoutId" });
           return { redirectSession: createEcomSession(ctx, caller, checkoutId, appOrigin, callbacks) };
         }
         if (asObject(body.login)) {

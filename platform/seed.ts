@@ -22,16 +22,16 @@ const productSchema = z.object({
   brand: z.string().optional(),
   ribbon: z.string().default(""),
   price: z.number().nonnegative(),
-  discount: z
-    .object({ type: z.enum(["NONE", "PERCENT", "AMOUNT"]), value: z.number().nonnegative().optional() })
-    .default({ type: "NONE" }),
+  discount: z.object({ type: z.enum(["NONE", "PERCENT", "AMOUNT"]), value: z.number().nonnegative().optional() }).default({ type: "NONE" }),
   weight: z.number().nonnegative().optional(),
   collections: z.array(z.string()).default([]),
   media: z.array(z.string()).default([]),
   stock: z
     .object({ trackInventory: z.boolean(), quantity: z.number().int().nonnegative().optional(), inStock: z.boolean().optional() })
     .default({ trackInventory: false, inStock: true }),
-  options: z.array(z.object({ optionType: z.enum(["drop_down", "color"]), name: z.string(), choices: z.array(choiceSchema).min(1) })).optional(),
+  options: z
+    .array(z.object({ optionType: z.enum(["drop_down", "color"]), name: z.string(), choices: z.array(choiceSchema).min(1) }))
+    .optional(),
   variants: z
     .array(
       z.object({
@@ -69,7 +69,13 @@ const seedSchema = z.object({
             z.object({
               number: z.string().optional(),
               createdDate: z.string().optional(),
-              lines: z.array(z.object({ product: z.string(), quantity: z.number().int().positive(), choices: z.record(z.string(), z.string()).default({}) })),
+              lines: z.array(
+                z.object({
+                  product: z.string(),
+                  quantity: z.number().int().positive(),
+                  choices: z.record(z.string(), z.string()).default({}),
+                }),
+              ),
               shippingOption: z.string().optional(),
               coupon: z.string().optional(),
               status: z.enum(["INITIALIZED", "APPROVED", "CANCELED"]).default("APPROVED"),
@@ -167,7 +173,9 @@ export function loadSeed(ctx: Ctx, seed: SeedData): void {
     for (const c of seed.coupons)
       db.prepare("INSERT INTO coupons (id, code, name, type, value) VALUES (?, ?, ?, ?, ?)").run(newId(), c.code, c.name, c.type, c.value);
     seed.shippingOptions.forEach((s, i) =>
-      db.prepare("INSERT INTO shipping_options (code, title, price_cents, position) VALUES (?, ?, ?, ?)").run(s.code, s.title, toCents(s.price), i),
+      db
+        .prepare("INSERT INTO shipping_options (code, title, price_cents, position) VALUES (?, ?, ?, ?)")
+        .run(s.code, s.title, toCents(s.price), i),
     );
     for (const m of seed.members) {
       const member = createMember(ctx, {

@@ -31,11 +31,16 @@ function originOf(value: string | undefined | null): string | undefined {
 }
 
 const port = Number(env.PLATFORM_PORT ?? 3100);
-if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`PLATFORM_PORT must be a port number (got ${JSON.stringify(env.PLATFORM_PORT)})`);
+if (!Number.isInteger(port) || port < 1 || port > 65535)
+  fail(`PLATFORM_PORT must be a port number (got ${JSON.stringify(env.PLATFORM_PORT)})`);
 const host = env.PLATFORM_HOST?.trim() || "127.0.0.1";
 const appOrigin = originOf(env.PLATFORM_APP_ORIGIN ?? "http://localhost:3000");
-if (!appOrigin) fail(`PLATFORM_APP_ORIGIN must be an origin such as https://shop.example.com (got ${JSON.stringify(env.PLATFORM_APP_ORIGIN)})`);
-const extraOrigins = (env.PLATFORM_ALLOWED_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+if (!appOrigin)
+  fail(`PLATFORM_APP_ORIGIN must be an origin such as https://shop.example.com (got ${JSON.stringify(env.PLATFORM_APP_ORIGIN)})`);
+const extraOrigins = (env.PLATFORM_ALLOWED_ORIGINS ?? "")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
 for (const o of extraOrigins) if (!originOf(o)) fail(`PLATFORM_ALLOWED_ORIGINS: ${JSON.stringify(o)} is not an origin`);
 // The app tells which of its origins a request came through; only these are believed.
 const allowed = new Set([appOrigin, ...extraOrigins.map((o) => originOf(o)!)]);
@@ -80,12 +85,20 @@ const listener = createRequestListener(async (request) => {
   }
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   return platform.fetch(
-    new Request(target, { method: request.method, headers, body: hasBody ? request.body : undefined, redirect: "manual", ...(hasBody ? { duplex: "half" } : {}) } as RequestInit),
+    new Request(target, {
+      method: request.method,
+      headers,
+      body: hasBody ? request.body : undefined,
+      redirect: "manual",
+      ...(hasBody ? { duplex: "half" } : {}),
+    } as RequestInit),
   );
 });
 
 const server = createServer(listener);
-server.listen(port, host, () => console.log(`Platform service ready on http://${host}:${port} (database ${env.PLATFORM_DB?.trim() || ".data/platform.sqlite"})`));
+server.listen(port, host, () =>
+  console.log(`Platform service ready on http://${host}:${port} (database ${env.PLATFORM_DB?.trim() || ".data/platform.sqlite"})`),
+);
 
 function shutdown(signal: string) {
   console.log(`${signal} received: closing the platform service`);
@@ -94,10 +107,13 @@ function shutdown(signal: string) {
     platform.close();
     process.exit(0);
   });
-  setTimeout(() => {
-    platform.close();
-    process.exit(1);
-  }, Number(env.SHUTDOWN_GRACE_MS) || 10_000).unref();
+  setTimeout(
+    () => {
+      platform.close();
+      process.exit(1);
+    },
+    Number(env.SHUTDOWN_GRACE_MS) || 10_000,
+  ).unref();
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));

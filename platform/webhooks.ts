@@ -33,8 +33,7 @@ export function backoffMs(attempts: number): number {
 export function webhookKeys(db: DB): { privatePem: string; publicPem: string } {
   db.exec(WEBHOOK_SCHEMA);
   const row = db.prepare("SELECT private_pem, public_pem FROM webhook_keys WHERE id = 1").get() as
-    | { private_pem: string; public_pem: string }
-    | undefined;
+    { private_pem: string; public_pem: string } | undefined;
   if (row) return { privatePem: row.private_pem, publicPem: row.public_pem };
   const { privateKey, publicKey } = generateKeyPairSync("rsa", {
     modulusLength: 2048,
@@ -131,7 +130,9 @@ interface OutboxRow {
 /** Sends every due row once; failures are rescheduled with back-off (given up after MAX_ATTEMPTS or a 4xx). */
 export async function pumpWebhooks(db: DB, sink: WebhookSink, privatePem: string): Promise<number> {
   const due = db
-    .prepare("SELECT seq, event_id, url, event_type, envelope, attempts FROM webhook_outbox WHERE status = 'pending' AND next_at_ms <= ? ORDER BY seq LIMIT 50")
+    .prepare(
+      "SELECT seq, event_id, url, event_type, envelope, attempts FROM webhook_outbox WHERE status = 'pending' AND next_at_ms <= ? ORDER BY seq LIMIT 50",
+    )
     .all(Date.now()) as OutboxRow[];
   let sent = 0;
   for (const row of due) {

@@ -9,4 +9,9 @@ if (!process.argv.includes("--no-build")) run("npx react-router build");
 // Each run starts from a fresh demo database (E2E_DB lets parallel runs use their own).
 const db = process.env.E2E_DB ?? ".data/e2e/platform.sqlite";
 for (const suffix of ["", "-wal", "-shm"]) rmSync(db + suffix, { force: true });
-run(`npx playwright test ${process.argv.slice(2).filter((a) => a !== "--no-build").join(" ")}`);
+run(
+  `npx playwright test ${process.argv
+    .slice(2)
+    .filter((a) => a !== "--no-build")
+    .join(" ")}`,
+);

@@ -10,7 +10,10 @@ type Json = unknown;
 const keysOf = (value: Json, prefix = ""): string[] => {
   if (Array.isArray(value)) return value.length ? keysOf(value[0], `${prefix}[]`) : [`${prefix}[]`];
   if (value && typeof value === "object")
-    return Object.entries(value as Record<string, Json>).flatMap(([k, v]) => [`${prefix}${prefix ? "." : ""}${k}`, ...keysOf(v, `${prefix}${prefix ? "." : ""}${k}`)]);
+    return Object.entries(value as Record<string, Json>).flatMap(([k, v]) => [
+      `${prefix}${prefix ? "." : ""}${k}`,
+      ...keysOf(v, `${prefix}${prefix ? "." : ""}${k}`),
+    ]);
   return [];
 };
 
@@ -53,7 +56,9 @@ async function main() {
     const missing = [...a].filter((k) => !b.has(k));
     const extra = [...b].filter((k) => !a.has(k));
     differences += missing.length + extra.length;
-    console.log(`\n== ${name}\n  only on Wix (${missing.length}): ${missing.join(", ") || "-"}\n  only here (${extra.length}): ${extra.join(", ") || "-"}`);
+    console.log(
+      `\n== ${name}\n  only on Wix (${missing.length}): ${missing.join(", ") || "-"}\n  only here (${extra.length}): ${extra.join(", ") || "-"}`,
+    );
   }
   console.log(`\n${differences} key difference(s)`);
 }

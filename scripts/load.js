@@ -175,7 +175,12 @@ async function main() {
     if (!stopping) fail(`the server exited during the run (${signal ?? code})\n${output}`);
   });
   const ready = Date.now() + 30_000;
-  while (!(await fetch(`${origin}/healthz`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${origin}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (Date.now() > ready) fail(`server not ready after 30 s\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -229,7 +234,8 @@ async function main() {
     const want = expected[i];
     const got = cart ?? new Map();
     for (const id of new Set([...want.keys(), ...got.keys()]))
-      if ((want.get(id) ?? 0) !== (got.get(id) ?? 0)) problems.push(`session ${i}: product ${id} has ${got.get(id) ?? 0}, expected ${want.get(id) ?? 0}`);
+      if ((want.get(id) ?? 0) !== (got.get(id) ?? 0))
+        problems.push(`session ${i}: product ${id} has ${got.get(id) ?? 0}, expected ${want.get(id) ?? 0}`);
   }
   const sharedCart = (await cartOf(origin, shared)) ?? new Map();
   const sharedWant = 1 + statuses.filter((s) => s === 303).length;
@@ -241,10 +247,16 @@ async function main() {
   const sorted = [...stats.latencies].sort((a, b) => a - b);
   const ms = (v) => `${v.toFixed(1)} ms`;
   console.log(`load (${CI ? "ci" : "full"} mode) on ${origin}`);
-  console.log(`  phase 1: ${SESSIONS * ADDS_PER_SESSION} adds over ${SESSIONS} sessions in ${ms(phase1)} (${((SESSIONS * ADDS_PER_SESSION) / (phase1 / 1000)).toFixed(1)} req/s)`);
-  console.log(`  phase 2: ${SINGLE_CART_ADDS} concurrent adds on one cart in ${ms(phase2)} (${(SINGLE_CART_ADDS / (phase2 / 1000)).toFixed(1)} req/s)`);
+  console.log(
+    `  phase 1: ${SESSIONS * ADDS_PER_SESSION} adds over ${SESSIONS} sessions in ${ms(phase1)} (${((SESSIONS * ADDS_PER_SESSION) / (phase1 / 1000)).toFixed(1)} req/s)`,
+  );
+  console.log(
+    `  phase 2: ${SINGLE_CART_ADDS} concurrent adds on one cart in ${ms(phase2)} (${(SINGLE_CART_ADDS / (phase2 / 1000)).toFixed(1)} req/s)`,
+  );
   console.log(`  requests: ${stats.requests}, statuses: ${[...stats.byStatus].map(([s, n]) => `${s}×${n}`).join(", ")}`);
-  console.log(`  latency: p50 ${ms(percentile(sorted, 50))}, p90 ${ms(percentile(sorted, 90))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1) ?? 0)}`);
+  console.log(
+    `  latency: p50 ${ms(percentile(sorted, 50))}, p90 ${ms(percentile(sorted, 90))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1) ?? 0)}`,
+  );
   for (const [kind, values] of stats.byKind) {
     const v = [...values].sort((a, b) => a - b);
     console.log(`    ${kind}: ${v.length} requests, p50 ${ms(percentile(v, 50))}, p99 ${ms(percentile(v, 99))}`);

@@ -32,7 +32,10 @@ app.get("/healthz", (_req, res) => {
 
 // Readiness: the commerce platform answers (its database in this process, or its service). Set below.
 let readiness: Readiness = async () => null;
-app.get("/readyz", readyz(() => readiness));
+app.get(
+  "/readyz",
+  readyz(() => readiness),
+);
 
 applySecurityHeaders(app, config);
 

@@ -39,7 +39,11 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 async function formProblem(type: string, body: Buffer): Promise<{ status: number; title: string; message: string } | null> {
   const mime = type.split(";")[0]!.trim();
   if (!FORM_TYPES.includes(mime))
-    return { status: 415, title: "Format non pris en charge", message: "Ce site n'accepte que des formulaires (application/x-www-form-urlencoded ou multipart/form-data)." };
+    return {
+      status: 415,
+      title: "Format non pris en charge",
+      message: "Ce site n'accepte que des formulaires (application/x-www-form-urlencoded ou multipart/form-data).",
+    };
   if (mime === "application/x-www-form-urlencoded")
     return fieldCount(body) > MAX_FORM_FIELDS ? { status: 413, title: "Requête trop volumineuse", message: TOO_LARGE_MESSAGE } : null;
   let fields = 0;

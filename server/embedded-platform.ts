@@ -73,7 +73,17 @@ function attachInProcess(router: Router, config: Config): Readiness {
 }
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) are never forwarded; the app-origin and client headers only ever come from us.
-const HOP_BY_HOP = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "te", "trailer", "host", "content-length"];
+const HOP_BY_HOP = [
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "transfer-encoding",
+  "upgrade",
+  "te",
+  "trailer",
+  "host",
+  "content-length",
+];
 const READY_TIMEOUT_MS = 3000;
 
 function attachRemote(router: Router, config: Config, platformUrl: string): Readiness {
@@ -95,7 +105,13 @@ function attachRemote(router: Router, config: Config, platformUrl: string): Read
     if (client) headers.set(CLIENT_HEADER, client);
     else headers.delete(CLIENT_HEADER);
     const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
-    return original(new URL(url.pathname + url.search, base), { method: request.method, headers, body, signal: request.signal, redirect: "manual" });
+    return original(new URL(url.pathname + url.search, base), {
+      method: request.method,
+      headers,
+      body,
+      signal: request.signal,
+      redirect: "manual",
+    });
   };
 
   // The hosted pages (login, payment, owner tools) and the public API under /_platform, on the app's origin.
@@ -126,7 +142,11 @@ function attachRemote(router: Router, config: Config, platformUrl: string): Read
       const name = (error as Error)?.name;
       if (name === "TimeoutError" || name === "TypeError") {
         if (!res.headersSent)
-          res.status(503).setHeader("Retry-After", "5").type("text").send("La plateforme de commerce ne répond pas : réessayez dans un instant.");
+          res
+            .status(503)
+            .setHeader("Retry-After", "5")
+            .type("text")
+            .send("La plateforme de commerce ne répond pas : réessayez dans un instant.");
         return;
       }
       next(error);

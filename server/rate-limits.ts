@@ -31,14 +31,20 @@ export function normalizePath(path: string): string {
     if (decoded === p) break;
     p = decoded;
   }
-  p = p.toLowerCase().replace(/\\/g, "/").replace(/\/{2,}/g, "/");
+  p = p
+    .toLowerCase()
+    .replace(/\\/g, "/")
+    .replace(/\/{2,}/g, "/");
   // Dot segments ("/./", "/x/../", "%2e") are resolved by the URL parser before any route matches: resolve them too.
   try {
     p = new URL(`http://path.invalid${p.startsWith("/") ? "" : "/"}${p}`).pathname.replace(/\/{2,}/g, "/");
   } catch {
     // An unparsable path reaches no route either.
   }
-  p = p.replace(/\.data$/, "").replace(/\/_(root)?$/, "").replace(/^\/_root$/, "/");
+  p = p
+    .replace(/\.data$/, "")
+    .replace(/\/_(root)?$/, "")
+    .replace(/^\/_root$/, "/");
   p = p.replace(/\/+$/, "");
   return p || "/";
 }

@@ -38,7 +38,9 @@ export async function sharedRateLimitStores(redisUrl: string): Promise<(bucket: 
   try {
     await Promise.race([
       client.connect(),
-      new Promise((_, fail) => setTimeout(() => fail(new Error(`no answer in ${CONNECT_TIMEOUT_MS / 1000} s`)), CONNECT_TIMEOUT_MS).unref()),
+      new Promise((_, fail) =>
+        setTimeout(() => fail(new Error(`no answer in ${CONNECT_TIMEOUT_MS / 1000} s`)), CONNECT_TIMEOUT_MS).unref(),
+      ),
     ]);
   } catch (error) {
     client.destroy();

@@ -1,6 +1,8 @@
 import type { Commerce } from "./commerce.server";
 import { classifyWixError } from "./wix-errors.server";
 import { mediaUrl } from "./media.server";
+import type { Cart, CartLine, CartTotals, Money, ShippingChoice } from "~/models/cart";
+export type { Cart, CartLine, CartTotals, Money, ShippingChoice };
 
 /**
  * The current cart, in the shape the pages use. Every cart call goes through
@@ -9,34 +11,6 @@ import { mediaUrl } from "./media.server";
 
 /** Wix Stores' app id in ecom catalog references (catalog V1). */
 export const STORES_APP_ID = "215238eb-22a5-4c36-9e7b-e7c08025e04e";
-
-export interface Money {
-  amount: string; // decimal string, e.g. "12.50"
-  formatted: string; // "12,50 €"
-}
-
-export interface CartLine {
-  id: string;
-  productId: string;
-  name: string;
-  url?: string;
-  image?: string;
-  options: Array<{ name: string; value: string; color?: string }>;
-  quantity: number;
-  unitPrice: Money;
-  fullPrice: Money;
-  linePrice: Money;
-  availability: { status: string; quantityAvailable?: number };
-}
-
-export interface Cart {
-  id: string;
-  lines: CartLine[];
-  itemCount: number;
-  subtotal: Money;
-  couponCode?: string;
-  currency: string;
-}
 
 type SdkPrice = { amount?: string | null; formattedAmount?: string | null } | null | undefined;
 const money = (price: SdkPrice): Money => ({ amount: price?.amount ?? "0", formatted: price?.formattedAmount ?? "" });
@@ -60,7 +34,10 @@ export function toCart(raw: SdkCart): Cart {
     unitPrice: money(line.price),
     fullPrice: money(line.fullPrice ?? line.price),
     linePrice: money(line.lineItemPrice),
-    availability: { status: line.availability?.status ?? "AVAILABLE", quantityAvailable: line.availability?.quantityAvailable ?? undefined },
+    availability: {
+      status: line.availability?.status ?? "AVAILABLE",
+      quantityAvailable: line.availability?.quantityAvailable ?? undefined,
+    },
   }));
   const coupon = (raw?.appliedDiscounts ?? []).find((d: SdkCart) => d.coupon)?.coupon;
   return {
@@ -163,25 +140,6 @@ export async function removeCoupon(commerce: Commerce): Promise<Cart> {
   return toCart(result.cart);
 }
 
-export interface ShippingChoice {
-  code: string;
-  title: string;
-  price: Money;
-  deliveryTime?: string;
-}
-
-export interface CartTotals {
-  subtotal: Money;
-  discount: Money;
-  shipping: Money;
-  tax: Money;
-  total: Money;
-  shippingOptions: ShippingChoice[];
-  selectedShipping?: string;
-  /** Line ids that block checkout (out of stock, vanished), with the platform's suggestion. */
-  blockedLines: string[];
-}
-
 export interface EstimateInput {
   shippingOptionCode?: string;
   country?: string;
@@ -190,9 +148,7 @@ export interface EstimateInput {
 export async function estimateTotals(commerce: Commerce, input: EstimateInput = {}): Promise<CartTotals> {
   const wix = await commerce.client();
   const estimate = await wix.currentCart.estimateCurrentCartTotals({
-    ...(input.shippingOptionCode
-      ? { selectedShippingOption: { code: input.shippingOptionCode, carrierId: undefined } }
-      : {}),
+    ...(input.shippingOptionCode ? { selectedShippingOption: { code: input.shippingOptionCode, carrierId: undefined } } : {}),
     ...(input.country ? { shippingAddress: { country: input.country } } : {}),
     calculateTax: true,
     calculateShipping: true,

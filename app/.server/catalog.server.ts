@@ -20,7 +20,7 @@ import {
   type ProductPageData,
   type Selection,
   type SortKey,
-} from "~/components/catalog/model";
+} from "~/models/catalog";
 
 export { DEFAULT_SORT, SORT_OPTIONS, optionFieldKey };
 export type { CatalogPageData, CollectionLink, PriceView, ProductCardView, ProductPageData, Selection, SortKey };
@@ -286,10 +286,8 @@ export function resolveSelection(p: SdkProduct, params: URLSearchParams | Record
   };
 }
 
-
 export type AddToCartCheck =
-  | { ok: true; variantId?: string; chosen: Record<string, string> }
-  | { ok: false; message: string; field?: string };
+  { ok: true; variantId?: string; chosen: Record<string, string> } | { ok: false; message: string; field?: string };
 
 /**
  * Server-side check of an add-to-cart request against the product, from the
@@ -314,7 +312,11 @@ export function checkAddToCart(p: SdkProduct, submitted: (name: string) => strin
     }
     const choice = option.choices!.find((c) => c.visible !== false && (c.description === raw || c.value === raw));
     if (!choice?.description) {
-      return { ok: false, field: optionFieldKey(option.name!), message: `Ce choix n'existe pas pour « ${option.name} » : choisissez dans la liste.` };
+      return {
+        ok: false,
+        field: optionFieldKey(option.name!),
+        message: `Ce choix n'existe pas pour « ${option.name} » : choisissez dans la liste.`,
+      };
     }
     chosen[option.name!] = choice.description;
   }
@@ -394,7 +396,12 @@ export async function loadCatalogPage(url: URL, collectionSlug?: string): Promis
   if (collectionSlug !== undefined) {
     const raw = rawCollections.find((c) => c.slug === collectionSlug);
     if (!raw?._id) notFound();
-    collection = { id: raw._id, slug: collectionSlug, name: raw.name ?? collectionSlug, ...(raw.description ? { description: raw.description } : {}) };
+    collection = {
+      id: raw._id,
+      slug: collectionSlug,
+      name: raw.name ?? collectionSlug,
+      ...(raw.description ? { description: raw.description } : {}),
+    };
   }
 
   const collectionId = collection?.id;
@@ -407,7 +414,12 @@ export async function loadCatalogPage(url: URL, collectionSlug?: string): Promis
     else if (sort === "prix-decroissant") query = query.descending("price");
     else if (sort === "nom") query = query.ascending("name");
     else if (sort === "nouveautes") query = query.descending("lastUpdated");
-    const found = await sdk(() => query.limit(PAGE_SIZE).skip((page - 1) * PAGE_SIZE).find());
+    const found = await sdk(() =>
+      query
+        .limit(PAGE_SIZE)
+        .skip((page - 1) * PAGE_SIZE)
+        .find(),
+    );
     return { items: found.items, totalCount: found.totalCount };
   });
   const total = result.totalCount ?? result.items.length;

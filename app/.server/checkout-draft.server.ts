@@ -2,7 +2,7 @@ import { createCookie, type Cookie } from "react-router";
 import type { Commerce } from "./commerce.server";
 import { getConfig } from "./config.server";
 import { isSecureRequest, readCookie } from "./cookies.server";
-import type { CheckoutValues } from "~/components/cart/forms";
+import type { CheckoutValues } from "~/models/cart-forms";
 
 /**
  * The buyer's last checkout, so that "Annuler" on the payment page, then
@@ -46,7 +46,10 @@ export function valuesFromCheckout(checkout: Sdk): CheckoutValues {
   const line = (a: Sdk) => str(a?.addressLine1) ?? str(a?.addressLine);
   const same =
     !billing ||
-    (line(billing) === line(shipping) && billing.postalCode === shipping?.postalCode && billing.city === shipping?.city && billing.country === shipping?.country);
+    (line(billing) === line(shipping) &&
+      billing.postalCode === shipping?.postalCode &&
+      billing.city === shipping?.city &&
+      billing.country === shipping?.country);
   const values: CheckoutValues = {
     email: str(checkout.buyerInfo?.email),
     firstName: str(contact?.firstName),

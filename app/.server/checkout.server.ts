@@ -1,6 +1,9 @@
 import type { Commerce } from "./commerce.server";
-import { countryName, type CheckoutInput, type CheckoutValues, type PostalAddress } from "~/components/cart/forms";
-import { forgetCart, type Money } from "./cart.server";
+import { countryName, type CheckoutInput, type CheckoutValues, type PostalAddress } from "~/models/cart-forms";
+import { forgetCart } from "./cart.server";
+import type { Money } from "~/models/cart";
+import type { OrderAddress, OrderLineView, OrderView } from "~/models/order";
+export type { OrderAddress, OrderLineView, OrderView };
 import { mediaUrl } from "./media.server";
 
 /**
@@ -44,7 +47,11 @@ export function checkoutCallbacks(origin: string): CheckoutCallbacks {
  * only takes addresses, and the checkout copies the cart's contact details (so the
  * payment page and the order show who buys).
  */
-export async function startCheckout(commerce: Commerce, input: CheckoutInput, origin: string): Promise<{ paymentUrl: string; checkoutId: string }> {
+export async function startCheckout(
+  commerce: Commerce,
+  input: CheckoutInput,
+  origin: string,
+): Promise<{ paymentUrl: string; checkoutId: string }> {
   const wix = await commerce.client();
   const shippingAddress = toSdkAddress(input.shipping);
   const billingAddress = toSdkAddress(input.billing);
@@ -125,46 +132,6 @@ export function paymentStatusLabel(status: string | null | undefined): string {
   return PAYMENT_STATUS_LABELS[status ?? "UNSPECIFIED"] ?? "Inconnu";
 }
 
-export interface OrderAddress {
-  name?: string;
-  lines: string[];
-}
-
-export interface OrderLineView {
-  id: string;
-  name: string;
-  url?: string;
-  image?: string;
-  options: Array<{ name: string; value: string }>;
-  quantity: number;
-  unitPrice: Money;
-  total: Money;
-  /** Nothing to ship (Wix `itemType.preset` DIGITAL: trainings, audits, e-books). */
-  digital: boolean;
-}
-
-export interface OrderView {
-  id: string;
-  number: string;
-  createdDate?: string;
-  email?: string;
-  paymentStatus: string;
-  paymentStatusLabel: string;
-  lines: OrderLineView[];
-  subtotal: Money;
-  discount: Money;
-  shipping: Money;
-  tax: Money;
-  total: Money;
-  couponCode?: string;
-  shippingTitle?: string;
-  pickup: boolean;
-  /** Every line is digital: no shipping to speak of. */
-  digitalOnly: boolean;
-  shippingAddress?: OrderAddress;
-  billingAddress?: OrderAddress;
-}
-
 type SdkPrice = { amount?: string | null; formattedAmount?: string | null } | null | undefined;
 const money = (price: SdkPrice): Money => ({ amount: price?.amount ?? "0", formatted: price?.formattedAmount ?? "" });
 
@@ -175,8 +142,12 @@ function addressView(address: Sdk, contact: Sdk): OrderAddress | undefined {
     address?.addressLine1 ??
     address?.addressLine ??
     (address?.streetAddress ? `${address.streetAddress.number ?? ""} ${address.streetAddress.name ?? ""}`.trim() : undefined);
-  const lines = [street, address?.addressLine2, [address?.postalCode, address?.city].filter(Boolean).join(" "), address?.country ? countryName(address.country) : undefined]
-    .filter((v): v is string => typeof v === "string" && v.trim() !== "");
+  const lines = [
+    street,
+    address?.addressLine2,
+    [address?.postalCode, address?.city].filter(Boolean).join(" "),
+    address?.country ? countryName(address.country) : undefined,
+  ].filter((v): v is string => typeof v === "string" && v.trim() !== "");
   return { name, lines };
 }
 

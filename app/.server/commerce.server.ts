@@ -60,7 +60,8 @@ const TOKEN_URL = "https://www.wixapis.com/oauth2/token";
 /** Renew a little before expiry so a token never dies between our check and the platform's. */
 const EXPIRY_MARGIN_SECONDS = 60;
 
-export const SESSION_ENDED_MESSAGE = "Votre session a pris fin (déconnexion ailleurs ou mot de passe changé) : reconnectez-vous pour retrouver votre compte.";
+export const SESSION_ENDED_MESSAGE =
+  "Votre session a pris fin (déconnexion ailleurs ou mot de passe changé) : reconnectez-vous pour retrouver votre compte.";
 export const UNAVAILABLE_MESSAGE = "Le service de la boutique est momentanément indisponible. Réessayez dans un instant.";
 
 /** A 503 the error screen shows as is (message and request id), tokens left untouched. */
@@ -81,7 +82,8 @@ type TokenGrant =
   | { grantType: "refresh_token"; refreshToken: string }
   | { grantType: "authorization_code"; code: string; codeVerifier: string; redirectUri: string };
 
-type GrantResult = { ok: true; accessToken: string; expiresIn: number; refreshToken?: string } | { ok: false; invalidGrant: boolean; requestId?: string };
+type GrantResult =
+  { ok: true; accessToken: string; expiresIn: number; refreshToken?: string } | { ok: false; invalidGrant: boolean; requestId?: string };
 
 /** One call to the OAuth token endpoint, telling "this refresh token is dead" apart from "the platform is down". */
 async function requestToken(grant: TokenGrant): Promise<GrantResult> {

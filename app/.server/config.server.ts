@@ -41,7 +41,10 @@ const trustProxy = z
     if (v === "" || v === "false") return undefined;
     if (v === "true") return true;
     if (/^\d+$/.test(v)) return Number(v);
-    const list = v.split(",").map((s) => s.trim()).filter(Boolean);
+    const list = v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     const ok = list.every((item) => /^[0-9a-fA-F:./]+$/.test(item) || ["loopback", "linklocal", "uniquelocal"].includes(item));
     if (!ok) {
       ctx.addIssue({ code: "custom", message: "must be a hop count, 'true', or a comma-separated list of proxy addresses/subnets" });
@@ -82,7 +85,12 @@ export const envSchema = z
     PLATFORM_ALLOWED_ORIGINS: z
       .string()
       .optional()
-      .transform((v) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean)),
+      .transform((v) =>
+        (v ?? "")
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
     COMMERCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     PLATFORM_SIGNUP_POLICY: z.enum(["open", "verify-email", "owner-approval"]).default("open"),
     PLATFORM_OWNER_TOKEN: optionalText,
@@ -95,10 +103,16 @@ export const envSchema = z
       .optional()
       .transform((v, ctx) => {
         const limits = { ...DEFAULT_RATE_LIMITS };
-        for (const part of (v ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+        for (const part of (v ?? "")
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)) {
           const [name, value] = part.split("=").map((s) => s.trim());
           if (!name || !(name in limits) || !/^\d+$/.test(value ?? "") || Number(value) < 1) {
-            ctx.addIssue({ code: "custom", message: `must look like "login=20,signup=10,checkout=20,cart=120" (requests per minute per IP)` });
+            ctx.addIssue({
+              code: "custom",
+              message: `must look like "login=20,signup=10,checkout=20,cart=120" (requests per minute per IP)`,
+            });
             return z.NEVER;
           }
           limits[name as keyof typeof limits] = Number(value);
@@ -122,7 +136,12 @@ export const envSchema = z
     LEGAL_ADDRESS: z.string().trim().min(1).max(300).default("10 rue de l'Exemple, 75000 Paris, France"),
     LEGAL_EMAIL: z.string().trim().email().default("contact@exemple.fr"),
     LEGAL_HOST: z.string().trim().min(1).max(300).default("Hébergeur de démonstration, 1 avenue du Serveur, 75000 Paris, France"),
-    LEGAL_MEDIATOR: z.string().trim().min(1).max(300).default("Médiateur de la consommation de démonstration, https://mediateur.exemple.fr"),
+    LEGAL_MEDIATOR: z
+      .string()
+      .trim()
+      .min(1)
+      .max(300)
+      .default("Médiateur de la consommation de démonstration, https://mediateur.exemple.fr"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -142,7 +161,8 @@ export const envSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["COMMERCE_PLATFORM"],
-        message: "must be set in production: WIX_CLIENT_ID for a real Wix site, or COMMERCE_PLATFORM=embedded to run the demo platform on purpose",
+        message:
+          "must be set in production: WIX_CLIENT_ID for a real Wix site, or COMMERCE_PLATFORM=embedded to run the demo platform on purpose",
       });
     }
     if (env.NODE_ENV === "production" && !env.PUBLIC_ORIGIN) {
@@ -165,8 +185,6 @@ export const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
-
-
 
 /** The OAuth client id the embedded platform accepts (it is told the same value at start). */
 export const EMBEDDED_CLIENT_ID = "embedded-demo-client";

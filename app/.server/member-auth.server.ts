@@ -134,7 +134,11 @@ export async function sendPasswordReset(commerce: Commerce, email: string, redir
 
 // ---------------------------------------------------------------- the verification in progress
 
-const pendingVerification = z.object({ stateToken: z.string().min(1).max(2000), email: z.string().max(254), returnTo: z.string().max(2000) });
+const pendingVerification = z.object({
+  stateToken: z.string().min(1).max(2000),
+  email: z.string().max(254),
+  returnTo: z.string().max(2000),
+});
 export type PendingVerification = z.infer<typeof pendingVerification>;
 
 export async function verificationCookie(request: Request, pending: PendingVerification) {
@@ -178,7 +182,11 @@ export async function respondToOutcome(
       return redirect("/account/verify", {
         status: 303,
         headers: {
-          "Set-Cookie": await verificationCookie(request, { stateToken: outcome.stateToken, email: context.email, returnTo: context.returnTo }),
+          "Set-Cookie": await verificationCookie(request, {
+            stateToken: outcome.stateToken,
+            email: context.email,
+            returnTo: context.returnTo,
+          }),
         },
       });
     case "pending":

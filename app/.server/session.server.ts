@@ -25,8 +25,12 @@ export async function readSessionTokens(request: Request): Promise<Tokens | null
 
 export async function sessionSetCookie(request: Request, tokens: Tokens | null): Promise<string> {
   if (!tokens) return clearCookie(appCookies().session, request);
-  return serializeCookie(appCookies().session, {
-    a: { v: tokens.accessToken.value, e: tokens.accessToken.expiresAt },
-    r: { v: tokens.refreshToken.value, m: tokens.refreshToken.role === TokenRole.MEMBER },
-  }, request);
+  return serializeCookie(
+    appCookies().session,
+    {
+      a: { v: tokens.accessToken.value, e: tokens.accessToken.expiresAt },
+      r: { v: tokens.refreshToken.value, m: tokens.refreshToken.role === TokenRole.MEMBER },
+    },
+    request,
+  );
 }

@@ -22,4 +22,3 @@ export function siteInfo(): SiteInfo {
     profilePicture: site.profilePicture,
   };
 }
-

@@ -28,7 +28,8 @@ async function productEntries(): Promise<SitemapEntry[]> {
     for (let skip = 0; skip < MAX_PRODUCTS; skip += PRODUCTS_PER_QUERY) {
       const found = await wix.products.queryProducts().ascending("name").limit(PRODUCTS_PER_QUERY).skip(skip).find();
       for (const p of found.items) {
-        if (p.slug && p.visible !== false) out.push({ path: `/products/${p.slug}`, ...(p.lastUpdated ? { lastModified: new Date(p.lastUpdated).toISOString() } : {}) });
+        if (p.slug && p.visible !== false)
+          out.push({ path: `/products/${p.slug}`, ...(p.lastUpdated ? { lastModified: new Date(p.lastUpdated).toISOString() } : {}) });
       }
       if (found.items.length < PRODUCTS_PER_QUERY) break;
     }
@@ -41,17 +42,24 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
   return [...STATIC_PATHS.map((path) => ({ path })), ...collections.map((c) => ({ path: `/collections/${c.slug}` })), ...products];
 }
 
-const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+const xmlEscape = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 
 export function urlsetXml(entries: SitemapEntry[], origin: string): string {
   const urls = entries
-    .map((e) => `<url><loc>${xmlEscape(new URL(e.path, origin).href)}</loc>${e.lastModified ? `<lastmod>${xmlEscape(e.lastModified)}</lastmod>` : ""}</url>`)
+    .map(
+      (e) =>
+        `<url><loc>${xmlEscape(new URL(e.path, origin).href)}</loc>${e.lastModified ? `<lastmod>${xmlEscape(e.lastModified)}</lastmod>` : ""}</url>`,
+    )
     .join("");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n`;
 }
 
 export function sitemapIndexXml(pageCount: number, origin: string): string {
-  const maps = Array.from({ length: pageCount }, (_, i) => `<sitemap><loc>${xmlEscape(new URL(`/sitemap.xml?page=${i + 1}`, origin).href)}</loc></sitemap>`).join("");
+  const maps = Array.from(
+    { length: pageCount },
+    (_, i) => `<sitemap><loc>${xmlEscape(new URL(`/sitemap.xml?page=${i + 1}`, origin).href)}</loc></sitemap>`,
+  ).join("");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${maps}</sitemapindex>\n`;
 }
 
@@ -67,7 +75,8 @@ export async function sitemapResponse(url: URL): Promise<Response> {
   const raw = url.searchParams.get("page");
   const page = raw === null ? null : /^\d{1,6}$/.test(raw) ? Number(raw) : -1;
   const body = sitemapDocument(await sitemapEntries(), page, publicOrigin());
-  if (body === null) return new Response("Page de plan du site introuvable.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (body === null)
+    return new Response("Page de plan du site introuvable.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
 }
 

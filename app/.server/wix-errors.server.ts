@@ -125,7 +125,10 @@ export function throwSystemError(requestId?: string): never {
 export function fieldErrorsOf(failure: Extract<WixFailure, { kind: "validation" }>, fieldMap: Record<string, string>) {
   const errors: Record<string, string> = {};
   for (const { field, description } of failure.fields) {
-    const last = field.split(".").pop()!.replace(/\[\d+\]$/, "");
+    const last = field
+      .split(".")
+      .pop()!
+      .replace(/\[\d+\]$/, "");
     const name = fieldMap[field] ?? fieldMap[last];
     if (name && !errors[name]) errors[name] = translateViolation(description);
   }
@@ -158,7 +161,8 @@ export async function failedAction(
   const thrown = routerThrowable(error);
   if (thrown) {
     // An outage met while getting tokens: tell it as a notification and keep the page usable.
-    const message = !(thrown instanceof Response) && thrown.init?.status === 503 ? (thrown.data as { message?: string } | null)?.message : undefined;
+    const message =
+      !(thrown instanceof Response) && thrown.init?.status === 503 ? (thrown.data as { message?: string } | null)?.message : undefined;
     if (message) return redirectWithToast(request, options.redirectTo, { type: "error", title: message });
     throw error;
   }
@@ -190,7 +194,12 @@ export function failedLoader(error: unknown): never {
   if (failure.kind === "application" && (failure.code === "SERVICE_UNAVAILABLE" || failure.code === "503")) {
     throw data({ message: UNAVAILABLE_MESSAGE, requestId: failure.requestId }, { status: 503 });
   }
-  if (failure.kind === "application" && ["404", "NOT_FOUND", "ORDER_NOT_FOUND", "ITEM_NOT_FOUND", "PRODUCT_NOT_FOUND", "COLLECTION_NOT_FOUND", "CHECKOUT_NOT_FOUND"].includes(failure.code)) {
+  if (
+    failure.kind === "application" &&
+    ["404", "NOT_FOUND", "ORDER_NOT_FOUND", "ITEM_NOT_FOUND", "PRODUCT_NOT_FOUND", "COLLECTION_NOT_FOUND", "CHECKOUT_NOT_FOUND"].includes(
+      failure.code,
+    )
+  ) {
     throw data(null, { status: 404, statusText: "Not Found" });
   }
   throwSystemError(failure.requestId);

@@ -1,6 +1,16 @@
 import { Link } from "react-router";
 
-export function ErrorScreen({ title, message, requestId, detail }: { title: string; message: string; requestId?: string; detail?: string }) {
+export function ErrorScreen({
+  title,
+  message,
+  requestId,
+  detail,
+}: {
+  title: string;
+  message: string;
+  requestId?: string;
+  detail?: string;
+}) {
   return (
     <section className="error-screen" aria-labelledby="error-title">
       <h1 id="error-title">{title}</h1>

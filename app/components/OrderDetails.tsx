@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { OrderAddress, OrderView } from "~/.server/checkout.server";
+import type { OrderAddress, OrderView } from "~/models/order";
 
 /** An order's lines, totals and addresses: the thank-you page and the account's order page show the same. */
 export function OrderDetails({ order }: { order: OrderView }) {

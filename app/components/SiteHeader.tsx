@@ -50,7 +50,9 @@ export function SiteHeader({ ownerName, jobTitle, profilePicture, theme, member,
                 </li>
                 <li>
                   <Form method="post" action="/account/logout">
-                    <button type="submit" className="button-link">Se déconnecter</button>
+                    <button type="submit" className="button-link">
+                      Se déconnecter
+                    </button>
                   </Form>
                 </li>
               </>
@@ -59,7 +61,9 @@ export function SiteHeader({ ownerName, jobTitle, profilePicture, theme, member,
                 <Form method="post" action="/account/login">
                   <HoneypotInputs label="Ne pas remplir ce champ" />
                   <input type="hidden" name="returnTo" value={returnTo} />
-                  <button type="submit" className="button-link">Se connecter</button>
+                  <button type="submit" className="button-link">
+                    Se connecter
+                  </button>
                 </Form>
               </li>
             )}

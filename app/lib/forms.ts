@@ -3,8 +3,7 @@ import { z } from "zod";
 export type FieldErrors = Record<string, string>;
 
 export type FormResult<T> =
-  | { ok: true; data: T; values: Record<string, string> }
-  | { ok: false; fieldErrors: FieldErrors; values: Record<string, string> };
+  { ok: true; data: T; values: Record<string, string> } | { ok: false; fieldErrors: FieldErrors; values: Record<string, string> };
 
 /**
  * Validates a submitted form with a zod schema (messages in French in the
@@ -51,12 +50,14 @@ export const BIDI_CONTROLS = /[\p{Cf}\u2028\u2029]/u;
 
 /** Quantity typed by a user: a whole number from 1 to `max`. */
 export function quantityField(max = 99) {
-  return z
-    .string({ error: "Indiquez une quantité." })
-    .trim()
-    .regex(/^\d+$/, "La quantité doit être un nombre entier.")
-    // Past a few digits Number() loses precision and zod answers in English: refuse it here, in French.
-    .refine((v) => v.replace(/^0+(?=\d)/, "").length <= 6, `La quantité ne peut pas dépasser ${max}.`)
-    .transform(Number)
-    .pipe(z.number().int().min(1, "La quantité doit être d'au moins 1.").max(max, `La quantité ne peut pas dépasser ${max}.`));
+  return (
+    z
+      .string({ error: "Indiquez une quantité." })
+      .trim()
+      .regex(/^\d+$/, "La quantité doit être un nombre entier.")
+      // Past a few digits Number() loses precision and zod answers in English: refuse it here, in French.
+      .refine((v) => v.replace(/^0+(?=\d)/, "").length <= 6, `La quantité ne peut pas dépasser ${max}.`)
+      .transform(Number)
+      .pipe(z.number().int().min(1, "La quantité doit être d'au moins 1.").max(max, `La quantité ne peut pas dépasser ${max}.`))
+  );
 }

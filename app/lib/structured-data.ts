@@ -31,7 +31,9 @@ export function personLd(p: PersonFacts): JsonLdObject {
   };
 }
 
-export function professionalServiceLd(p: PersonFacts & { services: readonly { title: string; text: string }[]; areaServed: string }): JsonLdObject {
+export function professionalServiceLd(
+  p: PersonFacts & { services: readonly { title: string; text: string }[]; areaServed: string },
+): JsonLdObject {
   return {
     "@context": "https://schema.org",
     "@type": "ProfessionalService",
@@ -44,7 +46,10 @@ export function professionalServiceLd(p: PersonFacts & { services: readonly { ti
     hasOfferCatalog: {
       "@type": "OfferCatalog",
       name: "Prestations",
-      itemListElement: p.services.map((s) => ({ "@type": "Offer", itemOffered: { "@type": "Service", name: s.title, description: s.text } })),
+      itemListElement: p.services.map((s) => ({
+        "@type": "Offer",
+        itemOffered: { "@type": "Service", name: s.title, description: s.text },
+      })),
     },
   };
 }
@@ -59,5 +64,10 @@ export function breadcrumbListLd(crumbs: readonly Crumb[], origin: string): Json
 
 /** JSON safe inside a <script> element: no "</script>" or "<!--" can close or confuse it. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }

@@ -25,7 +25,10 @@ const profileSchema = z.object({
     .toLowerCase()
     .min(3, "L'adresse de profil doit faire au moins 3 caractères.")
     .max(40, "L'adresse de profil ne doit pas dépasser 40 caractères.")
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Utilisez des lettres minuscules sans accents, des chiffres et des tirets (ex. : camille-martin)."),
+    .regex(
+      /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+      "Utilisez des lettres minuscules sans accents, des chiffres et des tirets (ex. : camille-martin).",
+    ),
 });
 
 const deleteSchema = z.object({
@@ -97,9 +100,30 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <h2 id="profile-title">Profil</h2>
         <Form method="post" noValidate>
           <input type="hidden" name="intent" value="profile" />
-          <Field label="Prénom" name="firstName" defaultValue={value("firstName")} error={error("firstName")} autoComplete="given-name" required />
-          <Field label="Nom" name="lastName" defaultValue={value("lastName")} error={error("lastName")} autoComplete="family-name" required />
-          <Field label="Pseudonyme" name="nickname" defaultValue={value("nickname")} error={error("nickname")} autoComplete="nickname" required />
+          <Field
+            label="Prénom"
+            name="firstName"
+            defaultValue={value("firstName")}
+            error={error("firstName")}
+            autoComplete="given-name"
+            required
+          />
+          <Field
+            label="Nom"
+            name="lastName"
+            defaultValue={value("lastName")}
+            error={error("lastName")}
+            autoComplete="family-name"
+            required
+          />
+          <Field
+            label="Pseudonyme"
+            name="nickname"
+            defaultValue={value("nickname")}
+            error={error("nickname")}
+            autoComplete="nickname"
+            required
+          />
           <Field label="Adresse de profil" name="slug" defaultValue={value("slug")} error={error("slug")} required />
           <button type="submit" disabled={busy}>
             Enregistrer
@@ -114,8 +138,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <input type="hidden" name="intent" value="delete" />
           <div className="field checkbox">
             <label>
-              <input type="checkbox" name="confirm" value="oui" aria-describedby={deleteErrors ? "confirm-error" : undefined} />{" "}
-              Je confirme vouloir supprimer définitivement mon compte
+              <input type="checkbox" name="confirm" value="oui" aria-describedby={deleteErrors ? "confirm-error" : undefined} /> Je confirme
+              vouloir supprimer définitivement mon compte
             </label>
             {deleteErrors?.fieldErrors && "confirm" in deleteErrors.fieldErrors ? (
               <p className="field-error" id="confirm-error">

@@ -48,7 +48,15 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <p>Indiquez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.</p>
       <Form method="post" noValidate className="card">
         <HoneypotInputs label="Ne pas remplir ce champ" />
-        <Field label="E-mail" name="email" type="email" autoComplete="email" defaultValue={(actionData?.values as Record<string, string> | undefined)?.email} error={errors.email} required />
+        <Field
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={(actionData?.values as Record<string, string> | undefined)?.email}
+          error={errors.email}
+          required
+        />
         <button type="submit" disabled={busy}>
           Envoyer le lien
         </button>

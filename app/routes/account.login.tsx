@@ -59,8 +59,24 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <input type="hidden" name="intent" value="password" />
         <input type="hidden" name="returnTo" value={loaderData.returnTo} />
         <FormError message={actionData?.formError} />
-        <Field label="E-mail" name="email" type="email" autoComplete="email" defaultValue={actionData?.values?.email} error={errors.email} required />
-        <Field key={`password-${passwordKey}`} label="Mot de passe" name="password" type="password" autoComplete="current-password" error={errors.password} required />
+        <Field
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={actionData?.values?.email}
+          error={errors.email}
+          required
+        />
+        <Field
+          key={`password-${passwordKey}`}
+          label="Mot de passe"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password}
+          required
+        />
         <button type="submit" disabled={busy}>
           Se connecter
         </button>

@@ -10,8 +10,8 @@ export default function Pending() {
     <div className="narrow auth-page">
       <h1>Compte en attente de validation</h1>
       <p>
-        Merci ! Votre compte a bien été créé. Le propriétaire du site doit maintenant le valider : vous recevrez un e-mail
-        dès que ce sera fait, et vous pourrez alors vous connecter.
+        Merci ! Votre compte a bien été créé. Le propriétaire du site doit maintenant le valider : vous recevrez un e-mail dès que ce sera
+        fait, et vous pourrez alors vous connecter.
       </p>
       <p>
         <Link to="/products">Continuer mes achats</Link> · <Link to="/account/login">Se connecter</Link>

@@ -22,7 +22,10 @@ const registration = z
     firstName: textField("Le prénom", 60),
     lastName: textField("Le nom", 60),
     email: z.string().trim().toLowerCase().pipe(z.email("Saisissez une adresse e-mail valide (ex. : nom@exemple.fr).").max(254)),
-    password: z.string().min(8, "Le mot de passe doit contenir au moins 8 caractères.").max(200, "Mot de passe trop long (200 caractères au plus)."),
+    password: z
+      .string()
+      .min(8, "Le mot de passe doit contenir au moins 8 caractères.")
+      .max(200, "Mot de passe trop long (200 caractères au plus)."),
     confirm: z.string(),
   })
   .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "Les deux mots de passe ne sont pas identiques." });
@@ -56,11 +59,35 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <HoneypotInputs label="Ne pas remplir ce champ" />
         <input type="hidden" name="returnTo" value={loaderData.returnTo} />
         <FormError message={actionData?.formError} />
-        <Field label="Prénom" name="firstName" autoComplete="given-name" defaultValue={values.firstName} error={errors.firstName} required />
+        <Field
+          label="Prénom"
+          name="firstName"
+          autoComplete="given-name"
+          defaultValue={values.firstName}
+          error={errors.firstName}
+          required
+        />
         <Field label="Nom" name="lastName" autoComplete="family-name" defaultValue={values.lastName} error={errors.lastName} required />
         <Field label="E-mail" name="email" type="email" autoComplete="email" defaultValue={values.email} error={errors.email} required />
-        <Field key={`password-${passwordKey}`} label="Mot de passe" name="password" type="password" autoComplete="new-password" error={errors.password} required minLength={8} />
-        <Field key={`confirm-${passwordKey}`} label="Confirmer le mot de passe" name="confirm" type="password" autoComplete="new-password" error={errors.confirm} required />
+        <Field
+          key={`password-${passwordKey}`}
+          label="Mot de passe"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password}
+          required
+          minLength={8}
+        />
+        <Field
+          key={`confirm-${passwordKey}`}
+          label="Confirmer le mot de passe"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirm}
+          required
+        />
         <button type="submit" disabled={busy}>
           Créer mon compte
         </button>

@@ -14,7 +14,12 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 
 export const handle = { breadcrumb: () => ({ label: "Vérification", to: "/account/verify" }) };
 
-const codeForm = z.object({ code: z.string().trim().regex(/^\d{6}$/, "Le code contient 6 chiffres.") });
+const codeForm = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "Le code contient 6 chiffres."),
+});
 
 async function restart(request: Request) {
   return redirectWithToast(

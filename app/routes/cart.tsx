@@ -4,7 +4,7 @@ import type { Route } from "./+types/cart";
 import cartStyles from "~/styles/cart.css?url";
 import { Field } from "~/components/Field";
 import { CartLineItem, type CartActionData } from "~/components/cart/CartLineItem";
-import { availabilityProblem, cartActionSchema, stockProblem } from "~/components/cart/forms";
+import { availabilityProblem, cartActionSchema, stockProblem } from "~/models/cart-forms";
 import { COUPON_FETCHER_KEY, optimisticCart } from "~/components/cart/optimistic";
 import { CartTotalsSummary } from "~/components/cart/CartTotalsSummary";
 import { parseForm } from "~/lib/forms";
@@ -56,7 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = parseForm(cartActionSchema, await request.formData());
   if (!form.ok) {
     if (form.fieldErrors.intent) return redirectWithToast(request, "/cart", { type: "error", title: "Action inconnue." });
-    if (form.fieldErrors.lineId) return redirectWithToast(request, "/cart", { type: "error", title: "Cet article n'est plus dans votre panier." });
+    if (form.fieldErrors.lineId)
+      return redirectWithToast(request, "/cart", { type: "error", title: "Cet article n'est plus dans votre panier." });
     return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
   }
   const input = form.data;
@@ -100,8 +101,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const answerLineId = noJsAnswer?.values?.lineId;
   const empty = !view || !totals || view.visibleLines.length === 0;
   const blocked =
-    !!view &&
-    view.visibleLines.some((line) => totals?.blockedLines.includes(line.id) || availabilityProblem(line.availability) !== null);
+    !!view && view.visibleLines.some((line) => totals?.blockedLines.includes(line.id) || availabilityProblem(line.availability) !== null);
   // One tree whatever the state: lines being removed stay mounted (hidden) at the same place,
   // since a fetcher whose component unmounts has its answer ignored.
   return (

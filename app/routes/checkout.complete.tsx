@@ -38,7 +38,10 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
         Commande n° <strong>{order.number}</strong>
       </p>
       <p>
-        Statut du paiement : <strong className="payment-status" data-status={order.paymentStatus}>{order.paymentStatusLabel}</strong>
+        Statut du paiement :{" "}
+        <strong className="payment-status" data-status={order.paymentStatus}>
+          {order.paymentStatusLabel}
+        </strong>
         {order.paymentStatus === "NOT_PAID" ? " — vous réglerez à la livraison ou au retrait." : null}
       </p>
       {order.email ? <p className="muted">Un récapitulatif est envoyé à {order.email}.</p> : null}

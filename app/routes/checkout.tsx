@@ -8,7 +8,7 @@ import cartStyles from "~/styles/cart.css?url";
 import { Field } from "~/components/Field";
 import { CountrySelect } from "~/components/cart/CountrySelect";
 import { CartTotalsSummary } from "~/components/cart/CartTotalsSummary";
-import { availabilityProblem, checkoutSchema, DEFAULT_COUNTRY, type CheckoutValues } from "~/components/cart/forms";
+import { availabilityProblem, checkoutSchema, DEFAULT_COUNTRY, type CheckoutValues } from "~/models/cart-forms";
 import { parseForm, type FieldErrors } from "~/lib/forms";
 import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
 import { privatePageMeta } from "~/components/cart/meta";
@@ -30,10 +30,7 @@ export const handle = { breadcrumb: () => ({ label: "Commande", to: "/checkout" 
 const EMPTY_CART = "Votre panier est vide : ajoutez un article avant de commander.";
 const BLOCKED_CART = "Certains articles ne sont plus disponibles : corrigez votre panier pour commander.";
 
-type CartCheck =
-  | { kind: "empty" }
-  | { kind: "blocked" }
-  | { kind: "ready"; cart: Cart; base: CartTotals };
+type CartCheck = { kind: "empty" } | { kind: "blocked" } | { kind: "ready"; cart: Cart; base: CartTotals };
 
 /** The cart may be checked out: it has lines and none is blocked (estimate with the default shipping option). */
 async function checkCart(commerce: Commerce): Promise<CartCheck> {
@@ -96,11 +93,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   let started: { paymentUrl: string; checkoutId: string };
   try {
-    started = await startCheckout(commerce, { ...form.data, shippingCode: form.data.shippingCode ?? base.selectedShipping }, publicOrigin());
+    started = await startCheckout(
+      commerce,
+      { ...form.data, shippingCode: form.data.shippingCode ?? base.selectedShipping },
+      publicOrigin(),
+    );
   } catch (error) {
     return failedAction(request, error, {
       redirectTo: "/checkout",
-      fieldMap: { email: "email", addressLine: "addressLine", addressLine1: "addressLine", postalCode: "postalCode", city: "city", country: "country" },
+      fieldMap: {
+        email: "email",
+        addressLine: "addressLine",
+        addressLine1: "addressLine",
+        postalCode: "postalCode",
+        city: "city",
+        country: "country",
+      },
       values: form.values,
     });
   }
@@ -142,21 +150,63 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           ) : null}
           <fieldset>
             <legend>Coordonnées</legend>
-            <Field label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={values.email} error={errors.email} />
+            <Field
+              label="E-mail"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              defaultValue={values.email}
+              error={errors.email}
+            />
             <div className="field-row">
-              <Field label="Prénom" name="firstName" autoComplete="given-name" required defaultValue={values.firstName} error={errors.firstName} />
-              <Field label="Nom" name="lastName" autoComplete="family-name" required defaultValue={values.lastName} error={errors.lastName} />
+              <Field
+                label="Prénom"
+                name="firstName"
+                autoComplete="given-name"
+                required
+                defaultValue={values.firstName}
+                error={errors.firstName}
+              />
+              <Field
+                label="Nom"
+                name="lastName"
+                autoComplete="family-name"
+                required
+                defaultValue={values.lastName}
+                error={errors.lastName}
+              />
             </div>
           </fieldset>
           <fieldset>
             {/* Nothing to deliver (trainings, audits): the only address is the billing one. */}
             <legend>{digitalOnly ? "Adresse de facturation" : "Adresse de livraison"}</legend>
-            <Field label="Adresse" name="addressLine" autoComplete="address-line1" required defaultValue={values.addressLine} error={errors.addressLine} />
+            <Field
+              label="Adresse"
+              name="addressLine"
+              autoComplete="address-line1"
+              required
+              defaultValue={values.addressLine}
+              error={errors.addressLine}
+            />
             <div className="field-row">
-              <Field label="Code postal" name="postalCode" autoComplete="postal-code" required defaultValue={values.postalCode} error={errors.postalCode} />
+              <Field
+                label="Code postal"
+                name="postalCode"
+                autoComplete="postal-code"
+                required
+                defaultValue={values.postalCode}
+                error={errors.postalCode}
+              />
               <Field label="Ville" name="city" autoComplete="address-level2" required defaultValue={values.city} error={errors.city} />
             </div>
-            <CountrySelect label="Pays" name="country" autoComplete="country" defaultValue={values.country ?? DEFAULT_COUNTRY} error={errors.country} />
+            <CountrySelect
+              label="Pays"
+              name="country"
+              autoComplete="country"
+              defaultValue={values.country ?? DEFAULT_COUNTRY}
+              error={errors.country}
+            />
           </fieldset>
           {options.length > 0 ? (
             <fieldset className="shipping-options" aria-describedby={errors.shippingCode ? "shipping-error" : undefined}>
@@ -202,12 +252,36 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               {!hydrated || !sameBilling ? (
                 <div className="billing-fields">
                   {!hydrated ? <p className="hint">Remplissez ces champs seulement si vous avez décoché la case ci-dessus.</p> : null}
-                  <Field label="Adresse de facturation" name="billingAddressLine" autoComplete="billing address-line1" defaultValue={values.billingAddressLine} error={errors.billingAddressLine} />
+                  <Field
+                    label="Adresse de facturation"
+                    name="billingAddressLine"
+                    autoComplete="billing address-line1"
+                    defaultValue={values.billingAddressLine}
+                    error={errors.billingAddressLine}
+                  />
                   <div className="field-row">
-                    <Field label="Code postal de facturation" name="billingPostalCode" autoComplete="billing postal-code" defaultValue={values.billingPostalCode} error={errors.billingPostalCode} />
-                    <Field label="Ville de facturation" name="billingCity" autoComplete="billing address-level2" defaultValue={values.billingCity} error={errors.billingCity} />
+                    <Field
+                      label="Code postal de facturation"
+                      name="billingPostalCode"
+                      autoComplete="billing postal-code"
+                      defaultValue={values.billingPostalCode}
+                      error={errors.billingPostalCode}
+                    />
+                    <Field
+                      label="Ville de facturation"
+                      name="billingCity"
+                      autoComplete="billing address-level2"
+                      defaultValue={values.billingCity}
+                      error={errors.billingCity}
+                    />
                   </div>
-                  <CountrySelect label="Pays de facturation" name="billingCountry" autoComplete="billing country" defaultValue={values.billingCountry ?? DEFAULT_COUNTRY} error={errors.billingCountry} />
+                  <CountrySelect
+                    label="Pays de facturation"
+                    name="billingCountry"
+                    autoComplete="billing country"
+                    defaultValue={values.billingCountry ?? DEFAULT_COUNTRY}
+                    error={errors.billingCountry}
+                  />
                 </div>
               ) : null}
             </fieldset>

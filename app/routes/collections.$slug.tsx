@@ -2,7 +2,7 @@ import type { Route } from "./+types/collections.$slug";
 import catalogStyles from "~/styles/catalog.css?url";
 import { loadCatalogPage } from "~/.server/catalog.server";
 import { CatalogView } from "~/components/catalog/CatalogView";
-import type { CatalogPageData } from "~/components/catalog/model";
+import type { CatalogPageData } from "~/models/catalog";
 import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
 import type { Crumb } from "~/lib/breadcrumb";
 

@@ -10,7 +10,7 @@ import { redirectWithToast } from "~/.server/toast.server";
 import { parseForm, quantityField } from "~/lib/forms";
 import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
 import type { Crumb } from "~/lib/breadcrumb";
-import type { ProductPageData } from "~/components/catalog/model";
+import type { ProductPageData } from "~/models/catalog";
 import { Price } from "~/components/catalog/Price";
 import { ProductGallery } from "~/components/catalog/ProductGallery";
 import { AddToCartForm } from "~/components/catalog/AddToCartForm";

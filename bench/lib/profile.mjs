@@ -103,7 +103,11 @@ function areaOf(name, url, root) {
 }
 
 export function formatProfile(summary) {
-  const lines = [`profile ${summary.file}: ${summary.durationMs} ms of measured load (samples from ${summary.window.fromMs} ms after start), CPU busy ${summary.busyPct} %`, "", "self time by area (% of busy time):"];
+  const lines = [
+    `profile ${summary.file}: ${summary.durationMs} ms of measured load (samples from ${summary.window.fromMs} ms after start), CPU busy ${summary.busyPct} %`,
+    "",
+    "self time by area (% of busy time):",
+  ];
   for (const r of summary.areas) lines.push(`  ${String(r.pctOfBusy).padStart(5)} %  ${String(r.ms).padStart(6)} ms  ${r.key}`);
   lines.push("", "top functions by self time (% of busy time):");
   for (const r of summary.functions) lines.push(`  ${String(r.pctOfBusy).padStart(5)} %  ${String(r.ms).padStart(6)} ms  ${r.key}`);

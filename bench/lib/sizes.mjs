@@ -74,7 +74,12 @@ export function sizeReport(clientDir, { globalCss = [], pages = {} } = {}) {
       for (const i of r.imports ?? []) js.add(i);
       for (const c of r.css ?? []) css.add(c);
     }
-    const path = "/" + chain.map((r) => (r.index ? "" : r.path ?? "")).filter(Boolean).join("/");
+    const path =
+      "/" +
+      chain
+        .map((r) => (r.index ? "" : (r.path ?? "")))
+        .filter(Boolean)
+        .join("/");
     report.routes[id] = { path: path.replace(/\/+/g, "/"), js: total(clientDir, [...js]), css: total(clientDir, [...css]) };
   }
   for (const [name, html] of Object.entries(pages)) {
@@ -82,7 +87,12 @@ export function sizeReport(clientDir, { globalCss = [], pages = {} } = {}) {
     const manifestScript = [...html.matchAll(/"(\/assets\/manifest-[\w-]+\.js)"/g)].map((m) => m[1]);
     report.pages[name] = {
       js: total(clientDir, [...new Set([...js, ...manifestScript])]),
-      css: total(clientDir, stylesheetsIn(html).concat(cssLinksIn(html)).filter((v, i, a) => a.indexOf(v) === i)),
+      css: total(
+        clientDir,
+        stylesheetsIn(html)
+          .concat(cssLinksIn(html))
+          .filter((v, i, a) => a.indexOf(v) === i),
+      ),
     };
   }
   return report;

@@ -82,7 +82,10 @@ function ownerAllowed(ctx: Ctx, given: string | null): boolean {
 function ownerDenied(ctx: Ctx): Response {
   if (!ctx.opts.ownerToken)
     return html(errorPage("Page introuvable", "Les outils du propriétaire ne sont pas activés sur ce site (PLATFORM_OWNER_TOKEN)."), 404);
-  return html(errorPage("Accès refusé", "Cette page est réservée au propriétaire du site : ajoutez le jeton d'accès à l'adresse (?token=…)."), 403);
+  return html(
+    errorPage("Accès refusé", "Cette page est réservée au propriétaire du site : ajoutez le jeton d'accès à l'adresse (?token=…)."),
+    403,
+  );
 }
 
 const dateFmt = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeStyle: "medium", timeZone: "Europe/Paris" });

@@ -167,9 +167,7 @@ function pendingPage(session: SessionRow, created: boolean): Response {
 /** Sends a code to an unverified member and shows the code form. */
 function verificationStep(ctx: Ctx, session: SessionRow, member: MemberRow): Response {
   const stateToken = startVerification(ctx, member);
-  return html(
-    verifyForm(session.id, stateToken, { notice: `Un code de vérification vient d'être envoyé à ${member.email}.` }),
-  );
+  return html(verifyForm(session.id, stateToken, { notice: `Un code de vérification vient d'être envoyé à ${member.email}.` }));
 }
 
 export function loginGet(ctx: Ctx, url: URL): Response {
@@ -183,7 +181,9 @@ export function loginGet(ctx: Ctx, url: URL): Response {
       const memberId = consumeSessionToken(ctx, data.sessionToken);
       if (memberId) return ctx.db.transaction(() => loginSuccess(ctx, session, memberId)).immediate();
       if (data.prompt === "none")
-        return redirect(authRedirect(data, { error: "login_required", error_description: "La session de connexion est invalide ou expirée." }));
+        return redirect(
+          authRedirect(data, { error: "login_required", error_description: "La session de connexion est invalide ou expirée." }),
+        );
     }
   }
   return html(loginForm(session.id));
@@ -213,7 +213,10 @@ export async function loginPost(ctx: Ctx, request: Request): Promise<Response> {
       return html(loginForm(session.id, { email, error: "Ce compte est bloqué." }), 403);
     case "pending":
       return html(
-        loginForm(session.id, { email, error: "Votre compte est en attente d'approbation par le propriétaire du site. Réessayez plus tard." }),
+        loginForm(session.id, {
+          email,
+          error: "Votre compte est en attente d'approbation par le propriétaire du site. Réessayez plus tard.",
+        }),
         403,
       );
     case "unverified":
@@ -268,7 +271,10 @@ export async function signupPost(ctx: Ctx, request: Request): Promise<Response> 
   const password = form.get("password") ?? "";
   if (!EMAIL_RE.test(values.email)) return html(signupForm(session.id, values, "Saisissez une adresse e-mail valide."), 400);
   if (UNSAFE_TEXT_RE.test(values.firstName) || UNSAFE_TEXT_RE.test(values.lastName))
-    return html(signupForm(session.id, values, "Le prénom et le nom ne doivent pas contenir de caractères invisibles ou de contrôle."), 400);
+    return html(
+      signupForm(session.id, values, "Le prénom et le nom ne doivent pas contenir de caractères invisibles ou de contrôle."),
+      400,
+    );
   const weak = passwordProblem(password);
   if (weak) return html(signupForm(session.id, values, weak), 400);
   const policy = ctx.opts.signupPolicy;

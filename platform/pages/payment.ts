@@ -121,7 +121,10 @@ function render(ctx: Ctx, session: SessionRow, state: FormState = {}, status = 2
   if (row.completed && row.order_id) {
     const back = withOrderId(data.callbacks.thankYouPageUrl ?? `${session.app_origin}/`, row.order_id);
     return html(
-      page("Commande déjà réglée", `<div class="card"><h1>Commande déjà réglée</h1><p>Cette commande a déjà été enregistrée.</p><p><a href="${e(back)}">Voir la confirmation</a></p></div>`),
+      page(
+        "Commande déjà réglée",
+        `<div class="card"><h1>Commande déjà réglée</h1><p>Cette commande a déjà été enregistrée.</p><p><a href="${e(back)}">Voir la confirmation</a></p></div>`,
+      ),
       status === 200 ? 200 : status,
     );
   }
@@ -202,7 +205,9 @@ export async function paymentPost(ctx: Ctx, request: Request): Promise<Response>
   if (action !== "pay" && action !== "offline") return render(ctx, session, { error: "Action inconnue." }, 400);
   if (action === "offline" && !checkoutNeedsShipping(ctx, data.checkoutId)) {
     // Nothing is delivered (trainings, audits, e-books): there is no delivery to pay at.
-    return redirectWithFlash(ctx, session, { error: "Le paiement à la livraison n'existe pas pour une commande sans livraison : payez par carte." });
+    return redirectWithFlash(ctx, session, {
+      error: "Le paiement à la livraison n'existe pas pour une commande sans livraison : payez par carte.",
+    });
   }
 
   // Never kept: the card number and the security code (the buyer types them again).
@@ -215,12 +220,19 @@ export async function paymentPost(ctx: Ctx, request: Request): Promise<Response>
     const expiry = (state.expiry ?? "").trim();
     const cvc = (form.get("cvc") ?? "").trim();
     if (!/^\d{13,19}$/.test(digits) || (digits !== TEST_CARD_OK && digits !== TEST_CARD_DECLINED))
-      return redirectWithFlash(ctx, session, { ...state, cardError: "Numéro de carte invalide. Utilisez la carte de test 4242 4242 4242 4242." });
+      return redirectWithFlash(ctx, session, {
+        ...state,
+        cardError: "Numéro de carte invalide. Utilisez la carte de test 4242 4242 4242 4242.",
+      });
     const expiryProblem = expiry ? expiryError(expiry, new Date()) : null;
     if (expiryProblem) return redirectWithFlash(ctx, session, { ...state, expiryError: expiryProblem });
-    if (cvc && !/^\d{3,4}$/.test(cvc)) return redirectWithFlash(ctx, session, { ...state, error: "Cryptogramme invalide (3 ou 4 chiffres)." });
+    if (cvc && !/^\d{3,4}$/.test(cvc))
+      return redirectWithFlash(ctx, session, { ...state, error: "Cryptogramme invalide (3 ou 4 chiffres)." });
     if (digits === TEST_CARD_DECLINED)
-      return redirectWithFlash(ctx, session, { ...state, error: "Paiement refusé : votre banque a refusé cette carte. Aucun montant n'a été débité." });
+      return redirectWithFlash(ctx, session, {
+        ...state,
+        error: "Paiement refusé : votre banque a refusé cette carte. Aucun montant n'a été débité.",
+      });
   }
   const result = placeOrder(ctx, data.checkoutId, action === "pay" ? "card" : "offline");
   if (!result.ok) {

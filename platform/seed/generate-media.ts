@@ -4,9 +4,21 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-interface SeedCollection { slug: string; name: string; image: string }
-interface SeedProduct { slug: string; name: string; collections: string[]; media: string[] }
-interface Seed { collections: SeedCollection[]; products: SeedProduct[] }
+interface SeedCollection {
+  slug: string;
+  name: string;
+  image: string;
+}
+interface SeedProduct {
+  slug: string;
+  name: string;
+  collections: string[];
+  media: string[];
+}
+interface Seed {
+  collections: SeedCollection[];
+  products: SeedProduct[];
+}
 
 const here = dirname(fileURLToPath(import.meta.url));
 const seed = JSON.parse(readFileSync(join(here, "demo.json"), "utf8")) as Seed;
@@ -23,15 +35,17 @@ const fallback = { bg: ["#374151", "#4b5563", "#6b7280"], fg: "#ffffff", accent:
 
 // Simple icon-like shapes, centred around (400, 250).
 const icons: Record<string, (c: string) => string> = {
-  conseil: (c) => `<circle cx="380" cy="230" r="90" fill="none" stroke="${c}" stroke-width="24"/><path d="M445 295l90 90" stroke="${c}" stroke-width="30" stroke-linecap="round"/>`,
-  formations: (c) => `<path d="M400 150l190 80-190 80-190-80z" fill="${c}"/><path d="M290 280v70c60 40 160 40 220 0v-70" fill="none" stroke="${c}" stroke-width="20"/>`,
-  livres: (c) => `<path d="M240 160h140c15 0 20 10 20 20v190c0-12-8-20-20-20H240zM560 160H420c-15 0-20 10-20 20v190c0-12 8-20 20-20h140z" fill="${c}"/>`,
+  conseil: (c) =>
+    `<circle cx="380" cy="230" r="90" fill="none" stroke="${c}" stroke-width="24"/><path d="M445 295l90 90" stroke="${c}" stroke-width="30" stroke-linecap="round"/>`,
+  formations: (c) =>
+    `<path d="M400 150l190 80-190 80-190-80z" fill="${c}"/><path d="M290 280v70c60 40 160 40 220 0v-70" fill="none" stroke="${c}" stroke-width="20"/>`,
+  livres: (c) =>
+    `<path d="M240 160h140c15 0 20 10 20 20v190c0-12-8-20-20-20H240zM560 160H420c-15 0-20 10-20 20v190c0-12 8-20 20-20h140z" fill="${c}"/>`,
   goodies: (c) => `<path d="M320 160l-90 50 30 60 40-20v140h200V250l40 20 30-60-90-50c-10 30-40 45-80 45s-70-15-80-45z" fill="${c}"/>`,
 };
 const fallbackIcon = (c: string) => `<rect x="300" y="150" width="200" height="200" rx="30" fill="${c}"/>`;
 
-const escapeXml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 // Greedy word wrap; long names get smaller text so they stay inside 800px.
 function wrap(text: string, maxChars: number): string[] {
@@ -54,14 +68,15 @@ function svg(title: string, collection: string, variant: number, subtitle: strin
   const size = title.length > 40 ? 44 : title.length > 22 ? 54 : 68;
   const lines = wrap(title, Math.floor(1300 / size));
   const startY = 500 - ((lines.length - 1) * size * 1.2) / 2;
-  const tspans = lines
-    .map((l, i) => `<tspan x="400" y="${Math.round(startY + i * size * 1.2)}">${escapeXml(l)}</tspan>`)
-    .join("");
-  const deco = variant === 1 ? "" : `<circle cx="${variant === 2 ? 700 : 100}" cy="100" r="${60 * variant}" fill="${pal.accent}" opacity=".25"/>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800" role="img" aria-label="${escapeXml(title)}">`
-    + `<rect width="800" height="800" fill="${pal.bg[(variant - 1) % pal.bg.length]}"/>${deco}${icon(pal.accent)}`
-    + `<text text-anchor="middle" font-family="system-ui,sans-serif" font-weight="700" font-size="${size}" fill="${pal.fg}">${tspans}</text>`
-    + `<text x="400" y="730" text-anchor="middle" font-family="system-ui,sans-serif" font-size="30" fill="${pal.accent}">${escapeXml(subtitle)}</text></svg>\n`;
+  const tspans = lines.map((l, i) => `<tspan x="400" y="${Math.round(startY + i * size * 1.2)}">${escapeXml(l)}</tspan>`).join("");
+  const deco =
+    variant === 1 ? "" : `<circle cx="${variant === 2 ? 700 : 100}" cy="100" r="${60 * variant}" fill="${pal.accent}" opacity=".25"/>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800" role="img" aria-label="${escapeXml(title)}">` +
+    `<rect width="800" height="800" fill="${pal.bg[(variant - 1) % pal.bg.length]}"/>${deco}${icon(pal.accent)}` +
+    `<text text-anchor="middle" font-family="system-ui,sans-serif" font-weight="700" font-size="${size}" fill="${pal.fg}">${tspans}</text>` +
+    `<text x="400" y="730" text-anchor="middle" font-family="system-ui,sans-serif" font-size="30" fill="${pal.accent}">${escapeXml(subtitle)}</text></svg>\n`
+  );
 }
 
 function write(rel: string, content: string): void {

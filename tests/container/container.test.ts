@@ -29,7 +29,10 @@ const seconds = (since: number) => `${((performance.now() - since) / 1000).toFix
 
 function run(cmd: string, args: string[], opts: { timeoutMs?: number } = {}): string {
   const r = spawnSync(cmd, args, { cwd: ROOT, env, encoding: "utf8", timeout: opts.timeoutMs ?? 600_000, maxBuffer: 64 * 1024 * 1024 });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed (${r.status ?? r.signal}):\n${(r.stdout ?? "").slice(-4000)}\n${(r.stderr ?? "").slice(-4000)}`);
+  if (r.status !== 0)
+    throw new Error(
+      `${cmd} ${args.join(" ")} failed (${r.status ?? r.signal}):\n${(r.stdout ?? "").slice(-4000)}\n${(r.stderr ?? "").slice(-4000)}`,
+    );
   return r.stdout;
 }
 
@@ -63,7 +66,10 @@ async function waitReady(deadlineMs: number): Promise<void> {
   const until = performance.now() + deadlineMs;
   for (;;) {
     if (server?.exitCode !== null) throw new Error(`container exited (${server?.exitCode}) before it was ready:\n${serverOutput}`);
-    const ok = await fetch(`${origin}/readyz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${origin}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     if (performance.now() > until) throw new Error(`container not ready after ${deadlineMs / 1000} s:\n${serverOutput}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -73,7 +79,8 @@ async function waitReady(deadlineMs: number): Promise<void> {
 beforeAll(async () => {
   if (process.getuid?.() !== 0) throw new Error("npm run test:container needs root (buildah with chroot isolation); .ci/run runs as root");
   for (const tool of ["buildah", "podman", "debootstrap"])
-    if (spawnSync("sh", ["-c", `command -v ${tool}`]).status !== 0) throw new Error(`${tool} is missing: apt-get install -y buildah podman debootstrap`);
+    if (spawnSync("sh", ["-c", `command -v ${tool}`]).status !== 0)
+      throw new Error(`${tool} is missing: apt-get install -y buildah podman debootstrap`);
 
   let since = t0();
   run("bash", [join(ROOT, "tests/container/standins.sh"), nodeVersion], { timeoutMs: 600_000 });
@@ -85,7 +92,11 @@ beforeAll(async () => {
   since = t0();
   // --layers: a second run on the same machine reuses the npm ci layer while the lockfile is unchanged.
   // --format docker: the image format `docker build` makes (OCI images have no HEALTHCHECK).
-  run("buildah", ["bud", "--isolation", "chroot", "--network", "host", "--pull=never", "--layers", "--format", "docker", "-t", IMAGE, "."], { timeoutMs: 840_000 });
+  run(
+    "buildah",
+    ["bud", "--isolation", "chroot", "--network", "host", "--pull=never", "--layers", "--format", "docker", "-t", IMAGE, "."],
+    { timeoutMs: 840_000 },
+  );
   figures["buildah bud"] = seconds(since);
   const current = run("podman", ["image", "inspect", "--format", "{{.Id}}", IMAGE]).trim();
   if (previous && previous !== current) spawnSync("podman", ["rmi", previous], { env });
@@ -100,13 +111,33 @@ beforeAll(async () => {
   server = spawn(
     "buildah",
     [
-      "run", "--isolation", "chroot", "--user", "node",
-      "--env", `PORT=${port}`, "--env", "HOST=127.0.0.1", "--env", "CONTAINER_TEST=1",
-      "--env", "SESSION_SECRET=container-test-session-secret-0123456789",
-      "--env", `PUBLIC_ORIGIN=${origin}`, "--env", "PLATFORM_OWNER_TOKEN=container-test-owner-token-0123456789",
-      "--env", "COMMERCE_PLATFORM=embedded", "--env", "PLATFORM_FAULT_CONTROL=true",
-      "--env", "RATE_LIMITS=login=1000,signup=1000,checkout=1000,cart=1000",
-      containerName, "--", "node", "server.js",
+      "run",
+      "--isolation",
+      "chroot",
+      "--user",
+      "node",
+      "--env",
+      `PORT=${port}`,
+      "--env",
+      "HOST=127.0.0.1",
+      "--env",
+      "CONTAINER_TEST=1",
+      "--env",
+      "SESSION_SECRET=container-test-session-secret-0123456789",
+      "--env",
+      `PUBLIC_ORIGIN=${origin}`,
+      "--env",
+      "PLATFORM_OWNER_TOKEN=container-test-owner-token-0123456789",
+      "--env",
+      "COMMERCE_PLATFORM=embedded",
+      "--env",
+      "PLATFORM_FAULT_CONTROL=true",
+      "--env",
+      "RATE_LIMITS=login=1000,signup=1000,checkout=1000,cart=1000",
+      containerName,
+      "--",
+      "node",
+      "server.js",
     ],
     { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] },
   );
@@ -128,7 +159,11 @@ afterAll(() => {
   }
   if (containerName) spawnSync("buildah", ["rm", containerName], { env });
   rmSync(work, { recursive: true, force: true });
-  console.log(`container test figures:\n${Object.entries(figures).map(([k, v]) => `  ${k}: ${v}`).join("\n")}`);
+  console.log(
+    `container test figures:\n${Object.entries(figures)
+      .map(([k, v]) => `  ${k}: ${v}`)
+      .join("\n")}`,
+  );
 });
 
 describe("the image, built from the Dockerfile and run", () => {
@@ -142,7 +177,9 @@ describe("the image, built from the Dockerfile and run", () => {
   });
 
   it("its HEALTHCHECK command passes inside the container", () => {
-    const inspected = JSON.parse(run("buildah", ["inspect", "--type", "image", IMAGE])) as { Docker: { config: { Healthcheck?: { Test: string[] } } } };
+    const inspected = JSON.parse(run("buildah", ["inspect", "--type", "image", IMAGE])) as {
+      Docker: { config: { Healthcheck?: { Test: string[] } } };
+    };
     const config = inspected.Docker.config.Healthcheck!;
     expect(config.Test[0]).toBe("CMD");
     expect(config.Test.join(" ")).toContain("/readyz");
@@ -162,7 +199,18 @@ describe("the image, built from the Dockerfile and run", () => {
     expect(gids).toEqual(["1000", "1000", "1000", "1000"]);
     const write = spawnSync(
       "buildah",
-      ["run", "--isolation", "chroot", "--user", "node", containerName, "--", "node", "-e", "require('fs').appendFileSync('/app/server.js', '//')"],
+      [
+        "run",
+        "--isolation",
+        "chroot",
+        "--user",
+        "node",
+        containerName,
+        "--",
+        "node",
+        "-e",
+        "require('fs').appendFileSync('/app/server.js', '//')",
+      ],
       { env, encoding: "utf8", timeout: 30_000 },
     );
     expect(write.status).not.toBe(0);
@@ -208,7 +256,11 @@ describe("the image, built from the Dockerfile and run", () => {
 
   it("SIGTERM: the request in flight finishes, then the process exits 0 and the port closes", async () => {
     // Every platform call now waits 3 s: a page that needs one is in flight long enough to be caught by the signal.
-    const slow = await fetch(`${origin}/_platform/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"delayMs":3000}' });
+    const slow = await fetch(`${origin}/_platform/faults`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"delayMs":3000}',
+    });
     expect(slow.status).toBe(200);
     const pid = serverPid();
     const answer = await new Promise<{ status: number; body: string }>((done, fail) => {
@@ -228,7 +280,10 @@ describe("the image, built from the Dockerfile and run", () => {
     expect(answer.body).toContain("</html>");
     expect(await serverExit).toBe(0);
     expect(serverOutput).toContain("SIGTERM received");
-    const after = await fetch(`${origin}/healthz`).then(() => "answered", (e: Error) => e.cause && (e.cause as { code?: string }).code);
+    const after = await fetch(`${origin}/healthz`).then(
+      () => "answered",
+      (e: Error) => e.cause && (e.cause as { code?: string }).code,
+    );
     expect(after).toBe("ECONNREFUSED");
   });
 });

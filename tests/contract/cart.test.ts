@@ -157,9 +157,7 @@ describe("current cart", () => {
       expect(other._id).not.toBe(cart._id);
       expect(other.lineItems ?? []).toEqual([]);
     } catch (e) {
-      expect((e as { details?: { applicationError?: { code?: unknown } } }).details?.applicationError?.code).toBe(
-        "OWNED_CART_NOT_FOUND",
-      );
+      expect((e as { details?: { applicationError?: { code?: unknown } } }).details?.applicationError?.code).toBe("OWNED_CART_NOT_FOUND");
     }
   });
 });
@@ -236,7 +234,9 @@ describe.skipIf(isWix)("current cart with the demo catalog (embedded platform)",
     // Prices include 20 % VAT: the tax is about a sixth of what is paid.
     const tax = cents(s.tax?.amount);
     expect(tax).toBeGreaterThan(0);
-    expect(Math.abs(tax - Math.round((cents(s.total?.amount) * 20) / 120))).toBeLessThanOrEqual(Math.round(((cents(s.shipping?.amount)) * 20) / 120) + 2);
+    expect(Math.abs(tax - Math.round((cents(s.total?.amount) * 20) / 120))).toBeLessThanOrEqual(
+      Math.round((cents(s.shipping?.amount) * 20) / 120) + 2,
+    );
     expect(res.currency).toBe("EUR");
     expect(res.cart?.lineItems).toHaveLength(2);
   });
@@ -291,9 +291,7 @@ describe.skipIf(isWix)("current cart with the demo catalog (embedded platform)",
     const violation = totals.violations?.find((v) => v.target?.lineItem?._id === line._id);
     expect(violation?.severity).toBe("ERROR");
     expect(JSON.stringify(violation)).toContain("REMOVE_LINE_ITEM");
-    await expect(
-      client.currentCart.createCheckoutFromCurrentCart({ channelType: "WEB", email: "acheteur@exemple.fr" }),
-    ).rejects.toThrow();
+    await expect(client.currentCart.createCheckoutFromCurrentCart({ channelType: "WEB", email: "acheteur@exemple.fr" })).rejects.toThrow();
   });
 
   it("accepts a variant reference by variantId (catalog V1 options form)", async () => {
@@ -317,9 +315,7 @@ describe.skipIf(isWix)("current cart with the demo catalog (embedded platform)",
     const line = cart.lineItems![0]!;
     expect(line.availability?.status).toBe("PARTIALLY_AVAILABLE");
     expect(line.availability?.quantityAvailable).toBe(1);
-    await expect(
-      client.currentCart.createCheckoutFromCurrentCart({ channelType: "WEB", email: "acheteur@exemple.fr" }),
-    ).rejects.toThrow();
+    await expect(client.currentCart.createCheckoutFromCurrentCart({ channelType: "WEB", email: "acheteur@exemple.fr" })).rejects.toThrow();
     await client.currentCart.updateCurrentCartLineItemQuantity([{ _id: line._id!, quantity: 1 }]);
     const ok = await client.currentCart.createCheckoutFromCurrentCart({ channelType: "WEB", email: "acheteur@exemple.fr" });
     expect(typeof ok.checkoutId).toBe("string");

@@ -343,7 +343,9 @@ describe("collections", () => {
   });
 
   it("getCollection returns the collection itself (unwrapped)", async () => {
-    const { collection } = await client.collections.getCollectionBySlug(isWix ? (await client.collections.queryCollections().find()).items[0]!.slug! : "conseil");
+    const { collection } = await client.collections.getCollectionBySlug(
+      isWix ? (await client.collections.queryCollections().find()).items[0]!.slug! : "conseil",
+    );
     const got = await client.collections.getCollection(collection!._id!);
     expect(got._id).toBe(collection!._id);
     expect(got.name).toBe(collection!.name);

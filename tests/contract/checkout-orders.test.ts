@@ -172,9 +172,7 @@ describe.skipIf(isWix)("payment and orders (embedded platform)", () => {
       const cart = await client.currentCart.getCurrentCart();
       expect(cart.lineItems ?? []).toEqual([]);
     } catch (e) {
-      expect((e as { details?: { applicationError?: { code?: unknown } } }).details?.applicationError?.code).toBe(
-        "OWNED_CART_NOT_FOUND",
-      );
+      expect((e as { details?: { applicationError?: { code?: unknown } } }).details?.applicationError?.code).toBe("OWNED_CART_NOT_FOUND");
     }
     expect(await myOrderIds(client)).toContain(orderId);
   });
@@ -201,16 +199,10 @@ describe.skipIf(isWix)("payment and orders (embedded platform)", () => {
     const { paymentUrl } = await checkoutToPaymentPage(client, [{ slug: "livre-algorithmes", quantity: 1 }]);
     const browser = new Browser(ctx.platform);
     const page = await browser.get(paymentUrl);
-    const first = await browser.followToExit(
-      await browser.submit(paymentUrl, page.html, PAY, cardFill(GOOD_CARD)),
-      paymentUrl,
-    );
+    const first = await browser.followToExit(await browser.submit(paymentUrl, page.html, PAY, cardFill(GOOD_CARD)), paymentUrl);
     const orderId = orderIdFrom(first.location);
     // The browser's back button and a second click on the same form.
-    const again = await browser.followToExit(
-      await browser.submit(paymentUrl, page.html, PAY, cardFill(GOOD_CARD)),
-      paymentUrl,
-    );
+    const again = await browser.followToExit(await browser.submit(paymentUrl, page.html, PAY, cardFill(GOOD_CARD)), paymentUrl);
     if (again.location) expect(new URL(again.location).searchParams.get("orderId")).toBe(orderId);
     expect(await myOrderIds(client)).toEqual([orderId]);
     expect(await stockOf(client, "livre-algorithmes")).toBe(before - 1);
@@ -295,9 +287,7 @@ describe.skipIf(isWix)("payment and orders (embedded platform)", () => {
 
   it("getOrder of another member's order is refused", async () => {
     const alex = (await loginThroughHostedPage(ctx.platform, ALEX)).client;
-    const alexOrder = (await alex.orders.searchOrders({ cursorPaging: { limit: 100 } })).orders!.find(
-      (o) => o.number === "10003",
-    )!;
+    const alexOrder = (await alex.orders.searchOrders({ cursorPaging: { limit: 100 } })).orders!.find((o) => o.number === "10003")!;
     expect((await alex.orders.getOrder(alexOrder._id!)).number).toBe("10003");
     const demo = (await loginThroughHostedPage(ctx.platform, DEMO)).client;
     const e = await rejection(() => demo.orders.getOrder(alexOrder._id!));

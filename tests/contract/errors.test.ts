@@ -147,8 +147,7 @@ describe("raw HTTP surface", () => {
 });
 
 describe.skipIf(isWix)("the API under /_platform/api (embedded platform)", () => {
-  const api = (path: string, init: RequestInit = {}) =>
-    ctx.platform.fetch(new Request(`${APP_ORIGIN}/_platform/api${path}`, init));
+  const api = (path: string, init: RequestInit = {}) => ctx.platform.fetch(new Request(`${APP_ORIGIN}/_platform/api${path}`, init));
 
   it("issues tokens and answers catalog queries like wixapis.com", async () => {
     const tokenRes = await api("/oauth2/token", {

@@ -98,9 +98,18 @@ describe.skipIf(isWix)("cart, checkout and order shapes (seeded products)", () =
     expect(order.attributionSource).toBe("UNSPECIFIED");
     expect(order.tags).toEqual({ privateTags: { tagIds: [] }, tags: { tagIds: [] } });
     expect(order.buyerNote).toBe("");
-    expect(Object.keys(order.balanceSummary).sort()).toEqual(
-      ["authorized", "balance", "chargeback", "chargebackReversal", "paid", "pending", "pendingRefund", "platformFees", "refunded", "totalMinusPlatformFees"],
-    );
+    expect(Object.keys(order.balanceSummary).sort()).toEqual([
+      "authorized",
+      "balance",
+      "chargeback",
+      "chargebackReversal",
+      "paid",
+      "pending",
+      "pendingRefund",
+      "platformFees",
+      "refunded",
+      "totalMinusPlatformFees",
+    ]);
     expect(order.balanceSummary.paid.amount).toBe(order.priceSummary.total.amount);
     expect(order.balanceSummary.balance.amount).toBe("0.00");
     for (const a of order.activities) {

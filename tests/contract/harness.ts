@@ -7,13 +7,7 @@ import { collections, products } from "@wix/stores";
 import { checkout, currentCart, orders } from "@wix/ecom";
 import { members } from "@wix/members";
 import { redirects } from "@wix/redirects";
-import {
-  createPlatform,
-  EMBEDDED_CLIENT_ID,
-  installPlatformFetch,
-  type Platform,
-  type PlatformOptions,
-} from "../../platform/index";
+import { createPlatform, EMBEDDED_CLIENT_ID, installPlatformFetch, type Platform, type PlatformOptions } from "../../platform/index";
 
 export const target: "wix" | "embedded" = process.env.WIX_CLIENT_ID ? "wix" : "embedded";
 export const isWix = target === "wix";
@@ -122,11 +116,7 @@ export function decodeEntities(s: string): string {
 
 /** Visible text of an HTML page (tags removed, entities decoded, whitespace collapsed). */
 export function pageText(html: string): string {
-  return decodeEntities(
-    html
-      .replace(/<(script|style)[\s\S]*?<\/\1>/gi, " ")
-      .replace(/<[^>]+>/g, " "),
-  )
+  return decodeEntities(html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, " ").replace(/<[^>]+>/g, " "))
     .replace(/\s+/g, " ")
     .trim();
 }
@@ -176,10 +166,7 @@ export function parseForms(html: string): ParsedForm[] {
  * The form holding a submit button whose label is exactly `label` (case and spacing insensitive), or matches it
  * when it is a RegExp.
  */
-export function formWithButton(
-  html: string,
-  label: string | RegExp,
-): { form: ParsedForm; button: ParsedForm["buttons"][number] } {
+export function formWithButton(html: string, label: string | RegExp): { form: ParsedForm; button: ParsedForm["buttons"][number] } {
   const norm = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
   const matches = (l: string) => (typeof label === "string" ? norm(l) === norm(label) : label.test(l));
   for (const form of parseForms(html)) {
@@ -429,9 +416,7 @@ export interface Seed {
   collections: Array<{ id: string; slug: string; name: string }>;
   products: SeedProduct[];
 }
-export const seed = JSON.parse(
-  readFileSync(new URL("../../platform/seed/demo.json", import.meta.url), "utf8"),
-) as Seed;
+export const seed = JSON.parse(readFileSync(new URL("../../platform/seed/demo.json", import.meta.url), "utf8")) as Seed;
 export const seedProduct = (slug: string): SeedProduct => {
   const p = seed.products.find((x) => x.slug === slug);
   if (!p) throw new Error(`seed has no product ${slug}`);

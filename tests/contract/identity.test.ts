@@ -31,7 +31,8 @@ const sdkRegister = (c: Client, p: Parameters<Client["auth"]["register"]>[0]) =>
 const verify = (c: Client, code: string) => c.auth.processVerification({ verificationCode: code }) as Promise<AnyState>;
 // getAuthUrl's typings omit `sessionToken`, which the runtime passes on to the authorize request.
 type AuthUrlOpts = NonNullable<Parameters<Client["auth"]["getAuthUrl"]>[1]> & { sessionToken?: string };
-const authUrlFor = (c: Client, oauthData: Parameters<Client["auth"]["getAuthUrl"]>[0], opts: AuthUrlOpts) => c.auth.getAuthUrl(oauthData, opts);
+const authUrlFor = (c: Client, oauthData: Parameters<Client["auth"]["getAuthUrl"]>[0], opts: AuthUrlOpts) =>
+  c.auth.getAuthUrl(oauthData, opts);
 
 /** The application error code inside an OAuthStrategy `error` string (the SDK error's JSON message). */
 function iamCode(error: unknown): unknown {
@@ -431,7 +432,11 @@ describe.skipIf(isWix)("fault switch", () => {
   it("POST /_platform/faults switches it over HTTP; delayMs slows API requests", async () => {
     const post = (body: unknown) =>
       handle.platform.fetch(
-        new Request(`${APP_ORIGIN}/_platform/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+        new Request(`${APP_ORIGIN}/_platform/faults`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        }),
       );
     const on = await post({ down: true });
     expect(on.status).toBe(200);
@@ -453,7 +458,11 @@ describe.skipIf(isWix)("fault control disabled", () => {
   const handle = usePlatform();
   it("POST /_platform/faults is a 404 unless faultControl is set", async () => {
     const res = await handle.platform.fetch(
-      new Request(`${APP_ORIGIN}/_platform/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"down":true}' }),
+      new Request(`${APP_ORIGIN}/_platform/faults`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: '{"down":true}',
+      }),
     );
     expect(res.status).toBe(404);
     expect(handle.platform.getFaults().down).toBe(false);

@@ -1,17 +1,6 @@
 // Members (current member) through the real @wix/members SDK.
 import { describe, expect, it } from "vitest";
-import {
-  ALEX,
-  APP_ORIGIN,
-  Browser,
-  DEMO,
-  isWix,
-  loginFill,
-  loginThroughHostedPage,
-  makeClient,
-  rejection,
-  usePlatform,
-} from "./harness";
+import { ALEX, APP_ORIGIN, Browser, DEMO, isWix, loginFill, loginThroughHostedPage, makeClient, rejection, usePlatform } from "./harness";
 
 const ctx = usePlatform();
 

@@ -2,7 +2,19 @@
 // (AppStrategy with the public key, webhooks.process). Embedded only: a real site sends them to its own URLs.
 import { describe, expect, it } from "vitest";
 import { AppStrategy, createClient } from "@wix/sdk";
-import { APP_ORIGIN, checkoutToPaymentPage, DEMO, isWix, loginThroughHostedPage, makeClient, PAY, payOnHostedPage, productBySlug, productRef, usePlatform } from "./harness";
+import {
+  APP_ORIGIN,
+  checkoutToPaymentPage,
+  DEMO,
+  isWix,
+  loginThroughHostedPage,
+  makeClient,
+  PAY,
+  payOnHostedPage,
+  productBySlug,
+  productRef,
+  usePlatform,
+} from "./harness";
 
 const received: string[] = [];
 const ctx = usePlatform({
@@ -53,7 +65,12 @@ describe.skipIf(isWix)("webhooks", () => {
     const created = received.map((j) => JSON.parse(Buffer.from(j.split(".")[1]!, "base64url").toString())).map((c) => JSON.parse(c.data));
     const order = created.find((e) => e.eventType === "wix.ecom.v1.order_created");
     const inner = JSON.parse(order.data);
-    expect(inner).toMatchObject({ entityFqdn: "wix.ecom.v1.order", slug: "created", entityId: expect.any(String), eventTime: expect.any(String) });
+    expect(inner).toMatchObject({
+      entityFqdn: "wix.ecom.v1.order",
+      slug: "created",
+      entityId: expect.any(String),
+      eventTime: expect.any(String),
+    });
     expect(JSON.parse(inner.createdEvent.entityAsJson).id).toBe(inner.entityId);
     expect(ctx.platform.webhookOutbox().every((r) => r.status === "delivered")).toBe(true);
   });

@@ -17,7 +17,10 @@ const dir = mkdtempSync(join(tmpdir(), "platform-db-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs `node server.js` (or the platform service) until it exits by itself (or 30 s): its exit code and output. */
-function runUntilExit(db: string, opts: { uid?: number; gid?: number; script?: string } = {}): Promise<{ code: number | null; output: string }> {
+function runUntilExit(
+  db: string,
+  opts: { uid?: number; gid?: number; script?: string } = {},
+): Promise<{ code: number | null; output: string }> {
   const { script = "server.js", ...ids } = opts;
   return new Promise((done) => {
     const child = spawn(process.execPath, [script], {
@@ -60,7 +63,9 @@ function seededDb(name: string): string {
 function corruptTable(path: string, table: string) {
   const db = new Database(path);
   const pageSize = db.pragma("page_size", { simple: true }) as number;
-  const { rootpage } = db.prepare("SELECT rootpage FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) as { rootpage: number };
+  const { rootpage } = db.prepare("SELECT rootpage FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) as {
+    rootpage: number;
+  };
   db.close();
   const fd = openSync(path, "r+");
   writeSync(fd, Buffer.alloc(pageSize, 0xa5), 0, pageSize, (rootpage - 1) * pageSize);
@@ -123,7 +128,10 @@ describe("/readyz beside /healthz", () => {
     stops.push(bad.stop);
     badOrigin = bad.origin;
     // With PLATFORM_URL: the platform service on the good and on the partly corrupt copy, and one that is not there.
-    for (const [name, db] of [["good", seededDb("service-good")], ["bad", corrupt]] as const) {
+    for (const [name, db] of [
+      ["good", seededDb("service-good")],
+      ["bad", corrupt],
+    ] as const) {
       const port = await freePort();
       const service = spawn(process.execPath, ["build/platform/serve.js"], {
         cwd: ROOT,
@@ -135,14 +143,30 @@ describe("/readyz beside /healthz", () => {
         service.kill("SIGTERM");
         await gone;
       });
-      for (let i = 0; i < 300 && !(await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)); i++)
+      for (
+        let i = 0;
+        i < 300 &&
+        !(await fetch(`http://127.0.0.1:${port}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        ));
+        i++
+      )
         await new Promise((r) => setTimeout(r, 100));
-      const app = await startServer({ port: await freePort(), db: join(dir, `unused-${name}.sqlite`), env: { PLATFORM_URL: `http://127.0.0.1:${port}` } });
+      const app = await startServer({
+        port: await freePort(),
+        db: join(dir, `unused-${name}.sqlite`),
+        env: { PLATFORM_URL: `http://127.0.0.1:${port}` },
+      });
       stops.push(app.stop);
       if (name === "good") remoteGood = app.origin;
       else remoteBad = app.origin;
     }
-    const down = await startServer({ port: await freePort(), db: join(dir, "unused-down.sqlite"), env: { PLATFORM_URL: `http://127.0.0.1:${await freePort()}` } });
+    const down = await startServer({
+      port: await freePort(),
+      db: join(dir, "unused-down.sqlite"),
+      env: { PLATFORM_URL: `http://127.0.0.1:${await freePort()}` },
+    });
     stops.push(down.stop);
     remoteDown = down.origin;
   });

@@ -48,7 +48,10 @@ const ROUNDS: { name: string; trigger: (answered: number, total: number) => numb
   // null: not yet; a number: kill after that many more milliseconds.
   { name: "after a third of the answers", trigger: (answered, total) => (answered === Math.max(1, Math.floor(total / 3)) ? 0 : null) },
   { name: "right after the first answer", trigger: (answered) => (answered === 1 ? 0 : null) },
-  { name: "a few milliseconds after the first answer", trigger: (answered) => (answered === 1 ? 2 + Math.floor(Math.random() * 10) : null) },
+  {
+    name: "a few milliseconds after the first answer",
+    trigger: (answered) => (answered === 1 ? 2 + Math.floor(Math.random() * 10) : null),
+  },
 ];
 
 interface Ready {
@@ -108,7 +111,10 @@ type Stock = Map<string, number>; // "product:<id>" or "variant:<id>" → quanti
 
 function readStock(db: Database.Database): Stock {
   const stock: Stock = new Map();
-  for (const r of db.prepare("SELECT id, quantity FROM products WHERE track_inventory = 1 AND quantity IS NOT NULL").all() as { id: string; quantity: number }[])
+  for (const r of db.prepare("SELECT id, quantity FROM products WHERE track_inventory = 1 AND quantity IS NOT NULL").all() as {
+    id: string;
+    quantity: number;
+  }[])
     stock.set(`product:${r.id}`, r.quantity);
   for (const r of db.prepare("SELECT id, quantity FROM variants WHERE quantity IS NOT NULL").all() as { id: string; quantity: number }[])
     stock.set(`variant:${r.id}`, r.quantity);
@@ -192,7 +198,8 @@ describe("SIGKILL during a burst of checkouts", () => {
         // No answered payment is missing its order, and its buyer (only) sees it.
         for (const [i, orderId] of succeeded.entries()) {
           if (!orderId) continue;
-          const row = db.prepare("SELECT email, payment_status FROM orders WHERE id = ?").get(orderId) as { email: string; payment_status: string } | undefined;
+          const row = db.prepare("SELECT email, payment_status FROM orders WHERE id = ?").get(orderId) as
+            { email: string; payment_status: string } | undefined;
           expect(row, `order ${orderId} of ${ready[i]!.plan.email}`).toBeTruthy();
           expect(row!.email).toBe(ready[i]!.plan.email);
           expect(row!.payment_status).toBe("PAID");
@@ -204,7 +211,11 @@ describe("SIGKILL during a burst of checkouts", () => {
         }
         const emails = roundPlans.map((p) => p.email);
         const countOrders = () =>
-          (db.prepare(`SELECT COUNT(*) AS n FROM orders WHERE email IN (${emails.map(() => "?").join(",")})`).get(...emails) as { n: number }).n;
+          (
+            db.prepare(`SELECT COUNT(*) AS n FROM orders WHERE email IN (${emails.map(() => "?").join(",")})`).get(...emails) as {
+              n: number;
+            }
+          ).n;
         const committed = countOrders();
         console.log(
           `[durability] round ${round + 1} (killed ${name}): ${PER_ROUND} payments, ${succeeded.filter(Boolean).length} answered, ` +
@@ -232,7 +243,13 @@ describe("SIGKILL during a burst of checkouts", () => {
     try {
       expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
       const orders = (
-        db.prepare("SELECT * FROM orders").all() as { id: string; email: string; checkout_id: string; payment_status: string; data: string }[]
+        db.prepare("SELECT * FROM orders").all() as {
+          id: string;
+          email: string;
+          checkout_id: string;
+          payment_status: string;
+          data: string;
+        }[]
       ).filter((o) => !seededOrders.has(o.id));
       expect(orders).toHaveLength(plans.length);
       expect(new Set(orders.map((o) => o.checkout_id)).size).toBe(plans.length);
@@ -240,7 +257,10 @@ describe("SIGKILL during a burst of checkouts", () => {
       const ordered: Stock = new Map();
       for (const order of orders) {
         expect(order.payment_status).toBe("PAID");
-        const checkout = db.prepare("SELECT completed, order_id FROM checkouts WHERE id = ?").get(order.checkout_id) as { completed: number; order_id: string };
+        const checkout = db.prepare("SELECT completed, order_id FROM checkouts WHERE id = ?").get(order.checkout_id) as {
+          completed: number;
+          order_id: string;
+        };
         expect(checkout).toEqual({ completed: 1, order_id: order.id });
         const plan = plans.find((p) => p.email === order.email);
         expect(plan, `order for ${order.email}`).toBeTruthy();
@@ -258,13 +278,16 @@ describe("SIGKILL during a burst of checkouts", () => {
           const variant =
             typeof opts.variantId === "string"
               ? opts.variantId
-              : variants.find((v) => v.product_id === pid && JSON.stringify(JSON.parse(v.choices)) === JSON.stringify(opts.options ?? opts))?.id;
+              : variants.find((v) => v.product_id === pid && JSON.stringify(JSON.parse(v.choices)) === JSON.stringify(opts.options ?? opts))
+                  ?.id;
           const key = variant && initialStock.has(`variant:${variant}`) ? `variant:${variant}` : `product:${pid}`;
           ordered.set(key, (ordered.get(key) ?? 0) + l.quantity);
         }
       }
       // No cart survives a paid checkout (the cart is deleted in the same transaction).
-      const carts = db.prepare("SELECT COUNT(*) AS n FROM carts WHERE id IN (SELECT cart_id FROM checkouts WHERE completed = 1)").get() as { n: number };
+      const carts = db.prepare("SELECT COUNT(*) AS n FROM carts WHERE id IN (SELECT cart_id FROM checkouts WHERE completed = 1)").get() as {
+        n: number;
+      };
       expect(carts.n).toBe(0);
 
       // Stock: decremented exactly once per ordered unit, nowhere else.

@@ -85,7 +85,10 @@ const cases: Array<{ name: string; run: (ctx: Ctx) => Promise<void> }> = [
   {
     name: "session cookie signed with another secret",
     run: async (ctx) => {
-      const foreign = await createCookie("__session", { secrets: ["not-our-secret-at-all-000"] }).serialize({ a: { v: "x", e: 9e9 }, r: { v: "y", m: true } });
+      const foreign = await createCookie("__session", { secrets: ["not-our-secret-at-all-000"] }).serialize({
+        a: { v: "x", e: 9e9 },
+        r: { v: "y", m: true },
+      });
       const res = await sessionWith(foreign.split(";")[0]!.slice("__session=".length))(ctx);
       expect(res.status).toBe(200);
       expect(res.body).toContain("Se connecter");
@@ -103,7 +106,11 @@ const cases: Array<{ name: string; run: (ctx: Ctx) => Promise<void> }> = [
     run: async (ctx) => {
       const v = ctx.visitor();
       const page = await v.get("/account/login");
-      const started = await v.request("POST", "/account/login", formFields(page.body, "Utiliser la page de connexion de notre prestataire"));
+      const started = await v.request(
+        "POST",
+        "/account/login",
+        formFields(page.body, "Utiliser la page de connexion de notre prestataire"),
+      );
       expect(started.status).toBe(303);
       expectFieldError(await v.request("GET", "/account/callback?code=abc&state=not-the-one"), /état invalide/);
     },
@@ -155,8 +162,14 @@ const cases: Array<{ name: string; run: (ctx: Ctx) => Promise<void> }> = [
   },
 
   // --- unknown ids
-  { name: "unknown product slug", run: async (ctx) => expect((await ctx.visitor().request("GET", "/products/n-existe-pas")).status).toBe(404) },
-  { name: "unknown collection slug", run: async (ctx) => expect((await ctx.visitor().request("GET", "/collections/n-existe-pas")).status).toBe(404) },
+  {
+    name: "unknown product slug",
+    run: async (ctx) => expect((await ctx.visitor().request("GET", "/products/n-existe-pas")).status).toBe(404),
+  },
+  {
+    name: "unknown collection slug",
+    run: async (ctx) => expect((await ctx.visitor().request("GET", "/collections/n-existe-pas")).status).toBe(404),
+  },
   {
     name: "add-to-cart with another product's id",
     run: async (ctx) => expect((await addToCart(ctx.visitor(), { productId: "prod-livre-node" })).status).toBe(400),
@@ -167,7 +180,10 @@ const cases: Array<{ name: string; run: (ctx: Ctx) => Promise<void> }> = [
     run: async (ctx) => {
       const v = ctx.visitor();
       const page = await v.get("/products/t-shirt-typescript?Taille=M&Couleur=Noir");
-      const res = await v.request("POST", "/products/t-shirt-typescript", { ...formFields(page.body, "Ajouter au panier"), Taille: "XXXL" });
+      const res = await v.request("POST", "/products/t-shirt-typescript", {
+        ...formFields(page.body, "Ajouter au panier"),
+        Taille: "XXXL",
+      });
       expect(res.status).toBe(400);
     },
   },
@@ -195,7 +211,10 @@ const cases: Array<{ name: string; run: (ctx: Ctx) => Promise<void> }> = [
       expect((await v.request("GET", "/checkout/complete?orderId=00000000-0000-0000-0000-000000000000")).status).toBe(404);
     },
   },
-  { name: "malformed order id", run: async (ctx) => expect((await ctx.visitor().request("GET", "/checkout/complete?orderId=%3Cscript%3E")).status).toBe(404) },
+  {
+    name: "malformed order id",
+    run: async (ctx) => expect((await ctx.visitor().request("GET", "/checkout/complete?orderId=%3Cscript%3E")).status).toBe(404),
+  },
   {
     name: "a visitor asking for a member's order",
     run: async (ctx) => {
@@ -235,15 +254,37 @@ const cases: Array<{ name: string; run: (ctx: Ctx) => Promise<void> }> = [
   },
 
   // --- checkout fields
-  { name: "checkout field too long", run: async (ctx) => expectFieldError(await checkout(ctx.visitor(), { firstName: "A".repeat(300) }), /Prénom ne doit pas dépasser/) },
-  { name: "checkout field with HTML", run: async (ctx) => expectFieldError(await checkout(ctx.visitor(), { city: "<script>alert(1)</script>" }), /Ville ne doit pas contenir/) },
-  { name: "checkout field of control characters only", run: async (ctx) => expectFieldError(await checkout(ctx.visitor(), { lastName: "\u0007\u0008\u001b" }), /Nom est obligatoire/) },
-  { name: "checkout with an unknown country", run: async (ctx) => expectFieldError(await checkout(ctx.visitor(), { country: "ZZ" }), /pays/i) },
-  { name: "checkout with an invalid e-mail", run: async (ctx) => expectFieldError(await checkout(ctx.visitor(), { email: "pas-une-adresse" }), /e-mail/i) },
-  { name: "checkout with a French postal code of 4 digits", run: async (ctx) => expectFieldError(await checkout(ctx.visitor(), { postalCode: "7500" }), /Code postal/) },
+  {
+    name: "checkout field too long",
+    run: async (ctx) => expectFieldError(await checkout(ctx.visitor(), { firstName: "A".repeat(300) }), /Prénom ne doit pas dépasser/),
+  },
+  {
+    name: "checkout field with HTML",
+    run: async (ctx) =>
+      expectFieldError(await checkout(ctx.visitor(), { city: "<script>alert(1)</script>" }), /Ville ne doit pas contenir/),
+  },
+  {
+    name: "checkout field of control characters only",
+    run: async (ctx) => expectFieldError(await checkout(ctx.visitor(), { lastName: "\u0007\u0008\u001b" }), /Nom est obligatoire/),
+  },
+  {
+    name: "checkout with an unknown country",
+    run: async (ctx) => expectFieldError(await checkout(ctx.visitor(), { country: "ZZ" }), /pays/i),
+  },
+  {
+    name: "checkout with an invalid e-mail",
+    run: async (ctx) => expectFieldError(await checkout(ctx.visitor(), { email: "pas-une-adresse" }), /e-mail/i),
+  },
+  {
+    name: "checkout with a French postal code of 4 digits",
+    run: async (ctx) => expectFieldError(await checkout(ctx.visitor(), { postalCode: "7500" }), /Code postal/),
+  },
 
   // --- query strings and pages
-  { name: "query string over 4000 characters", run: async (ctx) => expect((await ctx.visitor().request("GET", `/products?q=${"a".repeat(4200)}`)).status).toBe(414) },
+  {
+    name: "query string over 4000 characters",
+    run: async (ctx) => expect((await ctx.visitor().request("GET", `/products?q=${"a".repeat(4200)}`)).status).toBe(414),
+  },
   ...["abc", "0", "-3", "9999", "1.5"].map((page) => ({
     name: `catalog page ${page}`,
     run: async (ctx: Ctx) => expect((await ctx.visitor().request("GET", `/products?page=${page}`)).status).toBe(404),

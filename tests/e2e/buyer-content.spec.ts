@@ -8,7 +8,10 @@ test.describe("content (issue 12.10)", () => {
     const src = await page.getByRole("img", { name: "Casquette brodée" }).first().getAttribute("src");
     const cap = await (await request.get(src!)).text();
     await page.goto("/products/t-shirt-typescript");
-    const shirtSrc = await page.getByRole("img", { name: /T-shirt/ }).first().getAttribute("src");
+    const shirtSrc = await page
+      .getByRole("img", { name: /T-shirt/ })
+      .first()
+      .getAttribute("src");
     const shirt = await (await request.get(shirtSrc!)).text();
     const shape = (svg: string) => svg.match(/<path d="([^"]+)"/)![1];
     expect(shape(cap)).not.toBe(shape(shirt));

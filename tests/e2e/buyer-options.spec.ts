@@ -9,7 +9,10 @@ import { test, expect, waitForHydration } from "./fixtures";
 const SHIRT = "/products/t-shirt-typescript";
 const addButton = (page: Page) => page.getByRole("button", { name: "Ajouter au panier" });
 const cartLine = (page: Page) =>
-  page.getByRole("list", { name: "Articles du panier" }).getByRole("listitem").filter({ has: page.getByRole("heading") });
+  page
+    .getByRole("list", { name: "Articles du panier" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading") });
 
 async function open(page: Page, path: string, javaScriptEnabled: boolean) {
   await page.goto(path);

@@ -30,7 +30,10 @@ async function toPaymentPage(page: Page, javaScriptEnabled: boolean) {
 }
 
 test.describe("payment page (issue 12.6)", () => {
-  test("a declined card is answered by a redirect: reload sends nothing again; holder and date kept", async ({ page, javaScriptEnabled }) => {
+  test("a declined card is answered by a redirect: reload sends nothing again; holder and date kept", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await toPaymentPage(page, javaScriptEnabled);
     await page.getByLabel("Numéro de carte").fill("4000 0000 0000 0002");
     await page.getByLabel("Date d'expiration (MM/AA)").fill("12/39");
@@ -60,14 +63,18 @@ test.describe("payment page (issue 12.6)", () => {
     await page.getByLabel("Date d'expiration (MM/AA)").fill("01/20");
     await page.getByRole("button", { name: PAY_BUTTON }).click();
     const expiry = page.getByLabel("Date d'expiration (MM/AA)");
-    await expect(expiry).toHaveAccessibleDescription("Cette carte a expiré : utilisez une carte dont la date d'expiration n'est pas passée.");
+    await expect(expiry).toHaveAccessibleDescription(
+      "Cette carte a expiré : utilisez une carte dont la date d'expiration n'est pas passée.",
+    );
     await expect(expiry).toHaveValue("01/20");
     await expect(page).toHaveURL(/\/_platform\/checkout\?session=/);
   });
 
   test("the final buttons state the amount and the payment obligation", async ({ page, javaScriptEnabled }) => {
     await toPaymentPage(page, javaScriptEnabled);
-    await expect(page.getByRole("button", { name: PAY_BUTTON })).toHaveAccessibleName("Payer 39,00 € (commande avec obligation de paiement)");
+    await expect(page.getByRole("button", { name: PAY_BUTTON })).toHaveAccessibleName(
+      "Payer 39,00 € (commande avec obligation de paiement)",
+    );
     await expect(page.getByRole("button", { name: "Commander et payer à la livraison" })).toBeVisible();
   });
 

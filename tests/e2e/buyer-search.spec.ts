@@ -18,7 +18,9 @@ test.describe("search (issue 12.4)", () => {
   test("a word in the middle of a name is found, best match first", async ({ page, javaScriptEnabled }) => {
     await search(page, javaScriptEnabled, "/products", "typescript");
     const found = await names(page);
-    expect(found).toEqual(expect.arrayContaining(["Formation TypeScript avancé", "TypeScript au quotidien", "Webinaire : TypeScript en 2 heures"]));
+    expect(found).toEqual(
+      expect.arrayContaining(["Formation TypeScript avancé", "TypeScript au quotidien", "Webinaire : TypeScript en 2 heures"]),
+    );
     expect(found[0]).toMatch(/TypeScript/);
   });
 

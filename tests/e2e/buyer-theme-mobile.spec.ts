@@ -47,7 +47,10 @@ test.describe("mobile pages (issue 12.5)", () => {
       const name = (await rows.nth(i).locator("td").first().getByRole("link").boundingBox())!;
       const quantity = (await rows.nth(i).locator("td").nth(1).boundingBox())!;
       const overlaps =
-        name.x < quantity.x + quantity.width && quantity.x < name.x + name.width && name.y < quantity.y + quantity.height && quantity.y < name.y + name.height;
+        name.x < quantity.x + quantity.width &&
+        quantity.x < name.x + name.width &&
+        name.y < quantity.y + quantity.height &&
+        quantity.y < name.y + name.height;
       expect(overlaps).toBe(false);
     }
   });
@@ -121,7 +124,10 @@ test.describe("theme (issue 12.9)", () => {
     expect(await again!.text()).toContain('data-theme="light"');
   });
 
-  test("without a stored choice or hint the site is light, and the server takes the browser's colour-scheme hint", async ({ page, request }) => {
+  test("without a stored choice or hint the site is light, and the server takes the browser's colour-scheme hint", async ({
+    page,
+    request,
+  }) => {
     const plain = await request.get("/");
     expect(await plain.text()).toContain('data-theme="light"');
     expect(plain.headers()["accept-ch"]).toBe("Sec-CH-Prefers-Color-Scheme");
@@ -135,10 +141,14 @@ test.describe("theme (issue 12.9)", () => {
 /** WCAG contrast ratio of two `rgb()`/`rgba()` colours as getComputedStyle gives them. */
 function contrastRatio(a: string, b: string): number {
   const luminance = (color: string) => {
-    const [r, g, bl] = color.match(/\d+(\.\d+)?/g)!.slice(0, 3).map(Number).map((c) => {
-      const s = c / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    });
+    const [r, g, bl] = color
+      .match(/\d+(\.\d+)?/g)!
+      .slice(0, 3)
+      .map(Number)
+      .map((c) => {
+        const s = c / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
   };
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);

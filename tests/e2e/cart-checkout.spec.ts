@@ -38,7 +38,10 @@ async function openCart(page: Page, javaScriptEnabled: boolean) {
 }
 
 const cartLine = (page: Page, name: string): Locator =>
-  page.getByRole("list", { name: "Articles du panier" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+  page
+    .getByRole("list", { name: "Articles du panier" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name }) });
 
 /** A notification, whether sonner shows it (JS) or the server-rendered status region (no JS). */
 const notification = (page: Page, text: string | RegExp) => page.getByText(text).first();
@@ -209,7 +212,11 @@ test.describe("cart", () => {
     await expect(page.getByRole("button", { name: "Passer la commande" })).toBeEnabled();
   });
 
-  test("a change to a line removed meanwhile (another tab) is refused and the cart shows the truth", async ({ page, context, javaScriptEnabled }) => {
+  test("a change to a line removed meanwhile (another tab) is refused and the cart shows the truth", async ({
+    page,
+    context,
+    javaScriptEnabled,
+  }) => {
     await addToCart(page, BOOK, 1, 1);
     await addToCart(page, TSHIRT, 1, 2);
     await openCart(page, javaScriptEnabled);

@@ -20,7 +20,12 @@ async function basePrices(page: Page): Promise<number[]> {
   const texts = await cards(page).locator(".price").allTextContents();
   return texts.map((text) => {
     const amounts = text.match(/\d[\d\s\u202f]*,\d{2}/g) ?? [];
-    return Number(amounts.at(-1)!.replace(/[\s\u202f]/g, "").replace(",", "."));
+    return Number(
+      amounts
+        .at(-1)!
+        .replace(/[\s\u202f]/g, "")
+        .replace(",", "."),
+    );
   });
 }
 
@@ -124,7 +129,14 @@ test.describe("catalog", () => {
   });
 
   test("unknown product, unknown collection and pages out of range answer 404", async ({ page, allowStatusFor }) => {
-    for (const url of ["/products/produit-inconnu", "/collections/inconnue", "/products?page=999", "/products?page=0", "/products?page=abc", "/collections/livres?page=2"]) {
+    for (const url of [
+      "/products/produit-inconnu",
+      "/collections/inconnue",
+      "/products?page=999",
+      "/products?page=0",
+      "/products?page=abc",
+      "/collections/livres?page=2",
+    ]) {
       allowStatusFor(url);
       const response = await page.goto(url);
       expect(response?.status(), url).toBe(404);
@@ -147,7 +159,11 @@ test.describe("product page", () => {
     await expect(page.getByText("Best-seller", { exact: true })).toBeVisible();
     await expect(page.locator(".product-price .price-current")).toHaveText(/1\s200,00\s€/);
     await expect(page.getByRole("heading", { name: "Description" })).toBeVisible();
-    await expect(page.locator(".product-description li")).toHaveText(["Entretiens avec les équipes", "Cartographie applicative", "Rapport et feuille de route priorisée"]);
+    await expect(page.locator(".product-description li")).toHaveText([
+      "Entretiens avec les équipes",
+      "Cartographie applicative",
+      "Rapport et feuille de route priorisée",
+    ]);
     const crumbs = page.getByRole("navigation", { name: "Fil d'Ariane" });
     await expect(crumbs.getByRole("listitem")).toHaveText(["Accueil", "Boutique", "Conseil", "Audit de système d'information"]);
     await expect(crumbs.getByRole("link", { name: "Conseil" })).toHaveAttribute("href", "/collections/conseil");
@@ -235,22 +251,38 @@ test.describe("product page", () => {
     const headers = { Origin: new URL(baseURL!).origin };
     const productId = await page.locator('input[name="productId"]').inputValue();
 
-    const bad = await page.request.post("/products/mug-it-works", { form: { intent: "add", productId, quantity: "0" }, headers, maxRedirects: 0 });
+    const bad = await page.request.post("/products/mug-it-works", {
+      form: { intent: "add", productId, quantity: "0" },
+      headers,
+      maxRedirects: 0,
+    });
     expect(bad.status()).toBe(400);
     const html = await bad.text();
     expect(html).toContain("La quantité doit être d&#x27;au moins 1.");
     expect(html).toMatch(/name="quantity"[^>]*value="0"|value="0"[^>]*name="quantity"/);
 
-    const wrong = await page.request.post("/products/mug-it-works", { form: { intent: "add", productId: "autre", quantity: "1" }, headers, maxRedirects: 0 });
+    const wrong = await page.request.post("/products/mug-it-works", {
+      form: { intent: "add", productId: "autre", quantity: "1" },
+      headers,
+      maxRedirects: 0,
+    });
     expect(wrong.status()).toBe(400);
 
     await page.goto("/products/t-shirt-typescript?Taille=M&Couleur=Blanc");
     const shirtId = await page.locator('input[name="productId"]').inputValue();
-    const noVariant = await page.request.post("/products/t-shirt-typescript", { form: { intent: "add", productId: shirtId, quantity: "1" }, headers, maxRedirects: 0 });
+    const noVariant = await page.request.post("/products/t-shirt-typescript", {
+      form: { intent: "add", productId: shirtId, quantity: "1" },
+      headers,
+      maxRedirects: 0,
+    });
     expect(noVariant.status()).toBe(400);
     expect(await noVariant.text()).toContain("Choisissez : Taille, Couleur");
 
-    const ok = await page.request.post("/products/mug-it-works?x=1", { form: { intent: "add", productId, quantity: "1" }, headers, maxRedirects: 0 });
+    const ok = await page.request.post("/products/mug-it-works?x=1", {
+      form: { intent: "add", productId, quantity: "1" },
+      headers,
+      maxRedirects: 0,
+    });
     expect(ok.status()).toBe(303);
     expect(ok.headers()["location"]).toBe("/products/mug-it-works?x=1");
   });

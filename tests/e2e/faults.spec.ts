@@ -36,7 +36,12 @@ async function setFaults(request: APIRequestContext, origin: string, faults: Rec
 test.describe("platform faults", () => {
   test.afterEach(async ({ request, faulty }) => setFaults(request, faulty.origin, {}));
 
-  test("platform down: an error screen with a request id, then the cart is intact once it is back", async ({ page, request, faulty, allowStatusFor }) => {
+  test("platform down: an error screen with a request id, then the cart is intact once it is back", async ({
+    page,
+    request,
+    faulty,
+    allowStatusFor,
+  }) => {
     const origin = faulty.origin;
     await page.goto(`${origin}/products/mug-it-works`);
     await page.getByRole("button", { name: "Ajouter au panier" }).click();
@@ -59,7 +64,12 @@ test.describe("platform faults", () => {
     expect((await request.get(`${origin}/healthz`)).status()).toBe(200);
   });
 
-  test("adding to the cart while the platform is down: a French error notification, nothing lost", async ({ page, request, faulty, allowStatusFor }) => {
+  test("adding to the cart while the platform is down: a French error notification, nothing lost", async ({
+    page,
+    request,
+    faulty,
+    allowStatusFor,
+  }) => {
     const origin = faulty.origin;
     await page.goto(`${origin}/products/livre-devops`);
     await setFaults(request, origin, { down: true });

@@ -26,8 +26,7 @@ export const test = base.extend<{ consoleErrors: string[]; allowStatusFor: (url:
         // The app answers 400 only for a form with field errors: the browser's report of it is expected.
         if (msg.text().startsWith("Failed to load resource") && /status of 400/.test(msg.text())) return true;
         return (
-          msg.text().startsWith("Failed to load resource") &&
-          allowed.some((a) => (typeof a === "string" ? url.includes(a) : a.test(url)))
+          msg.text().startsWith("Failed to load resource") && allowed.some((a) => (typeof a === "string" ? url.includes(a) : a.test(url)))
         );
       };
       page.on("console", (msg) => {

@@ -4,8 +4,16 @@ import { test, expect, expectNoSeriousA11yViolations } from "./fixtures";
 
 const PAGES = [
   { link: "Mentions légales", path: "/mentions-legales", holds: [/SIRET/, /Directeur de la publication/, /Hébergeur/] },
-  { link: "Conditions générales de vente", path: "/cgv", holds: [/toutes taxes comprises \(TTC\)/, /quatorze jours/, /médiateur de la consommation/] },
-  { link: "Politique de confidentialité", path: "/confidentialite", holds: [/strictement nécessaires/, /aucun bandeau de consentement/, /CNIL/] },
+  {
+    link: "Conditions générales de vente",
+    path: "/cgv",
+    holds: [/toutes taxes comprises \(TTC\)/, /quatorze jours/, /médiateur de la consommation/],
+  },
+  {
+    link: "Politique de confidentialité",
+    path: "/confidentialite",
+    holds: [/strictement nécessaires/, /aucun bandeau de consentement/, /CNIL/],
+  },
 ];
 
 test.describe("legal pages", () => {
@@ -48,7 +56,9 @@ test.describe("search engines @js", () => {
     const types = blocks.map((b) => JSON.parse(b)["@type"]);
     expect(types).toEqual(expect.arrayContaining(["Person", "ProfessionalService"]));
     await page.goto("/cgv");
-    const trail = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((b) => JSON.parse(b)).find((d) => d["@type"] === "BreadcrumbList");
+    const trail = (await page.locator('script[type="application/ld+json"]').allTextContents())
+      .map((b) => JSON.parse(b))
+      .find((d) => d["@type"] === "BreadcrumbList");
     expect(trail.itemListElement.map((i: { item: string }) => i.item)).toEqual([`${baseURL}/`, `${baseURL}/cgv`]);
   });
 });

@@ -21,7 +21,9 @@ const test = base.extend<object, { servers: Servers }>({
       const dir = mkdtempSync(join(tmpdir(), "security-"));
       const [app, limited] = await Promise.all([
         freePort().then((port) => startServer({ port, db: join(dir, "app.sqlite") })),
-        freePort().then((port) => startServer({ port, db: join(dir, "limited.sqlite"), env: { RATE_LIMITS: "login=3,signup=3,checkout=100,cart=100" } })),
+        freePort().then((port) =>
+          startServer({ port, db: join(dir, "limited.sqlite"), env: { RATE_LIMITS: "login=3,signup=3,checkout=100,cart=100" } }),
+        ),
       ]);
       await use({ app, limited });
       await Promise.all([app.stop(), limited.stop()]);
@@ -51,7 +53,12 @@ function raw(origin: string, path: string, opts: { method?: string; headers?: Re
 test.describe("security round two @js", () => {
   test("1. prototype pollution from a query string is refused and every page keeps working", async ({ servers }) => {
     const { origin } = servers.app;
-    for (const attack of ["__proto__.hasOwnProperty=x", "__proto__.cookie=__session%3Dx", "__proto__.notice=pirat%C3%A9", "constructor.prototype.x=1"]) {
+    for (const attack of [
+      "__proto__.hasOwnProperty=x",
+      "__proto__.cookie=__session%3Dx",
+      "__proto__.notice=pirat%C3%A9",
+      "constructor.prototype.x=1",
+    ]) {
       expect((await fetch(`${origin}/_platform/api/oauth2/token-info?${attack}`)).status).toBe(400);
     }
     const home = await fetch(`${origin}/`);
@@ -83,7 +90,9 @@ test.describe("security round two @js", () => {
   test("3. production refuses to start without PUBLIC_ORIGIN, naming it", async () => {
     const dir = mkdtempSync(join(tmpdir(), "security-origin-"));
     try {
-      await expect(startServer({ port: await freePort(), db: join(dir, "p.sqlite"), env: { PUBLIC_ORIGIN: "" } })).rejects.toThrow(/PUBLIC_ORIGIN: is required in production/);
+      await expect(startServer({ port: await freePort(), db: join(dir, "p.sqlite"), env: { PUBLIC_ORIGIN: "" } })).rejects.toThrow(
+        /PUBLIC_ORIGIN: is required in production/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -93,7 +102,11 @@ test.describe("security round two @js", () => {
     const { origin } = servers.app;
     const evil = { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
     const page = await raw(origin, "/account/login", { headers: evil });
-    const cookie = [page.headers["set-cookie"]].flat().filter(Boolean).map((c) => String(c).split(";")[0]).join("; ");
+    const cookie = [page.headers["set-cookie"]]
+      .flat()
+      .filter(Boolean)
+      .map((c) => String(c).split(";")[0])
+      .join("; ");
     const fields = formFields(page.body, "Utiliser la page de connexion de notre prestataire");
     const started = await raw(origin, "/account/login", {
       method: "POST",
@@ -139,14 +152,30 @@ test.describe("security round two @js", () => {
 
   test("5. the login limit holds across case, encoding and single-fetch spellings, and on the platform's IAM API", async ({ servers }) => {
     const { origin } = servers.limited;
-    const post = (path: string) => fetch(`${origin}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "email=x" });
+    const post = (path: string) =>
+      fetch(`${origin}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "email=x" });
     for (let i = 0; i < 3; i++) expect((await post("/account/login")).status).not.toBe(429);
-    for (const path of ["/ACCOUNT/LOGIN", "/account/%6Cogin", "/Account/Login.data", "/account/login/_.data", "/_platform/api/_api/iam/authentication/v2/login"]) {
+    for (const path of [
+      "/ACCOUNT/LOGIN",
+      "/account/%6Cogin",
+      "/Account/Login.data",
+      "/account/login/_.data",
+      "/_platform/api/_api/iam/authentication/v2/login",
+    ]) {
       expect((await post(path)).status, path).toBe(429);
     }
     // Dot segments, sent as written (fetch would resolve them before sending).
-    for (const path of ["/account/./login", "/x/../account/login", "/account/%2e/login", "/_platform/api/./_api/iam/authentication/v2/login"]) {
-      const res = await raw(origin, path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "email=x" });
+    for (const path of [
+      "/account/./login",
+      "/x/../account/login",
+      "/account/%2e/login",
+      "/_platform/api/./_api/iam/authentication/v2/login",
+    ]) {
+      const res = await raw(origin, path, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "email=x",
+      });
       expect(res.status, path).toBe(429);
     }
     const signup = (path: string) =>
@@ -180,7 +209,11 @@ test.describe("security round two @js", () => {
       },
     });
     // The answer is a 413, or the connection closed under a client still sending: either way, nothing near 50 MB was read.
-    const chunked = await fetch(`${origin}/_platform/api/oauth2/token`, { method: "POST", body: endless, duplex: "half" } as RequestInit).then(
+    const chunked = await fetch(`${origin}/_platform/api/oauth2/token`, {
+      method: "POST",
+      body: endless,
+      duplex: "half",
+    } as RequestInit).then(
       (r) => r.status,
       () => "closed",
     );
@@ -211,7 +244,16 @@ test.describe("security round two @js", () => {
     const { origin } = servers.app;
     const v = new Visitor(origin);
     await v.get("/");
-    for (const returnTo of ["/\r\nSet-Cookie: x=1", "/\u2028", "/x\u007f", "/\t/evil.example", "/\\evil.example", "/.//evil.example", "/a/../..//evil.example", "/%2E%2E/%2E//evil.example"]) {
+    for (const returnTo of [
+      "/\r\nSet-Cookie: x=1",
+      "/\u2028",
+      "/x\u007f",
+      "/\t/evil.example",
+      "/\\evil.example",
+      "/.//evil.example",
+      "/a/../..//evil.example",
+      "/%2E%2E/%2E//evil.example",
+    ]) {
       const res = await v.request("POST", "/preferences/theme", { theme: "dark", returnTo });
       expect(res.status, JSON.stringify(returnTo)).toBe(303);
       expect(res.location).toBe("/");
@@ -235,7 +277,11 @@ test.describe("security round two @js", () => {
 });
 
 test.describe("sessions", () => {
-  test("8–9. logout revokes the session on the POST itself; the old cookie then reads as a visitor with a notice", async ({ page, context, servers }) => {
+  test("8–9. logout revokes the session on the POST itself; the old cookie then reads as a visitor with a notice", async ({
+    page,
+    context,
+    servers,
+  }) => {
     const { origin } = servers.app;
     await page.goto(`${origin}/account`);
     await loginWithForm(page, DEMO);

@@ -47,7 +47,10 @@ test.describe("portfolio shell", () => {
   });
 
   test("a POST to an unknown URL is a 404 too, not a crash", async ({ request }) => {
-    const response = await request.post("/nulle-part", { form: { a: "1" }, headers: { Origin: new URL(test.info().project.use.baseURL!).origin } });
+    const response = await request.post("/nulle-part", {
+      form: { a: "1" },
+      headers: { Origin: new URL(test.info().project.use.baseURL!).origin },
+    });
     expect(response.status()).toBe(404);
     expect(await response.text()).toContain("Page Introuvable");
   });
@@ -66,7 +69,11 @@ test.describe("portfolio shell", () => {
     if (javaScriptEnabled) await waitForHydration(page);
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByText(`© 2024-2025 ${OWNER}`)).toBeVisible();
-    await expect(footer.getByRole("link")).toHaveText(["Mentions légales", "Conditions générales de vente", "Politique de confidentialité"]);
+    await expect(footer.getByRole("link")).toHaveText([
+      "Mentions légales",
+      "Conditions générales de vente",
+      "Politique de confidentialité",
+    ]);
     await footer.scrollIntoViewIfNeeded();
     await expect.poll(() => footer.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
   });

@@ -13,7 +13,10 @@ import { DEMO, PAY_BUTTON, fillHostedLogin, unique } from "./helpers";
 
 const headerCart = (page: Page) => page.getByRole("banner").getByRole("link", { name: /^Panier/ });
 const cartLine = (page: Page, name: string) =>
-  page.getByRole("list", { name: "Articles du panier" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+  page
+    .getByRole("list", { name: "Articles du panier" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name }) });
 const TSHIRT = "T-shirt « Typé et fier »";
 const BOOK = "React, de zéro à la production";
 
@@ -35,7 +38,10 @@ test("a buyer goes from the catalog to a paid order in their account", async ({ 
   await page.goto("/products");
   await ready();
   await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Suivant" }).click();
-  await expect(page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
 
   // A category, then a product with options.
   await page.getByRole("navigation", { name: "Catégories" }).getByRole("link", { name: "Goodies" }).click();
@@ -90,7 +96,12 @@ test("a buyer goes from the catalog to a paid order in their account", async ({ 
   await page.getByLabel("Ville", { exact: true }).fill("Lyon");
   await page.getByLabel("Code postal", { exact: true }).fill("690");
   await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
-  await expect(page.getByText(/Code postal/).filter({ hasText: /5 chiffres|invalide|format/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByText(/Code postal/)
+      .filter({ hasText: /5 chiffres|invalide|format/ })
+      .first(),
+  ).toBeVisible();
   await expect(page.getByLabel("Ville", { exact: true })).toHaveValue("Lyon");
   await page.getByLabel("Code postal", { exact: true }).fill("69003");
   await page.getByRole("button", { name: "Continuer vers le paiement" }).click();

@@ -91,7 +91,12 @@ test("add to cart, checkout and card payment through the proxy", async ({ page, 
   await expectPublicOriginOnly(page, traffic, proxy.origin);
 });
 
-test("cancelling on the payment page comes back to the cart on the public origin", async ({ page, stack: proxy, traffic, javaScriptEnabled }) => {
+test("cancelling on the payment page comes back to the cart on the public origin", async ({
+  page,
+  stack: proxy,
+  traffic,
+  javaScriptEnabled,
+}) => {
   await page.goto("/products/formation-git");
   if (javaScriptEnabled) await waitForHydration(page);
   await page.getByRole("button", { name: "Ajouter au panier" }).click();

@@ -26,8 +26,6 @@ export interface ProxyStack {
   stop(): Promise<void>;
 }
 
-
-
 export function nginxBinary(): string {
   if (process.env.NGINX_PATH) return process.env.NGINX_PATH;
   for (const candidate of ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/local/nginx/sbin/nginx"]) {
@@ -45,9 +43,23 @@ function makeCertificate(dir: string) {
   execFileSync(
     "openssl",
     [
-      "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-      "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem"), "-days", "2",
-      "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:prime256v1",
+      "-nodes",
+      "-keyout",
+      join(dir, "key.pem"),
+      "-out",
+      join(dir, "cert.pem"),
+      "-days",
+      "2",
+      "-subj",
+      "/CN=localhost",
+      "-addext",
+      "subjectAltName=DNS:localhost,IP:127.0.0.1",
     ],
     { stdio: "pipe" },
   );
@@ -132,7 +144,9 @@ function reapStale(stateFile: string) {
       const read = (what: string) => (existsSync(`/proc/${pid}/${what}`) ? readFileSync(`/proc/${pid}/${what}`, "utf8") : "");
       const cmdline = read("cmdline");
       // Only our own: nginx run from a proxy-stack folder, or server.js with its database there.
-      const ours = (cmdline.includes("nginx") && cmdline.includes("proxy-stack-")) || (cmdline.includes("server.js") && read("environ").includes("proxy-stack-"));
+      const ours =
+        (cmdline.includes("nginx") && cmdline.includes("proxy-stack-")) ||
+        (cmdline.includes("server.js") && read("environ").includes("proxy-stack-"));
       if (ours) {
         try {
           // SIGTERM for nginx: its master then stops its workers too.

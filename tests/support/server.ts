@@ -79,7 +79,10 @@ export async function startServer(opts: { port: number; db: string; env?: Record
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}) before it was ready:\n${out}`);
-    const ok = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${origin}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
@@ -103,4 +106,3 @@ export async function startServer(opts: { port: number; db: string; env?: Record
     },
   };
 }
-

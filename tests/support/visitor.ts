@@ -38,7 +38,12 @@ export class Visitor {
     }
   }
 
-  async request(method: string, path: string, form?: Record<string, string>, extraHeaders: Record<string, string> = {}): Promise<HttpResponse> {
+  async request(
+    method: string,
+    path: string,
+    form?: Record<string, string>,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<HttpResponse> {
     const url = new URL(path, this.origin).toString();
     const headers: Record<string, string> = {};
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -64,7 +69,12 @@ export class Visitor {
 }
 
 const decode = (s: string) =>
-  s.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 const attr = (tag: string, name: string): string | undefined => {
   const m = new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag);

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -117,7 +117,11 @@ beforeAll(async () => {
   if (!existsSync(join(ROOT, "build/platform/serve.js"))) throw new Error("No build/platform/serve.js: run `npm run build` first.");
   const taken = new Set<number>();
   const [nginxPort, redisPort, platformPort, a, b] = [
-    await freePortInRange(taken), await freePortInRange(taken), await freePortInRange(taken), await freePortInRange(taken), await freePortInRange(taken),
+    await freePortInRange(taken),
+    await freePortInRange(taken),
+    await freePortInRange(taken),
+    await freePortInRange(taken),
+    await freePortInRange(taken),
   ] as number[];
   replicaPorts.push(a!, b!);
   origin = `https://localhost:${nginxPort}`;
@@ -125,7 +129,18 @@ beforeAll(async () => {
   redisUrl = `redis://127.0.0.1:${redisPort}`;
   const since = performance.now();
 
-  const redis = startChild("redis", "redis-server", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir]);
+  const redis = startChild("redis", "redis-server", [
+    "--port",
+    String(redisPort),
+    "--bind",
+    "127.0.0.1",
+    "--save",
+    "",
+    "--appendonly",
+    "no",
+    "--dir",
+    dir,
+  ]);
   await waitFor("redis", async () => (logs.redis ?? "").includes("Ready to accept connections"), redis);
 
   const platform = startChild("platform", process.execPath, ["build/platform/serve.js"], {
@@ -138,13 +153,40 @@ beforeAll(async () => {
 
   replicas.push(await startReplica(0), await startReplica(1));
 
-  execFileSync("openssl", [
-    "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-    "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem"), "-days", "2",
-    "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
-  ], { stdio: "pipe" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:prime256v1",
+      "-nodes",
+      "-keyout",
+      join(dir, "key.pem"),
+      "-out",
+      join(dir, "cert.pem"),
+      "-days",
+      "2",
+      "-subj",
+      "/CN=localhost",
+      "-addext",
+      "subjectAltName=DNS:localhost,IP:127.0.0.1",
+    ],
+    { stdio: "pipe" },
+  );
   writeFileSync(join(dir, "nginx.conf"), nginxConf(nginxPort!, replicaPorts));
-  const nginx = startChild("nginx", nginxBinary(), ["-e", join(dir, "error.log"), "-p", dir, "-c", join(dir, "nginx.conf"), "-g", "daemon off;"]);
+  const nginx = startChild("nginx", nginxBinary(), [
+    "-e",
+    join(dir, "error.log"),
+    "-p",
+    dir,
+    "-c",
+    join(dir, "nginx.conf"),
+    "-g",
+    "daemon off;",
+  ]);
   await waitFor("nginx", async () => (await fetch(`${origin}/readyz`)).ok, nginx);
   figures["stack start (redis, platform service, 2 replicas, nginx)"] = `${((performance.now() - since) / 1000).toFixed(1)} s`;
 });
@@ -158,7 +200,11 @@ afterAll(async () => {
     await gone;
   }
   rmSync(dir, { recursive: true, force: true });
-  console.log(`topology test figures:\n${Object.entries(figures).map(([k, v]) => `  ${k}: ${v}`).join("\n")}`);
+  console.log(
+    `topology test figures:\n${Object.entries(figures)
+      .map(([k, v]) => `  ${k}: ${v}`)
+      .join("\n")}`,
+  );
 });
 
 /** The platform access token kept in the sealed, signed `__session` cookie (opened with the replicas' secret). */
@@ -177,7 +223,8 @@ async function cartLines(visitor: Visitor): Promise<Map<string, number>> {
   expect(res.status, await res.clone().text()).toBe(200);
   const { cart } = (await res.json()) as { cart: { lineItems?: Array<{ catalogReference: { catalogItemId: string }; quantity: number }> } };
   const lines = new Map<string, number>();
-  for (const line of cart.lineItems ?? []) lines.set(line.catalogReference.catalogItemId, (lines.get(line.catalogReference.catalogItemId) ?? 0) + line.quantity);
+  for (const line of cart.lineItems ?? [])
+    lines.set(line.catalogReference.catalogItemId, (lines.get(line.catalogReference.catalogItemId) ?? 0) + line.quantity);
   return lines;
 }
 
@@ -242,7 +289,11 @@ describe("nginx → two replicas → one platform service and Redis", () => {
     const servedBy = new Map<string, number>(); // replica address → adds it answered
     const waiters: Array<{ ready: () => boolean; resolve: () => void }> = [];
     const wake = () => {
-      for (const w of [...waiters]) if (loadOver || w.ready()) waiters.splice(waiters.indexOf(w), 1), w.resolve();
+      for (const w of [...waiters]) {
+        if (!loadOver && !w.ready()) continue;
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
     };
     // Resolves once `ready()` holds; throws if the bounded load ran out first.
     const until = async (what: string, ready: () => boolean) => {

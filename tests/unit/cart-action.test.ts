@@ -62,10 +62,11 @@ class Browser {
 
   async cart() {
     const request = this.request("/cart");
-    const result = await this.run(request, (context) => loader({ request, context, params: {} } as unknown as Parameters<typeof loader>[0]));
+    const result = await this.run(request, (context) =>
+      loader({ request, context, params: {} } as unknown as Parameters<typeof loader>[0]),
+    );
     return result as Exclude<Awaited<ReturnType<typeof loader>>, Response>;
   }
-
 }
 
 /** A cart with one book, through the platform's own add-to-cart (the product page is not this test's subject). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acceptedQuantity, availabilityProblem, cartActionSchema } from "~/components/cart/forms";
+import { acceptedQuantity, availabilityProblem, cartActionSchema } from "~/models/cart-forms";
 import { optimisticCart, quantityDelta } from "~/components/cart/optimistic";
 import { parseForm } from "~/lib/forms";
 import { toCart, type Cart } from "~/.server/cart.server";
@@ -125,7 +125,10 @@ describe("optimistic cart", () => {
     ]);
     expect(view.visibleLines.map((l) => l.id)).toEqual(["l1"]);
     // The removed line stays mounted (hidden) until its fetcher settles.
-    expect(view.lines.map((l) => [l.id, l.removing])).toEqual([["l1", false], ["l2", true]]);
+    expect(view.lines.map((l) => [l.id, l.removing])).toEqual([
+      ["l1", false],
+      ["l2", true],
+    ]);
     expect(view.couponCode).toBeUndefined();
     expect(view.itemCount).toBe(1);
   });

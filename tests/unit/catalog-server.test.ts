@@ -24,8 +24,22 @@ const shirt: SdkProduct = {
   priceRange: { minValue: 25, maxValue: 27 },
   stock: { inStock: true, inventoryStatus: "PARTIALLY_OUT_OF_STOCK" },
   productOptions: [
-    { optionType: "drop_down", name: "Taille", choices: [{ value: "M", description: "M" }, { value: "XL", description: "XL" }] },
-    { optionType: "color", name: "Couleur", choices: [{ value: "#1f2937", description: "Noir" }, { value: "#f5f5f4", description: "Blanc" }] },
+    {
+      optionType: "drop_down",
+      name: "Taille",
+      choices: [
+        { value: "M", description: "M" },
+        { value: "XL", description: "XL" },
+      ],
+    },
+    {
+      optionType: "color",
+      name: "Couleur",
+      choices: [
+        { value: "#1f2937", description: "Noir" },
+        { value: "#f5f5f4", description: "Blanc" },
+      ],
+    },
   ],
   variants: [
     { _id: "v-m-noir", choices: { Taille: "M", Couleur: "Noir" }, variant: { priceData: price(25) }, stock: { inStock: true } },
@@ -42,7 +56,9 @@ const mug: SdkProduct = {
   priceData: price(14, 11.2),
   stock: { inStock: true, inventoryStatus: "IN_STOCK" },
   productOptions: [],
-  variants: [{ _id: "00000000-0000-0000-0000-000000000000", choices: {}, variant: { priceData: price(14, 11.2) }, stock: { inStock: true } }],
+  variants: [
+    { _id: "00000000-0000-0000-0000-000000000000", choices: {}, variant: { priceData: price(14, 11.2) }, stock: { inStock: true } },
+  ],
   media: { mainMedia: { image: { url: "https://shop.example/mug.svg", width: 800, height: 600, altText: "" }, title: "Mug" } },
   ribbon: "Promo",
 };
@@ -136,7 +152,11 @@ describe("variant resolution from the chosen options", () => {
 
     const soldOut = resolveSelection(shirt, new URLSearchParams("Taille=M&Couleur=Blanc"));
     expect(soldOut.variantId).toBe("v-m-blanc");
-    expect(soldOut.availability).toEqual({ ok: false, reason: "variant-out-of-stock", message: "Cette déclinaison est en rupture de stock" });
+    expect(soldOut.availability).toEqual({
+      ok: false,
+      reason: "variant-out-of-stock",
+      message: "Cette déclinaison est en rupture de stock",
+    });
   });
 
   it("ignores unknown choices and marks choices that cannot be bought with the other options", () => {
@@ -156,7 +176,10 @@ describe("variant resolution from the chosen options", () => {
     const plain = resolveSelection(mug, new URLSearchParams("Taille=M"));
     expect(plain).toMatchObject({ options: [], missing: [], availability: { ok: true } });
     expect(plain.price.regular).toMatch(/^14,00\s€$/);
-    const gone = resolveSelection({ ...shirt, stock: { inStock: false, inventoryStatus: "OUT_OF_STOCK" } }, new URLSearchParams("Taille=M&Couleur=Noir"));
+    const gone = resolveSelection(
+      { ...shirt, stock: { inStock: false, inventoryStatus: "OUT_OF_STOCK" } },
+      new URLSearchParams("Taille=M&Couleur=Noir"),
+    );
     expect(gone.availability).toMatchObject({ reason: "product-out-of-stock", message: "Produit en rupture de stock" });
   });
 });

@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { checkoutSchema, COUNTRIES, countryName, postalCodeError } from "~/components/cart/forms";
+import { checkoutSchema, COUNTRIES, countryName, postalCodeError } from "~/models/cart-forms";
 import { parseForm } from "~/lib/forms";
-import {
-  checkoutCallbacks,
-  paymentStatusLabel,
-  prefillFromMember,
-  toOrderView,
-  toSdkAddress,
-} from "~/.server/checkout.server";
+import { checkoutCallbacks, paymentStatusLabel, prefillFromMember, toOrderView, toSdkAddress } from "~/.server/checkout.server";
 
 function form(fields: Record<string, string>) {
   const data = new FormData();
@@ -101,7 +95,9 @@ describe("checkout form schema", () => {
   it("refuses bidirectional overrides in names and addresses beside the field, keeping what was typed", () => {
     const reversed = parseForm(checkoutSchema, form({ ...valid, firstName: "L\u202Eéa", city: "Pa\u2066ris" }));
     expect(reversed.ok).toBe(false);
-    expect(reversed.ok ? null : reversed.fieldErrors.firstName).toBe("Prénom contient un caractère invisible d'inversion du texte : retirez-le.");
+    expect(reversed.ok ? null : reversed.fieldErrors.firstName).toBe(
+      "Prénom contient un caractère invisible d'inversion du texte : retirez-le.",
+    );
     expect(reversed.ok ? null : reversed.fieldErrors.city).toMatch(/^Ville contient un caractère invisible/);
     expect(reversed.values.firstName).toBe("L\u202Eéa");
     const c1 = parseForm(checkoutSchema, form({ ...valid, lastName: "Du\u0085pont" }));
@@ -118,8 +114,16 @@ describe("checkout form schema", () => {
 describe("private page meta", () => {
   it("keeps every tag but asks robots not to index", async () => {
     const { privatePageMeta } = await import("~/components/cart/meta");
-    const tags = privatePageMeta([{ title: "Panier | X" }, { name: "robots", content: "index, follow" }, { name: "description", content: "d" }]);
-    expect(tags).toEqual([{ title: "Panier | X" }, { name: "robots", content: "noindex, nofollow" }, { name: "description", content: "d" }]);
+    const tags = privatePageMeta([
+      { title: "Panier | X" },
+      { name: "robots", content: "index, follow" },
+      { name: "description", content: "d" },
+    ]);
+    expect(tags).toEqual([
+      { title: "Panier | X" },
+      { name: "robots", content: "noindex, nofollow" },
+      { name: "description", content: "d" },
+    ]);
   });
 });
 
@@ -227,7 +231,13 @@ describe("checkout mapping helpers", () => {
           totalPriceAfterTax: price("25.20"),
         },
       ],
-      priceSummary: { subtotal: price("28.00"), discount: price("2.80"), shipping: price("4.90"), tax: price("5.02"), total: price("30.10") },
+      priceSummary: {
+        subtotal: price("28.00"),
+        discount: price("2.80"),
+        shipping: price("4.90"),
+        tax: price("5.02"),
+        total: price("30.10"),
+      },
       appliedDiscounts: [{ coupon: { code: "BIENVENUE10" } }],
       shippingInfo: {
         title: "Livraison standard",

@@ -153,7 +153,13 @@ describe("session cookie", () => {
       `__session=${value.slice(0, -5)}`,
       `__session=x${value}`,
       `__session=${"A".repeat(5000)}`,
-      cookieOf(await (await import("react-router")).createCookie("__session", { secrets: ["another-secret-0123456789"] }).serialize({ a: { v: "x", e: 1 }, r: { v: "y", m: true } })),
+      cookieOf(
+        await (
+          await import("react-router")
+        )
+          .createCookie("__session", { secrets: ["another-secret-0123456789"] })
+          .serialize({ a: { v: "x", e: 1 }, r: { v: "y", m: true } }),
+      ),
       cookieOf(await appCookies().session.serialize({ a: "not tokens" })),
     ];
     for (const cookie of bad) {

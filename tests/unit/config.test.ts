@@ -49,8 +49,14 @@ describe("configuration", () => {
     const found = problems({ NODE_ENV: "production", SESSION_SECRET: SECRET, PUBLIC_ORIGIN: "https://shop.example" });
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(/^COMMERCE_PLATFORM: must be set in production/);
-    expect(parseConfig({ NODE_ENV: "production", SESSION_SECRET: SECRET, COMMERCE_PLATFORM: "embedded", PUBLIC_ORIGIN: "https://shop.example" }).commerce.platform).toBe("embedded");
-    expect(parseConfig({ NODE_ENV: "production", SESSION_SECRET: SECRET, WIX_CLIENT_ID: "abc", PUBLIC_ORIGIN: "https://shop.example" }).commerce.platform).toBe("wix");
+    expect(
+      parseConfig({ NODE_ENV: "production", SESSION_SECRET: SECRET, COMMERCE_PLATFORM: "embedded", PUBLIC_ORIGIN: "https://shop.example" })
+        .commerce.platform,
+    ).toBe("embedded");
+    expect(
+      parseConfig({ NODE_ENV: "production", SESSION_SECRET: SECRET, WIX_CLIENT_ID: "abc", PUBLIC_ORIGIN: "https://shop.example" }).commerce
+        .platform,
+    ).toBe("wix");
   });
 
   it("reads per-minute rate limits and refuses malformed ones", () => {
@@ -64,7 +70,7 @@ describe("configuration", () => {
     expect(parseConfig({ SESSION_SECRET: `${SECRET}-new, ${SECRET}-old` }).sessionSecrets).toEqual([`${SECRET}-new`, `${SECRET}-old`]);
     const found = problems({ SESSION_SECRET: "short" });
     expect(found[0]).toMatch(/^SESSION_SECRET: each secret must be at least 16/);
-    expect(found[0]).not.toContain("short\"");
+    expect(found[0]).not.toContain('short"');
   });
 
   it("names every bad variable with the value given", () => {

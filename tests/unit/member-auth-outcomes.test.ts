@@ -28,7 +28,11 @@ describe("member form outcomes", () => {
   });
 
   it("on login, invalidEmail (what the SDK makes of any code it does not know) is the same message too", () => {
-    const wixUnknownCode = { loginState: "FAILURE", errorCode: "invalidEmail", error: JSON.stringify({ details: { applicationError: { code: "-19999" } } }) };
+    const wixUnknownCode = {
+      loginState: "FAILURE",
+      errorCode: "invalidEmail",
+      error: JSON.stringify({ details: { applicationError: { code: "-19999" } } }),
+    };
     expect(outcomeOf(wixUnknownCode, "login")).toEqual({ kind: "field", field: "password", message: INVALID_CREDENTIALS });
     expect(outcomeOf(wixUnknownCode, "register")).toMatchObject({ kind: "field", field: "email" });
   });

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { buildProductIndex, foldText, type SearchableProduct } from "~/lib/product-search";
 
 const products: SearchableProduct[] = [
-  { id: "ts", name: "Formation TypeScript avancé", description: "Types génériques et inférence.", brand: "Julien Moreau", category: "Formations" },
+  {
+    id: "ts",
+    name: "Formation TypeScript avancé",
+    description: "Types génériques et inférence.",
+    brand: "Julien Moreau",
+    category: "Formations",
+  },
   { id: "book", name: "TypeScript au quotidien", description: "Un livre pratique.", brand: "Éditions Code", category: "Livres" },
   { id: "a11y", name: "Audit d'accessibilité RGAA", description: "Conformité RGAA.", brand: "Julien Moreau", category: "Conseil" },
   { id: "mug", name: "Mug It works", description: "Un mug en céramique, parfait pour TypeScript.", brand: "Atelier", category: "Goodies" },

@@ -13,7 +13,11 @@ function expectValid(ld: Record<string, unknown>, type: string, required: string
 }
 
 describe("sitemap", () => {
-  const entries: SitemapEntry[] = [{ path: "/" }, { path: "/products/tasse&co", lastModified: "2026-01-02T00:00:00.000Z" }, { path: "/cgv" }];
+  const entries: SitemapEntry[] = [
+    { path: "/" },
+    { path: "/products/tasse&co", lastModified: "2026-01-02T00:00:00.000Z" },
+    { path: "/cgv" },
+  ];
 
   it("lists absolute URLs on the public origin, escaped, with their last change", () => {
     const xml = sitemapDocument(entries, null, ORIGIN)!;
@@ -60,7 +64,13 @@ describe("structured data", () => {
   });
 
   it("turns breadcrumbs into a BreadcrumbList with positions and absolute URLs", () => {
-    const ld = breadcrumbListLd([{ label: "Accueil", to: "/" }, { label: "Boutique", to: "/products" }], ORIGIN);
+    const ld = breadcrumbListLd(
+      [
+        { label: "Accueil", to: "/" },
+        { label: "Boutique", to: "/products" },
+      ],
+      ORIGIN,
+    );
     expectValid(ld, "BreadcrumbList", ["itemListElement"]);
     expect(ld.itemListElement).toEqual([
       { "@type": "ListItem", position: 1, name: "Accueil", item: "https://shop.example/" },
@@ -77,8 +87,22 @@ describe("structured data", () => {
 
 describe("legal pages", () => {
   it("say what French law asks: identity, 14-day withdrawal and its exceptions, cookies without a banner", () => {
-    const facts = { ownerName: "J", businessName: "J EI", siret: "123", vatNumber: "FR1", address: "A", email: "e@x.fr", host: "H", mediator: "M", siteUrl: "x.fr" };
-    const text = (key: keyof typeof LEGAL_PAGES) => LEGAL_PAGES[key].sections(facts).flatMap((s) => [s.title, ...s.paragraphs]).join("\n");
+    const facts = {
+      ownerName: "J",
+      businessName: "J EI",
+      siret: "123",
+      vatNumber: "FR1",
+      address: "A",
+      email: "e@x.fr",
+      host: "H",
+      mediator: "M",
+      siteUrl: "x.fr",
+    };
+    const text = (key: keyof typeof LEGAL_PAGES) =>
+      LEGAL_PAGES[key]
+        .sections(facts)
+        .flatMap((s) => [s.title, ...s.paragraphs])
+        .join("\n");
     expect(text("mentions")).toMatch(/SIRET : 123/);
     expect(text("mentions")).toMatch(/Directeur de la publication/);
     expect(text("mentions")).toMatch(/Hébergeur\nH/);

@@ -29,7 +29,12 @@ describe("flash notifications", () => {
 
   it("keeps other Set-Cookie headers next to the toast", async () => {
     const post = new Request("http://localhost/x", { method: "POST" });
-    const response = await redirectWithToast(post, "/", { type: "message", title: "Bonjour" }, { headers: { "Set-Cookie": "theme=dark; Path=/" } });
+    const response = await redirectWithToast(
+      post,
+      "/",
+      { type: "message", title: "Bonjour" },
+      { headers: { "Set-Cookie": "theme=dark; Path=/" } },
+    );
     const cookies = response.headers.getSetCookie();
     expect(cookies).toHaveLength(2);
     expect(cookies.some((c) => c.startsWith("theme=dark"))).toBe(true);

@@ -24,7 +24,10 @@ const post = (body: string) => receiveWebhook(new Request("http://localhost:3000
 
 describe("POST /webhooks/wix", () => {
   it("accepts a signed event once, refuses its replay and a forged signature with 401 (logged)", async () => {
-    const client = (await import("@wix/sdk")).createClient({ modules: {}, auth: (await import("@wix/sdk")).OAuthStrategy({ clientId: "embedded-demo-client" }) });
+    const client = (await import("@wix/sdk")).createClient({
+      modules: {},
+      auth: (await import("@wix/sdk")).OAuthStrategy({ clientId: "embedded-demo-client" }),
+    });
     const restore = (await import("../../platform")).installPlatformFetch(platform);
     try {
       await client.auth.generateVisitorTokens();
@@ -39,7 +42,10 @@ describe("POST /webhooks/wix", () => {
     expect((await post(jwts[0]!)).status).toBe(401);
     const [h, b] = jwts[1]!.split(".");
     expect((await post(`${h}.${b}.${Buffer.from("signature").toString("base64url")}`)).status).toBe(401);
-    expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([expect.stringContaining("replayed"), expect.stringContaining("invalid token")]);
+    expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([
+      expect.stringContaining("replayed"),
+      expect.stringContaining("invalid token"),
+    ]);
     warn.mockRestore();
   });
 
@@ -56,7 +62,11 @@ describe("POST /webhooks/wix", () => {
     const keys = webhookKeys(db);
     db.close();
     configureWebhooks({ publicKey: keys.publicPem });
-    const envelope = envelopeOf({ eventType: "com.wix.ecommerce.catalog.api.v1.ProductChanged", body: { plain: { productId: "p1", changedFields: ["stock"] } } }, "evt-catalog-1", new Date().toISOString());
+    const envelope = envelopeOf(
+      { eventType: "com.wix.ecommerce.catalog.api.v1.ProductChanged", body: { plain: { productId: "p1", changedFields: ["stock"] } } },
+      "evt-catalog-1",
+      new Date().toISOString(),
+    );
     const res = await post(signJwt(keys.privatePem, { data: JSON.stringify(envelope) }, "evt-catalog-1"));
     expect(res.status).toBe(204);
     await cachedCatalogRead("k", load);

@@ -4,7 +4,14 @@ import { createClient, OAuthStrategy } from "@wix/sdk";
 import { currentCart } from "@wix/ecom";
 import { members } from "@wix/members";
 import { createPlatform, EMBEDDED_CLIENT_ID, installPlatformFetch, type Platform } from "../../platform";
-import { applicationMessage, classifyWixError, failedAction, failedLoader, fieldErrorsOf, TIMEOUT_MESSAGE } from "~/.server/wix-errors.server";
+import {
+  applicationMessage,
+  classifyWixError,
+  failedAction,
+  failedLoader,
+  fieldErrorsOf,
+  TIMEOUT_MESSAGE,
+} from "~/.server/wix-errors.server";
 import { CommerceTimeoutError } from "~/.server/commerce.server";
 
 /** Real SDK errors from the embedded platform, so the mapping is tested on what the SDK really throws. */
@@ -28,7 +35,13 @@ afterAll(() => {
   platform.close();
 });
 
-const caught = (p: Promise<unknown>) => p.then(() => { throw new Error("expected a rejection"); }, (e: unknown) => e);
+const caught = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error("expected a rejection");
+    },
+    (e: unknown) => e,
+  );
 const post = () => new Request("http://localhost/cart", { method: "POST" });
 
 describe("SDK error mapping", () => {
@@ -61,12 +74,19 @@ describe("SDK error mapping", () => {
   });
 
   it("puts an application error that belongs to a field beside that field", async () => {
-    const result = await failedAction(post(), { details: { applicationError: { code: "SLUG_ALREADY_EXISTS", description: "taken" } } }, {
-      redirectTo: "/account",
-      codeFields: { SLUG_ALREADY_EXISTS: "slug" },
-      values: { slug: "pris" },
+    const result = await failedAction(
+      post(),
+      { details: { applicationError: { code: "SLUG_ALREADY_EXISTS", description: "taken" } } },
+      {
+        redirectTo: "/account",
+        codeFields: { SLUG_ALREADY_EXISTS: "slug" },
+        values: { slug: "pris" },
+      },
+    );
+    expect(result).toMatchObject({
+      init: { status: 400 },
+      data: { fieldErrors: { slug: "Cette adresse de profil est déjà prise." }, values: { slug: "pris" } },
     });
-    expect(result).toMatchObject({ init: { status: 400 }, data: { fieldErrors: { slug: "Cette adresse de profil est déjà prise." }, values: { slug: "pris" } } });
   });
 
   it("shows anything else as 'System error occurred' with the request id", async () => {
@@ -97,7 +117,10 @@ describe("SDK error mapping", () => {
 
 describe("errors our own code throws on purpose", () => {
   it("an outage met while getting tokens becomes a notification, not a system error", async () => {
-    const outage = data({ message: "Le service de la boutique est momentanément indisponible. Réessayez dans un instant." }, { status: 503 });
+    const outage = data(
+      { message: "Le service de la boutique est momentanément indisponible. Réessayez dans un instant." },
+      { status: 503 },
+    );
     const response = (await failedAction(post(), outage, { redirectTo: "/products/x" })) as Response;
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/products/x");
@@ -134,7 +157,9 @@ describe("Wix system errors (empty details: the SDK reports the numeric status a
       const screen = await thrown(() => failedLoader(error));
       expect(screen.init?.status).toBe(503);
       expect((screen.data as { message: string }).message).toBe(applicationMessage("SERVICE_UNAVAILABLE"));
-      const res = (await failedAction(new Request("http://localhost:3000/panier", { method: "POST" }), error, { redirectTo: "/panier" })) as Response;
+      const res = (await failedAction(new Request("http://localhost:3000/panier", { method: "POST" }), error, {
+        redirectTo: "/panier",
+      })) as Response;
       expect(res.status).toBe(303);
       expect(res.headers.get("location")).toBe("/panier");
     } finally {
@@ -151,7 +176,9 @@ describe("Wix system errors (empty details: the SDK reports the numeric status a
       const screen = await thrown(() => failedLoader(error));
       expect(screen.init?.status).toBe(500);
       expect(screen.data).toMatchObject({ message: "System error occurred", requestId: expect.stringMatching(/\S/) });
-      const fromAction = await thrown(() => failedAction(new Request("http://localhost:3000/panier", { method: "POST" }), error, { redirectTo: "/panier" }));
+      const fromAction = await thrown(() =>
+        failedAction(new Request("http://localhost:3000/panier", { method: "POST" }), error, { redirectTo: "/panier" }),
+      );
       expect(fromAction.init?.status).toBe(500);
     } finally {
       platform.setFaults({});

@@ -3,7 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { Field } from "~/components/Field";
 import { CART_DELTA_FIELD } from "~/lib/cart-count";
 import type { FieldErrors } from "~/lib/forms";
-import { availabilityProblem } from "./forms";
+import { availabilityProblem } from "~/models/cart-forms";
 import { lineFetcherKey, quantityDelta, type OptimisticLine } from "./optimistic";
 
 /** What the cart action answers with a 400: errors by field and the typed values (`values.lineId` tells the line). */
@@ -36,7 +36,11 @@ export function CartLineItem({
   return (
     <li className="cart-line" hidden={line.removing} aria-busy={line.pending || undefined} data-pending={line.pending || undefined}>
       <div className="cart-line-image">
-        {line.image ? <img src={line.image} alt="" width={96} height={96} loading="lazy" /> : <div className="cart-line-noimage" aria-hidden="true" />}
+        {line.image ? (
+          <img src={line.image} alt="" width={96} height={96} loading="lazy" />
+        ) : (
+          <div className="cart-line-noimage" aria-hidden="true" />
+        )}
       </div>
       <div className="cart-line-info">
         <h2 className="cart-line-name">{line.url ? <Link to={line.url}>{line.name}</Link> : line.name}</h2>

@@ -1,4 +1,4 @@
-import type { CartTotals } from "~/.server/cart.server";
+import type { CartTotals } from "~/models/cart";
 
 /** The platform's estimate, as the buyer reads it (prices include VAT). */
 export function CartTotalsSummary({ totals, pending = false }: { totals: CartTotals; pending?: boolean }) {

@@ -4,7 +4,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { Field } from "~/components/Field";
 import { CART_DELTA_FIELD } from "~/lib/cart-count";
 import { ProductOptions } from "./ProductOptions";
-import { quantityFromUrl, type Availability, type OptionView } from "./model";
+import { quantityFromUrl, type Availability, type OptionView } from "~/models/catalog";
 
 export interface AddToCartResult {
   fieldErrors?: Record<string, string>;

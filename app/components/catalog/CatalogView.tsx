@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigation, useSubmit } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { SORT_OPTIONS, type CatalogPageData } from "./model";
+import { SORT_OPTIONS, type CatalogPageData } from "~/models/catalog";
 import { EAGER_IMAGES, ProductCard } from "./ProductCard";
 import { Pagination } from "./Pagination";
 

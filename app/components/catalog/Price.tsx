@@ -1,4 +1,4 @@
-import type { PriceView } from "./model";
+import type { PriceView } from "~/models/catalog";
 
 /** A price as buyers read it: the discounted price first, the original struck through beside it. */
 export function Price({ price, className = "price" }: { price: PriceView; className?: string }) {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { ProductCardView } from "./model";
+import type { ProductCardView } from "~/models/catalog";
 import { Price } from "./Price";
 
 /** How many cards a wide screen shows above the fold: their images load at once, the rest lazily. */

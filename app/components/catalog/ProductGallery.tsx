@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import type { ImageView } from "./model";
+import type { ImageView } from "~/models/catalog";
 
 /** The gallery URL for image `n` (1-based), keeping the chosen options. */
 function imageHref(search: string, n: number): string {
@@ -35,7 +35,14 @@ export function ProductGallery({ images, index, name }: { images: ImageView[]; i
                 aria-current={i === index ? "true" : undefined}
                 aria-label={`Afficher l'image ${i + 1} sur ${images.length}`}
               >
-                <img src={image.url} alt="" width={72} height={Math.round((72 * image.height) / image.width) || 72} loading="lazy" decoding="async" />
+                <img
+                  src={image.url}
+                  alt=""
+                  width={72}
+                  height={Math.round((72 * image.height) / image.width) || 72}
+                  loading="lazy"
+                  decoding="async"
+                />
               </Link>
             </li>
           ))}

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useSubmit } from "react-router";
-import { optionFieldKey, type OptionView } from "./model";
+import { optionFieldKey, type OptionView } from "~/models/catalog";
 
 /**
  * The option controls, inside the add-to-cart form: what the buyer sees chosen

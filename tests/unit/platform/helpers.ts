@@ -36,7 +36,12 @@ export async function visitorToken(p: Platform): Promise<string> {
   return r.json.access_token;
 }
 
-export async function form(p: Platform, path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+export async function form(
+  p: Platform,
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return p.fetch(
     new Request(`${ORIGIN}${path}`, {
       method: "POST",
@@ -60,7 +65,16 @@ export async function memberLogin(p: Platform, email = "demo@exemple.fr", passwo
     token,
     body: {
       auth: {
-        authRequest: { redirectUri, clientId: EMBEDDED_CLIENT_ID, codeChallenge: challenge, codeChallengeMethod: "S256", responseMode: "query", responseType: "code", scope: "offline_access", state: "st" },
+        authRequest: {
+          redirectUri,
+          clientId: EMBEDDED_CLIENT_ID,
+          codeChallenge: challenge,
+          codeChallengeMethod: "S256",
+          responseMode: "query",
+          responseType: "code",
+          scope: "offline_access",
+          state: "st",
+        },
         prompt: "login",
       },
     },
@@ -85,12 +99,20 @@ export async function addToCart(p: Platform, token: string, productId: string, q
 export async function checkoutSession(p: Platform, token: string, body: Record<string, unknown> = {}) {
   const ck = await api(p, "POST", "/ecom/v1/carts/current/create-checkout", {
     token,
-    body: { channelType: "WEB", email: "a@b.fr", shippingAddress: { addressLine: "1 rue A", city: "Paris", postalCode: "75001", country: "FR" }, ...body },
+    body: {
+      channelType: "WEB",
+      email: "a@b.fr",
+      shippingAddress: { addressLine: "1 rue A", city: "Paris", postalCode: "75001", country: "FR" },
+      ...body,
+    },
   });
   if (ck.status !== 200) throw new Error(`create-checkout: ${ck.status} ${JSON.stringify(ck.json)}`);
   const s = await api(p, "POST", "/_api/redirects-api/v1/redirect-session", {
     token,
-    body: { ecomCheckout: { checkoutId: ck.json.checkoutId }, callbacks: { postFlowUrl: `${ORIGIN}/cart`, thankYouPageUrl: `${ORIGIN}/merci` } },
+    body: {
+      ecomCheckout: { checkoutId: ck.json.checkoutId },
+      callbacks: { postFlowUrl: `${ORIGIN}/cart`, thankYouPageUrl: `${ORIGIN}/merci` },
+    },
   });
   return { checkoutId: ck.json.checkoutId as string, session: s.json.redirectSession.id as string };
 }

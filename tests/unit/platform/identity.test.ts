@@ -3,7 +3,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createPlatform, EMBEDDED_CLIENT_ID, IAM_ERRORS, platformOptionsFromEnv, type MailMessage, type Platform } from "../../../platform/index";
+import {
+  createPlatform,
+  EMBEDDED_CLIENT_ID,
+  IAM_ERRORS,
+  platformOptionsFromEnv,
+  type MailMessage,
+  type Platform,
+} from "../../../platform/index";
 import { api, FIXTURE, fixturePlatform, form, memberLogin, ORIGIN, pkce, visitorToken } from "./helpers";
 
 const REGISTER = "/_api/iam/authentication/v2/register";
@@ -76,7 +83,11 @@ describe("IAM endpoints on the wire", () => {
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({
       state: "SUCCESS",
-      identity: { identityProfile: { firstName: "Léa", emails: ["lea@exemple.fr"] }, email: { address: "lea@exemple.fr", isVerified: true }, status: { name: "ACTIVE" } },
+      identity: {
+        identityProfile: { firstName: "Léa", emails: ["lea@exemple.fr"] },
+        email: { address: "lea@exemple.fr", isVerified: true },
+        status: { name: "ACTIVE" },
+      },
       additionalData: {},
     });
     expect(typeof r.json.sessionToken).toBe("string");
@@ -99,7 +110,8 @@ describe("IAM endpoints on the wire", () => {
     const token = await visitorToken(p);
     vi.useFakeTimers({ toFake: ["Date"] });
     const start = Date.now();
-    for (let i = 0; i < 4; i++) expect((await login(p, token, "demo@exemple.fr", "faux")).json.details.applicationError.code).toBe("-19976");
+    for (let i = 0; i < 4; i++)
+      expect((await login(p, token, "demo@exemple.fr", "faux")).json.details.applicationError.code).toBe("-19976");
     vi.setSystemTime(start + 16 * 60 * 1000);
     expect((await login(p, token, "demo@exemple.fr", "faux")).status).toBe(401);
     const ok = await login(p, token, "demo@exemple.fr", "motdepasse-demo");
@@ -110,7 +122,8 @@ describe("IAM endpoints on the wire", () => {
   it("throttling counts unknown e-mails like wrong passwords, then asks for a captcha (-19971, Wix's code)", async () => {
     const p = fixturePlatform();
     const token = await visitorToken(p);
-    for (let i = 0; i < 5; i++) expect((await login(p, token, "fantome@exemple.fr", "x")).json.details.applicationError.code).toBe(IAM_ERRORS.INVALID_PASSWORD);
+    for (let i = 0; i < 5; i++)
+      expect((await login(p, token, "fantome@exemple.fr", "x")).json.details.applicationError.code).toBe(IAM_ERRORS.INVALID_PASSWORD);
     const locked = await login(p, token, "fantome@exemple.fr", "x");
     expect(locked.status).toBe(400);
     expect(locked.json.details.applicationError).toMatchObject({ code: IAM_ERRORS.MISSING_CAPTCHA });
@@ -138,8 +151,17 @@ describe("IAM endpoints on the wire", () => {
     const token = await visitorToken(p);
     const before = await memberLogin(p);
     for (let i = 0; i < 5; i++) await login(p, token, "demo@exemple.fr", "faux");
-    expect((await login(p, token, "demo@exemple.fr", "motdepasse-demo")).json.details.applicationError.code).toBe(IAM_ERRORS.MISSING_CAPTCHA);
-    expect((await api(p, "POST", SEND_EMAIL, { token, body: { email: "demo@exemple.fr", redirect: { url: `${ORIGIN}/connexion`, clientId: EMBEDDED_CLIENT_ID } } })).status).toBe(200);
+    expect((await login(p, token, "demo@exemple.fr", "motdepasse-demo")).json.details.applicationError.code).toBe(
+      IAM_ERRORS.MISSING_CAPTCHA,
+    );
+    expect(
+      (
+        await api(p, "POST", SEND_EMAIL, {
+          token,
+          body: { email: "demo@exemple.fr", redirect: { url: `${ORIGIN}/connexion`, clientId: EMBEDDED_CLIENT_ID } },
+        })
+      ).status,
+    ).toBe(200);
     const url = p.outbox()[0]!.data.url!;
     const tokenParam = new URL(url).searchParams.get("token")!;
     const done = await form(p, "/_platform/reset-password", { token: tokenParam, password: "tout-nouveau-1", confirm: "tout-nouveau-1" });
@@ -170,7 +192,10 @@ describe("IAM endpoints on the wire", () => {
   it("send-email refuses another clientId and stays silent for malformed e-mails", async () => {
     const p = fixturePlatform();
     const token = await visitorToken(p);
-    const wrong = await api(p, "POST", SEND_EMAIL, { token, body: { email: "demo@exemple.fr", redirect: { url: `${ORIGIN}/`, clientId: "autre" } } });
+    const wrong = await api(p, "POST", SEND_EMAIL, {
+      token,
+      body: { email: "demo@exemple.fr", redirect: { url: `${ORIGIN}/`, clientId: "autre" } },
+    });
     expect(wrong.status).toBe(400);
     expect((await api(p, "POST", SEND_EMAIL, { token, body: { email: "n'importe quoi" } })).json).toEqual({});
     expect(p.outbox()).toEqual([]);
@@ -216,7 +241,9 @@ describe("options", () => {
       const token = await visitorToken(p);
       await register(p, token, "fichier@exemple.fr");
       p.close();
-      const lines = readFileSync(join(dir, "db", "outbox.jsonl"), "utf8").trim().split("\n");
+      const lines = readFileSync(join(dir, "db", "outbox.jsonl"), "utf8")
+        .trim()
+        .split("\n");
       const message = JSON.parse(lines[0]!) as MailMessage;
       expect(message).toMatchObject({ kind: "verification-code", to: "fichier@exemple.fr", subject: "Votre code de vérification" });
       expect(message.data.code).toMatch(/^\d{6}$/);

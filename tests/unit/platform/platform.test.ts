@@ -24,7 +24,9 @@ describe("transport", () => {
   });
 
   it("uses x-platform-app-origin for in-process SDK requests", async () => {
-    const r = await api(p, "GET", "/stores-reader/v1/products/prod-audit", { headers: { "x-platform-app-origin": "https://shop.example" } });
+    const r = await api(p, "GET", "/stores-reader/v1/products/prod-audit", {
+      headers: { "x-platform-app-origin": "https://shop.example" },
+    });
     expect(r.json.product.media.mainMedia.image.url).toBe("https://shop.example/_platform/media/products/book.svg");
   });
 
@@ -98,7 +100,10 @@ describe("cart rules", () => {
   it("does not charge shipping for digital-only carts", async () => {
     const token = await visitorToken(p);
     await addToCart(p, token, "prod-audit", 1);
-    const est = await api(p, "POST", "/ecom/v1/carts/current/estimate-totals", { token, body: { selectedShippingOption: { code: "standard" } } });
+    const est = await api(p, "POST", "/ecom/v1/carts/current/estimate-totals", {
+      token,
+      body: { selectedShippingOption: { code: "standard" } },
+    });
     expect(est.json.priceSummary.shipping.amount).toBe("0.00");
     expect(est.json.priceSummary.total.amount).toBe("1020.00");
     expect(est.json.priceSummary.tax.amount).toBe("170.00");
@@ -178,13 +183,20 @@ describe("checkout, payment page and orders", () => {
     const token = await visitorToken(p);
     await addToCart(p, token, "prod-tshirt", 2, { options: { Taille: "M", Couleur: "Rouge" } });
     const { session } = await checkoutSession(p, token);
-    const res = await form(p, "/_platform/checkout", { session, action: "pay", cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" });
+    const res = await form(p, "/_platform/checkout", {
+      session,
+      action: "pay",
+      cardNumber: "4242424242424242",
+      expiry: "12/34",
+      cvc: "123",
+    });
     const orderId = new URL(res.headers.get("location")!).searchParams.get("orderId")!;
     const order = await api(p, "GET", `/ecom/v1/orders/${orderId}`, { token });
     expect(Number(order.json.order.number)).toBeGreaterThan(10002);
     expect(order.json.order.lineItems[0].image.id).toBe("products__book.svg");
     const before = await api(p, "GET", "/stores-reader/v1/products/prod-tshirt");
-    const stockOf = (r: any) => r.json.product.variants.find((v: any) => v.choices.Taille === "M" && v.choices.Couleur === "Rouge").stock.quantity;
+    const stockOf = (r: any) =>
+      r.json.product.variants.find((v: any) => v.choices.Taille === "M" && v.choices.Couleur === "Rouge").stock.quantity;
     expect(stockOf(before)).toBe(1);
     // Cancelling is administrative on Wix (an elevated identity): the buyer's own token gets Wix's permission error.
     const cancel = await api(p, "POST", `/ecom/v1/orders/${orderId}/cancel`, { token, body: { restockAllItems: true } });
@@ -201,7 +213,9 @@ describe("login pages", () => {
     const { challenge } = pkce();
     const s = await api(p, "POST", "/_api/redirects-api/v1/redirect-session", {
       token,
-      body: { auth: { authRequest: { redirectUri: `${ORIGIN}/cb`, clientId: EMBEDDED_CLIENT_ID, codeChallenge: challenge, state: "abc" } } },
+      body: {
+        auth: { authRequest: { redirectUri: `${ORIGIN}/cb`, clientId: EMBEDDED_CLIENT_ID, codeChallenge: challenge, state: "abc" } },
+      },
     });
     const session = s.json.redirectSession.id;
     expect(s.json.redirectSession.urlDetails.endpoint).toBe(`${ORIGIN}/_platform/login`);
@@ -220,15 +234,24 @@ describe("login pages", () => {
   it("throttles one client on one e-mail after 5 failed logins (hosted page), whatever its case; other clients still log in", async () => {
     const q = fixturePlatform();
     const token = await visitorToken(q);
-    const s = await api(q, "POST", "/_api/redirects-api/v1/redirect-session", { token, body: { login: {}, callbacks: { postFlowUrl: `${ORIGIN}/` } } });
+    const s = await api(q, "POST", "/_api/redirects-api/v1/redirect-session", {
+      token,
+      body: { login: {}, callbacks: { postFlowUrl: `${ORIGIN}/` } },
+    });
     const session = s.json.redirectSession.id;
-    for (let i = 0; i < 5; i++) expect((await form(q, "/_platform/login", { session, email: "demo@exemple.fr", password: "x" })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await form(q, "/_platform/login", { session, email: "demo@exemple.fr", password: "x" })).status).toBe(401);
     const blocked = await form(q, "/_platform/login", { session, email: "DEMO@exemple.fr", password: "motdepasse-demo" });
     expect(blocked.status).toBe(429);
     expect(await blocked.text()).toContain("Trop de tentatives échouées pour ce compte depuis cette connexion");
     expect((await form(q, "/_platform/login", { session, email: "alex@exemple.fr", password: "x" })).status).toBe(401);
     // The attacker's five guesses do not lock the owner of the account out: another client logs in at once.
-    const other = await form(q, "/_platform/login", { session, email: "demo@exemple.fr", password: "motdepasse-demo" }, { "x-platform-client-ip": "203.0.113.7" });
+    const other = await form(
+      q,
+      "/_platform/login",
+      { session, email: "demo@exemple.fr", password: "motdepasse-demo" },
+      { "x-platform-client-ip": "203.0.113.7" },
+    );
     expect(other.status).toBe(303);
     q.close();
   });
@@ -236,7 +259,10 @@ describe("login pages", () => {
   it("answers an unknown e-mail exactly like a wrong password (no enumeration)", async () => {
     const q = fixturePlatform();
     const token = await visitorToken(q);
-    const s = await api(q, "POST", "/_api/redirects-api/v1/redirect-session", { token, body: { login: {}, callbacks: { postFlowUrl: `${ORIGIN}/` } } });
+    const s = await api(q, "POST", "/_api/redirects-api/v1/redirect-session", {
+      token,
+      body: { login: {}, callbacks: { postFlowUrl: `${ORIGIN}/` } },
+    });
     const session = s.json.redirectSession.id;
     const unknown = await form(q, "/_platform/login", { session, email: "personne@exemple.fr", password: "x" });
     const wrong = await form(q, "/_platform/login", { session, email: "demo@exemple.fr", password: "x" });
@@ -256,7 +282,10 @@ describe("login pages", () => {
     const token = await visitorToken(p);
     const { challenge } = pkce();
     const ar = { redirectUri: `${ORIGIN}/cb`, clientId: EMBEDDED_CLIENT_ID, codeChallenge: challenge };
-    const wrongClient = await api(p, "POST", "/_api/redirects-api/v1/redirect-session", { token, body: { auth: { authRequest: { ...ar, clientId: "x" } } } });
+    const wrongClient = await api(p, "POST", "/_api/redirects-api/v1/redirect-session", {
+      token,
+      body: { auth: { authRequest: { ...ar, clientId: "x" } } },
+    });
     expect(wrongClient.status).toBe(400);
     const plain = await api(p, "POST", "/_api/redirects-api/v1/redirect-session", {
       token,
@@ -268,9 +297,15 @@ describe("login pages", () => {
   it("accepts allowedOrigins for callbacks", async () => {
     const q = fixturePlatform({ allowedOrigins: ["https://admin.example"] });
     const token = await visitorToken(q);
-    const ok = await api(q, "POST", "/_api/redirects-api/v1/redirect-session", { token, body: { logout: { clientId: EMBEDDED_CLIENT_ID }, callbacks: { postFlowUrl: "https://admin.example/x" } } });
+    const ok = await api(q, "POST", "/_api/redirects-api/v1/redirect-session", {
+      token,
+      body: { logout: { clientId: EMBEDDED_CLIENT_ID }, callbacks: { postFlowUrl: "https://admin.example/x" } },
+    });
     expect(ok.status).toBe(200);
-    const ko = await api(q, "POST", "/_api/redirects-api/v1/redirect-session", { token, body: { logout: { clientId: EMBEDDED_CLIENT_ID }, callbacks: { postFlowUrl: "https://evil.example/x" } } });
+    const ko = await api(q, "POST", "/_api/redirects-api/v1/redirect-session", {
+      token,
+      body: { logout: { clientId: EMBEDDED_CLIENT_ID }, callbacks: { postFlowUrl: "https://evil.example/x" } },
+    });
     expect(ko.json.details.applicationError.code).toBe("INVALID_REDIRECT_URI");
     q.close();
   });
@@ -278,14 +313,19 @@ describe("login pages", () => {
   it("revokes refresh tokens through /oauth2/revoke and binds the code to its redirect URI", async () => {
     const tokens = await memberLogin(p);
     await api(p, "POST", "/oauth2/revoke", { body: { token: tokens.refresh_token } });
-    const r = await api(p, "POST", "/oauth2/token", { body: { clientId: EMBEDDED_CLIENT_ID, grantType: "refresh_token", refreshToken: tokens.refresh_token } });
+    const r = await api(p, "POST", "/oauth2/token", {
+      body: { clientId: EMBEDDED_CLIENT_ID, grantType: "refresh_token", refreshToken: tokens.refresh_token },
+    });
     expect(r.json.error).toBe("invalid_grant");
     expect((await api(p, "GET", "/members/v1/members/my", { token: tokens.access_token })).status).toBe(401);
   });
 
   it("signs up with validation errors in French", async () => {
     const token = await visitorToken(p);
-    const s = await api(p, "POST", "/_api/redirects-api/v1/redirect-session", { token, body: { login: {}, callbacks: { postFlowUrl: `${ORIGIN}/` } } });
+    const s = await api(p, "POST", "/_api/redirects-api/v1/redirect-session", {
+      token,
+      body: { login: {}, callbacks: { postFlowUrl: `${ORIGIN}/` } },
+    });
     const session = s.json.redirectSession.id;
     const short = await form(p, "/_platform/signup", { session, email: "n@exemple.fr", password: "court" });
     expect(await short.text()).toContain("au moins 8 caractères");

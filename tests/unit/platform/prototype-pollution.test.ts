@@ -142,19 +142,38 @@ describe("names, addresses and e-mails keep to visible text", () => {
   it("refuses control and format characters on the hosted sign-up page, in profiles and in e-mail addresses", async () => {
     p = fixturePlatform();
     const token = await visitorToken(p);
-    const s = await api(p, "POST", "/_api/redirects-api/v1/redirect-session", { token, body: { login: {}, callbacks: { postFlowUrl: `${ORIGIN}/` } } });
+    const s = await api(p, "POST", "/_api/redirects-api/v1/redirect-session", {
+      token,
+      body: { login: {}, callbacks: { postFlowUrl: `${ORIGIN}/` } },
+    });
     const session = s.json.redirectSession.id;
-    const signup = await form(p, "/_platform/signup", { session, firstName: "Jean\u202Egpj.exe", lastName: "Nul", email: "jean@exemple.fr", password: "motdepasse-solide" });
+    const signup = await form(p, "/_platform/signup", {
+      session,
+      firstName: "Jean\u202Egpj.exe",
+      lastName: "Nul",
+      email: "jean@exemple.fr",
+      password: "motdepasse-solide",
+    });
     expect(signup.status).toBe(400);
     for (const email of ["gpj\u202E@exemple.fr", "a\u0007@exemple.fr", "zero\u200B@exemple.fr"]) {
-      const r = await api(p, "POST", "/_api/iam/authentication/v2/register", { token, body: { loginId: { email }, password: "motdepasse-solide" } });
+      const r = await api(p, "POST", "/_api/iam/authentication/v2/register", {
+        token,
+        body: { loginId: { email }, password: "motdepasse-solide" },
+      });
       expect(r.status, JSON.stringify(email)).toBe(400);
     }
-    const reg = await api(p, "POST", "/_api/iam/authentication/v2/register", { token, body: { loginId: { email: "profil@exemple.fr" }, password: "motdepasse-solide" } });
+    const reg = await api(p, "POST", "/_api/iam/authentication/v2/register", {
+      token,
+      body: { loginId: { email: "profil@exemple.fr" }, password: "motdepasse-solide" },
+    });
     expect(reg.status).toBe(200);
     const member = (await memberLogin(p, "profil@exemple.fr", "motdepasse-solide")).access_token;
     const id = reg.json.identity.id;
-    for (const contact of [{ phones: ["06\u202E12"] }, { addresses: [{ streetAddress: { number: "1", name: "rue\u001b[31m" } }] }, { addresses: [{ city: "Pa\uFEFFris" }] }]) {
+    for (const contact of [
+      { phones: ["06\u202E12"] },
+      { addresses: [{ streetAddress: { number: "1", name: "rue\u001b[31m" } }] },
+      { addresses: [{ city: "Pa\uFEFFris" }] },
+    ]) {
       const r = await api(p, "PATCH", `/members/v1/members/${id}`, { token: member, body: { member: { contact } } });
       expect(r.status, JSON.stringify(contact)).toBe(400);
     }

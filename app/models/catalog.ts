@@ -75,8 +75,7 @@ export interface OptionView {
 }
 
 export type Availability =
-  | { ok: true }
-  | { ok: false; reason: "product-out-of-stock" | "variant-out-of-stock" | "incomplete"; message: string };
+  { ok: true } | { ok: false; reason: "product-out-of-stock" | "variant-out-of-stock" | "incomplete"; message: string };
 
 export interface Selection {
   options: OptionView[];
@@ -116,4 +115,3 @@ export interface ProductPageData {
   selection: Selection;
   collection?: CollectionLink;
 }
-

@@ -31,12 +31,7 @@ export const COUPON_MAX = 64;
 export const couponField = z
   .string({ error: "Saisissez un code promo." })
   .transform((v) => cleanText(v))
-  .pipe(
-    z
-      .string()
-      .min(1, "Saisissez un code promo.")
-      .max(COUPON_MAX, `Le code promo ne doit pas dépasser ${COUPON_MAX} caractères.`),
-  );
+  .pipe(z.string().min(1, "Saisissez un code promo.").max(COUPON_MAX, `Le code promo ne doit pas dépasser ${COUPON_MAX} caractères.`));
 
 export const cartActionSchema = z.discriminatedUnion(
   "intent",
@@ -155,9 +150,7 @@ export function postalCodeError(postalCode: string, country: string): string | n
   const value = postalCode.trim().toUpperCase();
   const rule = POSTAL_CODES[country];
   if (rule ? rule.pattern.test(value) : GENERIC_POSTAL_CODE.test(value)) return null;
-  return rule
-    ? `Code postal invalide pour ${countryName(country)} (exemple : ${rule.example}).`
-    : "Code postal invalide.";
+  return rule ? `Code postal invalide pour ${countryName(country)} (exemple : ${rule.example}).` : "Code postal invalide.";
 }
 
 const countryField = z
@@ -198,7 +191,13 @@ export const checkoutSchema = z
     postalCode: postalCodeField("Code postal"),
     city: textField("Ville", 100),
     country: countryField,
-    shippingCode: optional(z.string().trim().max(100).regex(/^[A-Za-z0-9_-]+$/, "Choisissez un mode de livraison.")),
+    shippingCode: optional(
+      z
+        .string()
+        .trim()
+        .max(100)
+        .regex(/^[A-Za-z0-9_-]+$/, "Choisissez un mode de livraison."),
+    ),
     sameBilling: z.string().optional(),
     billingAddressLine: z.string().optional(),
     billingPostalCode: z.string().optional(),

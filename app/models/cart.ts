@@ -1,0 +1,51 @@
+/**
+ * The cart as pages and components see it: plain data the server builds from the SDK's cart
+ * (app/.server/cart.server.ts) and components render or update optimistically.
+ */
+
+export interface Money {
+  amount: string; // decimal string, e.g. "12.50"
+  formatted: string; // "12,50 €"
+}
+
+export interface CartLine {
+  id: string;
+  productId: string;
+  name: string;
+  url?: string;
+  image?: string;
+  options: Array<{ name: string; value: string; color?: string }>;
+  quantity: number;
+  unitPrice: Money;
+  fullPrice: Money;
+  linePrice: Money;
+  availability: { status: string; quantityAvailable?: number };
+}
+
+export interface Cart {
+  id: string;
+  lines: CartLine[];
+  itemCount: number;
+  subtotal: Money;
+  couponCode?: string;
+  currency: string;
+}
+
+export interface ShippingChoice {
+  code: string;
+  title: string;
+  price: Money;
+  deliveryTime?: string;
+}
+
+export interface CartTotals {
+  subtotal: Money;
+  discount: Money;
+  shipping: Money;
+  tax: Money;
+  total: Money;
+  shippingOptions: ShippingChoice[];
+  selectedShipping?: string;
+  /** Line ids that block checkout (out of stock, vanished), with the platform's suggestion. */
+  blockedLines: string[];
+}

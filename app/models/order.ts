@@ -1,0 +1,43 @@
+import type { Money } from "./cart";
+
+/** An order as the thank-you page and the member's order pages show it (built in app/.server/checkout.server.ts). */
+
+export interface OrderAddress {
+  name?: string;
+  lines: string[];
+}
+
+export interface OrderLineView {
+  id: string;
+  name: string;
+  url?: string;
+  image?: string;
+  options: Array<{ name: string; value: string }>;
+  quantity: number;
+  unitPrice: Money;
+  total: Money;
+  /** Nothing to ship (Wix `itemType.preset` DIGITAL: trainings, audits, e-books). */
+  digital: boolean;
+}
+
+export interface OrderView {
+  id: string;
+  number: string;
+  createdDate?: string;
+  email?: string;
+  paymentStatus: string;
+  paymentStatusLabel: string;
+  lines: OrderLineView[];
+  subtotal: Money;
+  discount: Money;
+  shipping: Money;
+  tax: Money;
+  total: Money;
+  couponCode?: string;
+  shippingTitle?: string;
+  pickup: boolean;
+  /** Every line is digital: no shipping to speak of. */
+  digitalOnly: boolean;
+  shippingAddress?: OrderAddress;
+  billingAddress?: OrderAddress;
+}
