@@ -15,7 +15,7 @@ import { siteInfo } from "~/.server/site.server";
 import { commerceMiddleware, commerceOf } from "~/.server/commerce.server";
 import { requestInfoContext } from "~/.server/request-info.server";
 import { useNonce } from "~/lib/nonce";
-import { clientHints } from "~/lib/client-hints";
+import { clientHintCheckScript } from "~/lib/client-hints";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { honeypot } from "~/.server/honeypot.server";
 import { cartItemCount } from "~/.server/cart.server";
@@ -70,9 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* First in head, before any paint: follow the system's colour scheme unless the visitor chose one. */}
-        {root && !root.themeChosen ? (
-          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: clientHints.getClientHintCheckScript() }} />
-        ) : null}
+        {root && !root.themeChosen ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: clientHintCheckScript() }} /> : null}
         <Meta />
         <Links />
         {/* The footer waits hidden for its fade-in only when scripts run. */}

@@ -1,7 +1,7 @@
 import { createCookie, type Cookie } from "react-router";
 import type { Commerce } from "./commerce.server";
 import { getConfig } from "./config.server";
-import { isSecureRequest, readCookie } from "./cookies.server";
+import { readCookie, serializeCookie } from "./cookies.server";
 import type { CheckoutValues } from "~/models/cart-forms";
 
 /**
@@ -28,7 +28,7 @@ function draftCookie(): Cookie {
 
 /** Set-Cookie remembering the checkout just created. */
 export function rememberCheckout(request: Request, checkoutId: string): Promise<string> {
-  return draftCookie().serialize(checkoutId, { secure: isSecureRequest(request) });
+  return serializeCookie(draftCookie(), checkoutId, request);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -11,3 +11,16 @@ import { clientHint as colorSchemeHint } from "@epic-web/client-hints/color-sche
 export const clientHints = getHintUtils({ theme: colorSchemeHint });
 
 export const CLIENT_HINT_COOKIE = colorSchemeHint.cookieName;
+
+const COOKIE_TAIL = "SameSite=Lax; path=/';";
+
+/**
+ * The library's check script, with `Secure` added to the hint cookie on https pages: every cookie of an https
+ * site is Secure (tests/proxy checks it). Fails loudly at start if a new library version changes that line.
+ */
+export function clientHintCheckScript(): string {
+  const script = clientHints.getClientHintCheckScript();
+  if (!script.includes(COOKIE_TAIL))
+    throw new Error("client-hints: the cookie line of the check script changed; update clientHintCheckScript()");
+  return script.replaceAll(COOKIE_TAIL, `SameSite=Lax; path=/' + (location.protocol === 'https:' ? '; Secure' : '');`);
+}
