@@ -38,6 +38,7 @@ export function toCart(raw: SdkCart): Cart {
       status: line.availability?.status ?? "AVAILABLE",
       quantityAvailable: line.availability?.quantityAvailable ?? undefined,
     },
+    digital: line.itemType?.preset === "DIGITAL",
   }));
   const coupon = (raw?.appliedDiscounts ?? []).find((d: SdkCart) => d.coupon)?.coupon;
   return {

@@ -579,6 +579,11 @@ export function toProductPage(p: SdkProduct, params: URLSearchParams, collection
       description: plainText(descriptionHtml),
       images,
       hasVariants: hasOptions(p),
+      offer: {
+        price: productPriceData(p)?.discountedPrice ?? productPriceData(p)?.price ?? 0,
+        currency: productPriceData(p)?.currency || "EUR",
+        inStock: isProductInStock(p),
+      },
     },
     imageIndex: parseImageIndex(params.get("image"), images.length),
     selection: resolveSelection(p, params),

@@ -38,3 +38,40 @@ export function Field({
     </FieldFrame>
   );
 }
+
+/** A required consent checkbox: its label is the sentence it agrees to, its error right below it (kept when checked). */
+export function ConsentBox({
+  name,
+  error,
+  defaultChecked,
+  children,
+}: {
+  name: string;
+  error?: string;
+  defaultChecked?: boolean;
+  children: ReactNode;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="field consent">
+      <label className="checkbox" htmlFor={id}>
+        <input
+          type="checkbox"
+          id={id}
+          name={name}
+          value="on"
+          defaultChecked={defaultChecked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        <span>{children}</span>
+      </label>
+      {error ? (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

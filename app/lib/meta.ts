@@ -12,10 +12,15 @@ export interface SiteMeta {
  * The full meta set of a page. Leaf routes replace the root's meta in React
  * Router, so every route builds its tags here and only overrides what differs.
  */
-export function pageMeta(site: SiteMeta | undefined, overrides: { title?: string; description?: string } = {}): MetaDescriptor[] {
+export function pageMeta(
+  site: SiteMeta | undefined,
+  overrides: { title?: string; description?: string; image?: string } = {},
+): MetaDescriptor[] {
   if (!site) return [{ title: overrides.title ?? "Erreur" }];
   const title = overrides.title ? `${overrides.title} | ${site.ownerName}` : `${site.title} | ${site.ownerName}`;
   const description = overrides.description ?? site.description;
+  // A page's own picture (a product's main image) for social cards; absolute, on the public origin.
+  const image = overrides.image ? new URL(overrides.image, site.canonicalUrl).href : site.imageUrl;
   return [
     { title },
     { name: "description", content: description },
@@ -23,12 +28,12 @@ export function pageMeta(site: SiteMeta | undefined, overrides: { title?: string
     { property: "og:type", content: "website" },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
-    { property: "og:image", content: site.imageUrl },
+    { property: "og:image", content: image },
     { property: "og:url", content: site.canonicalUrl },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
-    { name: "twitter:image", content: site.imageUrl },
+    { name: "twitter:image", content: image },
     { tagName: "link", rel: "canonical", href: site.canonicalUrl },
   ];
 }

@@ -62,6 +62,37 @@ export function breadcrumbListLd(crumbs: readonly Crumb[], origin: string): Json
   };
 }
 
+export interface ProductFacts {
+  name: string;
+  description: string;
+  url: string;
+  images: string[];
+  brand?: string;
+  sku?: string;
+  price: number;
+  currency: string;
+  inStock: boolean;
+}
+
+export function productLd(p: ProductFacts): JsonLdObject {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: p.name,
+    description: p.description,
+    url: p.url,
+    image: p.images,
+    ...(p.brand ? { brand: { "@type": "Brand", name: p.brand } } : {}),
+    offers: {
+      "@type": "Offer",
+      url: p.url,
+      price: p.price.toFixed(2),
+      priceCurrency: p.currency,
+      availability: p.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    },
+  };
+}
+
 /** JSON safe inside a <script> element: no "</script>" or "<!--" can close or confuse it. */
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value)

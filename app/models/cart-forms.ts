@@ -182,6 +182,10 @@ const optional = <T extends z.ZodType>(schema: T) => z.union([z.literal("").tran
  * checkbox only decides whether they are used), so they are validated only
  * when "same billing address" is unchecked.
  */
+export const TERMS_REQUIRED = "Cochez la case pour accepter les conditions générales de vente.";
+export const WAIVER_REQUIRED =
+  "Votre commande contient un contenu numérique ou une prestation : cochez cette case pour en demander l'exécution immédiate.";
+
 export const checkoutSchema = z
   .object({
     email: emailField,
@@ -203,6 +207,9 @@ export const checkoutSchema = z
     billingPostalCode: z.string().optional(),
     billingCity: z.string().optional(),
     billingCountry: z.string().optional(),
+    // The CGV must be accepted before ordering; the withdrawal waiver is checked by the action (digital lines only).
+    acceptTerms: z.literal("on", { error: TERMS_REQUIRED }),
+    waiveWithdrawal: z.string().optional(),
   })
   .superRefine((form, ctx) => {
     const postal = postalCodeError(form.postalCode, form.country);
@@ -247,6 +254,7 @@ export const checkoutSchema = z
       billing,
       sameBilling: !!form.sameBilling,
       shippingCode: form.shippingCode,
+      waiveWithdrawal: form.waiveWithdrawal === "on",
     };
   });
 
@@ -281,7 +289,9 @@ export type CheckoutValues = Partial<
     | "billingAddressLine"
     | "billingPostalCode"
     | "billingCity"
-    | "billingCountry",
+    | "billingCountry"
+    | "acceptTerms"
+    | "waiveWithdrawal",
     string
   >
 >;

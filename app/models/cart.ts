@@ -20,6 +20,8 @@ export interface CartLine {
   fullPrice: Money;
   linePrice: Money;
   availability: { status: string; quantityAvailable?: number };
+  /** Nothing to ship (Wix `itemType.preset` DIGITAL): the buyer must waive the withdrawal right to get it at once. */
+  digital: boolean;
 }
 
 export interface Cart {

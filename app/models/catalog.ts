@@ -110,6 +110,8 @@ export interface ProductPageData {
     description: string;
     images: ImageView[];
     hasVariants: boolean;
+    /** For search engines (schema.org Offer): the lowest price paid, its currency, whether it can be bought. */
+    offer: { price: number; currency: string; inStock: boolean };
   };
   imageIndex: number;
   selection: Selection;

@@ -5,10 +5,10 @@ import { data, Form, Link, redirectDocument, useNavigation } from "react-router"
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/checkout";
 import cartStyles from "~/styles/cart.css?url";
-import { Field } from "~/components/Field";
+import { ConsentBox, Field } from "~/components/Field";
 import { CountrySelect } from "~/components/cart/CountrySelect";
 import { CartTotalsSummary } from "~/components/cart/CartTotalsSummary";
-import { availabilityProblem, checkoutSchema, DEFAULT_COUNTRY, type CheckoutValues } from "~/models/cart-forms";
+import { availabilityProblem, checkoutSchema, DEFAULT_COUNTRY, WAIVER_REQUIRED, type CheckoutValues } from "~/models/cart-forms";
 import { parseForm, type FieldErrors } from "~/lib/forms";
 import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
 import { privatePageMeta } from "~/components/cart/meta";
@@ -86,7 +86,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   await checkHoneypot(formData);
   const form = parseForm(checkoutSchema, formData);
   if (!form.ok) return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
-  const { base } = await readyCart(request, commerce);
+  const { cart, base } = await readyCart(request, commerce);
+  // Digital content and services delivered at once: French law asks for the buyer's express request and waiver.
+  if (cart.lines.some((line) => line.digital) && !form.data.waiveWithdrawal) {
+    return data({ fieldErrors: { waiveWithdrawal: WAIVER_REQUIRED }, values: form.values }, { status: 400 });
+  }
   const shippingCodes = base.shippingOptions.map((option) => option.code);
   if (form.data.shippingCode && !shippingCodes.includes(form.data.shippingCode)) {
     return data({ fieldErrors: { shippingCode: "Choisissez un mode de livraison de la liste." }, values: form.values }, { status: 400 });
@@ -286,6 +290,22 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               ) : null}
             </fieldset>
           )}
+          <fieldset className="checkout-consents">
+            <legend>Conditions</legend>
+            <ConsentBox name="acceptTerms" error={errors.acceptTerms} defaultChecked={values.acceptTerms === "on"}>
+              J'accepte les{" "}
+              <Link to="/cgv" target="_blank" rel="noopener">
+                conditions générales de vente
+              </Link>{" "}
+              (prix TTC).
+            </ConsentBox>
+            {cart.lines.some((line) => line.digital) ? (
+              <ConsentBox name="waiveWithdrawal" error={errors.waiveWithdrawal} defaultChecked={values.waiveWithdrawal === "on"}>
+                Je demande l'exécution immédiate des contenus numériques et prestations de ma commande et je renonce à mon droit de
+                rétractation dès leur fourniture (article L221-28 du Code de la consommation).
+              </ConsentBox>
+            ) : null}
+          </fieldset>
           <button type="submit" className="button checkout-submit" disabled={submitting}>
             Continuer vers le paiement
           </button>

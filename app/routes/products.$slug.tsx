@@ -1,4 +1,4 @@
-import { data, redirect, useLocation } from "react-router";
+import { data, redirect, useLocation, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/products.$slug";
 import catalogStyles from "~/styles/catalog.css?url";
@@ -14,6 +14,9 @@ import type { ProductPageData } from "~/models/catalog";
 import { Price } from "~/components/catalog/Price";
 import { ProductGallery } from "~/components/catalog/ProductGallery";
 import { AddToCartForm } from "~/components/catalog/AddToCartForm";
+import { JsonLd } from "~/components/JsonLd";
+import { productLd } from "~/lib/structured-data";
+import type { loader as rootLoader } from "~/root";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
 
@@ -35,6 +38,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
   pageMeta(siteMetaFor(rootSite(matches), location.pathname), {
     title: loaderData?.product.name ?? "Boutique",
     ...(loaderData?.product.description ? { description: loaderData.product.description } : {}),
+    ...(loaderData?.product.images[0] ? { image: loaderData.product.images[0].url } : {}),
   });
 
 export async function loader({ params, url }: Route.LoaderArgs) {
@@ -106,8 +110,21 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 export default function Product({ loaderData }: Route.ComponentProps) {
   const { product, selection, imageIndex } = loaderData;
   const location = useLocation();
+  const origin = useRouteLoaderData<typeof rootLoader>("root")?.site.origin;
   return (
     <article className="product-page">
+      {origin ? (
+        <JsonLd
+          data={productLd({
+            name: product.name,
+            description: product.description,
+            url: new URL(`/products/${product.slug}`, origin).href,
+            images: product.images.map((image) => new URL(image.url, origin).href),
+            ...(product.brand ? { brand: product.brand } : {}),
+            ...product.offer,
+          })}
+        />
+      ) : null}
       <ProductGallery images={product.images} index={imageIndex} name={product.name} />
       <div className="product-info">
         {product.ribbon ? <p className="ribbon ribbon-inline">{product.ribbon}</p> : null}

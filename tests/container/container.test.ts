@@ -227,6 +227,7 @@ describe("the image, built from the Dockerfile and run", () => {
     expect(checkout.url).toMatch(/\/checkout$/);
     const sent = await visitor.request("POST", "/checkout", {
       ...formFields(checkout.body, "Continuer vers le paiement"),
+      acceptTerms: "on",
       email: "conteneur@exemple.fr",
       firstName: "Client",
       lastName: "Conteneur",

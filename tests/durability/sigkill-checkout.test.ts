@@ -74,6 +74,7 @@ async function prepare(origin: string, plan: Plan, i: number): Promise<Ready> {
   expect(checkout.url, "checkout page, not a redirect to the cart").toMatch(/\/checkout$/);
   const fields = {
     ...formFields(checkout.body, "Continuer vers le paiement"),
+    acceptTerms: "on",
     email: plan.email,
     firstName: "Client",
     lastName: `Numéro ${i}`,

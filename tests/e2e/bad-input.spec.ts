@@ -44,6 +44,7 @@ async function checkout(v: Visitor, fields: Record<string, string>) {
   const page = await v.get("/checkout");
   const valid = {
     ...formFields(page.body, "Continuer vers le paiement"),
+    acceptTerms: "on",
     email: "client@exemple.fr",
     firstName: "Camille",
     lastName: "Durand",

@@ -1,5 +1,5 @@
 import { test, expect, waitForHydration } from "./fixtures";
-import { PAY_BUTTON } from "./helpers";
+import { PAY_BUTTON, acceptCheckoutTerms } from "./helpers";
 
 /** Issue 12, point 2 (part): a cart of trainings is not treated as a parcel. */
 
@@ -25,6 +25,7 @@ test.describe("digital goods (issue 12.2)", () => {
     await page.getByLabel("Adresse", { exact: true }).fill("4 rue du Port");
     await page.getByLabel("Code postal", { exact: true }).fill("44000");
     await page.getByLabel("Ville", { exact: true }).fill("Nantes");
+    await acceptCheckoutTerms(page, { digital: true });
     await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
     await expect(page).toHaveURL(/\/_platform\/checkout\?session=/);
     await expect(page.getByRole("button", { name: /livraison/i })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
-import { PAY_BUTTON } from "./helpers";
+import { PAY_BUTTON, acceptCheckoutTerms } from "./helpers";
 
 /**
  * Issue 12, point 6: the hosted payment page redirects after each POST, keeps
@@ -25,6 +25,7 @@ async function toPaymentPage(page: Page, javaScriptEnabled: boolean) {
   await page.getByLabel("Code postal", { exact: true }).fill("69003");
   await page.getByLabel("Ville", { exact: true }).fill("Lyon");
   await page.getByRole("radio", { name: /Retrait sur place/ }).check();
+  await acceptCheckoutTerms(page, { digital: false });
   await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
   await expect(page).toHaveURL(/\/_platform\/checkout\?session=/);
 }

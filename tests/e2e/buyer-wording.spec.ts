@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
-import { PAY_BUTTON, registerWithForm, unique } from "./helpers";
+import { PAY_BUTTON, registerWithForm, unique, acceptCheckoutTerms } from "./helpers";
 
 /** Issue 12, point 8: wording that misleads (login page) and shipping words on digital orders. */
 
@@ -29,6 +29,7 @@ test.describe("wording (issue 12.8)", () => {
     await page.getByLabel("Adresse", { exact: true }).fill("3 place Bellecour");
     await page.getByLabel("Code postal", { exact: true }).fill("69002");
     await page.getByLabel("Ville", { exact: true }).fill("Lyon");
+    await acceptCheckoutTerms(page, { digital: true });
     await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
     await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
     await page.getByRole("button", { name: PAY_BUTTON }).click();

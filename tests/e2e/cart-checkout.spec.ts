@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
-import { ALEX, PAY_BUTTON, loginFromHeader, unique } from "./helpers";
+import { ALEX, PAY_BUTTON, loginFromHeader, unique, acceptCheckoutTerms } from "./helpers";
 
 /**
  * Cart, checkout, hosted payment page and thank-you page, against the real
@@ -188,6 +188,7 @@ test.describe("cart", () => {
       await addToCart(other.page, book, book.stock - 1, book.stock - 1);
       await goToCheckout(other.page, javaScriptEnabled);
       await fillCheckout(other.page, { ...BUYER, email: "autre@exemple.fr" });
+      await acceptCheckoutTerms(other.page, { digital: false });
       await other.page.getByRole("button", { name: "Continuer vers le paiement" }).click();
       await other.page.getByRole("button", { name: "Payer à la livraison" }).click();
       await expect(other.page.getByRole("heading", { level: 1 })).toContainText("Merci");
@@ -291,6 +292,7 @@ test.describe("checkout", () => {
     await expect(page.getByLabel("Adresse de facturation identique")).toBeChecked();
 
     await fillCheckout(page, { ...BUYER, email: "lea.dupont@", postalCode: "7500" });
+    await acceptCheckoutTerms(page, { digital: false });
     await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
     await expect(page.getByText("Saisissez une adresse e-mail valide (exemple : nom@domaine.fr).")).toBeVisible();
     await expect(page.getByText("Code postal invalide pour France (exemple : 75001).")).toBeVisible();
@@ -304,6 +306,7 @@ test.describe("checkout", () => {
 
     await page.getByLabel("E-mail", { exact: true }).fill(BUYER.email);
     await page.getByLabel("Code postal", { exact: true }).fill(BUYER.postalCode);
+    await acceptCheckoutTerms(page, { digital: false });
     await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
 
     // The platform's hosted payment page shows who buys and where it goes.
@@ -365,6 +368,7 @@ test.describe("checkout", () => {
     await page.getByLabel("Code postal de facturation", { exact: true }).fill("7500");
     await page.getByLabel("Ville de facturation", { exact: true }).fill("Bruxelles");
     await page.getByLabel("Pays de facturation", { exact: true }).selectOption("BE");
+    await acceptCheckoutTerms(page, { digital: false });
     await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
     // 4 digits is a Belgian postal code: accepted, the billing address is used.
     await expect(page).toHaveURL(/\/_platform\/checkout\?session=/);
@@ -422,6 +426,7 @@ test.describe("checkout", () => {
     await page.getByLabel("Adresse", { exact: true }).fill("8 quai des Chartrons");
     await page.getByLabel("Code postal", { exact: true }).fill("33000");
     await page.getByLabel("Ville", { exact: true }).fill("Bordeaux");
+    await acceptCheckoutTerms(page, { digital: false });
     await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
     await expect(page.getByText("Sacha Petit").first()).toBeVisible();
     await page.getByLabel("Numéro de carte").fill("4242424242424242");
@@ -441,6 +446,7 @@ test.describe("checkout", () => {
     await goToCheckout(page, javaScriptEnabled);
     await expect(page.getByRole("radio")).toHaveCount(0);
     await fillCheckout(page, BUYER);
+    await acceptCheckoutTerms(page, { digital: true });
     await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
     await expect(page).toHaveURL(/\/_platform\/checkout\?session=/);
     await page.getByRole("button", { name: "Annuler" }).click();

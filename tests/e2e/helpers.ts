@@ -60,3 +60,12 @@ export function unique() {
 
 /** The payment page's final button: it states the amount and the payment obligation (Code de la consommation, L221-14). */
 export const PAY_BUTTON = /^Payer \d[\d\s\u202f]*,\d{2}\s€ \(commande avec obligation de paiement\)$/;
+
+/**
+ * Ticks what the checkout asks the buyer to agree to: the CGV, and for digital content or services the express
+ * request for immediate delivery with the waiver of withdrawal (the caller says whether the cart holds any).
+ */
+export async function acceptCheckoutTerms(page: Page, cart: { digital: boolean }) {
+  await page.getByRole("checkbox", { name: /J'accepte les conditions générales de vente/ }).check();
+  if (cart.digital) await page.getByRole("checkbox", { name: /Je demande l'exécution immédiate/ }).check();
+}

@@ -1,4 +1,4 @@
-import { test, expect, expectNoSeriousA11yViolations } from "./fixtures";
+import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
 
 /** The pages a French shop must publish, reached from every page's footer, and what search engines read. */
 
@@ -50,6 +50,19 @@ test.describe("search engines @js", () => {
     expect((await request.get("/sitemap.xml?page=2")).status()).toBe(404);
   });
 
+  test("a product page carries its Product and Offer data and its own picture for social cards", async ({ page, baseURL }) => {
+    await page.goto("/products/livre-react");
+    const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((b) => JSON.parse(b));
+    const product = blocks.find((d) => d["@type"] === "Product");
+    expect(product.offers).toMatchObject({ "@type": "Offer", priceCurrency: "EUR", availability: "https://schema.org/InStock" });
+    expect(Number(product.offers.price)).toBeGreaterThan(0);
+    expect(product.url).toBe(`${baseURL}/products/livre-react`);
+    const ogImage = await page.locator('meta[property="og:image"]').getAttribute("content");
+    expect(ogImage).toBe(product.image[0]);
+    expect(ogImage).not.toContain("social-card");
+    expect(blocks.find((d) => d["@type"] === "BreadcrumbList").itemListElement).toHaveLength(4);
+  });
+
   test("the home page describes the owner, and breadcrumbs their trail, as schema.org data", async ({ page, baseURL }) => {
     await page.goto("/");
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
@@ -60,5 +73,50 @@ test.describe("search engines @js", () => {
       .map((b) => JSON.parse(b))
       .find((d) => d["@type"] === "BreadcrumbList");
     expect(trail.itemListElement.map((i: { item: string }) => i.item)).toEqual([`${baseURL}/`, `${baseURL}/cgv`]);
+  });
+});
+
+test.describe("checkout consent", () => {
+  async function toCheckout(page: import("@playwright/test").Page, path: string, javaScriptEnabled: boolean) {
+    await page.goto(path);
+    if (javaScriptEnabled) await waitForHydration(page);
+    const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/products/"));
+    await page.getByRole("button", { name: "Ajouter au panier" }).click();
+    await answered;
+    await page.goto("/checkout");
+    await page.getByLabel("E-mail", { exact: true }).fill("cgv@exemple.fr");
+    await page.getByLabel("Prénom", { exact: true }).fill("Alix");
+    await page.getByLabel("Nom", { exact: true }).fill("Durand");
+    await page.getByLabel("Adresse", { exact: true }).fill("2 rue Neuve");
+    await page.getByLabel("Code postal", { exact: true }).fill("13001");
+    await page.getByLabel("Ville", { exact: true }).fill("Marseille");
+  }
+
+  test("the CGV must be accepted: an error beside the box, what was typed kept, then the payment page", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await toCheckout(page, "/products/livre-sql", javaScriptEnabled);
+    await expect(page.getByRole("link", { name: "conditions générales de vente" })).toHaveAttribute("href", "/cgv");
+    await expect(page.getByRole("checkbox", { name: /Je demande l'exécution immédiate/ })).toHaveCount(0);
+    await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
+    const box = page.getByRole("checkbox", { name: /J'accepte les conditions générales de vente/ });
+    await expect(box).toHaveAccessibleDescription("Cochez la case pour accepter les conditions générales de vente.");
+    await expect(page.getByLabel("Ville", { exact: true })).toHaveValue("Marseille");
+    await box.check();
+    await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
+    await expect(page).toHaveURL(/\/_platform\/checkout/);
+  });
+
+  test("digital content asks for the express request and the waiver of withdrawal", async ({ page, javaScriptEnabled }) => {
+    await toCheckout(page, "/products/formation-git", javaScriptEnabled);
+    await page.getByRole("checkbox", { name: /J'accepte les conditions générales de vente/ }).check();
+    await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
+    const waiver = page.getByRole("checkbox", { name: /Je demande l'exécution immédiate/ });
+    await expect(waiver).toHaveAccessibleDescription(/cochez cette case pour en demander l'exécution immédiate/);
+    await expect(page.getByRole("checkbox", { name: /J'accepte les conditions générales de vente/ })).toBeChecked();
+    await waiver.check();
+    await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
+    await expect(page).toHaveURL(/\/_platform\/checkout/);
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
-import { DEMO, PAY_BUTTON, fillHostedLogin, unique } from "./helpers";
+import { DEMO, PAY_BUTTON, fillHostedLogin, unique, acceptCheckoutTerms } from "./helpers";
 
 /**
  * A whole purchase, the way a buyer does it, with JavaScript and without:
@@ -95,6 +95,7 @@ test("a buyer goes from the catalog to a paid order in their account", async ({ 
   await page.getByLabel("Adresse", { exact: true }).fill("12 rue des Lilas");
   await page.getByLabel("Ville", { exact: true }).fill("Lyon");
   await page.getByLabel("Code postal", { exact: true }).fill("690");
+  await acceptCheckoutTerms(page, { digital: false });
   await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
   await expect(
     page
@@ -104,6 +105,7 @@ test("a buyer goes from the catalog to a paid order in their account", async ({ 
   ).toBeVisible();
   await expect(page.getByLabel("Ville", { exact: true })).toHaveValue("Lyon");
   await page.getByLabel("Code postal", { exact: true }).fill("69003");
+  await acceptCheckoutTerms(page, { digital: false });
   await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
 
   // The hosted payment page: a declined card, then a good one.

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { waitForHydration } from "../e2e/fixtures";
 import { expectPublicOriginOnly, expect, test } from "./fixtures";
-import { PAY_BUTTON } from "../e2e/helpers";
+import { acceptCheckoutTerms, PAY_BUTTON } from "../e2e/helpers";
 
 /**
  * The deployment trap of issue 5, end to end: the browser talks https to nginx,
@@ -75,6 +75,7 @@ test("add to cart, checkout and card payment through the proxy", async ({ page, 
   await page.getByLabel("Adresse", { exact: true }).fill("12 quai des Chartrons");
   await page.getByLabel("Code postal", { exact: true }).fill("33000");
   await page.getByLabel("Ville", { exact: true }).fill("Bordeaux");
+  await acceptCheckoutTerms(page, { digital: false });
   await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
 
   // The hosted payment page is on the public origin too.
@@ -109,6 +110,7 @@ test("cancelling on the payment page comes back to the cart on the public origin
   await page.getByLabel("Adresse", { exact: true }).fill("3 place Bellecour");
   await page.getByLabel("Code postal", { exact: true }).fill("69002");
   await page.getByLabel("Ville", { exact: true }).fill("Lyon");
+  await acceptCheckoutTerms(page, { digital: true });
   await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
   await expect(page).toHaveURL(new RegExp(`^${proxy.origin}/_platform/checkout\\?session=`));
   await page.getByRole("button", { name: "Annuler" }).click();

@@ -23,6 +23,7 @@ const valid = {
   billingPostalCode: "",
   billingCity: "",
   billingCountry: "FR",
+  acceptTerms: "on",
 };
 
 describe("checkout form schema", () => {
@@ -102,6 +103,28 @@ describe("checkout form schema", () => {
     expect(reversed.values.firstName).toBe("L\u202Eéa");
     const c1 = parseForm(checkoutSchema, form({ ...valid, lastName: "Du\u0085pont" }));
     expect(c1.ok && c1.data.lastName).toBe("Dupont");
+  });
+
+  it("asks for the CGV to be accepted beside the box, keeping everything typed", () => {
+    const { acceptTerms: _, ...unticked } = valid;
+    const result = parseForm(checkoutSchema, form(unticked));
+    expect(result.ok ? null : result.fieldErrors).toEqual({
+      acceptTerms: "Cochez la case pour accepter les conditions générales de vente.",
+    });
+    expect(result.values.city).toBe("Paris");
+    const forged = parseForm(checkoutSchema, form({ ...valid, acceptTerms: "yes" }));
+    expect(forged.ok).toBe(false);
+  });
+
+  it("asks for the CGV to be accepted beside the box, keeping everything typed", () => {
+    const { acceptTerms: _, ...unticked } = valid;
+    const result = parseForm(checkoutSchema, form(unticked));
+    expect(result.ok ? null : result.fieldErrors).toEqual({
+      acceptTerms: "Cochez la case pour accepter les conditions générales de vente.",
+    });
+    expect(result.values.city).toBe("Paris");
+    const forged = parseForm(checkoutSchema, form({ ...valid, acceptTerms: "yes" }));
+    expect(forged.ok).toBe(false);
   });
 
   it("accepts a form without a shipping option (digital items only)", () => {

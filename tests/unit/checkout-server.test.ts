@@ -37,6 +37,7 @@ describe.skipIf(isWix)("startCheckout and the order view (embedded platform)", (
         billing: { addressLine: "1 avenue Louise", postalCode: "1050", city: "Bruxelles", country: "BE" },
         sameBilling: false,
         shippingCode: "pickup",
+        waiveWithdrawal: false,
       },
       APP_ORIGIN,
     );

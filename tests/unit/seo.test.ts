@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { robotsTxt, sitemapDocument, type SitemapEntry } from "~/.server/sitemap.server";
-import { breadcrumbListLd, jsonForScript, personLd, professionalServiceLd } from "~/lib/structured-data";
+import { breadcrumbListLd, jsonForScript, personLd, productLd, professionalServiceLd } from "~/lib/structured-data";
 import { LEGAL_PAGES } from "~/content/legal";
 
 const ORIGIN = "https://shop.example";
@@ -76,6 +76,28 @@ describe("structured data", () => {
       { "@type": "ListItem", position: 1, name: "Accueil", item: "https://shop.example/" },
       { "@type": "ListItem", position: 2, name: "Boutique", item: "https://shop.example/products" },
     ]);
+  });
+
+  it("describes a product with an Offer: price, currency and availability as schema.org wants them", () => {
+    const ld = productLd({
+      name: "Tasse",
+      description: "Une tasse",
+      url: `${ORIGIN}/products/tasse`,
+      images: [`${ORIGIN}/_platform/media/tasse.svg`],
+      brand: "Julien Moreau",
+      price: 12.5,
+      currency: "EUR",
+      inStock: false,
+    });
+    expectValid(ld, "Product", ["name", "image", "offers"]);
+    expect(ld.offers).toEqual({
+      "@type": "Offer",
+      url: `${ORIGIN}/products/tasse`,
+      price: "12.50",
+      priceCurrency: "EUR",
+      availability: "https://schema.org/OutOfStock",
+    });
+    expect(ld.brand).toEqual({ "@type": "Brand", name: "Julien Moreau" });
   });
 
   it("never lets a value close its script element", () => {
