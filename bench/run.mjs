@@ -268,6 +268,12 @@ function addToCartForm(html) {
     const value = /\bvalue="([^"]*)"/.exec(m[0])?.[1];
     if (name && value !== undefined && !/type="(radio|checkbox)"/.test(m[0])) fields[name] = value;
   }
+  // The intent travels with the button pressed ("Ajouter au panier"), as a browser sends it.
+  for (const m of form[1].matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)) {
+    const name = /\bname="([^"]+)"/.exec(m[1])?.[1];
+    const value = /\bvalue="([^"]*)"/.exec(m[1])?.[1];
+    if (name && value !== undefined && m[2].includes("Ajouter au panier")) fields[name] = value;
+  }
   return fields.intent === "add" && fields.productId ? fields : null;
 }
 

@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { unsealValue } from "../app/.server/cookie-crypto.server.ts";
+import { formFields } from "../tests/support/visitor.ts";
 
 const SESSION_SECRET = "load-test-session-secret-not-for-production";
 
@@ -94,19 +95,9 @@ class Session {
   }
 }
 
-/** Hidden inputs of the add-to-cart form (productId, intent, any honeypot left empty). */
+/** What a browser without scripts sends with the product page's "Ajouter au panier" (the shared form reader of the tests). */
 function addFormFields(html) {
-  const form = (html.match(/<form\b[\s\S]*?<\/form>/gi) ?? []).find((f) => f.includes("Ajouter au panier"));
-  if (!form) throw new Error("no add-to-cart form on the product page");
-  const fields = {};
-  for (const tag of form.match(/<input\b[^>]*>/gi) ?? []) {
-    const name = /\sname="([^"]*)"/.exec(tag)?.[1];
-    if (!name) continue;
-    const type = /\stype="([^"]*)"/.exec(tag)?.[1] ?? "text";
-    if ((type === "checkbox" || type === "radio") && !/\schecked/.test(tag)) continue;
-    fields[name] = (/\svalue="([^"]*)"/.exec(tag)?.[1] ?? "").replace(/&amp;/g, "&").replace(/&quot;/g, '"');
-  }
-  return fields;
+  return formFields(html, "Ajouter au panier");
 }
 
 const stats = { requests: 0, byStatus: new Map(), latencies: [], errors: [], byKind: new Map() };
