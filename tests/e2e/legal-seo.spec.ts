@@ -97,7 +97,10 @@ test.describe("checkout consent", () => {
     javaScriptEnabled,
   }) => {
     await toCheckout(page, "/products/livre-sql", javaScriptEnabled);
-    await expect(page.getByRole("link", { name: "conditions générales de vente" })).toHaveAttribute("href", "/cgv");
+    await expect(page.getByRole("main").getByRole("link", { name: "conditions générales de vente", exact: true })).toHaveAttribute(
+      "href",
+      "/cgv",
+    );
     await expect(page.getByRole("checkbox", { name: /Je demande l'exécution immédiate/ })).toHaveCount(0);
     await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
     const box = page.getByRole("checkbox", { name: /J'accepte les conditions générales de vente/ });
