@@ -61,7 +61,10 @@ test("add to cart, checkout and card payment through the proxy", async ({ page, 
   await page.goto(BOOK.path);
   if (javaScriptEnabled) await waitForHydration(page);
   await page.getByLabel("Quantité", { exact: true }).fill("2");
+  // The header count changes optimistically: wait for the server's answer (and its cookie) before leaving the page.
+  const added = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/products/"));
   await page.getByRole("button", { name: "Ajouter au panier" }).click();
+  await added;
   await expect(headerCart(page)).toHaveAccessibleName("Panier, 2 articles");
 
   await page.goto("/cart");
