@@ -297,7 +297,8 @@ test.describe("sessions", () => {
     await page.unroute("**/_platform/logout**");
     await page.goto(`${origin}/cart`);
     await expect(page.getByRole("banner").getByRole("button", { name: "Se connecter" })).toBeVisible();
-    await expect(page.getByText("Votre session a pris fin")).toBeVisible();
+    // With scripts the notice is a toast shown after hydration, which a loaded machine can take a while to reach.
+    await expect(page.getByText("Votre session a pris fin")).toBeVisible({ timeout: 15_000 });
     await page.goto(`${origin}/account/orders`);
     await expect(page).toHaveURL(/\/account\/login/);
   });

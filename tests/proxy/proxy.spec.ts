@@ -103,7 +103,10 @@ test("cancelling on the payment page comes back to the cart on the public origin
 }) => {
   await page.goto("/products/formation-git");
   if (javaScriptEnabled) await waitForHydration(page);
+  // The header count is optimistic: wait for the server's answer (and its cookie) before leaving the page.
+  const added = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/products/"));
   await page.getByRole("button", { name: "Ajouter au panier" }).click();
+  await added;
   await expect(headerCart(page)).toHaveAccessibleName("Panier, 1 article");
   await page.goto("/checkout");
   if (javaScriptEnabled) await waitForHydration(page);
