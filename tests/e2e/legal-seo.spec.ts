@@ -18,8 +18,10 @@ const PAGES = [
 
 test.describe("legal pages", () => {
   for (const { link, path, holds } of PAGES) {
-    test(`${link}: linked from the footer, titled and complete`, async ({ page }) => {
+    test(`${link}: linked from the footer, titled and complete`, async ({ page, javaScriptEnabled }) => {
       await page.goto("/products");
+      // With scripts, a click before hydration can be lost while React takes the page over.
+      if (javaScriptEnabled) await waitForHydration(page);
       await page.getByRole("contentinfo").getByRole("link", { name: link }).click();
       await expect(page).toHaveURL(path);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(link);
