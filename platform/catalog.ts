@@ -2,7 +2,7 @@
 import type { Ctx } from "./context";
 import { currency, formatMoney, imageInfo, mediaId, mediaUrl } from "./context";
 import type { ApiRequest, Router } from "./http";
-import { asObject, fieldError, notFound, parseUntrustedJson, validationError } from "./http";
+import { asObject, fieldError, notFound, parseUntrustedJson } from "./http";
 import { applySort, matchFilter, parseOffsetPaging, parseSort } from "./query";
 
 export interface OptionChoice {
@@ -525,10 +525,4 @@ export function registerCatalog(router: Router, ctx: Ctx): void {
     .on("GET", "/v2/collections/slug/:slug", (req) => collectionBy(ctx, req, "slug"))
     .on("GET", "/v2/collections/:id", (req) => collectionBy(ctx, req, "id"))
     .on("GET", "/stores/v3/provision/version", () => ({ catalogVersion: "V1_CATALOG" }));
-}
-
-export function validateNonEmptyId(field: string, value: unknown): string {
-  if (typeof value !== "string" || !value)
-    throw validationError([{ field, description: "must not be empty", violatedRule: "REQUIRED_FIELD" }]);
-  return value;
 }

@@ -1,4 +1,4 @@
-import type { Commerce } from "./commerce.server";
+import type { CommerceSession as Commerce } from "./commerce-session.server";
 
 /** The signed-in member's profile, as the account page shows and edits it. */
 export interface Profile {

@@ -1,7 +1,7 @@
-import { data } from "react-router";
-import { catalogClient } from "./commerce.server";
+import { catalogClient } from "./commerce-session.server";
 import { cachedCatalogRead } from "./catalog-cache.server";
-import { failedLoader } from "./wix-errors.server";
+import { mapLoaderErrors } from "./wix-errors.server";
+import { notFound } from "~/lib/http";
 import { sanitizeDescription } from "./html.server";
 import { buildProductIndex, type ProductIndex } from "~/lib/product-search";
 import { formatPrice } from "~/lib/money";
@@ -355,18 +355,8 @@ export function plainText(html: string, max = 160): string {
 
 // ---------------------------------------------------------------- queries
 
-function notFound(): never {
-  throw data(null, { status: 404, statusText: "Not Found" });
-}
-
-/** Runs SDK calls; their failures go through the one error mapping (404 screen or system error). */
-async function sdk<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    failedLoader(error);
-  }
-}
+/** SDK calls: their failures go through the one error mapping (404 screen or system error). */
+const sdk = mapLoaderErrors;
 
 /** Every collection (at most 100), raw, from the shared catalog cache. */
 function allCollections(): Promise<SdkCollection[]> {
@@ -551,6 +541,16 @@ export async function productBySlug(slug: string): Promise<SdkProduct> {
   const product = items[0] as SdkProduct | undefined;
   if (!product?._id || product.slug !== slug) notFound();
   return product;
+}
+
+/** The raw product for an id (a cart form's `productId`), or null when there is none. */
+export async function productById(id: string): Promise<SdkProduct | null> {
+  const items = await cachedCatalogRead(`product-id|${id}`, async () => {
+    const wix = await catalogClient();
+    return (await sdk(() => wix.products.queryProducts().eq("_id", id).limit(1).find())).items;
+  });
+  const product = items[0] as SdkProduct | undefined;
+  return product?._id === id ? product : null;
 }
 
 /** `?image=` (1-based) picks the main image of the gallery; anything else shows the first. */

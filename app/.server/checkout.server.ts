@@ -1,6 +1,5 @@
-import type { Commerce } from "./commerce.server";
+import type { CommerceSession as Commerce } from "./commerce-session.server";
 import { countryName, type CheckoutInput, type CheckoutValues, type PostalAddress } from "~/models/cart-forms";
-import { forgetCart } from "./cart.server";
 import type { Money } from "~/models/cart";
 import type { OrderAddress, OrderLineView, OrderView } from "~/models/order";
 export type { OrderAddress, OrderLineView, OrderView };
@@ -55,7 +54,6 @@ export async function startCheckout(
   const wix = await commerce.client();
   const shippingAddress = toSdkAddress(input.shipping);
   const billingAddress = toSdkAddress(input.billing);
-  forgetCart(commerce);
   await wix.currentCart.updateCurrentCart({
     cartInfo: {
       contactInfo: {

@@ -1,4 +1,4 @@
-import type { Commerce } from "./commerce.server";
+import type { CommerceSession as Commerce } from "./commerce-session.server";
 import { toOrderView, type OrderView } from "./checkout.server";
 
 /** A member's orders: French labels for the three statuses the seed lists (§4). */

@@ -9,9 +9,6 @@ import { cleanText, quantityField, textField } from "~/lib/forms";
 
 // ---------------------------------------------------------------- cart
 
-export const CART_INTENTS = ["update", "remove", "coupon", "remove-coupon"] as const;
-export type CartIntent = (typeof CART_INTENTS)[number];
-
 /** Line ids come from our own page; anything else is tampering or a stale page. */
 const lineIdField = z
   .string({ error: "Article inconnu." })

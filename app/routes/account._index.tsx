@@ -4,14 +4,13 @@ import type { Route } from "./+types/account._index";
 import { Field } from "~/components/Field";
 import { commerceOf } from "~/.server/commerce.server";
 import { requireMember } from "~/.server/auth.server";
-import { deleteAccount, getProfile, updateProfile } from "~/.server/account.server";
 import { redirectWithToast } from "~/.server/toast.server";
-import { failedAction, failedLoader } from "~/.server/wix-errors.server";
+import { failedAction } from "~/.server/wix-errors.server";
 import { parseForm, textField } from "~/lib/forms";
-import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { routeMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Mon compte" });
+  routeMeta({ matches, location }, { title: "Mon compte" });
 
 export const handle = { breadcrumb: () => ({ label: "Mon compte", to: "/account" }) };
 
@@ -38,11 +37,7 @@ const deleteSchema = z.object({
 export async function loader({ context, url }: Route.LoaderArgs) {
   const commerce = commerceOf(context);
   requireMember(commerce, url);
-  try {
-    return { profile: await getProfile(commerce) };
-  } catch (error) {
-    failedLoader(error);
-  }
+  return { profile: await commerce.member.profile() };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
@@ -55,7 +50,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const parsed = parseForm(deleteSchema, form);
     if (!parsed.ok) return data({ intent, fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
     try {
-      await deleteAccount(commerce);
+      await commerce.member.deleteAccount();
     } catch (error) {
       return failedAction(request, error, { redirectTo: "/account" });
     }
@@ -66,8 +61,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const parsed = parseForm(profileSchema, form);
   if (!parsed.ok) return data({ intent, fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
   try {
-    const current = await getProfile(commerce);
-    await updateProfile(commerce, current, parsed.data);
+    await commerce.member.updateProfile(await commerce.member.profile(), parsed.data);
   } catch (error) {
     return failedAction(request, error, {
       redirectTo: "/account",

@@ -10,10 +10,10 @@ import { publicOrigin } from "~/.server/site.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { failedAction } from "~/.server/wix-errors.server";
 import { parseForm } from "~/lib/forms";
-import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { routeMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Mot de passe oublié" });
+  routeMeta({ matches, location }, { title: "Mot de passe oublié" });
 
 export const handle = { breadcrumb: () => ({ label: "Mot de passe oublié", to: "/account/forgot-password" }) };
 

@@ -10,10 +10,10 @@ import { checkHoneypot } from "~/.server/honeypot.server";
 import { invalidForm, loginWithPassword, respondToOutcome } from "~/.server/member-auth.server";
 import { useResetKey } from "~/lib/use-reset-key";
 import { parseForm } from "~/lib/forms";
-import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { routeMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Connexion" });
+  routeMeta({ matches, location }, { title: "Connexion" });
 
 export const handle = { breadcrumb: () => ({ label: "Connexion", to: "/account/login" }) };
 

@@ -10,10 +10,10 @@ import { checkHoneypot } from "~/.server/honeypot.server";
 import { invalidForm, registerMember, respondToOutcome } from "~/.server/member-auth.server";
 import { useResetKey } from "~/lib/use-reset-key";
 import { parseForm, textField } from "~/lib/forms";
-import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { routeMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Créer un compte" });
+  routeMeta({ matches, location }, { title: "Créer un compte" });
 
 export const handle = { breadcrumb: () => ({ label: "Créer un compte", to: "/account/register" }) };
 
