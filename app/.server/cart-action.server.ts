@@ -100,7 +100,8 @@ async function addAction(request: Request, commerce: Commerce, formData: FormDat
   const product = await commerce.catalog.productById(parsed.data.productId);
   if (!product?._id) return refused(parsed.values, "Ce produit n'existe plus.");
   const check = commerce.catalog.checkAdd(product, submitted);
-  if (!check.ok) return refused(parsed.values, check.field ? undefined : check.message, check.field ? { [check.field]: check.message } : {});
+  if (!check.ok)
+    return refused(parsed.values, check.field ? undefined : check.message, check.field ? { [check.field]: check.message } : {});
   const back = new URL(redirectTo, "http://site.invalid");
   for (const option of product.productOptions ?? []) if (option.name) back.searchParams.delete(option.name);
   back.searchParams.delete("quantite");

@@ -125,7 +125,10 @@ export class CommerceSession {
     this.tokens = tokens;
   }
 
-  static async fromRequest<T extends CommerceSession>(this: new (request: Request, tokens: Tokens | null) => T, request: Request): Promise<T> {
+  static async fromRequest<T extends CommerceSession>(
+    this: new (request: Request, tokens: Tokens | null) => T,
+    request: Request,
+  ): Promise<T> {
     return new this(request, await readSessionTokens(request));
   }
 

@@ -1,7 +1,15 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { CommerceSession, SESSION_ENDED_MESSAGE } from "./commerce-session.server";
 import { createCartHandler } from "./cart.server";
-import { checkAddToCart, listCollections, loadCatalogPage, loadProductPage, productById, productBySlug, searchSuggestions } from "./catalog.server";
+import {
+  checkAddToCart,
+  listCollections,
+  loadCatalogPage,
+  loadProductPage,
+  productById,
+  productBySlug,
+  searchSuggestions,
+} from "./catalog.server";
 import { getOrderView, memberPrefill, startCheckout } from "./checkout.server";
 import { deleteAccount, getProfile, updateProfile, type Profile } from "./account.server";
 import { getMemberOrder, listMemberOrders } from "./orders.server";
