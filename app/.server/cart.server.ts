@@ -1,8 +1,8 @@
 import type { CommerceSession } from "./commerce-session.server";
 import { classifyWixError, mapLoaderErrors } from "./wix-errors.server";
 import { mediaUrl } from "./media.server";
-import type { Cart, CartLine, CartTotals, Money, ShippingChoice } from "~/models/cart";
-export type { Cart, CartLine, CartTotals, Money, ShippingChoice };
+import { money } from "~/lib/money";
+import type { Cart, CartLine, CartTotals, ShippingChoice } from "~/models/cart";
 
 /**
  * The cart handler (docs/decisions/0013-cart-handler-and-one-cart-action.md): every cart call goes through
@@ -14,9 +14,6 @@ export type { Cart, CartLine, CartTotals, Money, ShippingChoice };
 
 /** Wix Stores' app id in ecom catalog references (catalog V1). */
 export const STORES_APP_ID = "215238eb-22a5-4c36-9e7b-e7c08025e04e";
-
-type SdkPrice = { amount?: string | null; formattedAmount?: string | null } | null | undefined;
-const money = (price: SdkPrice): Money => ({ amount: price?.amount ?? "0", formatted: price?.formattedAmount ?? "" });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type SdkCart = any;

@@ -11,14 +11,14 @@ import { redirectWithToast } from "~/.server/toast.server";
 import { failedAction } from "~/.server/wix-errors.server";
 import { parseForm } from "~/lib/forms";
 import { routeMeta } from "~/lib/meta";
+import { accountEmailField } from "~/models/identity-forms";
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  routeMeta({ matches, location }, { title: "Mot de passe oublié" });
+export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Mot de passe oublié" });
 
 export const handle = { breadcrumb: () => ({ label: "Mot de passe oublié", to: "/account/forgot-password" }) };
 
 const forgot = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email("Saisissez une adresse e-mail valide (ex. : nom@exemple.fr).").max(254)),
+  email: accountEmailField,
 });
 
 export async function action({ request, context }: Route.ActionArgs) {

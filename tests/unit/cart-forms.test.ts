@@ -3,7 +3,8 @@ import { acceptedQuantity, availabilityProblem, cartActionSchema } from "~/model
 import { optimisticCart } from "~/components/cart/optimistic";
 import { optimisticCount } from "~/lib/cart-count";
 import { parseForm } from "~/lib/forms";
-import { toCart, type Cart } from "~/.server/cart.server";
+import { toCart } from "~/.server/cart.server";
+import type { Cart } from "~/models/cart";
 
 function form(fields: Record<string, string>) {
   const data = new FormData();
@@ -145,16 +146,34 @@ describe("optimistic cart", () => {
   });
 
   it("counts the header's items from the fetchers posting to /cart", () => {
-    const lines = { lines: [{ id: "l1", quantity: 2 }, { id: "l2", quantity: 1 }] };
-    const post = (fields: Record<string, string>, formAction = "/cart") => ({ state: "submitting", formMethod: "POST", formAction, formData: form(fields) });
+    const lines = {
+      lines: [
+        { id: "l1", quantity: 2 },
+        { id: "l2", quantity: 1 },
+      ],
+    };
+    const post = (fields: Record<string, string>, formAction = "/cart") => ({
+      state: "submitting",
+      formMethod: "POST",
+      formAction,
+      formData: form(fields),
+    });
     expect(optimisticCount(lines, [])).toBe(3);
     expect(optimisticCount(lines, [post({ intent: "add", productId: "p", quantity: "4" })])).toBe(7);
     expect(optimisticCount(lines, [post({ intent: "update", lineId: "l1", quantity: "5" })])).toBe(6);
     expect(optimisticCount(lines, [post({ intent: "remove", lineId: "l2" })])).toBe(2);
     // Refused values, unknown lines, other actions and settled fetchers change nothing.
-    expect(optimisticCount(lines, [post({ intent: "update", lineId: "l1", quantity: "1.5" }), post({ intent: "add", quantity: "abc" })])).toBe(3);
-    expect(optimisticCount(lines, [post({ intent: "remove", lineId: "nope" }), post({ intent: "add", quantity: "2" }, "/checkout")])).toBe(3);
-    expect(optimisticCount(lines, [{ state: "idle", formMethod: "POST", formAction: "/cart", formData: form({ intent: "add", quantity: "2" }) }])).toBe(3);
+    expect(
+      optimisticCount(lines, [post({ intent: "update", lineId: "l1", quantity: "1.5" }), post({ intent: "add", quantity: "abc" })]),
+    ).toBe(3);
+    expect(optimisticCount(lines, [post({ intent: "remove", lineId: "nope" }), post({ intent: "add", quantity: "2" }, "/checkout")])).toBe(
+      3,
+    );
+    expect(
+      optimisticCount(lines, [
+        { state: "idle", formMethod: "POST", formAction: "/cart", formData: form({ intent: "add", quantity: "2" }) },
+      ]),
+    ).toBe(3);
     expect(acceptedQuantity(null)).toBeNull();
   });
 });
