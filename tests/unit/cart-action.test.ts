@@ -2,7 +2,7 @@ import { unsealValue } from "~/.server/cookie-crypto.server";
 import { getConfig } from "~/.server/config.server";
 import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
-import { usePlatform, APP_ORIGIN, isWix } from "../contract/harness";
+import { usePlatform, APP_ORIGIN, isWix } from "../support/platform";
 import { action, loader } from "~/routes/cart";
 import { Commerce, commerceMiddleware } from "~/.server/commerce.server";
 

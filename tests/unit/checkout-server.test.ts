@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { usePlatform, APP_ORIGIN, isWix } from "../contract/harness";
+import { usePlatform, APP_ORIGIN, isWix } from "../support/platform";
 import { Commerce } from "~/.server/commerce.server";
 import { getOrderView, startCheckout } from "~/.server/checkout.server";
 import { valuesFromCheckout } from "~/.server/checkout-draft.server";
