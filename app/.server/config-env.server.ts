@@ -14,23 +14,29 @@ const optionalText = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
-const origin = z
-  .string()
-  .trim()
-  .transform((v, ctx) => {
-    if (v === "") return undefined;
-    try {
-      const url = new URL(v);
-      if ((url.protocol !== "http:" && url.protocol !== "https:") || url.origin !== v.replace(/\/$/, "")) {
-        throw new Error("not an origin");
+/** An optional URL variable: empty is unset; `accept` gives the value to keep, or null to refuse it with `message`. */
+const urlVariable = (accept: (url: URL, raw: string) => string | null, message: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      if (v === "") return undefined;
+      let kept: string | null = null;
+      try {
+        kept = accept(new URL(v), v);
+      } catch {
+        // not a URL at all: reported below
       }
-      return url.origin;
-    } catch {
-      ctx.addIssue({ code: "custom", message: "must be an origin such as https://shop.example.com (scheme and host, no path)" });
+      if (kept !== null) return kept;
+      ctx.addIssue({ code: "custom", message });
       return z.NEVER;
-    }
-  })
-  .optional();
+    })
+    .optional();
+
+const origin = urlVariable(
+  (url, raw) => ((url.protocol === "http:" || url.protocol === "https:") && url.origin === raw.replace(/\/$/, "") ? url.origin : null),
+  "must be an origin such as https://shop.example.com (scheme and host, no path)",
+);
 
 const trustProxy = z
   .string()
@@ -65,21 +71,10 @@ export const envSchema = z
     // The embedded platform as its own service (npm run platform:serve), reached over HTTP; unset = in this process.
     PLATFORM_URL: origin,
     // Shared store for the rate limits across replicas; unset = in this process's memory.
-    REDIS_URL: z
-      .string()
-      .trim()
-      .transform((v, ctx) => {
-        if (v === "") return undefined;
-        try {
-          const url = new URL(v);
-          if (url.protocol === "redis:" || url.protocol === "rediss:") return url.href;
-        } catch {
-          // reported below
-        }
-        ctx.addIssue({ code: "custom", message: "must be a redis:// or rediss:// URL such as redis://redis:6379" });
-        return z.NEVER;
-      })
-      .optional(),
+    REDIS_URL: urlVariable(
+      (url) => (url.protocol === "redis:" || url.protocol === "rediss:" ? url.href : null),
+      "must be a redis:// or rediss:// URL such as redis://redis:6379",
+    ),
     PLATFORM_ALLOWED_ORIGINS: z
       .string()
       .optional()

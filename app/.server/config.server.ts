@@ -1,4 +1,5 @@
 import { DEFAULT_RATE_LIMITS, envSchema, type Env } from "./config-env.server";
+import type { LegalIdentity } from "~/content/legal";
 
 export { DEFAULT_RATE_LIMITS, envSchema, type Env };
 
@@ -40,16 +41,7 @@ export interface Config {
   legal: LegalIdentity;
 }
 
-/** Who publishes the site and sells in the shop, as the legal pages must say. */
-export interface LegalIdentity {
-  businessName: string;
-  siret: string;
-  vatNumber: string;
-  address: string;
-  email: string;
-  host: string;
-  mediator: string;
-}
+export type { LegalIdentity };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
