@@ -36,7 +36,8 @@ export function optimisticCount(cart: CartCountSource, submissions: Iterable<Car
     const lineId = String(form.get("lineId") ?? "");
     if (intent === "add") added += acceptedQuantity(form.get("quantity")) ?? 0;
     else if (intent === "remove" && quantities.has(lineId)) quantities.set(lineId, 0);
-    else if (intent === "update" && quantities.has(lineId)) quantities.set(lineId, acceptedQuantity(form.get("quantity")) ?? quantities.get(lineId)!);
+    else if (intent === "update" && quantities.has(lineId))
+      quantities.set(lineId, acceptedQuantity(form.get("quantity")) ?? quantities.get(lineId)!);
   }
   let count = added;
   for (const quantity of quantities.values()) count += quantity;

@@ -9,8 +9,7 @@ import { failedAction } from "~/.server/wix-errors.server";
 import { parseForm, textField } from "~/lib/forms";
 import { routeMeta } from "~/lib/meta";
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  routeMeta({ matches, location }, { title: "Mon compte" });
+export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Mon compte" });
 
 export const handle = { breadcrumb: () => ({ label: "Mon compte", to: "/account" }) };
 

@@ -4,8 +4,7 @@ import { commerceOf } from "~/.server/commerce.server";
 import { CALLBACK_MESSAGES, finishLogin } from "~/.server/auth.server";
 import { routeMeta } from "~/lib/meta";
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  routeMeta({ matches, location }, { title: "Connexion" });
+export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Connexion" });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await finishLogin(request, commerceOf(context));

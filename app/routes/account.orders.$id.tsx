@@ -6,9 +6,12 @@ import { requireMember } from "~/.server/auth.server";
 import { routeMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
-  routeMeta({ matches, location }, {
-    title: loaderData ? `Commande n° ${loaderData.order.number}` : "Commande",
-  });
+  routeMeta(
+    { matches, location },
+    {
+      title: loaderData ? `Commande n° ${loaderData.order.number}` : "Commande",
+    },
+  );
 
 export const handle = {
   breadcrumb: (match: { pathname: string; loaderData?: unknown }) => [

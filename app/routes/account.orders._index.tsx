@@ -4,8 +4,7 @@ import { commerceOf } from "~/.server/commerce.server";
 import { requireMember } from "~/.server/auth.server";
 import { routeMeta } from "~/lib/meta";
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  routeMeta({ matches, location }, { title: "Mes commandes" });
+export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Mes commandes" });
 
 export const handle = {
   breadcrumb: () => [

@@ -14,8 +14,7 @@ import { cartAction } from "~/.server/cart-action.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  privatePageMeta(routeMeta({ matches, location }, { title: "Panier" }));
+export const meta: Route.MetaFunction = ({ matches, location }) => privatePageMeta(routeMeta({ matches, location }, { title: "Panier" }));
 
 export const handle = { breadcrumb: () => ({ label: "Panier", to: "/cart" }) };
 

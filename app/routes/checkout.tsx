@@ -21,8 +21,7 @@ import { failedAction } from "~/.server/wix-errors.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  privatePageMeta(routeMeta({ matches, location }, { title: "Commande" }));
+export const meta: Route.MetaFunction = ({ matches, location }) => privatePageMeta(routeMeta({ matches, location }, { title: "Commande" }));
 
 export const handle = { breadcrumb: () => ({ label: "Commande", to: "/checkout" }) };
 

@@ -21,10 +21,13 @@ export const handle = {
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   const name = loaderData?.collection?.name ?? "Boutique";
   const page = loaderData?.page ?? 1;
-  return routeMeta({ matches, location }, {
-    title: page > 1 ? `${name} (page ${page})` : name,
-    ...(loaderData?.collection?.description ? { description: loaderData.collection.description } : {}),
-  });
+  return routeMeta(
+    { matches, location },
+    {
+      title: page > 1 ? `${name} (page ${page})` : name,
+      ...(loaderData?.collection?.description ? { description: loaderData.collection.description } : {}),
+    },
+  );
 };
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {

@@ -31,11 +31,14 @@ export const handle = {
 };
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
-  routeMeta({ matches, location }, {
-    title: loaderData?.product.name ?? "Boutique",
-    ...(loaderData?.product.description ? { description: loaderData.product.description } : {}),
-    ...(loaderData?.product.images[0] ? { image: loaderData.product.images[0].url } : {}),
-  });
+  routeMeta(
+    { matches, location },
+    {
+      title: loaderData?.product.name ?? "Boutique",
+      ...(loaderData?.product.description ? { description: loaderData.product.description } : {}),
+      ...(loaderData?.product.images[0] ? { image: loaderData.product.images[0].url } : {}),
+    },
+  );
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   return commerceOf(context).catalog.productPage(params.slug, url);

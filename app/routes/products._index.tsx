@@ -10,10 +10,13 @@ export const handle = { breadcrumb: () => ({ label: "Boutique", to: "/products" 
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   const page = loaderData?.page ?? 1;
-  return routeMeta({ matches, location }, {
-    title: page > 1 ? `Boutique (page ${page})` : "Boutique",
-    description: "Conseil, formations, livres et goodies : toute la boutique.",
-  });
+  return routeMeta(
+    { matches, location },
+    {
+      title: page > 1 ? `Boutique (page ${page})` : "Boutique",
+      description: "Conseil, formations, livres et goodies : toute la boutique.",
+    },
+  );
 };
 
 export async function loader({ url, context }: Route.LoaderArgs) {

@@ -4,5 +4,8 @@ import { commerceOf } from "~/.server/commerce.server";
 
 /** GET /search/suggestions?q=typ → { names: [...] }: product names for the search box (scripts only). */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  return data({ names: await commerceOf(context).catalog.suggestions(url.searchParams.get("q")) }, { headers: { "Cache-Control": "private, max-age=30" } });
+  return data(
+    { names: await commerceOf(context).catalog.suggestions(url.searchParams.get("q")) },
+    { headers: { "Cache-Control": "private, max-age=30" } },
+  );
 }
