@@ -35,7 +35,9 @@ import { registerOrders } from "./orders";
 import { outboxGet, ownerMembersGet, ownerMembersPost, resetGet, resetPost } from "./pages/account";
 import { forgotGet, forgotPost, loginGet, loginPost, logoutGet, signupGet, signupPost, verifyPost } from "./pages/auth";
 import { errorPage, PLATFORM_CSS, withTheme } from "./pages/layout";
+import { orderFollowGet } from "./pages/order-follow";
 import { paymentGet, paymentPost } from "./pages/payment";
+import { downloadGet } from "./downloads";
 import { registerRedirects } from "./redirects";
 import { loadSeed, readSeedFile } from "./seed";
 import { pumpWebhooks, setWebhookSink, webhookKeys, webhookOutbox } from "./webhooks";
@@ -71,6 +73,10 @@ export interface PlatformOptions {
   outboxFile?: string | false;
   /** Delivers the platform's e-mails instead of the local outbox (then nothing appears at /_platform/outbox). */
   mailTransport?: MailTransport;
+  /** The site owner's address: the new-order notice is sent there (none = no notice). */
+  ownerEmail?: string;
+  /** The seller's name in the order e-mails (default "la boutique"). */
+  shopName?: string;
   /** Simulated outage at start (see setFaults). */
   faults?: Partial<Faults>;
   /** Allows `POST /_platform/faults` (JSON `{delayMs, failRate, down}`) to change the faults at run time. */
@@ -194,6 +200,8 @@ export function createPlatform(options: PlatformOptions): Platform {
     signupPolicy: "open",
     requireMemberApproval: false,
     ...(options.ownerToken ? { ownerToken: options.ownerToken } : {}),
+    ...(options.ownerEmail ? { ownerEmail: options.ownerEmail } : {}),
+    ...(options.shopName ? { shopName: options.shopName } : {}),
   };
   const policy = options.signupPolicy ?? (options.requireMemberApproval ? "owner-approval" : "open");
   if (!SIGNUP_POLICIES.includes(policy)) throw new Error(`Unknown signupPolicy: ${String(policy)}`);
@@ -369,6 +377,10 @@ export function createPlatform(options: PlatformOptions): Platform {
         return logoutGet(ctx, url);
       case "GET checkout":
         return paymentGet(ctx, url);
+      case "GET commande":
+        return orderFollowGet(ctx, url);
+      case "GET telechargement":
+        return downloadGet(ctx, url);
       case "POST checkout":
         return paymentPost(ctx, request);
     }
