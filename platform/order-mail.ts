@@ -32,6 +32,10 @@ interface WireOrder {
   appliedDiscounts?: { coupon?: { code: string } }[];
 }
 
+/** Only true where sign-up proves the address (see order-claims.ts): an open sign-up never moves a guest's orders. */
+export const CLAIM_HINT =
+  "Créez un compte avec cette adresse e-mail : une fois l'adresse confirmée, la commande apparaîtra aussi dans « Mes commandes ».";
+
 const dateFmt = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "Europe/Paris" });
 
 function message(kind: MailMessage["kind"], to: string, subject: string, text: string, links: MailLink[], data: Record<string, string>) {
@@ -98,7 +102,7 @@ export function sendOrderMails(ctx: Ctx, orderId: string): void {
         : []),
       "",
       `Suivre votre commande (sans compte, lien personnel) : ${follow}`,
-      "Créez un compte avec cette adresse e-mail pour la retrouver aussi dans « Mes commandes ».",
+      ...(ctx.opts.signupPolicy === "verify-email" ? [CLAIM_HINT] : []),
     ].join("\n");
     deliver(
       ctx.mail,

@@ -3,6 +3,7 @@ import type { Ctx } from "../context";
 import { downloadsNotice, linkRefusal } from "../downloads";
 import { html } from "../http";
 import { verifyLink } from "../order-links";
+import { CLAIM_HINT } from "../order-mail";
 import type { OrderRow } from "../orders";
 import { orderWire } from "../orders";
 import { e, errorPage, page } from "./layout";
@@ -88,7 +89,7 @@ ${shipping}
 </table>
 ${o.lineItems.some((l) => l.itemType?.preset === "DIGITAL") ? downloadsNotice(row) : ""}
 <div class="row">${delivery}${billing}</div>
-<p class="muted">Lien personnel reçu par e-mail : ne le partagez pas. Créez un compte avec la même adresse e-mail pour retrouver vos commandes dans « Mes commandes ».</p>
+<p class="muted">Lien personnel reçu par e-mail : ne le partagez pas.${ctx.opts.signupPolicy === "verify-email" ? ` ${e(CLAIM_HINT)}` : ""}</p>
 <p><a href="${e(ctx.opts.defaultAppOrigin)}/">Retour à la boutique</a></p>
 </div>`,
     ),

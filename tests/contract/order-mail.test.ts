@@ -58,6 +58,8 @@ describe.skipIf(isWix)("order e-mails, follow link and downloads", () => {
     expect(confirmation!.text).toContain("Adresse de livraison : ");
     expect(confirmation!.text).toContain("Adresse de facturation : ");
     expect(confirmation!.text).toContain("Julien Moreau");
+    // Open sign-up proves no address, so the e-mail promises nothing about "Mes commandes".
+    expect(confirmation!.text).not.toContain("Mes commandes");
     const follow = confirmation!.links.find((l) => l.label === "Suivre ma commande")!;
     expect(follow.url.startsWith(`${APP_ORIGIN}/_platform/commande?jeton=`)).toBe(true);
     expect(confirmation!.links.map((l) => l.label)).toContain("Télécharger : Formation Git pour les équipes");
@@ -144,6 +146,9 @@ describe.skipIf(isWix)("a guest's orders under the member account of the same e-
   it("after the sign-up code proves the address, the guest order is the member's", async () => {
     const email = "invitee@exemple.fr";
     const { orderId } = await guestBuys(handle.platform, email, [{ slug: "formation-git", quantity: 1 }]);
+    expect(handle.platform.outbox().find((m) => m.to === email && m.kind === "order-confirmation")!.text).toContain(
+      "une fois l'adresse confirmée, la commande apparaîtra aussi dans « Mes commandes »",
+    );
     const client = makeClient();
     const registered = (await client.auth.register({ email, password: "motdepasse-invitee" })) as { loginState: string };
     expect(registered.loginState).toBe("EMAIL_VERIFICATION_REQUIRED");
