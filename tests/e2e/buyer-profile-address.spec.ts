@@ -1,5 +1,5 @@
-import { test, expect, waitForHydration } from "./fixtures";
-import { registerWithForm, unique } from "./helpers";
+import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
+import { DEMO, loginFromHeader, registerWithForm, unique } from "./helpers";
 
 /** Issue 12, point 10: a member keeps a postal address in the profile; the next checkout starts from it. */
 test("a member saves an address on /account (French field errors, typed values kept) and finds it at checkout", async ({
@@ -43,4 +43,20 @@ test("a member saves an address on /account (French field errors, typed values k
   await expect(page.getByLabel("Code postal", { exact: true })).toHaveValue("75009");
   await expect(page.getByLabel("Ville", { exact: true })).toHaveValue("Paris");
   await expect(page.getByLabel("Pays", { exact: true })).toHaveValue("FR");
+});
+
+test("axe: the account page with its address form, light and dark, 1280 and 390 px @js", async ({ page }) => {
+  test.setTimeout(90_000); // four axe runs
+  await page.goto("/");
+  await loginFromHeader(page, DEMO);
+  for (const colorScheme of ["light", "dark"] as const) {
+    for (const width of [1280, 390]) {
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/account");
+      await expect(page.getByRole("region", { name: "Adresse postale" })).toBeVisible();
+      await expect(page.locator("html")).toHaveAttribute("data-theme", colorScheme);
+      await expectNoSeriousA11yViolations(page);
+    }
+  }
 });
