@@ -2,9 +2,9 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
 import { OWNER_TOKEN } from "../support/server";
-import { PAY_BUTTON, acceptCheckoutTerms, unique } from "./helpers";
+import { PAY_BUTTON, acceptCheckoutTerms, registerWithForm, unique } from "./helpers";
 
-/** A guest buys "Formation Git pour les équipes" by card and lands on the thank-you page. */
+/** A buyer (guest or member) buys "Formation Git pour les équipes" by card and lands on the thank-you page. */
 async function buyTraining(page: Page, javaScriptEnabled: boolean, email: string) {
   await page.goto("/products/formation-git");
   if (javaScriptEnabled) await waitForHydration(page);
@@ -101,5 +101,23 @@ test.describe("order e-mails, follow link and downloads (issue 12.2, 12.3)", () 
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       }
     }
+  });
+
+  test("member: the order page in 'Mes commandes' gives the file too", async ({ page, javaScriptEnabled }) => {
+    const email = `membre.${unique()}@exemple.fr`;
+    await page.goto("/account/register");
+    await registerWithForm(page, { email, password: "motdepasse-membre" });
+    await expect(page.getByRole("banner").getByRole("button", { name: "Se déconnecter" })).toBeVisible();
+    await buyTraining(page, javaScriptEnabled, email);
+    await page.goto("/account/orders");
+    await page
+      .getByRole("link", { name: /^N° \d+$/ })
+      .first()
+      .click();
+    const download = page.getByRole("link", { name: "Télécharger le fichier de « Formation Git pour les équipes »" });
+    await expect(download).toBeVisible();
+    const file = await page.request.get((await download.getAttribute("href"))!);
+    expect(file.status()).toBe(200);
+    expect(file.headers()["content-type"]).toBe("application/pdf");
   });
 });
