@@ -267,7 +267,14 @@ export function placeOrder(ctx: Ctx, checkoutId: string, payment: "card" | "offl
   let created = false;
   const result = placeOrderTransaction(ctx, checkoutId, payment, () => (created = true));
   // After the commit, as Wix does: the buyer's confirmation and the owner's notice (never for a replayed POST).
-  if (result.ok && created) sendOrderMails(ctx, result.orderId);
+  if (result.ok && created) {
+    try {
+      sendOrderMails(ctx, result.orderId);
+    } catch (err) {
+      // The order is committed and paid: a mail problem must not turn the buyer's confirmation into an error page.
+      console.error("[platform] order e-mails failed", err);
+    }
+  }
   return result;
 }
 
