@@ -8,7 +8,7 @@ import { parseForm, quantityField } from "~/lib/forms";
 import { cartActionSchema, stockProblem } from "~/models/cart-forms";
 
 /**
- * The one cart action (docs/decisions/0013-cart-handler-and-one-cart-action.md): every form that changes the cart
+ * The one cart action (docs/decisions/0014-cart-handler-and-one-cart-action.md): every form that changes the cart
  * posts its `intent` (add, update, remove, coupon, remove-coupon) to `/cart` — with scripts through a fetcher, which
  * the header count follows — and names the page to come back to in `redirectTo` (checked by `safeRedirectPath`,
  * `/cart` by default). Success is a 303 there with a notification; a refusal is a 400 with the field errors and the

@@ -5,7 +5,7 @@ import { money } from "~/lib/money";
 import type { Cart, CartLine, CartTotals, ShippingChoice } from "~/models/cart";
 
 /**
- * The cart handler (docs/decisions/0013-cart-handler-and-one-cart-action.md): every cart call goes through
+ * The cart handler (docs/decisions/0014-cart-handler-and-one-cart-action.md): every cart call goes through
  * `commerceOf(context).cart`, so the product page, the cart page, the header count and checkout agree. It owns the
  * request's one cart read (the root loader's header count and the page's loader share it) and drops it whenever a
  * change goes out. Reads map SDK failures to the error screens (`mapLoaderErrors`); changes throw the SDK's error for

@@ -11,7 +11,7 @@ import {
   searchSuggestions,
 } from "./catalog.server";
 import { getOrderView, memberPrefill, startCheckout } from "./checkout.server";
-import { deleteAccount, getProfile, updateProfile, type Profile } from "./account.server";
+import { deleteAccount, getProfile, saveAddress, updateProfile, type Profile } from "./account.server";
 import { getMemberOrder, listMemberOrders } from "./orders.server";
 import { redirectWithToast, toastCookie } from "./toast.server";
 import { mapLoaderErrors } from "./wix-errors.server";
@@ -55,6 +55,7 @@ export class Commerce extends CommerceSession {
     profile: () => mapLoaderErrors(() => getProfile(this)),
     updateProfile: (current: Profile, next: Parameters<typeof updateProfile>[2]) => updateProfile(this, current, next),
     deleteAccount: () => deleteAccount(this),
+    saveAddress: (address: Parameters<typeof saveAddress>[1]) => saveAddress(this, address),
     orders: () => mapLoaderErrors(() => listMemberOrders(this)),
     order: (orderId: string) => mapLoaderErrors(() => getMemberOrder(this, orderId)),
   };
