@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { useOptimisticCartCount } from "~/lib/cart-count";
+import { useOptimisticCartCount, type CartCountSource } from "~/lib/cart-count";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Theme } from "~/lib/theme";
 
@@ -9,13 +9,14 @@ export interface HeaderProps {
   profilePicture: string;
   theme: Theme;
   member: boolean;
-  cartCount: number | null;
+  /** The cart's lines as the server last saw them; null when it could not tell (the count is then hidden). */
+  cart: CartCountSource | null;
 }
 
-export function SiteHeader({ ownerName, jobTitle, profilePicture, theme, member, cartCount }: HeaderProps) {
+export function SiteHeader({ ownerName, jobTitle, profilePicture, theme, member, cart }: HeaderProps) {
   const location = useLocation();
   const returnTo = location.pathname + location.search;
-  const count = useOptimisticCartCount(cartCount);
+  const count = useOptimisticCartCount(cart);
   const nextTheme: Theme = theme === "dark" ? "light" : "dark";
   return (
     <header className="site-header">
