@@ -6,7 +6,10 @@
 // time per request. A second unpatched copy is the control: its "change" shows
 // how much two identical servers differ, i.e. what a change must beat.
 //
-//   node bench/ab.mjs [--rounds 8] [--duration 2] [--warmup 10] [--connections 32]
+//   node bench/ab.mjs [--rounds 8] [--duration 2] [--warmup 10] [--connections 32] [--build DIR …]
+//
+// `--build DIR` (repeatable) adds a whole other build as a variant: build the change into DIR
+// (`BUILD_DIR=build-b npx react-router build`), keep build-bench/ as the build before it, and compare.
 //
 // A patch whose anchor text is no longer found (the code changed) is reported
 // as not applicable instead of measuring something else.
@@ -27,6 +30,8 @@ const { values: opt } = parseArgs({
     warmup: { type: "string", default: "10" },
     connections: { type: "string", default: "32" },
     rounds: { type: "string", default: "8" },
+    build: { type: "string", multiple: true, default: [] },
+    patches: { type: "boolean", default: true },
   },
 });
 const load = { duration: Number(opt.duration), warmup: Number(opt.warmup), connections: Number(opt.connections) };
@@ -101,10 +106,15 @@ try {
 
 async function main() {
   if (!existsSync(join(source, "server", "index.js"))) throw new Error("no build-bench/: run `npm run bench` first");
-  const variants = [{ name: "as built", patches: [] }, ...Object.entries(PATCHES).map(([name, patches]) => ({ name, patches }))];
+  const patched = opt.build.length ? Object.entries(PATCHES).slice(0, 1) : Object.entries(PATCHES);
+  const variants = [
+    { name: "as built", patches: [] },
+    ...patched.map(([name, patches]) => ({ name, patches })),
+    ...opt.build.map((dir) => ({ name: `build ${dir}`, patches: [], from: resolve(root, dir) })),
+  ];
   for (const v of variants) {
     v.dir = join(variantsRoot, String(variants.indexOf(v)));
-    cpSync(source, v.dir, { recursive: true });
+    cpSync(v.from ?? source, v.dir, { recursive: true });
     cpSync(join(root, "server.js"), join(v.dir, "server.js"));
     // The embedded platform finds its demo data under <cwd>/platform/seed: without
     // it the catalog would be empty and the pages measured would be 404s.
