@@ -29,9 +29,8 @@ export function buildApp(root, buildDir) {
 export function buildPlatform(root, buildDir) {
   const outfile = join(root, buildDir, "platform", "serve.js");
   execFileSync(
-    process.execPath,
+    join(root, "node_modules/.bin/esbuild"),
     [
-      join(root, "node_modules/esbuild/bin/esbuild"),
       "platform/serve.ts",
       "--bundle",
       "--platform=node",

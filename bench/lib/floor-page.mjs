@@ -40,7 +40,9 @@ const SKIP = new Set(["script", "style", "template", "noscript"]);
 
 /** [tag, props, ...children] arrays and strings. */
 export function floorTree(html) {
-  const body = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1] ?? html;
+  // The head's meta and link elements count too (the floor's own head is React Router's two lines).
+  const head = (/<head[^>]*>([\s\S]*)<\/head>/i.exec(html)?.[1] ?? "").replace(/<title>[\s\S]*?<\/title>/, "");
+  const body = head + (/<body[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1] ?? html);
   const root = ["div", {}];
   const stack = [root];
   let skipping = 0;

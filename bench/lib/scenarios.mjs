@@ -25,6 +25,12 @@ export function addToCartForm(html) {
     const value = /\bvalue="([^"]*)"/.exec(m[0])?.[1];
     if (name && value !== undefined && !/type="(radio|checkbox)"/.test(m[0])) fields[name] = value;
   }
+  // Options are selects with the URL's choice selected, as a browser would send them.
+  for (const m of form[1].matchAll(/<select\b([^>]*)>([\s\S]*?)<\/select>/g)) {
+    const name = /\bname="([^"]+)"/.exec(m[1])?.[1];
+    const chosen = /<option\b[^>]*\bvalue="([^"]*)"[^>]*\bselected=""/.exec(m[2])?.[1];
+    if (name && chosen) fields[name] = chosen;
+  }
   // The intent travels with the button pressed ("Ajouter au panier"), as a browser sends it.
   for (const m of form[1].matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)) {
     const name = /\bname="([^"]+)"/.exec(m[1])?.[1];
