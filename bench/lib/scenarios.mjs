@@ -23,7 +23,8 @@ export function addToCartForm(html) {
   for (const m of form[1].matchAll(/<input\b[^>]*>/g)) {
     const name = /\bname="([^"]+)"/.exec(m[0])?.[1];
     const value = /\bvalue="([^"]*)"/.exec(m[0])?.[1];
-    if (name && value !== undefined && !/type="(radio|checkbox)"/.test(m[0])) fields[name] = value;
+    const choice = /type="(radio|checkbox)"/.test(m[0]);
+    if (name && value !== undefined && (!choice || /\bchecked=""/.test(m[0]))) fields[name] = value;
   }
   // Options are selects with the URL's choice selected, as a browser would send them.
   for (const m of form[1].matchAll(/<select\b([^>]*)>([\s\S]*?)<\/select>/g)) {
