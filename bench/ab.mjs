@@ -20,7 +20,9 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { cpuMsOf, measureGet } from "./lib/load.mjs";
+import { cookieHeader } from "./lib/cookies.mjs";
 import { freePort, onInterrupt, pinSelf, startNode, stopAll, waitReady } from "./lib/proc.mjs";
+import { postAdd } from "./lib/scenarios.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..");
@@ -49,7 +51,10 @@ const PAGES = [
   ["/", "/"],
   ["/products", "/products"],
   ["/products/:slug", "/products/t-shirt-typescript?Taille=M&Couleur=Noir"],
+  // Each variant gets its own 3-line cart (its own database), built before the runs.
+  ["/cart (3 lines)", "/cart"],
 ];
+const CART_PAGES = ["/products/t-shirt-typescript?Taille=M&Couleur=Noir", "/products/mug-cafe-code?Couleur=Bleu", "/products/formation-react?Format=Intra"];
 
 /** Each patch: the file (relative to the variant dir), the anchor to find, the replacement. */
 const PATCHES = {
@@ -157,9 +162,15 @@ async function main() {
     });
     await waitReady(v.url + "/healthz", v.child);
     if (cpuMsOf(v.child.pid) === null) throw new Error("no /proc: CPU time per request is not available here");
+    const jar = new Map();
+    for (const page of CART_PAGES) {
+      const added = await postAdd(v, page, jar);
+      if (!added.ok) throw new Error(`${v.name}: ${added.why}`);
+    }
+    v.cookie = cookieHeader(jar);
     // Every variant must serve the same pages as the real build, or the comparison means nothing.
     for (const [page, path] of PAGES) {
-      const res = await fetch(v.url + path);
+      const res = await fetch(v.url + path, { headers: { cookie: v.cookie } });
       const html = await res.text();
       if (res.status !== 200 || (page !== "/" && !html.includes('href="/products/'))) {
         throw new Error(`${v.name}: ${page} answered ${res.status}${res.status === 200 ? " without any product" : ""}`);
@@ -174,12 +185,14 @@ async function main() {
   const live = variants.filter((x) => !x.skip);
   const results = {};
   for (const [page, path] of PAGES) {
-    for (const v of live) await measureGet({ url: v.url, path, pid: v.child.pid, ...load, duration: load.warmup, warmup: 0 });
+    const headersOf = (v) => (path === "/cart" ? { cookie: v.cookie } : {});
+    for (const v of live) await measureGet({ url: v.url, path, headers: headersOf(v), pid: v.child.pid, ...load, duration: load.warmup, warmup: 0 });
     const ratios = Object.fromEntries(live.slice(1).map((v) => [v.name, []]));
     for (let i = 0; i < pairs; i++) {
       const order = live.map((_, k) => live[(k + i) % live.length]);
       const cpu = {};
-      for (const x of order) cpu[x.name] = (await measureGet({ url: x.url, path, pid: x.child.pid, ...load, warmup: 0 })).cpuMsPerUnit;
+      for (const x of order)
+        cpu[x.name] = (await measureGet({ url: x.url, path, headers: headersOf(x), pid: x.child.pid, ...load, warmup: 0 })).cpuMsPerUnit;
       for (const v of live.slice(1)) ratios[v.name].push(cpu[v.name] / cpu[base.name]);
       console.log(`  ${page} round ${i + 1}/${pairs}: ${live.map((x) => `${x.name.split(" (")[0]} ${cpu[x.name]}`).join(" | ")}`);
     }
