@@ -17,7 +17,7 @@ import { requestInfoContext } from "~/.server/request-info.server";
 import { useNonce } from "~/lib/nonce";
 import { clientHintCheckScript } from "~/lib/client-hints";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
-import { honeypot } from "~/.server/honeypot.server";
+import { honeypotInputProps } from "~/.server/honeypot.server";
 import { cartItemCount } from "~/.server/cart.server";
 import { getConfig } from "~/.server/config.server";
 
@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       cartCount,
       demoPlatform: getConfig().commerce.platform === "embedded",
       requestId: context.get(requestInfoContext).requestId,
-      honeypot: await honeypot().getInputProps(),
+      honeypot: await honeypotInputProps(),
     },
     { headers },
   );
