@@ -1,20 +1,19 @@
-import { LazyMotion, m, useReducedMotion } from "motion/react";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { LEGAL_PAGES } from "~/content/legal";
 
-export const FOOTER_FADE_SECONDS = 1.8;
-
-const loadFeatures = () => import("./motion-features").then((mod) => mod.default);
+// motion and the fade load after hydration: the first paint does not wait for them.
+const FadingFooter = lazy(() => import("./FadingFooter"));
 
 /**
  * Fades in the first time it scrolls into view, once. The server-rendered
  * footer is fully visible; it is only hidden (CSS, `.footer-pending`) when
- * scripts run, so a browser without JavaScript never sees an invisible footer.
+ * scripts run, so a browser without JavaScript never sees an invisible footer;
+ * it stays hidden while the fade's code loads, then fades in.
  */
 export function SiteFooter({ ownerName }: { ownerName: string }) {
   const hydrated = useHydrated();
-  const reduceMotion = useReducedMotion();
   const content = (
     <div className="footer-inner">
       <p>© 2024-2025 {ownerName}</p>
@@ -30,19 +29,11 @@ export function SiteFooter({ ownerName }: { ownerName: string }) {
     </div>
   );
 
-  if (!hydrated) return <footer className="site-footer footer-pending">{content}</footer>;
-  if (reduceMotion) return <footer className="site-footer">{content}</footer>;
+  const pending = <footer className="site-footer footer-pending">{content}</footer>;
+  if (!hydrated) return pending;
   return (
-    <LazyMotion features={loadFeatures} strict>
-      <m.footer
-        className="site-footer"
-        initial={{ opacity: 0 }}
-        whileInView={{ opacity: 1 }}
-        viewport={{ once: true, amount: 0.2 }}
-        transition={{ duration: FOOTER_FADE_SECONDS, ease: "easeOut" }}
-      >
-        {content}
-      </m.footer>
-    </LazyMotion>
+    <Suspense fallback={pending}>
+      <FadingFooter>{content}</FadingFooter>
+    </Suspense>
   );
 }
