@@ -54,7 +54,11 @@ const PAGES = [
   // Each variant gets its own 3-line cart (its own database), built before the runs.
   ["/cart (3 lines)", "/cart"],
 ];
-const CART_PAGES = ["/products/t-shirt-typescript?Taille=M&Couleur=Noir", "/products/mug-cafe-code?Couleur=Bleu", "/products/formation-react?Format=Intra"];
+const CART_PAGES = [
+  "/products/t-shirt-typescript?Taille=M&Couleur=Noir",
+  "/products/mug-cafe-code?Couleur=Bleu",
+  "/products/formation-react?Format=Intra",
+];
 
 /** Each patch: the file (relative to the variant dir), the anchor to find, the replacement. */
 const PATCHES = {
@@ -186,7 +190,8 @@ async function main() {
   const results = {};
   for (const [page, path] of PAGES) {
     const headersOf = (v) => (path === "/cart" ? { cookie: v.cookie } : {});
-    for (const v of live) await measureGet({ url: v.url, path, headers: headersOf(v), pid: v.child.pid, ...load, duration: load.warmup, warmup: 0 });
+    for (const v of live)
+      await measureGet({ url: v.url, path, headers: headersOf(v), pid: v.child.pid, ...load, duration: load.warmup, warmup: 0 });
     const ratios = Object.fromEntries(live.slice(1).map((v) => [v.name, []]));
     for (let i = 0; i < pairs; i++) {
       const order = live.map((_, k) => live[(k + i) % live.length]);

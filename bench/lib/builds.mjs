@@ -27,7 +27,7 @@ export function buildApp(root, buildDir) {
 
 /** The platform's service bundle, inside the repository so it resolves node_modules and platform/seed like the image. */
 export function buildPlatform(root, buildDir) {
-  const outfile = join(root, buildDir, "platform", "serve.js");
+  const outfile = join(root, `${buildDir}-platform`, "serve.js");
   execFileSync(
     join(root, "node_modules/.bin/esbuild"),
     [
