@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { catalogClient } from "./commerce.server";
-import { cachedCatalogRead } from "./catalog-cache.server";
+import { cachedCatalogRead, refreshedCatalogRead } from "./catalog-cache.server";
 import { failedLoader } from "./wix-errors.server";
 import { sanitizeDescription } from "./html.server";
 import { buildProductIndex, type ProductIndex } from "~/lib/product-search";
@@ -443,9 +443,13 @@ export async function loadCatalogPage(url: URL, collectionSlug?: string): Promis
 /** Largest catalog read for the search index (Wix pages of 100). */
 const MAX_INDEXED_PRODUCTS = 20_000;
 
-/** Every product (the catalog cache keeps them 30 s, shared by all requests). */
+/**
+ * Every product, shared by all requests. Re-read in the background at most every 30 s: a search never waits for
+ * the whole catalog again once it was read (at 10,000 products that read took seconds and stalled every search
+ * meanwhile; bench/FINDINGS.md, round two).
+ */
 function allProducts(): Promise<SdkProduct[]> {
-  return cachedCatalogRead("all-products", async () => {
+  return refreshedCatalogRead("all-products", 30_000, async () => {
     const wix = await catalogClient();
     const items: SdkProduct[] = [];
     for (let skip = 0; skip < MAX_INDEXED_PRODUCTS; skip += 100) {
@@ -457,7 +461,7 @@ function allProducts(): Promise<SdkProduct[]> {
   });
 }
 
-let built: { products: SdkProduct[]; signature: string; index: ProductIndex } | undefined;
+let built: { products: SdkProduct[]; byId: Map<string | null | undefined, SdkProduct>; signature: string; index: ProductIndex } | undefined;
 
 /** What the index depends on: each product's id and last update, and the collection names. */
 function catalogSignature(products: SdkProduct[], collections: SdkCollection[]): string {
@@ -472,17 +476,24 @@ function catalogSignature(products: SdkProduct[], collections: SdkCollection[]):
  * was added, changed or removed, or a collection renamed: the 10,000-product build
  * takes about half a second (bench/search.bench.ts), too long to repeat for nothing.
  */
-export async function productIndex(): Promise<{ products: SdkProduct[]; index: ProductIndex }> {
+export async function productIndex(): Promise<{
+  products: SdkProduct[];
+  byId: Map<string | null | undefined, SdkProduct>;
+  index: ProductIndex;
+}> {
   const [products, collections] = await Promise.all([allProducts(), allCollections()]);
   if (built?.products === products) return built;
   const signature = catalogSignature(products, collections);
+  // Looked up by id on every search: built once per catalog read, not per request (10,000 entries).
+  const byId = new Map(products.map((p) => [p._id, p]));
   if (built?.signature === signature) {
-    built = { ...built, products };
+    built = { ...built, products, byId };
     return built;
   }
   const names = new Map(collections.filter((c) => c._id !== ALL_PRODUCTS_COLLECTION_ID).map((c) => [c._id, c.name ?? ""]));
   built = {
     products,
+    byId,
     signature,
     index: buildProductIndex(
       products
@@ -511,16 +522,9 @@ async function searchPage(input: {
   collection?: CatalogPageData["collection"];
 }): Promise<CatalogPageData> {
   const { q, sort, page, collections, collection } = input;
-  const { products, index } = await productIndex();
-  const byId = new Map(products.map((p) => [p._id, p]));
-  let found = index
-    .search(q)
-    .map((id) => byId.get(id))
-    .filter((p): p is SdkProduct => !!p && (!collection || !!p.collectionIds?.includes(collection.id)));
-  if (sort === "prix-croissant") found = found.toSorted((a, b) => paid(a) - paid(b));
-  else if (sort === "prix-decroissant") found = found.toSorted((a, b) => paid(b) - paid(a));
-  else if (sort === "nom") found = found.toSorted((a, b) => (a.name ?? "").localeCompare(b.name ?? "", "fr"));
-  else if (sort === "nouveautes") found = found.toSorted((a, b) => updated(b) - updated(a));
+  // The ranked, filtered and sorted list of one search is kept like any catalog read (30 s): a repeated search
+  // costs a page of cards, not a pass over every match of the catalog.
+  const found = await cachedCatalogRead(`search|${collection?.id ?? ""}|${sort}|${q}`, () => rankedSearch(q, sort, collection?.id));
   const pageCount = pageCountOf(found.length);
   if (page > pageCount) notFound();
   return {
@@ -533,6 +537,19 @@ async function searchPage(input: {
     collections,
     ...(collection ? { collection } : {}),
   };
+}
+
+async function rankedSearch(q: string, sort: SortKey, collectionId: string | undefined): Promise<SdkProduct[]> {
+  const { byId, index } = await productIndex();
+  let found = index
+    .search(q)
+    .map((id) => byId.get(id))
+    .filter((p): p is SdkProduct => !!p && (!collectionId || !!p.collectionIds?.includes(collectionId)));
+  if (sort === "prix-croissant") found = found.toSorted((a, b) => paid(a) - paid(b));
+  else if (sort === "prix-decroissant") found = found.toSorted((a, b) => paid(b) - paid(a));
+  else if (sort === "nom") found = found.toSorted((a, b) => (a.name ?? "").localeCompare(b.name ?? "", "fr"));
+  else if (sort === "nouveautes") found = found.toSorted((a, b) => updated(b) - updated(a));
+  return found;
 }
 
 /** Up to 6 product names for the search box's suggestions. */

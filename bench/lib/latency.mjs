@@ -19,7 +19,14 @@ export async function measureLatency({ url, path, pid, platformPid, capacity, du
   const halfLoad = await measureGet({ url, path, connections: 16, duration: Math.max(duration, 8), warmup, pid, platformPid, rate });
   return {
     capacity,
-    lowLoad: { p50: lowLoad.p50, p99: lowLoad.p99, rps: lowLoad.rps },
-    halfLoad: { rate, rps: halfLoad.rps, p50: halfLoad.p50, p99: halfLoad.p99, serverCpuPct: halfLoad.serverCpuPct },
+    lowLoad: { rate: lowRate, p50: lowLoad.p50, p99: lowLoad.p99, rps: lowLoad.rps, requests: lowLoad.requests },
+    halfLoad: {
+      rate,
+      rps: halfLoad.rps,
+      p50: halfLoad.p50,
+      p99: halfLoad.p99,
+      requests: halfLoad.requests,
+      serverCpuPct: halfLoad.serverCpuPct,
+    },
   };
 }
