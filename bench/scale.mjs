@@ -152,8 +152,13 @@ async function formOf(app, path) {
 /** A visitor whose cart holds `lines` lines: `lines − 1` other products, then the cycle's product. */
 async function visitorWithLines(app, lines, others, cycleForm) {
   const jar = new Map();
-  for (const o of others.slice(0, lines - 1))
-    if ((await postForm(app, o.path, jar, o.form)).status !== 303) throw new Error(`add ${o.path} failed`);
+  let added = 0;
+  // A candidate can be refused (a tracked product out of stock): the next one takes its place.
+  for (const o of others) {
+    if (added >= lines - 1) break;
+    if ((await postForm(app, o.path, jar, o.form)).status === 303) added++;
+  }
+  if (added < lines - 1) throw new Error(`only ${added + 1} lines could be added`);
   if ((await postForm(app, CYCLE_PAGE, jar, cycleForm)).status !== 303) throw new Error("add of the cycle product failed");
   return jar;
 }
@@ -164,10 +169,11 @@ async function measureCarts(dbFile, platformScript) {
   // Products without options: their add form needs no choice.
   const list = await text(app.url + "/products?page=1");
   const others = [];
-  for (let page = 1; others.length < maxLines - 1 && page < 40; page++) {
+  const wanted = maxLines + 40;
+  for (let page = 1; others.length < wanted && page < 40; page++) {
     const html = page === 1 ? list.body : (await text(`${app.url}/products?page=${page}`)).body;
     for (const slug of [...new Set([...html.matchAll(/href="\/products\/([\w-]+)"/g)].map((m) => m[1]))]) {
-      if (others.length >= maxLines - 1 || slug === "formation-typescript") continue;
+      if (others.length >= wanted || slug === "formation-typescript") continue;
       const r = await text(`${app.url}/products/${slug}`);
       const form = r.status === 200 ? addToCartForm(r.body) : null;
       const formHtml = /<form class="add-to-cart"[\s\S]*?<\/form>/.exec(r.body)?.[0] ?? "";

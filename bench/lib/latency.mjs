@@ -4,19 +4,13 @@ import { measureGet } from "./load.mjs";
 
 export async function measureLatency({ url, path, pid, platformPid, capacity, duration, warmup }) {
   if (!capacity || capacity < 2) return { error: `capacity too low to measure (${capacity} req/s)` };
-  const lowLoad = await measureGet({
-    url,
-    path,
-    connections: 1,
-    duration,
-    warmup,
-    pid,
-    platformPid,
-    rate: Math.max(1, Math.round(capacity / 10)),
-  });
+  // A p99 needs a few hundred answers: the runs last long enough for ~300 of them (5–30 s).
+  const long = (r) => Math.min(30, Math.max(duration, Math.ceil(300 / r)));
+  const lowRate = Math.max(1, Math.round(capacity / 10));
+  const lowLoad = await measureGet({ url, path, connections: 1, duration: long(lowRate), warmup, pid, platformPid, rate: lowRate });
   const rate = Math.max(1, Math.round(capacity / 2));
   // Enough connections that a slow answer never holds the offered rate back.
-  const halfLoad = await measureGet({ url, path, connections: 16, duration: Math.max(duration, 8), warmup, pid, platformPid, rate });
+  const halfLoad = await measureGet({ url, path, connections: 16, duration: long(rate), warmup, pid, platformPid, rate });
   return {
     capacity,
     lowLoad: { rate: lowRate, p50: lowLoad.p50, p99: lowLoad.p99, rps: lowLoad.rps, requests: lowLoad.requests },
