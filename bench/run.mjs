@@ -8,9 +8,10 @@
 // Options: --duration S (5) --warmup S (2) --connections N (32) --rounds N (3) --skip-build
 //          --platform remote|inprocess (remote)  --no-lighthouse  --lighthouse-runs N (1)
 //          --profile (also write CPU profiles of the app server)  --profile-only  --out FILE (results/latest.json)
+//          --report FILE (print a saved run's JSON again, targets evaluated by the current rules)
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -43,6 +44,7 @@ const { values: opt } = parseArgs({
     profile: { type: "boolean", default: false },
     "profile-only": { type: "boolean", default: false },
     out: { type: "string", default: join(here, "results", "latest.json") },
+    report: { type: "string" },
   },
 });
 const BUILD_DIR = "build-bench";
@@ -64,6 +66,13 @@ const ctx = {
 };
 
 async function main() {
+  if (opt.report) {
+    // Prints a saved run again, its targets evaluated by the current rules.
+    const saved = JSON.parse(readFileSync(opt.report, "utf8"));
+    saved.targets = evaluate(saved);
+    printReport(saved);
+    return;
+  }
   const started = Date.now();
   const loadBefore = loadavg()[0];
   if (!opt["skip-build"]) buildApp(root, BUILD_DIR);

@@ -1,4 +1,6 @@
 // The printed report of a bench run (the JSON report holds the same figures).
+import { costRatio } from "./targets.mjs";
+
 const log = (...a) => console.log(...a);
 
 export function printReport(r) {
@@ -8,8 +10,7 @@ export function printReport(r) {
   if (r.figures) {
     const minimal = r.figures["baseline: minimal RR app"];
     const home = r.figures["/"];
-    const ratio = (f, base) =>
-      f?.cpuMsPerUnit && base?.cpuMsPerUnit ? `${Math.round((100 * f.cpuMsPerUnit) / base.cpuMsPerUnit) / 100}×` : "n/a";
+    const ratio = (f, base) => (f?.cpuMsPerUnit && base?.cpuMsPerUnit ? `${Math.round(100 * costRatio(f, base)) / 100}×` : "n/a");
     const rows = Object.entries(r.figures).map(([name, f]) => [
       name,
       f.cyclesPerSecond !== undefined ? `${f.rps} (${f.cyclesPerSecond} cycles/s)` : String(f.rps),
@@ -36,7 +37,7 @@ export function printReport(r) {
           `  check ${name}: status ${codes} errors ${f.errors} timeouts ${f.timeouts}${f.badStatus ? ` unexpected ${JSON.stringify(f.badStatus)}` : ""}`,
         );
     }
-    log("  ratios: the app server's CPU time per request (steadier than req/s when other work shares the machine)");
+    log("  ratios: the app server's CPU time per request, median of the per-round ratios (steadier than req/s on a shared machine)");
     log("  platform CPU ms: the platform service's CPU for the same request (PLATFORM_URL), reported beside, not counted in");
     log("  server core: the share of one core the server process got while loaded (well under 100 % = starved by other work)");
     log(
