@@ -36,8 +36,9 @@ const stale = new Map<string, { refreshAt: number; value: Promise<unknown>; refr
  * For reads too big to wait for (the whole catalog behind the search index: 100 SDK calls at 10,000 products):
  * the first read is awaited; afterwards every request gets the last value at once and, past `maxAgeMs`, one refresh
  * runs in the background and replaces it when it succeeds (a failed refresh keeps the old value and is retried).
+ * The refresh gets the current value, so it can keep it when a cheap check says nothing changed.
  */
-export function refreshedCatalogRead<T>(key: string, maxAgeMs: number, load: () => Promise<T>): Promise<T> {
+export function refreshedCatalogRead<T>(key: string, maxAgeMs: number, load: (previous?: T) => Promise<T>): Promise<T> {
   const now = Date.now();
   const entry = stale.get(key);
   if (!entry) {
@@ -47,13 +48,15 @@ export function refreshedCatalogRead<T>(key: string, maxAgeMs: number, load: () 
     return value;
   }
   if (entry.refreshAt <= now && !entry.refreshing) {
-    entry.refreshing = load().then(
-      (fresh) => stale.set(key, { refreshAt: Date.now() + maxAgeMs, value: Promise.resolve(fresh) }),
-      () => {
-        entry.refreshing = undefined;
-        entry.refreshAt = Date.now() + Math.min(maxAgeMs, 5_000);
-      },
-    );
+    entry.refreshing = (entry.value as Promise<T>)
+      .then((previous) => load(previous))
+      .then(
+        (fresh) => stale.set(key, { refreshAt: Date.now() + maxAgeMs, value: Promise.resolve(fresh) }),
+        () => {
+          entry.refreshing = undefined;
+          entry.refreshAt = Date.now() + Math.min(maxAgeMs, 5_000);
+        },
+      );
   }
   return entry.value as Promise<T>;
 }

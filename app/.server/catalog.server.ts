@@ -449,8 +449,9 @@ const MAX_INDEXED_PRODUCTS = 20_000;
  * meanwhile; bench/FINDINGS.md, round two).
  */
 function allProducts(): Promise<SdkProduct[]> {
-  return refreshedCatalogRead("all-products", 30_000, async () => {
+  return refreshedCatalogRead("all-products", 30_000, async (previous?: SdkProduct[]) => {
     const wix = await catalogClient();
+    if (previous && (await unchangedSince(previous))) return previous;
     const items: SdkProduct[] = [];
     for (let skip = 0; skip < MAX_INDEXED_PRODUCTS; skip += 100) {
       const found = await sdk(() => wix.products.queryProducts().limit(100).skip(skip).find());
@@ -461,7 +462,27 @@ function allProducts(): Promise<SdkProduct[]> {
   });
 }
 
-let built: { products: SdkProduct[]; byId: Map<string | null | undefined, SdkProduct>; signature: string; index: ProductIndex } | undefined;
+/**
+ * One small query instead of re-reading every product: the same count and the same latest update mean no product
+ * was added, removed or changed (an update moves `lastUpdated`; a removal or an addition moves the count).
+ */
+async function unchangedSince(previous: SdkProduct[]): Promise<boolean> {
+  const wix = await catalogClient();
+  const newest = await sdk(() => wix.products.queryProducts().descending("lastUpdated").limit(1).find());
+  const latest = (p?: SdkProduct) => (p?.lastUpdated ? new Date(p.lastUpdated).getTime() : 0);
+  const previousLatest = previous.reduce((max, p) => Math.max(max, latest(p)), 0);
+  return newest.totalCount === previous.length && latest(newest.items[0] as SdkProduct | undefined) === previousLatest;
+}
+
+let built:
+  | {
+      products: SdkProduct[];
+      collections: SdkCollection[];
+      byId: Map<string | null | undefined, SdkProduct>;
+      signature: string;
+      index: ProductIndex;
+    }
+  | undefined;
 
 /** What the index depends on: each product's id and last update, and the collection names. */
 function catalogSignature(products: SdkProduct[], collections: SdkCollection[]): string {
@@ -482,17 +503,18 @@ export async function productIndex(): Promise<{
   index: ProductIndex;
 }> {
   const [products, collections] = await Promise.all([allProducts(), allCollections()]);
-  if (built?.products === products) return built;
+  if (built?.products === products && built.collections === collections) return built;
   const signature = catalogSignature(products, collections);
   // Looked up by id on every search: built once per catalog read, not per request (10,000 entries).
   const byId = new Map(products.map((p) => [p._id, p]));
   if (built?.signature === signature) {
-    built = { ...built, products, byId };
+    built = { ...built, products, collections, byId };
     return built;
   }
   const names = new Map(collections.filter((c) => c._id !== ALL_PRODUCTS_COLLECTION_ID).map((c) => [c._id, c.name ?? ""]));
   built = {
     products,
+    collections,
     byId,
     signature,
     index: buildProductIndex(

@@ -20,6 +20,8 @@ describe("refreshedCatalogRead (the whole catalog behind the search)", () => {
     expect(await refreshedCatalogRead("k", 1000, load)).toBe("v1");
     expect(await refreshedCatalogRead("k", 1000, load)).toBe("v1");
     expect(load).toHaveBeenCalledTimes(2);
+    // The refresh sees the current value (to keep it when a cheap check says nothing changed).
+    expect(load).toHaveBeenLastCalledWith("v1");
     release("v2");
     await vi.waitFor(async () => expect(await refreshedCatalogRead("k", 1000, load)).toBe("v2"));
   });
