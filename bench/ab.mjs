@@ -57,7 +57,7 @@ const PAGES = [
 const CART_PAGES = [
   "/products/t-shirt-typescript?Taille=M&Couleur=Noir",
   "/products/mug-cafe-code?Couleur=Bleu",
-  "/products/formation-react?Format=Intra",
+  "/products/formation-react?Format=Intra&Session=19%20et%2020%20janvier%202027",
 ];
 
 /** Each patch: the file (relative to the variant dir), the anchor to find, the replacement. */

@@ -48,7 +48,7 @@ onInterrupt(() => rmSync(work, { recursive: true, force: true }));
 const log = (...a) => console.log(...a);
 const secret = randomBytes(24).toString("base64url");
 // The add of the cycle: a digital product whose stock is not tracked (thousands of adds never run out).
-const CYCLE_PAGE = "/products/formation-typescript?Format=Inter";
+const CYCLE_PAGE = "/products/formation-typescript?Format=Inter&Session=12%20et%2013%20janvier%202027";
 
 async function main() {
   if (!opt["skip-build"]) buildApp(root, BUILD_DIR);

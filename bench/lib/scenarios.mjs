@@ -6,8 +6,12 @@ import { applySetCookie, cookieHeader, setCookiesOf } from "./cookies.mjs";
 // tracked), and a digital product whose stock is not tracked for the cycle,
 // so thousands of adds never run out of stock.
 export const PRODUCT_PAGE = "/products/t-shirt-typescript?Taille=M&Couleur=Noir";
-export const CYCLE_PAGE = "/products/formation-typescript?Format=Inter";
-const CART_PAGES = [PRODUCT_PAGE, "/products/mug-cafe-code?Couleur=Bleu", "/products/formation-react?Format=Intra"];
+export const CYCLE_PAGE = "/products/formation-typescript?Format=Inter&Session=12%20et%2013%20janvier%202027";
+const CART_PAGES = [
+  PRODUCT_PAGE,
+  "/products/mug-cafe-code?Couleur=Bleu",
+  "/products/formation-react?Format=Intra&Session=19%20et%2020%20janvier%202027",
+];
 const log = (...a) => console.log(...a);
 
 export async function text(url, init = {}) {
