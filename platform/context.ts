@@ -26,6 +26,8 @@ export interface ResolvedOptions {
   signupPolicy: SignupPolicy;
   /** When set, the owner tools (/_platform/owner/members, /_platform/outbox) require it. */
   ownerToken?: string;
+  /** Where the owner's notifications go (contact form submissions). */
+  ownerEmail: string;
 }
 
 /** What a sign-up leads to: a session at once, an e-mailed code first, or the site owner's approval first. */

@@ -26,6 +26,7 @@ import {
   sameOriginOrNone,
   WixError,
 } from "./http";
+import { registerForms } from "./forms";
 import { registerIdentity } from "./identity";
 import type { MailMessage, MailTransport } from "./mail";
 import { createOutboxTransport, defaultOutboxFile, readOutbox } from "./mail";
@@ -67,6 +68,8 @@ export interface PlatformOptions {
   signupPolicy?: SignupPolicy;
   /** Protects /_platform/owner/members and /_platform/outbox (`?token=`); unset = open (local demo). */
   ownerToken?: string;
+  /** The owner's e-mail address: contact form submissions are sent there (default proprietaire@exemple.fr). */
+  ownerEmail?: string;
   /** JSON-lines copy of the outbox; default `<db dir>/outbox.jsonl` (none for ":memory:"); false = no file. */
   outboxFile?: string | false;
   /** Delivers the platform's e-mails instead of the local outbox (then nothing appears at /_platform/outbox). */
@@ -141,6 +144,7 @@ export function platformOptionsFromEnv(env: Record<string, string | undefined> =
     out.signupPolicy = policy as SignupPolicy;
   }
   if (env.PLATFORM_OWNER_TOKEN?.trim()) out.ownerToken = env.PLATFORM_OWNER_TOKEN.trim();
+  if (env.PLATFORM_OWNER_EMAIL?.trim()) out.ownerEmail = env.PLATFORM_OWNER_EMAIL.trim();
   if (env.PLATFORM_OUTBOX_FILE?.trim()) out.outboxFile = env.PLATFORM_OUTBOX_FILE.trim();
   if (flag(env.PLATFORM_FAULT_CONTROL)) out.faultControl = true;
   const hooks = (env.PLATFORM_WEBHOOK_URLS ?? "").split(/[\s,]+/).filter(Boolean);
@@ -193,6 +197,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     defaultAppOrigin: normalizeOrigin(options.defaultAppOrigin) ?? "http://localhost:3000",
     signupPolicy: "open",
     requireMemberApproval: false,
+    ownerEmail: options.ownerEmail ?? "proprietaire@exemple.fr",
     ...(options.ownerToken ? { ownerToken: options.ownerToken } : {}),
   };
   const policy = options.signupPolicy ?? (options.requireMemberApproval ? "owner-approval" : "open");
@@ -260,6 +265,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   registerOrders(api, ctx);
   registerMembers(api, ctx);
   registerIdentity(api, ctx);
+  registerForms(api, ctx);
 
   async function handleApi(request: Request, url: URL, path: string, appOrigin: string): Promise<Response> {
     const method = request.method.toUpperCase();

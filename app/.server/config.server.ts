@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** The embedded platform's contact form (platform/forms.ts CONTACT_FORM_ID). */
+export const EMBEDDED_CONTACT_FORM_ID = "8f1c2d3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f";
+
 /**
  * The server's whole configuration, read from the environment once at start.
  * A bad value stops the server with a message naming the variable, because a
@@ -8,7 +11,7 @@ import { z } from "zod";
  */
 
 /** POSTs per minute per client IP (see server/rate-limits.ts). */
-export const DEFAULT_RATE_LIMITS = { login: 20, signup: 10, checkout: 20, cart: 120 };
+export const DEFAULT_RATE_LIMITS = { login: 20, signup: 10, checkout: 20, cart: 120, contact: 5 };
 
 const optionalText = z
   .string()
@@ -111,7 +114,7 @@ export const envSchema = z
           if (!name || !(name in limits) || !/^\d+$/.test(value ?? "") || Number(value) < 1) {
             ctx.addIssue({
               code: "custom",
-              message: `must look like "login=20,signup=10,checkout=20,cart=120" (requests per minute per IP)`,
+              message: `must look like "login=20,signup=10,checkout=20,cart=120,contact=5" (requests per minute per IP)`,
             });
             return z.NEVER;
           }
@@ -119,6 +122,8 @@ export const envSchema = z
         }
         return limits;
       }),
+    // The Wix Forms form that receives /contact (its field targets: platform/forms.ts); the embedded one by default.
+    CONTACT_FORM_ID: z.string().trim().min(1).max(100).default(EMBEDDED_CONTACT_FORM_ID),
     SITE_OWNER_NAME: z.string().trim().min(1).max(80).default("Julien Moreau"),
     SITE_TITLE: z.string().trim().min(1).max(120).default("Conseil en informatique et architecture logicielle"),
     SITE_DESCRIPTION: z
@@ -214,6 +219,7 @@ export interface Config {
   /** Redis shared by the replicas for the rate limits; undefined = each process counts alone. */
   redisUrl?: string;
   site: { ownerName: string; title: string; description: string; image: string; profilePicture: string };
+  contactFormId: string;
   legal: LegalIdentity;
 }
 
@@ -277,6 +283,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       image: env.SITE_IMAGE,
       profilePicture: env.SITE_PROFILE_PICTURE,
     },
+    contactFormId: env.CONTACT_FORM_ID,
     legal: {
       businessName: env.LEGAL_BUSINESS_NAME || `${env.SITE_OWNER_NAME}, entrepreneur individuel`,
       siret: env.LEGAL_SIRET,
