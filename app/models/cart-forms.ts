@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { cleanText, quantityField, textField } from "~/lib/forms";
+import { businessBuyerFields } from "./business-buyer";
 
 /**
  * Form contracts of the cart and checkout pages. Isomorphic on purpose: the
@@ -191,6 +192,7 @@ export const checkoutSchema = z
     email: emailField,
     firstName: textField("Prénom", 80),
     lastName: textField("Nom", 80),
+    ...businessBuyerFields,
     addressLine: textField("Adresse", 200),
     postalCode: postalCodeField("Code postal"),
     city: textField("Ville", 100),
@@ -250,6 +252,8 @@ export const checkoutSchema = z
       email: form.email,
       firstName: form.firstName,
       lastName: form.lastName,
+      company: form.company,
+      vatNumber: form.vatNumber,
       shipping,
       billing,
       sameBilling: !!form.sameBilling,

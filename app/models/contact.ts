@@ -19,3 +19,10 @@ export interface ContactRequest {
   /** The service the request is about, when it comes from a product page ("Demander un devis"). */
   product?: string;
 }
+
+/** Collections whose products are services: their pages offer "Demander un devis" besides the cart. */
+export const QUOTE_COLLECTIONS: readonly string[] = ["conseil", "formations"];
+
+export function quoteUrl(productSlug: string): string {
+  return `/contact?produit=${encodeURIComponent(productSlug)}`;
+}

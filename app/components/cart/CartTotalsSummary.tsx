@@ -26,7 +26,7 @@ export function CartTotalsSummary({ totals, pending = false }: { totals: CartTot
           <dd>{totals.tax.formatted}</dd>
         </div>
         <div className="cart-totals-total">
-          <dt>Total</dt>
+          <dt>Total TTC</dt>
           <dd>{totals.total.formatted}</dd>
         </div>
       </dl>
