@@ -1,11 +1,12 @@
 import PDFDocument from "pdfkit";
 import { cv, period } from "~/content/cv";
+import { cvSchema } from "~/content/cv-schema";
 import { getConfig } from "./config.server";
 import { publicOrigin } from "./site.server";
 
 /**
  * /cv.pdf: the CV as an A4 PDF, in French, drawn from app/content/cv.ts (the page and the PDF never disagree).
- * pdfkit (docs/decisions/0013-cv-content-typed-module.md): its built-in Helvetica covers French text (WinAnsi), so
+ * pdfkit (docs/decisions/0016-cv-content-typed-module.md): its built-in Helvetica covers French text (WinAnsi), so
  * no font file ships; text wraps and pages break on their own. The document is small and built in a few
  * milliseconds, so it is rendered per request and cached for the process: the content only changes with a deploy.
  */
@@ -23,6 +24,8 @@ export function cvPdf(): Promise<Buffer> {
 }
 
 export function renderCvPdf(ownerName: string, origin: string): Promise<Buffer> {
+  // The content's rules (dates, links, unique slugs): a broken edit fails here and in the unit tests, loudly.
+  cvSchema.parse(cv);
   const doc = new PDFDocument({
     size: "A4",
     margin: 50,

@@ -1,72 +1,21 @@
-import { z } from "zod";
+import type { Cv, CvExperience, CvProject } from "./cv-schema";
+
+export type { Cv, CvExperience, CvProject };
 
 /**
  * The CV, in one place: the /cv page, the project pages (/realisations/:slug), the PDF at /cv.pdf, the sitemap and
- * the schema.org Person all read this file. Typed TypeScript checked by a zod schema when the module loads (so a
- * missing field or a duplicate slug stops `npm run build`'s typecheck, the unit tests and the server start, never a
- * visitor's page). Why not Markdown: docs/decisions/0013-cv-content-typed-module.md.
+ * the schema.org Person all read this file. Typed by ./cv-schema.ts: a missing field fails the typecheck (`npm run
+ * lint`), a broken rule (duplicate slug, bad date or link) the unit tests and the PDF's rendering, never a page. Why not Markdown: docs/decisions/0016-cv-content-typed-module.md.
  *
  * The owner's name comes from configuration (SITE_OWNER_NAME); everything else about the career is here.
  */
 
-const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "slug: lowercase letters, digits and dashes");
-const yearMonth = z.string().regex(/^\d{4}(-\d{2})?$/, "date: YYYY or YYYY-MM");
-const text = z.string().trim().min(1);
-const httpsUrl = z.url({ protocol: /^https$/ });
-
-const experience = z.object({
-  role: text,
-  organisation: text,
-  place: text,
-  start: yearMonth,
-  /** Absent: ongoing ("aujourd'hui"). */
-  end: yearMonth.optional(),
-  summary: text,
-  highlights: z.array(text).min(1),
-});
-
-const project = z.object({
-  slug,
-  title: text,
-  client: text,
-  year: z.number().int().min(1990).max(2100),
-  summary: text,
-  context: text,
-  work: z.array(text).min(1),
-  results: z.array(text).min(1),
-  stack: z.array(text).min(1),
-});
-
-const cvSchema = z
-  .object({
-    jobTitle: text,
-    location: text,
-    summary: text,
-    photo: z.object({
-      src: z.string().startsWith("/"),
-      alt: text,
-      width: z.number().int().positive(),
-      height: z.number().int().positive(),
-    }),
-    links: z.array(z.object({ label: text, url: httpsUrl })).min(1),
-    experience: z.array(experience).min(1),
-    projects: z.array(project).min(1),
-    certifications: z.array(z.object({ name: text, issuer: text, year: z.number().int() })),
-    languages: z.array(z.object({ name: text, level: text })).min(1),
-    testimonials: z.array(z.object({ quote: text, author: text, role: text })),
-  })
-  .refine((cv) => new Set(cv.projects.map((p) => p.slug)).size === cv.projects.length, "two projects share a slug");
-
-export type Cv = z.infer<typeof cvSchema>;
-export type CvProject = Cv["projects"][number];
-export type CvExperience = Cv["experience"][number];
-
-export const cv: Cv = cvSchema.parse({
+export const cv: Cv = {
   jobTitle: "Informaticien — développeur full-stack et consultant",
   location: "Lyon, France (missions à distance ou sur site)",
   summary:
     "Quinze ans de développement web et de conseil : architecture d'applications TypeScript, fiabilité en production, accompagnement d'équipes et formations.",
-  photo: { src: "/cv/portrait.svg", alt: "Portrait de l'informaticien, souriant, en chemise bleue", width: 320, height: 320 },
+  photo: { src: "/portrait.svg", alt: "Portrait de l'informaticien, souriant, en chemise bleue", width: 320, height: 320 },
   links: [
     { label: "LinkedIn", url: "https://www.linkedin.com/in/exemple-informaticien" },
     { label: "GitHub", url: "https://github.com/exemple-informaticien" },
@@ -163,7 +112,7 @@ export const cv: Cv = cvSchema.parse({
       role: "Responsable d'équipe, éditeur de logiciels",
     },
   ],
-});
+};
 
 export function projectBySlug(slugValue: string): CvProject | undefined {
   return cv.projects.find((p) => p.slug === slugValue);

@@ -38,11 +38,12 @@ const VAT_FORMATS: Record<string, RegExp> = {
   XI: /^(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/,
 };
 
-export const VAT_NUMBER_INVALID = "Le numéro de TVA intracommunautaire n'est pas valide : deux lettres de pays puis le numéro (ex. : FR 12 345678901).";
+export const VAT_NUMBER_INVALID =
+  "Le numéro de TVA intracommunautaire n'est pas valide : deux lettres de pays puis le numéro (ex. : FR 12 345678901).";
 
 /** "fr 12 345 678 901" → "FR12345678901"; null when it is not an EU VAT number's format. */
 export function normalizeVatNumber(raw: string): string | null {
-  const compact = raw.replace(/[\s.\-]/g, "").toUpperCase();
+  const compact = raw.replace(/[\s.-]/g, "").toUpperCase();
   const format = VAT_FORMATS[compact.slice(0, 2)];
   return format && format.test(compact.slice(2)) ? compact : null;
 }

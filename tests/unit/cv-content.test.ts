@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import { describe, expect, it } from "vitest";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { cv, period, projectBySlug } from "~/content/cv";
+import { cvSchema } from "~/content/cv-schema";
 import { STATIC_PATHS } from "~/.server/sitemap.server";
 import { renderCvPdf } from "~/.server/cv-pdf.server";
 import { personFacts } from "~/lib/person";
@@ -21,6 +22,14 @@ const site = {
 };
 
 describe("CV content", () => {
+  it("follows its schema; a duplicate slug, a date like 03/2019 or an http link is refused", () => {
+    expect(() => cvSchema.parse(cv)).not.toThrow();
+    const twice = { ...cv, projects: [cv.projects[0]!, cv.projects[0]!] };
+    expect(() => cvSchema.parse(twice)).toThrow(/two projects share a slug/);
+    expect(() => cvSchema.parse({ ...cv, experience: [{ ...cv.experience[0]!, start: "03/2019" }] })).toThrow();
+    expect(() => cvSchema.parse({ ...cv, links: [{ label: "Site", url: "http://exemple.fr" }] })).toThrow();
+  });
+
   it("holds a timeline, projects with unique slugs, certifications, languages, testimonials and links", () => {
     expect(cv.experience.length).toBeGreaterThan(0);
     expect(new Set(cv.projects.map((p) => p.slug)).size).toBe(cv.projects.length);
@@ -53,7 +62,7 @@ describe("CV as PDF", () => {
   it("opens as an A4 French document with the owner's name and the whole timeline", async () => {
     const bytes = await renderCvPdf("Julien Moreau", ORIGIN);
     const pdf = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl: STANDARD_FONTS }).promise;
-    const { info } = (await pdf.getMetadata()) as { info: Record<string, unknown> };
+    const { info } = (await pdf.getMetadata()) as unknown as { info: Record<string, unknown> };
     expect(info.Title).toBe("CV — Julien Moreau");
     expect(info.Author).toBe("Julien Moreau");
     expect(info.Language).toBe("fr-FR");
