@@ -56,12 +56,16 @@ test.describe("CV", () => {
     for (let n = 1; n <= pdf.numPages; n++)
       text += (await (await pdf.getPage(n)).getTextContent()).items.map((i) => ("str" in i ? i.str : "")).join(" ");
     expect(text).toContain(OWNER);
-    expect(text).toContain("Expérience");
+    expect(text).toContain("EXPÉRIENCE");
     expect(text).toContain("mars 2019 – aujourd'hui");
     expect(text).toContain("Architecte logiciel");
   });
 
-  test("each project has its own page under the CV in the trail; an unknown one is a 404", async ({ page, javaScriptEnabled }) => {
+  test("each project has its own page under the CV in the trail; an unknown one is a 404", async ({
+    page,
+    javaScriptEnabled,
+    allowStatusFor,
+  }) => {
     await page.goto("/cv");
     if (javaScriptEnabled) await waitForHydration(page);
     await page.getByRole("link", { name: "Audit de sécurité d'une application SaaS" }).click();
@@ -75,6 +79,7 @@ test.describe("CV", () => {
       "CV",
       "Audit de sécurité d'une application SaaS",
     ]);
+    allowStatusFor("/realisations/projet-inconnu");
     const missing = await page.goto("/realisations/projet-inconnu");
     expect(missing?.status()).toBe(404);
   });
