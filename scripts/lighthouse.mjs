@@ -41,13 +41,19 @@ export async function runLighthouse(
   });
   const results = [];
   try {
+    const config = desktop ? (await import("lighthouse/core/config/desktop-config.js")).default : undefined;
+    const audit = async (path) =>
+      (
+        await lighthouse(
+          new URL(path, base).href,
+          { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES },
+          config,
+        )
+      ).lhr;
     for (const path of resolved) {
-      const runner = await lighthouse(
-        new URL(path, base).href,
-        { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES },
-        desktop ? (await import("lighthouse/core/config/desktop-config.js")).default : undefined,
-      );
-      const lhr = runner.lhr;
+      let lhr = await audit(path);
+      // On a busy machine a run can fail to trace the page (NO_FCP, …; every score 0): one more try before reporting it.
+      if (lhr.runtimeError) lhr = await audit(path);
       const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const failing = [];
       for (const category of ["accessibility", "best-practices", "seo"]) {
@@ -68,6 +74,7 @@ export async function runLighthouse(
         lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN),
         tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? NaN),
         failing,
+        ...(lhr.runtimeError ? { runtimeError: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
       });
     }
   } finally {
@@ -131,7 +138,10 @@ async function main(argv) {
     const results = await runLighthouse(base, pages, { desktop: argv.includes("--desktop") });
     console.log(formatTable(results));
     if (argv.includes("--details"))
-      for (const r of results) for (const f of r.failing) console.log(`${r.path}  [${f.category}] ${f.id}: ${f.title}`);
+      for (const r of results) {
+        if (r.runtimeError) console.log(`${r.path}  lighthouse could not run: ${r.runtimeError}`);
+        for (const f of r.failing) console.log(`${r.path}  [${f.category}] ${f.id}: ${f.title}`);
+      }
     const out = arg("json");
     if (out) writeFileSync(out, JSON.stringify({ base, date: new Date().toISOString(), results }, null, 2));
   } finally {
