@@ -26,8 +26,10 @@ export interface ResolvedOptions {
   signupPolicy: SignupPolicy;
   /** When set, the owner tools (/_platform/owner/members, /_platform/outbox) require it. */
   ownerToken?: string;
-  /** Where the owner's notifications go (contact form submissions). */
-  ownerEmail: string;
+  /** Where the new-order notice goes (none = no notice) and contact requests (none = platform/forms.ts default). */
+  ownerEmail?: string;
+  /** Who sells, as the order e-mails name the shop. */
+  shopName?: string;
 }
 
 /** What a sign-up leads to: a session at once, an e-mailed code first, or the site owner's approval first. */

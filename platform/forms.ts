@@ -12,6 +12,8 @@ import { appError, asObject, notFound, permissionDenied, unauthenticated, UNSAFE
 /** The contact form's id: the app's CONTACT_FORM_ID default, so the embedded demo works without configuration. */
 export const CONTACT_FORM_ID = "8f1c2d3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f";
 export const CONTACT_FORM_NAMESPACE = "wix.form_app.form";
+/** Contact requests always reach someone: without an owner address configured, the demo's. */
+const DEFAULT_OWNER_EMAIL = "proprietaire@exemple.fr";
 export const SUBJECTS = ["conseil", "formation", "audit", "autre"] as const;
 
 interface FieldSpec {
@@ -124,7 +126,7 @@ function mails(ctx: Ctx, id: string, v: Record<string, string>, now: string): Ma
       id: newId(),
       createdAt: now,
       kind: "form-submission",
-      to: ctx.opts.ownerEmail,
+      to: ctx.opts.ownerEmail ?? DEFAULT_OWNER_EMAIL,
       subject: `Nouvelle demande de contact : ${SUBJECT_LABELS[v.subject!]} — ${v.name}`,
       text: `Une nouvelle demande est arrivée par le formulaire de contact.\n\n${lines.join("\n")}`,
       links: [],

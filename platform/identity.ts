@@ -12,6 +12,7 @@ import type { Router } from "./http";
 import { appError, asObject, asString, refuseUnsafeText, validationError } from "./http";
 import type { MailMessage } from "./mail";
 import { deliver } from "./mail";
+import { claimGuestOrders } from "./order-claims";
 import type { MemberRow } from "./members";
 import { checkCredentials, createMember, hashPassword } from "./members";
 import { checkAllowedUrl } from "./redirects";
@@ -230,6 +231,7 @@ export function checkVerification(ctx: Ctx, stateToken: string, code: string): V
       }
       ctx.db.prepare("UPDATE verifications SET used = 1 WHERE state_token = ?").run(stateToken);
       ctx.db.prepare("UPDATE members SET email_verified = 1, updated_date = ? WHERE id = ?").run(nowIso(), row.member_id);
+      claimGuestOrders(ctx, row.member_id); // the code proves the mailbox
       const member = ctx.db.prepare("SELECT * FROM members WHERE id = ?").get(row.member_id) as MemberRow | undefined;
       return member ? { kind: "ok", member } : { kind: "expired" };
     })
@@ -301,6 +303,7 @@ export function completeReset(ctx: Ctx, row: ResetRow, password: string): boolea
       ctx.db.prepare("DELETE FROM access_tokens WHERE member_id = ?").run(row.member_id);
       ctx.db.prepare("UPDATE password_resets SET used = 1 WHERE member_id = ?").run(row.member_id);
       clearLoginFailures(ctx, m.email);
+      claimGuestOrders(ctx, row.member_id); // the reset link proves the mailbox
       return true;
     })
     .immediate();

@@ -36,7 +36,9 @@ import { registerOrders } from "./orders";
 import { outboxGet, ownerMembersGet, ownerMembersPost, resetGet, resetPost } from "./pages/account";
 import { forgotGet, forgotPost, loginGet, loginPost, logoutGet, signupGet, signupPost, verifyPost } from "./pages/auth";
 import { errorPage, PLATFORM_CSS, withTheme } from "./pages/layout";
+import { orderFollowGet } from "./pages/order-follow";
 import { paymentGet, paymentPost } from "./pages/payment";
+import { downloadGet } from "./downloads";
 import { registerRedirects } from "./redirects";
 import { loadSeed, readSeedFile } from "./seed";
 import { pumpWebhooks, setWebhookSink, webhookKeys, webhookOutbox } from "./webhooks";
@@ -68,12 +70,14 @@ export interface PlatformOptions {
   signupPolicy?: SignupPolicy;
   /** Protects /_platform/owner/members and /_platform/outbox (`?token=`); unset = open (local demo). */
   ownerToken?: string;
-  /** The owner's e-mail address: contact form submissions are sent there (default proprietaire@exemple.fr). */
-  ownerEmail?: string;
   /** JSON-lines copy of the outbox; default `<db dir>/outbox.jsonl` (none for ":memory:"); false = no file. */
   outboxFile?: string | false;
   /** Delivers the platform's e-mails instead of the local outbox (then nothing appears at /_platform/outbox). */
   mailTransport?: MailTransport;
+  /** The site owner's address: the new-order notice (none = no notice) and contact requests (none = proprietaire@exemple.fr) go there. */
+  ownerEmail?: string;
+  /** The seller's name in the order e-mails (default "la boutique"). */
+  shopName?: string;
   /** Simulated outage at start (see setFaults). */
   faults?: Partial<Faults>;
   /** Allows `POST /_platform/faults` (JSON `{delayMs, failRate, down}`) to change the faults at run time. */
@@ -132,7 +136,8 @@ function cleanFaults(input: Partial<Faults> | undefined): Faults {
 /**
  * Options read from the environment, for whoever creates the platform: PLATFORM_SIGNUP_POLICY
  * (open | verify-email | owner-approval), PLATFORM_OWNER_TOKEN, PLATFORM_OUTBOX_FILE, PLATFORM_FAULT_CONTROL (1/true),
- * PLATFORM_FAULT_DELAY_MS, PLATFORM_FAULT_RATE, PLATFORM_FAULT_DOWN (1/true). Throws on an unknown sign-up policy.
+ * PLATFORM_FAULT_DELAY_MS, PLATFORM_FAULT_RATE, PLATFORM_FAULT_DOWN (1/true), PLATFORM_OWNER_EMAIL and PLATFORM_SHOP_NAME
+ * (order e-mails). Throws on an unknown sign-up policy.
  */
 export function platformOptionsFromEnv(env: Record<string, string | undefined> = process.env): Partial<PlatformOptions> {
   const out: Partial<PlatformOptions> = {};
@@ -144,8 +149,9 @@ export function platformOptionsFromEnv(env: Record<string, string | undefined> =
     out.signupPolicy = policy as SignupPolicy;
   }
   if (env.PLATFORM_OWNER_TOKEN?.trim()) out.ownerToken = env.PLATFORM_OWNER_TOKEN.trim();
-  if (env.PLATFORM_OWNER_EMAIL?.trim()) out.ownerEmail = env.PLATFORM_OWNER_EMAIL.trim();
   if (env.PLATFORM_OUTBOX_FILE?.trim()) out.outboxFile = env.PLATFORM_OUTBOX_FILE.trim();
+  if (env.PLATFORM_OWNER_EMAIL?.trim()) out.ownerEmail = env.PLATFORM_OWNER_EMAIL.trim();
+  if (env.PLATFORM_SHOP_NAME?.trim()) out.shopName = env.PLATFORM_SHOP_NAME.trim();
   if (flag(env.PLATFORM_FAULT_CONTROL)) out.faultControl = true;
   const hooks = (env.PLATFORM_WEBHOOK_URLS ?? "").split(/[\s,]+/).filter(Boolean);
   for (const h of hooks) if (!/^https?:\/\//.test(h)) throw new Error(`PLATFORM_WEBHOOK_URLS: not an http(s) URL: ${h}`);
@@ -197,8 +203,9 @@ export function createPlatform(options: PlatformOptions): Platform {
     defaultAppOrigin: normalizeOrigin(options.defaultAppOrigin) ?? "http://localhost:3000",
     signupPolicy: "open",
     requireMemberApproval: false,
-    ownerEmail: options.ownerEmail ?? "proprietaire@exemple.fr",
     ...(options.ownerToken ? { ownerToken: options.ownerToken } : {}),
+    ...(options.ownerEmail ? { ownerEmail: options.ownerEmail } : {}),
+    ...(options.shopName ? { shopName: options.shopName } : {}),
   };
   const policy = options.signupPolicy ?? (options.requireMemberApproval ? "owner-approval" : "open");
   if (!SIGNUP_POLICIES.includes(policy)) throw new Error(`Unknown signupPolicy: ${String(policy)}`);
@@ -375,6 +382,10 @@ export function createPlatform(options: PlatformOptions): Platform {
         return logoutGet(ctx, url);
       case "GET checkout":
         return paymentGet(ctx, url);
+      case "GET commande":
+        return orderFollowGet(ctx, url);
+      case "GET telechargement":
+        return downloadGet(ctx, url);
       case "POST checkout":
         return paymentPost(ctx, request);
     }

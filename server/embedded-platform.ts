@@ -50,11 +50,12 @@ function attachInProcess(router: Router, config: Config): Readiness {
     clientId: config.commerce.clientId,
     signupPolicy: config.commerce.signupPolicy,
     ownerToken: config.commerce.ownerToken,
+    // Order e-mails and contact requests: the owner's copy goes to the published contact address, signed with the owner's name.
+    ownerEmail: config.legal.email,
+    shopName: config.site.ownerName,
     faultControl: config.commerce.faultControl,
     allowedOrigins: config.commerce.allowedOrigins,
     defaultAppOrigin: config.publicOrigin,
-    // Contact requests reach the publisher's address of the legal pages.
-    ownerEmail: config.legal.email,
     // Events go to the app's own webhook endpoint, then to PLATFORM_WEBHOOK_URLS. This process's own endpoint is
     // reached on loopback: through PUBLIC_ORIGIN each event would leave through the proxy and come back.
     webhookUrls: [`http://${loopbackHost()}:${config.port}/webhooks/wix`, ...(platformOptionsFromEnv().webhookUrls ?? [])],
