@@ -76,7 +76,7 @@ export default defineConfig({
       PUBLIC_ORIGIN: E2E_ORIGIN,
       PLATFORM_OWNER_TOKEN: OWNER_TOKEN,
       // Every test logs in and checks out from 127.0.0.1: limits are unit-tested, not hit here.
-      RATE_LIMITS: "login=10000,signup=10000,checkout=10000,cart=10000",
+      RATE_LIMITS: "login=10000,signup=10000,checkout=10000,cart=10000,contact=10000",
       PLATFORM_DB: process.env.E2E_DB ?? ".data/e2e/platform.sqlite",
       ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
     },

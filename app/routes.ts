@@ -26,6 +26,13 @@ export default [
   route("account/callback", "routes/account.callback.tsx"),
   route("account/logout", "routes/account.logout.tsx"),
 
+  // The CV (app/content/cv.ts): page, PDF, project pages; the quote request form.
+  route("cv", "routes/cv.tsx"),
+  route("cv.pdf", "routes/cv.pdf.ts"),
+  route("realisations/:slug", "routes/realisations.$slug.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("contact/merci", "routes/contact.merci.tsx"),
+
   // Legal pages (app/content/legal.ts) and what search engines read.
   route("mentions-legales", "routes/legal.tsx", { id: "legal-mentions" }),
   route("cgv", "routes/legal.tsx", { id: "legal-cgv" }),

@@ -53,14 +53,22 @@ export function countryName(code: string): string | undefined {
   }
 }
 
-export function contactFromWire(raw: unknown): Record<string, string> | null {
+export function contactFromWire(raw: unknown): Record<string, unknown> | null {
   const c = asObject(raw);
   if (!c) return null;
-  const out: Record<string, string> = {};
+  const out: Record<string, unknown> = {};
   for (const k of ["firstName", "lastName", "phone", "company"]) {
     const v = asString(c[k]);
     if (v) refuseUnsafeText(v, `contactDetails.${k}`);
     if (v) out[k] = v.slice(0, 200);
+  }
+  // Wix's VatId: {id, type} (type UNSPECIFIED outside Brazil's CPF/CNPJ).
+  const vat = asObject(c.vatId);
+  const vatNumber = asString(vat?.id);
+  if (vatNumber) {
+    refuseUnsafeText(vatNumber, "contactDetails.vatId.id");
+    const type = asString(vat?.type);
+    out.vatId = { id: vatNumber.slice(0, 40), type: type === "CPF" || type === "CNPJ" ? type : "UNSPECIFIED" };
   }
   return Object.keys(out).length ? out : null;
 }

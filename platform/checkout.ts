@@ -30,7 +30,7 @@ export interface CheckoutData {
   email: string | null;
   shippingAddress: Record<string, unknown> | null;
   billingAddress: Record<string, unknown> | null;
-  contactDetails: Record<string, string> | null;
+  contactDetails: Record<string, unknown> | null;
   buyerNote: string | null;
   channelType: string;
   /** The cart's purchase flow id (absent on checkouts stored before it existed). */

@@ -26,7 +26,7 @@ export interface ResolvedOptions {
   signupPolicy: SignupPolicy;
   /** When set, the owner tools (/_platform/owner/members, /_platform/outbox) require it. */
   ownerToken?: string;
-  /** Where the new-order notice goes; none = no notice. */
+  /** Where the new-order notice goes (none = no notice) and contact requests (none = platform/forms.ts default). */
   ownerEmail?: string;
   /** Who sells, as the order e-mails name the shop. */
   shopName?: string;

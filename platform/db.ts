@@ -113,6 +113,11 @@ CREATE TABLE IF NOT EXISTS outbox (
   to_email TEXT NOT NULL, subject TEXT NOT NULL, text TEXT NOT NULL, links TEXT NOT NULL DEFAULT '[]',
   data TEXT NOT NULL DEFAULT '{}'
 );
+CREATE TABLE IF NOT EXISTS form_submissions (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, form_id TEXT NOT NULL, namespace TEXT NOT NULL,
+  status TEXT NOT NULL, submissions TEXT NOT NULL, submitter TEXT NOT NULL, created_date TEXT NOT NULL,
+  seen INTEGER NOT NULL DEFAULT 0
+);
 `;
 
 // Columns added after the first release: existing databases get them on open.
@@ -251,6 +256,7 @@ export function isSeeded(db: DB): boolean {
 }
 
 const TABLES = [
+  "form_submissions",
   "login_throttle_failures",
   "login_throttles",
   "session_tokens",

@@ -26,6 +26,7 @@ import {
   sameOriginOrNone,
   WixError,
 } from "./http";
+import { registerForms } from "./forms";
 import { registerIdentity } from "./identity";
 import type { MailMessage, MailTransport } from "./mail";
 import { createOutboxTransport, defaultOutboxFile, readOutbox } from "./mail";
@@ -73,7 +74,7 @@ export interface PlatformOptions {
   outboxFile?: string | false;
   /** Delivers the platform's e-mails instead of the local outbox (then nothing appears at /_platform/outbox). */
   mailTransport?: MailTransport;
-  /** The site owner's address: the new-order notice is sent there (none = no notice). */
+  /** The site owner's address: the new-order notice (none = no notice) and contact requests (none = proprietaire@exemple.fr) go there. */
   ownerEmail?: string;
   /** The seller's name in the order e-mails (default "la boutique"). */
   shopName?: string;
@@ -271,6 +272,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   registerOrders(api, ctx);
   registerMembers(api, ctx);
   registerIdentity(api, ctx);
+  registerForms(api, ctx);
 
   async function handleApi(request: Request, url: URL, path: string, appOrigin: string): Promise<Response> {
     const method = request.method.toUpperCase();

@@ -12,7 +12,14 @@ export interface MailLink {
 export interface MailMessage {
   id: string;
   createdAt: string; // ISO date
-  kind: "verification-code" | "password-reset" | "member-approved" | "order-confirmation" | "order-notice";
+  kind:
+    | "verification-code"
+    | "password-reset"
+    | "member-approved"
+    | "order-confirmation"
+    | "order-notice"
+    | "form-submission"
+    | "form-acknowledgement";
   to: string;
   subject: string;
   /** Plain-text body (French). */

@@ -50,7 +50,7 @@ function attachInProcess(router: Router, config: Config): Readiness {
     clientId: config.commerce.clientId,
     signupPolicy: config.commerce.signupPolicy,
     ownerToken: config.commerce.ownerToken,
-    // Order e-mails: the owner's notice goes to the published contact address, signed with the owner's name.
+    // Order e-mails and contact requests: the owner's copy goes to the published contact address, signed with the owner's name.
     ownerEmail: config.legal.email,
     shopName: config.site.ownerName,
     faultControl: config.commerce.faultControl,

@@ -7,7 +7,7 @@ import { rateLimit, type Store } from "express-rate-limit";
  * X-Forwarded-For from the proxies TRUST_PROXY names.
  */
 
-export const RATE_LIMIT_BUCKETS = ["login", "signup", "checkout", "cart"] as const;
+export const RATE_LIMIT_BUCKETS = ["login", "signup", "checkout", "cart", "contact"] as const;
 export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];
 export type RateLimits = Record<RateLimitBucket, number>;
 
@@ -67,6 +67,8 @@ export function bucketOf(rawPath: string): RateLimitBucket | null {
   // The platform's identity API, reachable from outside: the same guesses as the forms, the same limits.
   if (p.startsWith("/_platform/api/_api/iam/")) return p.includes("/register") ? "signup" : "login";
   if (p === "/checkout" || p === "/_platform/checkout") return "checkout";
+  // Each contact request e-mails the owner and the address typed: a few a minute is plenty for a person.
+  if (p === "/contact") return "contact";
   if (p === "/cart" || /^\/products\/[^/]+$/.test(p)) return "cart";
   return null;
 }
@@ -106,6 +108,7 @@ export function rateLimits(limits: RateLimits, storeFor?: (bucket: RateLimitBuck
     signup: limiter("signup"),
     checkout: limiter("checkout"),
     cart: limiter("cart"),
+    contact: limiter("contact"),
   };
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "POST") return next();

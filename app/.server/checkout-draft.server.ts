@@ -54,6 +54,8 @@ export function valuesFromCheckout(checkout: Sdk): CheckoutValues {
     email: str(checkout.buyerInfo?.email),
     firstName: str(contact?.firstName),
     lastName: str(contact?.lastName),
+    ...(str(contact?.company) ? { company: str(contact?.company) } : {}),
+    ...(str(contact?.vatId?._id) ? { vatNumber: str(contact?.vatId?._id) } : {}),
     addressLine: line(shipping),
     postalCode: str(shipping?.postalCode),
     city: str(shipping?.city),

@@ -59,7 +59,13 @@ export async function startCheckout(
     cartInfo: {
       contactInfo: {
         address: shippingAddress,
-        contactDetails: { firstName: input.firstName, lastName: input.lastName },
+        // A business buyer's company and VAT number go where Wix keeps them for the invoice.
+        contactDetails: {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          ...(input.company ? { company: input.company } : {}),
+          ...(input.vatNumber ? { vatId: { _id: input.vatNumber, type: "UNSPECIFIED" as const } } : {}),
+        },
       },
     },
   });
@@ -131,14 +137,20 @@ export function paymentStatusLabel(status: string | null | undefined): string {
   return PAYMENT_STATUS_LABELS[status ?? "UNSPECIFIED"] ?? "Inconnu";
 }
 
-function addressView(address: Sdk, contact: Sdk): OrderAddress | undefined {
+/** `billing`: the business buyer's company and VAT number are invoice details, shown with the billing address only. */
+function addressView(address: Sdk, contact: Sdk, billing = false): OrderAddress | undefined {
   const name = [contact?.firstName, contact?.lastName].filter(Boolean).join(" ") || undefined;
   if (!address && !name) return undefined;
   const street =
     address?.addressLine1 ??
     address?.addressLine ??
     (address?.streetAddress ? `${address.streetAddress.number ?? ""} ${address.streetAddress.name ?? ""}`.trim() : undefined);
+  // The SDK renames the wire's vatId.id to _id.
+  const vatNumber: unknown = contact?.vatId?._id ?? contact?.vatId?.id;
+  const vat = billing && typeof vatNumber === "string" ? `TVA intracommunautaire : ${vatNumber}` : undefined;
   const lines = [
+    billing ? contact?.company : undefined,
+    vat,
     street,
     address?.addressLine2,
     [address?.postalCode, address?.city].filter(Boolean).join(" "),
@@ -205,7 +217,7 @@ export function toOrderView(raw: Sdk): OrderView {
     pickup: !!logistics?.pickupDetails,
     digitalOnly: lines.length > 0 && lines.every((line) => line.digital),
     shippingAddress: destination ? addressView(destination.address, destination.contactDetails) : undefined,
-    billingAddress: raw?.billingInfo ? addressView(raw.billingInfo.address, raw.billingInfo.contactDetails) : undefined,
+    billingAddress: raw?.billingInfo ? addressView(raw.billingInfo.address, raw.billingInfo.contactDetails, true) : undefined,
   };
 }
 

@@ -3,6 +3,7 @@ import { collections, products } from "@wix/stores";
 import { checkout, currentCart, orders } from "@wix/ecom";
 import { members } from "@wix/members";
 import { redirects } from "@wix/redirects";
+import { submissions } from "@wix/forms";
 import { data } from "react-router";
 import { getConfig } from "./config.server";
 import { readSessionTokens, sessionSetCookie } from "./session.server";
@@ -19,7 +20,7 @@ import { readSessionTokens, sessionSetCookie } from "./session.server";
  * and fails the request with a clear error instead of logging them out.
  */
 
-const modules = { products, collections, currentCart, checkout, orders, members, redirects };
+const modules = { products, collections, currentCart, checkout, orders, members, redirects, submissions };
 
 /**
  * Module calls go through this fetch (the SDK's `fetch` option), so a platform

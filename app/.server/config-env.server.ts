@@ -5,8 +5,11 @@ import { z } from "zod";
  * config.server.ts turns the result into the `Config` the code uses.
  */
 
+/** The embedded platform's contact form (platform/forms.ts CONTACT_FORM_ID). */
+export const EMBEDDED_CONTACT_FORM_ID = "8f1c2d3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f";
+
 /** POSTs per minute per client IP (see server/rate-limits.ts). */
-export const DEFAULT_RATE_LIMITS = { login: 20, signup: 10, checkout: 20, cart: 120 };
+export const DEFAULT_RATE_LIMITS = { login: 20, signup: 10, checkout: 20, cart: 120, contact: 5 };
 
 const optionalText = z
   .string()
@@ -104,7 +107,7 @@ export const envSchema = z
           if (!name || !(name in limits) || !/^\d+$/.test(value ?? "") || Number(value) < 1) {
             ctx.addIssue({
               code: "custom",
-              message: `must look like "login=20,signup=10,checkout=20,cart=120" (requests per minute per IP)`,
+              message: `must look like "login=20,signup=10,checkout=20,cart=120,contact=5" (requests per minute per IP)`,
             });
             return z.NEVER;
           }
@@ -112,6 +115,8 @@ export const envSchema = z
         }
         return limits;
       }),
+    // The Wix Forms form that receives /contact (its field targets: platform/forms.ts); the embedded one by default.
+    CONTACT_FORM_ID: z.string().trim().min(1).max(100).default(EMBEDDED_CONTACT_FORM_ID),
     SITE_OWNER_NAME: z.string().trim().min(1).max(80).default("Julien Moreau"),
     SITE_TITLE: z.string().trim().min(1).max(120).default("Conseil en informatique et architecture logicielle"),
     SITE_DESCRIPTION: z

@@ -38,6 +38,7 @@ export interface Config {
   /** Redis shared by the replicas for the rate limits; undefined = each process counts alone. */
   redisUrl?: string;
   site: { ownerName: string; title: string; description: string; image: string; profilePicture: string };
+  contactFormId: string;
   legal: LegalIdentity;
 }
 
@@ -85,6 +86,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     trustProxy: env.TRUST_PROXY,
     rateLimits: env.RATE_LIMITS,
     redisUrl: env.REDIS_URL,
+    contactFormId: env.CONTACT_FORM_ID,
     site: {
       ownerName: env.SITE_OWNER_NAME,
       title: env.SITE_TITLE,

@@ -1,4 +1,5 @@
 import { LEGAL_PAGES } from "~/content/legal";
+import { cv } from "~/content/cv";
 import { cachedCatalogRead } from "./catalog-cache.server";
 import { listCollections } from "./catalog.server";
 import { catalogClient } from "./commerce-session.server";
@@ -19,7 +20,14 @@ export interface SitemapEntry {
   lastModified?: string;
 }
 
-const STATIC_PATHS = ["/", "/products", ...Object.values(LEGAL_PAGES).map((p) => p.path)];
+export const STATIC_PATHS = [
+  "/",
+  "/cv",
+  ...cv.projects.map((p) => `/realisations/${p.slug}`),
+  "/contact",
+  "/products",
+  ...Object.values(LEGAL_PAGES).map((p) => p.path),
+];
 
 async function productEntries(): Promise<SitemapEntry[]> {
   return cachedCatalogRead("sitemap|products", async () => {

@@ -37,6 +37,12 @@ export function SiteHeader({ ownerName, jobTitle, profilePicture, theme, member,
         <nav className="main-nav" aria-label="Navigation principale">
           <ul>
             <li>
+              <NavLink to="/cv">CV</NavLink>
+            </li>
+            <li>
+              <NavLink to="/contact">Contact</NavLink>
+            </li>
+            <li>
               <NavLink to="/products">Boutique</NavLink>
             </li>
             <li>

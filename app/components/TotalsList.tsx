@@ -40,7 +40,7 @@ export function TotalsList({ rows, prefix, className }: { rows: TotalsRows; pref
         <dd>{rows.tax.formatted}</dd>
       </div>
       <div className={`${prefix}-total`}>
-        <dt>Total</dt>
+        <dt>Total TTC</dt>
         <dd>{rows.total.formatted}</dd>
       </div>
     </dl>

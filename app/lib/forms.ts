@@ -1,5 +1,9 @@
 import { z } from "zod";
 
+// In the browser the CSP forbids eval: zod's probe for its compiled fast path (`new Function`) would be reported as a
+// CSP violation on every page with a form. Set before any schema is built (modules that build schemas import this one).
+if (typeof document !== "undefined") z.config({ jitless: true });
+
 export type FieldErrors = Record<string, string>;
 
 export type FormResult<T> =

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { cleanText, quantityField, textField } from "~/lib/forms";
 import { emailField } from "./identity-forms";
+import { businessBuyerFields } from "./business-buyer";
 
 /**
  * Form contracts of the cart and checkout pages. Isomorphic on purpose: the
@@ -178,6 +179,7 @@ export const checkoutSchema = z
     email: emailField,
     firstName: textField("Prénom", 80),
     lastName: textField("Nom", 80),
+    ...businessBuyerFields,
     addressLine: textField("Adresse", 200),
     postalCode: postalCodeField("Code postal"),
     city: textField("Ville", 100),
@@ -237,6 +239,8 @@ export const checkoutSchema = z
       email: form.email,
       firstName: form.firstName,
       lastName: form.lastName,
+      company: form.company,
+      vatNumber: form.vatNumber,
       shipping,
       billing,
       sameBilling: !!form.sameBilling,

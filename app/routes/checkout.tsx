@@ -6,6 +6,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/checkout";
 import cartStyles from "~/styles/cart.css?url";
 import { ConsentBox, Field } from "~/components/Field";
+import { BusinessBuyerFields } from "~/components/cart/BusinessBuyerFields";
 import { CountrySelect } from "~/components/cart/CountrySelect";
 import { CartTotalsSummary } from "~/components/cart/CartTotalsSummary";
 import { availabilityProblem, checkoutSchema, DEFAULT_COUNTRY, WAIVER_REQUIRED, type CheckoutValues } from "~/models/cart-forms";
@@ -168,6 +169,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 error={errors.lastName}
               />
             </div>
+            <BusinessBuyerFields values={values} errors={errors} />
           </fieldset>
           <fieldset>
             {/* Nothing to deliver (trainings, audits): the only address is the billing one. */}

@@ -3,21 +3,14 @@ import { portfolio } from "~/content/portfolio";
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
 import { JsonLd } from "~/components/JsonLd";
-import { personLd, professionalServiceLd, type PersonFacts } from "~/lib/structured-data";
+import { personLd, professionalServiceLd } from "~/lib/structured-data";
+import { personFacts } from "~/lib/person";
 
 export default function Home() {
   const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
   const ownerName = site?.ownerName ?? "";
-  const person: PersonFacts | null = site
-    ? {
-        name: site.ownerName,
-        jobTitle: portfolio.jobTitle,
-        description: site.description,
-        url: `${site.origin}/`,
-        image: new URL(site.profilePicture, site.origin).href,
-        skills: portfolio.skills,
-      }
-    : null;
+  // The same Person as on /cv (photo and profile links from app/content/cv.ts).
+  const person = site ? personFacts(site, "/") : null;
   return (
     <div className="home">
       {person ? <JsonLd data={personLd(person)} /> : null}

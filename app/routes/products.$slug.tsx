@@ -1,4 +1,4 @@
-import { data, redirect, useLocation, useRouteLoaderData } from "react-router";
+import { data, Link, redirect, useLocation, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/products.$slug";
 import catalogStyles from "~/styles/catalog.css?url";
@@ -13,6 +13,7 @@ import { AddToCartForm } from "~/components/catalog/AddToCartForm";
 import { JsonLd } from "~/components/JsonLd";
 import { productLd } from "~/lib/structured-data";
 import type { loader as rootLoader } from "~/root";
+import { QUOTE_COLLECTIONS, quoteUrl } from "~/models/contact";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
 
@@ -119,6 +120,13 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           options={selection.options}
           availability={selection.availability}
         />
+        {loaderData.collection && QUOTE_COLLECTIONS.includes(loaderData.collection.slug) ? (
+          <p className="quote-link">
+            <Link to={quoteUrl(product.slug)} className="button button-ghost">
+              Demander un devis
+            </Link>
+          </p>
+        ) : null}
         {product.descriptionHtml ? (
           <section className="product-description" aria-labelledby="product-description-title">
             <h2 id="product-description-title">Description</h2>

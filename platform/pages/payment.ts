@@ -62,9 +62,9 @@ function withOrderId(url: string, orderId: string): string {
   return u.toString();
 }
 
-function addressBlock(title: string, a: Record<string, unknown> | null, contact: Record<string, string> | null): string {
+function addressBlock(title: string, a: Record<string, unknown> | null, contact: Record<string, unknown> | null): string {
   const wire = addressToWire(a);
-  const name = [contact?.firstName, contact?.lastName].filter(Boolean).join(" ");
+  const name = [contact?.firstName, contact?.lastName, contact?.company].filter((v) => typeof v === "string" && v).join(" ");
   if (!wire && !name) return "";
   return `<div><h3>${e(title)}</h3><p>${name ? `${e(name)}<br>` : ""}${wire ? e(wire.formattedAddress) : ""}</p></div>`;
 }

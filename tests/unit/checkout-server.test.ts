@@ -32,6 +32,8 @@ describe.skipIf(isWix)("startCheckout and the order view (embedded platform)", (
         email: "lea@exemple.fr",
         firstName: "Léa",
         lastName: "Dupont",
+        company: "Dupont Conseil SARL",
+        vatNumber: "BE0123456789",
         shipping: { addressLine: "5 rue de la Paix", postalCode: "75002", city: "Paris", country: "FR" },
         billing: { addressLine: "1 avenue Louise", postalCode: "1050", city: "Bruxelles", country: "BE" },
         sameBilling: false,
@@ -46,6 +48,8 @@ describe.skipIf(isWix)("startCheckout and the order view (embedded platform)", (
       email: "lea@exemple.fr",
       firstName: "Léa",
       lastName: "Dupont",
+      company: "Dupont Conseil SARL",
+      vatNumber: "BE0123456789",
       addressLine: "5 rue de la Paix",
       postalCode: "75002",
       city: "Paris",
@@ -86,7 +90,11 @@ describe.skipIf(isWix)("startCheckout and the order view (embedded platform)", (
     expect(order.lines[0]).toMatchObject({ name: "TypeScript au quotidien", quantity: 2, url: "/products/livre-typescript" });
     expect(order.total.formatted).toMatch(/78,00\s€/);
     expect(order.pickup).toBe(true);
-    expect(order.billingAddress).toEqual({ name: "Léa Dupont", lines: ["1 avenue Louise", "1050 Bruxelles", "Belgique"] });
+    // A business buyer's company and VAT number reach the order's billing details (Wix's contactDetails.company / vatId).
+    expect(order.billingAddress).toEqual({
+      name: "Léa Dupont",
+      lines: ["Dupont Conseil SARL", "TVA intracommunautaire : BE0123456789", "1 avenue Louise", "1050 Bruxelles", "Belgique"],
+    });
 
     // The platform deletes the cart with the order: the header count falls to 0.
     expect(await buyer.cart.get()).toBeNull();

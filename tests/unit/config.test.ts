@@ -60,8 +60,14 @@ describe("configuration", () => {
   });
 
   it("reads per-minute rate limits and refuses malformed ones", () => {
-    expect(parseConfig({}).rateLimits).toEqual({ login: 20, signup: 10, checkout: 20, cart: 120 });
-    expect(parseConfig({ RATE_LIMITS: "login=5, cart=300" }).rateLimits).toEqual({ login: 5, signup: 10, checkout: 20, cart: 300 });
+    expect(parseConfig({}).rateLimits).toEqual({ login: 20, signup: 10, checkout: 20, cart: 120, contact: 5 });
+    expect(parseConfig({ RATE_LIMITS: "login=5, cart=300" }).rateLimits).toEqual({
+      login: 5,
+      signup: 10,
+      checkout: 20,
+      cart: 300,
+      contact: 5,
+    });
     expect(problems({ RATE_LIMITS: "login=many" })[0]).toMatch(/^RATE_LIMITS:/);
     expect(problems({ RATE_LIMITS: "coffee=3" })[0]).toMatch(/^RATE_LIMITS:/);
   });

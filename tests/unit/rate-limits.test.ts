@@ -59,7 +59,7 @@ describe("rate limiting over HTTP", () => {
   let base: string;
   beforeAll(async () => {
     const app = express();
-    app.use(rateLimits({ login: 2, signup: 1, checkout: 1, cart: 3 }));
+    app.use(rateLimits({ login: 2, signup: 1, checkout: 1, cart: 3, contact: 1 }));
     app.all("/{*any}", (_req, res) => res.send("ok"));
     await new Promise<void>((resolve) => (server = app.listen(0, "127.0.0.1", () => resolve())));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -88,5 +88,11 @@ describe("rate limiting over HTTP", () => {
     expect((await fetch(`${base}/checkout.data`, { method: "POST" })).status).toBe(429);
     for (let i = 0; i < 5; i++) expect((await fetch(`${base}/account/login`)).status).toBe(200);
     expect((await fetch(`${base}/cart`, { method: "POST" })).status).toBe(200);
+  });
+
+  it("limits contact requests in their own bucket (each one e-mails the owner and the sender)", async () => {
+    expect((await fetch(`${base}/contact`, { method: "POST" })).status).toBe(200);
+    expect((await fetch(`${base}/Contact.data`, { method: "POST" })).status).toBe(429);
+    expect((await fetch(`${base}/contact`)).status).toBe(200);
   });
 });

@@ -18,7 +18,11 @@ export function Price({ price, className = "price" }: { price: PriceView; classN
         </>
       ) : (
         <span className="price-current">{price.current}</span>
-      )}
+      )}{" "}
+      {/* French consumer law: prices shown to buyers say they include VAT. */}
+      <abbr className="price-tax" title="toutes taxes comprises">
+        TTC
+      </abbr>
     </p>
   );
 }

@@ -24,12 +24,13 @@ export function ProductCard({ product, eager }: { product: ProductCardView; eage
         {product.ribbon ? <span className="ribbon">{product.ribbon}</span> : null}
       </div>
       <div className="product-card-body">
-        <h3 className="product-card-name">
+        {/* h2: the cards sit right under the catalog's h1 (a skipped level is an accessibility fault). */}
+        <h2 className="product-card-name">
           {/* The whole card is clickable through this link (stretched in CSS); one link per card for screen readers. */}
           <Link to={`/products/${product.slug}`} prefetch="intent">
             {product.name}
           </Link>
-        </h3>
+        </h2>
         <Price price={product.price} />
         {product.inStock ? null : <p className="stock-out">Rupture de stock</p>}
       </div>

@@ -1,0 +1,28 @@
+/** The quote request's subjects: the form's select, the server's schema and the platform's form field agree. */
+export const CONTACT_SUBJECTS = [
+  { value: "conseil", label: "Conseil" },
+  { value: "formation", label: "Formation" },
+  { value: "audit", label: "Audit" },
+  { value: "autre", label: "Autre demande" },
+] as const;
+
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number]["value"];
+
+export interface ContactRequest {
+  name: string;
+  email: string;
+  company?: string;
+  subject: ContactSubject;
+  message: string;
+  budget?: string;
+  dates?: string;
+  /** The service the request is about, when it comes from a product page ("Demander un devis"). */
+  product?: string;
+}
+
+/** Collections whose products are services: their pages offer "Demander un devis" besides the cart. */
+export const QUOTE_COLLECTIONS: readonly string[] = ["conseil", "formations"];
+
+export function quoteUrl(productSlug: string): string {
+  return `/contact?produit=${encodeURIComponent(productSlug)}`;
+}

@@ -1,0 +1,143 @@
+import { data, Form, useNavigation } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { z } from "zod";
+import type { Route } from "./+types/contact";
+import { Field, FieldFrame } from "~/components/Field";
+import { commerceOf } from "~/.server/commerce.server";
+import { quotedProduct, submitContactRequest } from "~/.server/contact.server";
+import { checkHoneypot } from "~/.server/honeypot.server";
+import { redirectWithToast } from "~/.server/toast.server";
+import { failedAction } from "~/.server/wix-errors.server";
+import { cleanText, parseForm, textField } from "~/lib/forms";
+import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { CONTACT_SUBJECTS } from "~/models/contact";
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(siteMetaFor(rootSite(matches), location.pathname), {
+    title: "Contact et demande de devis",
+    description: "Une mission de conseil, une formation ou un audit ? Décrivez votre besoin : réponse sous deux jours ouvrés.",
+  });
+
+export const handle = { breadcrumb: () => ({ label: "Contact", to: "/contact" }) };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const product = await quotedProduct(url.searchParams.get("produit"));
+  const asked = url.searchParams.get("sujet");
+  const subject = CONTACT_SUBJECTS.some((s) => s.value === asked) ? asked : (product?.subject ?? null);
+  return { product: product?.name ?? null, subject };
+}
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => cleanText(v ?? ""))
+    .pipe(z.string().max(max, `${label} ne doit pas dépasser ${max} caractères.`));
+
+const contactSchema = z.object({
+  name: textField("Le nom", 120),
+  email: z
+    .string({ error: "Saisissez votre adresse e-mail." })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email("Saisissez une adresse e-mail valide (ex. : nom@exemple.fr).").max(254, "L'adresse e-mail est trop longue.")),
+  company: optionalText("Le nom de la société", 120),
+  subject: z.enum(["conseil", "formation", "audit", "autre"], { error: "Choisissez le sujet de votre demande." }),
+  message: z
+    .string({ error: "Décrivez votre besoin." })
+    .transform((v) => cleanText(v, { multiline: true }))
+    .pipe(
+      z
+        .string()
+        .min(20, "Décrivez votre besoin en quelques phrases (20 caractères au moins).")
+        .max(5000, "Le message ne doit pas dépasser 5000 caractères."),
+    ),
+  budget: optionalText("Le budget", 120),
+  dates: optionalText("Les dates", 120),
+  product: optionalText("La prestation", 200),
+});
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  await checkHoneypot(form);
+  const parsed = parseForm(contactSchema, form);
+  if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
+  const { company, budget, dates, product, ...required } = parsed.data;
+  try {
+    await submitContactRequest(commerceOf(context), {
+      ...required,
+      ...(company ? { company } : {}),
+      ...(budget ? { budget } : {}),
+      ...(dates ? { dates } : {}),
+      ...(product ? { product } : {}),
+    });
+  } catch (error) {
+    return failedAction(request, error, { redirectTo: "/contact", values: parsed.values });
+  }
+  return redirectWithToast(request, "/contact/merci", {
+    type: "success",
+    title: "Merci, votre demande a bien été envoyée : vous allez recevoir un accusé de réception par e-mail.",
+  });
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const errors = (actionData?.fieldErrors ?? {}) as Record<string, string>;
+  const values = (actionData?.values ?? {}) as Record<string, string>;
+  const product = values.product ?? loaderData.product ?? "";
+  return (
+    <div className="narrow contact-page">
+      <h1>Contact et demande de devis</h1>
+      <p>Une mission de conseil, une formation ou un audit ? Décrivez votre besoin : je vous réponds sous deux jours ouvrés.</p>
+      <Form method="post" noValidate className="card">
+        <HoneypotInputs label="Ne pas remplir ce champ" />
+        {product ? (
+          <p className="contact-product">
+            Votre demande porte sur : <strong>{product}</strong>
+            <input type="hidden" name="product" value={product} />
+          </p>
+        ) : null}
+        <Field label="Nom" name="name" autoComplete="name" defaultValue={values.name} error={errors.name} required maxLength={120} />
+        <Field label="E-mail" name="email" type="email" autoComplete="email" defaultValue={values.email} error={errors.email} required />
+        <Field
+          label="Société (facultatif)"
+          name="company"
+          autoComplete="organization"
+          defaultValue={values.company}
+          error={errors.company}
+          maxLength={120}
+        />
+        <FieldFrame label="Sujet" error={errors.subject}>
+          {(control) => (
+            <select name="subject" defaultValue={values.subject ?? loaderData.subject ?? ""} required {...control}>
+              <option value="" disabled>
+                Choisissez…
+              </option>
+              {CONTACT_SUBJECTS.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldFrame>
+        <FieldFrame label="Message" error={errors.message}>
+          {(control) => <textarea name="message" rows={8} defaultValue={values.message} required maxLength={5000} {...control} />}
+        </FieldFrame>
+        <Field label="Budget (facultatif)" name="budget" defaultValue={values.budget} error={errors.budget} maxLength={120} />
+        <Field
+          label="Dates souhaitées (facultatif)"
+          name="dates"
+          defaultValue={values.dates}
+          error={errors.dates}
+          maxLength={120}
+          placeholder="ex. : à partir de mars, 3 jours"
+        />
+        <button type="submit" disabled={busy}>
+          Envoyer la demande
+        </button>
+      </Form>
+    </div>
+  );
+}

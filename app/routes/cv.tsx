@@ -1,0 +1,57 @@
+import { Link, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/cv";
+import cvStyles from "~/styles/cv.css?url";
+import { cv } from "~/content/cv";
+import { CvSections } from "~/components/cv/CvSections";
+import { JsonLd } from "~/components/JsonLd";
+import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { personFacts } from "~/lib/person";
+import { personLd } from "~/lib/structured-data";
+import type { loader as rootLoader } from "~/root";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cvStyles }];
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(siteMetaFor(rootSite(matches), location.pathname), {
+    title: "CV",
+    description: `CV : ${cv.summary}`,
+    image: cv.photo.src,
+  });
+
+export const handle = { breadcrumb: () => ({ label: "CV", to: "/cv" }) };
+
+export default function CvPage() {
+  const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
+  return (
+    <article className="cv">
+      {site ? <JsonLd data={personLd(personFacts(site, "/cv"))} /> : null}
+      <header className="cv-header">
+        <img className="cv-photo" src={cv.photo.src} alt={cv.photo.alt} width={cv.photo.width} height={cv.photo.height} />
+        <div>
+          <h1>{site?.ownerName}</h1>
+          <p className="lead">{cv.jobTitle}</p>
+          <p>{cv.location}</p>
+          <p>{cv.summary}</p>
+          <ul className="cv-links">
+            {cv.links.map((l) => (
+              <li key={l.url}>
+                <a href={l.url} rel="me noopener">
+                  {l.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <p className="cv-actions">
+            <a className="button" href="/cv.pdf" download>
+              Télécharger le CV (PDF)
+            </a>
+            <Link className="button-ghost button" to="/contact">
+              Me contacter
+            </Link>
+          </p>
+        </div>
+      </header>
+      <CvSections cv={cv} />
+    </article>
+  );
+}
