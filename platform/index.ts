@@ -27,6 +27,9 @@ import {
 import { registerIdentity } from "./identity";
 import { createOutboxTransport, defaultOutboxFile, readOutbox } from "./mail";
 import { registerMembers } from "./members";
+import { registerMembersAdmin } from "./members-admin";
+import { registerAdminOrders } from "./admin-orders";
+import { registerPayments } from "./payments";
 import { registerOAuth } from "./oauth";
 import { registerOrders } from "./orders";
 import { errorPage, withTheme } from "./pages/layout";
@@ -74,6 +77,9 @@ export function createPlatform(options: PlatformOptions): Platform {
     signupPolicy: "open",
     requireMemberApproval: false,
     ...(options.ownerToken ? { ownerToken: options.ownerToken } : {}),
+    ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+    ...(options.siteId ? { siteId: options.siteId } : {}),
+    paymentCapture: options.paymentCapture ?? "automatic",
   };
   const policy = options.signupPolicy ?? (options.requireMemberApproval ? "owner-approval" : "open");
   if (!SIGNUP_POLICIES.includes(policy)) throw new Error(`Unknown signupPolicy: ${String(policy)}`);
@@ -138,7 +144,10 @@ export function createPlatform(options: PlatformOptions): Platform {
   registerCart(api, ctx);
   registerCheckout(api, ctx);
   registerOrders(api, ctx);
+  registerAdminOrders(api, ctx);
+  registerPayments(api, ctx);
   registerMembers(api, ctx);
+  registerMembersAdmin(api, ctx);
   registerIdentity(api, ctx);
 
   async function handleApi(request: Request, url: URL, path: string, appOrigin: string): Promise<Response> {

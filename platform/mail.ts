@@ -12,7 +12,7 @@ export interface MailLink {
 export interface MailMessage {
   id: string;
   createdAt: string; // ISO date
-  kind: "verification-code" | "password-reset" | "member-approved";
+  kind: "verification-code" | "password-reset" | "member-approved" | "order-canceled";
   to: string;
   subject: string;
   /** Plain-text body (French). */

@@ -24,6 +24,14 @@ export interface PlatformOptions {
    * until approved at /_platform/owner/members.
    */
   signupPolicy?: SignupPolicy;
+  /**
+   * The site's API key: a request whose `Authorization` is exactly this value (and whose `wix-site-id`, when siteId
+   * is set, matches) is the elevated identity of Wix's ApiKeyStrategy; unset = no elevated calls at all.
+   */
+  apiKey?: string;
+  siteId?: string;
+  /** "manual": the payment page only authorizes the card; the owner captures or voids (payments collector). */
+  paymentCapture?: "automatic" | "manual";
   /** Protects /_platform/owner/members and /_platform/outbox (`?token=`); unset = open (local demo). */
   ownerToken?: string;
   /** JSON-lines copy of the outbox; default `<db dir>/outbox.jsonl` (none for ":memory:"); false = no file. */
@@ -98,6 +106,14 @@ export function platformOptionsFromEnv(env: Record<string, string | undefined> =
     if (!(SIGNUP_POLICIES as readonly string[]).includes(policy))
       throw new Error(`PLATFORM_SIGNUP_POLICY must be one of ${SIGNUP_POLICIES.join(", ")} (got "${policy}")`);
     out.signupPolicy = policy as SignupPolicy;
+  }
+  if (env.PLATFORM_API_KEY?.trim()) out.apiKey = env.PLATFORM_API_KEY.trim();
+  if (env.PLATFORM_SITE_ID?.trim()) out.siteId = env.PLATFORM_SITE_ID.trim();
+  const capture = env.PLATFORM_PAYMENT_CAPTURE?.trim();
+  if (capture) {
+    if (capture !== "automatic" && capture !== "manual")
+      throw new Error(`PLATFORM_PAYMENT_CAPTURE must be automatic or manual (got "${capture}")`);
+    out.paymentCapture = capture;
   }
   if (env.PLATFORM_OWNER_TOKEN?.trim()) out.ownerToken = env.PLATFORM_OWNER_TOKEN.trim();
   if (env.PLATFORM_OUTBOX_FILE?.trim()) out.outboxFile = env.PLATFORM_OUTBOX_FILE.trim();
