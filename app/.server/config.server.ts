@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type AdminConfig, parseAdminConfig } from "./admin-config.server";
 
 /**
  * The server's whole configuration, read from the environment once at start.
@@ -215,6 +216,7 @@ export interface Config {
   redisUrl?: string;
   site: { ownerName: string; title: string; description: string; image: string; profilePicture: string };
   legal: LegalIdentity;
+  admin: AdminConfig;
 }
 
 /** Who publishes the site and sells in the shop, as the legal pages must say. */
@@ -250,6 +252,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
   }
   const env = result.data;
   const platform = env.COMMERCE_PLATFORM ?? (env.WIX_CLIENT_ID ? "wix" : "embedded");
+  const { problems, admin } = parseAdminConfig(source, { platform, platformUrl: env.PLATFORM_URL });
+  if (problems.length) throw new ConfigError(problems);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -277,6 +281,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       image: env.SITE_IMAGE,
       profilePicture: env.SITE_PROFILE_PICTURE,
     },
+    admin,
     legal: {
       businessName: env.LEGAL_BUSINESS_NAME || `${env.SITE_OWNER_NAME}, entrepreneur individuel`,
       siret: env.LEGAL_SIRET,

@@ -9,10 +9,12 @@ export interface HeaderProps {
   profilePicture: string;
   theme: Theme;
   member: boolean;
+  /** The site's owner is signed in: the header links the back-office. */
+  owner?: boolean;
   cartCount: number | null;
 }
 
-export function SiteHeader({ ownerName, jobTitle, profilePicture, theme, member, cartCount }: HeaderProps) {
+export function SiteHeader({ ownerName, jobTitle, profilePicture, theme, member, owner = false, cartCount }: HeaderProps) {
   const location = useLocation();
   const returnTo = location.pathname + location.search;
   const count = useOptimisticCartCount(cartCount);
@@ -45,6 +47,11 @@ export function SiteHeader({ ownerName, jobTitle, profilePicture, theme, member,
             </li>
             {member ? (
               <>
+                {owner ? (
+                  <li>
+                    <NavLink to="/admin">Administration</NavLink>
+                  </li>
+                ) : null}
                 <li>
                   <NavLink to="/account">Mon compte</NavLink>
                 </li>
