@@ -101,7 +101,9 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         </div>
         <div>
           <dt>Paiement</dt>
-          <dd>{authorized ? "Autorisé, à encaisser" : order.paymentStatusLabel}</dd>
+          <dd>
+            {authorized ? "Autorisé, à encaisser" : order.payment?.status === "VOIDED" ? "Autorisation annulée" : order.paymentStatusLabel}
+          </dd>
         </div>
         <div>
           <dt>Expédition</dt>
