@@ -192,6 +192,7 @@ test("the owner blocks a member who then cannot log in, unblocks her, and approv
 });
 
 test("the back-office pages have no serious accessibility violation and fit 390 px @js", async ({ page, javaScriptEnabled }) => {
+  test.setTimeout(120_000);
   await loginAsOwner(page, javaScriptEnabled);
   for (const path of ["/admin", "/admin/orders", "/admin/members"]) {
     await page.goto(path);
