@@ -3,6 +3,9 @@ import type { ConfirmRequest } from "~/models/admin";
 import { redirectWithToast } from "./toast.server";
 import { failedAction } from "./wix-errors.server";
 
+/** A refusal the app itself decides (not the platform): its message is French and shown as is. */
+export class AdminRefusal extends Error {}
+
 /**
  * How every back-office action answers: a destructive one first returns its confirmation step (no JS needed), then
  * runs; success and platform refusals come back as a notification on the page (a status region without JS).
@@ -22,6 +25,7 @@ export async function runAdminAction(
     const message = await options.run();
     return redirectWithToast(request, options.redirectTo, { type: "success", title: message });
   } catch (error) {
+    if (error instanceof AdminRefusal) return redirectWithToast(request, options.redirectTo, { type: "error", title: error.message });
     return failedAction(request, error, { redirectTo: options.redirectTo });
   }
 }

@@ -1,5 +1,7 @@
 import type { AdminMemberRow } from "~/models/admin";
 import { MEMBER_STATUS_OPTIONS } from "~/models/admin";
+import { AdminRefusal } from "./admin-actions.server";
+import { getConfig } from "./config.server";
 import type { ElevatedClient } from "./owner.server";
 
 /** The owner's members: search, filter by status, offset paging, per-member and by-filter actions. */
@@ -36,6 +38,7 @@ function toRow(m: any): AdminMemberRow {
     statusLabel: MEMBER_STATUS_OPTIONS[m.status] ?? m.status ?? "",
     muted: m.activityStatus === "MUTED",
     createdDate: m._createdDate instanceof Date ? m._createdDate.toISOString() : m._createdDate,
+    owner: getConfig().admin.ownerEmails.includes(String(m.loginEmail ?? "").toLowerCase()),
   };
 }
 
@@ -66,6 +69,11 @@ export type MemberAction = "approve" | "block" | "unblock" | "mute" | "unmute" |
 
 export async function memberAction(admin: ElevatedClient, id: string, action: MemberAction) {
   const m = admin.members;
+  if (action === "block" || action === "delete" || action === "disconnect") {
+    const target = await m.getMember(id, { fieldsets: ["EXTENDED"] });
+    if (getConfig().admin.ownerEmails.includes(String(target.loginEmail ?? "").toLowerCase()))
+      throw new AdminRefusal("Le compte d'un propriétaire du site ne peut pas être bloqué, déconnecté ni supprimé ici.");
+  }
   switch (action) {
     case "approve":
     case "unblock":
@@ -86,7 +94,10 @@ export async function memberAction(admin: ElevatedClient, id: string, action: Me
 export type BulkMemberAction = "approve" | "block" | "delete";
 
 export async function bulkMemberAction(admin: ElevatedClient, filters: MemberFilters, action: BulkMemberAction) {
-  const filter = filterOf(filters);
+  // The owners are never part of a bulk action: "Bloquer tout" must not lock the back-office out.
+  const base = filterOf(filters);
+  const owners = { loginEmail: { $nin: getConfig().admin.ownerEmails } };
+  const filter = Object.keys(base).length ? { $and: [...("$and" in base ? (base.$and as object[]) : [base]), owners] } : owners;
   if (action === "approve") return admin.members.bulkApproveMembers(filter);
   if (action === "block") return admin.members.bulkBlockMembers(filter);
   return admin.members.bulkDeleteMembersByFilter(filter);

@@ -66,6 +66,8 @@ export interface AdminMemberRow {
   statusLabel: string;
   muted: boolean;
   createdDate?: string;
+  /** One of OWNER_EMAILS: never blocked, disconnected or deleted from the back-office. */
+  owner: boolean;
 }
 
 export const ACTIVITY_LABELS: Record<string, string> = {

@@ -141,15 +141,19 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
               <td data-label="Actions">
                 <div className="admin-row-actions">
                   {m.status === "PENDING" ? <ActionButton member={m} intent="approve" label="Approuver" /> : null}
-                  {m.status === "APPROVED" ? <ActionButton member={m} intent="block" label="Bloquer" /> : null}
+                  {m.status === "APPROVED" && !m.owner ? <ActionButton member={m} intent="block" label="Bloquer" /> : null}
                   {m.status === "BLOCKED" ? <ActionButton member={m} intent="unblock" label="Débloquer" /> : null}
                   {m.muted ? (
                     <ActionButton member={m} intent="unmute" label="Rétablir" />
                   ) : (
                     <ActionButton member={m} intent="mute" label="Rendre muet" />
                   )}
-                  <ActionButton member={m} intent="disconnect" label="Déconnecter" />
-                  <ActionButton member={m} intent="delete" label="Supprimer" />
+                  {m.owner ? null : (
+                    <>
+                      <ActionButton member={m} intent="disconnect" label="Déconnecter" />
+                      <ActionButton member={m} intent="delete" label="Supprimer" />
+                    </>
+                  )}
                 </div>
               </td>
             </tr>

@@ -156,6 +156,10 @@ test("the owner blocks a member who then cannot log in, unblocks her, and approv
   await expect(page.getByRole("banner").getByRole("button", { name: "Se connecter" })).toBeVisible();
 
   await loginAsOwner(page, javaScriptEnabled, "/admin/members");
+  // The owner's own account cannot be blocked, disconnected or deleted from here.
+  await expect(page.getByRole("row").filter({ hasText: "proprietaire@exemple.fr" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Bloquer proprietaire@exemple.fr" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Supprimer proprietaire@exemple.fr" })).toHaveCount(0);
   await page.getByLabel("E-mail commençant par").fill(email);
   await page.getByRole("button", { name: "Rechercher" }).click();
   await page.getByRole("button", { name: `Bloquer ${email}` }).click();
