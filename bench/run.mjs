@@ -52,8 +52,13 @@ const log = (...a) => console.log(...a);
 // tracked), and a digital product whose stock is not tracked for the cycle,
 // so thousands of adds never run out of stock.
 const PRODUCT_PAGE = "/products/t-shirt-typescript?Taille=M&Couleur=Noir";
-const CYCLE_PAGE = "/products/formation-typescript?Format=Inter";
-const CART_PAGES = [PRODUCT_PAGE, "/products/mug-cafe-code?Couleur=Bleu", "/products/formation-react?Format=Intra"];
+// Trainings have a Format and a session date: both are chosen, or the add is a field error.
+const CYCLE_PAGE = "/products/formation-typescript?Format=Inter&Session=12%20et%2013%20janvier%202027";
+const CART_PAGES = [
+  PRODUCT_PAGE,
+  "/products/mug-cafe-code?Couleur=Bleu",
+  "/products/formation-react?Format=Intra&Session=19%20et%2020%20janvier%202027",
+];
 
 async function main() {
   const started = Date.now();

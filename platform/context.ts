@@ -30,6 +30,10 @@ export interface ResolvedOptions {
   paymentCapture: "automatic" | "manual";
   /** When set, the owner tools (/_platform/owner/members, /_platform/outbox) require it. */
   ownerToken?: string;
+  /** Where the new-order notice goes; none = no notice. */
+  ownerEmail?: string;
+  /** Who sells, as the order e-mails name the shop. */
+  shopName?: string;
 }
 
 /** What a sign-up leads to: a session at once, an e-mailed code first, or the site owner's approval first. */

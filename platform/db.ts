@@ -88,6 +88,9 @@ CREATE TABLE IF NOT EXISTS orders (
   data TEXT NOT NULL, created_date TEXT NOT NULL, updated_date TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS orders_member ON orders(member_id);
+CREATE TABLE IF NOT EXISTS digital_files (
+  product_id TEXT PRIMARY KEY, file_id TEXT NOT NULL, file_name TEXT NOT NULL, title TEXT NOT NULL
+);
 CREATE INDEX IF NOT EXISTS orders_visitor ON orders(visitor_id);
 DROP TABLE IF EXISTS login_failures;
 DROP TABLE IF EXISTS login_locks;
@@ -248,6 +251,7 @@ const TABLES = [
   "coupons",
   "variants",
   "product_collections",
+  "digital_files",
   "products",
   "collections",
   "settings",

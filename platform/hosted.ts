@@ -7,7 +7,9 @@ import { html, json } from "./http";
 import { outboxGet, ownerMembersGet, ownerMembersPost, resetGet, resetPost } from "./pages/account";
 import { forgotGet, forgotPost, loginGet, loginPost, logoutGet, signupGet, signupPost, verifyPost } from "./pages/auth";
 import { errorPage, PLATFORM_CSS } from "./pages/layout";
+import { orderFollowGet } from "./pages/order-follow";
 import { paymentGet, paymentPost } from "./pages/payment";
+import { downloadGet } from "./downloads";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".svg": "image/svg+xml",
@@ -87,6 +89,10 @@ export function hostedPages(ctx: Ctx, publicPem: string) {
         return logoutGet(ctx, url);
       case "GET checkout":
         return paymentGet(ctx, url);
+      case "GET commande":
+        return orderFollowGet(ctx, url);
+      case "GET telechargement":
+        return downloadGet(ctx, url);
       case "POST checkout":
         return paymentPost(ctx, request);
     }

@@ -12,6 +12,7 @@ import type { Router } from "./http";
 import { appError, asObject, asString, refuseUnsafeText, validationError } from "./http";
 import type { MailMessage } from "./mail";
 import { deliver } from "./mail";
+import { claimGuestOrders } from "./order-claims";
 import type { MemberRow } from "./members";
 import { checkCredentials, createMember } from "./members";
 import { startPasswordReset } from "./password-reset";
@@ -161,6 +162,7 @@ export function checkVerification(ctx: Ctx, stateToken: string, code: string): V
       }
       ctx.db.prepare("UPDATE verifications SET used = 1 WHERE state_token = ?").run(stateToken);
       ctx.db.prepare("UPDATE members SET email_verified = 1, updated_date = ? WHERE id = ?").run(nowIso(), row.member_id);
+      claimGuestOrders(ctx, row.member_id); // the code proves the mailbox
       const member = ctx.db.prepare("SELECT * FROM members WHERE id = ?").get(row.member_id) as MemberRow | undefined;
       return member ? { kind: "ok", member } : { kind: "expired" };
     })

@@ -77,6 +77,8 @@ export function createPlatform(options: PlatformOptions): Platform {
     signupPolicy: "open",
     requireMemberApproval: false,
     ...(options.ownerToken ? { ownerToken: options.ownerToken } : {}),
+    ...(options.ownerEmail ? { ownerEmail: options.ownerEmail } : {}),
+    ...(options.shopName ? { shopName: options.shopName } : {}),
     ...(options.apiKey ? { apiKey: options.apiKey } : {}),
     ...(options.siteId ? { siteId: options.siteId } : {}),
     paymentCapture: options.paymentCapture ?? "automatic",

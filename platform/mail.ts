@@ -1,4 +1,4 @@
-// Outgoing e-mail of the platform (verification codes, password-reset links). No mail server exists here, so the
+// Outgoing e-mail of the platform (verification codes, password-reset links, order confirmations and notices). No mail server exists here, so the
 // default transport is a local outbox: a SQLite table shown at /_platform/outbox plus a JSON-lines file.
 import { appendFileSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
@@ -12,7 +12,7 @@ export interface MailLink {
 export interface MailMessage {
   id: string;
   createdAt: string; // ISO date
-  kind: "verification-code" | "password-reset" | "member-approved" | "order-canceled";
+  kind: "verification-code" | "password-reset" | "member-approved" | "order-confirmation" | "order-notice" | "order-canceled";
   to: string;
   subject: string;
   /** Plain-text body (French). */

@@ -38,6 +38,10 @@ export interface PlatformOptions {
   outboxFile?: string | false;
   /** Delivers the platform's e-mails instead of the local outbox (then nothing appears at /_platform/outbox). */
   mailTransport?: MailTransport;
+  /** The site owner's address: the new-order notice is sent there (none = no notice). */
+  ownerEmail?: string;
+  /** The seller's name in the order e-mails (default "la boutique"). */
+  shopName?: string;
   /** Simulated outage at start (see setFaults). */
   faults?: Partial<Faults>;
   /** Allows `POST /_platform/faults` (JSON `{delayMs, failRate, down}`) to change the faults at run time. */
@@ -96,7 +100,8 @@ export function cleanFaults(input: Partial<Faults> | undefined): Faults {
 /**
  * Options read from the environment, for whoever creates the platform: PLATFORM_SIGNUP_POLICY
  * (open | verify-email | owner-approval), PLATFORM_OWNER_TOKEN, PLATFORM_OUTBOX_FILE, PLATFORM_FAULT_CONTROL (1/true),
- * PLATFORM_FAULT_DELAY_MS, PLATFORM_FAULT_RATE, PLATFORM_FAULT_DOWN (1/true). Throws on an unknown sign-up policy.
+ * PLATFORM_FAULT_DELAY_MS, PLATFORM_FAULT_RATE, PLATFORM_FAULT_DOWN (1/true), PLATFORM_OWNER_EMAIL and PLATFORM_SHOP_NAME
+ * (order e-mails). Throws on an unknown sign-up policy.
  */
 export function platformOptionsFromEnv(env: Record<string, string | undefined> = process.env): Partial<PlatformOptions> {
   const out: Partial<PlatformOptions> = {};
@@ -117,6 +122,8 @@ export function platformOptionsFromEnv(env: Record<string, string | undefined> =
   }
   if (env.PLATFORM_OWNER_TOKEN?.trim()) out.ownerToken = env.PLATFORM_OWNER_TOKEN.trim();
   if (env.PLATFORM_OUTBOX_FILE?.trim()) out.outboxFile = env.PLATFORM_OUTBOX_FILE.trim();
+  if (env.PLATFORM_OWNER_EMAIL?.trim()) out.ownerEmail = env.PLATFORM_OWNER_EMAIL.trim();
+  if (env.PLATFORM_SHOP_NAME?.trim()) out.shopName = env.PLATFORM_SHOP_NAME.trim();
   if (flag(env.PLATFORM_FAULT_CONTROL)) out.faultControl = true;
   const hooks = (env.PLATFORM_WEBHOOK_URLS ?? "").split(/[\s,]+/).filter(Boolean);
   for (const h of hooks) if (!/^https?:\/\//.test(h)) throw new Error(`PLATFORM_WEBHOOK_URLS: not an http(s) URL: ${h}`);

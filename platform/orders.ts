@@ -7,6 +7,9 @@ import { checkoutTotals, createdByWire, getCheckoutRow } from "./checkout";
 import type { Caller, Ctx } from "./context";
 import { currency, newId, orderPrice, requireCaller, taxRatePercent, wireImage } from "./context";
 import { nowIso } from "./db";
+import { digitalFileWire } from "./downloads";
+import { claimOnRead } from "./order-claims";
+import { sendOrderMails } from "./order-mail";
 import type { Router } from "./http";
 import { asObject, notFound, validationError } from "./http";
 import type { PricedLine, Totals } from "./pricing";
@@ -15,7 +18,7 @@ import { applySort, decodeCursor, encodeCursor, matchFilter, parseSort } from ".
 import { orderEvents, productChanged } from "./order-events";
 import { orderById, searchAllOrders } from "./admin-orders";
 import { isElevated } from "./elevated";
-import { transactionsWire } from "./payments";
+import { balanceSummary, transactionsWire } from "./payments";
 
 export interface OrderRow {
   id: string;
@@ -222,23 +225,6 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
   return id;
 }
 
-/** The full `balanceSummary` of the typings; refunds, authorizations and chargebacks do not happen here. */
-export function balanceSummary(paidCents: number, totalCents: number, cur: string) {
-  const zero = orderPrice(0, cur);
-  return {
-    balance: orderPrice(totalCents - paidCents, cur),
-    paid: orderPrice(paidCents, cur),
-    refunded: zero,
-    authorized: zero,
-    pendingRefund: zero,
-    pending: zero,
-    chargeback: zero,
-    chargebackReversal: zero,
-    platformFees: zero,
-    totalMinusPlatformFees: orderPrice(paidCents, cur),
-  };
-}
-
 export function orderWire(ctx: Ctx, row: OrderRow, appOrigin: string) {
   const { _payment, ...o } = JSON.parse(row.data) as Record<string, unknown> & { lineItems: Record<string, unknown>[] };
   void _payment;
@@ -252,6 +238,8 @@ export function orderWire(ctx: Ctx, row: OrderRow, appOrigin: string) {
       out.image = wireImage(ctx, appOrigin, _imagePath, (li.productName as { original: string }).original);
     }
     if (typeof _slug === "string") out.url = { relativePath: `/products/${_slug}`, url: `${appOrigin}/products/${_slug}` };
+    const digitalFile = digitalFileWire(ctx, row, li, appOrigin);
+    if (digitalFile) out.digitalFile = digitalFile;
     return out;
   });
   return o;
@@ -266,6 +254,26 @@ export type PlaceResult =
  * unit get exactly one order.
  */
 export function placeOrder(ctx: Ctx, checkoutId: string, payment: "card" | "offline" | "authorized"): PlaceResult {
+  let created = false;
+  const result = placeOrderTransaction(ctx, checkoutId, payment, () => (created = true));
+  // After the commit, as Wix does: the buyer's confirmation and the owner's notice (never for a replayed POST).
+  if (result.ok && created) {
+    try {
+      sendOrderMails(ctx, result.orderId);
+    } catch (err) {
+      // The order is committed and paid: a mail problem must not turn the buyer's confirmation into an error page.
+      console.error("[platform] order e-mails failed", err);
+    }
+  }
+  return result;
+}
+
+function placeOrderTransaction(
+  ctx: Ctx,
+  checkoutId: string,
+  payment: "card" | "offline" | "authorized",
+  onCreated: () => void,
+): PlaceResult {
   return ctx.db
     .transaction((): PlaceResult => {
       const row = getCheckoutRow(ctx, checkoutId);
@@ -313,6 +321,7 @@ export function placeOrder(ctx: Ctx, checkoutId: string, payment: "card" | "offl
         if (cart) cartEvent(ctx, "deleted", cart);
       }
       orderEvents(ctx, orderId, payment === "card" ? ["created", "approved", "payment_status_updated"] : ["created", "approved"]);
+      onCreated();
       return { ok: true, orderId };
     })
     .immediate();
@@ -343,6 +352,7 @@ export function registerOrders(router: Router, ctx: Ctx): void {
       if (!Number.isInteger(limit) || limit < 0 || limit > 100)
         throw validationError([{ field: "search.cursorPaging.limit", description: "must be between 0 and 100", violatedRule: "MAX" }]);
       const offset = typeof paging.cursor === "string" && paging.cursor ? decodeCursor(paging.cursor) : 0;
+      claimOnRead(ctx, caller.memberId);
       // Always scoped to the caller, whatever the filter says.
       const rows = (
         caller.memberId

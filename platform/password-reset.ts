@@ -7,6 +7,7 @@ import { deliver } from "./mail";
 import type { MemberRow } from "./members";
 import { hashPassword } from "./members";
 import { clearLoginFailures } from "./login-throttle";
+import { claimGuestOrders } from "./order-claims";
 
 export const RESET_TTL_SECONDS = 3600;
 export const RESET_MAX_PER_HOUR = 5;
@@ -77,6 +78,7 @@ export function completeReset(ctx: Ctx, row: ResetRow, password: string): boolea
       ctx.db.prepare("DELETE FROM access_tokens WHERE member_id = ?").run(row.member_id);
       ctx.db.prepare("UPDATE password_resets SET used = 1 WHERE member_id = ?").run(row.member_id);
       clearLoginFailures(ctx, m.email);
+      claimGuestOrders(ctx, row.member_id); // the reset link proves the mailbox
       return true;
     })
     .immediate();

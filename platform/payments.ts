@@ -4,13 +4,13 @@
 import { createHash } from "node:crypto";
 import { orderById } from "./admin-orders";
 import type { Ctx } from "./context";
-import { newId } from "./context";
+import { newId, orderPrice } from "./context";
 import { nowIso } from "./db";
 import { requireElevated } from "./elevated";
 import type { Router } from "./http";
 import { appError, asObject, asString, validationError } from "./http";
 import type { OrderRow } from "./orders";
-import { balanceSummary, orderEvents, orderWire } from "./orders";
+import { orderEvents, orderWire } from "./orders";
 
 /** A stable GUID derived from a name (the payment of an order keeps its id across reads). */
 function uuidFrom(name: string): string {
@@ -161,4 +161,21 @@ export function registerPayments(router: Router, ctx: Ctx): void {
         })
         .immediate();
     });
+}
+
+/** The full `balanceSummary` of the typings; refunds, authorizations and chargebacks do not happen here. */
+export function balanceSummary(paidCents: number, totalCents: number, cur: string) {
+  const zero = orderPrice(0, cur);
+  return {
+    balance: orderPrice(totalCents - paidCents, cur),
+    paid: orderPrice(paidCents, cur),
+    refunded: zero,
+    authorized: zero,
+    pendingRefund: zero,
+    pending: zero,
+    chargeback: zero,
+    chargebackReversal: zero,
+    platformFees: zero,
+    totalMinusPlatformFees: orderPrice(paidCents, cur),
+  };
 }

@@ -10,6 +10,7 @@ import { insertOrder } from "./orders";
 import type { LineRef } from "./pricing";
 import { computeTotals, priceLine } from "./pricing";
 import { loadProduct } from "./catalog";
+import { insertDigitalFile } from "./downloads";
 
 const choiceSchema = z.object({ value: z.string(), description: z.string() });
 const productSchema = z.object({
@@ -43,6 +44,8 @@ const productSchema = z.object({
     )
     .optional(),
   createdDate: z.string().optional(),
+  /** Course material or e-book the buyer downloads once the order is paid (digital products only). */
+  digitalFile: z.object({ fileName: z.string().regex(/^[\w.-]+$/), title: z.string().min(1) }).optional(),
 });
 
 const seedSchema = z.object({
@@ -156,6 +159,7 @@ export function loadSeed(ctx: Ctx, seed: SeedData): void {
         created,
         created,
       );
+      if (p.digitalFile) insertDigitalFile(db, p.id, p.digitalFile);
       for (const slug of p.collections) {
         const cid = colIdBySlug.get(slug) ?? (seed.collections.some((c) => c.id === slug) ? slug : undefined);
         if (!cid) throw new Error(`Product ${p.id}: unknown collection ${slug}`);

@@ -53,6 +53,9 @@ function attachInProcess(router: Router, config: Config): Readiness {
     apiKey: config.admin.apiKey,
     siteId: config.admin.siteId,
     paymentCapture: config.admin.paymentCapture,
+    // Order e-mails: the owner's notice goes to the published contact address, signed with the owner's name.
+    ownerEmail: config.legal.email,
+    shopName: config.site.ownerName,
     faultControl: config.commerce.faultControl,
     allowedOrigins: config.commerce.allowedOrigins,
     defaultAppOrigin: config.publicOrigin,

@@ -1,3 +1,4 @@
+import type { MemberAddress } from "~/models/member-address";
 import type { Commerce } from "./commerce.server";
 
 /** The signed-in member's profile, as the account page shows and edits it. */
@@ -46,6 +47,20 @@ export async function updateProfile(
     });
   }
   if (next.slug !== current.slug) await wix.members.updateCurrentMemberSlug(next.slug);
+}
+
+/**
+ * Saves the profile's postal address as the member's first contact address (the one checkout prefills from);
+ * other addresses the member may have are kept after it.
+ */
+export async function saveAddress(commerce: Commerce, address: MemberAddress): Promise<void> {
+  const wix = await commerce.client();
+  const { member } = await wix.members.getCurrentMember({ fieldsets: ["FULL"] });
+  if (!member?._id) throw new Error("no current member");
+  const [first, ...others] = member.contact?.addresses ?? [];
+  await wix.members.updateMember(member._id, {
+    contact: { addresses: [{ ...(first?._id ? { _id: first._id } : {}), ...address }, ...others] },
+  });
 }
 
 export async function deleteAccount(commerce: Commerce): Promise<void> {

@@ -157,6 +157,18 @@ function dateString(value: unknown): string | undefined {
 }
 
 /** The SDK's order (`_id`, Date objects, SDK addresses) in the shape the thank-you page renders. */
+/** Only the platform's own download path is linked (same origin); the SDK gives the expiry as a Date. */
+function downloadView(file: Sdk): { url: string; expires?: string } {
+  const url = new URL(file.link, "http://x");
+  const expires =
+    file.expirationDate instanceof Date
+      ? file.expirationDate.toISOString()
+      : typeof file.expirationDate === "string"
+        ? file.expirationDate
+        : undefined;
+  return { url: `${url.pathname}${url.search}`, ...(expires ? { expires } : {}) };
+}
+
 export function toOrderView(raw: Sdk): OrderView {
   const lines: OrderLineView[] = (raw?.lineItems ?? []).map((line: Sdk) => ({
     id: line._id ?? "",
@@ -172,6 +184,7 @@ export function toOrderView(raw: Sdk): OrderView {
     // Before the coupon, so the lines add up to the subtotal shown below them.
     total: money(line.lineItemPrice ?? line.totalPriceAfterTax),
     digital: line.itemType?.preset === "DIGITAL" || line.physicalProperties?.shippable === false,
+    ...(typeof line.digitalFile?.link === "string" ? { download: downloadView(line.digitalFile) } : {}),
   }));
   const summary = raw?.priceSummary ?? {};
   const shippingInfo = raw?.shippingInfo;

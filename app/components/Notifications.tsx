@@ -7,13 +7,18 @@ import { TOAST_DURATIONS, type FlashToast } from "~/lib/toast";
  * The notification container of the spec (§2, §9): top-center, 16 px inset,
  * 10 px gutter, 350 px wide, z-index 9999, at most 20 at once. sonner pauses
  * timers while hovered; it unmounts dismissed toasts after a fixed 200 ms.
+ * The top inset counts from the header's bottom edge while the header is in view:
+ * an "Ajouté au panier" toast must not hide the cart count that just changed.
  */
+const INSET = { top: "calc(var(--header-visible-bottom, 0px) + 16px)", right: 16, bottom: 16, left: 16 };
+
 export function Notifications() {
+  useHeaderBottom();
   return (
     <Toaster
       position="top-center"
-      offset={16}
-      mobileOffset={16}
+      offset={INSET}
+      mobileOffset={INSET}
       gap={10}
       visibleToasts={20}
       closeButton
@@ -53,4 +58,30 @@ export function FlashNotification({ flash }: { flash: FlashToast | null }) {
       {flash.description ? <p className="flash-description">{flash.description}</p> : null}
     </div>
   );
+}
+
+/** Keeps `--header-visible-bottom` at the header's bottom edge in the viewport (0 once scrolled away). */
+function useHeaderBottom() {
+  useEffect(() => {
+    const header = document.querySelector(".site-header");
+    if (!header) return;
+    const root = document.documentElement;
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      root.style.setProperty("--header-visible-bottom", `${Math.max(0, Math.round(header.getBoundingClientRect().bottom))}px`);
+    };
+    const schedule = () => {
+      frame ||= requestAnimationFrame(update);
+    };
+    update();
+    const observer = new ResizeObserver(schedule);
+    observer.observe(header);
+    window.addEventListener("scroll", schedule, { passive: true });
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("scroll", schedule);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, []);
 }

@@ -26,6 +26,14 @@ export function OrderDetails({ order }: { order: OrderView }) {
                     {line.options.length > 0 ? (
                       <p className="order-line-options">{line.options.map((o) => `${o.name} : ${o.value}`).join(" · ")}</p>
                     ) : null}
+                    {line.download ? (
+                      <p className="order-line-download">
+                        {/* A plain link: the file is served by the platform, not a route. */}
+                        <a href={line.download.url} download>
+                          Télécharger le fichier<span className="visually-hidden"> de « {line.name} »</span>
+                        </a>
+                      </p>
+                    ) : null}
                   </div>
                 </div>
               </td>

@@ -18,6 +18,8 @@ export interface OrderLineView {
   total: Money;
   /** Nothing to ship (Wix `itemType.preset` DIGITAL: trainings, audits, e-books). */
   digital: boolean;
+  /** The file of a paid digital line (Wix `digitalFile.link`): a signed link, valid until `expires` (ISO date). */
+  download?: { url: string; expires?: string };
 }
 
 export interface OrderView {

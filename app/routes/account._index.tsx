@@ -4,7 +4,9 @@ import type { Route } from "./+types/account._index";
 import { Field } from "~/components/Field";
 import { commerceOf } from "~/.server/commerce.server";
 import { requireMember } from "~/.server/auth.server";
-import { deleteAccount, getProfile, updateProfile } from "~/.server/account.server";
+import { deleteAccount, getProfile, saveAddress, updateProfile } from "~/.server/account.server";
+import { AddressForm } from "~/components/account/AddressForm";
+import { memberAddressSchema } from "~/models/member-address";
 import { redirectWithToast } from "~/.server/toast.server";
 import { failedAction, failedLoader } from "~/.server/wix-errors.server";
 import { parseForm, textField } from "~/lib/forms";
@@ -62,6 +64,17 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return redirectWithToast(request, "/", { type: "success", title: "Votre compte a été supprimé." });
   }
 
+  if (intent === "address") {
+    const parsed = parseForm(memberAddressSchema, form);
+    if (!parsed.ok) return data({ intent, fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
+    try {
+      await saveAddress(commerce, parsed.data);
+    } catch (error) {
+      return failedAction(request, error, { redirectTo: "/account", values: parsed.values });
+    }
+    return redirectWithToast(request, "/account", { type: "success", title: "Adresse enregistrée." });
+  }
+
   if (intent !== "profile") throw data(null, { status: 400, statusText: "Unknown intent" });
   const parsed = parseForm(profileSchema, form);
   if (!parsed.ok) return data({ intent, fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
@@ -85,6 +98,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   // Field errors from the SDK (failedAction) carry no intent: they can only come from the profile form.
   const profileErrors = actionData && (!("intent" in actionData) || actionData.intent === "profile") ? actionData : undefined;
   const deleteErrors = actionData && "intent" in actionData && actionData.intent === "delete" ? actionData : undefined;
+  const addressErrors = actionData && "intent" in actionData && actionData.intent === "address" ? actionData : undefined;
   const value = (name: keyof typeof profile) =>
     (profileErrors?.values as Record<string, string> | undefined)?.[name] ?? String(profile[name] ?? "");
   const error = (name: string) => (profileErrors?.fieldErrors as Record<string, string> | undefined)?.[name];
@@ -130,6 +144,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </button>
         </Form>
       </section>
+
+      <AddressForm
+        address={profile.address}
+        values={addressErrors?.values as Record<string, string> | undefined}
+        errors={addressErrors?.fieldErrors as Record<string, string> | undefined}
+        busy={busy}
+      />
 
       <section aria-labelledby="delete-title" className="card danger-zone">
         <h2 id="delete-title">Supprimer mon compte</h2>

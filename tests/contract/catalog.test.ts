@@ -316,10 +316,11 @@ describe.skipIf(isWix)("seeded catalog (embedded platform)", () => {
     }
   });
 
-  it("gives training variants (Format Inter/Intra) different prices", async () => {
+  it("gives training variants (Format Inter/Intra) different prices, whatever the session date", async () => {
     const p = await productBySlug(client, "formation-react");
-    const intra = await client.products.getProductOptionsAvailability(p._id, { Format: "Intra" });
-    const inter = await client.products.getProductOptionsAvailability(p._id, { Format: "Inter" });
+    const session = "16 et 17 mars 2027";
+    const intra = await client.products.getProductOptionsAvailability(p._id, { Format: "Intra", Session: session });
+    const inter = await client.products.getProductOptionsAvailability(p._id, { Format: "Inter", Session: session });
     expect(inter.selectedVariant?.price?.price).toBe(1600);
     expect(intra.selectedVariant?.price?.price).toBe(4800);
   });

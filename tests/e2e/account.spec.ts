@@ -48,18 +48,18 @@ test.describe("member login, profile, orders and logout", () => {
     const nickname = `Camille ${unique()}`;
     await page.getByLabel("Pseudonyme").fill(nickname);
     await page.getByLabel("Adresse de profil").fill("Pas Valide !");
-    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
     await expect(page.getByText(/Utilisez des lettres minuscules/)).toBeVisible();
     await expect(page.getByLabel("Pseudonyme")).toHaveValue(nickname);
     await expect(page.getByLabel("Adresse de profil")).toHaveValue("Pas Valide !");
 
     // Another member's slug is taken: a field error too, not a crash.
     await page.getByLabel("Adresse de profil").fill("alex-durand");
-    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
     await expect(page.getByText("Cette adresse de profil est déjà prise.")).toBeVisible();
 
     await page.getByLabel("Adresse de profil").fill("camille-martin");
-    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
     await expect(page.getByText("Profil enregistré.")).toBeVisible();
     await page.reload();
     await expect(page.getByLabel("Pseudonyme")).toHaveValue(nickname);

@@ -129,7 +129,7 @@ test("a buyer goes from the catalog to a paid order in their account", async ({ 
   await ready();
   const nickname = `Camille ${unique()}`;
   await page.getByLabel("Pseudonyme").fill(nickname);
-  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
   await expect(page.getByText("Profil enregistré.").first()).toBeVisible();
   await page.getByRole("banner").getByRole("button", { name: "Se déconnecter" }).click();
   await expect(page).toHaveURL("/");

@@ -1,0 +1,60 @@
+import { Form } from "react-router";
+import { Field } from "~/components/Field";
+import { CountrySelect } from "~/components/cart/CountrySelect";
+import { DEFAULT_COUNTRY } from "~/models/cart-forms";
+
+type Address = { addressLine?: string; postalCode?: string; city?: string; country?: string };
+
+/** The member's postal address on /account: saved to the profile, prefilled at the next checkout. */
+export function AddressForm({
+  address,
+  values,
+  errors,
+  busy,
+}: {
+  address?: Address;
+  /** What was typed, when the server refused it. */
+  values?: Record<string, string>;
+  errors?: Record<string, string>;
+  busy: boolean;
+}) {
+  const value = (name: keyof Address) => values?.[name] ?? address?.[name] ?? "";
+  return (
+    <section aria-labelledby="address-title" className="card">
+      <h2 id="address-title">Adresse postale</h2>
+      <p className="muted">Elle remplit d'avance votre prochaine commande.</p>
+      <Form method="post" noValidate>
+        <input type="hidden" name="intent" value="address" />
+        <Field
+          label="Adresse"
+          name="addressLine"
+          defaultValue={value("addressLine")}
+          error={errors?.addressLine}
+          autoComplete="street-address"
+          required
+        />
+        <div className="field-row">
+          <Field
+            label="Code postal"
+            name="postalCode"
+            defaultValue={value("postalCode")}
+            error={errors?.postalCode}
+            autoComplete="postal-code"
+            required
+          />
+          <Field label="Ville" name="city" defaultValue={value("city")} error={errors?.city} autoComplete="address-level2" required />
+        </div>
+        <CountrySelect
+          label="Pays"
+          name="country"
+          defaultValue={value("country") || DEFAULT_COUNTRY}
+          error={errors?.country}
+          autoComplete="country"
+        />
+        <button type="submit" disabled={busy}>
+          Enregistrer l'adresse
+        </button>
+      </Form>
+    </section>
+  );
+}
