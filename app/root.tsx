@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { Breadcrumb } from "~/components/Breadcrumb";
-import { ErrorScreen } from "~/components/ErrorScreen";
+import { ErrorScreen, GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { NavigationProgress } from "~/components/NavigationProgress";
 import { FlashNotification, Notifications } from "~/components/Notifications";
 import { SiteFooter } from "~/components/SiteFooter";
@@ -19,7 +19,6 @@ import { useNonce } from "~/lib/nonce";
 import { clientHintCheckScript } from "~/lib/client-hints";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { honeypot } from "~/.server/honeypot.server";
-import { cartItemCount } from "~/.server/cart.server";
 import { getConfig } from "~/.server/config.server";
 
 export const links: Route.LinksFunction = () => [
@@ -35,7 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const commerce = commerceOf(context);
   const { toast, headers } = await takeToast(request);
   // The header count must never take the whole page down: unknown (null) when the platform fails.
-  const cartCount = await cartItemCount(commerce).catch(() => null);
+  const cart = await commerce.cart
+    .get()
+    .then((current) => ({ lines: (current?.lines ?? []).map(({ id, quantity }) => ({ id, quantity })) }))
+    .catch(() => null);
   const { theme, chosen: themeChosen } = await readTheme(request);
   return data(
     {
@@ -46,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       member: commerce.isMember,
       // Only the owner's header links the back-office; a failed check hides the link, never the page.
       owner: await isOwner(commerce).catch(() => false),
-      cartCount,
+      cart,
       demoPlatform: getConfig().commerce.platform === "embedded",
       requestId: context.get(requestInfoContext).requestId,
       honeypot: await honeypot().getInputProps(),
@@ -94,7 +96,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             theme={root?.theme ?? "light"}
             member={root?.member ?? false}
             owner={root?.owner ?? false}
-            cartCount={root?.cartCount ?? null}
+            cart={root?.cart ?? null}
           />
           <main id="main" className="site-main">
             <FlashNotification flash={root?.toast ?? null} />
@@ -116,23 +118,12 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // The platform's request id when it failed, else this request's own (as in the server log).
-  const serverRequestId = useRouteLoaderData<typeof loader>("root")?.requestId;
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorScreen title="Page Introuvable" message="" />;
-  }
-  const payload: unknown = isRouteErrorResponse(error) ? error.data : undefined;
-  const described = payload && typeof payload === "object" ? (payload as { message?: unknown; requestId?: unknown }) : {};
-  const message = isRouteErrorResponse(error)
-    ? typeof payload === "string" && payload
-      ? payload
-      : typeof described.message === "string"
-        ? described.message
-        : error.statusText || `Erreur ${error.status}`
-    : error instanceof Error
-      ? error.message
-      : "Unknown error";
-  const requestId = typeof described.requestId === "string" ? described.requestId : serverRequestId || undefined;
-  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
-  return <ErrorScreen title="Something Went Wrong" message={message} requestId={requestId} detail={detail} />;
+  const requestId = useRouteLoaderData<typeof loader>("root")?.requestId;
+  return (
+    <GeneralErrorBoundary
+      error={error}
+      requestId={requestId}
+      statusHandlers={{ 404: () => <ErrorScreen title="Page Introuvable" message="" /> }}
+    />
+  );
 }

@@ -1,5 +1,5 @@
 // Tiny HTTP layer of the embedded platform: routing over Request/Response, JSON helpers and the
-// error shapes the Wix SDK understands (see shared/reference/wix-sdk-contract.md §8).
+// error shapes the Wix SDK understands (tests/contract/errors.test.ts holds them).
 import { randomUUID } from "node:crypto";
 
 export interface FieldViolation {

@@ -9,14 +9,12 @@
 // reads every cart back through the platform's API and checks that every line and
 // quantity is accounted for and that no request got a 5xx. Prints the figures; exits
 // non-zero when a check fails.
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { unsealValue } from "../app/.server/cookie-crypto.server.ts";
-import { formFields } from "../tests/support/visitor.ts";
+import { freePort, startServer } from "../tests/support/server.ts";
+import { formFields, Visitor } from "../tests/support/visitor.ts";
 
 const SESSION_SECRET = "load-test-session-secret-not-for-production";
 
@@ -25,8 +23,6 @@ const SESSIONS = CI ? 10 : 50;
 const ADDS_PER_SESSION = 4;
 const SINGLE_CART_ADDS = CI ? 20 : 50;
 const TIME_LIMIT_MS = CI ? 60_000 : 180_000;
-const ROOT = resolve(fileURLToPath(import.meta.url), "../..");
-const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 // Digital products: no stock, so the count of adds is the only thing that sets quantities.
 const PRODUCTS = ["audit-si", "revue-architecture", "migration-cloud", "conseil-devops", "revue-code", "atelier-cadrage"];
 const SINGLE_CART_PRODUCT = "formation-git";
@@ -39,7 +35,7 @@ let server;
 let dir;
 let stopping = false;
 function cleanup() {
-  if (server && server.exitCode === null) server.kill("SIGTERM");
+  if (server && server.child.exitCode === null) server.child.kill("SIGTERM");
   if (dir) rmSync(dir, { recursive: true, force: true });
 }
 function fail(message) {
@@ -48,51 +44,13 @@ function fail(message) {
   process.exit(1);
 }
 
-function freePort() {
-  return new Promise((done, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => done(port));
-    });
-  });
-}
-
-/** A visitor without scripts: a cookie jar, same-origin form posts, no redirect following. */
-class Session {
-  constructor(origin) {
-    this.origin = origin;
-    this.cookies = new Map();
-  }
-  async request(method, path, form) {
-    const headers = {};
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    let body;
-    if (form) {
-      headers["content-type"] = "application/x-www-form-urlencoded";
-      headers.origin = this.origin;
-      body = new URLSearchParams(form).toString();
-    }
-    const res = await fetch(new URL(path, this.origin), { method, headers, body, redirect: "manual", signal: AbortSignal.timeout(30_000) });
-    for (const header of res.headers.getSetCookie()) {
-      const pair = header.split(";")[0];
-      const eq = pair.indexOf("=");
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      if (value === "" || /max-age=0/i.test(header)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return { status: res.status, body: await res.text() };
-  }
-  /** The platform access token kept in the sealed, signed `__session` cookie (opened with this run's secret). */
-  accessToken() {
-    const raw = decodeURIComponent(this.cookies.get("__session") ?? "");
-    if (!raw) return null;
-    const payload = raw.slice(0, raw.lastIndexOf("."));
-    const sealed = JSON.parse(Buffer.from(payload, "base64").toString("utf8"));
-    return unsealValue(sealed, [SESSION_SECRET])?.a?.v ?? null;
-  }
+/** The platform access token kept in the sealed, signed `__session` cookie (opened with this run's secret). */
+function accessToken(visitor) {
+  const raw = decodeURIComponent(visitor.cookies.get("__session") ?? "");
+  if (!raw) return null;
+  const payload = raw.slice(0, raw.lastIndexOf("."));
+  const sealed = JSON.parse(Buffer.from(payload, "base64").toString("utf8"));
+  return unsealValue(sealed, [SESSION_SECRET])?.a?.v ?? null;
 }
 
 /** What a browser without scripts sends with the product page's "Ajouter au panier" (the shared form reader of the tests). */
@@ -121,7 +79,7 @@ async function add(session, slug, fields, quantity, kind = "other") {
 }
 
 async function cartOf(origin, session) {
-  const token = session.accessToken();
+  const token = accessToken(session);
   if (!token) return null;
   const res = await fetch(`${origin}/_platform/api/ecom/v1/carts/current`, { headers: { authorization: token } });
   if (res.status === 404) return new Map();
@@ -138,55 +96,25 @@ async function cartOf(origin, session) {
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function main() {
-  if (!existsSync(join(ROOT, BUILD_DIR, "server/index.js"))) fail(`no build in ${BUILD_DIR}/: run \`npm run build\` first`);
   dir = mkdtempSync(join(tmpdir(), "load-"));
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  let output = "";
-  server = spawn(process.execPath, ["server.js"], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SESSION_SECRET,
-      COMMERCE_PLATFORM: "embedded",
-      PLATFORM_DB: join(dir, "platform.sqlite"),
-      PUBLIC_ORIGIN: origin,
-      TRUST_PROXY: "",
-      // One client IP sends everything here: the per-IP limits would answer 429 by design.
-      RATE_LIMITS: "login=100000,signup=100000,checkout=100000,cart=100000",
-      BUILD_DIR,
-    },
+  // The tests' own server starter (tests/support/server.ts): the built server, loopback, no per-IP limits.
+  server = await startServer({ port: await freePort(), db: join(dir, "platform.sqlite"), env: { SESSION_SECRET } });
+  const origin = server.origin;
+  server.child.on("exit", (code, signal) => {
+    if (!stopping) fail(`the server exited during the run (${signal ?? code})\n${server.output()}`);
   });
-  server.stderr.on("data", (c) => (output = (output + c).slice(-4000)));
-  server.on("exit", (code, signal) => {
-    if (!stopping) fail(`the server exited during the run (${signal ?? code})\n${output}`);
-  });
-  const ready = Date.now() + 30_000;
-  while (
-    !(await fetch(`${origin}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (Date.now() > ready) fail(`server not ready after 30 s\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 
   // The form fields of each product page, read once.
   const formOf = new Map();
   for (const slug of [...PRODUCTS, SINGLE_CART_PRODUCT]) {
-    const page = await new Session(origin).request("GET", `/products/${slug}`);
+    const page = await new Visitor(origin).request("GET", `/products/${slug}`);
     if (page.status !== 200) fail(`GET /products/${slug}: ${page.status}`);
     formOf.set(slug, addFormFields(page.body));
   }
   const productIdOf = (slug) => formOf.get(slug).productId;
 
   // Phase 1: every session adds ADDS_PER_SESSION times (same product twice, so lines merge), all sessions at once.
-  const sessions = Array.from({ length: SESSIONS }, () => new Session(origin));
+  const sessions = Array.from({ length: SESSIONS }, () => new Visitor(origin));
   const expected = sessions.map(() => new Map());
   const plan = (i, k) => ({ slug: PRODUCTS[(i + (k === 2 ? 0 : k)) % PRODUCTS.length], quantity: 1 + ((i + k) % 3) });
   const t1 = performance.now();
@@ -205,15 +133,13 @@ async function main() {
   const phase1 = performance.now() - t1;
 
   // Phase 2: one cart (its session made by a first add), then SINGLE_CART_ADDS concurrent adds of 1 on it.
-  const shared = new Session(origin);
+  const shared = new Visitor(origin);
   await add(shared, SINGLE_CART_PRODUCT, formOf.get(SINGLE_CART_PRODUCT), 1, "first add of the shared cart");
-  const cookies = new Map(shared.cookies);
   const t2 = performance.now();
   const statuses = await Promise.all(
     Array.from({ length: SINGLE_CART_ADDS }, () => {
-      const same = new Session(origin);
-      same.cookies = new Map(cookies); // the same cart from concurrent tabs
-      return add(same, SINGLE_CART_PRODUCT, formOf.get(SINGLE_CART_PRODUCT), 1, "concurrent, one cart");
+      // The same cart from concurrent tabs: the shared visitor's cookies, copied.
+      return add(shared.at(origin), SINGLE_CART_PRODUCT, formOf.get(SINGLE_CART_PRODUCT), 1, "concurrent, one cart");
     }),
   );
   const phase2 = performance.now() - t2;

@@ -1,5 +1,5 @@
 import type { MemberAddress } from "~/models/member-address";
-import type { Commerce } from "./commerce.server";
+import type { CommerceSession as Commerce } from "./commerce-session.server";
 
 /** The signed-in member's profile, as the account page shows and edits it. */
 export interface Profile {

@@ -3,7 +3,7 @@ import { z } from "zod";
 
 /**
  * The owner's back-office configuration (read with the rest in config.server.ts): who the owner is, and the
- * credentials of the elevated client that only ever serves the owner (docs/decisions/*-owner-elevated-client.md).
+ * credentials of the elevated client that only ever serves the owner (docs/decisions/0015-owner-elevated-client.md).
  */
 
 const emailList = z

@@ -1,6 +1,6 @@
 import { redirect, redirectDocument } from "react-router";
 import { z } from "zod";
-import type { Commerce } from "./commerce.server";
+import type { CommerceSession as Commerce } from "./commerce-session.server";
 import { appCookies, clearCookie, readCookie, serializeCookie } from "./cookies.server";
 import { safeRedirectPath } from "./redirect-target.server";
 import { publicOrigin } from "./site.server";

@@ -1,19 +1,19 @@
-import type { Commerce } from "./commerce.server";
-import { classifyWixError } from "./wix-errors.server";
+import type { CommerceSession } from "./commerce-session.server";
+import { classifyWixError, mapLoaderErrors } from "./wix-errors.server";
 import { mediaUrl } from "./media.server";
-import type { Cart, CartLine, CartTotals, Money, ShippingChoice } from "~/models/cart";
-export type { Cart, CartLine, CartTotals, Money, ShippingChoice };
+import { money } from "~/lib/money";
+import type { Cart, CartLine, CartTotals, ShippingChoice } from "~/models/cart";
 
 /**
- * The current cart, in the shape the pages use. Every cart call goes through
- * here so the product page, the cart page, the header count and checkout agree.
+ * The cart handler (docs/decisions/0014-cart-handler-and-one-cart-action.md): every cart call goes through
+ * `commerceOf(context).cart`, so the product page, the cart page, the header count and checkout agree. It owns the
+ * request's one cart read (the root loader's header count and the page's loader share it) and drops it whenever a
+ * change goes out. Reads map SDK failures to the error screens (`mapLoaderErrors`); changes throw the SDK's error for
+ * the `/cart` action's `failedAction`, which puts it beside the field or in a notification.
  */
 
 /** Wix Stores' app id in ecom catalog references (catalog V1). */
 export const STORES_APP_ID = "215238eb-22a5-4c36-9e7b-e7c08025e04e";
-
-type SdkPrice = { amount?: string | null; formattedAmount?: string | null } | null | undefined;
-const money = (price: SdkPrice): Money => ({ amount: price?.amount ?? "0", formatted: price?.formattedAmount ?? "" });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type SdkCart = any;
@@ -56,28 +56,8 @@ function isNoCart(error: unknown) {
   return failure.kind === "application" && (failure.code === "OWNED_CART_NOT_FOUND" || failure.code === "404");
 }
 
-// One read per request: the root loader (header count) and the page's loader share it.
-const cartReads = new WeakMap<Commerce, Promise<Cart | null>>();
-
-/** Any change to the cart in this request makes the next read go to the platform again. */
-export function forgetCart(commerce: Commerce) {
-  cartReads.delete(commerce);
-}
-
-/** The caller's cart, or null when they have none (no tokens yet: no call at all). */
-export function getCart(commerce: Commerce): Promise<Cart | null> {
-  if (commerce.role === "none") return Promise.resolve(null);
-  let read = cartReads.get(commerce);
-  if (!read) {
-    read = readCart(commerce);
-    cartReads.set(commerce, read);
-    read.catch(() => forgetCart(commerce));
-  }
-  return read;
-}
-
-async function readCart(commerce: Commerce): Promise<Cart | null> {
-  const wix = await commerce.client();
+async function readCart(session: CommerceSession): Promise<Cart | null> {
+  const wix = await session.client();
   try {
     const raw = await wix.currentCart.getCurrentCart();
     return raw ? toCart(raw) : null;
@@ -95,50 +75,56 @@ export interface AddToCartInput {
   options?: Record<string, string>;
 }
 
-export async function addToCart(commerce: Commerce, input: AddToCartInput): Promise<Cart> {
-  const wix = await commerce.client();
-  forgetCart(commerce);
-  const options: Record<string, unknown> = input.variantId
-    ? { variantId: input.variantId }
-    : input.options && Object.keys(input.options).length > 0
-      ? { options: input.options }
-      : {};
-  const result = await wix.currentCart.addToCurrentCart({
-    lineItems: [
-      {
-        catalogReference: { appId: STORES_APP_ID, catalogItemId: input.productId, options },
-        quantity: input.quantity,
-      },
-    ],
-  });
-  return toCart(result.cart);
+function catalogOptions(input: AddToCartInput): Record<string, unknown> {
+  if (input.variantId) return { variantId: input.variantId };
+  return input.options && Object.keys(input.options).length > 0 ? { options: input.options } : {};
 }
 
-export async function updateLineQuantity(commerce: Commerce, lineId: string, quantity: number): Promise<Cart> {
-  const wix = await commerce.client();
-  forgetCart(commerce);
-  const result = await wix.currentCart.updateCurrentCartLineItemQuantity([{ _id: lineId, quantity }]);
-  return toCart(result.cart);
-}
+export type CartHandler = ReturnType<typeof createCartHandler>;
 
-export async function removeLine(commerce: Commerce, lineId: string): Promise<Cart | null> {
-  const wix = await commerce.client();
-  forgetCart(commerce);
-  const result = await wix.currentCart.removeLineItemsFromCurrentCart([lineId]);
-  return result.cart ? toCart(result.cart) : null;
-}
-
-export async function applyCoupon(commerce: Commerce, code: string): Promise<Cart> {
-  const wix = await commerce.client();
-  forgetCart(commerce);
-  return toCart(await wix.currentCart.updateCurrentCart({ couponCode: code }));
-}
-
-export async function removeCoupon(commerce: Commerce): Promise<Cart> {
-  const wix = await commerce.client();
-  forgetCart(commerce);
-  const result = await wix.currentCart.removeCouponFromCurrentCart();
-  return toCart(result.cart);
+export function createCartHandler(session: CommerceSession) {
+  let read: Promise<Cart | null> | null = null;
+  /** A change is going out: the next read goes to the platform again. */
+  const change = async <T>(call: (wix: Awaited<ReturnType<CommerceSession["client"]>>) => Promise<T>): Promise<T> => {
+    const wix = await session.client();
+    read = null;
+    return call(wix);
+  };
+  return {
+    /** The caller's cart, or null when they have none (no tokens yet: no call at all). */
+    get(): Promise<Cart | null> {
+      if (session.role === "none") return Promise.resolve(null);
+      if (!read) {
+        const current = mapLoaderErrors(() => readCart(session));
+        read = current;
+        current.catch(() => {
+          if (read === current) read = null;
+        });
+      }
+      return read;
+    },
+    /** The totals the platform computes for a shipping option / destination (its default when none). */
+    estimate(input: EstimateInput = {}): Promise<CartTotals> {
+      return mapLoaderErrors(() => estimateTotals(session, input));
+    },
+    add: (input: AddToCartInput) =>
+      change(async (wix) => {
+        const catalogReference = { appId: STORES_APP_ID, catalogItemId: input.productId, options: catalogOptions(input) };
+        const result = await wix.currentCart.addToCurrentCart({ lineItems: [{ catalogReference, quantity: input.quantity }] });
+        return toCart(result.cart);
+      }),
+    updateLine: (lineId: string, quantity: number) =>
+      change(async (wix) => toCart((await wix.currentCart.updateCurrentCartLineItemQuantity([{ _id: lineId, quantity }])).cart)),
+    removeLine: (lineId: string) =>
+      change(async (wix) => {
+        const result = await wix.currentCart.removeLineItemsFromCurrentCart([lineId]);
+        return result.cart ? toCart(result.cart) : null;
+      }),
+    applyCoupon: (code: string) => change(async (wix) => toCart(await wix.currentCart.updateCurrentCart({ couponCode: code }))),
+    removeCoupon: () => change(async (wix) => toCart((await wix.currentCart.removeCouponFromCurrentCart()).cart)),
+    /** For another handler whose call changes the cart (checkout writes the buyer's contact into it). */
+    changing: change,
+  };
 }
 
 export interface EstimateInput {
@@ -146,8 +132,8 @@ export interface EstimateInput {
   country?: string;
 }
 
-export async function estimateTotals(commerce: Commerce, input: EstimateInput = {}): Promise<CartTotals> {
-  const wix = await commerce.client();
+async function estimateTotals(session: CommerceSession, input: EstimateInput): Promise<CartTotals> {
+  const wix = await session.client();
   const estimate = await wix.currentCart.estimateCurrentCartTotals({
     ...(input.shippingOptionCode ? { selectedShippingOption: { code: input.shippingOptionCode, carrierId: undefined } } : {}),
     ...(input.country ? { shippingAddress: { country: input.country } } : {}),
@@ -184,9 +170,4 @@ export async function estimateTotals(commerce: Commerce, input: EstimateInput = 
     selectedShipping: shippingInfo?.selectedCarrierServiceOption?.code ?? undefined,
     blockedLines,
   };
-}
-
-/** Header count: no call at all for a browser without tokens. */
-export async function cartItemCount(commerce: Commerce): Promise<number> {
-  return (await getCart(commerce))?.itemCount ?? 0;
 }

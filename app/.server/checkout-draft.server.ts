@@ -1,5 +1,5 @@
 import { createCookie, type Cookie } from "react-router";
-import type { Commerce } from "./commerce.server";
+import type { CommerceSession as Commerce } from "./commerce-session.server";
 import { getConfig } from "./config.server";
 import { readCookie, serializeCookie } from "./cookies.server";
 import type { CheckoutValues } from "~/models/cart-forms";

@@ -1,10 +1,10 @@
-import type { Commerce } from "./commerce.server";
+import type { CommerceSession as Commerce } from "./commerce-session.server";
 import { countryName, type CheckoutInput, type CheckoutValues, type PostalAddress } from "~/models/cart-forms";
-import { forgetCart } from "./cart.server";
-import type { Money } from "~/models/cart";
+
 import type { OrderAddress, OrderLineView, OrderView } from "~/models/order";
 export type { OrderAddress, OrderLineView, OrderView };
 import { mediaUrl } from "./media.server";
+import { money } from "~/lib/money";
 
 /**
  * Checkout: from the cart to the platform's hosted payment page, and the
@@ -55,7 +55,6 @@ export async function startCheckout(
   const wix = await commerce.client();
   const shippingAddress = toSdkAddress(input.shipping);
   const billingAddress = toSdkAddress(input.billing);
-  forgetCart(commerce);
   await wix.currentCart.updateCurrentCart({
     cartInfo: {
       contactInfo: {
@@ -131,9 +130,6 @@ export const PAYMENT_STATUS_LABELS: Record<string, string> = {
 export function paymentStatusLabel(status: string | null | undefined): string {
   return PAYMENT_STATUS_LABELS[status ?? "UNSPECIFIED"] ?? "Inconnu";
 }
-
-type SdkPrice = { amount?: string | null; formattedAmount?: string | null } | null | undefined;
-const money = (price: SdkPrice): Money => ({ amount: price?.amount ?? "0", formatted: price?.formattedAmount ?? "" });
 
 function addressView(address: Sdk, contact: Sdk): OrderAddress | undefined {
   const name = [contact?.firstName, contact?.lastName].filter(Boolean).join(" ") || undefined;

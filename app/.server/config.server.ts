@@ -1,5 +1,8 @@
-import { z } from "zod";
+import { DEFAULT_RATE_LIMITS, envSchema, type Env } from "./config-env.server";
+import type { LegalIdentity } from "~/content/legal";
 import { type AdminConfig, parseAdminConfig } from "./admin-config.server";
+
+export { DEFAULT_RATE_LIMITS, envSchema, type Env };
 
 /**
  * The server's whole configuration, read from the environment once at start.
@@ -7,185 +10,6 @@ import { type AdminConfig, parseAdminConfig } from "./admin-config.server";
  * storefront half-configured (wrong origin, missing secret) fails in ways users
  * see long after deploy.
  */
-
-/** POSTs per minute per client IP (see server/rate-limits.ts). */
-export const DEFAULT_RATE_LIMITS = { login: 20, signup: 10, checkout: 20, cart: 120 };
-
-const optionalText = z
-  .string()
-  .trim()
-  .transform((v) => (v === "" ? undefined : v))
-  .optional();
-
-const origin = z
-  .string()
-  .trim()
-  .transform((v, ctx) => {
-    if (v === "") return undefined;
-    try {
-      const url = new URL(v);
-      if ((url.protocol !== "http:" && url.protocol !== "https:") || url.origin !== v.replace(/\/$/, "")) {
-        throw new Error("not an origin");
-      }
-      return url.origin;
-    } catch {
-      ctx.addIssue({ code: "custom", message: "must be an origin such as https://shop.example.com (scheme and host, no path)" });
-      return z.NEVER;
-    }
-  })
-  .optional();
-
-const trustProxy = z
-  .string()
-  .trim()
-  .transform((v, ctx): boolean | number | string[] | undefined => {
-    if (v === "" || v === "false") return undefined;
-    if (v === "true") return true;
-    if (/^\d+$/.test(v)) return Number(v);
-    const list = v
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean);
-    const ok = list.every((item) => /^[0-9a-fA-F:./]+$/.test(item) || ["loopback", "linklocal", "uniquelocal"].includes(item));
-    if (!ok) {
-      ctx.addIssue({ code: "custom", message: "must be a hop count, 'true', or a comma-separated list of proxy addresses/subnets" });
-      return z.NEVER;
-    }
-    return list;
-  })
-  .optional();
-
-export const envSchema = z
-  .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    SESSION_SECRET: optionalText,
-    COMMERCE_PLATFORM: z.enum(["embedded", "wix"]).optional(),
-    WIX_CLIENT_ID: optionalText,
-    PUBLIC_ORIGIN: origin,
-    TRUST_PROXY: trustProxy,
-    PLATFORM_DB: z.string().trim().min(1).default(".data/platform.sqlite"),
-    // The embedded platform as its own service (npm run platform:serve), reached over HTTP; unset = in this process.
-    PLATFORM_URL: origin,
-    // Shared store for the rate limits across replicas; unset = in this process's memory.
-    REDIS_URL: z
-      .string()
-      .trim()
-      .transform((v, ctx) => {
-        if (v === "") return undefined;
-        try {
-          const url = new URL(v);
-          if (url.protocol === "redis:" || url.protocol === "rediss:") return url.href;
-        } catch {
-          // reported below
-        }
-        ctx.addIssue({ code: "custom", message: "must be a redis:// or rediss:// URL such as redis://redis:6379" });
-        return z.NEVER;
-      })
-      .optional(),
-    PLATFORM_ALLOWED_ORIGINS: z
-      .string()
-      .optional()
-      .transform((v) =>
-        (v ?? "")
-          .split(",")
-          .map((s) => s.trim())
-          .filter(Boolean),
-      ),
-    COMMERCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-    PLATFORM_SIGNUP_POLICY: z.enum(["open", "verify-email", "owner-approval"]).default("open"),
-    PLATFORM_OWNER_TOKEN: optionalText,
-    PLATFORM_FAULT_CONTROL: z
-      .enum(["true", "false", ""])
-      .optional()
-      .transform((v) => v === "true"),
-    RATE_LIMITS: z
-      .string()
-      .optional()
-      .transform((v, ctx) => {
-        const limits = { ...DEFAULT_RATE_LIMITS };
-        for (const part of (v ?? "")
-          .split(",")
-          .map((s) => s.trim())
-          .filter(Boolean)) {
-          const [name, value] = part.split("=").map((s) => s.trim());
-          if (!name || !(name in limits) || !/^\d+$/.test(value ?? "") || Number(value) < 1) {
-            ctx.addIssue({
-              code: "custom",
-              message: `must look like "login=20,signup=10,checkout=20,cart=120" (requests per minute per IP)`,
-            });
-            return z.NEVER;
-          }
-          limits[name as keyof typeof limits] = Number(value);
-        }
-        return limits;
-      }),
-    SITE_OWNER_NAME: z.string().trim().min(1).max(80).default("Julien Moreau"),
-    SITE_TITLE: z.string().trim().min(1).max(120).default("Conseil en informatique et architecture logicielle"),
-    SITE_DESCRIPTION: z
-      .string()
-      .trim()
-      .min(1)
-      .max(300)
-      .default("Informaticien — développeur full-stack et consultant en architecture logicielle, cloud et DevOps"),
-    SITE_IMAGE: z.string().trim().min(1).default("/social-card.png"),
-    SITE_PROFILE_PICTURE: z.string().trim().min(1).default("/profile.svg"),
-    // The publisher's identity for the legal pages (mentions légales, CGV, confidentialité): demo values by default.
-    LEGAL_BUSINESS_NAME: z.string().trim().max(160).optional(),
-    LEGAL_SIRET: z.string().trim().min(1).max(40).default("000 000 000 00000 (démonstration)"),
-    LEGAL_VAT_NUMBER: z.string().trim().min(1).max(40).default("FR00 000000000 (démonstration)"),
-    LEGAL_ADDRESS: z.string().trim().min(1).max(300).default("10 rue de l'Exemple, 75000 Paris, France"),
-    LEGAL_EMAIL: z.string().trim().email().default("contact@exemple.fr"),
-    LEGAL_HOST: z.string().trim().min(1).max(300).default("Hébergeur de démonstration, 1 avenue du Serveur, 75000 Paris, France"),
-    LEGAL_MEDIATOR: z
-      .string()
-      .trim()
-      .min(1)
-      .max(300)
-      .default("Médiateur de la consommation de démonstration, https://mediateur.exemple.fr"),
-  })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["SESSION_SECRET"],
-        message: "is required in production (comma-separated secrets, the first one signs; use 32+ random characters)",
-      });
-    }
-    for (const secret of env.SESSION_SECRET?.split(",") ?? []) {
-      if (secret.trim().length < 16) {
-        ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "each secret must be at least 16 characters long" });
-        break;
-      }
-    }
-    if (env.NODE_ENV === "production" && !env.COMMERCE_PLATFORM && !env.WIX_CLIENT_ID) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["COMMERCE_PLATFORM"],
-        message:
-          "must be set in production: WIX_CLIENT_ID for a real Wix site, or COMMERCE_PLATFORM=embedded to run the demo platform on purpose",
-      });
-    }
-    if (env.NODE_ENV === "production" && !env.PUBLIC_ORIGIN) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["PUBLIC_ORIGIN"],
-        message:
-          "is required in production: the https origin users see (e.g. https://shop.example.com); login, payment and e-mail links are built from it, never from the request's Host header",
-      });
-    }
-    if (env.PLATFORM_OWNER_TOKEN && env.PLATFORM_OWNER_TOKEN.length < 24) {
-      ctx.addIssue({ code: "custom", path: ["PLATFORM_OWNER_TOKEN"], message: "must be at least 24 characters long (use a random value)" });
-    }
-    if (env.PLATFORM_URL && (env.COMMERCE_PLATFORM === "wix" || (!env.COMMERCE_PLATFORM && env.WIX_CLIENT_ID))) {
-      ctx.addIssue({ code: "custom", path: ["PLATFORM_URL"], message: "is the embedded platform's service: drop it to use real Wix" });
-    }
-    if (env.COMMERCE_PLATFORM === "wix" && !env.WIX_CLIENT_ID) {
-      ctx.addIssue({ code: "custom", path: ["WIX_CLIENT_ID"], message: "is required when COMMERCE_PLATFORM=wix" });
-    }
-  });
-
-export type Env = z.infer<typeof envSchema>;
 
 /** The OAuth client id the embedded platform accepts (it is told the same value at start). */
 export const EMBEDDED_CLIENT_ID = "embedded-demo-client";
@@ -219,16 +43,7 @@ export interface Config {
   admin: AdminConfig;
 }
 
-/** Who publishes the site and sells in the shop, as the legal pages must say. */
-export interface LegalIdentity {
-  businessName: string;
-  siret: string;
-  vatNumber: string;
-  address: string;
-  email: string;
-  host: string;
-  mediator: string;
-}
+export type { LegalIdentity };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

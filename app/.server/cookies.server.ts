@@ -1,6 +1,7 @@
 import { createCookie, type Cookie, type CookieOptions } from "react-router";
 import { getConfig } from "./config.server";
 import { sealValue, unsealValue } from "./cookie-crypto.server";
+import { publicOrigin } from "./site.server";
 
 /**
  * The cookies of the design notes. All are sealed (encrypted and authenticated,
@@ -37,7 +38,7 @@ export function appCookies() {
 
 /** True when users reach the site over https (the public origin says so; request headers are never asked). */
 export function isSecureRequest(_request?: Request): boolean {
-  return getConfig().publicOrigin.startsWith("https:");
+  return publicOrigin().startsWith("https:");
 }
 
 export function serializeCookie(cookie: Cookie, value: unknown, request: Request, options: CookieOptions = {}) {

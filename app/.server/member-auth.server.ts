@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { startLogin } from "./auth.server";
 import { z } from "zod";
-import { UNAVAILABLE_MESSAGE, type Commerce } from "./commerce.server";
+import { UNAVAILABLE_MESSAGE, type CommerceSession as Commerce } from "./commerce-session.server";
 import { appCookies, clearCookie, readCookie, serializeCookie } from "./cookies.server";
 import { classifyWixError } from "./wix-errors.server";
 

@@ -1,7 +1,7 @@
-import type { Commerce } from "./commerce.server";
+import type { CommerceSession as Commerce } from "./commerce-session.server";
 import { toOrderView, type OrderView } from "./checkout.server";
 
-/** A member's orders: French labels for the three statuses the seed lists (§4). */
+/** A member's orders: French labels for the statuses the seed lists (platform/seed/demo.json). */
 
 export const ORDER_STATUS_LABELS: Record<string, string> = {
   INITIALIZED: "En cours",

@@ -5,11 +5,11 @@ import { products } from "@wix/stores";
 import { data, redirect } from "react-router";
 import { loginPath } from "./auth.server";
 import type { Commerce } from "./commerce.server";
-import { fetchWithTimeout } from "./commerce.server";
+import { fetchWithTimeout } from "./commerce-session.server";
 import { getConfig } from "./config.server";
 
 /**
- * The owner's identity and the elevated client (docs/decisions/*-owner-elevated-client.md). The owner is a member
+ * The owner's identity and the elevated client (docs/decisions/0015-owner-elevated-client.md). The owner is a member
  * whose login e-mail is listed in OWNER_EMAILS; the elevated client (API key) is built only after that check, by
  * `requireOwner`, and never leaves the server. Everyone else gets the 404 screen under /admin (visitors log in first).
  */

@@ -1,7 +1,7 @@
 import { LEGAL_PAGES } from "~/content/legal";
 import { cachedCatalogRead } from "./catalog-cache.server";
 import { listCollections } from "./catalog.server";
-import { catalogClient } from "./commerce.server";
+import { catalogClient } from "./commerce-session.server";
 import { publicOrigin } from "./site.server";
 
 /**

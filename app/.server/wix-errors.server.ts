@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { FlashToastInput } from "~/lib/toast";
 import { redirectWithToast } from "./toast.server";
-import { UNAVAILABLE_MESSAGE } from "./commerce.server";
+import { UNAVAILABLE_MESSAGE } from "./commerce-session.server";
 
 /**
  * The one place that understands errors thrown by the Wix SDK (real Wix and the
@@ -107,7 +107,7 @@ export const TIMEOUT_MESSAGE =
 
 /**
  * True when the error is our own deadline on a platform call (`COMMERCE_TIMEOUT_MS`,
- * a `TimeoutError` from commerce.server.ts), however the SDK wrapped it.
+ * a `TimeoutError` from commerce-session.server.ts), however the SDK wrapped it.
  */
 export function isTimeout(error: unknown): boolean {
   let current: unknown = error;
@@ -213,4 +213,16 @@ export function failedLoader(error: unknown): never {
     throw data(null, { status: 404, statusText: "Not Found" });
   }
   throwSystemError(failure.requestId);
+}
+
+/**
+ * A read for a loader, its SDK failure mapped by `failedLoader` (404, 503, 504 or the system error screen): the
+ * handlers wrap their reads in it, so routes never catch SDK errors themselves.
+ */
+export async function mapLoaderErrors<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    failedLoader(error);
+  }
 }

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link, type ErrorResponse } from "react-router";
 
 export function ErrorScreen({
   title,
@@ -22,4 +22,41 @@ export function ErrorScreen({
       </Link>
     </section>
   );
+}
+
+type StatusHandler = (error: ErrorResponse) => React.ReactNode;
+
+/**
+ * The one error boundary (Epic Stack's shape): a thrown response whose status has a handler gets that screen (404:
+ * "Page Introuvable"); any other error shows its message — the French text a `.server` module threw with it, e.g. an
+ * outage (503) or a timeout (504) — and the request id to quote, never a stack trace outside development.
+ */
+export function GeneralErrorBoundary({
+  error,
+  requestId,
+  statusHandlers = {},
+}: {
+  error: unknown;
+  requestId?: string;
+  statusHandlers?: Partial<Record<number, StatusHandler>>;
+}) {
+  if (isRouteErrorResponse(error)) {
+    const handler = statusHandlers[error.status];
+    if (handler) return <>{handler(error)}</>;
+  }
+  const payload: unknown = isRouteErrorResponse(error) ? error.data : undefined;
+  const described = payload && typeof payload === "object" ? (payload as { message?: unknown; requestId?: unknown }) : {};
+  const message = isRouteErrorResponse(error)
+    ? typeof payload === "string" && payload
+      ? payload
+      : typeof described.message === "string"
+        ? described.message
+        : error.statusText || `Erreur ${error.status}`
+    : error instanceof Error
+      ? error.message
+      : "Unknown error";
+  // The platform's request id when it failed, else this request's own (as in the server log).
+  const shownId = typeof described.requestId === "string" ? described.requestId : requestId || undefined;
+  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return <ErrorScreen title="Something Went Wrong" message={message} requestId={shownId} detail={detail} />;
 }

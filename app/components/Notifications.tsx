@@ -4,7 +4,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { TOAST_DURATIONS, type FlashToast } from "~/lib/toast";
 
 /**
- * The notification container of the spec (§2, §9): top-center, 16 px inset,
+ * The notification container (placement and timings are product requirements): top-center, 16 px inset,
  * 10 px gutter, 350 px wide, z-index 9999, at most 20 at once. sonner pauses
  * timers while hovered; it unmounts dismissed toasts after a fixed 200 ms.
  * The top inset counts from the header's bottom edge while the header is in view:

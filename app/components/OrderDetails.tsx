@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { OrderAddress, OrderView } from "~/models/order";
+import { TotalsList } from "./TotalsList";
 
 /** An order's lines, totals and addresses: the thank-you page and the account's order page show the same. */
 export function OrderDetails({ order }: { order: OrderView }) {
@@ -44,32 +45,11 @@ export function OrderDetails({ order }: { order: OrderView }) {
           ))}
         </tbody>
       </table>
-      <dl className="order-totals">
-        <div>
-          <dt>Sous-total</dt>
-          <dd>{order.subtotal.formatted}</dd>
-        </div>
-        {Number(order.discount.amount) > 0 ? (
-          <div>
-            <dt>Remise{order.couponCode ? ` (${order.couponCode})` : ""}</dt>
-            <dd>−{order.discount.formatted}</dd>
-          </div>
-        ) : null}
-        {order.digitalOnly ? null : (
-          <div>
-            <dt>Livraison{order.shippingTitle ? ` (${order.shippingTitle})` : ""}</dt>
-            <dd>{order.shipping.formatted}</dd>
-          </div>
-        )}
-        <div>
-          <dt>dont TVA</dt>
-          <dd>{order.tax.formatted}</dd>
-        </div>
-        <div className="order-total">
-          <dt>Total</dt>
-          <dd>{order.total.formatted}</dd>
-        </div>
-      </dl>
+      <TotalsList
+        prefix="order-totals"
+        className="order-totals"
+        rows={{ ...order, shipping: order.digitalOnly ? null : { title: order.shippingTitle, value: order.shipping.formatted } }}
+      />
       <div className="order-addresses">
         {order.shippingAddress && !order.digitalOnly ? (
           <AddressBlock title={order.pickup ? "Retrait" : "Livraison"} address={order.shippingAddress} />

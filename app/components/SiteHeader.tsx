@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { useOptimisticCartCount } from "~/lib/cart-count";
+import { useOptimisticCartCount, type CartCountSource } from "~/lib/cart-count";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Theme } from "~/lib/theme";
 
@@ -11,13 +11,14 @@ export interface HeaderProps {
   member: boolean;
   /** The site's owner is signed in: the header links the back-office. */
   owner?: boolean;
-  cartCount: number | null;
+  /** The cart's lines as the server last saw them; null when it could not tell (the count is then hidden). */
+  cart: CartCountSource | null;
 }
 
-export function SiteHeader({ ownerName, jobTitle, profilePicture, theme, member, owner = false, cartCount }: HeaderProps) {
+export function SiteHeader({ ownerName, jobTitle, profilePicture, theme, member, owner = false, cart }: HeaderProps) {
   const location = useLocation();
   const returnTo = location.pathname + location.search;
-  const count = useOptimisticCartCount(cartCount);
+  const count = useOptimisticCartCount(cart);
   const nextTheme: Theme = theme === "dark" ? "light" : "dark";
   return (
     <header className="site-header">

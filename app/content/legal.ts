@@ -4,8 +4,8 @@
  * text serves the demo and a real deployment.
  */
 
-export interface LegalFacts {
-  ownerName: string;
+/** Who publishes the site and sells in the shop, as the legal pages must say (the LEGAL_* variables). */
+export interface LegalIdentity {
   businessName: string;
   siret: string;
   vatNumber: string;
@@ -13,6 +13,10 @@ export interface LegalFacts {
   email: string;
   host: string;
   mediator: string;
+}
+
+export interface LegalFacts extends LegalIdentity {
+  ownerName: string;
   siteUrl: string;
 }
 

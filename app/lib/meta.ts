@@ -57,3 +57,14 @@ export function siteMetaFor(site: SiteInfo | undefined, pathname: string): SiteM
 export function rootSite(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): SiteInfo | undefined {
   return (matches.find((m) => m?.id === "root")?.loaderData as { site?: SiteInfo } | undefined)?.site;
 }
+
+/**
+ * A route's meta from its meta function's arguments: the site's tags (root loader) at this address, with the
+ * page's own title, description or image. `export const meta = (args) => routeMeta(args, { title: "Panier" })`.
+ */
+export function routeMeta(
+  { matches, location }: { matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>; location: { pathname: string } },
+  overrides: { title?: string; description?: string; image?: string } = {},
+): MetaDescriptor[] {
+  return pageMeta(siteMetaFor(rootSite(matches), location.pathname), overrides);
+}

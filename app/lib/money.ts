@@ -1,3 +1,5 @@
+import type { Money } from "~/models/cart";
+
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /** Prices as French users read them: "1 200,00 €". */
@@ -8,4 +10,12 @@ export function formatPrice(amount: number | string, currency = "EUR"): string {
     formatters.set(currency, formatter);
   }
   return formatter.format(typeof amount === "string" ? Number(amount) : amount);
+}
+
+/** A price as the SDK gives it (ecom: `amount` as a decimal string, `formattedAmount` in the site's locale). */
+export type SdkPrice = { amount?: string | null; formattedAmount?: string | null } | null | undefined;
+
+/** The one conversion of an SDK price into the pages' `Money` (cart, totals, orders). */
+export function money(price: SdkPrice): Money {
+  return { amount: price?.amount ?? "0", formatted: price?.formattedAmount ?? "" };
 }

@@ -8,7 +8,7 @@ export interface FlashToast {
 export type FlashToastInput = Omit<FlashToast, "id">;
 
 /**
- * Durations of the spec (§9). sonner has no per-type defaults, so every call
+ * Notification durations (a product requirement, held here). sonner has no per-type defaults, so every call
  * site goes through these instead of sonner's global 4000 ms.
  */
 export const TOAST_DURATIONS = {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { cleanText, quantityField, textField } from "~/lib/forms";
+import { emailField } from "./identity-forms";
 
 /**
  * Form contracts of the cart and checkout pages. Isomorphic on purpose: the
@@ -8,9 +9,6 @@ import { cleanText, quantityField, textField } from "~/lib/forms";
  */
 
 // ---------------------------------------------------------------- cart
-
-export const CART_INTENTS = ["update", "remove", "coupon", "remove-coupon"] as const;
-export type CartIntent = (typeof CART_INTENTS)[number];
 
 /** Line ids come from our own page; anything else is tampering or a stale page. */
 const lineIdField = z
@@ -163,17 +161,6 @@ const postalCodeField = (label: string) =>
     .string({ error: `${label} est obligatoire.` })
     .transform((v) => cleanText(v).toUpperCase())
     .pipe(z.string().min(1, `${label} est obligatoire.`).max(12, `${label} ne doit pas dépasser 12 caractères.`));
-
-const emailField = z
-  .string({ error: "E-mail est obligatoire." })
-  .transform((v) => cleanText(v))
-  .pipe(
-    z
-      .string()
-      .min(1, "E-mail est obligatoire.")
-      .max(254, "E-mail ne doit pas dépasser 254 caractères.")
-      .pipe(z.email({ error: "Saisissez une adresse e-mail valide (exemple : nom@domaine.fr)." })),
-  );
 
 const optional = <T extends z.ZodType>(schema: T) => z.union([z.literal("").transform(() => undefined), schema]).optional();
 

@@ -4,16 +4,14 @@ import type { Route } from "./+types/account._index";
 import { Field } from "~/components/Field";
 import { commerceOf } from "~/.server/commerce.server";
 import { requireMember } from "~/.server/auth.server";
-import { deleteAccount, getProfile, saveAddress, updateProfile } from "~/.server/account.server";
 import { AddressForm } from "~/components/account/AddressForm";
 import { memberAddressSchema } from "~/models/member-address";
 import { redirectWithToast } from "~/.server/toast.server";
-import { failedAction, failedLoader } from "~/.server/wix-errors.server";
+import { failedAction } from "~/.server/wix-errors.server";
 import { parseForm, textField } from "~/lib/forms";
-import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { routeMeta } from "~/lib/meta";
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Mon compte" });
+export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Mon compte" });
 
 export const handle = { breadcrumb: () => ({ label: "Mon compte", to: "/account" }) };
 
@@ -40,11 +38,7 @@ const deleteSchema = z.object({
 export async function loader({ context, url }: Route.LoaderArgs) {
   const commerce = commerceOf(context);
   requireMember(commerce, url);
-  try {
-    return { profile: await getProfile(commerce) };
-  } catch (error) {
-    failedLoader(error);
-  }
+  return { profile: await commerce.member.profile() };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
@@ -57,7 +51,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const parsed = parseForm(deleteSchema, form);
     if (!parsed.ok) return data({ intent, fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
     try {
-      await deleteAccount(commerce);
+      await commerce.member.deleteAccount();
     } catch (error) {
       return failedAction(request, error, { redirectTo: "/account" });
     }
@@ -68,7 +62,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const parsed = parseForm(memberAddressSchema, form);
     if (!parsed.ok) return data({ intent, fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
     try {
-      await saveAddress(commerce, parsed.data);
+      await commerce.member.saveAddress(parsed.data);
     } catch (error) {
       return failedAction(request, error, { redirectTo: "/account", values: parsed.values });
     }
@@ -79,8 +73,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const parsed = parseForm(profileSchema, form);
   if (!parsed.ok) return data({ intent, fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
   try {
-    const current = await getProfile(commerce);
-    await updateProfile(commerce, current, parsed.data);
+    await commerce.member.updateProfile(await commerce.member.profile(), parsed.data);
   } catch (error) {
     return failedAction(request, error, {
       redirectTo: "/account",

@@ -2,10 +2,9 @@ import { data, Form } from "react-router";
 import type { Route } from "./+types/account.callback";
 import { commerceOf } from "~/.server/commerce.server";
 import { CALLBACK_MESSAGES, finishLogin } from "~/.server/auth.server";
-import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { routeMeta } from "~/lib/meta";
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Connexion" });
+export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Connexion" });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await finishLogin(request, commerceOf(context));

@@ -10,15 +10,15 @@ import { publicOrigin } from "~/.server/site.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { failedAction } from "~/.server/wix-errors.server";
 import { parseForm } from "~/lib/forms";
-import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { routeMeta } from "~/lib/meta";
+import { accountEmailField } from "~/models/identity-forms";
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Mot de passe oublié" });
+export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Mot de passe oublié" });
 
 export const handle = { breadcrumb: () => ({ label: "Mot de passe oublié", to: "/account/forgot-password" }) };
 
 const forgot = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email("Saisissez une adresse e-mail valide (ex. : nom@exemple.fr).").max(254)),
+  email: accountEmailField,
 });
 
 export async function action({ request, context }: Route.ActionArgs) {

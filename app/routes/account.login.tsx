@@ -10,16 +10,16 @@ import { checkHoneypot } from "~/.server/honeypot.server";
 import { invalidForm, loginWithPassword, respondToOutcome } from "~/.server/member-auth.server";
 import { useResetKey } from "~/lib/use-reset-key";
 import { parseForm } from "~/lib/forms";
-import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { routeMeta } from "~/lib/meta";
+import { accountEmailField, passwordField } from "~/models/identity-forms";
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Connexion" });
+export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Connexion" });
 
 export const handle = { breadcrumb: () => ({ label: "Connexion", to: "/account/login" }) };
 
 const passwordLogin = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email("Saisissez une adresse e-mail valide (ex. : nom@exemple.fr).").max(254)),
-  password: z.string().min(1, "Saisissez votre mot de passe.").max(200, "Mot de passe trop long."),
+  email: accountEmailField,
+  password: passwordField,
 });
 
 export async function loader({ context, url }: Route.LoaderArgs) {

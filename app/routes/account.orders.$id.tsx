@@ -3,14 +3,15 @@ import type { Route } from "./+types/account.orders.$id";
 import { OrderDetails } from "~/components/OrderDetails";
 import { commerceOf } from "~/.server/commerce.server";
 import { requireMember } from "~/.server/auth.server";
-import { getMemberOrder } from "~/.server/orders.server";
-import { failedLoader } from "~/.server/wix-errors.server";
-import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { routeMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
-  pageMeta(siteMetaFor(rootSite(matches), location.pathname), {
-    title: loaderData ? `Commande n° ${loaderData.order.number}` : "Commande",
-  });
+  routeMeta(
+    { matches, location },
+    {
+      title: loaderData ? `Commande n° ${loaderData.order.number}` : "Commande",
+    },
+  );
 
 export const handle = {
   breadcrumb: (match: { pathname: string; loaderData?: unknown }) => [
@@ -26,11 +27,7 @@ export const handle = {
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const commerce = commerceOf(context);
   requireMember(commerce, url);
-  try {
-    return { order: await getMemberOrder(commerce, params.id) };
-  } catch (error) {
-    failedLoader(error);
-  }
+  return { order: await commerce.member.order(params.id) };
 }
 
 const dateFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });

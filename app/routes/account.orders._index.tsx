@@ -2,12 +2,9 @@ import { Link } from "react-router";
 import type { Route } from "./+types/account.orders._index";
 import { commerceOf } from "~/.server/commerce.server";
 import { requireMember } from "~/.server/auth.server";
-import { listMemberOrders } from "~/.server/orders.server";
-import { failedLoader } from "~/.server/wix-errors.server";
-import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { routeMeta } from "~/lib/meta";
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Mes commandes" });
+export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Mes commandes" });
 
 export const handle = {
   breadcrumb: () => [
@@ -19,11 +16,7 @@ export const handle = {
 export async function loader({ context, url }: Route.LoaderArgs) {
   const commerce = commerceOf(context);
   requireMember(commerce, url);
-  try {
-    return { orders: await listMemberOrders(commerce) };
-  } catch (error) {
-    failedLoader(error);
-  }
+  return { orders: await commerce.member.orders() };
 }
 
 const dateFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "Europe/Paris" });

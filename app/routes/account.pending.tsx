@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/account.pending";
-import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { routeMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Compte en attente de validation" });
+  routeMeta({ matches, location }, { title: "Compte en attente de validation" });
 
 export default function Pending() {
   return (

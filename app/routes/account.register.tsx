@@ -10,10 +10,10 @@ import { checkHoneypot } from "~/.server/honeypot.server";
 import { invalidForm, registerMember, respondToOutcome } from "~/.server/member-auth.server";
 import { useResetKey } from "~/lib/use-reset-key";
 import { parseForm, textField } from "~/lib/forms";
-import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { routeMeta } from "~/lib/meta";
+import { accountEmailField, newPasswordField } from "~/models/identity-forms";
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Créer un compte" });
+export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Créer un compte" });
 
 export const handle = { breadcrumb: () => ({ label: "Créer un compte", to: "/account/register" }) };
 
@@ -21,11 +21,8 @@ const registration = z
   .object({
     firstName: textField("Le prénom", 60),
     lastName: textField("Le nom", 60),
-    email: z.string().trim().toLowerCase().pipe(z.email("Saisissez une adresse e-mail valide (ex. : nom@exemple.fr).").max(254)),
-    password: z
-      .string()
-      .min(8, "Le mot de passe doit contenir au moins 8 caractères.")
-      .max(200, "Mot de passe trop long (200 caractères au plus)."),
+    email: accountEmailField,
+    password: newPasswordField,
     confirm: z.string(),
   })
   .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "Les deux mots de passe ne sont pas identiques." });

@@ -7,10 +7,10 @@ import { commerceOf } from "~/.server/commerce.server";
 import { clearVerificationCookie, invalidForm, readVerification, respondToOutcome, verifyCode } from "~/.server/member-auth.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { parseForm } from "~/lib/forms";
-import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { routeMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Vérification de l'adresse e-mail" });
+  routeMeta({ matches, location }, { title: "Vérification de l'adresse e-mail" });
 
 export const handle = { breadcrumb: () => ({ label: "Vérification", to: "/account/verify" }) };
 

@@ -1,94 +1,33 @@
 import { useState } from "react";
-import { data, Form, Link, useFetcher, useFetchers } from "react-router";
+import { Form, Link, useFetcher, useFetchers } from "react-router";
 import type { Route } from "./+types/cart";
 import cartStyles from "~/styles/cart.css?url";
 import { Field } from "~/components/Field";
 import { CartLineItem, type CartActionData } from "~/components/cart/CartLineItem";
-import { availabilityProblem, cartActionSchema, stockProblem } from "~/models/cart-forms";
+import { availabilityProblem } from "~/models/cart-forms";
 import { COUPON_FETCHER_KEY, optimisticCart } from "~/components/cart/optimistic";
 import { CartTotalsSummary } from "~/components/cart/CartTotalsSummary";
-import { parseForm } from "~/lib/forms";
-import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { routeMeta } from "~/lib/meta";
 import { privatePageMeta } from "~/components/cart/meta";
 import { commerceOf } from "~/.server/commerce.server";
-import { applyCoupon, estimateTotals, getCart, removeCoupon, removeLine, updateLineQuantity } from "~/.server/cart.server";
-import { redirectWithToast } from "~/.server/toast.server";
-import { failedAction, failedLoader } from "~/.server/wix-errors.server";
+import { cartAction } from "~/.server/cart-action.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  privatePageMeta(pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Panier" }));
+export const meta: Route.MetaFunction = ({ matches, location }) => privatePageMeta(routeMeta({ matches, location }, { title: "Panier" }));
 
 export const handle = { breadcrumb: () => ({ label: "Panier", to: "/cart" }) };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const commerce = commerceOf(context);
-  try {
-    const cart = await getCart(commerce);
-    if (!cart || cart.lines.length === 0) return { cart: null, totals: null };
-    return { cart, totals: await estimateTotals(commerce) };
-  } catch (error) {
-    failedLoader(error);
-  }
+  const { cart } = commerceOf(context);
+  const current = await cart.get();
+  if (!current || current.lines.length === 0) return { cart: null, totals: null };
+  return { cart: current, totals: await cart.estimate() };
 }
 
-const COUPON_ERROR_FIELDS = {
-  COUPON_DOES_NOT_EXIST: "code",
-  COUPON_NOT_FOUND: "code",
-  COUPON_IS_DISABLED: "code",
-  COUPON_EXPIRED: "code",
-  COUPON_USAGE_EXCEEDED: "code",
-  COUPON_LIMIT_PER_CUSTOMER_EXCEEDED: "code",
-  COUPON_NOT_APPLICABLE: "code",
-} as const;
-
-const SUCCESS_MESSAGES = {
-  update: "Quantité mise à jour",
-  remove: "Article retiré",
-  coupon: "Code promo appliqué",
-  "remove-coupon": "Code promo retiré",
-} as const;
-
-/** One action for every cart form, told apart by `intent`; answers 303 to /cart with a notification. */
+/** The one cart action: every cart change, from this page or any other (app/.server/cart-action.server.ts). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const commerce = commerceOf(context);
-  const form = parseForm(cartActionSchema, await request.formData());
-  if (!form.ok) {
-    if (form.fieldErrors.intent) return redirectWithToast(request, "/cart", { type: "error", title: "Action inconnue." });
-    if (form.fieldErrors.lineId)
-      return redirectWithToast(request, "/cart", { type: "error", title: "Cet article n'est plus dans votre panier." });
-    return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
-  }
-  const input = form.data;
-  try {
-    if (input.intent === "update" || input.intent === "remove") {
-      // Only lines of the caller's own cart: a stale page or a forged id gets a clear message, not a platform error.
-      const cart = await getCart(commerce);
-      const line = cart?.lines.find((l) => l.id === input.lineId);
-      if (!line) {
-        return redirectWithToast(request, "/cart", { type: "error", title: "Cet article n'est plus dans votre panier." });
-      }
-      // More than the stock left is refused here, beside the field, rather than accepted then blocking the order.
-      const problem = input.intent === "update" ? stockProblem(line.availability, input.quantity) : null;
-      if (problem) return data({ fieldErrors: { quantity: problem }, values: form.values }, { status: 400 });
-      if (input.intent === "update") await updateLineQuantity(commerce, input.lineId, input.quantity);
-      else await removeLine(commerce, input.lineId);
-    } else if (input.intent === "coupon") {
-      await applyCoupon(commerce, input.code);
-    } else {
-      await removeCoupon(commerce);
-    }
-  } catch (error) {
-    return failedAction(request, error, {
-      redirectTo: "/cart",
-      fieldMap: { quantity: "quantity", couponCode: "code" },
-      // A refused coupon is told beside its field, the typed code kept.
-      codeFields: input.intent === "coupon" ? COUPON_ERROR_FIELDS : {},
-      values: form.values,
-    });
-  }
-  return redirectWithToast(request, "/cart", { type: "success", title: SUCCESS_MESSAGES[input.intent] });
+  return cartAction(request, commerceOf(context), await request.formData());
 }
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,17 +1,16 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
+import { notFound } from "~/lib/http";
 import type { Route } from "./+types/checkout.complete";
 import cartStyles from "~/styles/cart.css?url";
-import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { routeMeta } from "~/lib/meta";
 import { privatePageMeta } from "~/components/cart/meta";
 import { commerceOf } from "~/.server/commerce.server";
-import { getOrderView } from "~/.server/checkout.server";
 import { OrderDetails } from "~/components/OrderDetails";
-import { failedLoader } from "~/.server/wix-errors.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  privatePageMeta(pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Merci pour votre commande" }));
+  privatePageMeta(routeMeta({ matches, location }, { title: "Merci pour votre commande" }));
 
 export const handle = { breadcrumb: () => ({ label: "Confirmation de commande", to: "/checkout/complete" }) };
 
@@ -21,12 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const orderId = new URL(request.url).searchParams.get("orderId") ?? "";
   const commerce = commerceOf(context);
   // No id, a malformed one, or a browser without a session: nobody's order to show.
-  if (!ORDER_ID.test(orderId) || commerce.role === "none") throw data(null, { status: 404, statusText: "Not Found" });
-  try {
-    return { order: await getOrderView(commerce, orderId), member: commerce.isMember };
-  } catch (error) {
-    failedLoader(error);
-  }
+  if (!ORDER_ID.test(orderId) || commerce.role === "none") notFound();
+  return { order: await commerce.checkout.order(orderId), member: commerce.isMember };
 }
 
 export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {

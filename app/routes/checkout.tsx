@@ -10,20 +10,18 @@ import { CountrySelect } from "~/components/cart/CountrySelect";
 import { CartTotalsSummary } from "~/components/cart/CartTotalsSummary";
 import { availabilityProblem, checkoutSchema, DEFAULT_COUNTRY, WAIVER_REQUIRED, type CheckoutValues } from "~/models/cart-forms";
 import { parseForm, type FieldErrors } from "~/lib/forms";
-import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { routeMeta } from "~/lib/meta";
 import { privatePageMeta } from "~/components/cart/meta";
 import { commerceOf, type Commerce } from "~/.server/commerce.server";
-import { estimateTotals, getCart, type Cart, type CartTotals } from "~/.server/cart.server";
-import { memberPrefill, startCheckout } from "~/.server/checkout.server";
+import type { Cart, CartTotals } from "~/models/cart";
 import { checkoutDraft, rememberCheckout } from "~/.server/checkout-draft.server";
 import { publicOrigin } from "~/.server/site.server";
 import { redirectWithToast } from "~/.server/toast.server";
-import { failedAction, failedLoader } from "~/.server/wix-errors.server";
+import { failedAction } from "~/.server/wix-errors.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  privatePageMeta(pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Commande" }));
+export const meta: Route.MetaFunction = ({ matches, location }) => privatePageMeta(routeMeta({ matches, location }, { title: "Commande" }));
 
 export const handle = { breadcrumb: () => ({ label: "Commande", to: "/checkout" }) };
 
@@ -34,9 +32,9 @@ type CartCheck = { kind: "empty" } | { kind: "blocked" } | { kind: "ready"; cart
 
 /** The cart may be checked out: it has lines and none is blocked (estimate with the default shipping option). */
 async function checkCart(commerce: Commerce): Promise<CartCheck> {
-  const cart = await getCart(commerce);
+  const cart = await commerce.cart.get();
   if (!cart || cart.lines.length === 0) return { kind: "empty" };
-  const base = await estimateTotals(commerce);
+  const base = await commerce.cart.estimate();
   if (base.blockedLines.length > 0 || cart.lines.some((line) => availabilityProblem(line.availability) !== null)) {
     return { kind: "blocked" };
   }
@@ -45,12 +43,7 @@ async function checkCart(commerce: Commerce): Promise<CartCheck> {
 
 /** A checkable cart, or a redirect to /cart saying why not (thrown: loaders and the action share it). */
 async function readyCart(request: Request, commerce: Commerce) {
-  let check: CartCheck;
-  try {
-    check = await checkCart(commerce);
-  } catch (error) {
-    failedLoader(error);
-  }
+  const check = await checkCart(commerce);
   if (check.kind === "empty") throw await redirectWithToast(request, "/cart", { type: "message", title: EMPTY_CART });
   if (check.kind === "blocked") throw await redirectWithToast(request, "/cart", { type: "error", title: BLOCKED_CART });
   return check;
@@ -61,22 +54,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { cart, base } = await readyCart(request, commerce);
   const defaultShipping = base.selectedShipping ?? "";
   // Totals for every shipping option (there are only a few), so the summary follows the choice at once with JS.
-  let others: Array<readonly [string, CartTotals]>;
-  try {
-    others = await Promise.all(
-      base.shippingOptions
-        .filter((option) => option.code !== defaultShipping)
-        .map(async (option) => [option.code, await estimateTotals(commerce, { shippingOptionCode: option.code })] as const),
-    );
-  } catch (error) {
-    failedLoader(error);
-  }
+  const others = await Promise.all(
+    base.shippingOptions
+      .filter((option) => option.code !== defaultShipping)
+      .map(async (option) => [option.code, await commerce.cart.estimate({ shippingOptionCode: option.code })] as const),
+  );
   return {
     cart,
     totals: Object.fromEntries([[defaultShipping, base], ...others]) as Record<string, CartTotals>,
     defaultShipping,
     // What was typed in an unfinished checkout (after "Annuler" on the payment page) wins over the member's details.
-    prefill: { ...(await memberPrefill(commerce)), ...(await checkoutDraft(commerce, request)) },
+    prefill: { ...(await commerce.checkout.prefill()), ...(await checkoutDraft(commerce, request)) },
   };
 }
 
@@ -97,8 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   let started: { paymentUrl: string; checkoutId: string };
   try {
-    started = await startCheckout(
-      commerce,
+    started = await commerce.checkout.start(
       { ...form.data, shippingCode: form.data.shippingCode ?? base.selectedShipping },
       publicOrigin(),
     );

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/collections.$slug";
 import catalogStyles from "~/styles/catalog.css?url";
-import { loadCatalogPage } from "~/.server/catalog.server";
+import { commerceOf } from "~/.server/commerce.server";
 import { CatalogView } from "~/components/catalog/CatalogView";
 import type { CatalogPageData } from "~/models/catalog";
-import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { routeMeta } from "~/lib/meta";
 import type { Crumb } from "~/lib/breadcrumb";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
@@ -21,14 +21,17 @@ export const handle = {
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   const name = loaderData?.collection?.name ?? "Boutique";
   const page = loaderData?.page ?? 1;
-  return pageMeta(siteMetaFor(rootSite(matches), location.pathname), {
-    title: page > 1 ? `${name} (page ${page})` : name,
-    ...(loaderData?.collection?.description ? { description: loaderData.collection.description } : {}),
-  });
+  return routeMeta(
+    { matches, location },
+    {
+      title: page > 1 ? `${name} (page ${page})` : name,
+      ...(loaderData?.collection?.description ? { description: loaderData.collection.description } : {}),
+    },
+  );
 };
 
-export async function loader({ params, url }: Route.LoaderArgs) {
-  return loadCatalogPage(url, params.slug);
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  return commerceOf(context).catalog.page(url, params.slug);
 }
 
 export default function Collection({ loaderData }: Route.ComponentProps) {

@@ -1,12 +1,12 @@
-import { data } from "react-router";
+import { notFound } from "~/lib/http";
 import type { Route } from "./+types/legal";
-import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { routeMeta } from "~/lib/meta";
 import { legalPageAt } from "~/.server/legal.server";
 
 // One module for the three legal pages (routes.ts maps /mentions-legales, /cgv and /confidentialite here).
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
-  pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: loaderData?.title, description: loaderData?.description });
+  routeMeta({ matches, location }, { title: loaderData?.title, description: loaderData?.description });
 
 export const handle = {
   breadcrumb: (match: { pathname: string; data?: { title?: string } }) => ({ label: match.data?.title ?? "", to: match.pathname }),
@@ -14,7 +14,7 @@ export const handle = {
 
 export function loader({ request }: Route.LoaderArgs) {
   const page = legalPageAt(new URL(request.url).pathname);
-  if (!page) throw data(null, { status: 404 });
+  if (!page) notFound();
   return page;
 }
 

@@ -1,12 +1,12 @@
-import { data } from "react-router";
+import { notFound } from "~/lib/http";
 
 // Thrown (not returned) so the root ErrorBoundary renders the 404 screen with status 404.
 export function loader() {
-  throw data(null, { status: 404, statusText: "Not Found" });
+  notFound();
 }
 
 export function action() {
-  throw data(null, { status: 404, statusText: "Not Found" });
+  notFound();
 }
 
 export default function NotFound() {

@@ -3,12 +3,8 @@ import { z } from "zod";
 import type { Route } from "./+types/products.$slug";
 import catalogStyles from "~/styles/catalog.css?url";
 import { commerceOf } from "~/.server/commerce.server";
-import { checkAddToCart, loadProductPage, productBySlug } from "~/.server/catalog.server";
-import { addToCart } from "~/.server/cart.server";
-import { failedAction } from "~/.server/wix-errors.server";
-import { redirectWithToast } from "~/.server/toast.server";
-import { parseForm, quantityField } from "~/lib/forms";
-import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { cartAction } from "~/.server/cart-action.server";
+import { routeMeta } from "~/lib/meta";
 import type { Crumb } from "~/lib/breadcrumb";
 import type { ProductPageData } from "~/models/catalog";
 import { Price } from "~/components/catalog/Price";
@@ -35,21 +31,18 @@ export const handle = {
 };
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
-  pageMeta(siteMetaFor(rootSite(matches), location.pathname), {
-    title: loaderData?.product.name ?? "Boutique",
-    ...(loaderData?.product.description ? { description: loaderData.product.description } : {}),
-    ...(loaderData?.product.images[0] ? { image: loaderData.product.images[0].url } : {}),
-  });
+  routeMeta(
+    { matches, location },
+    {
+      title: loaderData?.product.name ?? "Boutique",
+      ...(loaderData?.product.description ? { description: loaderData.product.description } : {}),
+      ...(loaderData?.product.images[0] ? { image: loaderData.product.images[0].url } : {}),
+    },
+  );
 
-export async function loader({ params, url }: Route.LoaderArgs) {
-  return loadProductPage(params.slug, url);
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  return commerceOf(context).catalog.productPage(params.slug, url);
 }
-
-const addSchema = z.object({
-  intent: z.literal("add", { error: "Action inconnue." }),
-  productId: z.string({ error: "Produit manquant." }).trim().min(1, "Produit manquant."),
-  quantity: quantityField(99),
-});
 
 const chooseSchema = z.object({ intent: z.literal("choose") });
 
@@ -65,6 +58,11 @@ function choiceUrl(pathname: string, options: string[], submitted: (name: string
   return search ? `${pathname}?${search}` : pathname;
 }
 
+/**
+ * Without scripts the add form posts here (with scripts a fetcher posts it to `/cart`): "Choisir" shows the price
+ * and stock of a choice; "Ajouter au panier" goes to the one cart action once the product is this page's, so a
+ * refused add is answered on this page, beside its fields.
+ */
 export async function action({ request, context, params, url }: Route.ActionArgs) {
   const commerce = commerceOf(context);
   const formData = await request.formData();
@@ -72,39 +70,15 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     const value = formData.get(name);
     return typeof value === "string" ? value : undefined;
   };
-  const product = await productBySlug(params.slug);
-  const optionNames = (product.productOptions ?? []).map((o) => o.name).filter((n): n is string => !!n);
-  // "Choisir" without scripts: the same form, sent to see the price and stock of the chosen options; quantity kept.
+  const product = await commerce.catalog.product(params.slug);
   if (chooseSchema.safeParse({ intent: submitted("intent") }).success) {
+    const optionNames = (product.productOptions ?? []).map((o) => o.name).filter((n): n is string => !!n);
     return redirect(choiceUrl(url.pathname, optionNames, submitted, submitted("quantity")), 303);
   }
-  const parsed = parseForm(addSchema, formData);
-  if (!parsed.ok) {
-    const { quantity, ...others } = parsed.fieldErrors;
-    const formError = Object.values(others)[0];
-    return data({ fieldErrors: quantity ? { quantity } : {}, formError, values: parsed.values }, { status: 400 });
+  if (submitted("productId")?.trim() !== product._id) {
+    return data({ fieldErrors: {}, formError: "Ce produit ne correspond pas à cette page.", values: {} }, { status: 400 });
   }
-  if (parsed.data.productId !== product._id) {
-    return data({ fieldErrors: {}, formError: "Ce produit ne correspond pas à cette page.", values: parsed.values }, { status: 400 });
-  }
-  // The variant comes from the options this form sent, not from the page it was shown on.
-  const check = checkAddToCart(product, submitted);
-  if (!check.ok) {
-    const fieldErrors = check.field ? { [check.field]: check.message } : {};
-    return data({ fieldErrors, formError: check.field ? undefined : check.message, values: parsed.values }, { status: 400 });
-  }
-  // Back to the product page showing what was added (its options), keeping any other query parameter.
-  const back = new URLSearchParams(url.search);
-  for (const name of optionNames) back.delete(name);
-  back.delete("quantite");
-  for (const [name, value] of Object.entries(check.chosen)) back.set(name, value);
-  const backUrl = back.size ? `${url.pathname}?${back}` : url.pathname;
-  try {
-    await addToCart(commerce, { productId: product._id!, quantity: parsed.data.quantity, variantId: check.variantId });
-  } catch (error) {
-    return failedAction(request, error, { redirectTo: backUrl, fieldMap: { quantity: "quantity" }, values: parsed.values });
-  }
-  return redirectWithToast(request, backUrl, { type: "success", title: "Ajouté au panier" });
+  return cartAction(request, commerce, formData);
 }
 
 export default function Product({ loaderData }: Route.ComponentProps) {
@@ -140,7 +114,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         </div>
         <AddToCartForm
           key={product.id}
-          action={location.pathname + location.search}
+          returnTo={location.pathname + location.search}
           productId={product.id}
           options={selection.options}
           availability={selection.availability}

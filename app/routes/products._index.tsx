@@ -1,8 +1,8 @@
 import type { Route } from "./+types/products._index";
 import catalogStyles from "~/styles/catalog.css?url";
-import { loadCatalogPage } from "~/.server/catalog.server";
+import { commerceOf } from "~/.server/commerce.server";
 import { CatalogView } from "~/components/catalog/CatalogView";
-import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { routeMeta } from "~/lib/meta";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
 
@@ -10,14 +10,17 @@ export const handle = { breadcrumb: () => ({ label: "Boutique", to: "/products" 
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   const page = loaderData?.page ?? 1;
-  return pageMeta(siteMetaFor(rootSite(matches), location.pathname), {
-    title: page > 1 ? `Boutique (page ${page})` : "Boutique",
-    description: "Conseil, formations, livres et goodies : toute la boutique.",
-  });
+  return routeMeta(
+    { matches, location },
+    {
+      title: page > 1 ? `Boutique (page ${page})` : "Boutique",
+      description: "Conseil, formations, livres et goodies : toute la boutique.",
+    },
+  );
 };
 
-export async function loader({ url }: Route.LoaderArgs) {
-  return loadCatalogPage(url);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  return commerceOf(context).catalog.page(url);
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
+import { isAddToCartAnswer } from "./helpers";
 
 /** Issue 12, point 7: cart quantity capped by the stock left, coupon errors beside the field (both JS modes). */
 
@@ -8,7 +9,7 @@ const headerCart = (page: Page) => page.getByRole("banner").getByRole("link", { 
 async function addShirt(page: Page, javaScriptEnabled: boolean) {
   await page.goto("/products/t-shirt-typescript?Taille=S&Couleur=Blanc");
   if (javaScriptEnabled) await waitForHydration(page);
-  const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/products/"));
+  const answered = page.waitForResponse(isAddToCartAnswer);
   await page.getByRole("button", { name: "Ajouter au panier" }).click();
   await answered;
   await expect(headerCart(page)).toHaveAccessibleName("Panier, 1 article");

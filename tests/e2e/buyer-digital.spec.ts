@@ -1,5 +1,5 @@
 import { test, expect, waitForHydration } from "./fixtures";
-import { PAY_BUTTON, acceptCheckoutTerms } from "./helpers";
+import { PAY_BUTTON, acceptCheckoutTerms, isAddToCartAnswer } from "./helpers";
 
 /** Issue 12, point 2 (part): a cart of trainings is not treated as a parcel. */
 
@@ -11,7 +11,7 @@ test.describe("digital goods (issue 12.2)", () => {
   }) => {
     await page.goto("/products/formation-git");
     if (javaScriptEnabled) await waitForHydration(page);
-    const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/products/"));
+    const answered = page.waitForResponse(isAddToCartAnswer);
     await page.getByRole("button", { name: "Ajouter au panier" }).click();
     await answered;
     await page.goto("/checkout");

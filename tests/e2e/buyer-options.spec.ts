@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
+import { isAddToCartAnswer } from "./helpers";
 
 /**
  * Issue 12, point 1: the add-to-cart form carries the options it shows, and the
@@ -25,7 +26,7 @@ test.describe("product options (issue 12.1)", () => {
     await page.getByLabel("Quantité").fill("3");
     // No "Choisir" in between: the form sends what it shows.
     await page.getByLabel("Taille").selectOption("XL");
-    const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith(SHIRT));
+    const answered = page.waitForResponse(isAddToCartAnswer);
     await addButton(page).click();
     await answered;
     await expect(page.getByText("Ajouté au panier").first()).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
-import { PAY_BUTTON, acceptCheckoutTerms } from "./helpers";
+import { PAY_BUTTON, acceptCheckoutTerms, isAddToCartAnswer } from "./helpers";
 
 /**
  * Issue 12, point 6: the hosted payment page redirects after each POST, keeps
@@ -13,7 +13,7 @@ const BOOK = "/products/livre-typescript";
 async function toPaymentPage(page: Page, javaScriptEnabled: boolean) {
   await page.goto(BOOK);
   if (javaScriptEnabled) await waitForHydration(page);
-  const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/products/"));
+  const answered = page.waitForResponse(isAddToCartAnswer);
   await page.getByRole("button", { name: "Ajouter au panier" }).click();
   await answered;
   await page.goto("/checkout");

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
-import { DEMO, loginWithForm } from "./helpers";
+import { DEMO, loginWithForm, isAddToCartAnswer } from "./helpers";
 
 /** Issue 12, points 5 and 9: 390 px pages, 24 × 24 px targets, a compact header, the dark theme. */
 
@@ -66,7 +66,7 @@ test.describe("mobile pages (issue 12.5)", () => {
     await loginDemo(page);
     await page.goto("/account");
     await expectTargets(page.getByRole("checkbox"));
-    const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/products/"));
+    const answered = page.waitForResponse(isAddToCartAnswer);
     await page.goto("/products/livre-typescript");
     await page.getByRole("button", { name: "Ajouter au panier" }).click();
     await answered;

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
-import { PAY_BUTTON, registerWithForm, unique, acceptCheckoutTerms } from "./helpers";
+import { PAY_BUTTON, registerWithForm, unique, acceptCheckoutTerms, isAddToCartAnswer } from "./helpers";
 
 /** Issue 12, point 8: wording that misleads (login page) and shipping words on digital orders. */
 
@@ -21,7 +21,7 @@ test.describe("wording (issue 12.8)", () => {
 
     await page.goto("/products/formation-git");
     await ready(page);
-    const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/products/"));
+    const answered = page.waitForResponse(isAddToCartAnswer);
     await page.getByRole("button", { name: "Ajouter au panier" }).click();
     await answered;
     await page.goto("/checkout");

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
-import { ALEX, PAY_BUTTON, loginFromHeader, unique, acceptCheckoutTerms } from "./helpers";
+import { ALEX, PAY_BUTTON, loginFromHeader, unique, acceptCheckoutTerms, isAddToCartAnswer } from "./helpers";
 
 /**
  * Cart, checkout, hosted payment page and thank-you page, against the real
@@ -24,9 +24,7 @@ async function addToCart(page: Page, product: { path: string }, quantity: number
   await page.getByLabel("Quantité", { exact: true }).fill(String(quantity));
   // With scripts the header count moves before the server answers: wait for the answer itself,
   // or a navigation right after could cancel the add.
-  const answered = page.waitForResponse(
-    (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/products/"),
-  );
+  const answered = page.waitForResponse(isAddToCartAnswer);
   await page.getByRole("button", { name: "Ajouter au panier" }).click();
   await answered;
   await expectCartCount(page, expectedCount);

@@ -69,3 +69,14 @@ export async function acceptCheckoutTerms(page: Page, cart: { digital: boolean }
   await page.getByRole("checkbox", { name: /J'accepte les conditions générales de vente/ }).check();
   if (cart.digital) await page.getByRole("checkbox", { name: /Je demande l'exécution immédiate/ }).check();
 }
+
+/**
+ * The answer to "Ajouter au panier": with scripts a fetcher posts to the one cart action (`/cart`, `/cart.data` on
+ * the wire); without, the form posts to the product's own page. Wait for it before leaving the page: the header
+ * count moves before the server answers, and a navigation would cancel the add.
+ */
+export function isAddToCartAnswer(response: { url(): string; request(): { method(): string } }): boolean {
+  if (response.request().method() !== "POST") return false;
+  const { pathname } = new URL(response.url());
+  return pathname.startsWith("/products/") || pathname === "/cart" || pathname === "/cart.data";
+}

@@ -1,4 +1,5 @@
 import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
+import { isAddToCartAnswer } from "./helpers";
 
 /** The pages a French shop must publish, reached from every page's footer, and what search engines read. */
 
@@ -82,7 +83,7 @@ test.describe("checkout consent", () => {
   async function toCheckout(page: import("@playwright/test").Page, path: string, javaScriptEnabled: boolean) {
     await page.goto(path);
     if (javaScriptEnabled) await waitForHydration(page);
-    const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/products/"));
+    const answered = page.waitForResponse(isAddToCartAnswer);
     await page.getByRole("button", { name: "Ajouter au panier" }).click();
     await answered;
     await page.goto("/checkout");

@@ -94,7 +94,7 @@ test.describe("member accounts in the site's own forms", () => {
     await page.goto("/account/register");
     await registerWithForm(page, { email: "pas-une-adresse", password: "court" });
     const main = page.getByRole("main");
-    await expect(main.getByText("Saisissez une adresse e-mail valide (ex. : nom@exemple.fr).")).toBeVisible();
+    await expect(main.getByText("Saisissez une adresse e-mail valide (exemple : nom@domaine.fr).")).toBeVisible();
     await expect(main.getByText("Le mot de passe doit contenir au moins 8 caractères.")).toBeVisible();
     await expect(main.getByLabel("E-mail")).toHaveValue("pas-une-adresse");
     await expect(main.getByLabel("Prénom")).toHaveValue("Dominique");

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { waitForHydration } from "../e2e/fixtures";
 import { expectPublicOriginOnly, expect, test } from "./fixtures";
-import { acceptCheckoutTerms, PAY_BUTTON } from "../e2e/helpers";
+import { acceptCheckoutTerms, PAY_BUTTON, isAddToCartAnswer } from "../e2e/helpers";
 
 /**
  * The deployment trap of issue 5, end to end: the browser talks https to nginx,
@@ -62,7 +62,7 @@ test("add to cart, checkout and card payment through the proxy", async ({ page, 
   if (javaScriptEnabled) await waitForHydration(page);
   await page.getByLabel("Quantité", { exact: true }).fill("2");
   // The header count changes optimistically: wait for the server's answer (and its cookie) before leaving the page.
-  const added = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/products/"));
+  const added = page.waitForResponse(isAddToCartAnswer);
   await page.getByRole("button", { name: "Ajouter au panier" }).click();
   await added;
   await expect(headerCart(page)).toHaveAccessibleName("Panier, 2 articles");
@@ -104,7 +104,7 @@ test("cancelling on the payment page comes back to the cart on the public origin
   await page.goto("/products/formation-git");
   if (javaScriptEnabled) await waitForHydration(page);
   // The header count is optimistic: wait for the server's answer (and its cookie) before leaving the page.
-  const added = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/products/"));
+  const added = page.waitForResponse(isAddToCartAnswer);
   await page.getByRole("button", { name: "Ajouter au panier" }).click();
   await added;
   await expect(headerCart(page)).toHaveAccessibleName("Panier, 1 article");

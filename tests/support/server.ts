@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 
 /**
@@ -12,17 +11,14 @@ import { join, resolve } from "node:path";
 export const ROOT = resolve(import.meta.dirname, "../..");
 
 import { OWNER_TOKEN } from "./owner-token";
+import { freePortInRange } from "./ports";
 export { OWNER_TOKEN };
 
+const handedOut = new Set<number>();
+
+/** A free loopback port for a test server: one implementation for the whole kit (tests/support/ports.ts). */
 export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const srv = createServer();
-    srv.once("error", fail);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => done(port));
-    });
-  });
+  return freePortInRange(handedOut);
 }
 
 export interface RunningServer {

@@ -2,10 +2,9 @@ import { unsealValue } from "~/.server/cookie-crypto.server";
 import { getConfig } from "~/.server/config.server";
 import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
-import { usePlatform, APP_ORIGIN, isWix } from "../contract/harness";
+import { usePlatform, APP_ORIGIN, isWix } from "../support/platform";
 import { action, loader } from "~/routes/cart";
 import { Commerce, commerceMiddleware } from "~/.server/commerce.server";
-import { addToCart } from "~/.server/cart.server";
 
 /**
  * The cart route's action and loader, run the way React Router runs them (the
@@ -78,7 +77,7 @@ async function browserWithBook() {
   const commerce = await Commerce.fromRequest(new Request(APP_ORIGIN, { headers: { Cookie: browser.cookieHeader() } }));
   const wix = await commerce.client();
   const { items } = await wix.products.queryProducts().eq("slug", "livre-typescript").find();
-  await addToCart(commerce, { productId: items[0]!._id!, quantity: 1 });
+  await commerce.cart.add({ productId: items[0]!._id!, quantity: 1 });
   const cookie = await commerce.pendingCookie();
   if (cookie) browser.remember(new Response(null, { headers: { "Set-Cookie": cookie } }));
   const { cart } = await browser.cart();

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { acceptedQuantity, availabilityProblem, cartActionSchema } from "~/models/cart-forms";
-import { optimisticCart, quantityDelta } from "~/components/cart/optimistic";
+import { optimisticCart } from "~/components/cart/optimistic";
+import { optimisticCount } from "~/lib/cart-count";
 import { parseForm } from "~/lib/forms";
-import { toCart, type Cart } from "~/.server/cart.server";
+import { toCart } from "~/.server/cart.server";
+import type { Cart } from "~/models/cart";
 
 function form(fields: Record<string, string>) {
   const data = new FormData();
@@ -143,11 +145,35 @@ describe("optimistic cart", () => {
     expect(view.pending).toBe(false);
   });
 
-  it("computes the header delta of a quantity form", () => {
-    expect(quantityDelta(2, "5")).toBe(3);
-    expect(quantityDelta(5, "1")).toBe(-4);
-    expect(quantityDelta(2, "1.5")).toBe(0);
-    expect(quantityDelta(2, "abc")).toBe(0);
+  it("counts the header's items from the fetchers posting to /cart", () => {
+    const lines = {
+      lines: [
+        { id: "l1", quantity: 2 },
+        { id: "l2", quantity: 1 },
+      ],
+    };
+    const post = (fields: Record<string, string>, formAction = "/cart") => ({
+      state: "submitting",
+      formMethod: "POST",
+      formAction,
+      formData: form(fields),
+    });
+    expect(optimisticCount(lines, [])).toBe(3);
+    expect(optimisticCount(lines, [post({ intent: "add", productId: "p", quantity: "4" })])).toBe(7);
+    expect(optimisticCount(lines, [post({ intent: "update", lineId: "l1", quantity: "5" })])).toBe(6);
+    expect(optimisticCount(lines, [post({ intent: "remove", lineId: "l2" })])).toBe(2);
+    // Refused values, unknown lines, other actions and settled fetchers change nothing.
+    expect(
+      optimisticCount(lines, [post({ intent: "update", lineId: "l1", quantity: "1.5" }), post({ intent: "add", quantity: "abc" })]),
+    ).toBe(3);
+    expect(optimisticCount(lines, [post({ intent: "remove", lineId: "nope" }), post({ intent: "add", quantity: "2" }, "/checkout")])).toBe(
+      3,
+    );
+    expect(
+      optimisticCount(lines, [
+        { state: "idle", formMethod: "POST", formAction: "/cart", formData: form({ intent: "add", quantity: "2" }) },
+      ]),
+    ).toBe(3);
     expect(acceptedQuantity(null)).toBeNull();
   });
 });

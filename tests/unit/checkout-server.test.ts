@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { usePlatform, APP_ORIGIN, isWix } from "../contract/harness";
+import { usePlatform, APP_ORIGIN, isWix } from "../support/platform";
 import { Commerce } from "~/.server/commerce.server";
-import { addToCart, getCart } from "~/.server/cart.server";
 import { getOrderView, startCheckout } from "~/.server/checkout.server";
 import { valuesFromCheckout } from "~/.server/checkout-draft.server";
 import { classifyWixError } from "~/.server/wix-errors.server";
@@ -26,7 +25,7 @@ async function productId(commerce: Commerce, slug: string): Promise<string> {
 describe.skipIf(isWix)("startCheckout and the order view (embedded platform)", () => {
   it("carries the buyer's name and both addresses to the payment page and the order; the cart is gone afterwards", async () => {
     const buyer = visitor();
-    await addToCart(buyer, { productId: await productId(buyer, "livre-typescript"), quantity: 2 });
+    await buyer.cart.add({ productId: await productId(buyer, "livre-typescript"), quantity: 2 });
     const { paymentUrl: url, checkoutId } = await startCheckout(
       buyer,
       {
@@ -90,7 +89,7 @@ describe.skipIf(isWix)("startCheckout and the order view (embedded platform)", (
     expect(order.billingAddress).toEqual({ name: "Léa Dupont", lines: ["1 avenue Louise", "1050 Bruxelles", "Belgique"] });
 
     // The platform deletes the cart with the order: the header count falls to 0.
-    expect(await getCart(buyer)).toBeNull();
+    expect(await buyer.cart.get()).toBeNull();
 
     // Someone else asking for that order gets "not found" (the thank-you page's 404).
     const error = await getOrderView(visitor(), orderId).then(

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Field } from "~/components/Field";
-import { CART_DELTA_FIELD } from "~/lib/cart-count";
+import { CART_ACTION } from "~/lib/cart-count";
 import type { FieldErrors } from "~/lib/forms";
 import { availabilityProblem } from "~/models/cart-forms";
-import { lineFetcherKey, quantityDelta, type OptimisticLine } from "./optimistic";
+import { lineFetcherKey, type OptimisticLine } from "./optimistic";
 
 /** What the cart action answers with a 400: errors by field and the typed values (`values.lineId` tells the line). */
 export interface CartActionData {
@@ -70,10 +70,9 @@ export function CartLineItem({
         ) : null}
       </div>
       <div className="cart-line-actions">
-        <fetcher.Form method="post" action="/cart" preventScrollReset className="cart-qty-form" noValidate>
+        <fetcher.Form method="post" action={CART_ACTION} preventScrollReset className="cart-qty-form" noValidate>
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="lineId" value={line.id} />
-          <input type="hidden" name={CART_DELTA_FIELD} value={quantityDelta(line.quantity, typed)} />
           <Field
             label="Quantité"
             name="quantity"
@@ -90,10 +89,9 @@ export function CartLineItem({
             Mettre à jour
           </button>
         </fetcher.Form>
-        <fetcher.Form method="post" action="/cart" preventScrollReset className="cart-remove-form">
+        <fetcher.Form method="post" action={CART_ACTION} preventScrollReset className="cart-remove-form">
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="lineId" value={line.id} />
-          <input type="hidden" name={CART_DELTA_FIELD} value={-line.quantity} />
           <button type="submit" className="button-link">
             Retirer
           </button>

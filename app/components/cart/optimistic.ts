@@ -79,9 +79,3 @@ export function optimisticCart(cart: Cart, submissions: Iterable<CartSubmission>
     pending,
   };
 }
-
-/** The `cartDelta` a quantity form sends: how many items the header count gains (0 when the value is refused). */
-export function quantityDelta(current: number, typed: string): number {
-  const next = acceptedQuantity(typed);
-  return next === null ? 0 : next - current;
-}

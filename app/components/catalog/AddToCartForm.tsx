@@ -2,8 +2,8 @@ import { useId, useState } from "react";
 import { useActionData, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Field } from "~/components/Field";
-import { CART_DELTA_FIELD } from "~/lib/cart-count";
 import { ProductOptions } from "./ProductOptions";
+import { CART_ACTION } from "~/lib/cart-count";
 import { quantityFromUrl, type Availability, type OptionView } from "~/models/catalog";
 
 export interface AddToCartResult {
@@ -13,20 +13,19 @@ export interface AddToCartResult {
 }
 
 /**
- * POST to the product's own route (`intent=add`) carrying the options it shows:
- * the server resolves the variant from them. Without scripts it is a plain form
- * answered by a 303 back here with a notification ("Choisir" shows the price and
- * stock of a choice first); with scripts a fetcher posts it, so the page stays
- * put and the header count moves at once (`cartDelta`), then settles on the
- * server's count.
+ * `intent=add` carrying the options it shows: the server resolves the variant from them. With scripts a fetcher
+ * posts it to the one cart action (`/cart`), so the page stays put and the header count, which follows fetchers
+ * posting there, moves at once. Without scripts it is a plain form posted to the product's own address (which hands
+ * it to the same action), answered by a 303 back to `returnTo` with a notification ("Choisir" shows the price and
+ * stock of a choice first).
  */
 export function AddToCartForm({
-  action,
+  returnTo,
   productId,
   options,
   availability,
 }: {
-  action: string;
+  returnTo: string;
   productId: string;
   options: OptionView[];
   availability: Availability;
@@ -37,17 +36,15 @@ export function AddToCartForm({
   const hydrated = useHydrated();
   const result = fetcher.data ?? actionData;
   const initialQuantity = result?.values?.quantity ?? quantityFromUrl(location.search) ?? "1";
-  const [quantity, setQuantity] = useState(initialQuantity);
   // An answer's errors belong to the choice that was sent: a new choice hides them until the next add.
   const [answered, setAnswered] = useState<AddToCartResult | undefined>(undefined);
   const shown = result && result !== answered ? result : undefined;
   const reasonId = useId();
   const busy = fetcher.state !== "idle";
-  const delta = /^\d+$/.test(quantity.trim()) && Number(quantity) >= 1 && Number(quantity) <= 99 ? Number(quantity) : 0;
   return (
-    <fetcher.Form method="post" action={action} className="add-to-cart" preventScrollReset>
+    <fetcher.Form method="post" action={hydrated ? CART_ACTION : returnTo} className="add-to-cart" preventScrollReset>
       <input type="hidden" name="productId" value={productId} />
-      <input type="hidden" name={CART_DELTA_FIELD} value={delta} />
+      <input type="hidden" name="redirectTo" value={returnTo} />
       <ProductOptions
         options={options}
         action={location.pathname}
@@ -65,7 +62,6 @@ export function AddToCartForm({
         step={1}
         required
         defaultValue={initialQuantity}
-        onChange={(event) => setQuantity(event.currentTarget.value)}
         error={shown?.fieldErrors?.quantity}
         className="quantity-input"
       />

@@ -1,0 +1,116 @@
+import { data } from "react-router";
+import { z } from "zod";
+import type { Commerce } from "./commerce.server";
+import { safeRedirectPath } from "./redirect-target.server";
+import { redirectWithToast } from "./toast.server";
+import { failedAction } from "./wix-errors.server";
+import { parseForm, quantityField } from "~/lib/forms";
+import { cartActionSchema, stockProblem } from "~/models/cart-forms";
+
+/**
+ * The one cart action (docs/decisions/0014-cart-handler-and-one-cart-action.md): every form that changes the cart
+ * posts its `intent` (add, update, remove, coupon, remove-coupon) to `/cart` — with scripts through a fetcher, which
+ * the header count follows — and names the page to come back to in `redirectTo` (checked by `safeRedirectPath`,
+ * `/cart` by default). Success is a 303 there with a notification; a refusal is a 400 with the field errors and the
+ * typed values. The product page's plain form posts to its own address, whose action checks the product is that
+ * page's and hands the form here, so a refused add comes back beside the product's fields.
+ */
+
+const GONE_LINE = "Cet article n'est plus dans votre panier.";
+
+const COUPON_ERROR_FIELDS = {
+  COUPON_DOES_NOT_EXIST: "code",
+  COUPON_NOT_FOUND: "code",
+  COUPON_IS_DISABLED: "code",
+  COUPON_EXPIRED: "code",
+  COUPON_USAGE_EXCEEDED: "code",
+  COUPON_LIMIT_PER_CUSTOMER_EXCEEDED: "code",
+  COUPON_NOT_APPLICABLE: "code",
+} as const;
+
+const SUCCESS_MESSAGES = {
+  update: "Quantité mise à jour",
+  remove: "Article retiré",
+  coupon: "Code promo appliqué",
+  "remove-coupon": "Code promo retiré",
+} as const;
+
+const addSchema = z.object({
+  intent: z.literal("add", { error: "Action inconnue." }),
+  productId: z.string({ error: "Produit manquant." }).trim().min(1, "Produit manquant.").max(100, "Produit manquant."),
+  quantity: quantityField(99),
+});
+
+export async function cartAction(request: Request, commerce: Commerce, formData: FormData): Promise<Response | ReturnType<typeof data>> {
+  const redirectTo = safeRedirectPath(formData.get("redirectTo"), "/cart");
+  if (formData.get("intent") === "add") return addAction(request, commerce, formData, redirectTo);
+  const form = parseForm(cartActionSchema, formData);
+  if (!form.ok) {
+    if (form.fieldErrors.intent) return redirectWithToast(request, redirectTo, { type: "error", title: "Action inconnue." });
+    if (form.fieldErrors.lineId) return redirectWithToast(request, redirectTo, { type: "error", title: GONE_LINE });
+    return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
+  }
+  const input = form.data;
+  try {
+    if (input.intent === "update" || input.intent === "remove") {
+      // Only lines of the caller's own cart: a stale page or a forged id gets a clear message, not a platform error.
+      const line = (await commerce.cart.get())?.lines.find((l) => l.id === input.lineId);
+      if (!line) return redirectWithToast(request, redirectTo, { type: "error", title: GONE_LINE });
+      // More than the stock left is refused here, beside the field, rather than accepted then blocking the order.
+      const problem = input.intent === "update" ? stockProblem(line.availability, input.quantity) : null;
+      if (problem) return data({ fieldErrors: { quantity: problem }, values: form.values }, { status: 400 });
+      if (input.intent === "update") await commerce.cart.updateLine(input.lineId, input.quantity);
+      else await commerce.cart.removeLine(input.lineId);
+    } else if (input.intent === "coupon") {
+      await commerce.cart.applyCoupon(input.code);
+    } else {
+      await commerce.cart.removeCoupon();
+    }
+  } catch (error) {
+    return failedAction(request, error, {
+      redirectTo,
+      fieldMap: { quantity: "quantity", couponCode: "code" },
+      // A refused coupon is told beside its field, the typed code kept.
+      codeFields: input.intent === "coupon" ? COUPON_ERROR_FIELDS : {},
+      values: form.values,
+    });
+  }
+  return redirectWithToast(request, redirectTo, { type: "success", title: SUCCESS_MESSAGES[input.intent] });
+}
+
+/** Refused before any call: the message beside the field it belongs to (the quantity, an option) or above the form. */
+function refused(values: Record<string, string>, formError?: string, fieldErrors: Record<string, string> = {}) {
+  return data({ fieldErrors, formError, values }, { status: 400 });
+}
+
+/**
+ * Add: the variant comes from the options this form sent, not from the page it was shown on. Back to `redirectTo`
+ * showing what was added (its options), any other query parameter kept.
+ */
+async function addAction(request: Request, commerce: Commerce, formData: FormData, redirectTo: string) {
+  const submitted = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const parsed = parseForm(addSchema, formData);
+  if (!parsed.ok) {
+    const { quantity, ...others } = parsed.fieldErrors;
+    return refused(parsed.values, Object.values(others)[0], quantity ? { quantity } : {});
+  }
+  const product = await commerce.catalog.productById(parsed.data.productId);
+  if (!product?._id) return refused(parsed.values, "Ce produit n'existe plus.");
+  const check = commerce.catalog.checkAdd(product, submitted);
+  if (!check.ok)
+    return refused(parsed.values, check.field ? undefined : check.message, check.field ? { [check.field]: check.message } : {});
+  const back = new URL(redirectTo, "http://site.invalid");
+  for (const option of product.productOptions ?? []) if (option.name) back.searchParams.delete(option.name);
+  back.searchParams.delete("quantite");
+  for (const [name, value] of Object.entries(check.chosen)) back.searchParams.set(name, value);
+  const backUrl = back.pathname + back.search;
+  try {
+    await commerce.cart.add({ productId: product._id, quantity: parsed.data.quantity, variantId: check.variantId });
+  } catch (error) {
+    return failedAction(request, error, { redirectTo: backUrl, fieldMap: { quantity: "quantity" }, values: parsed.values });
+  }
+  return redirectWithToast(request, backUrl, { type: "success", title: "Ajouté au panier" });
+}

@@ -1,0 +1,68 @@
+// The platform bootstrap of the test kit: real SDK clients, driven either through the embedded platform (default,
+// in-memory) or against a real Wix site (when WIX_CLIENT_ID is set). Used by the contract suite and by the unit
+// tests that run the app's own .server code against a platform.
+import { afterAll, beforeAll } from "vitest";
+import { createClient, OAuthStrategy, type Tokens } from "@wix/sdk";
+import { collections, products } from "@wix/stores";
+import { checkout, currentCart, orders } from "@wix/ecom";
+import { members } from "@wix/members";
+import { redirects } from "@wix/redirects";
+import { createPlatform, EMBEDDED_CLIENT_ID, installPlatformFetch, type Platform, type PlatformOptions } from "../../platform/index";
+
+export const target: "wix" | "embedded" = process.env.WIX_CLIENT_ID ? "wix" : "embedded";
+export const isWix = target === "wix";
+/** The embedded platform's owner token in this suite (its owner tools are closed without one). */
+export const OWNER_TOKEN = "contract-owner-token-0123456789";
+export const clientId = process.env.WIX_CLIENT_ID ?? EMBEDDED_CLIENT_ID;
+export const APP_ORIGIN = "http://localhost:3000";
+/** Wix Stores' app id in ecom catalog references (catalog V1). */
+export const STORES_APP_ID = "215238eb-22a5-4c36-9e7b-e7c08025e04e";
+
+let announced = false;
+function announceTarget(): void {
+  if (announced) return;
+  announced = true;
+  console.info(
+    isWix
+      ? `[contract] target: real Wix site (WIX_CLIENT_ID=${clientId}); embedded-only tests are skipped`
+      : "[contract] target: embedded platform (in-memory SQLite); set WIX_CLIENT_ID to run against a real Wix site",
+  );
+}
+
+export function makeClient(tokens?: Tokens) {
+  return createClient({
+    modules: { products, collections, currentCart, checkout, orders, members, redirects },
+    auth: OAuthStrategy(tokens ? { clientId, tokens } : { clientId }),
+  });
+}
+export type Client = ReturnType<typeof makeClient>;
+
+export interface PlatformHandle {
+  /** The embedded platform; throws when the suite targets real Wix. */
+  readonly platform: Platform;
+}
+
+/**
+ * Registers beforeAll/afterAll that create a fresh in-memory platform for the calling file and route the SDK's
+ * requests to it. Against real Wix it does nothing (and `platform` must not be used).
+ */
+export function usePlatform(options: Partial<PlatformOptions> = {}): PlatformHandle {
+  let platform: Platform | undefined;
+  let restore: (() => void) | undefined;
+  beforeAll(() => {
+    announceTarget();
+    if (isWix) return;
+    platform = createPlatform({ dbPath: ":memory:", ownerToken: OWNER_TOKEN, ...options });
+    restore = installPlatformFetch(platform, { getAppOrigin: () => APP_ORIGIN });
+  });
+  afterAll(() => {
+    restore?.();
+    platform?.close();
+  });
+  return {
+    get platform(): Platform {
+      if (!platform) throw new Error("the embedded platform is not available for this target");
+      return platform;
+    },
+  };
+}
