@@ -33,6 +33,8 @@ export default defineConfig({
   projects: [
     {
       name: "chromium-js",
+      // Tests tagged @nojs are about pages without scripts (what a plain form post answers).
+      grepInvert: /@nojs\b/,
       use: { ...devices["Desktop Chrome"], launchOptions },
     },
     {
@@ -47,6 +49,7 @@ export default defineConfig({
     {
       name: "proxy-js",
       testDir: "tests/proxy",
+      grepInvert: /@nojs\b/,
       use: { ...devices["Desktop Chrome"], launchOptions, baseURL: PROXY_ORIGIN, ignoreHTTPSErrors: true },
     },
     {

@@ -18,7 +18,7 @@ import { requestInfoContext } from "~/.server/request-info.server";
 import { useNonce } from "~/lib/nonce";
 import { clientHintCheckScript } from "~/lib/client-hints";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
-import { honeypot } from "~/.server/honeypot.server";
+import { honeypotInputProps } from "~/.server/honeypot.server";
 import { getConfig } from "~/.server/config.server";
 
 export const links: Route.LinksFunction = () => [
@@ -51,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       cart,
       demoPlatform: getConfig().commerce.platform === "embedded",
       requestId: context.get(requestInfoContext).requestId,
-      honeypot: await honeypot().getInputProps(),
+      honeypot: await honeypotInputProps(),
     },
     { headers },
   );

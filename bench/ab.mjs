@@ -6,7 +6,10 @@
 // time per request. A second unpatched copy is the control: its "change" shows
 // how much two identical servers differ, i.e. what a change must beat.
 //
-//   node bench/ab.mjs [--rounds 8] [--duration 2] [--warmup 10] [--connections 32]
+//   node bench/ab.mjs [--rounds 8] [--duration 2] [--warmup 10] [--connections 32] [--build DIR …]
+//
+// `--build DIR` (repeatable) adds a whole other build as a variant: build the change into DIR
+// (`BUILD_DIR=build-b npx react-router build`), keep build-bench/ as the build before it, and compare.
 //
 // A patch whose anchor text is no longer found (the code changed) is reported
 // as not applicable instead of measuring something else.
@@ -17,7 +20,9 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { cpuMsOf, measureGet } from "./lib/load.mjs";
+import { cookieHeader } from "./lib/cookies.mjs";
 import { freePort, onInterrupt, pinSelf, startNode, stopAll, waitReady } from "./lib/proc.mjs";
+import { postAdd } from "./lib/scenarios.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..");
@@ -27,6 +32,8 @@ const { values: opt } = parseArgs({
     warmup: { type: "string", default: "10" },
     connections: { type: "string", default: "32" },
     rounds: { type: "string", default: "8" },
+    build: { type: "string", multiple: true, default: [] },
+    patches: { type: "boolean", default: true },
   },
 });
 const load = { duration: Number(opt.duration), warmup: Number(opt.warmup), connections: Number(opt.connections) };
@@ -44,6 +51,13 @@ const PAGES = [
   ["/", "/"],
   ["/products", "/products"],
   ["/products/:slug", "/products/t-shirt-typescript?Taille=M&Couleur=Noir"],
+  // Each variant gets its own 3-line cart (its own database), built before the runs.
+  ["/cart (3 lines)", "/cart"],
+];
+const CART_PAGES = [
+  "/products/t-shirt-typescript?Taille=M&Couleur=Noir",
+  "/products/mug-cafe-code?Couleur=Bleu",
+  "/products/formation-react?Format=Intra&Session=19%20et%2020%20janvier%202027",
 ];
 
 /** Each patch: the file (relative to the variant dir), the anchor to find, the replacement. */
@@ -101,10 +115,15 @@ try {
 
 async function main() {
   if (!existsSync(join(source, "server", "index.js"))) throw new Error("no build-bench/: run `npm run bench` first");
-  const variants = [{ name: "as built", patches: [] }, ...Object.entries(PATCHES).map(([name, patches]) => ({ name, patches }))];
+  const patched = opt.build.length ? Object.entries(PATCHES).slice(0, 1) : Object.entries(PATCHES);
+  const variants = [
+    { name: "as built", patches: [] },
+    ...patched.map(([name, patches]) => ({ name, patches })),
+    ...opt.build.map((dir) => ({ name: `build ${dir}`, patches: [], from: resolve(root, dir) })),
+  ];
   for (const v of variants) {
     v.dir = join(variantsRoot, String(variants.indexOf(v)));
-    cpSync(source, v.dir, { recursive: true });
+    cpSync(v.from ?? source, v.dir, { recursive: true });
     cpSync(join(root, "server.js"), join(v.dir, "server.js"));
     // The embedded platform finds its demo data under <cwd>/platform/seed: without
     // it the catalog would be empty and the pages measured would be 404s.
@@ -147,9 +166,15 @@ async function main() {
     });
     await waitReady(v.url + "/healthz", v.child);
     if (cpuMsOf(v.child.pid) === null) throw new Error("no /proc: CPU time per request is not available here");
+    const jar = new Map();
+    for (const page of CART_PAGES) {
+      const added = await postAdd(v, page, jar);
+      if (!added.ok) throw new Error(`${v.name}: ${added.why}`);
+    }
+    v.cookie = cookieHeader(jar);
     // Every variant must serve the same pages as the real build, or the comparison means nothing.
     for (const [page, path] of PAGES) {
-      const res = await fetch(v.url + path);
+      const res = await fetch(v.url + path, { headers: { cookie: v.cookie } });
       const html = await res.text();
       if (res.status !== 200 || (page !== "/" && !html.includes('href="/products/'))) {
         throw new Error(`${v.name}: ${page} answered ${res.status}${res.status === 200 ? " without any product" : ""}`);
@@ -164,12 +189,15 @@ async function main() {
   const live = variants.filter((x) => !x.skip);
   const results = {};
   for (const [page, path] of PAGES) {
-    for (const v of live) await measureGet({ url: v.url, path, pid: v.child.pid, ...load, duration: load.warmup, warmup: 0 });
+    const headersOf = (v) => (path === "/cart" ? { cookie: v.cookie } : {});
+    for (const v of live)
+      await measureGet({ url: v.url, path, headers: headersOf(v), pid: v.child.pid, ...load, duration: load.warmup, warmup: 0 });
     const ratios = Object.fromEntries(live.slice(1).map((v) => [v.name, []]));
     for (let i = 0; i < pairs; i++) {
       const order = live.map((_, k) => live[(k + i) % live.length]);
       const cpu = {};
-      for (const x of order) cpu[x.name] = (await measureGet({ url: x.url, path, pid: x.child.pid, ...load, warmup: 0 })).cpuMsPerUnit;
+      for (const x of order)
+        cpu[x.name] = (await measureGet({ url: x.url, path, headers: headersOf(x), pid: x.child.pid, ...load, warmup: 0 })).cpuMsPerUnit;
       for (const v of live.slice(1)) ratios[v.name].push(cpu[v.name] / cpu[base.name]);
       console.log(`  ${page} round ${i + 1}/${pairs}: ${live.map((x) => `${x.name.split(" (")[0]} ${cpu[x.name]}`).join(" | ")}`);
     }

@@ -210,8 +210,29 @@ export function checkDatabase(db: DB): string | null {
   }
 }
 
+/**
+ * Every SQL text is compiled once per connection: the platform's helpers call `db.prepare(sql)` inline, and
+ * compiling was 4–9 % of a cart page's CPU (bench/FINDINGS.md, item 8). A better-sqlite3 statement can run any
+ * number of times; none of the platform's statements is iterated or bound for good, so sharing one is safe.
+ * Bounded: SQL built with a variable number of placeholders would otherwise grow the map without end.
+ */
+function reusePreparedStatements(db: DB): DB {
+  const prepare = db.prepare.bind(db);
+  const statements = new Map<string, Database.Statement>();
+  db.prepare = ((sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      if (statements.size >= 500) statements.clear();
+      statement = prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  }) as DB["prepare"];
+  return db;
+}
+
 function openUnchecked(path: string): DB {
-  const db = new Database(path);
+  const db = reusePreparedStatements(new Database(path));
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");

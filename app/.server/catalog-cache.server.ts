@@ -27,4 +27,36 @@ export function cachedCatalogRead<T>(key: string, load: () => Promise<T>): Promi
 
 export function clearCatalogCache() {
   entries.clear();
+  stale.clear();
+}
+
+const stale = new Map<string, { refreshAt: number; value: Promise<unknown>; refreshing?: Promise<unknown> }>();
+
+/**
+ * For reads too big to wait for (the whole catalog behind the search index: 100 SDK calls at 10,000 products):
+ * the first read is awaited; afterwards every request gets the last value at once and, past `maxAgeMs`, one refresh
+ * runs in the background and replaces it when it succeeds (a failed refresh keeps the old value and is retried).
+ * The refresh gets the current value, so it can keep it when a cheap check says nothing changed.
+ */
+export function refreshedCatalogRead<T>(key: string, maxAgeMs: number, load: (previous?: T) => Promise<T>): Promise<T> {
+  const now = Date.now();
+  const entry = stale.get(key);
+  if (!entry) {
+    const value = load();
+    stale.set(key, { refreshAt: now + maxAgeMs, value });
+    value.catch(() => stale.delete(key));
+    return value;
+  }
+  if (entry.refreshAt <= now && !entry.refreshing) {
+    entry.refreshing = (entry.value as Promise<T>)
+      .then((previous) => load(previous))
+      .then(
+        (fresh) => stale.set(key, { refreshAt: Date.now() + maxAgeMs, value: Promise.resolve(fresh) }),
+        () => {
+          entry.refreshing = undefined;
+          entry.refreshAt = Date.now() + Math.min(maxAgeMs, 5_000);
+        },
+      );
+  }
+  return entry.value as Promise<T>;
 }

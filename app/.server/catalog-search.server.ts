@@ -1,5 +1,5 @@
 import { catalogClient } from "./commerce-session.server";
-import { cachedCatalogRead } from "./catalog-cache.server";
+import { cachedCatalogRead, refreshedCatalogRead } from "./catalog-cache.server";
 import { mapLoaderErrors as sdk } from "./wix-errors.server";
 import { buildProductIndex, type ProductIndex } from "~/lib/product-search";
 import type { CatalogPageData, CollectionLink, SortKey } from "~/models/catalog";
@@ -20,10 +20,15 @@ export function allCollections(): Promise<SdkCollection[]> {
 /** Largest catalog read for the search index (Wix pages of 100). */
 const MAX_INDEXED_PRODUCTS = 20_000;
 
-/** Every product (the catalog cache keeps them 30 s, shared by all requests). */
+/**
+ * Every product, shared by all requests. Re-read in the background at most every 30 s: a search never waits for
+ * the whole catalog again once it was read (at 10,000 products that read took seconds and stalled every search
+ * meanwhile; bench/FINDINGS.md, round two).
+ */
 function allProducts(): Promise<SdkProduct[]> {
-  return cachedCatalogRead("all-products", async () => {
+  return refreshedCatalogRead("all-products", 30_000, async (previous?: SdkProduct[]) => {
     const wix = await catalogClient();
+    if (previous && (await unchangedSince(previous))) return previous;
     const items: SdkProduct[] = [];
     for (let skip = 0; skip < MAX_INDEXED_PRODUCTS; skip += 100) {
       const found = await sdk(() => wix.products.queryProducts().limit(100).skip(skip).find());
@@ -34,7 +39,27 @@ function allProducts(): Promise<SdkProduct[]> {
   });
 }
 
-let built: { products: SdkProduct[]; signature: string; index: ProductIndex } | undefined;
+/**
+ * One small query instead of re-reading every product: the same count and the same latest update mean no product
+ * was added, removed or changed (an update moves `lastUpdated`; a removal or an addition moves the count).
+ */
+async function unchangedSince(previous: SdkProduct[]): Promise<boolean> {
+  const wix = await catalogClient();
+  const newest = await sdk(() => wix.products.queryProducts().descending("lastUpdated").limit(1).find());
+  const latest = (p?: SdkProduct) => (p?.lastUpdated ? new Date(p.lastUpdated).getTime() : 0);
+  const previousLatest = previous.reduce((max, p) => Math.max(max, latest(p)), 0);
+  return newest.totalCount === previous.length && latest(newest.items[0] as SdkProduct | undefined) === previousLatest;
+}
+
+let built:
+  | {
+      products: SdkProduct[];
+      collections: SdkCollection[];
+      byId: Map<string | null | undefined, SdkProduct>;
+      signature: string;
+      index: ProductIndex;
+    }
+  | undefined;
 
 /** What the index depends on: each product's id and last update, and the collection names. */
 function catalogSignature(products: SdkProduct[], collections: SdkCollection[]): string {
@@ -49,17 +74,25 @@ function catalogSignature(products: SdkProduct[], collections: SdkCollection[]):
  * was added, changed or removed, or a collection renamed: the 10,000-product build
  * takes about half a second (bench/search.bench.ts), too long to repeat for nothing.
  */
-export async function productIndex(): Promise<{ products: SdkProduct[]; index: ProductIndex }> {
+export async function productIndex(): Promise<{
+  products: SdkProduct[];
+  byId: Map<string | null | undefined, SdkProduct>;
+  index: ProductIndex;
+}> {
   const [products, collections] = await Promise.all([allProducts(), allCollections()]);
-  if (built?.products === products) return built;
+  if (built?.products === products && built.collections === collections) return built;
   const signature = catalogSignature(products, collections);
+  // Looked up by id on every search: built once per catalog read, not per request (10,000 entries).
+  const byId = new Map(products.map((p) => [p._id, p]));
   if (built?.signature === signature) {
-    built = { ...built, products };
+    built = { ...built, products, collections, byId };
     return built;
   }
   const names = new Map(collections.filter((c) => c._id !== ALL_PRODUCTS_COLLECTION_ID).map((c) => [c._id, c.name ?? ""]));
   built = {
     products,
+    collections,
+    byId,
     signature,
     index: buildProductIndex(
       products
@@ -88,16 +121,9 @@ export async function searchPage(input: {
   collection?: CatalogPageData["collection"];
 }): Promise<CatalogPageData> {
   const { q, sort, page, collections, collection } = input;
-  const { products, index } = await productIndex();
-  const byId = new Map(products.map((p) => [p._id, p]));
-  let found = index
-    .search(q)
-    .map((id) => byId.get(id))
-    .filter((p): p is SdkProduct => !!p && (!collection || !!p.collectionIds?.includes(collection.id)));
-  if (sort === "prix-croissant") found = found.toSorted((a, b) => paid(a) - paid(b));
-  else if (sort === "prix-decroissant") found = found.toSorted((a, b) => paid(b) - paid(a));
-  else if (sort === "nom") found = found.toSorted((a, b) => (a.name ?? "").localeCompare(b.name ?? "", "fr"));
-  else if (sort === "nouveautes") found = found.toSorted((a, b) => updated(b) - updated(a));
+  // The ranked, filtered and sorted list of one search is kept like any catalog read (30 s): a repeated search
+  // costs a page of cards, not a pass over every match of the catalog.
+  const found = await cachedCatalogRead(`search|${collection?.id ?? ""}|${sort}|${q}`, () => rankedSearch(q, sort, collection?.id));
   const pageCount = pageCountOf(found.length);
   if (page > pageCount) notFound();
   return {
@@ -110,6 +136,19 @@ export async function searchPage(input: {
     collections,
     ...(collection ? { collection } : {}),
   };
+}
+
+async function rankedSearch(q: string, sort: SortKey, collectionId: string | undefined): Promise<SdkProduct[]> {
+  const { byId, index } = await productIndex();
+  let found = index
+    .search(q)
+    .map((id) => byId.get(id))
+    .filter((p): p is SdkProduct => !!p && (!collectionId || !!p.collectionIds?.includes(collectionId)));
+  if (sort === "prix-croissant") found = found.toSorted((a, b) => paid(a) - paid(b));
+  else if (sort === "prix-decroissant") found = found.toSorted((a, b) => paid(b) - paid(a));
+  else if (sort === "nom") found = found.toSorted((a, b) => (a.name ?? "").localeCompare(b.name ?? "", "fr"));
+  else if (sort === "nouveautes") found = found.toSorted((a, b) => updated(b) - updated(a));
+  return found;
 }
 
 /** Up to 6 product names for the search box's suggestions. */

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { Honeypot } from "remix-utils/honeypot/server";
+import { Honeypot, type HoneypotInputProps } from "remix-utils/honeypot/server";
 import { getConfig } from "./config.server";
 
 // Seeded from the session secret so every container of a scaled-out deployment accepts the others' forms.
@@ -7,6 +7,23 @@ let instance: Honeypot | undefined;
 export function honeypot(): Honeypot {
   instance ??= new Honeypot({ encryptionSeed: getConfig().sessionSecrets[0] });
   return instance;
+}
+
+/**
+ * The fields every page renders (root loader). The encrypted "valid from" time only has to be in the past when a
+ * form comes back (remix-utils refuses future ones, nothing else), so one value serves every page for a few
+ * seconds instead of an AES encryption per page view (bench/FINDINGS.md, item 10).
+ */
+const PROPS_REUSE_MS = 5_000;
+let props: { until: number; value: Promise<HoneypotInputProps> } | undefined;
+export function honeypotInputProps(): Promise<HoneypotInputProps> {
+  const now = Date.now();
+  if (!props || props.until <= now) {
+    const value = honeypot().getInputProps();
+    props = { until: now + PROPS_REUSE_MS, value };
+    value.catch(() => (props = undefined));
+  }
+  return props.value;
 }
 
 /**

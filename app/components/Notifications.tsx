@@ -1,7 +1,14 @@
-import { useEffect } from "react";
-import { Toaster, toast } from "sonner";
+import { lazy, Suspense, useEffect } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { TOAST_DURATIONS, type FlashToast } from "~/lib/toast";
+
+/**
+ * sonner (about 10 KB of gzip) loads after the first paint: nothing on screen
+ * before hydration needs it (a flashed notice is server-rendered until then),
+ * and a toast published before its Toaster subscribes is replayed by sonner.
+ */
+const loadSonner = () => import("sonner");
+const Toaster = lazy(() => loadSonner().then((mod) => ({ default: mod.Toaster })));
 
 /**
  * The notification container (placement and timings are product requirements): top-center, 16 px inset,
@@ -14,29 +21,37 @@ const INSET = { top: "calc(var(--header-visible-bottom, 0px) + 16px)", right: 16
 
 export function Notifications() {
   useHeaderBottom();
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
   return (
-    <Toaster
-      position="top-center"
-      offset={INSET}
-      mobileOffset={INSET}
-      gap={10}
-      visibleToasts={20}
-      closeButton
-      duration={TOAST_DURATIONS.message}
-      style={{ zIndex: 9999, ["--width" as string]: "350px" }}
-      toastOptions={{ closeButtonAriaLabel: "Fermer la notification" }}
-      containerAriaLabel="Notifications"
-    />
+    <Suspense fallback={null}>
+      <Toaster
+        position="top-center"
+        offset={INSET}
+        mobileOffset={INSET}
+        gap={10}
+        visibleToasts={20}
+        closeButton
+        duration={TOAST_DURATIONS.message}
+        style={{ zIndex: 9999, ["--width" as string]: "350px" }}
+        toastOptions={{ closeButtonAriaLabel: "Fermer la notification" }}
+        containerAriaLabel="Notifications"
+      />
+    </Suspense>
   );
 }
 
 /** Typed entry points so every toast gets the spec's duration and close button rule. */
 export const notify = {
-  success: (title: string, description?: string) => toast.success(title, { description, duration: TOAST_DURATIONS.success }),
-  error: (title: string, description?: string) => toast.error(title, { description, duration: TOAST_DURATIONS.error }),
-  message: (title: string, description?: string) => toast(title, { description, duration: TOAST_DURATIONS.message }),
-  loading: (title: string) => toast.loading(title, { duration: TOAST_DURATIONS.loading, closeButton: false }),
-  dismiss: (id?: string | number) => toast.dismiss(id),
+  success: (title: string, description?: string) =>
+    loadSonner().then(({ toast }) => toast.success(title, { description, duration: TOAST_DURATIONS.success })),
+  error: (title: string, description?: string) =>
+    loadSonner().then(({ toast }) => toast.error(title, { description, duration: TOAST_DURATIONS.error })),
+  message: (title: string, description?: string) =>
+    loadSonner().then(({ toast }) => toast(title, { description, duration: TOAST_DURATIONS.message })),
+  loading: (title: string) =>
+    loadSonner().then(({ toast }) => toast.loading(title, { duration: TOAST_DURATIONS.loading, closeButton: false })),
+  dismiss: (id?: string | number) => loadSonner().then(({ toast }) => toast.dismiss(id)),
 };
 
 /**
@@ -48,7 +63,7 @@ export function FlashNotification({ flash }: { flash: FlashToast | null }) {
 
   useEffect(() => {
     if (!flash) return;
-    notify[flash.type](flash.title, flash.description);
+    void notify[flash.type](flash.title, flash.description);
   }, [flash?.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (hydrated || !flash) return null;

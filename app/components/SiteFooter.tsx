@@ -1,20 +1,38 @@
-import { LazyMotion, m, useReducedMotion } from "motion/react";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { LEGAL_PAGES } from "~/content/legal";
 
-export const FOOTER_FADE_SECONDS = 1.8;
-
-const loadFeatures = () => import("./motion-features").then((mod) => mod.default);
+const PENDING = "footer-pending";
 
 /**
  * Fades in the first time it scrolls into view, once. The server-rendered
  * footer is fully visible; it is only hidden (CSS, `.footer-pending`) when
  * scripts run, so a browser without JavaScript never sees an invisible footer.
+ * motion loads after hydration (the first paint does not wait for it) and
+ * animates this same element: it is never replaced by another one.
  */
 export function SiteFooter({ ownerName }: { ownerName: string }) {
-  const hydrated = useHydrated();
-  const reduceMotion = useReducedMotion();
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const footer = ref.current;
+    if (!footer) return;
+    // Hydrated: the CSS placeholder state ends here (the tests wait for it), the fade takes over.
+    footer.classList.remove(PENDING);
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    footer.style.opacity = "0";
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    import("./footer-fade")
+      .then(({ fadeInOnce }) => {
+        if (!cancelled) stop = fadeInOnce(footer);
+      })
+      // Never an invisible footer because a chunk failed to load.
+      .catch(() => (footer.style.opacity = ""));
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, []);
   const content = (
     <div className="footer-inner">
       <p>© 2024-2025 {ownerName}</p>
@@ -30,19 +48,9 @@ export function SiteFooter({ ownerName }: { ownerName: string }) {
     </div>
   );
 
-  if (!hydrated) return <footer className="site-footer footer-pending">{content}</footer>;
-  if (reduceMotion) return <footer className="site-footer">{content}</footer>;
   return (
-    <LazyMotion features={loadFeatures} strict>
-      <m.footer
-        className="site-footer"
-        initial={{ opacity: 0 }}
-        whileInView={{ opacity: 1 }}
-        viewport={{ once: true, amount: 0.2 }}
-        transition={{ duration: FOOTER_FADE_SECONDS, ease: "easeOut" }}
-      >
-        {content}
-      </m.footer>
-    </LazyMotion>
+    <footer ref={ref} className={`site-footer ${PENDING}`}>
+      {content}
+    </footer>
   );
 }

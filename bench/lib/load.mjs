@@ -30,12 +30,14 @@ export function cpuMsOf(pid) {
 }
 
 /** Runs `fn` (one measured autocannon run) and adds the server's CPU cost per request to its figures. */
-async function withCpu(pid, fn) {
+async function withCpu(pid, fn, platformPid) {
   const before = pid ? cpuMsOf(pid) : null;
+  const platformBefore = platformPid ? cpuMsOf(platformPid) : null;
   const started = process.hrtime.bigint();
   const figures = await fn();
   const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
   const after = pid ? cpuMsOf(pid) : null;
+  const platformAfter = platformPid ? cpuMsOf(platformPid) : null;
   if (before === null || after === null) return figures;
   const cpuMs = after - before;
   const units = figures.cycles !== undefined ? Math.max(1, Math.round(figures.requests / 2)) : Math.max(1, figures.requests);
@@ -45,6 +47,10 @@ async function withCpu(pid, fn) {
     // Share of one core the server got during the run: well under 100 % means other work starved it.
     serverCpuPct: Math.round((1000 * cpuMs) / wallMs) / 10,
     cpuMsPerUnit: Math.round((1000 * cpuMs) / units) / 1000,
+    // The platform in its own process (PLATFORM_URL): its CPU for the same requests, reported beside the app's.
+    ...(platformBefore !== null && platformAfter !== null
+      ? { platformCpuMsPerUnit: Math.round((1000 * (platformAfter - platformBefore)) / units) / 1000 }
+      : {}),
   };
 }
 
@@ -79,10 +85,11 @@ function summary(result, extra = {}) {
 const round = (n) => Math.round(n * 10) / 10;
 
 /** GET `path` under load: warm-up, then the measured run. */
-export async function measureGet({ url, path, headers = {}, connections, duration, warmup, pid }) {
-  const base = { url: url + path, connections, headers, timeout: 10 };
+export async function measureGet({ url, path, headers = {}, connections, duration, warmup, pid, platformPid, rate }) {
+  // `rate`: a fixed offered load (requests/s over all connections) instead of as many as the server answers.
+  const base = { url: url + path, connections, headers, timeout: 10, ...(rate ? { overallRate: rate } : {}) };
   if (warmup > 0) await run({ ...base, duration: warmup });
-  return withCpu(pid, async () => summary(await run({ ...base, duration })));
+  return withCpu(pid, async () => summary(await run({ ...base, duration })), platformPid);
 }
 
 /**
@@ -95,7 +102,18 @@ export async function measureGet({ url, path, headers = {}, connections, duratio
  * line quantities under the form's maximum (99). Cycle latency is timed here
  * (POST sent → GET answered); autocannon's own latency is per request.
  */
-export async function measureCycle({ url, productPath, form, origin, connections, duration, warmup, pid, cyclesPerVisitor = 20 }) {
+export async function measureCycle({
+  url,
+  productPath,
+  form,
+  origin,
+  connections,
+  duration,
+  warmup,
+  pid,
+  platformPid,
+  cyclesPerVisitor = 20,
+}) {
   const body = new URLSearchParams(form).toString();
   const pool = [];
   let samples = [];
@@ -144,24 +162,28 @@ export async function measureCycle({ url, productPath, form, origin, connections
   ];
   const base = { url, connections, timeout: 10 };
   if (warmup > 0) await run({ ...base, duration: warmup, requests: requests.map((r) => ({ ...r })) });
-  return withCpu(pid, async () => {
-    recording = true;
-    samples = [];
-    const result = await run({ ...base, duration, requests: requests.map((r) => ({ ...r })) });
-    recording = false;
-    samples.sort((a, b) => a - b);
-    const pct = (p) => (samples.length ? round(samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))]) : null);
-    const s = summary(result);
-    return {
-      ...s,
-      // Two requests per cycle.
-      cyclesPerSecond: round(s.rps / 2),
-      cycles: samples.length,
-      cycleP50: pct(50),
-      cycleP99: pct(99),
-      badStatus,
-    };
-  });
+  return withCpu(
+    pid,
+    async () => {
+      recording = true;
+      samples = [];
+      const result = await run({ ...base, duration, requests: requests.map((r) => ({ ...r })) });
+      recording = false;
+      samples.sort((a, b) => a - b);
+      const pct = (p) => (samples.length ? round(samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))]) : null);
+      const s = summary(result);
+      return {
+        ...s,
+        // Two requests per cycle.
+        cyclesPerSecond: round(s.rps / 2),
+        cycles: samples.length,
+        cycleP50: pct(50),
+        cycleP99: pct(99),
+        badStatus,
+      };
+    },
+    platformPid,
+  );
 }
 
 function headerOf(headers, name) {

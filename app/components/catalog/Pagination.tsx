@@ -9,9 +9,22 @@ export function pageHref(pathname: string, search: string, page: number): string
   return query ? `${pathname}?${query}` : pathname;
 }
 
+/**
+ * The page numbers shown: the first, the last, and two on each side of the current one, with gaps (null) between.
+ * Every page of a 10,000-product catalog would be 200 links on each catalog page: its render grew with the catalog.
+ */
+export function pageWindow(page: number, pageCount: number, around = 2): (number | null)[] {
+  const out: (number | null)[] = [];
+  for (let n = 1; n <= pageCount; n++) {
+    if (n === 1 || n === pageCount || Math.abs(n - page) <= around) out.push(n);
+    else if (out.at(-1) !== null) out.push(null);
+  }
+  return out;
+}
+
 export function Pagination({ page, pageCount, pathname, search }: { page: number; pageCount: number; pathname: string; search: string }) {
   if (pageCount <= 1) return null;
-  const pages = Array.from({ length: pageCount }, (_, i) => i + 1);
+  const pages = pageWindow(page, pageCount);
   return (
     <nav className="pagination" aria-label="Pagination">
       <ul>
@@ -26,13 +39,19 @@ export function Pagination({ page, pageCount, pathname, search }: { page: number
             </span>
           )}
         </li>
-        {pages.map((n) => (
-          <li key={n}>
-            <Link to={pageHref(pathname, search, n)} aria-current={n === page ? "page" : undefined} aria-label={`Page ${n}`}>
-              {n}
-            </Link>
-          </li>
-        ))}
+        {pages.map((n, i) =>
+          n === null ? (
+            <li key={`gap-${i}`} aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              <Link to={pageHref(pathname, search, n)} aria-current={n === page ? "page" : undefined} aria-label={`Page ${n}`}>
+                {n}
+              </Link>
+            </li>
+          ),
+        )}
         <li>
           {page < pageCount ? (
             <Link to={pageHref(pathname, search, page + 1)} rel="next">

@@ -1,0 +1,72 @@
+// Lighthouse mobile figures (performance score, LCP, TBT; simulated throttling, Lighthouse's default) for a few
+// pages, with Debian's chromium. Uses the project's `lighthouse` if installed, else `npx lighthouse@12.8.2` (the
+// last version that runs on Node 20; see /work/shared/reference/toolchain.md). One run of a page takes 20–40 s.
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const LIGHTHOUSE_VERSION = "12.8.2";
+const CHROME = process.env.CHROME_PATH || "/usr/bin/chromium";
+
+function lighthouseCommand(root) {
+  const local = join(root, "node_modules", "lighthouse", "cli", "index.js");
+  return existsSync(local) ? [process.execPath, [local]] : ["npx", ["--yes", `lighthouse@${LIGHTHOUSE_VERSION}`]];
+}
+
+function runOnce(root, url, outFile, headers) {
+  const [cmd, pre] = lighthouseCommand(root);
+  const args = [
+    ...pre,
+    url,
+    "--quiet",
+    "--output=json",
+    `--output-path=${outFile}`,
+    "--only-categories=performance",
+    ...(headers ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
+    "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+  ];
+  return new Promise((resolve, reject) =>
+    execFile(cmd, args, { env: { ...process.env, CHROME_PATH: CHROME }, timeout: 180_000, maxBuffer: 1 << 24 }, (err, _o, stderr) =>
+      err ? reject(new Error(`lighthouse ${url}: ${String(stderr || err.message).slice(0, 400)}`)) : resolve(),
+    ),
+  );
+}
+
+/**
+ * `pages`: [{ name, url, cookie? }]. A page with a cookie (the cart) gets it through `--extra-headers`.
+ * `runs` per page; the median run (by performance score) is kept, as Lighthouse's own guidance suggests.
+ */
+export async function lighthousePages(root, pages, { runs = 1 } = {}) {
+  if (!existsSync(CHROME)) return { error: `no chromium at ${CHROME}` };
+  const dir = mkdtempSync(join(tmpdir(), "bench-lh-"));
+  const out = {};
+  try {
+    for (const page of pages) {
+      const results = [];
+      for (let i = 0; i < runs; i++) {
+        const file = join(dir, `${results.length}.json`);
+        const url = page.url;
+        try {
+          await runOnce(root, url, file, page.cookie ? { Cookie: page.cookie } : undefined);
+          const lhr = JSON.parse(readFileSync(file, "utf8"));
+          results.push({
+            performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+            lcpMs: Math.round(lhr.audits["largest-contentful-paint"].numericValue),
+            fcpMs: Math.round(lhr.audits["first-contentful-paint"].numericValue),
+            tbtMs: Math.round(lhr.audits["total-blocking-time"].numericValue),
+            cls: Math.round(lhr.audits["cumulative-layout-shift"].numericValue * 1000) / 1000,
+          });
+        } catch (error) {
+          out[page.name] = { error: error.message };
+          break;
+        }
+      }
+      if (results.length) out[page.name] = results.sort((a, b) => a.performance - b.performance)[Math.floor(results.length / 2)];
+      console.log(`  lighthouse ${page.name}: ${JSON.stringify(out[page.name])}`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return out;
+}

@@ -1,0 +1,120 @@
+// The targets of issue 17, as ratios measured in the same run. Informational: PASS/FAIL never sets the exit code.
+// Cost = the app server's CPU time per request (per cycle for the add), from /proc: it depends much less on what
+// else runs on the machine than req/s. With the platform in its own process, the app's cost is its own.
+
+/** Fewer completed requests than this and a figure says nothing (server starved or broken). */
+const MIN_REQUESTS = 20;
+const KB = 1000;
+
+export const LIMITS = {
+  homeVsFloor: 1.6,
+  homeVsFloorMoonshot: 1.25,
+  pages: { "/products": 1.5, "/products/:slug": 1.3, "/cart (3 lines)": 2.5, "add-to-cart POST→303→GET": 3 },
+  latency: 3,
+  jsHome: 20 * KB,
+  jsHomeMoonshot: 10 * KB,
+  jsRoute: 45 * KB,
+  lighthouse: { performance: 95, lcpMs: 2000, tbtMs: 200 },
+};
+
+const times = (x) => `${Math.round(x * 100) / 100}×`;
+
+/**
+ * a's cost over b's: the median over the rounds of the ratio within each round (both measured minutes apart, so
+ * a burst of other work on the machine hits both), else the ratio of the medians.
+ */
+export function costRatio(a, b) {
+  const ra = a?.cpuMsPerUnitAllRounds;
+  const rb = b?.cpuMsPerUnitAllRounds;
+  if (ra?.length && ra.length === rb?.length && ra.every((x, i) => x > 0 && rb[i] > 0)) {
+    const v = ra.map((x, i) => x / rb[i]).sort((x, y) => x - y);
+    return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+  }
+  return a.cpuMsPerUnit / b.cpuMsPerUnit;
+}
+const kb = (b) => `${Math.round(b / 100) / 10} KB`;
+
+export function evaluate({ figures, latency, sizes, lighthouse }) {
+  const t = [];
+  // Ratios: the median of the per-round ratios (see costRatio).
+  const add = (name, value, limit, pass, detail = "") => t.push({ name, value, limit, pass, detail });
+  const na = (name, why) => t.push({ name, value: null, limit: null, pass: null, detail: why });
+
+  if (figures) {
+    const ok = (f) => f && f.requests >= MIN_REQUESTS && f.cpuMsPerUnit;
+    for (const [name, v] of Object.entries(figures))
+      if (v.requests < MIN_REQUESTS) na(`${name}: enough data`, `only ${v.requests} requests completed: no verdict on it`);
+    const home = figures["/"];
+    const floor = figures["baseline: minimal RR app"];
+    if (ok(home) && ok(floor)) {
+      const r = costRatio(home, floor);
+      const detail = `${home.cpuMsPerUnit} vs ${floor.cpuMsPerUnit} ms CPU/request; moonshot ≤ ${LIMITS.homeVsFloorMoonshot}×: ${r <= LIMITS.homeVsFloorMoonshot ? "met" : "not met"}`;
+      add("/ CPU vs minimal RR app (same HTML weight)", times(r), `≤ ${LIMITS.homeVsFloor}×`, r <= LIMITS.homeVsFloor, detail);
+    } else na("/ CPU vs minimal RR app", "/ or the floor app not measured");
+    for (const [name, limit] of Object.entries(LIMITS.pages)) {
+      const f = figures[name];
+      if (!ok(f) || !ok(home)) {
+        na(`${name} CPU vs /`, "not measured");
+        continue;
+      }
+      const r = costRatio(f, home);
+      const platform =
+        f.platformCpuMsPerUnit !== undefined ? `; platform ${f.platformCpuMsPerUnit} ms beside it` : "; platform in-process (counted in)";
+      add(`${name} app CPU vs /`, times(r), `≤ ${limit}×`, r <= limit, `${f.cpuMsPerUnit} ms${platform}`);
+    }
+  }
+
+  if (latency?.halfLoad && latency?.lowLoad) {
+    const r = latency.halfLoad.p99 / Math.max(0.1, latency.lowLoad.p50);
+    add(
+      "/products p99 at half capacity vs p50 at low load",
+      times(r),
+      `≤ ${LIMITS.latency}×`,
+      r <= LIMITS.latency,
+      `p99 ${latency.halfLoad.p99} ms at ${latency.halfLoad.rate} req/s (capacity ${latency.capacity}); low-load p50 ${latency.lowLoad.p50} ms`,
+    );
+  } else na("/products latency at half capacity", latency?.error ?? "not measured");
+
+  const floorJs = sizes.minimalApp?.js.gzip;
+  const homeJs = sizes.pages["/"]?.js.gzip;
+  if (floorJs !== undefined && homeJs !== undefined) {
+    const d = homeJs - floorJs;
+    add(
+      "JS for / vs minimal app",
+      `+${kb(d)}`,
+      `≤ +${kb(LIMITS.jsHome)}`,
+      d <= LIMITS.jsHome,
+      `${kb(homeJs)} vs ${kb(floorJs)} gzip; moonshot +${kb(LIMITS.jsHomeMoonshot)}: ${d <= LIMITS.jsHomeMoonshot ? "met" : "not met"}`,
+    );
+    const worst = Object.entries(sizes.routes).sort((a, b) => b[1].js.gzip - a[1].js.gzip)[0];
+    if (worst) {
+      const dw = worst[1].js.gzip - floorJs;
+      add(
+        "JS of the heaviest route vs minimal app",
+        `+${kb(dw)}`,
+        `≤ +${kb(LIMITS.jsRoute)}`,
+        dw <= LIMITS.jsRoute,
+        `${worst[0]} (${worst[1].path}) ${kb(worst[1].js.gzip)}`,
+      );
+    }
+  } else na("JS vs minimal app", "sizes not available");
+
+  if (lighthouse && !lighthouse.error) {
+    const L = LIMITS.lighthouse;
+    for (const [page, r] of Object.entries(lighthouse)) {
+      if (r.error) {
+        na(`Lighthouse ${page}`, r.error.slice(0, 120));
+        continue;
+      }
+      const pass = r.performance >= L.performance && r.lcpMs <= L.lcpMs && r.tbtMs <= L.tbtMs;
+      add(
+        `Lighthouse mobile ${page}`,
+        `${r.performance} · LCP ${r.lcpMs} ms · TBT ${r.tbtMs} ms`,
+        `≥ ${L.performance} · ≤ ${L.lcpMs} · ≤ ${L.tbtMs}`,
+        pass,
+        `FCP ${r.fcpMs} ms, CLS ${r.cls}`,
+      );
+    }
+  } else na("Lighthouse mobile", lighthouse?.error ?? "skipped (--no-lighthouse)");
+  return t;
+}
