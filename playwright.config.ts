@@ -75,6 +75,9 @@ export default defineConfig({
       COMMERCE_PLATFORM: "embedded",
       PUBLIC_ORIGIN: E2E_ORIGIN,
       PLATFORM_OWNER_TOKEN: OWNER_TOKEN,
+      // The back-office tests (tests/e2e/admin.spec.ts): the demo owner, and the elevated client's key.
+      OWNER_EMAILS: "proprietaire@exemple.fr",
+      PLATFORM_API_KEY: "e2e-platform-api-key-not-for-production-0001",
       // Every test logs in and checks out from 127.0.0.1: limits are unit-tested, not hit here.
       RATE_LIMITS: "login=10000,signup=10000,checkout=10000,cart=10000,contact=10000",
       PLATFORM_DB: process.env.E2E_DB ?? ".data/e2e/platform.sqlite",

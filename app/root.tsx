@@ -13,6 +13,7 @@ import { readTheme } from "~/.server/theme.server";
 import { takeToast } from "~/.server/toast.server";
 import { siteInfo } from "~/.server/site.server";
 import { commerceMiddleware, commerceOf } from "~/.server/commerce.server";
+import { isOwner } from "~/.server/owner.server";
 import { requestInfoContext } from "~/.server/request-info.server";
 import { useNonce } from "~/lib/nonce";
 import { clientHintCheckScript } from "~/lib/client-hints";
@@ -45,6 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       themeChosen,
       toast,
       member: commerce.isMember,
+      // Only the owner's header links the back-office; a failed check hides the link, never the page.
+      owner: await isOwner(commerce).catch(() => false),
       cart,
       demoPlatform: getConfig().commerce.platform === "embedded",
       requestId: context.get(requestInfoContext).requestId,
@@ -92,6 +95,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             profilePicture={site?.profilePicture ?? "/profile.svg"}
             theme={root?.theme ?? "light"}
             member={root?.member ?? false}
+            owner={root?.owner ?? false}
             cart={root?.cart ?? null}
           />
           <main id="main" className="site-main">

@@ -33,6 +33,14 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("contact/merci", "routes/contact.merci.tsx"),
 
+  // The owner's back-office (app/.server/owner.server.ts): 404 for everyone but the owner.
+  route("admin", "routes/admin.tsx", [
+    index("routes/admin._index.tsx"),
+    route("orders", "routes/admin.orders._index.tsx"),
+    route("orders/:id", "routes/admin.orders.$id.tsx"),
+    route("members", "routes/admin.members.tsx"),
+  ]),
+
   // Legal pages (app/content/legal.ts) and what search engines read.
   route("mentions-legales", "routes/legal.tsx", { id: "legal-mentions" }),
   route("cgv", "routes/legal.tsx", { id: "legal-cgv" }),

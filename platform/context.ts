@@ -24,6 +24,10 @@ export interface ResolvedOptions {
   /** Derived from signupPolicy ("owner-approval"): kept for the hosted sign-up page. */
   requireMemberApproval: boolean;
   signupPolicy: SignupPolicy;
+  /** The elevated identity's API key (ApiKeyStrategy) and optional site id; unset = no elevated calls. */
+  apiKey?: string;
+  siteId?: string;
+  paymentCapture: "automatic" | "manual";
   /** When set, the owner tools (/_platform/owner/members, /_platform/outbox) require it. */
   ownerToken?: string;
   /** Where the new-order notice goes (none = no notice) and contact requests (none = platform/forms.ts default). */

@@ -124,6 +124,7 @@ CREATE TABLE IF NOT EXISTS form_submissions (
 const ADDED_COLUMNS: Array<[table: string, column: string, definition: string]> = [
   ["members", "email_verified", "INTEGER NOT NULL DEFAULT 1"],
   ["carts", "purchase_flow_id", "TEXT"],
+  ["members", "activity_status", "TEXT NOT NULL DEFAULT 'ACTIVE'"],
 ];
 
 /**

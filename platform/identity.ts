@@ -14,7 +14,9 @@ import type { MailMessage } from "./mail";
 import { deliver } from "./mail";
 import { claimGuestOrders } from "./order-claims";
 import type { MemberRow } from "./members";
-import { checkCredentials, createMember, hashPassword } from "./members";
+import { checkCredentials, createMember } from "./members";
+import { startPasswordReset } from "./password-reset";
+import { clearLoginFailures, lockRemainingSeconds, recordLoginFailure } from "./login-throttle";
 import { checkAllowedUrl } from "./redirects";
 
 // Login and sign-up answer only the IAM codes Wix sends, the ones OAuthStrategy knows
@@ -36,14 +38,9 @@ export const VERIFICATION_ERRORS = {
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
-export const LOCKOUT_MAX_FAILURES = 5;
-export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
-export const LOCKOUT_DURATION_MS = 15 * 60 * 1000;
 export const SESSION_TOKEN_TTL_SECONDS = 5 * 60;
 export const VERIFICATION_TTL_SECONDS = 15 * 60;
 export const VERIFICATION_MAX_ATTEMPTS = 3;
-export const RESET_TTL_SECONDS = 3600;
-export const RESET_MAX_PER_HOUR = 5;
 
 /** An address with no space, control or format character (bidirectional overrides, zero-width) anywhere. */
 export const EMAIL_RE = /^[^\s@\p{Cc}\p{Cf}]+@[^\s@\p{Cc}\p{Cf}]+\.[^\s@\p{Cc}\p{Cf}]+$/u;
@@ -61,72 +58,6 @@ function safeEqual(a: string, b: string): boolean {
   const ba = Buffer.from(a);
   const bb = Buffer.from(b);
   return ba.length === bb.length && timingSafeEqual(ba, bb);
-}
-
-// ---------------------------------------------------------------- throttling (shared with the hosted login page)
-//
-// Failures are counted per (e-mail, client): LOCKOUT_MAX_FAILURES wrong attempts from one client throttle that
-// client for that account, and nobody else. A hard lock per e-mail would let anyone lock any account forever with
-// five requests; the per-IP rate limits of the site bound how fast one client can guess in the first place.
-// Unknown e-mails are counted and answered exactly like wrong passwords, so neither the message nor the throttle
-// tells whether an account exists.
-
-const key = (email: string) => email.trim().toLowerCase();
-
-/** Seconds left before this client may try this e-mail again, or 0 when it is not throttled. */
-export function lockRemainingSeconds(ctx: Ctx, email: string, client: string): number {
-  const row = ctx.db.prepare("SELECT until_ms FROM login_throttles WHERE email = ? AND client = ?").get(key(email), client) as
-    { until_ms: number } | undefined;
-  if (!row) return 0;
-  const left = row.until_ms - Date.now();
-  if (left > 0) return Math.ceil(left / 1000);
-  // The throttle is over: the count starts again from zero.
-  ctx.db.prepare("DELETE FROM login_throttles WHERE email = ? AND client = ?").run(key(email), client);
-  ctx.db.prepare("DELETE FROM login_throttle_failures WHERE email = ? AND client = ?").run(key(email), client);
-  return 0;
-}
-
-/** Counts a failed login; the LOCKOUT_MAX_FAILURES-th within the window throttles this client for this e-mail. */
-export function recordLoginFailure(ctx: Ctx, email: string, client: string): void {
-  const now = Date.now();
-  ctx.db.transaction(() => {
-    ctx.db.prepare("DELETE FROM login_throttle_failures WHERE at_ms < ?").run(now - LOCKOUT_WINDOW_MS);
-    ctx.db.prepare("INSERT INTO login_throttle_failures (email, client, at_ms) VALUES (?, ?, ?)").run(key(email), client, now);
-    const { n } = ctx.db
-      .prepare("SELECT COUNT(*) AS n FROM login_throttle_failures WHERE email = ? AND client = ?")
-      .get(key(email), client) as { n: number };
-    if (n >= LOCKOUT_MAX_FAILURES)
-      ctx.db
-        .prepare(
-          "INSERT INTO login_throttles (email, client, until_ms) VALUES (?, ?, ?) ON CONFLICT(email, client) DO UPDATE SET until_ms = excluded.until_ms",
-        )
-        .run(key(email), client, now + LOCKOUT_DURATION_MS);
-  })();
-}
-
-/** A successful login or a password reset lifts every throttle on the account. */
-export function clearLoginFailures(ctx: Ctx, email: string): void {
-  ctx.db.prepare("DELETE FROM login_throttle_failures WHERE email = ?").run(key(email));
-  ctx.db.prepare("DELETE FROM login_throttles WHERE email = ?").run(key(email));
-}
-
-export interface LoginThrottle {
-  email: string;
-  client: string;
-  untilMs: number;
-}
-
-/** Throttles in force, for the owner's page: who is being guessed at, from where, until when. */
-export function activeThrottles(ctx: Ctx): LoginThrottle[] {
-  return (
-    ctx.db
-      .prepare("SELECT email, client, until_ms FROM login_throttles WHERE until_ms > ? ORDER BY until_ms DESC LIMIT 100")
-      .all(Date.now()) as {
-      email: string;
-      client: string;
-      until_ms: number;
-    }[]
-  ).map((r) => ({ email: r.email, client: r.client, untilMs: r.until_ms }));
 }
 
 export type LoginOutcome =
@@ -238,102 +169,18 @@ export function checkVerification(ctx: Ctx, stateToken: string, code: string): V
     .immediate();
 }
 
-// ---------------------------------------------------------------- password reset
-
-/** E-mails a single-use reset link (1 h) when the e-mail belongs to a member; silent otherwise. */
-export function startPasswordReset(ctx: Ctx, email: string, appOrigin: string, redirectUrl: string | undefined): void {
-  const member = ctx.db.prepare("SELECT * FROM members WHERE email = ?").get(email.trim()) as MemberRow | undefined;
-  if (!member || member.status === "BLOCKED") return;
-  ctx.db.prepare("DELETE FROM password_resets WHERE expires_at < ?").run(nowSeconds() - 86400);
-  // Links still valid were all sent within the last hour: past RESET_MAX_PER_HOUR, stay silent (mailbox flooding).
-  const { n } = ctx.db
-    .prepare("SELECT COUNT(*) AS n FROM password_resets WHERE member_id = ? AND expires_at > ?")
-    .get(member.id, nowSeconds()) as { n: number };
-  if (n >= RESET_MAX_PER_HOUR) return;
-  const token = randomToken();
-  ctx.db
-    .prepare("INSERT INTO password_resets (token_hash, member_id, redirect_url, expires_at) VALUES (?, ?, ?, ?)")
-    .run(sha256(token), member.id, redirectUrl ?? null, nowSeconds() + RESET_TTL_SECONDS);
-  const url = `${appOrigin}/_platform/reset-password?token=${encodeURIComponent(token)}`;
-  deliver(
-    ctx.mail,
-    mail(
-      "password-reset",
-      member.email,
-      "Réinitialisation de votre mot de passe",
-      "Bonjour,\n\nVous avez demandé à réinitialiser votre mot de passe. Ouvrez ce lien pour en choisir un nouveau " +
-        `(valable 1 heure, utilisable une seule fois) :\n${url}\n\nSi vous n'êtes pas à l'origine de cette demande, ignorez ce message : ` +
-        "votre mot de passe actuel reste valable.",
-      [{ label: "Choisir un nouveau mot de passe", url }],
-      { url },
-    ),
-  );
-}
-
-export interface ResetRow {
-  token_hash: string;
-  member_id: string;
-  redirect_url: string | null;
-  expires_at: number;
-  used: number;
-}
-
-export function findReset(ctx: Ctx, token: string | null | undefined): ResetRow | null {
-  if (!token) return null;
-  const row = ctx.db.prepare("SELECT * FROM password_resets WHERE token_hash = ?").get(sha256(token)) as ResetRow | undefined;
-  if (!row || row.used || row.expires_at < nowSeconds()) return null;
-  return row;
-}
-
-/**
- * Sets the new password and uses the link up. Following the link proves the mailbox, so the e-mail counts as
- * verified; the member's sessions are revoked and any lock-out is lifted.
- */
-export function completeReset(ctx: Ctx, row: ResetRow, password: string): boolean {
-  return ctx.db
-    .transaction(() => {
-      const used = ctx.db.prepare("UPDATE password_resets SET used = 1 WHERE token_hash = ? AND used = 0").run(row.token_hash);
-      if (used.changes === 0) return false;
-      const m = ctx.db.prepare("SELECT email FROM members WHERE id = ?").get(row.member_id) as { email: string } | undefined;
-      if (!m) return false;
-      ctx.db
-        .prepare("UPDATE members SET password_hash = ?, email_verified = 1, updated_date = ? WHERE id = ?")
-        .run(hashPassword(password), nowIso(), row.member_id);
-      ctx.db.prepare("UPDATE refresh_tokens SET revoked = 1 WHERE member_id = ?").run(row.member_id);
-      ctx.db.prepare("DELETE FROM access_tokens WHERE member_id = ?").run(row.member_id);
-      ctx.db.prepare("UPDATE password_resets SET used = 1 WHERE member_id = ?").run(row.member_id);
-      clearLoginFailures(ctx, m.email);
-      claimGuestOrders(ctx, row.member_id); // the reset link proves the mailbox
-      return true;
-    })
-    .immediate();
-}
-
-// ---------------------------------------------------------------- owner approval
-
-export function listPendingMembers(ctx: Ctx): MemberRow[] {
-  return ctx.db.prepare("SELECT * FROM members WHERE status = 'PENDING' ORDER BY created_date").all() as MemberRow[];
-}
-
-export function approveMember(ctx: Ctx, memberId: string): MemberRow | null {
-  const r = ctx.db
-    .prepare("UPDATE members SET status = 'APPROVED', updated_date = ? WHERE id = ? AND status = 'PENDING'")
-    .run(nowIso(), memberId);
-  if (r.changes === 0) return null;
-  const m = ctx.db.prepare("SELECT * FROM members WHERE id = ?").get(memberId) as MemberRow;
-  deliver(
-    ctx.mail,
-    mail(
-      "member-approved",
-      m.email,
-      "Votre compte a été approuvé",
-      "Bonjour,\n\nLe propriétaire du site a approuvé votre compte : vous pouvez maintenant vous connecter.",
-      [],
-      {},
-    ),
-  );
-  return m;
-}
+export { completeReset, findReset, RESET_MAX_PER_HOUR, RESET_TTL_SECONDS, startPasswordReset } from "./password-reset";
+export type { ResetRow } from "./password-reset";
+export { LOCKOUT_DURATION_MS, LOCKOUT_MAX_FAILURES, LOCKOUT_WINDOW_MS } from "./login-throttle";
+export {
+  activeThrottles,
+  approveMember,
+  clearLoginFailures,
+  listPendingMembers,
+  lockRemainingSeconds,
+  recordLoginFailure,
+} from "./login-throttle";
+export type { LoginThrottle } from "./login-throttle";
 
 // ---------------------------------------------------------------- IAM endpoints
 

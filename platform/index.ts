@@ -1,12 +1,10 @@
 // The embedded Wix-compatible commerce platform: answers the SDK's requests to www/edge.wixapis.com,
 // the same API under /_platform/api, and the hosted pages under /_platform/.
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { extname, resolve, sep } from "node:path";
 import { registerCart } from "./cart";
 import { registerCatalog } from "./catalog";
 import { registerCheckout } from "./checkout";
-import type { Ctx, ResolvedOptions, SignupPolicy } from "./context";
-import { mediaIdToPath, resolveSeedPaths, SIGNUP_POLICIES } from "./context";
+import type { Ctx, ResolvedOptions } from "./context";
+import { resolveSeedPaths, SIGNUP_POLICIES } from "./context";
 import { checkDatabase, isSeeded, openDatabase, PlatformDbError, wipe } from "./db";
 import type { ApiRequest } from "./http";
 import {
@@ -28,17 +26,15 @@ import {
 } from "./http";
 import { registerForms } from "./forms";
 import { registerIdentity } from "./identity";
-import type { MailMessage, MailTransport } from "./mail";
 import { createOutboxTransport, defaultOutboxFile, readOutbox } from "./mail";
 import { registerMembers } from "./members";
+import { registerMembersAdmin } from "./members-admin";
+import { registerAdminOrders } from "./admin-orders";
+import { registerPayments } from "./payments";
 import { registerOAuth } from "./oauth";
 import { registerOrders } from "./orders";
-import { outboxGet, ownerMembersGet, ownerMembersPost, resetGet, resetPost } from "./pages/account";
-import { forgotGet, forgotPost, loginGet, loginPost, logoutGet, signupGet, signupPost, verifyPost } from "./pages/auth";
-import { errorPage, PLATFORM_CSS, withTheme } from "./pages/layout";
-import { orderFollowGet } from "./pages/order-follow";
-import { paymentGet, paymentPost } from "./pages/payment";
-import { downloadGet } from "./downloads";
+import { errorPage, withTheme } from "./pages/layout";
+import { hostedPages } from "./hosted";
 import { registerRedirects } from "./redirects";
 import { loadSeed, readSeedFile } from "./seed";
 import { pumpWebhooks, setWebhookSink, webhookKeys, webhookOutbox } from "./webhooks";
@@ -48,136 +44,14 @@ export type { SignupPolicy } from "./context";
 export { IAM_ERRORS, VERIFICATION_ERRORS } from "./identity";
 export { PlatformDbError } from "./db";
 
-export const EMBEDDED_CLIENT_ID = "embedded-demo-client"; // the only OAuth clientId the platform accepts by default
-
-export interface PlatformOptions {
-  dbPath: string; // SQLite file path; ":memory:" for tests; parent folder created if missing
-  seed?: boolean; // load platform/seed/demo.json when the database is new (default true)
-  clientId?: string; // accepted OAuth clientId (default EMBEDDED_CLIENT_ID)
-  accessTokenTtlSeconds?: number; // default 4 * 3600
-  refreshTokenTtlSeconds?: number; // default 30 days, the session cookie's lifetime
-  allowedOrigins?: string[]; // extra origins allowed for redirect URIs / callbacks (besides the app origin)
-  defaultAppOrigin?: string; // app origin used when a request carries no x-platform-app-origin (default "http://localhost:3000")
-  /** Same as `signupPolicy: "owner-approval"` (kept for existing callers); signupPolicy wins when both are set. */
-  requireMemberApproval?: boolean;
-  /** Seed file to load instead of platform/seed/demo.json (its media are read from `<dir>/media`). */
-  seedFile?: string;
-  /**
-   * What a new account gets, for the SDK's auth.register and the hosted sign-up page (default "open"):
-   * "open" → logged in at once; "verify-email" → a 6-digit code is e-mailed first; "owner-approval" → PENDING
-   * until approved at /_platform/owner/members.
-   */
-  signupPolicy?: SignupPolicy;
-  /** Protects /_platform/owner/members and /_platform/outbox (`?token=`); unset = open (local demo). */
-  ownerToken?: string;
-  /** JSON-lines copy of the outbox; default `<db dir>/outbox.jsonl` (none for ":memory:"); false = no file. */
-  outboxFile?: string | false;
-  /** Delivers the platform's e-mails instead of the local outbox (then nothing appears at /_platform/outbox). */
-  mailTransport?: MailTransport;
-  /** The site owner's address: the new-order notice (none = no notice) and contact requests (none = proprietaire@exemple.fr) go there. */
-  ownerEmail?: string;
-  /** The seller's name in the order e-mails (default "la boutique"). */
-  shopName?: string;
-  /** Simulated outage at start (see setFaults). */
-  faults?: Partial<Faults>;
-  /** Allows `POST /_platform/faults` (JSON `{delayMs, failRate, down}`) to change the faults at run time. */
-  faultControl?: boolean;
-  /** Where events are POSTed as Wix webhooks (signed JWTs); none = no events are queued. */
-  webhookUrls?: string[];
-  /** The fetch used to deliver webhooks (tests); default the global fetch. */
-  webhookFetch?: typeof fetch;
-}
-
-export interface Faults {
-  /** Delay added to every API request (not hosted pages), in milliseconds. */
-  delayMs: number;
-  /** Probability (0..1) that an API request answers 503. */
-  failRate: number;
-  /** Every API request answers 503. */
-  down: boolean;
-  /**
-   * How a failing request answers: null (default) = 503 with this platform's SERVICE_UNAVAILABLE application error;
-   * 500 or 503 = the status with empty details, as Wix answers system errors, so the SDK's error carries the
-   * numeric code (`details.applicationError.code === 500`).
-   */
-  systemError: 500 | 503 | null;
-}
-
-export interface Platform {
-  fetch(request: Request): Promise<Response>;
-  reset(): void;
-  close(): void;
-  /** Replaces the simulated faults (omitted fields: none); `setFaults({})` ends the outage. */
-  setFaults(faults: Partial<Faults>): Faults;
-  getFaults(): Faults;
-  /** Messages in the local outbox, newest first (empty when a custom mailTransport is used). */
-  outbox(): MailMessage[];
-  /** PEM public key that verifies the webhooks (also served at /_platform/webhooks/public-key). */
-  webhookPublicKey(): string;
-  /** Sends the webhooks that are due now and waits for them (tests); delivery otherwise runs on its own. */
-  flushWebhooks(): Promise<number>;
-  /** The webhook outbox rows (delivery state), oldest first. */
-  webhookOutbox(): ReturnType<typeof webhookOutbox>;
-  /** Readiness: null when the database answers and is whole (checked at most every 2 s), else the reason. */
-  problem(): string | null;
-}
-
-function cleanFaults(input: Partial<Faults> | undefined): Faults {
-  const delay = Number(input?.delayMs ?? 0);
-  const rate = Number(input?.failRate ?? 0);
-  return {
-    delayMs: Number.isFinite(delay) ? Math.min(Math.max(Math.round(delay), 0), 60_000) : 0,
-    failRate: Number.isFinite(rate) ? Math.min(Math.max(rate, 0), 1) : 0,
-    down: input?.down === true,
-    systemError: input?.systemError === 500 || input?.systemError === 503 ? input.systemError : null,
-  };
-}
-
-/**
- * Options read from the environment, for whoever creates the platform: PLATFORM_SIGNUP_POLICY
- * (open | verify-email | owner-approval), PLATFORM_OWNER_TOKEN, PLATFORM_OUTBOX_FILE, PLATFORM_FAULT_CONTROL (1/true),
- * PLATFORM_FAULT_DELAY_MS, PLATFORM_FAULT_RATE, PLATFORM_FAULT_DOWN (1/true), PLATFORM_OWNER_EMAIL and PLATFORM_SHOP_NAME
- * (order e-mails). Throws on an unknown sign-up policy.
- */
-export function platformOptionsFromEnv(env: Record<string, string | undefined> = process.env): Partial<PlatformOptions> {
-  const out: Partial<PlatformOptions> = {};
-  const flag = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v.trim());
-  const policy = env.PLATFORM_SIGNUP_POLICY?.trim();
-  if (policy) {
-    if (!(SIGNUP_POLICIES as readonly string[]).includes(policy))
-      throw new Error(`PLATFORM_SIGNUP_POLICY must be one of ${SIGNUP_POLICIES.join(", ")} (got "${policy}")`);
-    out.signupPolicy = policy as SignupPolicy;
-  }
-  if (env.PLATFORM_OWNER_TOKEN?.trim()) out.ownerToken = env.PLATFORM_OWNER_TOKEN.trim();
-  if (env.PLATFORM_OUTBOX_FILE?.trim()) out.outboxFile = env.PLATFORM_OUTBOX_FILE.trim();
-  if (env.PLATFORM_OWNER_EMAIL?.trim()) out.ownerEmail = env.PLATFORM_OWNER_EMAIL.trim();
-  if (env.PLATFORM_SHOP_NAME?.trim()) out.shopName = env.PLATFORM_SHOP_NAME.trim();
-  if (flag(env.PLATFORM_FAULT_CONTROL)) out.faultControl = true;
-  const hooks = (env.PLATFORM_WEBHOOK_URLS ?? "").split(/[\s,]+/).filter(Boolean);
-  for (const h of hooks) if (!/^https?:\/\//.test(h)) throw new Error(`PLATFORM_WEBHOOK_URLS: not an http(s) URL: ${h}`);
-  if (hooks.length) out.webhookUrls = hooks;
-  if (env.PLATFORM_FAULT_DELAY_MS || env.PLATFORM_FAULT_RATE || flag(env.PLATFORM_FAULT_DOWN))
-    out.faults = {
-      delayMs: Number(env.PLATFORM_FAULT_DELAY_MS ?? 0),
-      failRate: Number(env.PLATFORM_FAULT_RATE ?? 0),
-      down: flag(env.PLATFORM_FAULT_DOWN),
-    };
-  return out;
-}
+export { EMBEDDED_CLIENT_ID, platformOptionsFromEnv } from "./options";
+export type { Faults, Platform, PlatformOptions } from "./options";
+import type { Faults, Platform, PlatformOptions } from "./options";
+import { cleanFaults, EMBEDDED_CLIENT_ID } from "./options";
 
 export const WIX_API_HOSTS = new Set(["www.wixapis.com", "edge.wixapis.com"]);
 export const APP_ORIGIN_HEADER = "x-platform-app-origin";
 const MAX_BODY_BYTES = 1_000_000;
-
-const CONTENT_TYPES: Record<string, string> = {
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".webp": "image/webp",
-  ".gif": "image/gif",
-  ".avif": "image/avif",
-};
 
 function normalizeOrigin(value: string | null | undefined): string | undefined {
   if (!value) return undefined;
@@ -206,6 +80,9 @@ export function createPlatform(options: PlatformOptions): Platform {
     ...(options.ownerToken ? { ownerToken: options.ownerToken } : {}),
     ...(options.ownerEmail ? { ownerEmail: options.ownerEmail } : {}),
     ...(options.shopName ? { shopName: options.shopName } : {}),
+    ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+    ...(options.siteId ? { siteId: options.siteId } : {}),
+    paymentCapture: options.paymentCapture ?? "automatic",
   };
   const policy = options.signupPolicy ?? (options.requireMemberApproval ? "owner-approval" : "open");
   if (!SIGNUP_POLICIES.includes(policy)) throw new Error(`Unknown signupPolicy: ${String(policy)}`);
@@ -270,7 +147,10 @@ export function createPlatform(options: PlatformOptions): Platform {
   registerCart(api, ctx);
   registerCheckout(api, ctx);
   registerOrders(api, ctx);
+  registerAdminOrders(api, ctx);
+  registerPayments(api, ctx);
   registerMembers(api, ctx);
+  registerMembersAdmin(api, ctx);
   registerIdentity(api, ctx);
   registerForms(api, ctx);
 
@@ -318,79 +198,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     return result instanceof Response ? result : json(result ?? {});
   }
 
-  function serveMedia(rel: string, method: string): Response {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(rel);
-    } catch {
-      return json({ message: "Not Found" }, 404);
-    }
-    const root = resolve(opts.mediaDir);
-    const file = resolve(root, decoded.includes("/") ? decoded : mediaIdToPath(decoded));
-    const type = CONTENT_TYPES[extname(file).toLowerCase()];
-    if (!file.startsWith(root + sep) || !type || !existsSync(file) || !statSync(file).isFile())
-      return new Response("Image introuvable", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
-    const data = readFileSync(file);
-    return new Response(method === "HEAD" ? null : data, {
-      status: 200,
-      headers: {
-        "content-type": type,
-        "content-length": String(data.length),
-        "cache-control": "public, max-age=31536000, immutable",
-        "x-content-type-options": "nosniff",
-        ...(type === "image/svg+xml" ? { "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'" } : {}),
-      },
-    });
-  }
-
-  async function handlePages(request: Request, url: URL, sub: string): Promise<Response> {
-    const method = request.method.toUpperCase();
-    if (sub.startsWith("media/") && (method === "GET" || method === "HEAD")) return serveMedia(sub.slice("media/".length), method);
-    if (sub === "assets/platform.css" && (method === "GET" || method === "HEAD"))
-      return new Response(method === "HEAD" ? null : PLATFORM_CSS, {
-        headers: { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=3600" },
-      });
-    const route = `${method} ${sub.replace(/\/$/, "")}`;
-    switch (route) {
-      case "GET login":
-        return loginGet(ctx, url);
-      case "POST login":
-        return loginPost(ctx, request);
-      case "GET signup":
-        return signupGet(ctx, url);
-      case "POST signup":
-        return signupPost(ctx, request);
-      case "GET forgot":
-        return forgotGet(ctx, url);
-      case "POST forgot":
-        return forgotPost(ctx, request);
-      case "POST verify":
-        return verifyPost(ctx, request);
-      case "GET reset-password":
-        return resetGet(ctx, url);
-      case "POST reset-password":
-        return resetPost(ctx, request);
-      case "GET outbox":
-        return outboxGet(ctx, url);
-      case "GET owner/members":
-        return ownerMembersGet(ctx, url);
-      case "POST owner/members":
-        return ownerMembersPost(ctx, request);
-      case "GET webhooks/public-key":
-        return new Response(keys.publicPem, { headers: { "content-type": "application/x-pem-file", "cache-control": "no-store" } });
-      case "GET logout":
-        return logoutGet(ctx, url);
-      case "GET checkout":
-        return paymentGet(ctx, url);
-      case "GET commande":
-        return orderFollowGet(ctx, url);
-      case "GET telechargement":
-        return downloadGet(ctx, url);
-      case "POST checkout":
-        return paymentPost(ctx, request);
-    }
-    return html(errorPage("Page introuvable", "Cette page n'existe pas."), 404);
-  }
+  const handlePages = hostedPages(ctx, keys.publicPem);
 
   async function faultsControl(request: Request): Promise<Response> {
     if (!faultControl) return json({ message: "Not Found" }, 404);

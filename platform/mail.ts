@@ -18,6 +18,7 @@ export interface MailMessage {
     | "member-approved"
     | "order-confirmation"
     | "order-notice"
+    | "order-canceled"
     | "form-submission"
     | "form-acknowledgement";
   to: string;

@@ -6,7 +6,9 @@ import type { Caller, Ctx } from "./context";
 import { newId, ownerKey, requireCaller } from "./context";
 import { nowIso } from "./db";
 import type { ApiRequest, FieldViolation, Router } from "./http";
-import { appError, asObject, asString, notFound, permissionDenied, UNSAFE_TEXT_RE, validationError } from "./http";
+import { asObject, asString, notFound, permissionDenied, UNSAFE_TEXT_RE, validationError } from "./http";
+import { isElevated } from "./elevated";
+import { changeSlug, memberById } from "./members-admin";
 
 export interface MemberRow {
   id: string;
@@ -24,6 +26,8 @@ export interface MemberRow {
   created_date: string;
   updated_date: string;
   last_login_date: string | null;
+  /** ACTIVE, or MUTED by the owner. */
+  activity_status: string;
   /** 0 until a member who signed up under the "verify-email" policy enters the code sent to them. */
   email_verified: number;
 }
@@ -135,9 +139,9 @@ export function memberEvent(ctx: Ctx, kind: "created" | "updated" | "deleted", m
   });
 }
 
-type Fieldset = "PUBLIC" | "EXTENDED" | "FULL";
+export type Fieldset = "PUBLIC" | "EXTENDED" | "FULL";
 
-function parseFieldsets(raw: unknown): Fieldset {
+export function parseFieldsets(raw: unknown): Fieldset {
   const list = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).map(String);
   for (const f of list)
     if (!["PUBLIC", "EXTENDED", "FULL"].includes(f))
@@ -170,7 +174,7 @@ export function memberWire(m: MemberRow, fieldset: Fieldset) {
     loginEmailVerified: m.email_verified !== 0,
     status: m.status,
     privacyStatus: m.privacy_status,
-    activityStatus: "ACTIVE",
+    activityStatus: m.activity_status ?? "ACTIVE",
     ...(m.last_login_date ? { lastLoginDate: m.last_login_date } : {}),
   };
   if (fieldset === "EXTENDED") return extended;
@@ -209,8 +213,12 @@ function cleanString(v: unknown, field: string, max: number, violations: FieldVi
   return v.trim();
 }
 
-function updateMember(ctx: Ctx, caller: Caller, req: ApiRequest) {
-  const me = requireMember(ctx, caller);
+function updateMember(ctx: Ctx, caller: Caller | "elevated", req: ApiRequest) {
+  const me =
+    caller === "elevated"
+      ? (ctx.db.prepare("SELECT * FROM members WHERE id = ?").get(req.params.id) as MemberRow | undefined)
+      : requireMember(ctx, caller);
+  if (!me) throw notFound("MEMBER_NOT_FOUND", "Membre introuvable", { id: req.params.id });
   if (req.params.id !== me.id) throw permissionDenied("Vous ne pouvez modifier que votre propre profil");
   const member = asObject(req.body.member);
   if (!member) throw validationError([{ field: "member", description: "is required", violatedRule: "REQUIRED_FIELD" }]);
@@ -282,22 +290,7 @@ export function registerMembers(router: Router, ctx: Ctx): void {
     .on("POST", "/members/v1/members/my/slug", (req) => {
       const caller = requireCaller(ctx, req.headers);
       const me = requireMember(ctx, caller);
-      const raw = asString(req.body.slug);
-      const slug = raw?.trim().toLowerCase();
-      if (!slug || !/^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/.test(slug))
-        throw validationError([
-          { field: "slug", description: "must contain 1 to 100 lowercase letters, digits or hyphens", violatedRule: "FORMAT" },
-        ]);
-      return ctx.db
-        .transaction(() => {
-          const taken = ctx.db.prepare("SELECT id FROM members WHERE slug = ? AND id <> ?").get(slug, me.id);
-          if (taken) throw appError(409, "SLUG_ALREADY_EXISTS", `L'identifiant « ${slug} » est déjà pris`, { slug });
-          ctx.db.prepare("UPDATE members SET slug = ?, updated_date = ? WHERE id = ?").run(slug, nowIso(), me.id);
-          const m = ctx.db.prepare("SELECT * FROM members WHERE id = ?").get(me.id) as MemberRow;
-          memberEvent(ctx, "updated", m);
-          return { member: memberWire(m, "FULL") };
-        })
-        .immediate();
+      return { member: memberWire(changeSlug(ctx, me.id, req.body.slug), "FULL") };
     })
     .on("DELETE", "/members/v1/members/my", (req) => {
       const caller = requireCaller(ctx, req.headers);
@@ -311,11 +304,14 @@ export function registerMembers(router: Router, ctx: Ctx): void {
       return {};
     })
     .on("GET", "/members/v1/members/:id", (req) => {
+      if (isElevated(ctx, req.headers)) return { member: memberWire(memberById(ctx, req.params.id!), parseFieldsets(req.body.fieldsets)) };
       const caller = requireCaller(ctx, req.headers);
       const m = ctx.db.prepare("SELECT * FROM members WHERE id = ?").get(req.params.id) as MemberRow | undefined;
       if (!m || (m.id !== caller.memberId && m.privacy_status !== "PUBLIC"))
         throw notFound("MEMBER_NOT_FOUND", "Membre introuvable", { id: req.params.id });
       return { member: memberWire(m, m.id === caller.memberId ? parseFieldsets(req.body.fieldsets) : "PUBLIC") };
     })
-    .on("PATCH", "/members/v1/members/:id", (req) => updateMember(ctx, requireCaller(ctx, req.headers), req));
+    .on("PATCH", "/members/v1/members/:id", (req) =>
+      updateMember(ctx, isElevated(ctx, req.headers) ? "elevated" : requireCaller(ctx, req.headers), req),
+    );
 }

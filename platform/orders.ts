@@ -1,5 +1,4 @@
 // ecom orders V1: created at payment (one transaction with the stock decrement), read only by their buyer.
-import { createHash } from "node:crypto";
 import type { CartRow } from "./cart";
 import { buyerInfoWire, cartEvent } from "./cart";
 import { bumpCatalog } from "./catalog";
@@ -12,11 +11,14 @@ import { digitalFileWire } from "./downloads";
 import { claimOnRead } from "./order-claims";
 import { sendOrderMails } from "./order-mail";
 import type { Router } from "./http";
-import { appError, asObject, notFound, permissionDenied, validationError } from "./http";
+import { asObject, notFound, validationError } from "./http";
 import type { PricedLine, Totals } from "./pricing";
 import { addressToWire, isPickup, optionDescriptionLines, taxIncluded, unavailableText } from "./pricing";
-import { applySort, matchFilter, parseSort } from "./query";
-import { emitEvent, webhooksOn } from "./webhooks";
+import { applySort, decodeCursor, encodeCursor, matchFilter, parseSort } from "./query";
+import { orderEvents, productChanged } from "./order-events";
+import { orderById, searchAllOrders } from "./admin-orders";
+import { isElevated } from "./elevated";
+import { balanceSummary, transactionsWire } from "./payments";
 
 export interface OrderRow {
   id: string;
@@ -51,6 +53,8 @@ export interface OrderInput {
   number?: string;
   createdDate?: string;
   checkoutId?: string | null;
+  /** The card was only authorized (PLATFORM_PAYMENT_CAPTURE=manual): the owner captures or voids it. */
+  authorized?: boolean;
 }
 
 /** Builds and stores an order; prices are frozen in it, images/URLs are resolved at read time. */
@@ -195,6 +199,8 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
     balanceSummary: balanceSummary(paid ? t.total : 0, t.total, cur),
     payNow: { total: orderPrice(t.total, cur) },
     seenByAHuman: false,
+    // Internal (never on the wire): the state of the order's one payment, read by the payments collector.
+    _payment: input.authorized ? "AUTHORIZED" : paid ? "APPROVED" : "PENDING",
   };
   const [kind, ownerId] = [input.owner.slice(0, 1), input.owner.slice(2)];
   ctx.db
@@ -219,25 +225,9 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
   return id;
 }
 
-/** The full `balanceSummary` of the typings; refunds, authorizations and chargebacks do not happen here. */
-export function balanceSummary(paidCents: number, totalCents: number, cur: string) {
-  const zero = orderPrice(0, cur);
-  return {
-    balance: orderPrice(totalCents - paidCents, cur),
-    paid: orderPrice(paidCents, cur),
-    refunded: zero,
-    authorized: zero,
-    pendingRefund: zero,
-    pending: zero,
-    chargeback: zero,
-    chargebackReversal: zero,
-    platformFees: zero,
-    totalMinusPlatformFees: orderPrice(paidCents, cur),
-  };
-}
-
 export function orderWire(ctx: Ctx, row: OrderRow, appOrigin: string) {
-  const o = JSON.parse(row.data) as Record<string, unknown> & { lineItems: Record<string, unknown>[] };
+  const { _payment, ...o } = JSON.parse(row.data) as Record<string, unknown> & { lineItems: Record<string, unknown>[] };
+  void _payment;
   o.status = row.status;
   o.paymentStatus = row.payment_status;
   o.fulfillmentStatus = row.fulfillment_status;
@@ -263,7 +253,7 @@ export type PlaceResult =
  * completed and deletes the cart, all in one immediate transaction so two buyers racing for the last
  * unit get exactly one order.
  */
-export function placeOrder(ctx: Ctx, checkoutId: string, payment: "card" | "offline"): PlaceResult {
+export function placeOrder(ctx: Ctx, checkoutId: string, payment: "card" | "offline" | "authorized"): PlaceResult {
   let created = false;
   const result = placeOrderTransaction(ctx, checkoutId, payment, () => (created = true));
   // After the commit, as Wix does: the buyer's confirmation and the owner's notice (never for a replayed POST).
@@ -278,7 +268,12 @@ export function placeOrder(ctx: Ctx, checkoutId: string, payment: "card" | "offl
   return result;
 }
 
-function placeOrderTransaction(ctx: Ctx, checkoutId: string, payment: "card" | "offline", onCreated: () => void): PlaceResult {
+function placeOrderTransaction(
+  ctx: Ctx,
+  checkoutId: string,
+  payment: "card" | "offline" | "authorized",
+  onCreated: () => void,
+): PlaceResult {
   return ctx.db
     .transaction((): PlaceResult => {
       const row = getCheckoutRow(ctx, checkoutId);
@@ -313,7 +308,9 @@ function placeOrderTransaction(ctx: Ctx, checkoutId: string, payment: "card" | "
         totals: t,
         data,
         status: "APPROVED",
-        paymentStatus: payment === "card" ? "PAID" : "NOT_PAID",
+        // An authorized card waits for the owner to capture or void it (payments collector): PENDING until then.
+        paymentStatus: payment === "card" ? "PAID" : payment === "authorized" ? "PENDING" : "NOT_PAID",
+        authorized: payment === "authorized",
         fulfillmentStatus: "NOT_FULFILLED",
         checkoutId: row.id,
       });
@@ -337,91 +334,17 @@ function ownedOrder(ctx: Ctx, caller: Caller, id: string): OrderRow {
   return row;
 }
 
-/** Catalog V1's ProductChanged (not a domain event): stock moved. The app empties its catalog cache on it. */
-export function productChanged(ctx: Ctx, productId: string): void {
-  emitEvent(ctx, {
-    eventType: "com.wix.ecommerce.catalog.api.v1.ProductChanged",
-    body: { plain: { productId, changedFields: ["stock"] } },
-  });
-}
-
-type OrderEventKind = "created" | "updated" | "approved" | "canceled" | "payment_status_updated";
-
-/** Order webhooks: created/updated carry the entity, approved/canceled/payment status updated are action events. */
-export function orderEvents(ctx: Ctx, orderId: string, kinds: OrderEventKind[]): void {
-  if (!webhooksOn(ctx)) return;
-  const row = ctx.db.prepare("SELECT * FROM orders WHERE id = ?").get(orderId) as OrderRow;
-  const order = orderWire(ctx, row, ctx.opts.defaultAppOrigin);
-  const identity = { memberId: row.member_id, visitorId: row.visitor_id };
-  for (const kind of kinds)
-    emitEvent(ctx, {
-      eventType: `wix.ecom.v1.order_${kind}`,
-      entityFqdn: "wix.ecom.v1.order",
-      slug: kind,
-      entityId: orderId,
-      body:
-        kind === "created"
-          ? { created: order }
-          : kind === "updated"
-            ? { updated: order }
-            : { action: kind === "payment_status_updated" ? { order, previousPaymentStatus: "NOT_PAID" } : { order } },
-      identity,
-    });
-}
-
-/** A stable GUID derived from a name (the payment of an order keeps its id across reads). */
-function uuidFrom(name: string): string {
-  const h = createHash("sha256").update(name).digest("hex");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
-/** One payment per order: the card payment (APPROVED) or the pay-on-delivery promise (PENDING, offline). */
-function transactionsWire(ctx: Ctx, row: OrderRow) {
-  const o = JSON.parse(row.data) as { priceSummary: { total: { amount: string; formattedAmount: string } }; currency?: string };
-  const paid = row.payment_status === "PAID";
-  return {
-    orderId: row.id,
-    payments: [
-      {
-        id: uuidFrom(`payment:${row.id}`),
-        createdDate: row.created_date,
-        updatedDate: row.updated_date,
-        amount: o.priceSummary.total,
-        refundDisabled: false,
-        regularPaymentDetails: {
-          paymentOrderId: row.id,
-          gatewayTransactionId: paid ? `embedded-${row.number}` : null,
-          paymentMethod: paid ? "CreditCard" : "offline",
-          offlinePayment: !paid,
-          status: paid ? "APPROVED" : "PENDING",
-          savedPaymentMethod: false,
-        },
-      },
-    ],
-    refunds: [],
-  };
-}
-
-function encodeCursor(offset: number): string {
-  return Buffer.from(JSON.stringify({ o: offset })).toString("base64url");
-}
-function decodeCursor(c: string): number {
-  try {
-    const v = JSON.parse(Buffer.from(c, "base64url").toString("utf8")) as { o: unknown };
-    if (typeof v.o === "number" && Number.isInteger(v.o) && v.o >= 0) return v.o;
-  } catch {
-    // fall through to the validation error
-  }
-  throw validationError([{ field: "search.cursorPaging.cursor", description: "is not a valid cursor", violatedRule: "FORMAT" }]);
-}
+export { orderEvents, productChanged } from "./order-events";
 
 export function registerOrders(router: Router, ctx: Ctx): void {
   router
     .on("GET", "/ecom/v1/orders/:id", (req) => {
+      if (isElevated(ctx, req.headers)) return { order: orderWire(ctx, orderById(ctx, req.params.id!), req.appOrigin) };
       const caller = requireCaller(ctx, req.headers);
       return { order: orderWire(ctx, ownedOrder(ctx, caller, req.params.id!), req.appOrigin) };
     })
     .on("POST", "/ecom/v1/orders/search", (req) => {
+      if (isElevated(ctx, req.headers)) return searchAllOrders(ctx, req);
       const caller = requireCaller(ctx, req.headers);
       const search = asObject(req.body.search) ?? {};
       const paging = asObject(search.cursorPaging) ?? {};
@@ -460,42 +383,8 @@ export function registerOrders(router: Router, ctx: Ctx): void {
     // orderTransactions.listTransactionsForSingleOrder. On Wix it needs an elevated identity; here the buyer may read
     // their own order's transactions (the payment page is the only payment provider).
     .on("GET", "/ecom/v1/payments/orders/:orderId", (req) => {
-      const caller = requireCaller(ctx, req.headers);
-      const row = ownedOrder(ctx, caller, req.params.orderId!);
-      return { orderTransactions: transactionsWire(ctx, row) };
-    })
-    .on("POST", "/ecom/v1/orders/:id/cancel", (req) => {
-      // On Wix cancelling an order is an administrative call: it needs an elevated identity (an API key), never a
-      // visitor's or member's token — a buyer must not cancel a paid order and put its stock back himself.
-      requireCaller(ctx, req.headers);
-      throw permissionDenied("L'annulation d'une commande est réservée au propriétaire du site");
+      const caller = isElevated(ctx, req.headers) ? null : requireCaller(ctx, req.headers);
+      const row = caller ? ownedOrder(ctx, caller, req.params.orderId!) : orderById(ctx, req.params.orderId!);
+      return { orderTransactions: transactionsWire(row) };
     });
-}
-
-/** Cancels an order (owner tooling and the buyer's own cancel call); optionally puts the items back in stock. */
-export function cancelOrder(ctx: Ctx, orderId: string, restock: boolean): OrderRow {
-  const row = ctx.db.prepare("SELECT * FROM orders WHERE id = ?").get(orderId) as OrderRow | undefined;
-  if (!row) throw notFound("ORDER_NOT_FOUND", `Commande introuvable : ${orderId}`, { orderId });
-  if (row.status === "CANCELED") throw appError(400, "ORDER_ALREADY_CANCELED", "Cette commande est déjà annulée", { orderId });
-  const now = nowIso();
-  const data = JSON.parse(row.data) as {
-    lineItems: { catalogReference: { catalogItemId: string }; _variantId?: string | null; quantity: number }[];
-    activities: unknown[];
-  };
-  if (restock) {
-    for (const li of data.lineItems) {
-      const vid = li._variantId;
-      if (vid) ctx.db.prepare("UPDATE variants SET quantity = quantity + ? WHERE id = ? AND quantity IS NOT NULL").run(li.quantity, vid);
-      else
-        ctx.db
-          .prepare("UPDATE products SET quantity = quantity + ? WHERE id = ? AND track_inventory = 1 AND quantity IS NOT NULL")
-          .run(li.quantity, li.catalogReference.catalogItemId);
-    }
-  }
-  if (restock) bumpCatalog(ctx);
-  if (restock) for (const li of data.lineItems) productChanged(ctx, li.catalogReference.catalogItemId);
-  data.activities.push({ id: newId(), createdDate: now, type: "ORDER_CANCELED" });
-  ctx.db.prepare("UPDATE orders SET status = 'CANCELED', data = ?, updated_date = ? WHERE id = ?").run(JSON.stringify(data), now, orderId);
-  orderEvents(ctx, orderId, ["updated", "canceled"]);
-  return ctx.db.prepare("SELECT * FROM orders WHERE id = ?").get(orderId) as OrderRow;
 }

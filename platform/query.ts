@@ -212,3 +212,17 @@ export function parseOffsetPaging(raw: Json, maxLimit = 100, defaultLimit = 50):
   if (violations.length) throw validationError(violations);
   return { limit, offset };
 }
+
+// Cursor paging as this platform encodes it: the offset, base64url JSON (opaque to callers).
+export function encodeCursor(offset: number): string {
+  return Buffer.from(JSON.stringify({ o: offset })).toString("base64url");
+}
+export function decodeCursor(c: string): number {
+  try {
+    const v = JSON.parse(Buffer.from(c, "base64url").toString("utf8")) as { o: unknown };
+    if (typeof v.o === "number" && Number.isInteger(v.o) && v.o >= 0) return v.o;
+  } catch {
+    // fall through to the validation error
+  }
+  throw validationError([{ field: "search.cursorPaging.cursor", description: "is not a valid cursor", violatedRule: "FORMAT" }]);
+}

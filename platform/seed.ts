@@ -67,6 +67,7 @@ const seedSchema = z.object({
         nickname: z.string().optional(),
         slug: z.string().optional(),
         address: z.record(z.string(), z.unknown()).optional(),
+        status: z.enum(["APPROVED", "PENDING"]).default("APPROVED"),
         orders: z
           .array(
             z.object({
@@ -84,6 +85,8 @@ const seedSchema = z.object({
               status: z.enum(["INITIALIZED", "APPROVED", "CANCELED"]).default("APPROVED"),
               paymentStatus: z.string().default("PAID"),
               fulfillmentStatus: z.string().default("NOT_FULFILLED"),
+              // A card only authorized (awaiting the owner's capture or void).
+              authorized: z.boolean().default(false),
             }),
           )
           .default([]),
@@ -190,6 +193,7 @@ export function loadSeed(ctx: Ctx, seed: SeedData): void {
         nickname: m.nickname,
         slug: m.slug,
         addresses: m.address ? [m.address] : [],
+        status: m.status,
       });
       for (const o of m.orders) {
         const refs: LineRef[] = o.lines.map((l) => {
@@ -228,6 +232,7 @@ export function loadSeed(ctx: Ctx, seed: SeedData): void {
           fulfillmentStatus: o.fulfillmentStatus,
           number: o.number,
           createdDate: o.createdDate,
+          authorized: o.authorized,
         });
       }
     }

@@ -23,6 +23,9 @@ env.COMMERCE_PLATFORM ??= env.WIX_CLIENT_ID ? "wix" : "embedded";
 env.PUBLIC_ORIGIN ||= `http://localhost:${env.PORT || 3000}`;
 // The owner tools (outbox with codes and reset links, approvals) are closed without a token: the demo keeps one.
 if (env.COMMERCE_PLATFORM === "embedded") env.PLATFORM_OWNER_TOKEN ||= keptSecret(".data/owner-token");
+// The back-office (/admin): the demo owner account, and the API key of the elevated client the platform accepts.
+env.OWNER_EMAILS ??= "proprietaire@exemple.fr";
+if (env.COMMERCE_PLATFORM === "embedded") env.PLATFORM_API_KEY ||= keptSecret(".data/platform-api-key");
 
 execSync("npx react-router build", { stdio: "inherit" });
 if (env.PLATFORM_OWNER_TOKEN) {
@@ -30,6 +33,7 @@ if (env.PLATFORM_OWNER_TOKEN) {
   console.log(`Owner tools of the embedded platform (keep these addresses private):`);
   console.log(`  outbox:    ${env.PUBLIC_ORIGIN}/_platform/outbox?token=${token}`);
   console.log(`  approvals: ${env.PUBLIC_ORIGIN}/_platform/owner/members?token=${token}`);
+  console.log(`Back-office: ${env.PUBLIC_ORIGIN}/admin (owner e-mails: ${env.OWNER_EMAILS || "none"})`);
 }
 const child = spawn(process.execPath, ["server.js"], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));

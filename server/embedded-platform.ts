@@ -50,6 +50,9 @@ function attachInProcess(router: Router, config: Config): Readiness {
     clientId: config.commerce.clientId,
     signupPolicy: config.commerce.signupPolicy,
     ownerToken: config.commerce.ownerToken,
+    apiKey: config.admin.apiKey,
+    siteId: config.admin.siteId,
+    paymentCapture: config.admin.paymentCapture,
     // Order e-mails and contact requests: the owner's copy goes to the published contact address, signed with the owner's name.
     ownerEmail: config.legal.email,
     shopName: config.site.ownerName,

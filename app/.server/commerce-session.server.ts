@@ -35,7 +35,7 @@ export class CommerceTimeoutError extends Error {
   override name = "TimeoutError";
 }
 
-function fetchWithTimeout(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+export function fetchWithTimeout(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   // Raced as well as aborted: the in-process platform answers through a function call that no signal can stop.

@@ -1,5 +1,6 @@
 import { DEFAULT_RATE_LIMITS, envSchema, type Env } from "./config-env.server";
 import type { LegalIdentity } from "~/content/legal";
+import { type AdminConfig, parseAdminConfig } from "./admin-config.server";
 
 export { DEFAULT_RATE_LIMITS, envSchema, type Env };
 
@@ -40,6 +41,7 @@ export interface Config {
   site: { ownerName: string; title: string; description: string; image: string; profilePicture: string };
   contactFormId: string;
   legal: LegalIdentity;
+  admin: AdminConfig;
 }
 
 export type { LegalIdentity };
@@ -66,6 +68,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
   }
   const env = result.data;
   const platform = env.COMMERCE_PLATFORM ?? (env.WIX_CLIENT_ID ? "wix" : "embedded");
+  const { problems, admin } = parseAdminConfig(source, { platform, platformUrl: env.PLATFORM_URL });
+  if (problems.length) throw new ConfigError(problems);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -94,6 +98,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       image: env.SITE_IMAGE,
       profilePicture: env.SITE_PROFILE_PICTURE,
     },
+    admin,
     legal: {
       businessName: env.LEGAL_BUSINESS_NAME || `${env.SITE_OWNER_NAME}, entrepreneur individuel`,
       siret: env.LEGAL_SIRET,

@@ -9,11 +9,13 @@ export interface HeaderProps {
   profilePicture: string;
   theme: Theme;
   member: boolean;
+  /** The site's owner is signed in: the header links the back-office. */
+  owner?: boolean;
   /** The cart's lines as the server last saw them; null when it could not tell (the count is then hidden). */
   cart: CartCountSource | null;
 }
 
-export function SiteHeader({ ownerName, jobTitle, profilePicture, theme, member, cart }: HeaderProps) {
+export function SiteHeader({ ownerName, jobTitle, profilePicture, theme, member, owner = false, cart }: HeaderProps) {
   const location = useLocation();
   const returnTo = location.pathname + location.search;
   const count = useOptimisticCartCount(cart);
@@ -52,6 +54,11 @@ export function SiteHeader({ ownerName, jobTitle, profilePicture, theme, member,
             </li>
             {member ? (
               <>
+                {owner ? (
+                  <li>
+                    <NavLink to="/admin">Administration</NavLink>
+                  </li>
+                ) : null}
                 <li>
                   <NavLink to="/account">Mon compte</NavLink>
                 </li>

@@ -234,7 +234,12 @@ export async function paymentPost(ctx: Ctx, request: Request): Promise<Response>
         error: "Paiement refusé : votre banque a refusé cette carte. Aucun montant n'a été débité.",
       });
   }
-  const result = placeOrder(ctx, data.checkoutId, action === "pay" ? "card" : "offline");
+  // PLATFORM_PAYMENT_CAPTURE=manual: the card is only authorized; the owner captures or voids it later.
+  const result = placeOrder(
+    ctx,
+    data.checkoutId,
+    action === "offline" ? "offline" : ctx.opts.paymentCapture === "manual" ? "authorized" : "card",
+  );
   if (!result.ok) {
     const msg =
       result.code === "OUT_OF_STOCK"

@@ -363,7 +363,8 @@ describe.skipIf(isWix)("sign-up with e-mail verification", () => {
 });
 
 describe.skipIf(isWix)("sign-up with owner approval", () => {
-  const handle = usePlatform({ signupPolicy: "owner-approval" });
+  // No demo data: its own pending sign-ups would sit beside this one on the owner page.
+  const handle = usePlatform({ signupPolicy: "owner-approval", seed: false });
 
   it("register → OWNER_APPROVAL_REQUIRED; login waits too; approved on the owner page → login works", async () => {
     const client = makeClient();

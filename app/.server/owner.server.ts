@@ -1,0 +1,56 @@
+import { ApiKeyStrategy, createClient } from "@wix/sdk";
+import { orderTransactions, orders } from "@wix/ecom";
+import { members } from "@wix/members";
+import { products } from "@wix/stores";
+import { data, redirect } from "react-router";
+import { loginPath } from "./auth.server";
+import type { Commerce } from "./commerce.server";
+import { fetchWithTimeout } from "./commerce-session.server";
+import { getConfig } from "./config.server";
+
+/**
+ * The owner's identity and the elevated client (docs/decisions/0015-owner-elevated-client.md). The owner is a member
+ * whose login e-mail is listed in OWNER_EMAILS; the elevated client (API key) is built only after that check, by
+ * `requireOwner`, and never leaves the server. Everyone else gets the 404 screen under /admin (visitors log in first).
+ */
+
+function buildElevatedClient() {
+  const { apiKey, siteId } = getConfig().admin;
+  if (!apiKey) throw data(null, { status: 404, statusText: "Not Found" });
+  return createClient({
+    modules: { orders, orderTransactions, members, products },
+    // An empty site id is not sent (the embedded platform accepts none unless PLATFORM_SITE_ID is set).
+    auth: ApiKeyStrategy({ apiKey, siteId: siteId ?? "" }),
+    fetch: fetchWithTimeout,
+  });
+}
+export type ElevatedClient = ReturnType<typeof buildElevatedClient>;
+
+// Owner-ness per access token, briefly: the header asks on every page, the platform need not answer each time.
+const OWNER_CACHE_MS = 60_000;
+const ownerCache = new Map<string, { owner: boolean; at: number }>();
+
+/** True when the signed-in member is one of the site's owners (one members call, cached a minute per token). */
+export async function isOwner(commerce: Commerce): Promise<boolean> {
+  const owners = getConfig().admin.ownerEmails;
+  if (!commerce.isMember || owners.length === 0) return false;
+  const wix = await commerce.client();
+  const token = wix.auth.getTokens().accessToken.value;
+  const cached = ownerCache.get(token);
+  if (cached && Date.now() - cached.at < OWNER_CACHE_MS) return cached.owner;
+  const { member } = await wix.members.getCurrentMember({ fieldsets: ["EXTENDED"] });
+  const owner = !!member?.loginEmail && owners.includes(member.loginEmail.toLowerCase());
+  if (ownerCache.size > 1000) ownerCache.clear();
+  ownerCache.set(token, { owner, at: Date.now() });
+  return owner;
+}
+
+/**
+ * Every /admin loader and action starts here: a visitor goes to the login page (and comes back), a member who is
+ * not an owner gets the 404 screen, the owner gets the elevated client.
+ */
+export async function requireOwner(commerce: Commerce, url: URL): Promise<ElevatedClient> {
+  if (!commerce.isMember) throw redirect(loginPath(url.pathname + url.search));
+  if (!(await isOwner(commerce))) throw data(null, { status: 404, statusText: "Not Found" });
+  return buildElevatedClient();
+}

@@ -1,0 +1,180 @@
+import { Form, Link, useActionData } from "react-router";
+import type { Route } from "./+types/admin.members";
+import { adminRefusal, runAdminAction } from "~/.server/admin-actions.server";
+import type { BulkMemberAction, MemberAction } from "~/.server/admin-members.server";
+import { bulkMemberAction, memberAction, readMemberFilters, searchMembers } from "~/.server/admin-members.server";
+import { commerceOf } from "~/.server/commerce.server";
+import { formObject } from "~/.server/form.server";
+import { requireOwner } from "~/.server/owner.server";
+import { failedLoader } from "~/.server/wix-errors.server";
+import { ConfirmPanel } from "~/components/admin/Confirm";
+import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { type AdminMemberRow, MEMBER_STATUS_OPTIONS } from "~/models/admin";
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Membres — Administration" });
+
+export const handle = { breadcrumb: () => ({ label: "Membres", to: "/admin/members" }) };
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const admin = await requireOwner(commerceOf(context), url);
+  const filters = readMemberFilters(url.searchParams);
+  const page = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "0", 10) || 0, 0), 10_000);
+  try {
+    return { filters, ...(await searchMembers(admin, filters, page)) };
+  } catch (error) {
+    failedLoader(error);
+  }
+}
+
+const DONE: Record<MemberAction, string> = {
+  approve: "Membre approuvé.",
+  block: "Membre bloqué : ses sessions sont terminées.",
+  unblock: "Membre débloqué.",
+  mute: "Membre rendu muet.",
+  unmute: "Membre rétabli.",
+  disconnect: "Membre déconnecté de toutes ses sessions.",
+  delete: "Membre supprimé.",
+};
+const BULK: Record<BulkMemberAction, string> = { approve: "Approuver", block: "Bloquer", delete: "Supprimer" };
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const admin = await requireOwner(commerceOf(context), url);
+  const back = url.pathname + url.search;
+  const fields = await formObject(request);
+  const confirmed = fields.confirmed === "1";
+  const intent = fields.intent ?? "";
+  if (intent.startsWith("bulk-")) {
+    const what = intent.slice(5) as BulkMemberAction;
+    if (!(what in BULK)) return adminRefusal(request, back, "Action inconnue.");
+    const filters = readMemberFilters(url.searchParams);
+    const scope = [filters.status ? MEMBER_STATUS_OPTIONS[filters.status] : "", filters.q ? `e-mail commençant par « ${filters.q} »` : ""]
+      .filter(Boolean)
+      .join(", ");
+    return runAdminAction(request, {
+      redirectTo: back,
+      confirmed,
+      confirm: { question: `${BULK[what]} tous les membres du filtre (${scope || "tous les membres"}) ?`, fields: { intent } },
+      run: async () => (await bulkMemberAction(admin, filters, what), `${BULK[what]} : opération effectuée pour le filtre.`),
+    });
+  }
+  const what = intent as MemberAction;
+  const id = (fields.memberId ?? "").slice(0, 100);
+  if (!(what in DONE) || !id) return adminRefusal(request, back, "Action inconnue.");
+  return runAdminAction(request, {
+    redirectTo: back,
+    confirmed,
+    confirm:
+      what === "delete"
+        ? { question: `Supprimer définitivement le membre ${fields.email ?? ""} ?`, fields: { intent, memberId: id } }
+        : undefined,
+    run: async () => (await memberAction(admin, id, what), DONE[what]),
+  });
+}
+
+function ActionButton({ member, intent, label }: { member: AdminMemberRow; intent: MemberAction; label: string }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="memberId" value={member.id} />
+      <input type="hidden" name="email" value={member.email} />
+      <button type="submit" name="intent" value={intent} className="button small" aria-label={`${label} ${member.email}`}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+export default function AdminMembers({ loaderData }: Route.ComponentProps) {
+  const { filters, members, page, totalPages, total, hasNext } = loaderData;
+  const confirm = useActionData<typeof action>();
+  const pageLink = (p: number) => {
+    const q = new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => !!e[1]));
+    q.set("page", String(p));
+    return `?${q}`;
+  };
+  return (
+    <div className="admin-members">
+      <h1>Membres</h1>
+      <Form method="get" className="admin-filters" aria-label="Rechercher des membres">
+        <div className="field">
+          <label htmlFor="m-q">E-mail commençant par</label>
+          <input id="m-q" name="q" type="search" defaultValue={filters.q ?? ""} maxLength={100} />
+        </div>
+        <div className="field">
+          <label htmlFor="m-status">Statut</label>
+          <select id="m-status" name="status" defaultValue={filters.status ?? ""}>
+            <option value="">Tous</option>
+            {Object.entries(MEMBER_STATUS_OPTIONS).map(([v, l]) => (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button">
+          Rechercher
+        </button>
+      </Form>
+      {confirm && "confirm" in confirm ? <ConfirmPanel confirm={confirm.confirm} cancelTo={pageLink(page)} /> : null}
+      <p>
+        {total} membre{total > 1 ? "s" : ""}
+      </p>
+      <table className="admin-table stack-table">
+        <caption className="visually-hidden">Membres du site</caption>
+        <thead>
+          <tr>
+            <th scope="col">Membre</th>
+            <th scope="col">Statut</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {members.map((m) => (
+            <tr key={m.id}>
+              <td>
+                {m.name} <span className="admin-muted-text">{m.email}</span>
+              </td>
+              <td data-label="Statut">
+                {m.statusLabel}
+                {m.muted ? " · muet" : ""}
+              </td>
+              <td data-label="Actions">
+                <div className="admin-row-actions">
+                  {m.status === "PENDING" ? <ActionButton member={m} intent="approve" label="Approuver" /> : null}
+                  {m.status === "APPROVED" && !m.owner ? <ActionButton member={m} intent="block" label="Bloquer" /> : null}
+                  {m.status === "BLOCKED" ? <ActionButton member={m} intent="unblock" label="Débloquer" /> : null}
+                  {m.muted ? (
+                    <ActionButton member={m} intent="unmute" label="Rétablir" />
+                  ) : (
+                    <ActionButton member={m} intent="mute" label="Rendre muet" />
+                  )}
+                  {m.owner ? null : (
+                    <>
+                      <ActionButton member={m} intent="disconnect" label="Déconnecter" />
+                      <ActionButton member={m} intent="delete" label="Supprimer" />
+                    </>
+                  )}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <nav className="pager" aria-label="Pages de membres">
+        {page > 0 ? <Link to={pageLink(page - 1)}>Page précédente</Link> : null}{" "}
+        <span>
+          Page {page + 1} sur {Math.max(totalPages, 1)}
+        </span>{" "}
+        {hasNext ? <Link to={pageLink(page + 1)}>Page suivante</Link> : null}
+      </nav>
+      <Form method="post" className="admin-bulk" aria-label="Actions groupées sur le filtre">
+        <p>Pour tous les membres du filtre :</p>
+        {(Object.keys(BULK) as BulkMemberAction[]).map((b) => (
+          <button key={b} type="submit" name="intent" value={`bulk-${b}`} className="button">
+            {BULK[b]} tout
+          </button>
+        ))}
+      </Form>
+    </div>
+  );
+}

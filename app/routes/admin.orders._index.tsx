@@ -1,0 +1,128 @@
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/admin.orders._index";
+import { adminRefusal, runAdminAction } from "~/.server/admin-actions.server";
+import { readOrderFilters, searchOrders, tagOrders, validTag } from "~/.server/admin-orders.server";
+import { commerceOf } from "~/.server/commerce.server";
+import { formWithLists } from "~/.server/form.server";
+import { requireOwner } from "~/.server/owner.server";
+import { failedLoader } from "~/.server/wix-errors.server";
+import { AdminOrdersTable } from "~/components/admin/AdminOrdersTable";
+import { ConfirmPanel } from "~/components/admin/Confirm";
+import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { FULFILLMENT_STATUS_OPTIONS, ORDER_STATUS_OPTIONS, PAYMENT_STATUS_OPTIONS } from "~/models/admin";
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Commandes — Administration" });
+
+export const handle = { breadcrumb: () => ({ label: "Commandes", to: "/admin/orders" }) };
+
+const MAX_CURSOR = 200;
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const admin = await requireOwner(commerceOf(context), url);
+  const filters = readOrderFilters(url.searchParams);
+  const cursor = url.searchParams.get("cursor")?.slice(0, MAX_CURSOR) || undefined;
+  try {
+    return { filters, ...(await searchOrders(admin, filters, cursor)) };
+  } catch (error) {
+    failedLoader(error);
+  }
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const admin = await requireOwner(commerceOf(context), url);
+  const back = url.pathname + url.search;
+  const { fields, lists } = await formWithLists(request, ["orderId"]);
+  const ids = lists.orderId!;
+  const intent = fields.intent;
+  if (intent !== "tag-add" && intent !== "tag-remove") return adminRefusal(request, back, "Action inconnue.");
+  const tag = validTag(fields.tag ?? "");
+  if (!tag) return adminRefusal(request, back, "Saisissez une étiquette (lettres, chiffres, espaces ou tirets, 40 caractères au plus).");
+  if (!ids.length) return adminRefusal(request, back, "Sélectionnez au moins une commande.");
+  const add = intent === "tag-add";
+  return runAdminAction(request, {
+    redirectTo: back,
+    confirmed: fields.confirmed === "1",
+    confirm: {
+      question: `${add ? "Ajouter" : "Retirer"} l'étiquette « ${tag} » ${add ? "à" : "de"} ${ids.length} commande${ids.length > 1 ? "s" : ""} ?`,
+      fields: { intent, tag, orderId: ids },
+    },
+    run: async () => {
+      const n = await tagOrders(admin, ids, tag, add);
+      return `Étiquette « ${tag} » ${add ? "ajoutée à" : "retirée de"} ${n} commande${n > 1 ? "s" : ""}.`;
+    },
+  });
+}
+
+function Select({ name, label, options, value }: { name: string; label: string; options: Record<string, string>; value?: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={`f-${name}`}>{label}</label>
+      <select id={`f-${name}`} name={name} defaultValue={value ?? ""}>
+        <option value="">Tous</option>
+        {Object.entries(options).map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+  const { filters, orders, next, prev } = loaderData;
+  const confirm = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const query = (cursor: string) => {
+    const p = new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => !!e[1]));
+    p.set("cursor", cursor);
+    return `?${p}`;
+  };
+  return (
+    <div className="admin-orders">
+      <h1>Commandes</h1>
+      <Form method="get" className="admin-filters" aria-label="Filtrer les commandes">
+        <Select name="status" label="Statut" options={ORDER_STATUS_OPTIONS} value={filters.status} />
+        <Select name="paymentStatus" label="Paiement" options={PAYMENT_STATUS_OPTIONS} value={filters.paymentStatus} />
+        <Select name="fulfillmentStatus" label="Expédition" options={FULFILLMENT_STATUS_OPTIONS} value={filters.fulfillmentStatus} />
+        <div className="field">
+          <label htmlFor="f-tag">Étiquette</label>
+          <input id="f-tag" name="tag" defaultValue={filters.tag ?? ""} maxLength={40} />
+        </div>
+        <div className="field">
+          <label htmlFor="f-from">Du</label>
+          <input id="f-from" type="date" name="from" defaultValue={filters.from ?? ""} />
+        </div>
+        <div className="field">
+          <label htmlFor="f-to">Au</label>
+          <input id="f-to" type="date" name="to" defaultValue={filters.to ?? ""} />
+        </div>
+        <button type="submit" className="button">
+          Filtrer
+        </button>
+      </Form>
+      {confirm && "confirm" in confirm ? <ConfirmPanel confirm={confirm.confirm} cancelTo="/admin/orders" /> : null}
+      {orders.length ? (
+        <AdminOrdersTable orders={orders} caption="Commandes, de la plus récente à la plus ancienne" select="bulk-tags" />
+      ) : (
+        <p>Aucune commande ne correspond à ces filtres.</p>
+      )}
+      <nav className="pager" aria-label="Pages de commandes">
+        {prev ? <Link to={query(prev)}>Page précédente</Link> : null} {next ? <Link to={query(next)}>Page suivante</Link> : null}
+      </nav>
+      <Form method="post" id="bulk-tags" className="admin-bulk" aria-label="Étiquettes des commandes sélectionnées">
+        <div className="field">
+          <label htmlFor="bulk-tag">Étiquette pour la sélection</label>
+          <input id="bulk-tag" name="tag" maxLength={40} required />
+        </div>
+        <button type="submit" name="intent" value="tag-add" className="button" disabled={busy}>
+          Ajouter l'étiquette
+        </button>
+        <button type="submit" name="intent" value="tag-remove" className="button" disabled={busy}>
+          Retirer l'étiquette
+        </button>
+      </Form>
+    </div>
+  );
+}

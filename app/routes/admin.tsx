@@ -1,0 +1,40 @@
+import { NavLink, Outlet } from "react-router";
+import type { Route } from "./+types/admin";
+import { commerceOf } from "~/.server/commerce.server";
+import { requireOwner } from "~/.server/owner.server";
+import adminStyles from "~/styles/admin.css?url";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
+
+// The back-office's frame: its own navigation, one link per section (contact requests can join as one more).
+export const handle = { breadcrumb: () => ({ label: "Administration", to: "/admin" }) };
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  await requireOwner(commerceOf(context), url);
+  return null;
+}
+
+const SECTIONS = [
+  { to: "/admin", label: "Tableau de bord", end: true },
+  { to: "/admin/orders", label: "Commandes", end: false },
+  { to: "/admin/members", label: "Membres", end: false },
+];
+
+export default function AdminLayout() {
+  return (
+    <div className="admin">
+      <nav className="admin-nav" aria-label="Administration">
+        <ul>
+          {SECTIONS.map((s) => (
+            <li key={s.to}>
+              <NavLink to={s.to} end={s.end}>
+                {s.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Outlet />
+    </div>
+  );
+}

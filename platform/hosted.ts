@@ -1,0 +1,103 @@
+// The hosted pages under /_platform/ (login, sign-up, payment, owner tools) and the seeded media.
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { extname, resolve, sep } from "node:path";
+import type { Ctx } from "./context";
+import { mediaIdToPath } from "./context";
+import { html, json } from "./http";
+import { outboxGet, ownerMembersGet, ownerMembersPost, resetGet, resetPost } from "./pages/account";
+import { forgotGet, forgotPost, loginGet, loginPost, logoutGet, signupGet, signupPost, verifyPost } from "./pages/auth";
+import { errorPage, PLATFORM_CSS } from "./pages/layout";
+import { orderFollowGet } from "./pages/order-follow";
+import { paymentGet, paymentPost } from "./pages/payment";
+import { downloadGet } from "./downloads";
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".gif": "image/gif",
+  ".avif": "image/avif",
+};
+
+/** The hosted pages' dispatcher: `sub` is the path after /_platform/. */
+export function hostedPages(ctx: Ctx, publicPem: string) {
+  const opts = ctx.opts;
+  const keys = { publicPem };
+  function serveMedia(rel: string, method: string): Response {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(rel);
+    } catch {
+      return json({ message: "Not Found" }, 404);
+    }
+    const root = resolve(opts.mediaDir);
+    const file = resolve(root, decoded.includes("/") ? decoded : mediaIdToPath(decoded));
+    const type = CONTENT_TYPES[extname(file).toLowerCase()];
+    if (!file.startsWith(root + sep) || !type || !existsSync(file) || !statSync(file).isFile())
+      return new Response("Image introuvable", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+    const data = readFileSync(file);
+    return new Response(method === "HEAD" ? null : data, {
+      status: 200,
+      headers: {
+        "content-type": type,
+        "content-length": String(data.length),
+        "cache-control": "public, max-age=31536000, immutable",
+        "x-content-type-options": "nosniff",
+        ...(type === "image/svg+xml" ? { "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'" } : {}),
+      },
+    });
+  }
+
+  async function handlePages(request: Request, url: URL, sub: string): Promise<Response> {
+    const method = request.method.toUpperCase();
+    if (sub.startsWith("media/") && (method === "GET" || method === "HEAD")) return serveMedia(sub.slice("media/".length), method);
+    if (sub === "assets/platform.css" && (method === "GET" || method === "HEAD"))
+      return new Response(method === "HEAD" ? null : PLATFORM_CSS, {
+        headers: { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=3600" },
+      });
+    const route = `${method} ${sub.replace(/\/$/, "")}`;
+    switch (route) {
+      case "GET login":
+        return loginGet(ctx, url);
+      case "POST login":
+        return loginPost(ctx, request);
+      case "GET signup":
+        return signupGet(ctx, url);
+      case "POST signup":
+        return signupPost(ctx, request);
+      case "GET forgot":
+        return forgotGet(ctx, url);
+      case "POST forgot":
+        return forgotPost(ctx, request);
+      case "POST verify":
+        return verifyPost(ctx, request);
+      case "GET reset-password":
+        return resetGet(ctx, url);
+      case "POST reset-password":
+        return resetPost(ctx, request);
+      case "GET outbox":
+        return outboxGet(ctx, url);
+      case "GET owner/members":
+        return ownerMembersGet(ctx, url);
+      case "POST owner/members":
+        return ownerMembersPost(ctx, request);
+      case "GET webhooks/public-key":
+        return new Response(keys.publicPem, { headers: { "content-type": "application/x-pem-file", "cache-control": "no-store" } });
+      case "GET logout":
+        return logoutGet(ctx, url);
+      case "GET checkout":
+        return paymentGet(ctx, url);
+      case "GET commande":
+        return orderFollowGet(ctx, url);
+      case "GET telechargement":
+        return downloadGet(ctx, url);
+      case "POST checkout":
+        return paymentPost(ctx, request);
+    }
+    return html(errorPage("Page introuvable", "Cette page n'existe pas."), 404);
+  }
+
+  return handlePages;
+}

@@ -1,0 +1,138 @@
+// The embedded platform's options: what createPlatform accepts, and what the environment can set.
+import type { SignupPolicy } from "./context";
+import { SIGNUP_POLICIES } from "./context";
+import type { MailMessage, MailTransport } from "./mail";
+import type { webhookOutbox } from "./webhooks";
+
+export const EMBEDDED_CLIENT_ID = "embedded-demo-client"; // the only OAuth clientId the platform accepts by default
+
+export interface PlatformOptions {
+  dbPath: string; // SQLite file path; ":memory:" for tests; parent folder created if missing
+  seed?: boolean; // load platform/seed/demo.json when the database is new (default true)
+  clientId?: string; // accepted OAuth clientId (default EMBEDDED_CLIENT_ID)
+  accessTokenTtlSeconds?: number; // default 4 * 3600
+  refreshTokenTtlSeconds?: number; // default 30 days, the session cookie's lifetime
+  allowedOrigins?: string[]; // extra origins allowed for redirect URIs / callbacks (besides the app origin)
+  defaultAppOrigin?: string; // app origin used when a request carries no x-platform-app-origin (default "http://localhost:3000")
+  /** Same as `signupPolicy: "owner-approval"` (kept for existing callers); signupPolicy wins when both are set. */
+  requireMemberApproval?: boolean;
+  /** Seed file to load instead of platform/seed/demo.json (its media are read from `<dir>/media`). */
+  seedFile?: string;
+  /**
+   * What a new account gets, for the SDK's auth.register and the hosted sign-up page (default "open"):
+   * "open" → logged in at once; "verify-email" → a 6-digit code is e-mailed first; "owner-approval" → PENDING
+   * until approved at /_platform/owner/members.
+   */
+  signupPolicy?: SignupPolicy;
+  /**
+   * The site's API key: a request whose `Authorization` is exactly this value (and whose `wix-site-id`, when siteId
+   * is set, matches) is the elevated identity of Wix's ApiKeyStrategy; unset = no elevated calls at all.
+   */
+  apiKey?: string;
+  siteId?: string;
+  /** "manual": the payment page only authorizes the card; the owner captures or voids (payments collector). */
+  paymentCapture?: "automatic" | "manual";
+  /** Protects /_platform/owner/members and /_platform/outbox (`?token=`); unset = open (local demo). */
+  ownerToken?: string;
+  /** JSON-lines copy of the outbox; default `<db dir>/outbox.jsonl` (none for ":memory:"); false = no file. */
+  outboxFile?: string | false;
+  /** Delivers the platform's e-mails instead of the local outbox (then nothing appears at /_platform/outbox). */
+  mailTransport?: MailTransport;
+  /** The site owner's address: the new-order notice (none = no notice) and contact requests (none = proprietaire@exemple.fr) go there. */
+  ownerEmail?: string;
+  /** The seller's name in the order e-mails (default "la boutique"). */
+  shopName?: string;
+  /** Simulated outage at start (see setFaults). */
+  faults?: Partial<Faults>;
+  /** Allows `POST /_platform/faults` (JSON `{delayMs, failRate, down}`) to change the faults at run time. */
+  faultControl?: boolean;
+  /** Where events are POSTed as Wix webhooks (signed JWTs); none = no events are queued. */
+  webhookUrls?: string[];
+  /** The fetch used to deliver webhooks (tests); default the global fetch. */
+  webhookFetch?: typeof fetch;
+}
+
+export interface Faults {
+  /** Delay added to every API request (not hosted pages), in milliseconds. */
+  delayMs: number;
+  /** Probability (0..1) that an API request answers 503. */
+  failRate: number;
+  /** Every API request answers 503. */
+  down: boolean;
+  /**
+   * How a failing request answers: null (default) = 503 with this platform's SERVICE_UNAVAILABLE application error;
+   * 500 or 503 = the status with empty details, as Wix answers system errors, so the SDK's error carries the
+   * numeric code (`details.applicationError.code === 500`).
+   */
+  systemError: 500 | 503 | null;
+}
+
+export interface Platform {
+  fetch(request: Request): Promise<Response>;
+  reset(): void;
+  close(): void;
+  /** Replaces the simulated faults (omitted fields: none); `setFaults({})` ends the outage. */
+  setFaults(faults: Partial<Faults>): Faults;
+  getFaults(): Faults;
+  /** Messages in the local outbox, newest first (empty when a custom mailTransport is used). */
+  outbox(): MailMessage[];
+  /** PEM public key that verifies the webhooks (also served at /_platform/webhooks/public-key). */
+  webhookPublicKey(): string;
+  /** Sends the webhooks that are due now and waits for them (tests); delivery otherwise runs on its own. */
+  flushWebhooks(): Promise<number>;
+  /** The webhook outbox rows (delivery state), oldest first. */
+  webhookOutbox(): ReturnType<typeof webhookOutbox>;
+  /** Readiness: null when the database answers and is whole (checked at most every 2 s), else the reason. */
+  problem(): string | null;
+}
+
+export function cleanFaults(input: Partial<Faults> | undefined): Faults {
+  const delay = Number(input?.delayMs ?? 0);
+  const rate = Number(input?.failRate ?? 0);
+  return {
+    delayMs: Number.isFinite(delay) ? Math.min(Math.max(Math.round(delay), 0), 60_000) : 0,
+    failRate: Number.isFinite(rate) ? Math.min(Math.max(rate, 0), 1) : 0,
+    down: input?.down === true,
+    systemError: input?.systemError === 500 || input?.systemError === 503 ? input.systemError : null,
+  };
+}
+
+/**
+ * Options read from the environment, for whoever creates the platform: PLATFORM_SIGNUP_POLICY
+ * (open | verify-email | owner-approval), PLATFORM_OWNER_TOKEN, PLATFORM_OUTBOX_FILE, PLATFORM_FAULT_CONTROL (1/true),
+ * PLATFORM_FAULT_DELAY_MS, PLATFORM_FAULT_RATE, PLATFORM_FAULT_DOWN (1/true), PLATFORM_OWNER_EMAIL and PLATFORM_SHOP_NAME
+ * (order e-mails). Throws on an unknown sign-up policy.
+ */
+export function platformOptionsFromEnv(env: Record<string, string | undefined> = process.env): Partial<PlatformOptions> {
+  const out: Partial<PlatformOptions> = {};
+  const flag = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v.trim());
+  const policy = env.PLATFORM_SIGNUP_POLICY?.trim();
+  if (policy) {
+    if (!(SIGNUP_POLICIES as readonly string[]).includes(policy))
+      throw new Error(`PLATFORM_SIGNUP_POLICY must be one of ${SIGNUP_POLICIES.join(", ")} (got "${policy}")`);
+    out.signupPolicy = policy as SignupPolicy;
+  }
+  if (env.PLATFORM_API_KEY?.trim()) out.apiKey = env.PLATFORM_API_KEY.trim();
+  if (env.PLATFORM_SITE_ID?.trim()) out.siteId = env.PLATFORM_SITE_ID.trim();
+  const capture = env.PLATFORM_PAYMENT_CAPTURE?.trim();
+  if (capture) {
+    if (capture !== "automatic" && capture !== "manual")
+      throw new Error(`PLATFORM_PAYMENT_CAPTURE must be automatic or manual (got "${capture}")`);
+    out.paymentCapture = capture;
+  }
+  if (env.PLATFORM_OWNER_TOKEN?.trim()) out.ownerToken = env.PLATFORM_OWNER_TOKEN.trim();
+  if (env.PLATFORM_OUTBOX_FILE?.trim()) out.outboxFile = env.PLATFORM_OUTBOX_FILE.trim();
+  if (env.PLATFORM_OWNER_EMAIL?.trim()) out.ownerEmail = env.PLATFORM_OWNER_EMAIL.trim();
+  if (env.PLATFORM_SHOP_NAME?.trim()) out.shopName = env.PLATFORM_SHOP_NAME.trim();
+  if (flag(env.PLATFORM_FAULT_CONTROL)) out.faultControl = true;
+  const hooks = (env.PLATFORM_WEBHOOK_URLS ?? "").split(/[\s,]+/).filter(Boolean);
+  for (const h of hooks) if (!/^https?:\/\//.test(h)) throw new Error(`PLATFORM_WEBHOOK_URLS: not an http(s) URL: ${h}`);
+  if (hooks.length) out.webhookUrls = hooks;
+  if (env.PLATFORM_FAULT_DELAY_MS || env.PLATFORM_FAULT_RATE || flag(env.PLATFORM_FAULT_DOWN))
+    out.faults = {
+      delayMs: Number(env.PLATFORM_FAULT_DELAY_MS ?? 0),
+      failRate: Number(env.PLATFORM_FAULT_RATE ?? 0),
+      down: flag(env.PLATFORM_FAULT_DOWN),
+    };
+  return out;
+}

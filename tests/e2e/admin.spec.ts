@@ -1,0 +1,213 @@
+import type { Page } from "@playwright/test";
+import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
+import { acceptCheckoutTerms, DEMO, loginWithForm, PAY_BUTTON, registerWithForm, unique } from "./helpers";
+
+/**
+ * The owner's back-office, with JavaScript and without: the owner logs in with the site's form, cancels an order
+ * (its stock comes back), captures one authorized payment and voids another, tags orders in bulk, blocks a member
+ * (who then cannot log in) and unblocks her, approves a pending sign-up. A plain member and a visitor never see it.
+ * The two projects share one database: each takes its own seeded orders and pending member.
+ */
+
+const OWNER = { email: "proprietaire@exemple.fr", password: "motdepasse-proprio" };
+const PASSWORD = "motdepasse-solide";
+
+/** Seeded data per project (platform/seed/demo.json): authorized orders and a pending sign-up each. */
+function seeded(javaScriptEnabled: boolean) {
+  return javaScriptEnabled
+    ? { capture: "10004", void: "10005", pending: "nina@exemple.fr", variant: "Taille=S&Couleur=Noir" }
+    : { capture: "10006", void: "10007", pending: "lucas@exemple.fr", variant: "Taille=S&Couleur=Blanc" };
+}
+
+async function ready(page: Page, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) await waitForHydration(page);
+}
+
+async function loginAsOwner(page: Page, javaScriptEnabled: boolean, to = "/admin") {
+  await page.goto(to);
+  await loginWithForm(page, OWNER);
+  await expect(page).toHaveURL(to);
+  await ready(page, javaScriptEnabled);
+}
+
+async function openOrder(page: Page, number: string, javaScriptEnabled: boolean) {
+  await page.goto("/admin/orders");
+  await ready(page, javaScriptEnabled);
+  await page.getByRole("link", { name: `N° ${number}`, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Commande n° ${number}`);
+  await ready(page, javaScriptEnabled);
+}
+
+const status = (page: Page, text: string | RegExp) => expect(page.getByText(text).first()).toBeVisible();
+
+test("a visitor is sent to the login page, a plain member gets the 404 screen, neither sees Administration", async ({
+  page,
+  allowStatusFor,
+}) => {
+  allowStatusFor("/admin");
+  await page.goto("/admin/orders");
+  await expect(page).toHaveURL(/\/account\/login\?returnTo=%2Fadmin%2Forders/);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Administration" })).toHaveCount(0);
+  await loginWithForm(page, DEMO);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Page introuvable$/i);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Administration" })).toHaveCount(0);
+  const response = await page.goto("/admin/members");
+  expect(response?.status()).toBe(404);
+});
+
+test("the owner sees Administration in the header, captures one authorized payment and voids another", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const data = seeded(javaScriptEnabled);
+  await loginAsOwner(page, javaScriptEnabled);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Administration" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Administration");
+
+  await openOrder(page, data.capture, javaScriptEnabled);
+  await expect(page.getByText("Autorisé, à encaisser")).toBeVisible();
+  await page.getByRole("button", { name: "Encaisser" }).click();
+  await status(page, "Paiement encaissé.");
+  await expect(page.getByRole("button", { name: "Encaisser" })).toHaveCount(0);
+  await expect(page.locator(".admin-facts")).toContainText("Payée");
+
+  await openOrder(page, data.void, javaScriptEnabled);
+  await page.getByRole("button", { name: "Annuler l'autorisation" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("Annuler l'autorisation de paiement ?");
+  await page.getByRole("button", { name: "Confirmer" }).click();
+  await status(page, "Autorisation de paiement annulée.");
+  await expect(page.getByRole("button", { name: "Encaisser" })).toHaveCount(0);
+  await expect(page.locator(".admin-facts")).toContainText("Autorisation annulée");
+});
+
+test("the owner tags orders in bulk, then filters on the tag", async ({ page, javaScriptEnabled }) => {
+  const tag = `lot-${unique()}`;
+  await loginAsOwner(page, javaScriptEnabled, "/admin/orders");
+  await page.getByRole("checkbox", { name: "Sélectionner la commande n° 10001" }).check();
+  await page.getByRole("checkbox", { name: "Sélectionner la commande n° 10003" }).check();
+  await page.getByLabel("Étiquette pour la sélection").fill(tag);
+  await page.getByRole("button", { name: "Ajouter l'étiquette" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText(`Ajouter l'étiquette « ${tag} » à 2 commandes ?`);
+  await page.getByRole("button", { name: "Confirmer" }).click();
+  await status(page, `Étiquette « ${tag} » ajoutée à 2 commandes.`);
+
+  await page.getByLabel("Étiquette", { exact: true }).fill(tag);
+  await page.getByRole("button", { name: "Filtrer" }).click();
+  await expect(page).toHaveURL(new RegExp(`tag=${tag}`));
+  const rows = page.getByRole("table").getByRole("row");
+  await expect(rows).toHaveCount(3);
+  await expect(page.getByRole("link", { name: "N° 10001", exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "N° 10003", exact: true })).toBeVisible();
+});
+
+test("the owner cancels a paid order with restock: the sold-out variant is back in stock", async ({ page, javaScriptEnabled }) => {
+  test.setTimeout(120_000);
+  const data = seeded(javaScriptEnabled);
+  const product = `/products/sweat-capuche?${data.variant}`;
+  // A buyer takes the last five of a variant.
+  await page.goto("/account/register");
+  await registerWithForm(page, { email: `acheteuse-${unique()}@exemple.fr`, password: PASSWORD });
+  await expect(page.getByRole("banner").getByRole("button", { name: "Se déconnecter" })).toBeVisible();
+  await page.goto(`${product}&quantite=5`);
+  await ready(page, javaScriptEnabled);
+  await page.getByRole("button", { name: "Ajouter au panier" }).click();
+  await expect(page.getByText("Ajouté au panier").first()).toBeVisible();
+  await page.goto("/cart");
+  await ready(page, javaScriptEnabled);
+  await page.getByRole("button", { name: "Passer la commande" }).click();
+  await expect(page).toHaveURL(/\/checkout\??$/);
+  await ready(page, javaScriptEnabled);
+  await page.getByLabel("Adresse", { exact: true }).fill("5 rue de la Paix");
+  await page.getByLabel("Ville", { exact: true }).fill("Lyon");
+  await page.getByLabel("Code postal", { exact: true }).fill("69001");
+  await acceptCheckoutTerms(page, { digital: false });
+  await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
+  await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: PAY_BUTTON }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Merci");
+  const number = (await page.locator(".thanks-number strong").textContent())!.trim();
+  await page.goto(product);
+  await expect(page.getByText("Rupture de stock").first()).toBeVisible();
+  await page.getByRole("banner").getByRole("button", { name: "Se déconnecter" }).click();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Se connecter" })).toBeVisible();
+
+  await loginAsOwner(page, javaScriptEnabled);
+  await openOrder(page, number, javaScriptEnabled);
+  await expect(page.getByLabel("Remettre les articles en stock")).toBeChecked();
+  await page.getByRole("button", { name: "Annuler la commande" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("Annuler cette commande et remettre les articles en stock");
+  await page.getByRole("button", { name: "Confirmer" }).click();
+  await status(page, "Commande annulée, articles remis en stock.");
+  await expect(page.locator(".admin-facts")).toContainText("Annulée");
+  await page.goto(product);
+  await expect(page.getByText("En stock").first()).toBeVisible();
+});
+
+test("the owner blocks a member who then cannot log in, unblocks her, and approves a pending sign-up", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const data = seeded(javaScriptEnabled);
+  const email = `bloquee-${unique()}@exemple.fr`;
+  await page.goto("/account/register");
+  await registerWithForm(page, { email, password: PASSWORD });
+  await expect(page.getByRole("banner").getByRole("button", { name: "Se déconnecter" })).toBeVisible();
+  await page.getByRole("banner").getByRole("button", { name: "Se déconnecter" }).click();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Se connecter" })).toBeVisible();
+
+  await loginAsOwner(page, javaScriptEnabled, "/admin/members");
+  // The owner's own account cannot be blocked, disconnected or deleted from here.
+  await expect(page.getByRole("row").filter({ hasText: "proprietaire@exemple.fr" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Bloquer proprietaire@exemple.fr" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Supprimer proprietaire@exemple.fr" })).toHaveCount(0);
+  await page.getByLabel("E-mail commençant par").fill(email);
+  await page.getByRole("button", { name: "Rechercher" }).click();
+  await page.getByRole("button", { name: `Bloquer ${email}` }).click();
+  await status(page, "Membre bloqué : ses sessions sont terminées.");
+  await expect(page.getByRole("row").filter({ hasText: email })).toContainText("Bloqué");
+  await page.getByRole("banner").getByRole("button", { name: "Se déconnecter" }).click();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Se connecter" })).toBeVisible();
+
+  await page.goto("/account/login");
+  await loginWithForm(page, { email, password: PASSWORD });
+  await expect(
+    page
+      .getByRole("main")
+      .getByText(/incorrect/i)
+      .first(),
+  ).toBeVisible();
+
+  await loginAsOwner(page, javaScriptEnabled, "/admin/members");
+  await page.getByLabel("E-mail commençant par").fill(email);
+  await page.getByRole("button", { name: "Rechercher" }).click();
+  await page.getByRole("button", { name: `Débloquer ${email}` }).click();
+  await status(page, "Membre débloqué.");
+  await page.getByLabel("E-mail commençant par").fill(data.pending);
+  await page.getByRole("button", { name: "Rechercher" }).click();
+  await page.getByRole("button", { name: `Approuver ${data.pending}` }).click();
+  await status(page, "Membre approuvé.");
+  await expect(page.getByRole("row").filter({ hasText: data.pending })).toContainText("Actif");
+  await page.getByRole("banner").getByRole("button", { name: "Se déconnecter" }).click();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Se connecter" })).toBeVisible();
+
+  await page.goto("/account/login");
+  await loginWithForm(page, { email, password: PASSWORD });
+  await expect(page.getByRole("banner").getByRole("button", { name: "Se déconnecter" })).toBeVisible();
+});
+
+test("the back-office pages have no serious accessibility violation and fit 390 px @js", async ({ page, javaScriptEnabled }) => {
+  test.setTimeout(120_000);
+  await loginAsOwner(page, javaScriptEnabled);
+  for (const path of ["/admin", "/admin/orders", "/admin/members"]) {
+    await page.goto(path);
+    await expectNoSeriousA11yViolations(page);
+  }
+  await openOrder(page, "10001", javaScriptEnabled);
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 390, height: 800 });
+  for (const path of ["/admin/orders", "/admin/members"]) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  }
+});
