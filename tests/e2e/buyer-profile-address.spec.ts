@@ -1,5 +1,5 @@
 import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
-import { DEMO, loginFromHeader, registerWithForm, unique } from "./helpers";
+import { DEMO, isAddToCartAnswer, loginFromHeader, registerWithForm, unique } from "./helpers";
 
 /** Issue 12, point 10: a member keeps a postal address in the profile; the next checkout starts from it. */
 test("a member saves an address on /account (French field errors, typed values kept) and finds it at checkout", async ({
@@ -35,7 +35,7 @@ test("a member saves an address on /account (French field errors, typed values k
   // The next checkout starts from the saved address.
   await page.goto("/products/livre-typescript");
   if (javaScriptEnabled) await waitForHydration(page);
-  const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/products/"));
+  const answered = page.waitForResponse(isAddToCartAnswer);
   await page.getByRole("button", { name: "Ajouter au panier" }).click();
   await answered;
   await page.goto("/checkout");
