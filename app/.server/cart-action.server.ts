@@ -41,8 +41,14 @@ const addSchema = z.object({
   quantity: quantityField(99),
 });
 
-export async function cartAction(request: Request, commerce: Commerce, formData: FormData): Promise<Response | ReturnType<typeof data>> {
-  const redirectTo = safeRedirectPath(formData.get("redirectTo"), "/cart");
+/** `fallback`: where to come back without a `redirectTo` (the page whose form posted; `/cart` for the cart's own forms). */
+export async function cartAction(
+  request: Request,
+  commerce: Commerce,
+  formData: FormData,
+  fallback = "/cart",
+): Promise<Response | ReturnType<typeof data>> {
+  const redirectTo = safeRedirectPath(formData.get("redirectTo"), fallback);
   if (formData.get("intent") === "add") return addAction(request, commerce, formData, redirectTo);
   const form = parseForm(cartActionSchema, formData);
   if (!form.ok) {

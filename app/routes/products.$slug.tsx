@@ -79,7 +79,8 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   if (submitted("productId")?.trim() !== product._id) {
     return data({ fieldErrors: {}, formError: "Ce produit ne correspond pas à cette page.", values: {} }, { status: 400 });
   }
-  return cartAction(request, commerce, formData);
+  // A form posted here without its redirectTo (an older page, a script) comes back to this page, as before.
+  return cartAction(request, commerce, formData, url.pathname + url.search);
 }
 
 export default function Product({ loaderData }: Route.ComponentProps) {
