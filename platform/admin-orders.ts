@@ -7,7 +7,7 @@ import { notImplemented, requireElevated } from "./elevated";
 import type { ApiRequest, Router } from "./http";
 import { appError, asObject, asString, notFound, validationError } from "./http";
 import { deliver } from "./mail";
-import type { OrderRow } from "./orders";
+import type { OrderRow, OrderWire } from "./orders";
 import { orderEvents, orderWire, productChanged } from "./orders";
 import { bumpCatalog } from "./catalog";
 import { applySort, decodeCursor, encodeCursor, matchFilter, parseSort } from "./query";
@@ -18,41 +18,49 @@ export function orderById(ctx: Ctx, id: string): OrderRow {
   return row;
 }
 
+/** The `limit` of an orders search: 100 when absent, a 400 outside 0..100 (as Wix answers). */
+export function orderSearchLimit(raw: unknown): number {
+  const limit = raw === undefined || raw === null ? 100 : Number(raw);
+  if (!Number.isInteger(limit) || limit < 0 || limit > 100)
+    throw validationError([{ field: "search.cursorPaging.limit", description: "must be between 0 and 100", violatedRule: "MAX" }]);
+  return limit;
+}
+
+/**
+ * One page of an orders search over the wire shapes the caller may see: what the filter matches, without
+ * PENDING/REJECTED orders unless the filter names a status, sorted (newest first by default).
+ */
+export function orderSearchPage(orders: OrderWire[], search: Record<string, unknown>, offset: number, limit: number) {
+  const filter = search.filter;
+  const explicitStatus = JSON.stringify(filter ?? {}).includes('"status"');
+  const matching = orders.filter((o) => matchFilter(o, filter) && (explicitStatus || !["PENDING", "REJECTED"].includes(String(o.status))));
+  const sort = parseSort(search.sort);
+  const sorted = applySort(matching, sort.length ? sort : [{ fieldName: "createdDate", order: "DESC" }]);
+  const page = sorted.slice(offset, offset + limit);
+  const hasNext = offset + limit < sorted.length;
+  const cursors = {
+    ...(hasNext ? { next: encodeCursor(offset + limit) } : {}),
+    ...(offset > 0 ? { prev: encodeCursor(Math.max(0, offset - limit)) } : {}),
+  };
+  return { page, total: sorted.length, hasNext, cursors };
+}
+
 /** searchOrders for the elevated identity: every order; cursorPaging (or offset `paging`), filter, sort. */
 export function searchAllOrders(ctx: Ctx, req: ApiRequest) {
   const search = asObject(req.body.search) ?? {};
   const cursorPaging = asObject(search.cursorPaging);
   const paging = asObject(search.paging);
-  const rawLimit = cursorPaging?.limit ?? paging?.limit;
-  const limit = rawLimit === undefined || rawLimit === null ? 100 : Number(rawLimit);
-  if (!Number.isInteger(limit) || limit < 0 || limit > 100)
-    throw validationError([{ field: "search.cursorPaging.limit", description: "must be between 0 and 100", violatedRule: "MAX" }]);
+  const limit = orderSearchLimit(cursorPaging?.limit ?? paging?.limit);
   const cursor = asString(cursorPaging?.cursor);
   const offset = cursor ? decodeCursor(cursor) : Math.max(0, Number(paging?.offset ?? 0) || 0);
   const rows = ctx.db.prepare("SELECT * FROM orders").all() as OrderRow[];
-  const filter = search.filter;
-  const explicitStatus = JSON.stringify(filter ?? {}).includes('"status"');
-  const all = rows
-    .map((r) => orderWire(ctx, r, req.appOrigin))
-    .filter((o) => matchFilter(o, filter) && (explicitStatus || !["PENDING", "REJECTED"].includes(String(o.status))));
-  let sort = parseSort(search.sort);
-  if (!sort.length) sort = [{ fieldName: "createdDate", order: "DESC" }];
-  const sorted = applySort(all, sort);
-  const page = sorted.slice(offset, offset + limit);
-  const hasNext = offset + limit < sorted.length;
-  return {
-    orders: page,
-    metadata: {
-      count: page.length,
-      offset,
-      total: sorted.length,
-      cursors: {
-        ...(hasNext ? { next: encodeCursor(offset + limit) } : {}),
-        ...(offset > 0 ? { prev: encodeCursor(Math.max(0, offset - limit)) } : {}),
-      },
-      hasNext,
-    },
-  };
+  const { page, total, hasNext, cursors } = orderSearchPage(
+    rows.map((r) => orderWire(ctx, r, req.appOrigin)),
+    search,
+    offset,
+    limit,
+  );
+  return { orders: page, metadata: { count: page.length, offset, total, cursors, hasNext } };
 }
 
 type OrderData = Record<string, unknown> & {

@@ -50,6 +50,17 @@ import type { Faults, Platform, PlatformOptions } from "./options";
 import { cleanFaults, EMBEDDED_CLIENT_ID } from "./options";
 
 export const WIX_API_HOSTS = new Set(["www.wixapis.com", "edge.wixapis.com"]);
+
+/** The URL a fetch call targets when it is a Wix API call (the SDK's requests), else undefined. */
+export function wixApiUrl(input: RequestInfo | URL): URL | undefined {
+  let url: URL;
+  try {
+    url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
+  } catch {
+    return undefined;
+  }
+  return WIX_API_HOSTS.has(url.hostname) ? url : undefined;
+}
 export const APP_ORIGIN_HEADER = "x-platform-app-origin";
 const MAX_BODY_BYTES = 1_000_000;
 
@@ -352,13 +363,7 @@ export function installPlatformFetch(
 ): () => void {
   const original = globalThis.fetch;
   const patched: typeof fetch = async (input, init) => {
-    let url: URL | undefined;
-    try {
-      url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : (input as Request).url);
-    } catch {
-      url = undefined;
-    }
-    if (!url || !WIX_API_HOSTS.has(url.hostname)) return original(input, init);
+    if (!wixApiUrl(input)) return original(input, init);
     const request = new Request(input, init);
     const appOrigin = opts.getAppOrigin?.();
     const client = opts.getClient?.();

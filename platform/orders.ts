@@ -11,12 +11,12 @@ import { digitalFileWire } from "./downloads";
 import { claimOnRead } from "./order-claims";
 import { sendOrderMails } from "./order-mail";
 import type { Router } from "./http";
-import { asObject, notFound, validationError } from "./http";
+import { asObject, notFound } from "./http";
 import type { PricedLine, Totals } from "./pricing";
 import { addressToWire, isPickup, optionDescriptionLines, taxIncluded, unavailableText } from "./pricing";
-import { applySort, decodeCursor, encodeCursor, matchFilter, parseSort } from "./query";
+import { decodeCursor } from "./query";
 import { orderEvents, productChanged } from "./order-events";
-import { orderById, searchAllOrders } from "./admin-orders";
+import { orderById, orderSearchLimit, orderSearchPage, searchAllOrders } from "./admin-orders";
 import { isElevated } from "./elevated";
 import { balanceSummary, transactionsWire } from "./payments";
 
@@ -225,6 +225,8 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
   return id;
 }
 
+export type OrderWire = ReturnType<typeof orderWire>;
+
 export function orderWire(ctx: Ctx, row: OrderRow, appOrigin: string) {
   const { _payment, ...o } = JSON.parse(row.data) as Record<string, unknown> & { lineItems: Record<string, unknown>[] };
   void _payment;
@@ -348,9 +350,7 @@ export function registerOrders(router: Router, ctx: Ctx): void {
       const caller = requireCaller(ctx, req.headers);
       const search = asObject(req.body.search) ?? {};
       const paging = asObject(search.cursorPaging) ?? {};
-      const limit = paging.limit === undefined || paging.limit === null ? 100 : Number(paging.limit);
-      if (!Number.isInteger(limit) || limit < 0 || limit > 100)
-        throw validationError([{ field: "search.cursorPaging.limit", description: "must be between 0 and 100", violatedRule: "MAX" }]);
+      const limit = orderSearchLimit(paging.limit);
       const offset = typeof paging.cursor === "string" && paging.cursor ? decodeCursor(paging.cursor) : 0;
       claimOnRead(ctx, caller.memberId);
       // Always scoped to the caller, whatever the filter says.
@@ -359,26 +359,13 @@ export function registerOrders(router: Router, ctx: Ctx): void {
           ? ctx.db.prepare("SELECT * FROM orders WHERE member_id = ?").all(caller.memberId)
           : ctx.db.prepare("SELECT * FROM orders WHERE visitor_id = ? AND member_id IS NULL").all(caller.visitorId)
       ) as OrderRow[];
-      const all = rows.map((r) => orderWire(ctx, r, req.appOrigin));
-      const filter = search.filter;
-      const explicitStatus = JSON.stringify(filter ?? {}).includes('"status"');
-      const filtered = all.filter((o) => matchFilter(o, filter) && (explicitStatus || !["PENDING", "REJECTED"].includes(String(o.status))));
-      let sort = parseSort(search.sort);
-      if (!sort.length) sort = [{ fieldName: "createdDate", order: "DESC" }];
-      const sorted = applySort(filtered, sort);
-      const page = sorted.slice(offset, offset + limit);
-      const hasNext = offset + limit < sorted.length;
-      return {
-        orders: page,
-        metadata: {
-          count: page.length,
-          cursors: {
-            ...(hasNext ? { next: encodeCursor(offset + limit) } : {}),
-            ...(offset > 0 ? { prev: encodeCursor(Math.max(0, offset - limit)) } : {}),
-          },
-          hasNext,
-        },
-      };
+      const { page, hasNext, cursors } = orderSearchPage(
+        rows.map((r) => orderWire(ctx, r, req.appOrigin)),
+        search,
+        offset,
+        limit,
+      );
+      return { orders: page, metadata: { count: page.length, cursors, hasNext } };
     })
     // orderTransactions.listTransactionsForSingleOrder. On Wix it needs an elevated identity; here the buyer may read
     // their own order's transactions (the payment page is the only payment provider).

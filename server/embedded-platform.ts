@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { sendResponse } from "@remix-run/node-fetch-server";
 import type { Router } from "express";
 import { ipKeyGenerator } from "express-rate-limit";
-import { APP_ORIGIN_HEADER, createPlatform, installPlatformFetch, platformOptionsFromEnv, WIX_API_HOSTS, type Platform } from "../platform";
+import { APP_ORIGIN_HEADER, createPlatform, installPlatformFetch, platformOptionsFromEnv, wixApiUrl, type Platform } from "../platform";
 import { CLIENT_HEADER } from "../platform/http";
 import type { Config } from "../app/.server/config.server";
 import { configureWebhooks } from "../app/.server/webhooks.server";
@@ -97,13 +97,8 @@ function attachRemote(router: Router, config: Config, platformUrl: string): Read
   const original = globalThis.fetch;
   // The SDK's requests: same method, path, query, headers and body, sent to the platform service instead of Wix.
   globalThis.fetch = async (input, init) => {
-    let url: URL | undefined;
-    try {
-      url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : (input as Request).url);
-    } catch {
-      url = undefined;
-    }
-    if (!url || !WIX_API_HOSTS.has(url.hostname)) return original(input, init);
+    const url = wixApiUrl(input);
+    if (!url) return original(input, init);
     const request = new Request(input, init);
     const headers = new Headers(request.headers);
     headers.set(APP_ORIGIN_HEADER, config.publicOrigin);

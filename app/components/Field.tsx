@@ -7,19 +7,38 @@ export interface ControlProps {
   "aria-describedby"?: string;
 }
 
-/** A label, any control, and the control's error right below it. */
-export function FieldFrame({ label, error, children }: { label: string; error?: string; children: (control: ControlProps) => ReactNode }) {
+/** A fresh control id, and the aria attributes pointing at its error when there is one. */
+function useControl(error?: string): { control: ControlProps; errorId: string } {
   const id = useId();
   const errorId = `${id}-error`;
+  return { control: { id, "aria-invalid": error ? true : undefined, "aria-describedby": error ? errorId : undefined }, errorId };
+}
+
+function FieldError({ id, error }: { id: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p className="field-error" id={id}>
+      {error}
+    </p>
+  );
+}
+
+/**
+ * Binds a field to what the server sent back after a refused submission: `bind("email")` gives the
+ * input's name, the typed value (else the fallback, e.g. the saved profile) and its error.
+ */
+export function fieldBinder(values?: Record<string, string>, errors?: Record<string, string>, fallback?: (name: string) => string) {
+  return (name: string) => ({ name, defaultValue: values?.[name] ?? fallback?.(name), error: errors?.[name] });
+}
+
+/** A label, any control, and the control's error right below it. */
+export function FieldFrame({ label, error, children }: { label: string; error?: string; children: (control: ControlProps) => ReactNode }) {
+  const { control, errorId } = useControl(error);
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": error ? errorId : undefined })}
-      {error ? (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <label htmlFor={control.id}>{label}</label>
+      {children(control)}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }
@@ -51,27 +70,14 @@ export function ConsentBox({
   defaultChecked?: boolean;
   children: ReactNode;
 }) {
-  const id = useId();
-  const errorId = `${id}-error`;
+  const { control, errorId } = useControl(error);
   return (
     <div className="field consent">
-      <label className="checkbox" htmlFor={id}>
-        <input
-          type="checkbox"
-          id={id}
-          name={name}
-          value="on"
-          defaultChecked={defaultChecked}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
+      <label className="checkbox" htmlFor={control.id}>
+        <input type="checkbox" name={name} value="on" defaultChecked={defaultChecked} {...control} />
         <span>{children}</span>
       </label>
-      {error ? (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/account._index";
-import { Field } from "~/components/Field";
+import { Field, fieldBinder } from "~/components/Field";
 import { commerceOf } from "~/.server/commerce.server";
 import { requireMember } from "~/.server/auth.server";
 import { AddressForm } from "~/components/account/AddressForm";
@@ -10,6 +10,7 @@ import { redirectWithToast } from "~/.server/toast.server";
 import { failedAction } from "~/.server/wix-errors.server";
 import { parseForm, textField } from "~/lib/forms";
 import { routeMeta } from "~/lib/meta";
+import { Section } from "~/components/Section";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Mon compte" });
 
@@ -92,9 +93,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const profileErrors = actionData && (!("intent" in actionData) || actionData.intent === "profile") ? actionData : undefined;
   const deleteErrors = actionData && "intent" in actionData && actionData.intent === "delete" ? actionData : undefined;
   const addressErrors = actionData && "intent" in actionData && actionData.intent === "address" ? actionData : undefined;
-  const value = (name: keyof typeof profile) =>
-    (profileErrors?.values as Record<string, string> | undefined)?.[name] ?? String(profile[name] ?? "");
-  const error = (name: string) => (profileErrors?.fieldErrors as Record<string, string> | undefined)?.[name];
+  const bind = fieldBinder(
+    profileErrors?.values as Record<string, string> | undefined,
+    profileErrors?.fieldErrors as Record<string, string> | undefined,
+    (name) => String(profile[name as keyof typeof profile] ?? ""),
+  );
 
   return (
     <div className="account">
@@ -103,40 +106,18 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         Connecté avec <strong>{profile.email}</strong> · <Link to="/account/orders">Mes commandes</Link>
       </p>
 
-      <section aria-labelledby="profile-title" className="card">
-        <h2 id="profile-title">Profil</h2>
+      <Section id="profile-title" title="Profil" className="card">
         <Form method="post" noValidate>
           <input type="hidden" name="intent" value="profile" />
-          <Field
-            label="Prénom"
-            name="firstName"
-            defaultValue={value("firstName")}
-            error={error("firstName")}
-            autoComplete="given-name"
-            required
-          />
-          <Field
-            label="Nom"
-            name="lastName"
-            defaultValue={value("lastName")}
-            error={error("lastName")}
-            autoComplete="family-name"
-            required
-          />
-          <Field
-            label="Pseudonyme"
-            name="nickname"
-            defaultValue={value("nickname")}
-            error={error("nickname")}
-            autoComplete="nickname"
-            required
-          />
-          <Field label="Adresse de profil" name="slug" defaultValue={value("slug")} error={error("slug")} required />
+          <Field label="Prénom" {...bind("firstName")} autoComplete="given-name" required />
+          <Field label="Nom" {...bind("lastName")} autoComplete="family-name" required />
+          <Field label="Pseudonyme" {...bind("nickname")} autoComplete="nickname" required />
+          <Field label="Adresse de profil" {...bind("slug")} required />
           <button type="submit" disabled={busy}>
             Enregistrer
           </button>
         </Form>
-      </section>
+      </Section>
 
       <AddressForm
         address={profile.address}
@@ -145,8 +126,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         busy={busy}
       />
 
-      <section aria-labelledby="delete-title" className="card danger-zone">
-        <h2 id="delete-title">Supprimer mon compte</h2>
+      <Section id="delete-title" title="Supprimer mon compte" className="card danger-zone">
         <p>La suppression est définitive : votre profil est effacé et vous êtes déconnecté.</p>
         <Form method="post" noValidate>
           <input type="hidden" name="intent" value="delete" />
@@ -165,7 +145,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             Supprimer mon compte
           </button>
         </Form>
-      </section>
+      </Section>
     </div>
   );
 }

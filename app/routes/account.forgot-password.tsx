@@ -1,8 +1,8 @@
-import { Form, Link, useNavigation } from "react-router";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/account.forgot-password";
-import { Field } from "~/components/Field";
+import { Field, fieldBinder } from "~/components/Field";
+import { AuthForm } from "~/components/account/AuthForm";
 import { commerceOf } from "~/.server/commerce.server";
 import { checkHoneypot } from "~/.server/honeypot.server";
 import { invalidForm, sendPasswordReset } from "~/.server/member-auth.server";
@@ -10,6 +10,7 @@ import { publicOrigin } from "~/.server/site.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { failedAction } from "~/.server/wix-errors.server";
 import { parseForm } from "~/lib/forms";
+import { useFormAnswer } from "~/lib/use-form-answer";
 import { routeMeta } from "~/lib/meta";
 import { accountEmailField } from "~/models/identity-forms";
 
@@ -40,27 +41,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
-  const errors = (actionData?.fieldErrors ?? {}) as Record<string, string>;
+  const { busy, errors, values } = useFormAnswer(actionData);
+  const bind = fieldBinder(values, errors);
   return (
     <div className="narrow auth-page">
       <h1>Mot de passe oublié</h1>
       <p>Indiquez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.</p>
-      <Form method="post" noValidate className="card">
-        <HoneypotInputs label="Ne pas remplir ce champ" />
-        <Field
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={(actionData?.values as Record<string, string> | undefined)?.email}
-          error={errors.email}
-          required
-        />
-        <button type="submit" disabled={busy}>
-          Envoyer le lien
-        </button>
-      </Form>
+      <AuthForm busy={busy} submitLabel="Envoyer le lien">
+        <Field label="E-mail" {...bind("email")} type="email" autoComplete="email" required />
+      </AuthForm>
       <p>
         <Link to="/account/login">Retour à la connexion</Link>
       </p>

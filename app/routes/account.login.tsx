@@ -1,13 +1,14 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { z } from "zod";
 import type { Route } from "./+types/account.login";
-import { Field } from "~/components/Field";
-import { FormError } from "~/components/FormError";
+import { Field, fieldBinder } from "~/components/Field";
+import { AuthForm } from "~/components/account/AuthForm";
 import { commerceOf } from "~/.server/commerce.server";
 import { safeReturnTo, startLogin } from "~/.server/auth.server";
 import { checkHoneypot } from "~/.server/honeypot.server";
 import { invalidForm, loginWithPassword, respondToOutcome } from "~/.server/member-auth.server";
+import { useFormAnswer } from "~/lib/use-form-answer";
 import { useResetKey } from "~/lib/use-reset-key";
 import { parseForm } from "~/lib/forms";
 import { routeMeta } from "~/lib/meta";
@@ -43,9 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
+  const { busy, errors, values } = useFormAnswer(actionData);
   const passwordKey = useResetKey(actionData);
-  const errors = (actionData?.fieldErrors ?? {}) as Record<string, string>;
+  const bind = fieldBinder(values, errors);
   return (
     <div className="narrow auth-page">
       <h1>Connexion</h1>
@@ -54,20 +55,19 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           Votre mot de passe a été modifié : connectez-vous avec le nouveau.
         </p>
       ) : null}
-      <Form method="post" noValidate className="card">
-        <HoneypotInputs label="Ne pas remplir ce champ" />
+      <AuthForm
+        busy={busy}
+        submitLabel="Se connecter"
+        formError={actionData?.formError}
+        afterSubmit={
+          <p>
+            <Link to="/account/forgot-password">Mot de passe oublié ?</Link>
+          </p>
+        }
+      >
         <input type="hidden" name="intent" value="password" />
         <input type="hidden" name="returnTo" value={loaderData.returnTo} />
-        <FormError message={actionData?.formError} />
-        <Field
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={actionData?.values?.email}
-          error={errors.email}
-          required
-        />
+        <Field label="E-mail" {...bind("email")} type="email" autoComplete="email" required />
         <Field
           key={`password-${passwordKey}`}
           label="Mot de passe"
@@ -77,13 +77,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           error={errors.password}
           required
         />
-        <button type="submit" disabled={busy}>
-          Se connecter
-        </button>
-        <p>
-          <Link to="/account/forgot-password">Mot de passe oublié ?</Link>
-        </p>
-      </Form>
+      </AuthForm>
       <p>
         Pas encore de compte ? <Link to={`/account/register?returnTo=${encodeURIComponent(loaderData.returnTo)}`}>Créer un compte</Link>
       </p>

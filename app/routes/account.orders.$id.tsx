@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/account.orders.$id";
+import { Facts } from "~/components/Facts";
 import { OrderDetails } from "~/components/OrderDetails";
 import { commerceOf } from "~/.server/commerce.server";
 import { requireMember } from "~/.server/auth.server";
@@ -37,29 +38,16 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="order-page">
       <h1>Commande n° {order.number}</h1>
-      <dl className="order-statuses">
-        {order.createdDate ? (
-          <div>
-            <dt>Passée le</dt>
-            <dd>{dateFormat.format(new Date(order.createdDate))}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>Statut</dt>
-          <dd>{order.statusLabel}</dd>
-        </div>
-        <div>
-          <dt>Paiement</dt>
-          <dd>{order.paymentStatusLabel}</dd>
-        </div>
-        {/* Trainings and audits are not shipped: nothing to say about it. */}
-        {order.digitalOnly ? null : (
-          <div>
-            <dt>Expédition</dt>
-            <dd>{order.fulfillmentStatusLabel}</dd>
-          </div>
-        )}
-      </dl>
+      <Facts
+        className="order-statuses"
+        facts={[
+          ["Passée le", order.createdDate ? dateFormat.format(new Date(order.createdDate)) : null],
+          ["Statut", order.statusLabel],
+          ["Paiement", order.paymentStatusLabel],
+          // Trainings and audits are not shipped: nothing to say about it.
+          ["Expédition", order.digitalOnly ? null : order.fulfillmentStatusLabel],
+        ]}
+      />
       <OrderDetails order={order} />
       <p>
         <Link to="/account/orders">← Toutes mes commandes</Link>

@@ -1,13 +1,13 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/account.register";
-import { Field } from "~/components/Field";
-import { FormError } from "~/components/FormError";
+import { Field, fieldBinder } from "~/components/Field";
+import { AuthForm } from "~/components/account/AuthForm";
 import { commerceOf } from "~/.server/commerce.server";
 import { safeReturnTo } from "~/.server/auth.server";
 import { checkHoneypot } from "~/.server/honeypot.server";
 import { invalidForm, registerMember, respondToOutcome } from "~/.server/member-auth.server";
+import { useFormAnswer } from "~/lib/use-form-answer";
 import { useResetKey } from "~/lib/use-reset-key";
 import { parseForm, textField } from "~/lib/forms";
 import { routeMeta } from "~/lib/meta";
@@ -45,27 +45,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
+  const { busy, errors, values } = useFormAnswer(actionData);
   const passwordKey = useResetKey(actionData);
-  const errors = (actionData?.fieldErrors ?? {}) as Record<string, string>;
-  const values = (actionData?.values ?? {}) as Record<string, string>;
+  const bind = fieldBinder(values, errors);
   return (
     <div className="narrow auth-page">
       <h1>Créer un compte</h1>
-      <Form method="post" noValidate className="card">
-        <HoneypotInputs label="Ne pas remplir ce champ" />
+      <AuthForm busy={busy} submitLabel="Créer mon compte" formError={actionData?.formError}>
         <input type="hidden" name="returnTo" value={loaderData.returnTo} />
-        <FormError message={actionData?.formError} />
-        <Field
-          label="Prénom"
-          name="firstName"
-          autoComplete="given-name"
-          defaultValue={values.firstName}
-          error={errors.firstName}
-          required
-        />
-        <Field label="Nom" name="lastName" autoComplete="family-name" defaultValue={values.lastName} error={errors.lastName} required />
-        <Field label="E-mail" name="email" type="email" autoComplete="email" defaultValue={values.email} error={errors.email} required />
+        <Field label="Prénom" {...bind("firstName")} autoComplete="given-name" required />
+        <Field label="Nom" {...bind("lastName")} autoComplete="family-name" required />
+        <Field label="E-mail" {...bind("email")} type="email" autoComplete="email" required />
         <Field
           key={`password-${passwordKey}`}
           label="Mot de passe"
@@ -85,10 +75,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           error={errors.confirm}
           required
         />
-        <button type="submit" disabled={busy}>
-          Créer mon compte
-        </button>
-      </Form>
+      </AuthForm>
       <p>
         Déjà un compte ? <Link to={`/account/login?returnTo=${encodeURIComponent(loaderData.returnTo)}`}>Se connecter</Link>
       </p>

@@ -1,12 +1,13 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/account.verify";
-import { Field } from "~/components/Field";
-import { FormError } from "~/components/FormError";
+import { Field, fieldBinder } from "~/components/Field";
+import { AuthForm } from "~/components/account/AuthForm";
 import { commerceOf } from "~/.server/commerce.server";
 import { clearVerificationCookie, invalidForm, readVerification, respondToOutcome, verifyCode } from "~/.server/member-auth.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { parseForm } from "~/lib/forms";
+import { useFormAnswer } from "~/lib/use-form-answer";
 import { routeMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -49,29 +50,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Verify({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
-  const errors = (actionData?.fieldErrors ?? {}) as Record<string, string>;
+  const { busy, errors, values } = useFormAnswer(actionData);
+  const bind = fieldBinder(values, errors);
   return (
     <div className="narrow auth-page">
       <h1>Vérifiez votre adresse e-mail</h1>
       <p>
         Un code à 6 chiffres vient d'être envoyé à <strong>{loaderData.email}</strong>. Il est valable 15 minutes.
       </p>
-      <Form method="post" noValidate className="card">
-        <FormError message={actionData?.formError} />
-        <Field
-          label="Code de vérification"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          defaultValue={(actionData?.values as Record<string, string> | undefined)?.code}
-          error={errors.code}
-          required
-        />
-        <button type="submit" disabled={busy}>
-          Vérifier
-        </button>
-      </Form>
+      <AuthForm busy={busy} submitLabel="Vérifier" formError={actionData?.formError} honeypot={false}>
+        <Field label="Code de vérification" {...bind("code")} inputMode="numeric" autoComplete="one-time-code" required />
+      </AuthForm>
       <p>
         Pas reçu de code ? <Link to="/account/login">Reconnectez-vous</Link> pour en recevoir un nouveau.
       </p>

@@ -6,6 +6,7 @@ import { commerceOf } from "~/.server/commerce.server";
 import { requireOwner } from "~/.server/owner.server";
 import { routeMeta } from "~/lib/meta";
 import { AdminOrdersTable } from "~/components/admin/AdminOrdersTable";
+import { Section } from "~/components/Section";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Administration" });
 
@@ -25,20 +26,17 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
   return (
     <div className="admin-home">
       <h1>Administration</h1>
-      <section aria-labelledby="to-capture">
-        <h2 id="to-capture">Paiements à encaisser ({toCapture.length})</h2>
+      <Section id="to-capture" title={`Paiements à encaisser (${toCapture.length})`}>
         {toCapture.length ? (
           <AdminOrdersTable orders={toCapture} caption="Commandes dont le paiement est autorisé" />
         ) : (
           <p>Aucun paiement en attente.</p>
         )}
-      </section>
-      <section aria-labelledby="to-fulfil">
-        <h2 id="to-fulfil">Commandes à expédier ({toFulfil.length})</h2>
+      </Section>
+      <Section id="to-fulfil" title={`Commandes à expédier (${toFulfil.length})`}>
         {toFulfil.length ? <AdminOrdersTable orders={toFulfil} caption="Commandes non expédiées" /> : <p>Aucune commande à expédier.</p>}
-      </section>
-      <section aria-labelledby="pending-members">
-        <h2 id="pending-members">Inscriptions à approuver ({pending.length})</h2>
+      </Section>
+      <Section id="pending-members" title={`Inscriptions à approuver (${pending.length})`}>
         {pending.length ? (
           <ul>
             {pending.map((m) => (
@@ -53,14 +51,13 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         <p>
           <Link to="/admin/members?status=PENDING">Gérer les inscriptions</Link>
         </p>
-      </section>
-      <section aria-labelledby="latest">
-        <h2 id="latest">Dernières commandes</h2>
+      </Section>
+      <Section id="latest" title="Dernières commandes">
         <AdminOrdersTable orders={latest} caption="Les cinq dernières commandes" />
         <p>
           <Link to="/admin/orders">Toutes les commandes</Link>
         </p>
-      </section>
+      </Section>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { listContactRequests } from "~/.server/admin-contact.server";
 import { commerceOf } from "~/.server/commerce.server";
 import { requireOwner } from "~/.server/owner.server";
 import { routeMeta } from "~/lib/meta";
+import { Facts } from "~/components/Facts";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   routeMeta({ matches, location }, { title: "Demandes de contact — Administration" });
@@ -36,26 +37,14 @@ export default function AdminContactRequests({ loaderData }: Route.ComponentProp
                   {r.createdDate ? <time dateTime={r.createdDate}>{dateFormat.format(new Date(r.createdDate))}</time> : null} ·{" "}
                   <a href={`mailto:${r.email}`}>{r.email}</a>
                 </p>
-                <dl className="admin-request-facts">
-                  {r.product ? (
-                    <div>
-                      <dt>Prestation</dt>
-                      <dd>{r.product}</dd>
-                    </div>
-                  ) : null}
-                  {r.budget ? (
-                    <div>
-                      <dt>Budget</dt>
-                      <dd>{r.budget}</dd>
-                    </div>
-                  ) : null}
-                  {r.dates ? (
-                    <div>
-                      <dt>Dates</dt>
-                      <dd>{r.dates}</dd>
-                    </div>
-                  ) : null}
-                </dl>
+                <Facts
+                  className="admin-request-facts"
+                  facts={[
+                    ["Prestation", r.product],
+                    ["Budget", r.budget],
+                    ["Dates", r.dates],
+                  ]}
+                />
                 <p className="admin-request-message">{r.message}</p>
               </article>
             </li>

@@ -6,8 +6,10 @@ import { commerceOf } from "~/.server/commerce.server";
 import { formObject } from "~/.server/form.server";
 import { requireOwner } from "~/.server/owner.server";
 import { ConfirmPanel } from "~/components/admin/Confirm";
+import { Facts } from "~/components/Facts";
 import { OrderDetails } from "~/components/OrderDetails";
 import { routeMeta } from "~/lib/meta";
+import { Section } from "~/components/Section";
 
 export const meta: Route.MetaFunction = ({ matches, location, data }) =>
   routeMeta(
@@ -88,30 +90,19 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       {confirm && "confirm" in confirm ? (
         <ConfirmPanel confirm={confirm.confirm} cancelTo={`/admin/orders/${encodeURIComponent(order.id)}`} />
       ) : null}
-      <dl className="admin-facts">
-        <div>
-          <dt>Client</dt>
-          <dd>{order.email ?? "—"}</dd>
-        </div>
-        <div>
-          <dt>Statut</dt>
-          <dd>{order.statusLabel}</dd>
-        </div>
-        <div>
-          <dt>Paiement</dt>
-          <dd>
-            {authorized ? "Autorisé, à encaisser" : order.payment?.status === "VOIDED" ? "Autorisation annulée" : order.paymentStatusLabel}
-          </dd>
-        </div>
-        <div>
-          <dt>Expédition</dt>
-          <dd>{order.fulfillmentLabel}</dd>
-        </div>
-        <div>
-          <dt>Étiquettes</dt>
-          <dd>{order.tags.length ? order.tags.join(", ") : "Aucune"}</dd>
-        </div>
-      </dl>
+      <Facts
+        className="admin-facts"
+        facts={[
+          ["Client", order.email ?? "—"],
+          ["Statut", order.statusLabel],
+          [
+            "Paiement",
+            authorized ? "Autorisé, à encaisser" : order.payment?.status === "VOIDED" ? "Autorisation annulée" : order.paymentStatusLabel,
+          ],
+          ["Expédition", order.fulfillmentLabel],
+          ["Étiquettes", order.tags.length ? order.tags.join(", ") : "Aucune"],
+        ]}
+      />
       <section className="admin-actions" aria-label="Actions sur la commande">
         {authorized && order.payment ? (
           <>
@@ -151,8 +142,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         ) : null}
       </section>
       <OrderDetails order={order} />
-      <section aria-labelledby="activities">
-        <h2 id="activities">Historique</h2>
+      <Section id="activities" title="Historique">
         <ul>
           {order.activities.map((a, i) => (
             <li key={i}>
@@ -161,7 +151,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
     </div>
   );
 }

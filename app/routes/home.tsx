@@ -5,6 +5,7 @@ import type { loader as rootLoader } from "~/root";
 import { JsonLd } from "~/components/JsonLd";
 import { personLd, professionalServiceLd } from "~/lib/structured-data";
 import { personFacts } from "~/lib/person";
+import { Section, TextList } from "~/components/Section";
 
 export default function Home() {
   const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
@@ -29,8 +30,7 @@ export default function Home() {
         </p>
       </section>
 
-      <section aria-labelledby="services-title">
-        <h2 id="services-title">Ce que je propose</h2>
+      <Section id="services-title" title="Ce que je propose">
         <ul className="cards">
           {portfolio.services.map((service) => (
             <li key={service.title} className="card">
@@ -39,24 +39,18 @@ export default function Home() {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
 
-      <section aria-labelledby="skills-title">
-        <h2 id="skills-title">Compétences</h2>
-        <ul className="tags">
-          {portfolio.skills.map((skill) => (
-            <li key={skill}>{skill}</li>
-          ))}
-        </ul>
-      </section>
+      <Section id="skills-title" title="Compétences">
+        <TextList items={portfolio.skills} className="tags" />
+      </Section>
 
-      <section className="store-teaser" aria-labelledby="store-title">
-        <h2 id="store-title">{portfolio.store.title}</h2>
+      <Section id="store-title" title={portfolio.store.title} className="store-teaser">
         <p>{portfolio.store.text}</p>
         <Link to="/products" className="button">
           {portfolio.store.cta}
         </Link>
-      </section>
+      </Section>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import cvStyles from "~/styles/cv.css?url";
 import { projectBySlug, type CvProject } from "~/content/cv";
 import { routeMeta } from "~/lib/meta";
 import { notFound } from "~/lib/http";
+import { Section, TextList } from "~/components/Section";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cvStyles }];
 
@@ -40,34 +41,18 @@ export default function ProjectPage({ loaderData: p }: Route.ComponentProps) {
       </p>
       <h1>{p.title}</h1>
       <p className="lead">{p.summary}</p>
-      <section aria-labelledby="project-context">
-        <h2 id="project-context">Contexte</h2>
+      <Section id="project-context" title="Contexte">
         <p>{p.context}</p>
-      </section>
-      <section aria-labelledby="project-work">
-        <h2 id="project-work">Ce que j'ai fait</h2>
-        <ul>
-          {p.work.map((w) => (
-            <li key={w}>{w}</li>
-          ))}
-        </ul>
-      </section>
-      <section aria-labelledby="project-results">
-        <h2 id="project-results">Résultats</h2>
-        <ul>
-          {p.results.map((r) => (
-            <li key={r}>{r}</li>
-          ))}
-        </ul>
-      </section>
-      <section aria-labelledby="project-stack">
-        <h2 id="project-stack">Technologies</h2>
-        <ul className="tags">
-          {p.stack.map((s) => (
-            <li key={s}>{s}</li>
-          ))}
-        </ul>
-      </section>
+      </Section>
+      <Section id="project-work" title="Ce que j'ai fait">
+        <TextList items={p.work} />
+      </Section>
+      <Section id="project-results" title="Résultats">
+        <TextList items={p.results} />
+      </Section>
+      <Section id="project-stack" title="Technologies">
+        <TextList items={p.stack} className="tags" />
+      </Section>
       <p>
         <Link to="/contact?sujet=conseil" className="button">
           Un projet similaire ? Demander un devis

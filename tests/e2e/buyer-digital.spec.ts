@@ -1,5 +1,5 @@
-import { test, expect, waitForHydration } from "./fixtures";
-import { PAY_BUTTON, acceptCheckoutTerms, isAddToCartAnswer } from "./helpers";
+import { test, expect } from "./fixtures";
+import { CLAIRE, addToCartFrom, continueToPayment, fillCheckout, payByCard } from "./helpers";
 
 /** Issue 12, point 2 (part): a cart of trainings is not treated as a parcel. */
 
@@ -9,25 +9,12 @@ test.describe("digital goods (issue 12.2)", () => {
     javaScriptEnabled,
     baseURL,
   }) => {
-    await page.goto("/products/formation-git");
-    if (javaScriptEnabled) await waitForHydration(page);
-    const answered = page.waitForResponse(isAddToCartAnswer);
-    await page.getByRole("button", { name: "Ajouter au panier" }).click();
-    await answered;
-    await page.goto("/checkout");
-    if (javaScriptEnabled) await waitForHydration(page);
+    await addToCartFrom(page, "/products/formation-git", javaScriptEnabled);
+    await fillCheckout(page, javaScriptEnabled, CLAIRE);
     await expect(page.getByRole("group", { name: "Adresse de facturation" })).toBeVisible();
     await expect(page.getByRole("group", { name: "Adresse de livraison" })).toHaveCount(0);
     await expect(page.getByRole("checkbox", { name: "Adresse de facturation identique" })).toHaveCount(0);
-    await page.getByLabel("E-mail", { exact: true }).fill("claire.roux@exemple.fr");
-    await page.getByLabel("Prénom", { exact: true }).fill("Claire");
-    await page.getByLabel("Nom", { exact: true }).fill("Roux");
-    await page.getByLabel("Adresse", { exact: true }).fill("4 rue du Port");
-    await page.getByLabel("Code postal", { exact: true }).fill("44000");
-    await page.getByLabel("Ville", { exact: true }).fill("Nantes");
-    await acceptCheckoutTerms(page, { digital: true });
-    await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
-    await expect(page).toHaveURL(/\/_platform\/checkout\?session=/);
+    await continueToPayment(page, { digital: true });
     await expect(page.getByRole("button", { name: /livraison/i })).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "Livraison" })).toHaveCount(0);
 
@@ -42,9 +29,7 @@ test.describe("digital goods (issue 12.2)", () => {
     await page.reload();
     await expect(page.getByRole("alert")).toContainText("Le paiement à la livraison n'existe pas pour une commande sans livraison");
 
-    await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
-    await page.getByRole("button", { name: PAY_BUTTON }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("Merci");
+    await payByCard(page);
     await expect(page.getByRole("main").getByText(/livraison|expédi/i)).toHaveCount(0);
     await expect(page.getByRole("region", { name: "Facturation" })).toContainText("4 rue du Port");
   });

@@ -1,31 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
+import { test, expect, expectNoSeriousA11yViolations } from "./fixtures";
 import { OWNER_TOKEN } from "../support/server";
-import { PAY_BUTTON, acceptCheckoutTerms, isAddToCartAnswer, registerWithForm, unique } from "./helpers";
-
-/** A buyer (guest or member) buys "Formation Git pour les équipes" by card and lands on the thank-you page. */
-async function buyTraining(page: Page, javaScriptEnabled: boolean, email: string) {
-  await page.goto("/products/formation-git");
-  if (javaScriptEnabled) await waitForHydration(page);
-  const answered = page.waitForResponse(isAddToCartAnswer);
-  await page.getByRole("button", { name: "Ajouter au panier" }).click();
-  await answered;
-  await page.goto("/checkout");
-  if (javaScriptEnabled) await waitForHydration(page);
-  await page.getByLabel("E-mail", { exact: true }).fill(email);
-  await page.getByLabel("Prénom", { exact: true }).fill("Claire");
-  await page.getByLabel("Nom", { exact: true }).fill("Roux");
-  await page.getByLabel("Adresse", { exact: true }).fill("4 rue du Port");
-  await page.getByLabel("Code postal", { exact: true }).fill("44000");
-  await page.getByLabel("Ville", { exact: true }).fill("Nantes");
-  await acceptCheckoutTerms(page, { digital: true });
-  await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
-  await expect(page).toHaveURL(/\/_platform\/checkout\?session=/);
-  await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
-  await page.getByRole("button", { name: PAY_BUTTON }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toContainText("Merci");
-}
+import { buyTraining, registerWithForm, unique } from "./helpers";
 
 /**
  * Issue 12, points 2 and 3: a guest buys a training with course material; the thank-you page offers the file, the

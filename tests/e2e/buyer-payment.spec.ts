@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
-import { PAY_BUTTON, acceptCheckoutTerms, isAddToCartAnswer } from "./helpers";
+import { PAY_BUTTON, addToCartFrom, continueToPayment, fillCheckout } from "./helpers";
 
 /**
  * Issue 12, point 6: the hosted payment page redirects after each POST, keeps
@@ -11,23 +11,17 @@ import { PAY_BUTTON, acceptCheckoutTerms, isAddToCartAnswer } from "./helpers";
 const BOOK = "/products/livre-typescript";
 
 async function toPaymentPage(page: Page, javaScriptEnabled: boolean) {
-  await page.goto(BOOK);
-  if (javaScriptEnabled) await waitForHydration(page);
-  const answered = page.waitForResponse(isAddToCartAnswer);
-  await page.getByRole("button", { name: "Ajouter au panier" }).click();
-  await answered;
-  await page.goto("/checkout");
-  if (javaScriptEnabled) await waitForHydration(page);
-  await page.getByLabel("E-mail", { exact: true }).fill("paul.martin@exemple.fr");
-  await page.getByLabel("Prénom", { exact: true }).fill("Paul");
-  await page.getByLabel("Nom", { exact: true }).fill("Martin");
-  await page.getByLabel("Adresse", { exact: true }).fill("12 rue des Lilas");
-  await page.getByLabel("Code postal", { exact: true }).fill("69003");
-  await page.getByLabel("Ville", { exact: true }).fill("Lyon");
+  await addToCartFrom(page, BOOK, javaScriptEnabled);
+  await fillCheckout(page, javaScriptEnabled, {
+    email: "paul.martin@exemple.fr",
+    firstName: "Paul",
+    lastName: "Martin",
+    addressLine: "12 rue des Lilas",
+    postalCode: "69003",
+    city: "Lyon",
+  });
   await page.getByRole("radio", { name: /Retrait sur place/ }).check();
-  await acceptCheckoutTerms(page, { digital: false });
-  await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
-  await expect(page).toHaveURL(/\/_platform\/checkout\?session=/);
+  await continueToPayment(page, { digital: false });
 }
 
 test.describe("payment page (issue 12.6)", () => {

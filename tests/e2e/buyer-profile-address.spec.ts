@@ -1,5 +1,5 @@
 import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
-import { DEMO, isAddToCartAnswer, loginFromHeader, registerWithForm, unique } from "./helpers";
+import { DEMO, addToCartFrom, loginFromHeader, registerWithForm, unique } from "./helpers";
 
 /** Issue 12, point 10: a member keeps a postal address in the profile; the next checkout starts from it. */
 test("a member saves an address on /account (French field errors, typed values kept) and finds it at checkout", async ({
@@ -33,11 +33,7 @@ test("a member saves an address on /account (French field errors, typed values k
   await expect(page.getByRole("region", { name: "Adresse postale" }).getByLabel("Adresse", { exact: true })).toHaveValue("8 rue Lafayette");
 
   // The next checkout starts from the saved address.
-  await page.goto("/products/livre-typescript");
-  if (javaScriptEnabled) await waitForHydration(page);
-  const answered = page.waitForResponse(isAddToCartAnswer);
-  await page.getByRole("button", { name: "Ajouter au panier" }).click();
-  await answered;
+  await addToCartFrom(page, "/products/livre-typescript", javaScriptEnabled);
   await page.goto("/checkout");
   await expect(page.getByLabel("Adresse", { exact: true })).toHaveValue("8 rue Lafayette");
   await expect(page.getByLabel("Code postal", { exact: true })).toHaveValue("75009");

@@ -1,5 +1,5 @@
 import { test, expect, waitForHydration } from "./fixtures";
-import { PAY_BUTTON, acceptCheckoutTerms, isAddToCartAnswer, unique } from "./helpers";
+import { continueToPayment, fillCheckout, isAddToCartAnswer, payByCard, unique } from "./helpers";
 
 /** Issue 12, point 2 (rest): an "Inter" training is sold per session; the chosen date follows to the cart and the order. */
 test("the buyer picks a session date; the cart, the payment page and the order show it", async ({ page, javaScriptEnabled }) => {
@@ -18,20 +18,16 @@ test("the buyer picks a session date; the cart, the payment page and the order s
   await page.goto("/cart");
   await expect(page.getByRole("main")).toContainText("Session : 9 et 10 mars 2027");
 
-  await page.goto("/checkout");
-  if (javaScriptEnabled) await waitForHydration(page);
-  await page.getByLabel("E-mail", { exact: true }).fill(`session.${unique()}@exemple.fr`);
-  await page.getByLabel("Prénom", { exact: true }).fill("Hugo");
-  await page.getByLabel("Nom", { exact: true }).fill("Lemaire");
-  await page.getByLabel("Adresse", { exact: true }).fill("2 quai de la Fosse");
-  await page.getByLabel("Code postal", { exact: true }).fill("44000");
-  await page.getByLabel("Ville", { exact: true }).fill("Nantes");
-  await acceptCheckoutTerms(page, { digital: true });
-  await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
-  await expect(page).toHaveURL(/\/_platform\/checkout\?session=/);
+  await fillCheckout(page, javaScriptEnabled, {
+    email: `session.${unique()}@exemple.fr`,
+    firstName: "Hugo",
+    lastName: "Lemaire",
+    addressLine: "2 quai de la Fosse",
+    postalCode: "44000",
+    city: "Nantes",
+  });
+  await continueToPayment(page, { digital: true });
   await expect(page.getByRole("main")).toContainText("Session : 9 et 10 mars 2027");
-  await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
-  await page.getByRole("button", { name: PAY_BUTTON }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toContainText("Merci");
+  await payByCard(page);
   await expect(page.getByRole("main")).toContainText("Session : 9 et 10 mars 2027");
 });

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect } from "./fixtures";
+import { expect, waitForHydration } from "./fixtures";
 import { unsealValue } from "../../app/.server/cookie-crypto.server";
 
 /** The e2e server's SESSION_SECRET (playwright.config.ts). */
@@ -79,4 +79,66 @@ export function isAddToCartAnswer(response: { url(): string; request(): { method
   if (response.request().method() !== "POST") return false;
   const { pathname } = new URL(response.url());
   return pathname.startsWith("/products/") || pathname === "/cart" || pathname === "/cart.data";
+}
+
+/** Adds the product at `path` to the cart from its page, and waits for the cart's answer (see isAddToCartAnswer). */
+export async function addToCartFrom(page: Page, path: string, javaScriptEnabled: boolean) {
+  await page.goto(path);
+  if (javaScriptEnabled) await waitForHydration(page);
+  const answered = page.waitForResponse(isAddToCartAnswer);
+  await page.getByRole("button", { name: "Ajouter au panier" }).click();
+  await answered;
+}
+
+/** Who buys, and the address the checkout asks for (delivery, or billing only for digital goods). */
+export interface CheckoutBuyer {
+  email: string;
+  firstName: string;
+  lastName: string;
+  addressLine: string;
+  postalCode: string;
+  city: string;
+}
+
+export const CLAIRE: CheckoutBuyer = {
+  email: "claire.roux@exemple.fr",
+  firstName: "Claire",
+  lastName: "Roux",
+  addressLine: "4 rue du Port",
+  postalCode: "44000",
+  city: "Nantes",
+};
+
+/** Opens /checkout and types the buyer's name, e-mail and address. */
+export async function fillCheckout(page: Page, javaScriptEnabled: boolean, buyer: CheckoutBuyer) {
+  await page.goto("/checkout");
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.getByLabel("E-mail", { exact: true }).fill(buyer.email);
+  await page.getByLabel("Prénom", { exact: true }).fill(buyer.firstName);
+  await page.getByLabel("Nom", { exact: true }).fill(buyer.lastName);
+  await page.getByLabel("Adresse", { exact: true }).fill(buyer.addressLine);
+  await page.getByLabel("Code postal", { exact: true }).fill(buyer.postalCode);
+  await page.getByLabel("Ville", { exact: true }).fill(buyer.city);
+}
+
+/** Accepts the terms and continues to the platform's hosted payment page. */
+export async function continueToPayment(page: Page, cart: { digital: boolean }) {
+  await acceptCheckoutTerms(page, cart);
+  await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
+  await expect(page).toHaveURL(/\/_platform\/checkout\?session=/);
+}
+
+/** On the hosted payment page: pays with the test card and lands on the thank-you page. */
+export async function payByCard(page: Page) {
+  await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: PAY_BUTTON }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Merci");
+}
+
+/** A buyer (guest or member) buys "Formation Git pour les équipes" by card and lands on the thank-you page. */
+export async function buyTraining(page: Page, javaScriptEnabled: boolean, email: string) {
+  await addToCartFrom(page, "/products/formation-git", javaScriptEnabled);
+  await fillCheckout(page, javaScriptEnabled, { ...CLAIRE, email });
+  await continueToPayment(page, { digital: true });
+  await payByCard(page);
 }

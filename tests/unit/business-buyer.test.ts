@@ -2,24 +2,9 @@ import { describe, expect, it } from "vitest";
 import { checkoutSchema } from "~/models/cart-forms";
 import { normalizeVatNumber, VAT_NUMBER_INVALID } from "~/models/business-buyer";
 import { parseForm } from "~/lib/forms";
+import { checkoutBuyer, formData } from "../support/forms";
 
-const valid = {
-  email: "lea@exemple.fr",
-  firstName: "Léa",
-  lastName: "Dupont",
-  addressLine: "5 rue de la Paix",
-  postalCode: "75002",
-  city: "Paris",
-  country: "FR",
-  sameBilling: "on",
-  acceptTerms: "on",
-};
-
-function form(fields: Record<string, string>) {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(fields)) data.append(key, value);
-  return data;
-}
+const valid = checkoutBuyer;
 
 describe("business buyers at checkout", () => {
   it("normalizes EU VAT numbers as typed (spaces, dots, lower case) and refuses other formats", () => {
@@ -32,14 +17,14 @@ describe("business buyers at checkout", () => {
   });
 
   it("carries the company and the normalized VAT number; both stay optional", () => {
-    const parsed = parseForm(checkoutSchema, form({ ...valid, company: " Dupont SARL ", vatNumber: "fr 12 345678901" }));
+    const parsed = parseForm(checkoutSchema, formData({ ...valid, company: " Dupont SARL ", vatNumber: "fr 12 345678901" }));
     expect(parsed.ok && parsed.data).toMatchObject({ company: "Dupont SARL", vatNumber: "FR12345678901" });
-    const plain = parseForm(checkoutSchema, form(valid));
+    const plain = parseForm(checkoutSchema, formData(valid));
     expect(plain.ok && plain.data).toMatchObject({ company: "", vatNumber: "" });
   });
 
   it("a malformed VAT number is a field error in French and the typed value is kept", () => {
-    const parsed = parseForm(checkoutSchema, form({ ...valid, vatNumber: "FR-pas-un-numero" }));
+    const parsed = parseForm(checkoutSchema, formData({ ...valid, vatNumber: "FR-pas-un-numero" }));
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
     expect(parsed.fieldErrors.vatNumber).toBe(VAT_NUMBER_INVALID);

@@ -5,16 +5,11 @@ import { optimisticCount } from "~/lib/cart-count";
 import { parseForm } from "~/lib/forms";
 import { toCart } from "~/.server/cart.server";
 import type { Cart } from "~/models/cart";
-
-function form(fields: Record<string, string>) {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(fields)) data.append(key, value);
-  return data;
-}
+import { formData } from "../support/forms";
 
 describe("cart action schema", () => {
   it("accepts a whole quantity from 1 to 99 for an update", () => {
-    const result = parseForm(cartActionSchema, form({ intent: "update", lineId: "line-1", quantity: " 3 " }));
+    const result = parseForm(cartActionSchema, formData({ intent: "update", lineId: "line-1", quantity: " 3 " }));
     expect(result).toMatchObject({ ok: true, data: { intent: "update", lineId: "line-1", quantity: 3 } });
   });
 
@@ -27,7 +22,7 @@ describe("cart action schema", () => {
     ["99999999999999999999", "La quantité ne peut pas dépasser 99."],
     ["", "La quantité doit être un nombre entier."],
   ])("refuses the quantity %j beside the field and keeps the typed value", (quantity, message) => {
-    const result = parseForm(cartActionSchema, form({ intent: "update", lineId: "line-1", quantity }));
+    const result = parseForm(cartActionSchema, formData({ intent: "update", lineId: "line-1", quantity }));
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.fieldErrors.quantity).toBe(message);
@@ -36,27 +31,27 @@ describe("cart action schema", () => {
 
   it("refuses a missing or forged line id", () => {
     for (const lineId of ["", "../x", "a b", "x".repeat(101)]) {
-      const result = parseForm(cartActionSchema, form({ intent: "remove", lineId }));
+      const result = parseForm(cartActionSchema, formData({ intent: "remove", lineId }));
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.fieldErrors.lineId).toBe("Article inconnu.");
     }
   });
 
   it("trims the coupon code and bounds it to 1-64 characters", () => {
-    expect(parseForm(cartActionSchema, form({ intent: "coupon", code: "  BIENVENUE10 " }))).toMatchObject({
+    expect(parseForm(cartActionSchema, formData({ intent: "coupon", code: "  BIENVENUE10 " }))).toMatchObject({
       ok: true,
       data: { code: "BIENVENUE10" },
     });
-    const empty = parseForm(cartActionSchema, form({ intent: "coupon", code: "   " }));
+    const empty = parseForm(cartActionSchema, formData({ intent: "coupon", code: "   " }));
     expect(empty.ok ? null : empty.fieldErrors.code).toBe("Saisissez un code promo.");
-    const long = parseForm(cartActionSchema, form({ intent: "coupon", code: "A".repeat(65) }));
+    const long = parseForm(cartActionSchema, formData({ intent: "coupon", code: "A".repeat(65) }));
     expect(long.ok ? null : long.fieldErrors.code).toBe("Le code promo ne doit pas dépasser 64 caractères.");
-    expect(parseForm(cartActionSchema, form({ intent: "coupon", code: "A".repeat(64) })).ok).toBe(true);
+    expect(parseForm(cartActionSchema, formData({ intent: "coupon", code: "A".repeat(64) })).ok).toBe(true);
   });
 
   it("knows only its four intents", () => {
-    expect(parseForm(cartActionSchema, form({ intent: "remove-coupon" })).ok).toBe(true);
-    const unknown = parseForm(cartActionSchema, form({ intent: "empty-everything" }));
+    expect(parseForm(cartActionSchema, formData({ intent: "remove-coupon" })).ok).toBe(true);
+    const unknown = parseForm(cartActionSchema, formData({ intent: "empty-everything" }));
     expect(unknown.ok ? null : Object.keys(unknown.fieldErrors)).toEqual(["intent"]);
   });
 });
@@ -113,7 +108,7 @@ describe("optimistic cart", () => {
   });
 
   it("shows a new quantity and its line price at once", () => {
-    const view = optimisticCart(cart, [{ formData: form({ intent: "update", lineId: "l1", quantity: "3" }) }]);
+    const view = optimisticCart(cart, [{ formData: formData({ intent: "update", lineId: "l1", quantity: "3" }) }]);
     expect(view.lines[0]).toMatchObject({ quantity: 3, pending: true, linePrice: { amount: "117.00" } });
     expect(view.lines[0]!.linePrice.formatted).toMatch(/117,00\s€/);
     expect(view.itemCount).toBe(4);
@@ -122,8 +117,8 @@ describe("optimistic cart", () => {
 
   it("drops a removed line and a removed coupon", () => {
     const view = optimisticCart(cart, [
-      { formData: form({ intent: "remove", lineId: "l2" }) },
-      { formData: form({ intent: "remove-coupon" }) },
+      { formData: formData({ intent: "remove", lineId: "l2" }) },
+      { formData: formData({ intent: "remove-coupon" }) },
     ]);
     expect(view.visibleLines.map((l) => l.id)).toEqual(["l1"]);
     // The removed line stays mounted (hidden) until its fetcher settles.
@@ -137,8 +132,8 @@ describe("optimistic cart", () => {
 
   it("ignores refused quantities, unknown lines and settled fetchers (rollback)", () => {
     const view = optimisticCart(cart, [
-      { formData: form({ intent: "update", lineId: "l1", quantity: "0" }) },
-      { formData: form({ intent: "update", lineId: "nope", quantity: "5" }) },
+      { formData: formData({ intent: "update", lineId: "l1", quantity: "0" }) },
+      { formData: formData({ intent: "update", lineId: "nope", quantity: "5" }) },
       { formData: undefined },
     ]);
     expect(view.lines.map((l) => l.quantity)).toEqual([1, 1]);
@@ -156,7 +151,7 @@ describe("optimistic cart", () => {
       state: "submitting",
       formMethod: "POST",
       formAction,
-      formData: form(fields),
+      formData: formData(fields),
     });
     expect(optimisticCount(lines, [])).toBe(3);
     expect(optimisticCount(lines, [post({ intent: "add", productId: "p", quantity: "4" })])).toBe(7);
@@ -171,7 +166,7 @@ describe("optimistic cart", () => {
     );
     expect(
       optimisticCount(lines, [
-        { state: "idle", formMethod: "POST", formAction: "/cart", formData: form({ intent: "add", quantity: "2" }) },
+        { state: "idle", formMethod: "POST", formAction: "/cart", formData: formData({ intent: "add", quantity: "2" }) },
       ]),
     ).toBe(3);
     expect(acceptedQuantity(null)).toBeNull();

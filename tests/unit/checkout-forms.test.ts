@@ -2,33 +2,20 @@ import { describe, expect, it } from "vitest";
 import { checkoutSchema, COUNTRIES, countryName, postalCodeError } from "~/models/cart-forms";
 import { parseForm } from "~/lib/forms";
 import { checkoutCallbacks, paymentStatusLabel, prefillFromMember, toOrderView, toSdkAddress } from "~/.server/checkout.server";
-
-function form(fields: Record<string, string>) {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(fields)) data.append(key, value);
-  return data;
-}
+import { checkoutBuyer, formData } from "../support/forms";
 
 const valid = {
-  email: "lea@exemple.fr",
-  firstName: "Léa",
-  lastName: "Dupont",
-  addressLine: "5 rue de la Paix",
-  postalCode: "75002",
-  city: "Paris",
-  country: "FR",
+  ...checkoutBuyer,
   shippingCode: "standard",
-  sameBilling: "on",
   billingAddressLine: "",
   billingPostalCode: "",
   billingCity: "",
   billingCountry: "FR",
-  acceptTerms: "on",
 };
 
 describe("checkout form schema", () => {
   it("accepts a complete form and uses the shipping address for billing when the box is checked", () => {
-    const result = parseForm(checkoutSchema, form(valid));
+    const result = parseForm(checkoutSchema, formData(valid));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.data).toMatchObject({
@@ -43,13 +30,13 @@ describe("checkout form schema", () => {
   });
 
   it("ignores the billing fields while the box is checked, even when they are wrong", () => {
-    const result = parseForm(checkoutSchema, form({ ...valid, billingPostalCode: "nope", billingCity: "<b>" }));
+    const result = parseForm(checkoutSchema, formData({ ...valid, billingPostalCode: "nope", billingCity: "<b>" }));
     expect(result.ok).toBe(true);
   });
 
   it("validates and uses the billing fields when the box is unchecked", () => {
     const { sameBilling: _ignored, ...rest } = valid;
-    const missing = parseForm(checkoutSchema, form(rest));
+    const missing = parseForm(checkoutSchema, formData(rest));
     expect(missing.ok).toBe(false);
     if (!missing.ok) {
       expect(Object.keys(missing.fieldErrors).sort()).toEqual(["billingAddressLine", "billingCity", "billingPostalCode"]);
@@ -57,19 +44,31 @@ describe("checkout form schema", () => {
     }
     const ok = parseForm(
       checkoutSchema,
-      form({ ...rest, billingAddressLine: "1 avenue Louise", billingPostalCode: "1050", billingCity: "Bruxelles", billingCountry: "BE" }),
+      formData({
+        ...rest,
+        billingAddressLine: "1 avenue Louise",
+        billingPostalCode: "1050",
+        billingCity: "Bruxelles",
+        billingCountry: "BE",
+      }),
     );
     expect(ok.ok && ok.data.billing).toEqual({ addressLine: "1 avenue Louise", postalCode: "1050", city: "Bruxelles", country: "BE" });
     const wrongPostal = parseForm(
       checkoutSchema,
-      form({ ...rest, billingAddressLine: "1 avenue Louise", billingPostalCode: "75002", billingCity: "Bruxelles", billingCountry: "BE" }),
+      formData({
+        ...rest,
+        billingAddressLine: "1 avenue Louise",
+        billingPostalCode: "75002",
+        billingCity: "Bruxelles",
+        billingCountry: "BE",
+      }),
     );
     expect(wrongPostal.ok ? null : wrongPostal.fieldErrors.billingPostalCode).toMatch(/Code postal invalide pour Belgique/);
   });
 
   it("gives French messages beside each field and keeps every typed value", () => {
     const typed = { ...valid, email: "lea@", firstName: "", postalCode: "7500", city: "Pa\u0007ris<script>", country: "XX" };
-    const result = parseForm(checkoutSchema, form(typed));
+    const result = parseForm(checkoutSchema, formData(typed));
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.fieldErrors.email).toBe("Saisissez une adresse e-mail valide (exemple : nom@domaine.fr).");
@@ -81,44 +80,44 @@ describe("checkout form schema", () => {
 
   it("checks the French postal code (5 digits)", () => {
     for (const postalCode of ["7500", "750011", "75 001", "ABCDE"]) {
-      const result = parseForm(checkoutSchema, form({ ...valid, postalCode }));
+      const result = parseForm(checkoutSchema, formData({ ...valid, postalCode }));
       expect(result.ok ? null : result.fieldErrors.postalCode).toBe("Code postal invalide pour France (exemple : 75001).");
     }
   });
 
   it("bounds lengths and strips control characters", () => {
-    const long = parseForm(checkoutSchema, form({ ...valid, addressLine: "a".repeat(201) }));
+    const long = parseForm(checkoutSchema, formData({ ...valid, addressLine: "a".repeat(201) }));
     expect(long.ok ? null : long.fieldErrors.addressLine).toBe("Adresse ne doit pas dépasser 200 caractères.");
-    const clean = parseForm(checkoutSchema, form({ ...valid, lastName: " Du\u0000pont\n" }));
+    const clean = parseForm(checkoutSchema, formData({ ...valid, lastName: " Du\u0000pont\n" }));
     expect(clean.ok && clean.data.lastName).toBe("Dupont");
   });
 
   it("refuses bidirectional overrides in names and addresses beside the field, keeping what was typed", () => {
-    const reversed = parseForm(checkoutSchema, form({ ...valid, firstName: "L\u202Eéa", city: "Pa\u2066ris" }));
+    const reversed = parseForm(checkoutSchema, formData({ ...valid, firstName: "L\u202Eéa", city: "Pa\u2066ris" }));
     expect(reversed.ok).toBe(false);
     expect(reversed.ok ? null : reversed.fieldErrors.firstName).toBe(
       "Prénom contient un caractère invisible d'inversion du texte : retirez-le.",
     );
     expect(reversed.ok ? null : reversed.fieldErrors.city).toMatch(/^Ville contient un caractère invisible/);
     expect(reversed.values.firstName).toBe("L\u202Eéa");
-    const c1 = parseForm(checkoutSchema, form({ ...valid, lastName: "Du\u0085pont" }));
+    const c1 = parseForm(checkoutSchema, formData({ ...valid, lastName: "Du\u0085pont" }));
     expect(c1.ok && c1.data.lastName).toBe("Dupont");
   });
 
   it("asks for the CGV to be accepted beside the box, keeping everything typed", () => {
     const { acceptTerms: _, ...unticked } = valid;
-    const result = parseForm(checkoutSchema, form(unticked));
+    const result = parseForm(checkoutSchema, formData(unticked));
     expect(result.ok ? null : result.fieldErrors).toEqual({
       acceptTerms: "Cochez la case pour accepter les conditions générales de vente.",
     });
     expect(result.values.city).toBe("Paris");
-    const forged = parseForm(checkoutSchema, form({ ...valid, acceptTerms: "yes" }));
+    const forged = parseForm(checkoutSchema, formData({ ...valid, acceptTerms: "yes" }));
     expect(forged.ok).toBe(false);
   });
 
   it("accepts a form without a shipping option (digital items only)", () => {
     const { shippingCode: _none, ...rest } = valid;
-    const result = parseForm(checkoutSchema, form(rest));
+    const result = parseForm(checkoutSchema, formData(rest));
     expect(result.ok && result.data.shippingCode).toBeUndefined();
   });
 });

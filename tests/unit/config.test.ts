@@ -1,17 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "~/.server/config.server";
+import { parseConfig } from "~/.server/config.server";
+import { configProblems } from "../support/forms";
 
 const SECRET = "a-long-enough-secret-value";
-
-function problems(env: Record<string, string>): string[] {
-  try {
-    parseConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error("expected a ConfigError");
-}
 
 describe("configuration", () => {
   it("uses the embedded platform and the demo identity by default", () => {
@@ -29,24 +20,24 @@ describe("configuration", () => {
   });
 
   it("refuses production without SESSION_SECRET and names the variable", () => {
-    const found = problems({ NODE_ENV: "production", COMMERCE_PLATFORM: "embedded", PUBLIC_ORIGIN: "https://shop.example" });
+    const found = configProblems({ NODE_ENV: "production", COMMERCE_PLATFORM: "embedded", PUBLIC_ORIGIN: "https://shop.example" });
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(/^SESSION_SECRET: is required in production/);
   });
 
   it("refuses production without PUBLIC_ORIGIN: links are never built from the request's Host", () => {
-    const found = problems({ NODE_ENV: "production", SESSION_SECRET: SECRET, COMMERCE_PLATFORM: "embedded" });
+    const found = configProblems({ NODE_ENV: "production", SESSION_SECRET: SECRET, COMMERCE_PLATFORM: "embedded" });
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(/^PUBLIC_ORIGIN: is required in production/);
     expect(parseConfig({ PORT: "4321" }).publicOrigin).toBe("http://localhost:4321");
   });
 
   it("refuses a short owner token", () => {
-    expect(problems({ PLATFORM_OWNER_TOKEN: "court" })[0]).toMatch(/^PLATFORM_OWNER_TOKEN: must be at least 24/);
+    expect(configProblems({ PLATFORM_OWNER_TOKEN: "court" })[0]).toMatch(/^PLATFORM_OWNER_TOKEN: must be at least 24/);
   });
 
   it("runs the embedded platform in production only when asked for explicitly", () => {
-    const found = problems({ NODE_ENV: "production", SESSION_SECRET: SECRET, PUBLIC_ORIGIN: "https://shop.example" });
+    const found = configProblems({ NODE_ENV: "production", SESSION_SECRET: SECRET, PUBLIC_ORIGIN: "https://shop.example" });
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(/^COMMERCE_PLATFORM: must be set in production/);
     expect(
@@ -68,25 +59,25 @@ describe("configuration", () => {
       cart: 300,
       contact: 5,
     });
-    expect(problems({ RATE_LIMITS: "login=many" })[0]).toMatch(/^RATE_LIMITS:/);
-    expect(problems({ RATE_LIMITS: "coffee=3" })[0]).toMatch(/^RATE_LIMITS:/);
+    expect(configProblems({ RATE_LIMITS: "login=many" })[0]).toMatch(/^RATE_LIMITS:/);
+    expect(configProblems({ RATE_LIMITS: "coffee=3" })[0]).toMatch(/^RATE_LIMITS:/);
   });
 
   it("splits SESSION_SECRET for rotation and rejects short secrets without echoing them", () => {
     expect(parseConfig({ SESSION_SECRET: `${SECRET}-new, ${SECRET}-old` }).sessionSecrets).toEqual([`${SECRET}-new`, `${SECRET}-old`]);
-    const found = problems({ SESSION_SECRET: "short" });
+    const found = configProblems({ SESSION_SECRET: "short" });
     expect(found[0]).toMatch(/^SESSION_SECRET: each secret must be at least 16/);
     expect(found[0]).not.toContain('short"');
   });
 
   it("names every bad variable with the value given", () => {
-    const found = problems({ PORT: "eighty", COMMERCE_PLATFORM: "shopify", PUBLIC_ORIGIN: "https://shop.example/path" });
+    const found = configProblems({ PORT: "eighty", COMMERCE_PLATFORM: "shopify", PUBLIC_ORIGIN: "https://shop.example/path" });
     expect(found.map((p) => p.split(":")[0]).sort()).toEqual(["COMMERCE_PLATFORM", "PORT", "PUBLIC_ORIGIN"]);
     expect(found.find((p) => p.startsWith("PORT"))).toContain('"eighty"');
   });
 
   it("requires a client id for the Wix platform", () => {
-    expect(problems({ COMMERCE_PLATFORM: "wix" })[0]).toMatch(/^WIX_CLIENT_ID: is required/);
+    expect(configProblems({ COMMERCE_PLATFORM: "wix" })[0]).toMatch(/^WIX_CLIENT_ID: is required/);
   });
 
   it("parses PUBLIC_ORIGIN and TRUST_PROXY forms", () => {
@@ -95,7 +86,7 @@ describe("configuration", () => {
     expect(config.trustProxy).toBe(1);
     expect(parseConfig({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8" }).trustProxy).toEqual(["127.0.0.1", "10.0.0.0/8"]);
     expect(parseConfig({ TRUST_PROXY: "loopback" }).trustProxy).toEqual(["loopback"]);
-    expect(problems({ TRUST_PROXY: "everyone please" })[0]).toMatch(/^TRUST_PROXY:/);
+    expect(configProblems({ TRUST_PROXY: "everyone please" })[0]).toMatch(/^TRUST_PROXY:/);
   });
 });
 
@@ -119,13 +110,13 @@ describe("configuration: several replicas (issue 16)", () => {
     ["REDIS_URL", "http://redis:6379"],
     ["REDIS_URL", "redis"],
   ])("refuses %s=%s and names the variable", (name, value) => {
-    const found = problems({ [name]: value });
+    const found = configProblems({ [name]: value });
     expect(found).toHaveLength(1);
     expect(found[0]!.startsWith(`${name}: `)).toBe(true);
   });
 
   it("refuses PLATFORM_URL together with real Wix", () => {
-    const found = problems({ WIX_CLIENT_ID: "abc", PLATFORM_URL: "http://platform:3100" });
+    const found = configProblems({ WIX_CLIENT_ID: "abc", PLATFORM_URL: "http://platform:3100" });
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(/^PLATFORM_URL: /);
   });

@@ -1,7 +1,8 @@
 import { Form } from "react-router";
-import { Field } from "~/components/Field";
+import { Field, fieldBinder } from "~/components/Field";
 import { CountrySelect } from "~/components/cart/CountrySelect";
 import { DEFAULT_COUNTRY } from "~/models/cart-forms";
+import { Section } from "~/components/Section";
 
 type Address = { addressLine?: string; postalCode?: string; city?: string; country?: string };
 
@@ -19,30 +20,16 @@ export function AddressForm({
   busy: boolean;
 }) {
   const value = (name: keyof Address) => values?.[name] ?? address?.[name] ?? "";
+  const bind = fieldBinder(values, errors, (name) => address?.[name as keyof Address] ?? "");
   return (
-    <section aria-labelledby="address-title" className="card">
-      <h2 id="address-title">Adresse postale</h2>
+    <Section id="address-title" title="Adresse postale" className="card">
       <p className="muted">Elle remplit d'avance votre prochaine commande.</p>
       <Form method="post" noValidate>
         <input type="hidden" name="intent" value="address" />
-        <Field
-          label="Adresse"
-          name="addressLine"
-          defaultValue={value("addressLine")}
-          error={errors?.addressLine}
-          autoComplete="street-address"
-          required
-        />
+        <Field label="Adresse" {...bind("addressLine")} autoComplete="street-address" required />
         <div className="field-row">
-          <Field
-            label="Code postal"
-            name="postalCode"
-            defaultValue={value("postalCode")}
-            error={errors?.postalCode}
-            autoComplete="postal-code"
-            required
-          />
-          <Field label="Ville" name="city" defaultValue={value("city")} error={errors?.city} autoComplete="address-level2" required />
+          <Field label="Code postal" {...bind("postalCode")} autoComplete="postal-code" required />
+          <Field label="Ville" {...bind("city")} autoComplete="address-level2" required />
         </div>
         <CountrySelect
           label="Pays"
@@ -55,6 +42,6 @@ export function AddressForm({
           Enregistrer l'adresse
         </button>
       </Form>
-    </section>
+    </Section>
   );
 }

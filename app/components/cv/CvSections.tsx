@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import { period, type Cv } from "~/content/cv";
+import { Section, TextList } from "~/components/Section";
 
 /** The CV's sections below the heading, from app/content/cv.ts (the PDF renders the same content). */
 export function CvSections({ cv }: { cv: Cv }) {
   return (
     <>
-      <section aria-labelledby="cv-experience">
-        <h2 id="cv-experience">Expérience</h2>
+      <Section id="cv-experience" title="Expérience">
         <ol className="timeline">
           {cv.experience.map((e) => (
             <li key={`${e.start}-${e.organisation}`} className="timeline-item">
@@ -16,18 +16,13 @@ export function CvSections({ cv }: { cv: Cv }) {
                 {e.organisation} · {e.place}
               </p>
               <p>{e.summary}</p>
-              <ul>
-                {e.highlights.map((h) => (
-                  <li key={h}>{h}</li>
-                ))}
-              </ul>
+              <TextList items={e.highlights} />
             </li>
           ))}
         </ol>
-      </section>
+      </Section>
 
-      <section aria-labelledby="cv-projects">
-        <h2 id="cv-projects">Réalisations choisies</h2>
+      <Section id="cv-projects" title="Réalisations choisies">
         <ul className="cards">
           {cv.projects.map((p) => (
             <li key={p.slug} className="card">
@@ -41,11 +36,10 @@ export function CvSections({ cv }: { cv: Cv }) {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
 
       <div className="cv-columns">
-        <section aria-labelledby="cv-certifications">
-          <h2 id="cv-certifications">Certifications</h2>
+        <Section id="cv-certifications" title="Certifications">
           <ul>
             {cv.certifications.map((c) => (
               <li key={c.name}>
@@ -53,9 +47,8 @@ export function CvSections({ cv }: { cv: Cv }) {
               </li>
             ))}
           </ul>
-        </section>
-        <section aria-labelledby="cv-languages">
-          <h2 id="cv-languages">Langues</h2>
+        </Section>
+        <Section id="cv-languages" title="Langues">
           <ul>
             {cv.languages.map((l) => (
               <li key={l.name}>
@@ -63,11 +56,10 @@ export function CvSections({ cv }: { cv: Cv }) {
               </li>
             ))}
           </ul>
-        </section>
+        </Section>
       </div>
 
-      <section aria-labelledby="cv-testimonials">
-        <h2 id="cv-testimonials">Ils m'ont fait confiance</h2>
+      <Section id="cv-testimonials" title="Ils m'ont fait confiance">
         <ul className="testimonials">
           {cv.testimonials.map((t) => (
             <li key={t.author}>
@@ -82,7 +74,7 @@ export function CvSections({ cv }: { cv: Cv }) {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
     </>
   );
 }

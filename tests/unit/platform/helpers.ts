@@ -56,35 +56,46 @@ export function pkce() {
   return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url") };
 }
 
+/** The OAuth authorization request the SDK sends to log a member in (PKCE S256, code in the query). */
+export function authRequest(challenge: string, extra: Record<string, unknown> = {}) {
+  return {
+    redirectUri: `${ORIGIN}/callback`,
+    clientId: EMBEDDED_CLIENT_ID,
+    codeChallenge: challenge,
+    codeChallengeMethod: "S256",
+    responseMode: "query",
+    responseType: "code",
+    scope: "offline_access",
+    state: "st",
+    ...extra,
+  };
+}
+
+/** A visitor and the hosted login page's session they were sent to (the header's login button). */
+export async function loginPageSession(p: Platform) {
+  const token = await visitorToken(p);
+  const s = await api(p, "POST", "/_api/redirects-api/v1/redirect-session", {
+    token,
+    body: { login: {}, callbacks: { postFlowUrl: `${ORIGIN}/` } },
+  });
+  return { token, session: s.json.redirectSession.id as string };
+}
+
 /** Logs a member in through the hosted login page; returns member tokens. */
 export async function memberLogin(p: Platform, email = "demo@exemple.fr", password = "motdepasse-demo", visitor?: string) {
   const token = visitor ?? (await visitorToken(p));
   const { verifier, challenge } = pkce();
-  const redirectUri = `${ORIGIN}/callback`;
+  const request = authRequest(challenge);
   const s = await api(p, "POST", "/_api/redirects-api/v1/redirect-session", {
     token,
-    body: {
-      auth: {
-        authRequest: {
-          redirectUri,
-          clientId: EMBEDDED_CLIENT_ID,
-          codeChallenge: challenge,
-          codeChallengeMethod: "S256",
-          responseMode: "query",
-          responseType: "code",
-          scope: "offline_access",
-          state: "st",
-        },
-        prompt: "login",
-      },
-    },
+    body: { auth: { authRequest: request, prompt: "login" } },
   });
   const session = s.json.redirectSession.id as string;
   const res = await form(p, "/_platform/login", { session, email, password });
   const loc = new URL(res.headers.get("location")!);
   const code = loc.searchParams.get("code")!;
   const t = await api(p, "POST", "/oauth2/token", {
-    body: { clientId: EMBEDDED_CLIENT_ID, grantType: "authorization_code", redirectUri, code, codeVerifier: verifier },
+    body: { clientId: EMBEDDED_CLIENT_ID, grantType: "authorization_code", redirectUri: request.redirectUri, code, codeVerifier: verifier },
   });
   return t.json as { access_token: string; refresh_token: string };
 }

@@ -11,7 +11,7 @@ import {
   type MailMessage,
   type Platform,
 } from "../../../platform/index";
-import { api, FIXTURE, fixturePlatform, form, memberLogin, ORIGIN, pkce, visitorToken } from "./helpers";
+import { api, authRequest, FIXTURE, fixturePlatform, form, memberLogin, ORIGIN, pkce, visitorToken } from "./helpers";
 
 const REGISTER = "/_api/iam/authentication/v2/register";
 const LOGIN = "/_api/iam/authentication/v2/login";
@@ -31,22 +31,7 @@ async function authorize(p: Platform, token: string, sessionToken: string | unde
   const { challenge } = pkce();
   const s = await api(p, "POST", "/_api/redirects-api/v1/redirect-session", {
     token,
-    body: {
-      auth: {
-        authRequest: {
-          redirectUri: `${ORIGIN}/callback`,
-          clientId: EMBEDDED_CLIENT_ID,
-          codeChallenge: challenge,
-          codeChallengeMethod: "S256",
-          responseMode: "query",
-          responseType: "code",
-          scope: "offline_access",
-          state: "st",
-          ...(sessionToken ? { sessionToken } : {}),
-        },
-        prompt,
-      },
-    },
+    body: { auth: { authRequest: authRequest(challenge, sessionToken ? { sessionToken } : {}), prompt } },
   });
   const res = await p.fetch(new Request(s.json.redirectSession.fullUrl as string));
   return res;

@@ -3,7 +3,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPlatform, EMBEDDED_CLIENT_ID, type Platform } from "../../../platform/index";
-import { addToCart, api, checkoutSession, FIXTURE, fixturePlatform, form, memberLogin, ORIGIN, pkce, visitorToken } from "./helpers";
+import {
+  addToCart,
+  api,
+  checkoutSession,
+  FIXTURE,
+  fixturePlatform,
+  form,
+  loginPageSession,
+  memberLogin,
+  ORIGIN,
+  pkce,
+  visitorToken,
+} from "./helpers";
 
 let p: Platform;
 beforeAll(() => {
@@ -233,12 +245,7 @@ describe("login pages", () => {
 
   it("throttles one client on one e-mail after 5 failed logins (hosted page), whatever its case; other clients still log in", async () => {
     const q = fixturePlatform();
-    const token = await visitorToken(q);
-    const s = await api(q, "POST", "/_api/redirects-api/v1/redirect-session", {
-      token,
-      body: { login: {}, callbacks: { postFlowUrl: `${ORIGIN}/` } },
-    });
-    const session = s.json.redirectSession.id;
+    const { session } = await loginPageSession(q);
     for (let i = 0; i < 5; i++)
       expect((await form(q, "/_platform/login", { session, email: "demo@exemple.fr", password: "x" })).status).toBe(401);
     const blocked = await form(q, "/_platform/login", { session, email: "DEMO@exemple.fr", password: "motdepasse-demo" });
@@ -258,12 +265,7 @@ describe("login pages", () => {
 
   it("answers an unknown e-mail exactly like a wrong password (no enumeration)", async () => {
     const q = fixturePlatform();
-    const token = await visitorToken(q);
-    const s = await api(q, "POST", "/_api/redirects-api/v1/redirect-session", {
-      token,
-      body: { login: {}, callbacks: { postFlowUrl: `${ORIGIN}/` } },
-    });
-    const session = s.json.redirectSession.id;
+    const { token, session } = await loginPageSession(q);
     const unknown = await form(q, "/_platform/login", { session, email: "personne@exemple.fr", password: "x" });
     const wrong = await form(q, "/_platform/login", { session, email: "demo@exemple.fr", password: "x" });
     expect(unknown.status).toBe(wrong.status);

@@ -76,21 +76,11 @@ describe("the platform over HTTP", () => {
 
   it("refuses prototype keys in JSON and urlencoded API bodies", async () => {
     p = fixturePlatform();
-    const json = await p.fetch(
-      new Request("https://www.wixapis.com/oauth2/token", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: '{"grantType":"anonymous","__proto__":{"polluted":1}}',
-      }),
-    );
+    const tokenRequest = (contentType: string, body: string) =>
+      p.fetch(new Request("https://www.wixapis.com/oauth2/token", { method: "POST", headers: { "content-type": contentType }, body }));
+    const json = await tokenRequest("application/json", '{"grantType":"anonymous","__proto__":{"polluted":1}}');
     expect(json.status).toBe(400);
-    const urlencoded = await p.fetch(
-      new Request("https://www.wixapis.com/oauth2/token", {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: "grantType=anonymous&__proto__=x",
-      }),
-    );
+    const urlencoded = await tokenRequest("application/x-www-form-urlencoded", "grantType=anonymous&__proto__=x");
     expect(urlencoded.status).toBe(400);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

@@ -1,0 +1,32 @@
+import { ConfigError, parseConfig } from "~/.server/config.server";
+
+/** A FormData holding these fields, as a browser would post them. */
+export function formData(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.append(key, value);
+  return data;
+}
+
+/** A buyer's complete checkout answer (shipping address used for billing, terms accepted). */
+export const checkoutBuyer = {
+  email: "lea@exemple.fr",
+  firstName: "Léa",
+  lastName: "Dupont",
+  addressLine: "5 rue de la Paix",
+  postalCode: "75002",
+  city: "Paris",
+  country: "FR",
+  sameBilling: "on",
+  acceptTerms: "on",
+};
+
+/** The problems parseConfig reports for this environment; fails the test when it accepts it. */
+export function configProblems(env: Record<string, string>): string[] {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+}
