@@ -55,6 +55,9 @@ export function verifyLink(ctx: Ctx, token: string | null, purpose: LinkPurpose)
   const given = Buffer.from(sig, "base64url");
   const expected = mac(ctx, payload);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: "invalid" };
+  // Only the exact spelling: base64url's last character has 2 unused bits, so 3 other spellings decode to the same
+  // bytes; a link whose text changed is a changed link (and one token has one form, in logs and caches alike).
+  if (given.toString("base64url") !== sig) return { ok: false, reason: "invalid" };
   let raw: unknown;
   try {
     raw = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));

@@ -88,6 +88,16 @@ describe.skipIf(isWix)("order e-mails, follow link and downloads", () => {
     const tampered = await get(handle.platform, `${APP_ORIGIN}/_platform/commande?jeton=${encodeURIComponent(flipped)}`);
     expect(tampered.res.status).toBe(403);
     expect(tampered.html).toContain("Ce lien de suivi n&#39;est pas valide");
+    // Only the exact signature opens the page: the last base64url character carries 2 unused bits, so 3 other
+    // spellings decode to the same bytes; each of them is a changed link all the same.
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const last = alphabet.indexOf(sig!.at(-1)!);
+    for (let low = 0; low < 4; low++) {
+      const twin = alphabet[(last & ~3) | low]!;
+      if (twin === sig!.at(-1)) continue;
+      const respelled = `${payload}.${sig!.slice(0, -1)}${twin}`;
+      expect((await get(handle.platform, `${APP_ORIGIN}/_platform/commande?jeton=${encodeURIComponent(respelled)}`)).res.status).toBe(403);
+    }
     // Another order's id in a payload signed for this one is a forgery too.
     const forged = Buffer.from(JSON.stringify({ p: "follow", o: `${orderId}x`, e: 9_999_999_999 })).toString("base64url");
     expect((await get(handle.platform, `${APP_ORIGIN}/_platform/commande?jeton=${forged}.${sig}`)).res.status).toBe(403);
