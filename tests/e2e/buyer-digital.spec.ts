@@ -1,5 +1,5 @@
-import { test, expect, waitForHydration } from "./fixtures";
-import { PAY_BUTTON, acceptCheckoutTerms, isAddToCartAnswer } from "./helpers";
+import { test, expect } from "./fixtures";
+import { PAY_BUTTON, acceptCheckoutTerms, addToCartAndCheckout } from "./helpers";
 
 /** Issue 12, point 2 (part): a cart of trainings is not treated as a parcel. */
 
@@ -9,13 +9,7 @@ test.describe("digital goods (issue 12.2)", () => {
     javaScriptEnabled,
     baseURL,
   }) => {
-    await page.goto("/products/formation-git");
-    if (javaScriptEnabled) await waitForHydration(page);
-    const answered = page.waitForResponse(isAddToCartAnswer);
-    await page.getByRole("button", { name: "Ajouter au panier" }).click();
-    await answered;
-    await page.goto("/checkout");
-    if (javaScriptEnabled) await waitForHydration(page);
+    await addToCartAndCheckout(page, "/products/formation-git", javaScriptEnabled);
     await expect(page.getByRole("group", { name: "Adresse de facturation" })).toBeVisible();
     await expect(page.getByRole("group", { name: "Adresse de livraison" })).toHaveCount(0);
     await expect(page.getByRole("checkbox", { name: "Adresse de facturation identique" })).toHaveCount(0);

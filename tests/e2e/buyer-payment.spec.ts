@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
-import { PAY_BUTTON, acceptCheckoutTerms, isAddToCartAnswer } from "./helpers";
+import { PAY_BUTTON, acceptCheckoutTerms, addToCartAndCheckout } from "./helpers";
 
 /**
  * Issue 12, point 6: the hosted payment page redirects after each POST, keeps
@@ -11,13 +11,7 @@ import { PAY_BUTTON, acceptCheckoutTerms, isAddToCartAnswer } from "./helpers";
 const BOOK = "/products/livre-typescript";
 
 async function toPaymentPage(page: Page, javaScriptEnabled: boolean) {
-  await page.goto(BOOK);
-  if (javaScriptEnabled) await waitForHydration(page);
-  const answered = page.waitForResponse(isAddToCartAnswer);
-  await page.getByRole("button", { name: "Ajouter au panier" }).click();
-  await answered;
-  await page.goto("/checkout");
-  if (javaScriptEnabled) await waitForHydration(page);
+  await addToCartAndCheckout(page, BOOK, javaScriptEnabled);
   await page.getByLabel("E-mail", { exact: true }).fill("paul.martin@exemple.fr");
   await page.getByLabel("Prénom", { exact: true }).fill("Paul");
   await page.getByLabel("Nom", { exact: true }).fill("Martin");

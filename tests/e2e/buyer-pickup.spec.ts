@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { test, expect, waitForHydration } from "./fixtures";
-import { PAY_BUTTON, acceptCheckoutTerms, isAddToCartAnswer } from "./helpers";
+import { test, expect } from "./fixtures";
+import { PAY_BUTTON, acceptCheckoutTerms, addToCartAndCheckout } from "./helpers";
 
 /**
  * Issue 12 (last point): "Retrait sur place" needs no delivery address. The
@@ -11,13 +11,7 @@ import { PAY_BUTTON, acceptCheckoutTerms, isAddToCartAnswer } from "./helpers";
 const BOOK = "/products/livre-typescript";
 
 async function checkoutWithBook(page: Page, javaScriptEnabled: boolean) {
-  await page.goto(BOOK);
-  if (javaScriptEnabled) await waitForHydration(page);
-  const answered = page.waitForResponse(isAddToCartAnswer);
-  await page.getByRole("button", { name: "Ajouter au panier" }).click();
-  await answered;
-  await page.goto("/checkout");
-  if (javaScriptEnabled) await waitForHydration(page);
+  await addToCartAndCheckout(page, BOOK, javaScriptEnabled);
   await page.getByLabel("E-mail", { exact: true }).fill("ines.morel@exemple.fr");
   await page.getByLabel("Prénom", { exact: true }).fill("Inès");
   await page.getByLabel("Nom", { exact: true }).fill("Morel");

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect } from "./fixtures";
+import { expect, waitForHydration } from "./fixtures";
 import { unsealValue } from "../../app/.server/cookie-crypto.server";
 
 /** The e2e server's SESSION_SECRET (playwright.config.ts). */
@@ -79,4 +79,15 @@ export function isAddToCartAnswer(response: { url(): string; request(): { method
   if (response.request().method() !== "POST") return false;
   const { pathname } = new URL(response.url());
   return pathname.startsWith("/products/") || pathname === "/cart" || pathname === "/cart.data";
+}
+
+/** Adds a product from its page (as a buyer does, waiting for the server's answer), then opens the checkout. */
+export async function addToCartAndCheckout(page: Page, productPath: string, javaScriptEnabled: boolean) {
+  await page.goto(productPath);
+  if (javaScriptEnabled) await waitForHydration(page);
+  const answered = page.waitForResponse(isAddToCartAnswer);
+  await page.getByRole("button", { name: "Ajouter au panier" }).click();
+  await answered;
+  await page.goto("/checkout");
+  if (javaScriptEnabled) await waitForHydration(page);
 }
