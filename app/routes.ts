@@ -39,6 +39,7 @@ export default [
     route("orders", "routes/admin.orders._index.tsx"),
     route("orders/:id", "routes/admin.orders.$id.tsx"),
     route("members", "routes/admin.members.tsx"),
+    route("contact", "routes/admin.contact.tsx"),
   ]),
 
   // Legal pages (app/content/legal.ts) and what search engines read.

@@ -1,11 +1,12 @@
 // Wix Forms submissions (@wix/forms `submissions`): a visitor's contact / quote request. The platform holds one form,
 // the site's contact form, validates a submission against its fields like Wix Forms does, stores it, e-mails the
 // owner (new submission) and the sender (acknowledgement) through the mail transport, and lists submissions for the
-// owner (elevated: the owner token, never a visitor's).
+// owner (elevated: the site's API key or the owner token, never a visitor's or member's token).
 import type { Ctx } from "./context";
 import { newId, requireCaller } from "./context";
 import type { MailMessage } from "./mail";
 import { deliver } from "./mail";
+import { isElevated } from "./elevated";
 import type { Router } from "./http";
 import { appError, asObject, notFound, permissionDenied, unauthenticated, UNSAFE_TEXT_RE } from "./http";
 
@@ -177,7 +178,8 @@ export function registerForms(api: Router, ctx: Ctx): void {
   const list = (req: { headers: Headers; body: Record<string, unknown> }) => {
     if (!req.headers.get("authorization")) throw unauthenticated();
     // Reading submissions is an owner permission (Manage Submissions): a visitor's or member's token is refused.
-    if (!isOwner(ctx, req.headers)) throw permissionDenied("La lecture des soumissions est réservée au propriétaire du site");
+    if (!isElevated(ctx, req.headers) && !isOwner(ctx, req.headers))
+      throw permissionDenied("La lecture des soumissions est réservée au propriétaire du site");
     const query = asObject(req.body.query) ?? {};
     const filter = asObject(query.filter) ?? {};
     const ns = filter.namespace;

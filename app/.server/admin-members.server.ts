@@ -1,3 +1,4 @@
+import { mapLoaderErrors } from "./wix-errors.server";
 import type { AdminMemberRow } from "~/models/admin";
 import { MEMBER_STATUS_OPTIONS } from "~/models/admin";
 import { AdminRefusal } from "./admin-actions.server";
@@ -44,25 +45,27 @@ function toRow(m: any): AdminMemberRow {
 
 /** One page (0-based): the SDK's offset paging, current page = offset / limit. */
 export async function searchMembers(admin: ElevatedClient, filters: MemberFilters, page: number) {
-  let query = admin.members.queryMembers({ fieldsets: ["FULL"] });
-  const filter = filterOf(filters) as Record<string, { $eq?: string; $startsWith?: string }>;
-  // The query builder, so the request is the SDK's own (filter, paging) shape.
-  for (const part of "$and" in filter ? (filter.$and as unknown as (typeof filter)[]) : [filter])
-    for (const [field, cond] of Object.entries(part)) {
-      if (cond.$eq !== undefined) query = query.eq(field as "status", cond.$eq as never);
-      if (cond.$startsWith !== undefined) query = query.startsWith(field as "loginEmail", cond.$startsWith);
-    }
-  const result = await query
-    .limit(MEMBERS_PAGE_SIZE)
-    .skip(page * MEMBERS_PAGE_SIZE)
-    .find();
-  return {
-    members: result.items.map(toRow),
-    page: result.currentPage ?? page,
-    totalPages: result.totalPages ?? 1,
-    total: result.totalCount ?? result.items.length,
-    hasNext: result.hasNext(),
-  };
+  return mapLoaderErrors(async () => {
+    let query = admin.members.queryMembers({ fieldsets: ["FULL"] });
+    const filter = filterOf(filters) as Record<string, { $eq?: string; $startsWith?: string }>;
+    // The query builder, so the request is the SDK's own (filter, paging) shape.
+    for (const part of "$and" in filter ? (filter.$and as unknown as (typeof filter)[]) : [filter])
+      for (const [field, cond] of Object.entries(part)) {
+        if (cond.$eq !== undefined) query = query.eq(field as "status", cond.$eq as never);
+        if (cond.$startsWith !== undefined) query = query.startsWith(field as "loginEmail", cond.$startsWith);
+      }
+    const result = await query
+      .limit(MEMBERS_PAGE_SIZE)
+      .skip(page * MEMBERS_PAGE_SIZE)
+      .find();
+    return {
+      members: result.items.map(toRow),
+      page: result.currentPage ?? page,
+      totalPages: result.totalPages ?? 1,
+      total: result.totalCount ?? result.items.length,
+      hasNext: result.hasNext(),
+    };
+  });
 }
 
 export type MemberAction = "approve" | "block" | "unblock" | "mute" | "unmute" | "disconnect" | "delete";
@@ -104,10 +107,12 @@ export async function bulkMemberAction(admin: ElevatedClient, filters: MemberFil
 }
 
 export async function membersAwaitingApproval(admin: ElevatedClient): Promise<AdminMemberRow[]> {
-  const result = await admin.members
-    .queryMembers({ fieldsets: ["FULL"] })
-    .eq("status", "PENDING")
-    .limit(10)
-    .find();
-  return result.items.map(toRow);
+  return mapLoaderErrors(async () => {
+    const result = await admin.members
+      .queryMembers({ fieldsets: ["FULL"] })
+      .eq("status", "PENDING")
+      .limit(10)
+      .find();
+    return result.items.map(toRow);
+  });
 }

@@ -1,3 +1,4 @@
+import { mapLoaderErrors } from "./wix-errors.server";
 import type { AdminOrderDetail, AdminOrderRow, OrderFilters } from "~/models/admin";
 import { ACTIVITY_LABELS, FULFILLMENT_STATUS_OPTIONS, ORDER_STATUS_OPTIONS, PAYMENT_STATUS_OPTIONS } from "~/models/admin";
 import { toOrderView } from "./checkout.server";
@@ -68,34 +69,38 @@ function toRow(o: Sdk): AdminOrderRow {
 }
 
 export async function searchOrders(admin: ElevatedClient, filters: OrderFilters, cursor?: string, limit = ORDERS_PAGE_SIZE) {
-  const result = await admin.orders.searchOrders({
-    filter: searchFilter(filters),
-    sort: [{ fieldName: "_createdDate", order: "DESC" }],
-    cursorPaging: cursor ? { limit, cursor } : { limit },
-  } as Parameters<ElevatedClient["orders"]["searchOrders"]>[0]);
-  return {
-    orders: (result.orders ?? []).map(toRow),
-    next: result.metadata?.cursors?.next ?? undefined,
-    prev: result.metadata?.cursors?.prev ?? undefined,
-  };
+  return mapLoaderErrors(async () => {
+    const result = await admin.orders.searchOrders({
+      filter: searchFilter(filters),
+      sort: [{ fieldName: "_createdDate", order: "DESC" }],
+      cursorPaging: cursor ? { limit, cursor } : { limit },
+    } as Parameters<ElevatedClient["orders"]["searchOrders"]>[0]);
+    return {
+      orders: (result.orders ?? []).map(toRow),
+      next: result.metadata?.cursors?.next ?? undefined,
+      prev: result.metadata?.cursors?.prev ?? undefined,
+    };
+  });
 }
 
 export async function getOrderDetail(admin: ElevatedClient, id: string): Promise<AdminOrderDetail> {
-  const raw: Sdk = await admin.orders.getOrder(id);
-  const tx: Sdk = await admin.orderTransactions.listTransactionsForSingleOrder(id);
-  const payment = tx?.orderTransactions?.payments?.[0];
-  return {
-    ...toOrderView(raw),
-    status: raw.status,
-    statusLabel: label(ORDER_STATUS_OPTIONS, raw.status),
-    fulfillmentLabel: label(FULFILLMENT_STATUS_OPTIONS, raw.fulfillmentStatus),
-    tags: raw.tags?.tags?.tagIds ?? [],
-    activities: (raw.activities ?? []).map((a: Sdk) => ({
-      type: ACTIVITY_LABELS[a.type] ?? a.type,
-      date: a._createdDate instanceof Date ? a._createdDate.toISOString() : a._createdDate,
-    })),
-    payment: payment ? { id: payment._id, status: payment.regularPaymentDetails?.status ?? "" } : undefined,
-  };
+  return mapLoaderErrors(async () => {
+    const raw: Sdk = await admin.orders.getOrder(id);
+    const tx: Sdk = await admin.orderTransactions.listTransactionsForSingleOrder(id);
+    const payment = tx?.orderTransactions?.payments?.[0];
+    return {
+      ...toOrderView(raw),
+      status: raw.status,
+      statusLabel: label(ORDER_STATUS_OPTIONS, raw.status),
+      fulfillmentLabel: label(FULFILLMENT_STATUS_OPTIONS, raw.fulfillmentStatus),
+      tags: raw.tags?.tags?.tagIds ?? [],
+      activities: (raw.activities ?? []).map((a: Sdk) => ({
+        type: ACTIVITY_LABELS[a.type] ?? a.type,
+        date: a._createdDate instanceof Date ? a._createdDate.toISOString() : a._createdDate,
+      })),
+      payment: payment ? { id: payment._id, status: payment.regularPaymentDetails?.status ?? "" } : undefined,
+    };
+  });
 }
 
 export const cancelOrder = (admin: ElevatedClient, id: string, restock: boolean, notify: boolean) =>

@@ -2,7 +2,9 @@ import { ApiKeyStrategy, createClient } from "@wix/sdk";
 import { orderTransactions, orders } from "@wix/ecom";
 import { members } from "@wix/members";
 import { products } from "@wix/stores";
-import { data, redirect } from "react-router";
+import { submissions } from "@wix/forms";
+import { redirect } from "react-router";
+import { notFound } from "~/lib/http";
 import { loginPath } from "./auth.server";
 import type { Commerce } from "./commerce.server";
 import { fetchWithTimeout } from "./commerce-session.server";
@@ -16,9 +18,9 @@ import { getConfig } from "./config.server";
 
 function buildElevatedClient() {
   const { apiKey, siteId } = getConfig().admin;
-  if (!apiKey) throw data(null, { status: 404, statusText: "Not Found" });
+  if (!apiKey) notFound();
   return createClient({
-    modules: { orders, orderTransactions, members, products },
+    modules: { orders, orderTransactions, members, products, submissions },
     // An empty site id is not sent (the embedded platform accepts none unless PLATFORM_SITE_ID is set).
     auth: ApiKeyStrategy({ apiKey, siteId: siteId ?? "" }),
     fetch: fetchWithTimeout,
@@ -51,6 +53,6 @@ export async function isOwner(commerce: Commerce): Promise<boolean> {
  */
 export async function requireOwner(commerce: Commerce, url: URL): Promise<ElevatedClient> {
   if (!commerce.isMember) throw redirect(loginPath(url.pathname + url.search));
-  if (!(await isOwner(commerce))) throw data(null, { status: 404, statusText: "Not Found" });
+  if (!(await isOwner(commerce))) notFound();
   return buildElevatedClient();
 }

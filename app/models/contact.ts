@@ -26,3 +26,17 @@ export const QUOTE_COLLECTIONS: readonly string[] = ["conseil", "formations"];
 export function quoteUrl(productSlug: string): string {
   return `/contact?produit=${encodeURIComponent(productSlug)}`;
 }
+
+/** One received quote request, as the owner's back-office lists it. */
+export interface ContactRequestRow {
+  id: string;
+  createdDate: string;
+  name: string;
+  email: string;
+  company: string;
+  subject: string;
+  message: string;
+  budget: string;
+  dates: string;
+  product: string;
+}

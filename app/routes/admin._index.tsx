@@ -4,26 +4,20 @@ import { searchOrders } from "~/.server/admin-orders.server";
 import { membersAwaitingApproval } from "~/.server/admin-members.server";
 import { commerceOf } from "~/.server/commerce.server";
 import { requireOwner } from "~/.server/owner.server";
-import { failedLoader } from "~/.server/wix-errors.server";
-import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { routeMeta } from "~/lib/meta";
 import { AdminOrdersTable } from "~/components/admin/AdminOrdersTable";
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Administration" });
+export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Administration" });
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const admin = await requireOwner(commerceOf(context), url);
-  try {
-    const [toCapture, toFulfil, latest, pending] = await Promise.all([
-      searchOrders(admin, { paymentStatus: "PENDING", status: "APPROVED" }, undefined, 10),
-      searchOrders(admin, { fulfillmentStatus: "NOT_FULFILLED", status: "APPROVED" }, undefined, 10),
-      searchOrders(admin, {}, undefined, 5),
-      membersAwaitingApproval(admin),
-    ]);
-    return { toCapture: toCapture.orders, toFulfil: toFulfil.orders, latest: latest.orders, pending };
-  } catch (error) {
-    failedLoader(error);
-  }
+  const [toCapture, toFulfil, latest, pending] = await Promise.all([
+    searchOrders(admin, { paymentStatus: "PENDING", status: "APPROVED" }, undefined, 10),
+    searchOrders(admin, { fulfillmentStatus: "NOT_FULFILLED", status: "APPROVED" }, undefined, 10),
+    searchOrders(admin, {}, undefined, 5),
+    membersAwaitingApproval(admin),
+  ]);
+  return { toCapture: toCapture.orders, toFulfil: toFulfil.orders, latest: latest.orders, pending };
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {

@@ -6,13 +6,11 @@ import { bulkMemberAction, memberAction, readMemberFilters, searchMembers } from
 import { commerceOf } from "~/.server/commerce.server";
 import { formObject } from "~/.server/form.server";
 import { requireOwner } from "~/.server/owner.server";
-import { failedLoader } from "~/.server/wix-errors.server";
 import { ConfirmPanel } from "~/components/admin/Confirm";
-import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { routeMeta } from "~/lib/meta";
 import { type AdminMemberRow, MEMBER_STATUS_OPTIONS } from "~/models/admin";
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Membres — Administration" });
+export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Membres — Administration" });
 
 export const handle = { breadcrumb: () => ({ label: "Membres", to: "/admin/members" }) };
 
@@ -20,11 +18,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const admin = await requireOwner(commerceOf(context), url);
   const filters = readMemberFilters(url.searchParams);
   const page = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "0", 10) || 0, 0), 10_000);
-  try {
-    return { filters, ...(await searchMembers(admin, filters, page)) };
-  } catch (error) {
-    failedLoader(error);
-  }
+  return { filters, ...(await searchMembers(admin, filters, page)) };
 }
 
 const DONE: Record<MemberAction, string> = {

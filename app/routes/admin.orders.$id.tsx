@@ -5,15 +5,17 @@ import { cancelOrder, capturePayment, getOrderDetail, markAsPaid, voidPayment } 
 import { commerceOf } from "~/.server/commerce.server";
 import { formObject } from "~/.server/form.server";
 import { requireOwner } from "~/.server/owner.server";
-import { failedLoader } from "~/.server/wix-errors.server";
 import { ConfirmPanel } from "~/components/admin/Confirm";
 import { OrderDetails } from "~/components/OrderDetails";
-import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { routeMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches, location, data }) =>
-  pageMeta(siteMetaFor(rootSite(matches), location.pathname), {
-    title: data ? `Commande n° ${data.order.number} — Administration` : "Commande — Administration",
-  });
+  routeMeta(
+    { matches, location },
+    {
+      title: data ? `Commande n° ${data.order.number} — Administration` : "Commande — Administration",
+    },
+  );
 
 export const handle = {
   breadcrumb: (data: { order?: { id: string; number: string } } | undefined) => [
@@ -24,11 +26,7 @@ export const handle = {
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   const admin = await requireOwner(commerceOf(context), url);
-  try {
-    return { order: await getOrderDetail(admin, params.id) };
-  } catch (error) {
-    failedLoader(error);
-  }
+  return { order: await getOrderDetail(admin, params.id) };
 }
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {

@@ -5,14 +5,13 @@ import { readOrderFilters, searchOrders, tagOrders, validTag } from "~/.server/a
 import { commerceOf } from "~/.server/commerce.server";
 import { formWithLists } from "~/.server/form.server";
 import { requireOwner } from "~/.server/owner.server";
-import { failedLoader } from "~/.server/wix-errors.server";
 import { AdminOrdersTable } from "~/components/admin/AdminOrdersTable";
 import { ConfirmPanel } from "~/components/admin/Confirm";
-import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { routeMeta } from "~/lib/meta";
 import { FULFILLMENT_STATUS_OPTIONS, ORDER_STATUS_OPTIONS, PAYMENT_STATUS_OPTIONS } from "~/models/admin";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Commandes — Administration" });
+  routeMeta({ matches, location }, { title: "Commandes — Administration" });
 
 export const handle = { breadcrumb: () => ({ label: "Commandes", to: "/admin/orders" }) };
 
@@ -22,11 +21,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const admin = await requireOwner(commerceOf(context), url);
   const filters = readOrderFilters(url.searchParams);
   const cursor = url.searchParams.get("cursor")?.slice(0, MAX_CURSOR) || undefined;
-  try {
-    return { filters, ...(await searchOrders(admin, filters, cursor)) };
-  } catch (error) {
-    failedLoader(error);
-  }
+  return { filters, ...(await searchOrders(admin, filters, cursor)) };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {

@@ -6,7 +6,7 @@ import adminStyles from "~/styles/admin.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
-// The back-office's frame: its own navigation, one link per section (contact requests can join as one more).
+// The back-office's frame: its own navigation, one link per section.
 export const handle = { breadcrumb: () => ({ label: "Administration", to: "/admin" }) };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -18,6 +18,7 @@ const SECTIONS = [
   { to: "/admin", label: "Tableau de bord", end: true },
   { to: "/admin/orders", label: "Commandes", end: false },
   { to: "/admin/members", label: "Membres", end: false },
+  { to: "/admin/contact", label: "Demandes de contact", end: false },
 ];
 
 export default function AdminLayout() {

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/contact.merci";
-import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { routeMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => [
-  ...pageMeta(siteMetaFor(rootSite(matches), location.pathname), { title: "Demande envoyée" }),
+  ...routeMeta({ matches, location }, { title: "Demande envoyée" }),
   // A thank-you page is no search result.
   { name: "robots", content: "noindex" },
 ];

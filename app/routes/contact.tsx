@@ -9,14 +9,17 @@ import { checkHoneypot } from "~/.server/honeypot.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { failedAction } from "~/.server/wix-errors.server";
 import { cleanText, parseForm, textField } from "~/lib/forms";
-import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { routeMeta } from "~/lib/meta";
 import { CONTACT_SUBJECTS } from "~/models/contact";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta(siteMetaFor(rootSite(matches), location.pathname), {
-    title: "Contact et demande de devis",
-    description: "Une mission de conseil, une formation ou un audit ? Décrivez votre besoin : réponse sous deux jours ouvrés.",
-  });
+  routeMeta(
+    { matches, location },
+    {
+      title: "Contact et demande de devis",
+      description: "Une mission de conseil, une formation ou un audit ? Décrivez votre besoin : réponse sous deux jours ouvrés.",
+    },
+  );
 
 export const handle = { breadcrumb: () => ({ label: "Contact", to: "/contact" }) };
 

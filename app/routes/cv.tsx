@@ -4,7 +4,7 @@ import cvStyles from "~/styles/cv.css?url";
 import { cv } from "~/content/cv";
 import { CvSections } from "~/components/cv/CvSections";
 import { JsonLd } from "~/components/JsonLd";
-import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { routeMeta } from "~/lib/meta";
 import { personFacts } from "~/lib/person";
 import { personLd } from "~/lib/structured-data";
 import type { loader as rootLoader } from "~/root";
@@ -12,11 +12,14 @@ import type { loader as rootLoader } from "~/root";
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cvStyles }];
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta(siteMetaFor(rootSite(matches), location.pathname), {
-    title: "CV",
-    description: `CV : ${cv.summary}`,
-    image: cv.photo.src,
-  });
+  routeMeta(
+    { matches, location },
+    {
+      title: "CV",
+      description: `CV : ${cv.summary}`,
+      image: cv.photo.src,
+    },
+  );
 
 export const handle = { breadcrumb: () => ({ label: "CV", to: "/cv" }) };
 

@@ -1,16 +1,20 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/realisations.$slug";
 import cvStyles from "~/styles/cv.css?url";
 import { projectBySlug, type CvProject } from "~/content/cv";
-import { pageMeta, rootSite, siteMetaFor } from "~/lib/meta";
+import { routeMeta } from "~/lib/meta";
+import { notFound } from "~/lib/http";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cvStyles }];
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
-  pageMeta(siteMetaFor(rootSite(matches), location.pathname), {
-    title: loaderData ? `${loaderData.title} — Réalisation` : "Réalisation introuvable",
-    ...(loaderData ? { description: loaderData.summary } : {}),
-  });
+  routeMeta(
+    { matches, location },
+    {
+      title: loaderData ? `${loaderData.title} — Réalisation` : "Réalisation introuvable",
+      ...(loaderData ? { description: loaderData.summary } : {}),
+    },
+  );
 
 export const handle = {
   breadcrumb: (match: { pathname: string; data?: CvProject }) =>
@@ -24,7 +28,7 @@ export const handle = {
 
 export function loader({ params }: Route.LoaderArgs) {
   const project = projectBySlug(params.slug);
-  if (!project) throw data(null, { status: 404 });
+  if (!project) notFound();
   return project;
 }
 

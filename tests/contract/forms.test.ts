@@ -1,16 +1,20 @@
 // Contact / quote requests through the real @wix/forms SDK: a visitor's submission, the owner's listing.
-import { createClient, OAuthStrategy } from "@wix/sdk";
+import { ApiKeyStrategy, createClient, OAuthStrategy } from "@wix/sdk";
 import { submissions } from "@wix/forms";
 import { describe, expect, it } from "vitest";
 import { CONTACT_FORM_ID, CONTACT_FORM_NAMESPACE } from "../../platform/forms";
 import { clientId, isWix, OWNER_TOKEN, rejection, usePlatform } from "./harness";
 
-const ctx = usePlatform({ ownerEmail: "proprietaire@exemple.fr" });
+const API_KEY = "forms-contract-api-key-0123456789";
+const ctx = usePlatform({ ownerEmail: "proprietaire@exemple.fr", apiKey: API_KEY });
 
 const visitor = () => createClient({ modules: { submissions }, auth: OAuthStrategy({ clientId }) });
 /** The owner's elevated identity on the embedded platform: its owner token as the Authorization header. */
 const owner = () =>
   createClient({ modules: { submissions }, auth: { getAuthHeaders: async () => ({ headers: { Authorization: OWNER_TOKEN } }) } });
+
+/** The back-office's client: the site's API key (Wix's ApiKeyStrategy), as /admin/contact reads the requests. */
+const elevated = () => createClient({ modules: { submissions }, auth: ApiKeyStrategy({ apiKey: API_KEY, siteId: "" }) });
 
 const request = {
   name: "Nadia Contact",
@@ -71,5 +75,11 @@ describe.skipIf(isWix)("form submissions (embedded platform)", () => {
     expect(listed.items[0]?.submissions?.email).toBe(request.email);
     const e = await rejection(() => visitor().submissions.querySubmissionsByNamespace().eq("namespace", CONTACT_FORM_NAMESPACE).find());
     expect(e.details?.applicationError?.code).toBe("PERMISSION_DENIED");
+  });
+
+  it("the elevated client (site API key) lists them too", async () => {
+    const listed = await elevated().submissions.querySubmissionsByNamespace().eq("namespace", CONTACT_FORM_NAMESPACE).limit(100).find();
+    expect(listed.items.map((s) => s.submissions?.email)).toContain(request.email);
+    expect(listed.items[0]?._createdDate).toBeInstanceOf(Date);
   });
 });

@@ -3,7 +3,7 @@ import { dirname } from "node:path";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { Page } from "@playwright/test";
 import { test, expect, expectNoSeriousA11yViolations, OWNER, waitForHydration } from "./fixtures";
-import { acceptCheckoutTerms, unique } from "./helpers";
+import { acceptCheckoutTerms, loginWithForm, unique } from "./helpers";
 import { OWNER_TOKEN } from "../support/owner-token";
 
 /** The consultant's side of the site: the CV (page and PDF), the project pages, the quote request, business buyers. */
@@ -140,6 +140,16 @@ test.describe("quote request", () => {
     const ack = mails.filter({ hasText: `À : ${sender}` });
     await expect(ack).toHaveCount(1);
     await expect(ack).toContainText("Votre demande a bien été reçue");
+
+    // The owner finds it in the back-office, read through the elevated client.
+    await page.goto("/admin/contact");
+    await loginWithForm(page, { email: "proprietaire@exemple.fr", password: "motdepasse-proprio" });
+    await expect(page).toHaveURL("/admin/contact");
+    const received = page.getByRole("article").filter({ hasText: sender });
+    await expect(received.getByRole("heading")).toHaveText("Conseil — Nadia Devis (Exemple SAS)");
+    await expect(received).toContainText(product!);
+    await expect(received).toContainText("10 000 €");
+    await expect(received).toContainText("Nous voulons fiabiliser nos déploiements");
   });
 
   test("a filled honeypot is refused and nothing is sent", async ({ page, request }) => {

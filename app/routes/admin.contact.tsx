@@ -1,0 +1,67 @@
+import type { Route } from "./+types/admin.contact";
+import { listContactRequests } from "~/.server/admin-contact.server";
+import { commerceOf } from "~/.server/commerce.server";
+import { requireOwner } from "~/.server/owner.server";
+import { routeMeta } from "~/lib/meta";
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  routeMeta({ matches, location }, { title: "Demandes de contact — Administration" });
+
+export const handle = { breadcrumb: () => ({ label: "Demandes de contact", to: "/admin/contact" }) };
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const admin = await requireOwner(commerceOf(context), url);
+  return { requests: await listContactRequests(admin) };
+}
+
+const dateFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Paris" });
+
+export default function AdminContactRequests({ loaderData }: Route.ComponentProps) {
+  const { requests } = loaderData;
+  return (
+    <div className="admin-contact">
+      <h1>Demandes de contact</h1>
+      {requests.length === 0 ? (
+        <p>Aucune demande reçue pour le moment.</p>
+      ) : (
+        <ul className="admin-requests">
+          {requests.map((r) => (
+            <li key={r.id}>
+              <article aria-labelledby={`request-${r.id}`}>
+                <h2 id={`request-${r.id}`}>
+                  {r.subject} — {r.name}
+                  {r.company ? ` (${r.company})` : ""}
+                </h2>
+                <p className="admin-request-meta">
+                  {r.createdDate ? <time dateTime={r.createdDate}>{dateFormat.format(new Date(r.createdDate))}</time> : null} ·{" "}
+                  <a href={`mailto:${r.email}`}>{r.email}</a>
+                </p>
+                <dl className="admin-request-facts">
+                  {r.product ? (
+                    <div>
+                      <dt>Prestation</dt>
+                      <dd>{r.product}</dd>
+                    </div>
+                  ) : null}
+                  {r.budget ? (
+                    <div>
+                      <dt>Budget</dt>
+                      <dd>{r.budget}</dd>
+                    </div>
+                  ) : null}
+                  {r.dates ? (
+                    <div>
+                      <dt>Dates</dt>
+                      <dd>{r.dates}</dd>
+                    </div>
+                  ) : null}
+                </dl>
+                <p className="admin-request-message">{r.message}</p>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
