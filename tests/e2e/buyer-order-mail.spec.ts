@@ -2,13 +2,13 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
 import { OWNER_TOKEN } from "../support/server";
-import { PAY_BUTTON, acceptCheckoutTerms, registerWithForm, unique } from "./helpers";
+import { PAY_BUTTON, acceptCheckoutTerms, isAddToCartAnswer, registerWithForm, unique } from "./helpers";
 
 /** A buyer (guest or member) buys "Formation Git pour les équipes" by card and lands on the thank-you page. */
 async function buyTraining(page: Page, javaScriptEnabled: boolean, email: string) {
   await page.goto("/products/formation-git");
   if (javaScriptEnabled) await waitForHydration(page);
-  const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/products/"));
+  const answered = page.waitForResponse(isAddToCartAnswer);
   await page.getByRole("button", { name: "Ajouter au panier" }).click();
   await answered;
   await page.goto("/checkout");

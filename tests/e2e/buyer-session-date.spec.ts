@@ -1,5 +1,5 @@
 import { test, expect, waitForHydration } from "./fixtures";
-import { PAY_BUTTON, acceptCheckoutTerms, unique } from "./helpers";
+import { PAY_BUTTON, acceptCheckoutTerms, isAddToCartAnswer, unique } from "./helpers";
 
 /** Issue 12, point 2 (rest): an "Inter" training is sold per session; the chosen date follows to the cart and the order. */
 test("the buyer picks a session date; the cart, the payment page and the order show it", async ({ page, javaScriptEnabled }) => {
@@ -11,7 +11,7 @@ test("the buyer picks a session date; the cart, the payment page and the order s
   await session.selectOption("9 et 10 mars 2027");
   if (!javaScriptEnabled) await page.getByRole("button", { name: "Choisir" }).click();
   await expect(page.locator(".product-price .price-current")).toHaveText(/1\s400,00\s€/);
-  const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/products/"));
+  const answered = page.waitForResponse(isAddToCartAnswer);
   await page.getByRole("button", { name: "Ajouter au panier" }).click();
   await answered;
 
