@@ -149,6 +149,7 @@ async function estimateTotals(session: CommerceSession, input: EstimateInput): P
       title: option.title,
       price: money(option.cost?.price),
       deliveryTime: option.logistics?.deliveryTime ?? undefined,
+      pickup: !!option.logistics?.pickupDetails,
     })),
   );
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -40,8 +40,9 @@ const str = (value: unknown) => (typeof value === "string" && value !== "" ? val
 export function valuesFromCheckout(checkout: Sdk): CheckoutValues {
   if (!checkout || checkout.completed) return {};
   const destination = checkout.shippingInfo?.shippingDestination;
-  const shipping = destination?.address;
   const billing = checkout.billingInfo?.address;
+  // A pickup has no destination: the form's one address was the billing address.
+  const shipping = destination?.address ?? billing;
   const contact = destination?.contactDetails ?? checkout.billingInfo?.contactDetails;
   const line = (a: Sdk) => str(a?.addressLine1) ?? str(a?.addressLine);
   const same =

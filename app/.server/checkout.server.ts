@@ -53,12 +53,13 @@ export async function startCheckout(
   origin: string,
 ): Promise<{ paymentUrl: string; checkoutId: string }> {
   const wix = await commerce.client();
-  const shippingAddress = toSdkAddress(input.shipping);
+  // A pickup has no delivery address: none is sent, or the platform (like Wix) would take it as the destination.
+  const shippingAddress = input.shipping ? toSdkAddress(input.shipping) : undefined;
   const billingAddress = toSdkAddress(input.billing);
   await wix.currentCart.updateCurrentCart({
     cartInfo: {
       contactInfo: {
-        address: shippingAddress,
+        ...(shippingAddress ? { address: shippingAddress } : {}),
         // A business buyer's company and VAT number go where Wix keeps them for the invoice.
         contactDetails: {
           firstName: input.firstName,
@@ -72,7 +73,7 @@ export async function startCheckout(
   const { checkoutId } = await wix.currentCart.createCheckoutFromCurrentCart({
     channelType: "WEB",
     email: input.email,
-    shippingAddress,
+    ...(shippingAddress ? { shippingAddress } : {}),
     billingAddress,
     ...(input.shippingCode ? { selectedShippingOption: { code: input.shippingCode } } : {}),
   });

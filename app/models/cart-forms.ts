@@ -2,6 +2,8 @@ import { z } from "zod";
 import { cleanText, quantityField, textField } from "~/lib/forms";
 import { emailField } from "./identity-forms";
 import { businessBuyerFields } from "./business-buyer";
+import { COUNTRY_CODES, postalCodeError } from "./countries";
+export { COUNTRIES, countryName, DEFAULT_COUNTRY, postalCodeError } from "./countries";
 
 /**
  * Form contracts of the cart and checkout pages. Isomorphic on purpose: the
@@ -74,84 +76,6 @@ export function availabilityProblem(availability: { status: string; quantityAvai
 
 // ---------------------------------------------------------------- checkout
 
-/** Countries we ship to, with their French names (fixed text: server and browser must render the same). */
-export const COUNTRIES: ReadonlyArray<{ code: string; name: string }> = [
-  { code: "FR", name: "France" },
-  { code: "BE", name: "Belgique" },
-  { code: "CH", name: "Suisse" },
-  { code: "LU", name: "Luxembourg" },
-  { code: "MC", name: "Monaco" },
-  { code: "DE", name: "Allemagne" },
-  { code: "AT", name: "Autriche" },
-  { code: "ES", name: "Espagne" },
-  { code: "IT", name: "Italie" },
-  { code: "NL", name: "Pays-Bas" },
-  { code: "PT", name: "Portugal" },
-  { code: "IE", name: "Irlande" },
-  { code: "DK", name: "Danemark" },
-  { code: "SE", name: "Suède" },
-  { code: "FI", name: "Finlande" },
-  { code: "NO", name: "Norvège" },
-  { code: "PL", name: "Pologne" },
-  { code: "CZ", name: "Tchéquie" },
-  { code: "GR", name: "Grèce" },
-  { code: "GB", name: "Royaume-Uni" },
-  { code: "US", name: "États-Unis" },
-  { code: "CA", name: "Canada" },
-  { code: "MA", name: "Maroc" },
-  { code: "TN", name: "Tunisie" },
-  { code: "SN", name: "Sénégal" },
-  { code: "JP", name: "Japon" },
-  { code: "AU", name: "Australie" },
-];
-
-export const DEFAULT_COUNTRY = "FR";
-const COUNTRY_CODES = new Set(COUNTRIES.map((c) => c.code));
-
-export function countryName(code: string | null | undefined): string {
-  return COUNTRIES.find((c) => c.code === code)?.name ?? code ?? "";
-}
-
-/** Postal code shapes per country (after upper-casing); countries not listed take a generic shape. */
-const POSTAL_CODES: Record<string, { pattern: RegExp; example: string }> = {
-  FR: { pattern: /^\d{5}$/, example: "75001" },
-  MC: { pattern: /^980\d{2}$/, example: "98000" },
-  DE: { pattern: /^\d{5}$/, example: "10115" },
-  ES: { pattern: /^\d{5}$/, example: "28001" },
-  IT: { pattern: /^\d{5}$/, example: "00118" },
-  FI: { pattern: /^\d{5}$/, example: "00100" },
-  GR: { pattern: /^\d{3} ?\d{2}$/, example: "105 57" },
-  SE: { pattern: /^\d{3} ?\d{2}$/, example: "114 55" },
-  CZ: { pattern: /^\d{3} ?\d{2}$/, example: "110 00" },
-  MA: { pattern: /^\d{5}$/, example: "10000" },
-  SN: { pattern: /^\d{5}$/, example: "10200" },
-  BE: { pattern: /^\d{4}$/, example: "1000" },
-  CH: { pattern: /^\d{4}$/, example: "1200" },
-  AT: { pattern: /^\d{4}$/, example: "1010" },
-  DK: { pattern: /^\d{4}$/, example: "1050" },
-  NO: { pattern: /^\d{4}$/, example: "0150" },
-  TN: { pattern: /^\d{4}$/, example: "1000" },
-  AU: { pattern: /^\d{4}$/, example: "2000" },
-  LU: { pattern: /^(L-)?\d{4}$/, example: "1111" },
-  NL: { pattern: /^\d{4} ?[A-Z]{2}$/, example: "1011 AB" },
-  PT: { pattern: /^\d{4}-\d{3}$/, example: "1000-001" },
-  PL: { pattern: /^\d{2}-\d{3}$/, example: "00-001" },
-  JP: { pattern: /^\d{3}-?\d{4}$/, example: "100-0001" },
-  US: { pattern: /^\d{5}(-\d{4})?$/, example: "10001" },
-  CA: { pattern: /^[A-Z]\d[A-Z] ?\d[A-Z]\d$/, example: "H2X 1Y4" },
-  GB: { pattern: /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/, example: "SW1A 1AA" },
-  IE: { pattern: /^[A-Z]\d[\dW] ?[A-Z\d]{4}$/, example: "D02 X285" },
-};
-const GENERIC_POSTAL_CODE = /^[A-Z0-9][A-Z0-9 -]{1,9}$/;
-
-/** Null when the postal code fits the country, else the French message to show beside the field. */
-export function postalCodeError(postalCode: string, country: string): string | null {
-  const value = postalCode.trim().toUpperCase();
-  const rule = POSTAL_CODES[country];
-  if (rule ? rule.pattern.test(value) : GENERIC_POSTAL_CODE.test(value)) return null;
-  return rule ? `Code postal invalide pour ${countryName(country)} (exemple : ${rule.example}).` : "Code postal invalide.";
-}
-
 const countryField = z
   .string({ error: "Choisissez un pays." })
   .trim()
@@ -165,96 +89,129 @@ const postalCodeField = (label: string) =>
 
 const optional = <T extends z.ZodType>(schema: T) => z.union([z.literal("").transform(() => undefined), schema]).optional();
 
-/**
- * The checkout form. Billing fields are always in the page without JS (the
- * checkbox only decides whether they are used), so they are validated only
- * when "same billing address" is unchecked.
- */
 export const TERMS_REQUIRED = "Cochez la case pour accepter les conditions générales de vente.";
 export const WAIVER_REQUIRED =
   "Votre commande contient un contenu numérique ou une prestation : cochez cette case pour en demander l'exécution immédiate.";
 
-export const checkoutSchema = z
-  .object({
-    email: emailField,
-    firstName: textField("Prénom", 80),
-    lastName: textField("Nom", 80),
-    ...businessBuyerFields,
-    addressLine: textField("Adresse", 200),
-    postalCode: postalCodeField("Code postal"),
-    city: textField("Ville", 100),
-    country: countryField,
-    shippingCode: optional(
-      z
-        .string()
-        .trim()
-        .max(100)
-        .regex(/^[A-Za-z0-9_-]+$/, "Choisissez un mode de livraison."),
-    ),
-    sameBilling: z.string().optional(),
-    billingAddressLine: z.string().optional(),
-    billingPostalCode: z.string().optional(),
-    billingCity: z.string().optional(),
-    billingCountry: z.string().optional(),
-    // The CGV must be accepted before ordering; the withdrawal waiver is checked by the action (digital lines only).
-    acceptTerms: z.literal("on", { error: TERMS_REQUIRED }),
-    waiveWithdrawal: z.string().optional(),
-  })
-  .superRefine((form, ctx) => {
-    const postal = postalCodeError(form.postalCode, form.country);
-    if (postal && COUNTRY_CODES.has(form.country)) ctx.addIssue({ code: "custom", path: ["postalCode"], message: postal });
-    if (form.sameBilling) return;
-    const billing = billingSchema.safeParse({
-      addressLine: form.billingAddressLine ?? "",
-      postalCode: form.billingPostalCode ?? "",
-      city: form.billingCity ?? "",
-      country: form.billingCountry ?? "",
+/** A postal address under the labels of its fieldset (the same rules for the delivery and the billing address). */
+const addressSchema = (labels: { line: string; postalCode: string; city: string }) =>
+  z
+    .object({
+      addressLine: textField(labels.line, 200),
+      postalCode: postalCodeField(labels.postalCode),
+      city: textField(labels.city, 100),
+      country: countryField,
+    })
+    .superRefine((address, ctx) => {
+      const postal = postalCodeError(address.postalCode, address.country);
+      if (postal) ctx.addIssue({ code: "custom", path: ["postalCode"], message: postal });
     });
-    if (!billing.success) {
-      for (const issue of billing.error.issues) {
-        const key = String(issue.path[0] ?? "addressLine");
-        ctx.addIssue({ code: "custom", path: [`billing${key[0]!.toUpperCase()}${key.slice(1)}`], message: issue.message });
-      }
-      return;
-    }
-    const billingPostal = postalCodeError(billing.data.postalCode, billing.data.country);
-    if (billingPostal) ctx.addIssue({ code: "custom", path: ["billingPostalCode"], message: billingPostal });
-  })
-  .transform((form) => {
-    const shipping: PostalAddress = {
-      addressLine: form.addressLine,
-      postalCode: form.postalCode,
-      city: form.city,
-      country: form.country,
-    };
-    const billing: PostalAddress = form.sameBilling
-      ? shipping
-      : {
-          addressLine: cleanText(form.billingAddressLine ?? ""),
-          postalCode: cleanText(form.billingPostalCode ?? "").toUpperCase(),
-          city: cleanText(form.billingCity ?? ""),
-          country: (form.billingCountry ?? "").trim(),
-        };
-    return {
-      email: form.email,
-      firstName: form.firstName,
-      lastName: form.lastName,
-      company: form.company,
-      vatNumber: form.vatNumber,
-      shipping,
-      billing,
-      sameBilling: !!form.sameBilling,
-      shippingCode: form.shippingCode,
-      waiveWithdrawal: form.waiveWithdrawal === "on",
-    };
-  });
 
-const billingSchema = z.object({
-  addressLine: textField("Adresse de facturation", 200),
-  postalCode: postalCodeField("Code postal de facturation"),
-  city: textField("Ville de facturation", 100),
-  country: countryField,
+const mainAddressSchema = addressSchema({ line: "Adresse", postalCode: "Code postal", city: "Ville" });
+const billingSchema = addressSchema({
+  line: "Adresse de facturation",
+  postalCode: "Code postal de facturation",
+  city: "Ville de facturation",
 });
+
+type RawCheckout = Partial<Record<"addressLine" | "postalCode" | "city" | "country", string>> & {
+  billingAddressLine?: string;
+  billingPostalCode?: string;
+  billingCity?: string;
+  billingCountry?: string;
+};
+
+const mainAddressOf = (form: RawCheckout) => ({
+  addressLine: form.addressLine ?? "",
+  postalCode: form.postalCode ?? "",
+  city: form.city ?? "",
+  country: form.country ?? "",
+});
+
+const billingAddressOf = (form: RawCheckout) => ({
+  addressLine: form.billingAddressLine ?? "",
+  postalCode: form.billingPostalCode ?? "",
+  city: form.billingCity ?? "",
+  country: form.billingCountry ?? "",
+});
+
+/**
+ * The checkout form. Billing fields are always in the page without JS (the
+ * checkbox only decides whether they are used), so they are validated only
+ * when "same billing address" is unchecked.
+ *
+ * `isPickup` says whether a shipping code (the one submitted, or none: the
+ * default) is collected by the buyer. The server decides it from the platform's
+ * options, never from the form. A pickup has no delivery address: the main
+ * address fields are then the billing address ("same billing address"
+ * checked, as the page shows with scripts) or not needed at all (unchecked:
+ * the billing fields are the billing address).
+ */
+export function checkoutSchemaFor(isPickup: (shippingCode: string | undefined) => boolean) {
+  const needsMainAddress = (form: { shippingCode?: string; sameBilling?: string }) => !isPickup(form.shippingCode) || !!form.sameBilling;
+  return z
+    .object({
+      email: emailField,
+      firstName: textField("Prénom", 80),
+      lastName: textField("Nom", 80),
+      ...businessBuyerFields,
+      addressLine: z.string().optional(),
+      postalCode: z.string().optional(),
+      city: z.string().optional(),
+      country: z.string().optional(),
+      shippingCode: optional(
+        z
+          .string()
+          .trim()
+          .max(100)
+          .regex(/^[A-Za-z0-9_-]+$/, "Choisissez un mode de livraison."),
+      ),
+      sameBilling: z.string().optional(),
+      billingAddressLine: z.string().optional(),
+      billingPostalCode: z.string().optional(),
+      billingCity: z.string().optional(),
+      billingCountry: z.string().optional(),
+      // The CGV must be accepted before ordering; the withdrawal waiver is checked by the action (digital lines only).
+      acceptTerms: z.literal("on", { error: TERMS_REQUIRED }),
+      waiveWithdrawal: z.string().optional(),
+    })
+    .superRefine(
+      (form, ctx) => {
+        const report = (result: z.ZodSafeParseResult<PostalAddress>, prefix: "" | "billing") => {
+          for (const issue of result.error?.issues ?? []) {
+            const key = String(issue.path[0] ?? "addressLine");
+            const path = prefix ? `${prefix}${key[0]!.toUpperCase()}${key.slice(1)}` : key;
+            ctx.addIssue({ code: "custom", path: [path], message: issue.message });
+          }
+        };
+        if (needsMainAddress(form)) report(mainAddressSchema.safeParse(mainAddressOf(form)), "");
+        if (!form.sameBilling) report(billingSchema.safeParse(billingAddressOf(form)), "billing");
+        // Run even when another field failed: every wrong address field is shown at once, as before the split.
+      },
+      { when: () => true },
+    )
+    .transform((form) => {
+      // Both parses succeed here: superRefine checked the addresses in use.
+      const main = needsMainAddress(form) ? mainAddressSchema.parse(mainAddressOf(form)) : null;
+      const billing = form.sameBilling ? main! : billingSchema.parse(billingAddressOf(form));
+      return {
+        email: form.email,
+        firstName: form.firstName,
+        lastName: form.lastName,
+        company: form.company,
+        vatNumber: form.vatNumber,
+        /** Null for a pickup: nothing is delivered. */
+        shipping: isPickup(form.shippingCode) ? null : main,
+        billing,
+        sameBilling: !!form.sameBilling,
+        shippingCode: form.shippingCode,
+        waiveWithdrawal: form.waiveWithdrawal === "on",
+      };
+    });
+}
+
+/** The checkout form when no shipping option is a pickup. */
+export const checkoutSchema = checkoutSchemaFor(() => false);
 
 export interface PostalAddress {
   addressLine: string;

@@ -38,6 +38,8 @@ export interface ShippingChoice {
   title: string;
   price: Money;
   deliveryTime?: string;
+  /** Collected by the buyer (Wix `logistics.pickupDetails`): nothing to deliver, no delivery address. */
+  pickup: boolean;
 }
 
 export interface CartTotals {

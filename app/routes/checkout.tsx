@@ -1,15 +1,17 @@
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { checkHoneypot } from "~/.server/honeypot.server";
 import { useState } from "react";
-import { data, Form, Link, redirectDocument, useNavigation } from "react-router";
+import { data, Form, redirectDocument, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/checkout";
 import cartStyles from "~/styles/cart.css?url";
-import { ConsentBox, Field } from "~/components/Field";
-import { BusinessBuyerFields } from "~/components/cart/BusinessBuyerFields";
-import { CountrySelect } from "~/components/cart/CountrySelect";
-import { CartTotalsSummary } from "~/components/cart/CartTotalsSummary";
-import { availabilityProblem, checkoutSchema, DEFAULT_COUNTRY, WAIVER_REQUIRED, type CheckoutValues } from "~/models/cart-forms";
+import { AddressFields } from "~/components/checkout/AddressFields";
+import { BillingFieldset } from "~/components/checkout/BillingFieldset";
+import { CheckoutConsents } from "~/components/checkout/CheckoutConsents";
+import { CheckoutSummary } from "~/components/checkout/CheckoutSummary";
+import { ContactFieldset } from "~/components/checkout/ContactFieldset";
+import { ShippingOptions } from "~/components/checkout/ShippingOptions";
+import { availabilityProblem, checkoutSchemaFor, WAIVER_REQUIRED, type CheckoutValues } from "~/models/cart-forms";
 import { parseForm, type FieldErrors } from "~/lib/forms";
 import { routeMeta } from "~/lib/meta";
 import { privatePageMeta } from "~/components/cart/meta";
@@ -73,9 +75,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const commerce = commerceOf(context);
   const formData = await request.formData();
   await checkHoneypot(formData);
-  const form = parseForm(checkoutSchema, formData);
-  if (!form.ok) return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
   const { cart, base } = await readyCart(request, commerce);
+  // Which options are a pickup comes from the platform, never from the form: a pickup needs no delivery address.
+  const pickupCodes = new Set(base.shippingOptions.filter((option) => option.pickup).map((option) => option.code));
+  const isPickup = (code: string | undefined) => pickupCodes.has(code ?? base.selectedShipping ?? "");
+  const form = parseForm(checkoutSchemaFor(isPickup), formData);
+  if (!form.ok) return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
   // Digital content and services delivered at once: French law asks for the buyer's express request and waiver.
   if (cart.lines.some((line) => line.digital) && !form.data.waiveWithdrawal) {
     return data({ fieldErrors: { waiveWithdrawal: WAIVER_REQUIRED }, values: form.values }, { status: 400 });
@@ -127,8 +132,11 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const shown = totals[shipping] ?? totals[defaultShipping]!;
   const errorCount = Object.keys(errors).length;
+  // With scripts the page follows the choice: a pickup, like a cart with nothing to ship, has one address, the
+  // billing one. Without, the server decides from the submitted choice (the hint says how).
+  const billingOnly = digitalOnly || (hydrated && !!options.find((option) => option.code === shipping)?.pickup);
+  const pickupHint = !hydrated && options.some((option) => option.pickup);
   return (
     <section className="checkout-page" aria-labelledby="checkout-title">
       <h1 id="checkout-title">Commande</h1>
@@ -140,187 +148,38 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               {errorCount > 1 ? `${errorCount} champs sont à corriger.` : "Un champ est à corriger."}
             </p>
           ) : null}
+          <ContactFieldset values={values} errors={errors} />
           <fieldset>
-            <legend>Coordonnées</legend>
-            <Field
-              label="E-mail"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              defaultValue={values.email}
-              error={errors.email}
-            />
-            <div className="field-row">
-              <Field
-                label="Prénom"
-                name="firstName"
-                autoComplete="given-name"
-                required
-                defaultValue={values.firstName}
-                error={errors.firstName}
-              />
-              <Field
-                label="Nom"
-                name="lastName"
-                autoComplete="family-name"
-                required
-                defaultValue={values.lastName}
-                error={errors.lastName}
-              />
-            </div>
-            <BusinessBuyerFields values={values} errors={errors} />
-          </fieldset>
-          <fieldset>
-            {/* Nothing to deliver (trainings, audits): the only address is the billing one. */}
-            <legend>{digitalOnly ? "Adresse de facturation" : "Adresse de livraison"}</legend>
-            <Field
-              label="Adresse"
-              name="addressLine"
-              autoComplete="address-line1"
-              required
-              defaultValue={values.addressLine}
-              error={errors.addressLine}
-            />
-            <div className="field-row">
-              <Field
-                label="Code postal"
-                name="postalCode"
-                autoComplete="postal-code"
-                required
-                defaultValue={values.postalCode}
-                error={errors.postalCode}
-              />
-              <Field label="Ville" name="city" autoComplete="address-level2" required defaultValue={values.city} error={errors.city} />
-            </div>
-            <CountrySelect
-              label="Pays"
-              name="country"
-              autoComplete="country"
-              defaultValue={values.country ?? DEFAULT_COUNTRY}
-              error={errors.country}
-            />
+            <legend>{billingOnly ? "Adresse de facturation" : "Adresse de livraison"}</legend>
+            {pickupHint ? (
+              <p className="hint">
+                Retrait sur place : pas d'adresse de livraison. Ces champs servent alors d'adresse de facturation, ou laissez-les vides et
+                décochez « Adresse de facturation identique » plus bas.
+              </p>
+            ) : null}
+            <AddressFields values={values} errors={errors} required />
           </fieldset>
           {options.length > 0 ? (
-            <fieldset className="shipping-options" aria-describedby={errors.shippingCode ? "shipping-error" : undefined}>
-              <legend>Mode de livraison</legend>
-              {options.map((option) => (
-                <label key={option.code} className="radio">
-                  <input
-                    type="radio"
-                    name="shippingCode"
-                    value={option.code}
-                    checked={shipping === option.code}
-                    onChange={() => setShipping(option.code)}
-                  />
-                  <span>
-                    {option.title} — {Number(option.price.amount) > 0 ? option.price.formatted : "gratuit"}
-                    {option.deliveryTime ? <span className="muted"> ({option.deliveryTime})</span> : null}
-                  </span>
-                </label>
-              ))}
-              {errors.shippingCode ? (
-                <p className="field-error" id="shipping-error">
-                  {errors.shippingCode}
-                </p>
-              ) : null}
-            </fieldset>
+            <ShippingOptions options={options} selected={shipping} onSelect={setShipping} error={errors.shippingCode} />
           ) : null}
-          {digitalOnly ? (
+          {billingOnly ? (
             <input type="hidden" name="sameBilling" value="on" />
           ) : (
-            <fieldset>
-              <legend>Facturation</legend>
-              <label className="checkbox">
-                <input
-                  type="checkbox"
-                  name="sameBilling"
-                  value="on"
-                  checked={sameBilling}
-                  onChange={(event) => setSameBilling(event.currentTarget.checked)}
-                />
-                <span>Adresse de facturation identique</span>
-              </label>
-              {/* Without scripts the billing fields are always there; they are used only when the box is unchecked. */}
-              {!hydrated || !sameBilling ? (
-                <div className="billing-fields">
-                  {!hydrated ? <p className="hint">Remplissez ces champs seulement si vous avez décoché la case ci-dessus.</p> : null}
-                  <Field
-                    label="Adresse de facturation"
-                    name="billingAddressLine"
-                    autoComplete="billing address-line1"
-                    defaultValue={values.billingAddressLine}
-                    error={errors.billingAddressLine}
-                  />
-                  <div className="field-row">
-                    <Field
-                      label="Code postal de facturation"
-                      name="billingPostalCode"
-                      autoComplete="billing postal-code"
-                      defaultValue={values.billingPostalCode}
-                      error={errors.billingPostalCode}
-                    />
-                    <Field
-                      label="Ville de facturation"
-                      name="billingCity"
-                      autoComplete="billing address-level2"
-                      defaultValue={values.billingCity}
-                      error={errors.billingCity}
-                    />
-                  </div>
-                  <CountrySelect
-                    label="Pays de facturation"
-                    name="billingCountry"
-                    autoComplete="billing country"
-                    defaultValue={values.billingCountry ?? DEFAULT_COUNTRY}
-                    error={errors.billingCountry}
-                  />
-                </div>
-              ) : null}
-            </fieldset>
+            <BillingFieldset
+              values={values}
+              errors={errors}
+              hydrated={hydrated}
+              sameBilling={sameBilling}
+              onSameBillingChange={setSameBilling}
+            />
           )}
-          <fieldset className="checkout-consents">
-            <legend>Conditions</legend>
-            <ConsentBox name="acceptTerms" error={errors.acceptTerms} defaultChecked={values.acceptTerms === "on"}>
-              J'accepte les{" "}
-              <Link to="/cgv" target="_blank" rel="noopener">
-                conditions générales de vente
-              </Link>{" "}
-              (prix TTC).
-            </ConsentBox>
-            {cart.lines.some((line) => line.digital) ? (
-              <ConsentBox name="waiveWithdrawal" error={errors.waiveWithdrawal} defaultChecked={values.waiveWithdrawal === "on"}>
-                Je demande l'exécution immédiate des contenus numériques et prestations de ma commande et je renonce à mon droit de
-                rétractation dès leur fourniture (article L221-28 du Code de la consommation).
-              </ConsentBox>
-            ) : null}
-          </fieldset>
+          <CheckoutConsents values={values} errors={errors} digital={cart.lines.some((line) => line.digital)} />
           <button type="submit" className="button checkout-submit" disabled={submitting}>
             Continuer vers le paiement
           </button>
           <p className="hint">Vous choisirez le paiement (carte ou à la livraison) sur la page suivante.</p>
         </Form>
-        <aside className="checkout-summary" aria-labelledby="summary-title">
-          <h2 id="summary-title">Récapitulatif</h2>
-          <ul className="checkout-lines">
-            {cart.lines.map((line) => (
-              <li key={line.id}>
-                <span className="checkout-line-name">
-                  {line.name}
-                  {line.options.length > 0 ? (
-                    <span className="muted"> ({line.options.map((o) => `${o.name} : ${o.value}`).join(", ")})</span>
-                  ) : null}
-                  <span className="muted"> × {line.quantity}</span>
-                </span>
-                <span>{line.linePrice.formatted}</span>
-              </li>
-            ))}
-          </ul>
-          <CartTotalsSummary totals={shown} />
-          <p>
-            <Link to="/cart">Modifier le panier</Link>
-          </p>
-        </aside>
+        <CheckoutSummary cart={cart} totals={totals[shipping] ?? totals[defaultShipping]!} />
       </div>
     </section>
   );

@@ -6,7 +6,7 @@ import { currency, formatMoney } from "../context";
 import { html, readForm, redirect } from "../http";
 import { placeOrder } from "../orders";
 import type { Totals } from "../pricing";
-import { addressToWire, unavailableText } from "../pricing";
+import { addressToWire, isPickup, unavailableText } from "../pricing";
 import type { Callbacks, SessionRow } from "../redirects";
 import { getSession } from "../redirects";
 import { e, errorPage, page } from "./layout";
@@ -99,7 +99,7 @@ ${t.selected ? `<tr><th colspan="2">${e(t.selected.title)}</th><td class="num">$
 </table>
 ${data.email ? `<p class="muted">Confirmation envoyée à ${e(data.email)}</p>` : ""}
 <div class="row">
-${addressBlock("Livraison", t.needsShipping ? data.shippingAddress : null, t.needsShipping ? data.contactDetails : null)}
+${t.needsShipping ? addressBlock(t.selected && isPickup(t.selected) ? "Retrait sur place" : "Livraison", data.shippingAddress, data.contactDetails) : ""}
 ${addressBlock("Facturation", data.billingAddress, data.contactDetails)}
 </div>
 </div>`;

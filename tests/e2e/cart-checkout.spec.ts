@@ -353,15 +353,9 @@ test.describe("checkout", () => {
     await addToCart(page, BOOK, 1, 1);
     await goToCheckout(page, javaScriptEnabled);
     await fillCheckout(page, BUYER);
-    await page.getByRole("radio", { name: /Retrait sur place/ }).check();
-    if (javaScriptEnabled) {
-      await expect(page.getByLabel("Adresse de facturation", { exact: true })).toHaveCount(0);
-      await page.getByLabel("Adresse de facturation identique").uncheck();
-      // The summary follows the chosen option at once.
-      await expect(page.getByRole("complementary").getByText("Livraison (Retrait sur place)")).toBeVisible();
-    } else {
-      await page.getByLabel("Adresse de facturation identique").uncheck();
-    }
+    // Delivered (a pickup has a billing address only: buyer-pickup.spec.ts).
+    if (javaScriptEnabled) await expect(page.getByLabel("Adresse de facturation", { exact: true })).toHaveCount(0);
+    await page.getByLabel("Adresse de facturation identique").uncheck();
     await page.getByLabel("Adresse de facturation", { exact: true }).fill("1 avenue Louise");
     await page.getByLabel("Code postal de facturation", { exact: true }).fill("7500");
     await page.getByLabel("Ville de facturation", { exact: true }).fill("Bruxelles");
@@ -371,7 +365,7 @@ test.describe("checkout", () => {
     // 4 digits is a Belgian postal code: accepted, the billing address is used.
     await expect(page).toHaveURL(/\/_platform\/checkout\?session=/);
     await expect(page.getByText(/1 avenue Louise, 7500 Bruxelles, BE/)).toBeVisible();
-    await expect(page.getByText("Retrait sur place")).toBeVisible();
+    await expect(page.getByText(/5 rue de la Paix, 75002 Paris/)).toBeVisible();
 
     await page.getByRole("button", { name: "Payer à la livraison" }).click();
     await expect(page).toHaveURL(/\/checkout\/complete\?orderId=/);

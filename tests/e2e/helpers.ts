@@ -142,3 +142,10 @@ export async function buyTraining(page: Page, javaScriptEnabled: boolean, email:
   await continueToPayment(page, { digital: true });
   await payByCard(page);
 }
+
+/** Adds a product from its page (as a buyer does, waiting for the server's answer), then opens the checkout. */
+export async function addToCartAndCheckout(page: Page, productPath: string, javaScriptEnabled: boolean) {
+  await addToCartFrom(page, productPath, javaScriptEnabled);
+  await page.goto("/checkout");
+  if (javaScriptEnabled) await waitForHydration(page);
+}

@@ -1,5 +1,5 @@
 import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
-import { isAddToCartAnswer } from "./helpers";
+import { addToCartAndCheckout } from "./helpers";
 
 /** The pages a French shop must publish, reached from every page's footer, and what search engines read. */
 
@@ -81,12 +81,7 @@ test.describe("search engines @js", () => {
 
 test.describe("checkout consent", () => {
   async function toCheckout(page: import("@playwright/test").Page, path: string, javaScriptEnabled: boolean) {
-    await page.goto(path);
-    if (javaScriptEnabled) await waitForHydration(page);
-    const answered = page.waitForResponse(isAddToCartAnswer);
-    await page.getByRole("button", { name: "Ajouter au panier" }).click();
-    await answered;
-    await page.goto("/checkout");
+    await addToCartAndCheckout(page, path, javaScriptEnabled);
     await page.getByLabel("E-mail", { exact: true }).fill("cgv@exemple.fr");
     await page.getByLabel("Prénom", { exact: true }).fill("Alix");
     await page.getByLabel("Nom", { exact: true }).fill("Durand");

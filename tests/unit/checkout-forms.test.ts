@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutSchema, COUNTRIES, countryName, postalCodeError } from "~/models/cart-forms";
+import { checkoutSchema, checkoutSchemaFor, COUNTRIES, countryName, postalCodeError } from "~/models/cart-forms";
 import { parseForm } from "~/lib/forms";
 import { checkoutCallbacks, paymentStatusLabel, prefillFromMember, toOrderView, toSdkAddress } from "~/.server/checkout.server";
 import { checkoutBuyer, formData } from "../support/forms";
@@ -119,6 +119,52 @@ describe("checkout form schema", () => {
     const { shippingCode: _none, ...rest } = valid;
     const result = parseForm(checkoutSchema, formData(rest));
     expect(result.ok && result.data.shippingCode).toBeUndefined();
+  });
+
+  describe("store pickup (the server says which codes are collected)", () => {
+    const pickupSchema = checkoutSchemaFor((code) => code === "pickup");
+    const noAddress = { ...valid, shippingCode: "pickup", addressLine: "", postalCode: "", city: "" };
+
+    it("needs no delivery address: the billing fields are the billing address when the box is unchecked", () => {
+      const { sameBilling: _ignored, ...rest } = noAddress;
+      const result = parseForm(
+        pickupSchema,
+        formData({
+          ...rest,
+          billingAddressLine: "1 avenue Louise",
+          billingPostalCode: "1050",
+          billingCity: "Bruxelles",
+          billingCountry: "BE",
+        }),
+      );
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      expect(result.data.shipping).toBeNull();
+      expect(result.data.billing).toEqual({ addressLine: "1 avenue Louise", postalCode: "1050", city: "Bruxelles", country: "BE" });
+    });
+
+    it("still asks for a billing address: the main fields are it while the box is checked", () => {
+      const missing = parseForm(pickupSchema, formData(noAddress));
+      expect(missing.ok).toBe(false);
+      if (!missing.ok) expect(Object.keys(missing.fieldErrors).sort()).toEqual(["addressLine", "city", "postalCode"]);
+      const typed = parseForm(pickupSchema, formData({ ...valid, shippingCode: "pickup" }));
+      expect(typed.ok).toBe(true);
+      if (!typed.ok) return;
+      expect(typed.data.shipping).toBeNull();
+      expect(typed.data.billing).toMatchObject({ addressLine: "5 rue de la Paix", city: "Paris" });
+    });
+
+    it("keeps asking for the delivery address for any other option", () => {
+      const result = parseForm(pickupSchema, formData({ ...noAddress, shippingCode: "standard" }));
+      expect(result.ok).toBe(false);
+    });
+  });
+
+  it("shows every wrong address field with another wrong field", () => {
+    const { email: _missing, ...rest } = valid;
+    const result = parseForm(checkoutSchema, formData({ ...rest, city: "" }));
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(Object.keys(result.fieldErrors).sort()).toEqual(["city", "email"]);
   });
 });
 

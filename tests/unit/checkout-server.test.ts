@@ -34,7 +34,8 @@ describe.skipIf(isWix)("startCheckout and the order view (embedded platform)", (
         lastName: "Dupont",
         company: "Dupont Conseil SARL",
         vatNumber: "BE0123456789",
-        shipping: { addressLine: "5 rue de la Paix", postalCode: "75002", city: "Paris", country: "FR" },
+        // A pickup: no delivery address (checkoutSchemaFor gives none), the billing address only.
+        shipping: null,
         billing: { addressLine: "1 avenue Louise", postalCode: "1050", city: "Bruxelles", country: "BE" },
         sameBilling: false,
         shippingCode: "pickup",
@@ -50,23 +51,20 @@ describe.skipIf(isWix)("startCheckout and the order view (embedded platform)", (
       lastName: "Dupont",
       company: "Dupont Conseil SARL",
       vatNumber: "BE0123456789",
-      addressLine: "5 rue de la Paix",
-      postalCode: "75002",
-      city: "Paris",
-      country: "FR",
+      // The form's one address for a pickup is the billing address.
+      addressLine: "1 avenue Louise",
+      postalCode: "1050",
+      city: "Bruxelles",
+      country: "BE",
       shippingCode: "pickup",
-      sameBilling: "",
-      billingAddressLine: "1 avenue Louise",
-      billingPostalCode: "1050",
-      billingCity: "Bruxelles",
-      billingCountry: "BE",
+      sameBilling: "on",
     });
 
     const page = await (await handle.platform.fetch(new Request(url))).text();
     expect(page).toContain("Léa Dupont");
-    expect(page).toContain("5 rue de la Paix, 75002 Paris, FR");
     expect(page).toContain("1 avenue Louise, 1050 Bruxelles, BE");
-    expect(page).toContain("Retrait sur place");
+    expect(page).toContain("<h3>Retrait sur place</h3>");
+    expect(page).not.toContain("<h3>Livraison</h3>");
     expect(page).toContain("lea@exemple.fr");
 
     const session = new URL(url).searchParams.get("session")!;
@@ -90,6 +88,7 @@ describe.skipIf(isWix)("startCheckout and the order view (embedded platform)", (
     expect(order.lines[0]).toMatchObject({ name: "TypeScript au quotidien", quantity: 2, url: "/products/livre-typescript" });
     expect(order.total.formatted).toMatch(/78,00\s€/);
     expect(order.pickup).toBe(true);
+    expect(order.shippingAddress).toBeUndefined();
     // A business buyer's company and VAT number reach the order's billing details (Wix's contactDetails.company / vatId).
     expect(order.billingAddress).toEqual({
       name: "Léa Dupont",

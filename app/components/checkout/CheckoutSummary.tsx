@@ -1,0 +1,30 @@
+import { Link } from "react-router";
+import { CartTotalsSummary } from "~/components/cart/CartTotalsSummary";
+import type { Cart, CartTotals } from "~/models/cart";
+
+/** The checkout's side summary: the lines and the totals of the chosen shipping option. */
+export function CheckoutSummary({ cart, totals }: { cart: Cart; totals: CartTotals }) {
+  return (
+    <aside className="checkout-summary" aria-labelledby="summary-title">
+      <h2 id="summary-title">Récapitulatif</h2>
+      <ul className="checkout-lines">
+        {cart.lines.map((line) => (
+          <li key={line.id}>
+            <span className="checkout-line-name">
+              {line.name}
+              {line.options.length > 0 ? (
+                <span className="muted"> ({line.options.map((o) => `${o.name} : ${o.value}`).join(", ")})</span>
+              ) : null}
+              <span className="muted"> × {line.quantity}</span>
+            </span>
+            <span>{line.linePrice.formatted}</span>
+          </li>
+        ))}
+      </ul>
+      <CartTotalsSummary totals={totals} />
+      <p>
+        <Link to="/cart">Modifier le panier</Link>
+      </p>
+    </aside>
+  );
+}

@@ -1,0 +1,26 @@
+import { Field } from "~/components/Field";
+import { BusinessBuyerFields } from "~/components/cart/BusinessBuyerFields";
+import type { CheckoutValues } from "~/models/cart-forms";
+import type { FieldErrors } from "~/lib/forms";
+
+/** Who buys: e-mail, name, and a business buyer's optional invoice details. */
+export function ContactFieldset({ values, errors }: { values: CheckoutValues; errors: FieldErrors }) {
+  return (
+    <fieldset>
+      <legend>Coordonnées</legend>
+      <Field label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={values.email} error={errors.email} />
+      <div className="field-row">
+        <Field
+          label="Prénom"
+          name="firstName"
+          autoComplete="given-name"
+          required
+          defaultValue={values.firstName}
+          error={errors.firstName}
+        />
+        <Field label="Nom" name="lastName" autoComplete="family-name" required defaultValue={values.lastName} error={errors.lastName} />
+      </div>
+      <BusinessBuyerFields values={values} errors={errors} />
+    </fieldset>
+  );
+}

@@ -1,0 +1,82 @@
+import type { Page } from "@playwright/test";
+import { test, expect } from "./fixtures";
+import { PAY_BUTTON, acceptCheckoutTerms, addToCartAndCheckout } from "./helpers";
+
+/**
+ * Issue 12 (last point): "Retrait sur place" needs no delivery address. The
+ * billing address is still asked (an invoice needs one); the order shows the
+ * pickup and no delivery address.
+ */
+
+// A book no other browser test buys: each paid order here takes one from its stock.
+const BOOK = "/products/livre-cloud";
+
+async function checkoutWithBook(page: Page, javaScriptEnabled: boolean) {
+  await addToCartAndCheckout(page, BOOK, javaScriptEnabled);
+  await page.getByLabel("E-mail", { exact: true }).fill("ines.morel@exemple.fr");
+  await page.getByLabel("Prénom", { exact: true }).fill("Inès");
+  await page.getByLabel("Nom", { exact: true }).fill("Morel");
+}
+
+/** The payment page, then the thank-you page: pickup shown, no delivery address, the billing address kept. */
+async function payAndExpectPickupOrder(page: Page) {
+  await expect(page).toHaveURL(/\/_platform\/checkout\?session=/);
+  await expect(page.getByText("Retrait sur place").first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Livraison" })).toHaveCount(0);
+  await expect(page.getByText(/8 quai des Chartrons, 33000 Bordeaux/)).toBeVisible();
+  await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: PAY_BUTTON }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Merci");
+  await expect(page.getByRole("main").getByText("Livraison (Retrait sur place)")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Livraison" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Facturation" })).toContainText("8 quai des Chartrons");
+}
+
+test.describe("store pickup (issue 12)", () => {
+  test("the address typed once becomes the billing address: no delivery address on the order", async ({ page, javaScriptEnabled }) => {
+    await checkoutWithBook(page, javaScriptEnabled);
+    await page.getByLabel("Adresse", { exact: true }).fill("8 quai des Chartrons");
+    await page.getByLabel("Code postal", { exact: true }).fill("33000");
+    await page.getByLabel("Ville", { exact: true }).fill("Bordeaux");
+    await page.getByRole("radio", { name: /Retrait sur place/ }).check();
+    await acceptCheckoutTerms(page, { digital: false });
+    await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
+    await payAndExpectPickupOrder(page);
+  });
+
+  test("the delivery address may stay empty; the billing address is still asked", async ({ page, javaScriptEnabled, allowStatusFor }) => {
+    // The form refused once (400) before the billing address is typed.
+    allowStatusFor("/checkout");
+    await checkoutWithBook(page, javaScriptEnabled);
+    await expect(page.getByRole("group", { name: "Adresse de livraison" })).toBeVisible();
+    await page.getByRole("radio", { name: /Retrait sur place/ }).check();
+    await acceptCheckoutTerms(page, { digital: false });
+    if (javaScriptEnabled) {
+      // The page follows the choice at once: one address, the billing one.
+      await expect(page.getByRole("group", { name: "Adresse de livraison" })).toHaveCount(0);
+      await expect(page.getByRole("checkbox", { name: "Adresse de facturation identique" })).toHaveCount(0);
+      await expect(page.getByRole("complementary").getByText("Livraison (Retrait sur place)")).toBeVisible();
+      const billing = page.getByRole("group", { name: "Adresse de facturation" });
+      await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
+      await expect(billing.getByLabel("Adresse", { exact: true })).toHaveAccessibleDescription("Adresse est obligatoire.");
+      await billing.getByLabel("Adresse", { exact: true }).fill("8 quai des Chartrons");
+      await billing.getByLabel("Code postal", { exact: true }).fill("33000");
+      await billing.getByLabel("Ville", { exact: true }).fill("Bordeaux");
+    } else {
+      // Without scripts the server decides from the submitted choice: the delivery fields stay empty, the billing
+      // address is required instead.
+      await page.getByLabel("Adresse de facturation identique").uncheck();
+      await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
+      await expect(page.getByLabel("Adresse de facturation", { exact: true })).toHaveAccessibleDescription(
+        "Adresse de facturation est obligatoire.",
+      );
+      await expect(page.getByLabel("Adresse", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByRole("radio", { name: /Retrait sur place/ })).toBeChecked();
+      await page.getByLabel("Adresse de facturation", { exact: true }).fill("8 quai des Chartrons");
+      await page.getByLabel("Code postal de facturation", { exact: true }).fill("33000");
+      await page.getByLabel("Ville de facturation", { exact: true }).fill("Bordeaux");
+    }
+    await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
+    await payAndExpectPickupOrder(page);
+  });
+});
