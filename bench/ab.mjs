@@ -19,10 +19,10 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { cpuMsOf, measureGet } from "./lib/load.mjs";
+import { cpuMsOf, measureCycle, measureGet } from "./lib/load.mjs";
 import { cookieHeader } from "./lib/cookies.mjs";
 import { freePort, onInterrupt, pinSelf, startNode, stopAll, waitReady } from "./lib/proc.mjs";
-import { postAdd } from "./lib/scenarios.mjs";
+import { CYCLE_PAGE, postAdd } from "./lib/scenarios.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..");
@@ -53,7 +53,10 @@ const PAGES = [
   ["/products/:slug", "/products/t-shirt-typescript?Taille=M&Couleur=Noir"],
   // Each variant gets its own 3-line cart (its own database), built before the runs.
   ["/cart (3 lines)", "/cart"],
+  // POST the product form → 303 → GET, as the bench's cycle (cost per cycle).
+  ["add-to-cart cycle", CYCLE_PAGE],
 ];
+const CYCLE = "add-to-cart cycle";
 const CART_PAGES = [
   "/products/t-shirt-typescript?Taille=M&Couleur=Noir",
   "/products/mug-cafe-code?Couleur=Bleu",
@@ -172,8 +175,11 @@ async function main() {
       if (!added.ok) throw new Error(`${v.name}: ${added.why}`);
     }
     v.cookie = cookieHeader(jar);
+    const probe = await postAdd(v, CYCLE_PAGE, new Map());
+    if (!probe.ok) throw new Error(`${v.name}: ${probe.why}`);
+    v.form = probe.form;
     // Every variant must serve the same pages as the real build, or the comparison means nothing.
-    for (const [page, path] of PAGES) {
+    for (const [page, path] of PAGES.filter(([p]) => p !== CYCLE)) {
       const res = await fetch(v.url + path, { headers: { cookie: v.cookie } });
       const html = await res.text();
       if (res.status !== 200 || (page !== "/" && !html.includes('href="/products/'))) {
@@ -190,14 +196,16 @@ async function main() {
   const results = {};
   for (const [page, path] of PAGES) {
     const headersOf = (v) => (path === "/cart" ? { cookie: v.cookie } : {});
-    for (const v of live)
-      await measureGet({ url: v.url, path, headers: headersOf(v), pid: v.child.pid, ...load, duration: load.warmup, warmup: 0 });
+    const measure = (x, duration) =>
+      page === CYCLE
+        ? measureCycle({ url: x.url, productPath: path, form: x.form, origin: x.url, pid: x.child.pid, ...load, duration, warmup: 0 })
+        : measureGet({ url: x.url, path, headers: headersOf(x), pid: x.child.pid, ...load, duration, warmup: 0 });
+    for (const v of live) await measure(v, load.warmup);
     const ratios = Object.fromEntries(live.slice(1).map((v) => [v.name, []]));
     for (let i = 0; i < pairs; i++) {
       const order = live.map((_, k) => live[(k + i) % live.length]);
       const cpu = {};
-      for (const x of order)
-        cpu[x.name] = (await measureGet({ url: x.url, path, headers: headersOf(x), pid: x.child.pid, ...load, warmup: 0 })).cpuMsPerUnit;
+      for (const x of order) cpu[x.name] = (await measure(x, load.duration)).cpuMsPerUnit;
       for (const v of live.slice(1)) ratios[v.name].push(cpu[v.name] / cpu[base.name]);
       console.log(`  ${page} round ${i + 1}/${pairs}: ${live.map((x) => `${x.name.split(" (")[0]} ${cpu[x.name]}`).join(" | ")}`);
     }
