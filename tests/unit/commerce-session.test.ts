@@ -212,4 +212,15 @@ describe("session cookie", () => {
       expect(await readSessionTokens(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toBeNull();
     }
   });
+
+  it("reads a cookie it has opened before the same way, and still refuses a tampered copy of it", async () => {
+    const tokens = await visitorTokens();
+    const cookie = cookieOf(await sessionSetCookie(request(), tokens));
+    const read = (header: string) => readSessionTokens(new Request("http://localhost/", { headers: { Cookie: header } }));
+    expect(await read(cookie)).toEqual(tokens);
+    expect(await read(`theme=dark; ${cookie}; __toast=x`)).toEqual(tokens);
+    expect(await read(`${cookie.slice(0, -3)}AAA`)).toBeNull();
+    expect(await read(`${cookie}A`)).toBeNull();
+    expect(await read("theme=dark")).toBeNull();
+  });
 });
