@@ -6,7 +6,7 @@
 // time per request. A second unpatched copy is the control: its "change" shows
 // how much two identical servers differ, i.e. what a change must beat.
 //
-//   node bench/ab.mjs [--rounds 8] [--duration 2] [--warmup 10] [--connections 32] [--build DIR …]
+//   node bench/ab.mjs [--rounds 8] [--duration 2] [--warmup 10] [--connections 32] [--build DIR …] [--only cart,cycle]
 //
 // `--build DIR` (repeatable) adds a whole other build as a variant: build the change into DIR
 // (`BUILD_DIR=build-b npx react-router build`), keep build-bench/ as the build before it, and compare.
@@ -34,6 +34,8 @@ const { values: opt } = parseArgs({
     rounds: { type: "string", default: "8" },
     build: { type: "string", multiple: true, default: [] },
     patches: { type: "boolean", default: true },
+    // Comma-separated parts of scenario names to measure (e.g. `--only cart,cycle`); all by default.
+    only: { type: "string" },
   },
 });
 const load = { duration: Number(opt.duration), warmup: Number(opt.warmup), connections: Number(opt.connections) };
@@ -57,6 +59,7 @@ const PAGES = [
   ["add-to-cart cycle", CYCLE_PAGE],
 ];
 const CYCLE = "add-to-cart cycle";
+const wanted = ([page]) => !opt.only || opt.only.split(",").some((part) => page.includes(part.trim()));
 const CART_PAGES = [
   "/products/t-shirt-typescript?Taille=M&Couleur=Noir",
   "/products/mug-cafe-code?Couleur=Bleu",
@@ -194,7 +197,7 @@ async function main() {
   const base = variants[0];
   const live = variants.filter((x) => !x.skip);
   const results = {};
-  for (const [page, path] of PAGES) {
+  for (const [page, path] of PAGES.filter(wanted)) {
     const headersOf = (v) => (path === "/cart" ? { cookie: v.cookie } : {});
     const measure = (x, duration) =>
       page === CYCLE
@@ -214,7 +217,7 @@ async function main() {
   console.log(
     `\n== Change in server CPU per request vs as built (median over ${pairs} rounds of ${load.duration} s runs; negative = cheaper)`,
   );
-  for (const [page] of PAGES) {
+  for (const [page] of PAGES.filter(wanted)) {
     for (const v of variants.slice(1)) {
       if (v.skip) console.log(`  ${page.padEnd(16)} ${v.name.padEnd(52)} not applicable (${v.skip})`);
       else {
