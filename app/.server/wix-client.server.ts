@@ -9,8 +9,8 @@ import { getConfig } from "./config.server";
 
 /**
  * The Wix SDK clients of the commerce sessions (commerce-session.server.ts), and the fetch every module call goes
- * through. Building a client wraps every function of every module (1–3 ms of CPU: more than the rest of a cart
- * page's SDK work, bench/FINDINGS.md round three), so the requests share one process-wide client whose tokens and
+ * through. Building a client wraps every function of every module (1.5 ms of CPU per request: a sixth of
+ * a cart page, bench/FINDINGS.md round three), so the requests share one process-wide client whose tokens and
  * fetch are those of the session running the request (`runInSession`, entered by the root middleware). A session
  * used outside its request (tests, the process's catalog reader) builds a client of its own.
  */
