@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, OAuthStrategy } from "@wix/sdk";
 import { createPlatform, EMBEDDED_CLIENT_ID, installPlatformFetch, type Platform } from "../../platform";
-import { CAPTCHA_REQUIRED, INVALID_CREDENTIALS, outcomeOf, PASSWORD_REFUSED } from "~/.server/member-auth.server";
+import { CAPTCHA_REQUIRED, INVALID_CREDENTIALS, outcomeOf, PASSWORD_REFUSED } from "~/.server/auth-outcomes.server";
 
 let platform: Platform;
 let restore: () => void;
