@@ -1,22 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { TokenRole, type Tokens } from "@wix/sdk";
-import { createPlatform, installPlatformFetch, type Platform } from "../../platform";
+import { useEmbeddedPlatform } from "../support/platform";
 import { Commerce } from "~/.server/commerce.server";
 import { readSessionTokens, sessionSetCookie } from "~/.server/session.server";
 import { appCookies } from "~/.server/cookies.server";
 import { forgetConfig } from "~/.server/config.server";
 
 /** The real embedded platform answers the token endpoint; failures are injected by wrapping fetch. */
-let platform: Platform;
-let restore: () => void;
-beforeAll(() => {
-  platform = createPlatform({ dbPath: ":memory:" });
-  restore = installPlatformFetch(platform, { getAppOrigin: () => "http://localhost:3000" });
-});
-afterAll(() => {
-  restore();
-  platform.close();
-});
+useEmbeddedPlatform({}, { getAppOrigin: () => "http://localhost:3000" });
 afterEach(() => vi.restoreAllMocks());
 
 const request = () => new Request("http://localhost:3000/cart");
