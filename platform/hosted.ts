@@ -21,10 +21,32 @@ const CONTENT_TYPES: Record<string, string> = {
   ".avif": "image/avif",
 };
 
+type Page = (ctx: Ctx, request: Request, url: URL) => Response | Promise<Response>;
+
+/** The pages besides the login session's (pages/auth.ts), by "METHOD path". */
+function pageTable(publicPem: string): Map<string, Page> {
+  return new Map<string, Page>([
+    ["GET reset-password", (ctx, _, url) => resetGet(ctx, url)],
+    ["POST reset-password", (ctx, request) => resetPost(ctx, request)],
+    ["GET outbox", (ctx, _, url) => outboxGet(ctx, url)],
+    ["GET owner/members", (ctx, _, url) => ownerMembersGet(ctx, url)],
+    ["POST owner/members", (ctx, request) => ownerMembersPost(ctx, request)],
+    [
+      "GET webhooks/public-key",
+      () => new Response(publicPem, { headers: { "content-type": "application/x-pem-file", "cache-control": "no-store" } }),
+    ],
+    ["GET logout", (ctx, _, url) => logoutGet(ctx, url)],
+    ["GET checkout", (ctx, _, url) => paymentGet(ctx, url)],
+    ["POST checkout", (ctx, request) => paymentPost(ctx, request)],
+    ["GET commande", (ctx, _, url) => orderFollowGet(ctx, url)],
+    ["GET telechargement", (ctx, _, url) => downloadGet(ctx, url)],
+  ]);
+}
+
 /** The hosted pages' dispatcher: `sub` is the path after /_platform/. */
 export function hostedPages(ctx: Ctx, publicPem: string) {
   const opts = ctx.opts;
-  const keys = { publicPem };
+  const pages = pageTable(publicPem);
   function serveMedia(rel: string, method: string): Response {
     let decoded: string;
     try {
@@ -60,30 +82,8 @@ export function hostedPages(ctx: Ctx, publicPem: string) {
     const route = `${method} ${sub.replace(/\/$/, "")}`;
     const loginPage = await loginSessionPage(ctx, request, url, route);
     if (loginPage) return loginPage;
-    switch (route) {
-      case "GET reset-password":
-        return resetGet(ctx, url);
-      case "POST reset-password":
-        return resetPost(ctx, request);
-      case "GET outbox":
-        return outboxGet(ctx, url);
-      case "GET owner/members":
-        return ownerMembersGet(ctx, url);
-      case "POST owner/members":
-        return ownerMembersPost(ctx, request);
-      case "GET webhooks/public-key":
-        return new Response(keys.publicPem, { headers: { "content-type": "application/x-pem-file", "cache-control": "no-store" } });
-      case "GET logout":
-        return logoutGet(ctx, url);
-      case "GET checkout":
-        return paymentGet(ctx, url);
-      case "GET commande":
-        return orderFollowGet(ctx, url);
-      case "GET telechargement":
-        return downloadGet(ctx, url);
-      case "POST checkout":
-        return paymentPost(ctx, request);
-    }
+    const page = pages.get(route);
+    if (page) return page(ctx, request, url);
     return html(errorPage("Page introuvable", "Cette page n'existe pas."), 404);
   }
 
