@@ -1,5 +1,5 @@
 import { FieldFrame } from "~/components/Field";
-import { COUNTRIES, DEFAULT_COUNTRY } from "~/models/cart-forms";
+import { COUNTRIES, DEFAULT_COUNTRY } from "~/models/countries";
 
 /** A labelled country select with its error below it, like `Field` for inputs. */
 export function CountrySelect({
