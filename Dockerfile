@@ -2,7 +2,7 @@
 # Portfolio and store: production image. Three stages on Node 20 (Debian bookworm):
 #   deps    – every dependency, with the build tools better-sqlite3 needs
 #   build   – the React Router build, then dev dependencies pruned away
-#   runtime – slim image: production node_modules, the build, server.js and the platform's seed
+#   runtime – slim image: production node_modules, the build, server.js (and its request log module) and the platform's seed
 # The runtime command is the one the browser tests start: `node server.js`. The same image runs the platform as
 # its own service with `node build/platform/serve.js` (compose.yaml).
 
@@ -36,6 +36,7 @@ COPY --from=build --chown=root:root /app/package.json ./
 COPY --from=build --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/build ./build
 COPY --from=build --chown=root:root /app/server.js ./
+COPY --from=build --chown=root:root /app/server/request-log.js ./server/request-log.js
 # The embedded platform loads its demo data and images from platform/seed at run time.
 COPY --from=build --chown=root:root /app/platform/seed/demo.json ./platform/seed/demo.json
 COPY --from=build --chown=root:root /app/platform/seed/media ./platform/seed/media

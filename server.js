@@ -1,9 +1,9 @@
 // Production (and dev) HTTP server: express in front of the React Router
 // request handler built from server/app.ts. Plain JS so it runs without a build
 // step of its own; everything else comes from ./build.
-import { randomUUID } from "node:crypto";
 import compression from "compression";
 import express from "express";
+import { requestLog } from "./server/request-log.js";
 
 const DEV = process.argv.includes("--dev");
 if (!DEV) process.env.NODE_ENV ??= "production";
@@ -15,44 +15,8 @@ const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS) || 10_000;
 const server = express();
 server.disable("x-powered-by");
 
-// Query values that may be logged as they are; every other value is a possible secret (reset and owner tokens,
-// OAuth codes and states, session ids of the hosted pages) and is written as "[redacted]".
-const LOGGABLE_QUERY_KEYS = new Set(["q", "page", "sort", "category", "collection", "index", "_routes"]);
-
-/** The request's path for the log: query values outside LOGGABLE_QUERY_KEYS redacted, long paths cut. */
-function loggablePath(originalUrl) {
-  const cut = (s) => (s.length > 300 ? `${s.slice(0, 300)}…` : s);
-  const q = originalUrl.indexOf("?");
-  if (q < 0) return cut(originalUrl);
-  const params = new URLSearchParams(originalUrl.slice(q + 1));
-  const shown = [...params].map(
-    ([key, value]) => `${encodeURIComponent(key)}=${LOGGABLE_QUERY_KEYS.has(key) ? encodeURIComponent(value) : "[redacted]"}`,
-  );
-  return cut(`${originalUrl.slice(0, q)}?${shown.join("&")}`);
-}
-
 // One structured log line per request, with an id the error screen can show.
-server.use((req, res, next) => {
-  const started = process.hrtime.bigint();
-  const id = randomUUID();
-  res.locals.requestId = id;
-  res.setHeader("X-Request-Id", id);
-  res.on("finish", () => {
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    process.stdout.write(
-      JSON.stringify({
-        time: new Date().toISOString(),
-        level: res.statusCode >= 500 ? "error" : "info",
-        requestId: id,
-        method: req.method,
-        path: loggablePath(req.originalUrl),
-        status: res.statusCode,
-        ms: Math.round(ms * 10) / 10,
-      }) + "\n",
-    );
-  });
-  next();
-});
+server.use(requestLog);
 server.use(compression());
 
 if (DEV) {

@@ -6,7 +6,7 @@
 // time per request. A second unpatched copy is the control: its "change" shows
 // how much two identical servers differ, i.e. what a change must beat.
 //
-//   node bench/ab.mjs [--rounds 8] [--duration 2] [--warmup 10] [--connections 32] [--build DIR …]
+//   npm run bench:ab -- [--rounds 8] [--duration 2] [--warmup 10] [--connections 32] [--build DIR …]
 //
 // `--build DIR` (repeatable) adds a whole other build as a variant: build the change into DIR
 // (`BUILD_DIR=build-b npx react-router build`), keep build-bench/ as the build before it, and compare.
@@ -16,26 +16,21 @@
 import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
+import { join, resolve } from "node:path";
 import { cpuMsOf, measureGet } from "./lib/load.mjs";
-import { cookieHeader } from "./lib/cookies.mjs";
-import { freePort, onInterrupt, pinSelf, startNode, stopAll, waitReady } from "./lib/proc.mjs";
+import { benchOptions, ROOT as root } from "./lib/options.mjs";
+import { freePort } from "../tests/support/server.ts";
+import { Visitor } from "../tests/support/visitor.ts";
+import { onInterrupt, pinSelf, startNode, stopAll, waitReady } from "./lib/proc.mjs";
 import { postAdd } from "./lib/scenarios.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, "..");
-const { values: opt } = parseArgs({
-  options: {
-    duration: { type: "string", default: "2" },
-    warmup: { type: "string", default: "10" },
-    connections: { type: "string", default: "32" },
-    rounds: { type: "string", default: "8" },
+const opt = benchOptions(
+  { duration: 2, warmup: 10, connections: 32, rounds: 8 },
+  {
     build: { type: "string", multiple: true, default: [] },
     patches: { type: "boolean", default: true },
   },
-});
+);
 const load = { duration: Number(opt.duration), warmup: Number(opt.warmup), connections: Number(opt.connections) };
 const pairs = Math.max(1, Number(opt.rounds));
 const source = join(root, "build-bench");
@@ -125,6 +120,7 @@ async function main() {
     v.dir = join(variantsRoot, String(variants.indexOf(v)));
     cpSync(v.from ?? source, v.dir, { recursive: true });
     cpSync(join(root, "server.js"), join(v.dir, "server.js"));
+    cpSync(join(root, "server", "request-log.js"), join(v.dir, "server", "request-log.js"));
     // The embedded platform finds its demo data under <cwd>/platform/seed: without
     // it the catalog would be empty and the pages measured would be 404s.
     symlinkSync(join(root, "platform"), join(v.dir, "platform"), "dir");
@@ -166,12 +162,12 @@ async function main() {
     });
     await waitReady(v.url + "/healthz", v.child);
     if (cpuMsOf(v.child.pid) === null) throw new Error("no /proc: CPU time per request is not available here");
-    const jar = new Map();
+    const buyer = new Visitor(v.url);
     for (const page of CART_PAGES) {
-      const added = await postAdd(v, page, jar);
+      const added = await postAdd(buyer, page);
       if (!added.ok) throw new Error(`${v.name}: ${added.why}`);
     }
-    v.cookie = cookieHeader(jar);
+    v.cookie = buyer.cookieHeader();
     // Every variant must serve the same pages as the real build, or the comparison means nothing.
     for (const [page, path] of PAGES) {
       const res = await fetch(v.url + path, { headers: { cookie: v.cookie } });

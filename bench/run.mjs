@@ -13,13 +13,12 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
+import { dirname, join } from "node:path";
 import { buildApp, buildMinimalApp, buildPlatform } from "./lib/builds.mjs";
 import { measureLatency } from "./lib/latency.mjs";
 import { lighthousePages } from "./lib/lighthouse.mjs";
 import { measureCycle, measureGet } from "./lib/load.mjs";
+import { BENCH_DIR as here, benchOptions, ROOT as root } from "./lib/options.mjs";
 import { onInterrupt, pinSelf, stop, stopAll } from "./lib/proc.mjs";
 import { profileApp } from "./lib/profiling.mjs";
 import { printReport } from "./lib/report.mjs";
@@ -29,14 +28,9 @@ import { CLIENT_CORE, SERVER_CORE, startApp, startBare, startMinimal } from "./l
 import { sizeReport, stylesheetsIn } from "./lib/sizes.mjs";
 import { evaluate } from "./lib/targets.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, "..");
-const { values: opt } = parseArgs({
-  options: {
-    duration: { type: "string", default: "5" },
-    warmup: { type: "string", default: "2" },
-    connections: { type: "string", default: "32" },
-    rounds: { type: "string", default: "3" },
+const opt = benchOptions(
+  { duration: 5, warmup: 2, connections: 32, rounds: 3 },
+  {
     platform: { type: "string", default: "remote" },
     "skip-build": { type: "boolean", default: false },
     "no-lighthouse": { type: "boolean", default: false },
@@ -46,7 +40,7 @@ const { values: opt } = parseArgs({
     out: { type: "string", default: join(here, "results", "latest.json") },
     report: { type: "string" },
   },
-});
+);
 const BUILD_DIR = "build-bench";
 const resultsDir = join(here, "results");
 mkdirSync(resultsDir, { recursive: true });
@@ -95,7 +89,7 @@ async function main() {
   const homeHtml = await text(app.url + "/");
   writeFileSync(join(work, "home.html"), homeHtml.body);
   const scenarios = await prepareScenarios(app);
-  const minimalApp = buildMinimalApp(root, here, join(work, "minimal-app"), homeHtml.body);
+  const minimalApp = buildMinimalApp(root, here, join(work, "bench", "minimal-app"), homeHtml.body);
 
   let runs = null;
   let latency = null;

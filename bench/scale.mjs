@@ -9,31 +9,25 @@
 import { randomBytes } from "node:crypto";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
+import { join } from "node:path";
 import { buildApp, buildPlatform } from "./lib/builds.mjs";
-import { applySetCookie, cookieHeader, setCookiesOf } from "./lib/cookies.mjs";
 import { catalogFacts, growCatalog } from "./lib/generate-catalog.mjs";
+import { BENCH_DIR as here, benchOptions, ROOT as root } from "./lib/options.mjs";
 import { cpuMsOf, measureGet } from "./lib/load.mjs";
 import { onInterrupt, pinSelf, stop, stopAll } from "./lib/proc.mjs";
 import { table } from "./lib/report.mjs";
 import { CLIENT_CORE, startApp, startPlatform } from "./lib/servers.mjs";
 import { addToCartForm, text } from "./lib/scenarios.mjs";
+import { findForm, Visitor } from "../tests/support/visitor.ts";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, "..");
-const { values: opt } = parseArgs({
-  options: {
+const opt = benchOptions(
+  { duration: 5, warmup: 3, connections: 16, rounds: 3 },
+  {
     sizes: { type: "string", default: "62,1000,10000" },
     lines: { type: "string", default: "1,20,100" },
-    duration: { type: "string", default: "5" },
-    warmup: { type: "string", default: "3" },
-    connections: { type: "string", default: "16" },
-    rounds: { type: "string", default: "3" },
     "skip-build": { type: "boolean", default: false },
   },
-});
+);
 const BUILD_DIR = "build-bench";
 const sizes = opt.sizes.split(",").map(Number);
 const lineCounts = opt.lines.split(",").map(Number);
@@ -130,18 +124,6 @@ async function measurePages(app, pages, headersOf = () => ({})) {
   );
 }
 
-async function postForm(app, path, jar, form) {
-  const res = await fetch(app.url + path, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url, ...(jar.size ? { cookie: cookieHeader(jar) } : {}) },
-    body: new URLSearchParams(form),
-  });
-  await res.arrayBuffer();
-  applySetCookie(jar, setCookiesOf(res));
-  return res;
-}
-
 async function formOf(app, path) {
   const r = await text(app.url + path);
   const form = r.status === 200 ? addToCartForm(r.body) : null;
@@ -151,16 +133,16 @@ async function formOf(app, path) {
 
 /** A visitor whose cart holds `lines` lines: `lines − 1` other products, then the cycle's product. */
 async function visitorWithLines(app, lines, others, cycleForm) {
-  const jar = new Map();
+  const visitor = new Visitor(app.url);
   let added = 0;
   // A candidate can be refused (a tracked product out of stock): the next one takes its place.
   for (const o of others) {
     if (added >= lines - 1) break;
-    if ((await postForm(app, o.path, jar, o.form)).status === 303) added++;
+    if ((await visitor.request("POST", o.path, o.form)).status === 303) added++;
   }
   if (added < lines - 1) throw new Error(`only ${added + 1} lines could be added`);
-  if ((await postForm(app, CYCLE_PAGE, jar, cycleForm)).status !== 303) throw new Error("add of the cycle product failed");
-  return jar;
+  if ((await visitor.request("POST", CYCLE_PAGE, cycleForm)).status !== 303) throw new Error("add of the cycle product failed");
+  return visitor;
 }
 
 async function measureCarts(dbFile, platformScript) {
@@ -176,7 +158,7 @@ async function measureCarts(dbFile, platformScript) {
       if (others.length >= wanted || slug === "formation-typescript") continue;
       const r = await text(`${app.url}/products/${slug}`);
       const form = r.status === 200 ? addToCartForm(r.body) : null;
-      const formHtml = /<form class="add-to-cart"[\s\S]*?<\/form>/.exec(r.body)?.[0] ?? "";
+      const formHtml = findForm(r.body, "Ajouter au panier") ?? "";
       if (form && !/type="radio"|<select\b/.test(formHtml)) others.push({ path: `/products/${slug}`, form });
     }
   }
@@ -184,13 +166,13 @@ async function measureCarts(dbFile, platformScript) {
   const cycleForm = await formOf(app, CYCLE_PAGE);
   const out = {};
   for (const lines of lineCounts) {
-    const jar = await visitorWithLines(app, lines, others, cycleForm);
-    const shown = (await text(app.url + "/cart", { headers: { cookie: cookieHeader(jar) } })).body.match(
+    const buyer = await visitorWithLines(app, lines, others, cycleForm);
+    const shown = (await text(app.url + "/cart", { headers: { cookie: buyer.cookieHeader() } })).body.match(
       /<li\b[^>]*class="[^"]*cart-line\b/g,
     )?.length;
-    const page = await measurePages(app, [{ name: "cart page", path: "/cart" }], () => ({ cookie: cookieHeader(jar) }));
+    const page = await measurePages(app, [{ name: "cart page", path: "/cart" }], () => ({ cookie: buyer.cookieHeader() }));
     // The add: a few visitors with this cart, each adding the cycle product again (its quantity grows by one per add).
-    const visitors = [jar];
+    const visitors = [buyer];
     for (let i = 1; i < 4; i++) visitors.push(await visitorWithLines(app, lines, others, cycleForm));
     const add = await measureAdds(app, visitors, cycleForm);
     out[lines] = { shownLines: shown ?? null, page: page["cart page"], add };
@@ -211,13 +193,11 @@ async function measureAdds(app, visitors, form) {
     const p = cpuMsOf(app.platform.child.pid);
     let cycles = 0;
     await Promise.all(
-      visitors.map(async (jar) => {
+      visitors.map(async (visitor) => {
         for (let i = 0; i < perRound; i++) {
-          const res = await postForm(app, CYCLE_PAGE, jar, form);
+          const res = await visitor.request("POST", CYCLE_PAGE, form);
           if (res.status !== 303) throw new Error(`add answered ${res.status}`);
-          const page = await fetch(new URL(res.headers.get("location") ?? CYCLE_PAGE, app.url), { headers: { cookie: cookieHeader(jar) } });
-          await page.arrayBuffer();
-          applySetCookie(jar, setCookiesOf(page));
+          await visitor.request("GET", new URL(res.location ?? CYCLE_PAGE, app.url).toString());
           cycles++;
         }
       }),

@@ -4,6 +4,7 @@ import { MEMBER_STATUS_OPTIONS } from "~/models/admin";
 import { AdminRefusal } from "./admin-actions.server";
 import { getConfig } from "./config.server";
 import type { ElevatedClient } from "./owner.server";
+import { isPlatformId } from "~/lib/ids";
 
 /** The owner's members: search, filter by status, offset paging, per-member and by-filter actions. */
 
@@ -18,7 +19,7 @@ export interface MemberFilters {
 export function readMemberFilters(params: URLSearchParams): MemberFilters {
   const status = params.get("status") ?? "";
   const q = (params.get("q") ?? "").trim().slice(0, 100);
-  return { status: status in MEMBER_STATUS_OPTIONS ? status : undefined, q: q || undefined };
+  return { status: Object.hasOwn(MEMBER_STATUS_OPTIONS, status) ? status : undefined, q: q || undefined };
 }
 
 function filterOf(f: MemberFilters) {
@@ -71,6 +72,8 @@ export async function searchMembers(admin: ElevatedClient, filters: MemberFilter
 export type MemberAction = "approve" | "block" | "unblock" | "mute" | "unmute" | "disconnect" | "delete";
 
 export async function memberAction(admin: ElevatedClient, id: string, action: MemberAction) {
+  // Checked before the SDK writes it into a request path (app/lib/ids.ts).
+  if (!isPlatformId(id)) throw new AdminRefusal("Membre introuvable.");
   const m = admin.members;
   if (action === "block" || action === "delete" || action === "disconnect") {
     const target = await m.getMember(id, { fieldsets: ["EXTENDED"] });

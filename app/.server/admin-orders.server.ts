@@ -3,6 +3,9 @@ import type { AdminOrderDetail, AdminOrderRow, OrderFilters } from "~/models/adm
 import { ACTIVITY_LABELS, FULFILLMENT_STATUS_OPTIONS, ORDER_STATUS_OPTIONS, PAYMENT_STATUS_OPTIONS } from "~/models/admin";
 import { toOrderView } from "./checkout.server";
 import type { ElevatedClient } from "./owner.server";
+import { notFound } from "~/lib/http";
+import { isPlatformId } from "~/lib/ids";
+import { AdminRefusal } from "./admin-actions.server";
 
 /** The owner's orders: search with filters and cursor paging, one order with its payment, and the actions on them. */
 
@@ -14,7 +17,8 @@ const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 export function readOrderFilters(params: URLSearchParams): OrderFilters {
   const pick = (name: string, allowed: Record<string, string>) => {
     const v = params.get(name) ?? "";
-    return v in allowed ? v : undefined;
+    // Own keys only: "constructor" or "__proto__" are `in` every object.
+    return Object.hasOwn(allowed, v) ? v : undefined;
   };
   const tag = params.get("tag")?.trim() ?? "";
   const day = (name: string) => {
@@ -50,7 +54,10 @@ function searchFilter(f: OrderFilters) {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Sdk = any;
 
-const label = (labels: Record<string, string>, v: unknown) => labels[String(v ?? "")] ?? String(v ?? "—");
+const label = (labels: Record<string, string>, v: unknown) => {
+  const key = String(v ?? "");
+  return Object.hasOwn(labels, key) ? labels[key]! : key || "—";
+};
 
 function toRow(o: Sdk): AdminOrderRow {
   const contact = o.billingInfo?.contactDetails ?? {};
@@ -84,6 +91,7 @@ export async function searchOrders(admin: ElevatedClient, filters: OrderFilters,
 }
 
 export async function getOrderDetail(admin: ElevatedClient, id: string): Promise<AdminOrderDetail> {
+  if (!isPlatformId(id)) notFound();
   return mapLoaderErrors(async () => {
     const raw: Sdk = await admin.orders.getOrder(id);
     const tx: Sdk = await admin.orderTransactions.listTransactionsForSingleOrder(id);
@@ -103,21 +111,28 @@ export async function getOrderDetail(admin: ElevatedClient, id: string): Promise
   });
 }
 
+/** An order id from the URL or a form, checked before the SDK writes it into a request path (app/lib/ids.ts). */
+function orderId(id: string): string {
+  if (!isPlatformId(id)) throw new AdminRefusal("Commande introuvable.");
+  return id;
+}
+
 export const cancelOrder = (admin: ElevatedClient, id: string, restock: boolean, notify: boolean) =>
-  admin.orders.cancelOrder(id, { restockAllItems: restock, sendOrderCanceledEmail: notify });
+  admin.orders.cancelOrder(orderId(id), { restockAllItems: restock, sendOrderCanceledEmail: notify });
 
 export const capturePayment = (admin: ElevatedClient, id: string, paymentId: string) =>
-  admin.orders.captureAuthorizedPayments(id, [{ paymentId }]);
+  admin.orders.captureAuthorizedPayments(orderId(id), [{ paymentId }]);
 
-export const voidPayment = (admin: ElevatedClient, id: string, paymentId: string) => admin.orders.voidAuthorizedPayments(id, [paymentId]);
+export const voidPayment = (admin: ElevatedClient, id: string, paymentId: string) =>
+  admin.orders.voidAuthorizedPayments(orderId(id), [paymentId]);
 
 /** The SDK exports it at run time (POST …/payments-collector/orders/{id}/mark-as-paid) but its typings leave it out. */
 type MarkAsPaid = { paymentCollectionMarkOrderAsPaid(ecomOrderId: string): Promise<unknown> };
 export const markAsPaid = (admin: ElevatedClient, id: string) =>
-  (admin.orders as unknown as MarkAsPaid).paymentCollectionMarkOrderAsPaid(id);
+  (admin.orders as unknown as MarkAsPaid).paymentCollectionMarkOrderAsPaid(orderId(id));
 
 export async function tagOrders(admin: ElevatedClient, ids: string[], tag: string, assign: boolean) {
   const tags = { tags: { tagIds: [tag] } };
-  const result = await admin.orders.bulkUpdateOrderTags(ids, assign ? { assignTags: tags } : { unassignTags: tags });
+  const result = await admin.orders.bulkUpdateOrderTags(ids.map(orderId), assign ? { assignTags: tags } : { unassignTags: tags });
   return result.bulkActionMetadata?.totalSuccesses ?? 0;
 }

@@ -3,6 +3,7 @@ import type { CommerceSession as Commerce } from "./commerce-session.server";
 import { getConfig } from "./config.server";
 import { readCookie, serializeCookie } from "./cookies.server";
 import type { CheckoutValues } from "~/models/cart-forms";
+import { isPlatformId } from "~/lib/ids";
 
 /**
  * The buyer's last checkout, so that "Annuler" on the payment page, then
@@ -11,8 +12,6 @@ import type { CheckoutValues } from "~/models/cart-forms";
  * details are read back from the platform's checkout, which only its owner
  * (this browser's visitor or member tokens) may read.
  */
-
-const CHECKOUT_ID = /^[A-Za-z0-9-]{1,100}$/;
 
 let cookie: Cookie | undefined;
 function draftCookie(): Cookie {
@@ -81,7 +80,7 @@ export function valuesFromCheckout(checkout: Sdk): CheckoutValues {
  */
 export async function checkoutDraft(commerce: Commerce, request: Request): Promise<CheckoutValues> {
   const id = await readCookie(draftCookie(), request);
-  if (typeof id !== "string" || !CHECKOUT_ID.test(id)) return {};
+  if (typeof id !== "string" || !isPlatformId(id)) return {};
   try {
     const wix = await commerce.client();
     return valuesFromCheckout(await wix.checkout.getCheckout(id));

@@ -5,6 +5,8 @@ import type { OrderAddress, OrderLineView, OrderView } from "~/models/order";
 export type { OrderAddress, OrderLineView, OrderView };
 import { mediaUrl } from "./media.server";
 import { money } from "~/lib/money";
+import { notFound } from "~/lib/http";
+import { isPlatformId } from "~/lib/ids";
 
 /**
  * Checkout: from the cart to the platform's hosted payment page, and the
@@ -224,6 +226,7 @@ export function toOrderView(raw: Sdk): OrderView {
 
 /** The caller's order; the platform answers 404 for anyone else's (left to `failedLoader`). */
 export async function getOrderView(commerce: Commerce, orderId: string): Promise<OrderView> {
+  if (!isPlatformId(orderId)) notFound();
   const wix = await commerce.client();
   return toOrderView(await wix.orders.getOrder(orderId));
 }

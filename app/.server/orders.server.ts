@@ -1,5 +1,7 @@
 import type { CommerceSession as Commerce } from "./commerce-session.server";
 import { toOrderView, type OrderView } from "./checkout.server";
+import { notFound } from "~/lib/http";
+import { isPlatformId } from "~/lib/ids";
 
 /** A member's orders: French labels for the statuses the seed lists (platform/seed/demo.json). */
 
@@ -49,6 +51,7 @@ export async function listMemberOrders(commerce: Commerce): Promise<MemberOrder[
 }
 
 export async function getMemberOrder(commerce: Commerce, orderId: string): Promise<MemberOrder> {
+  if (!isPlatformId(orderId)) notFound();
   const wix = await commerce.client();
   return toMemberOrder(await wix.orders.getOrder(orderId));
 }

@@ -40,7 +40,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const intent = fields.intent ?? "";
   if (intent.startsWith("bulk-")) {
     const what = intent.slice(5) as BulkMemberAction;
-    if (!(what in BULK)) return adminRefusal(request, back, "Action inconnue.");
+    if (!Object.hasOwn(BULK, what)) return adminRefusal(request, back, "Action inconnue.");
     const filters = readMemberFilters(url.searchParams);
     const scope = [filters.status ? MEMBER_STATUS_OPTIONS[filters.status] : "", filters.q ? `e-mail commençant par « ${filters.q} »` : ""]
       .filter(Boolean)
@@ -54,7 +54,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
   const what = intent as MemberAction;
   const id = (fields.memberId ?? "").slice(0, 100);
-  if (!(what in DONE) || !id) return adminRefusal(request, back, "Action inconnue.");
+  if (!Object.hasOwn(DONE, what) || !id) return adminRefusal(request, back, "Action inconnue.");
   return runAdminAction(request, {
     redirectTo: back,
     confirmed,

@@ -45,13 +45,19 @@ export function buildPlatform(root, buildDir) {
   return outfile;
 }
 
+/** The real app's files the minimal app imports (its config's framework settings, its server's request log). */
+const SHARED_WITH_APP = ["react-router.config.ts", "server/request-log.js"];
+
 /**
  * Generates the minimal app from bench/minimal-app into `dir`, reusing this project's node_modules. Its one route
  * renders `homeHtml`'s body markup as React elements (same tags, attributes and text), so the floor pays for the
- * same HTML weight as `/` and the ratio measures our code, not the bytes.
+ * same HTML weight as `/` and the ratio measures our code, not the bytes. `dir` is two levels below a folder of
+ * its own (`<work>/bench/minimal-app`): the files it shares with the real app are copied two levels up, where its
+ * imports (`../../react-router.config`) find them, as they do in the repository.
  */
 export function buildMinimalApp(root, benchDir, dir, homeHtml) {
   cpSync(join(benchDir, "minimal-app"), dir, { recursive: true });
+  for (const file of SHARED_WITH_APP) cpSync(join(root, file), join(dir, "..", "..", file));
   const tree = floorTree(homeHtml);
   writeFileSync(join(dir, "app", "floor.json"), JSON.stringify(tree.nodes));
   // Same versions as this project (React Router reads the dependencies to pick its server runtime).

@@ -4,7 +4,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
-import { applySetCookie, cookieHeader } from "./cookies.mjs";
+import { applySetCookie, cookieHeader } from "../../tests/support/cookies.ts";
 
 let ticksPerSecond = 100;
 try {

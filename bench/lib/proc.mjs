@@ -2,7 +2,6 @@
 // always stopped (by their own pid) when the run ends, even on Ctrl-C.
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
-import net from "node:net";
 
 export const hasTaskset = spawnSync("taskset", ["-V"], { stdio: "ignore" }).status === 0;
 
@@ -54,19 +53,6 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
       }
     }
     process.exit(130);
-  });
-}
-
-/** A free loopback port, asked of the OS. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
   });
 }
 

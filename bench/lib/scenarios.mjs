@@ -1,6 +1,6 @@
 // The pages a run measures: each checked once, the 3-line cart session built, the add-to-cart form read, and what
 // each page says about caching (the input for a Cache-Control policy).
-import { applySetCookie, cookieHeader, setCookiesOf } from "./cookies.mjs";
+import { findForm, formFields, Visitor } from "../../tests/support/visitor.ts";
 
 // Product pages used: one with options chosen in the URL (physical, stock
 // tracked), and a digital product whose stock is not tracked for the cycle,
@@ -13,53 +13,28 @@ const CART_PAGES = [
   "/products/formation-react?Format=Intra&Session=19%20et%2020%20janvier%202027",
 ];
 const log = (...a) => console.log(...a);
+const ADD_TO_CART = "Ajouter au panier";
 
 export async function text(url, init = {}) {
   const res = await fetch(url, { redirect: "manual", ...init });
   return { status: res.status, body: await res.text(), contentType: res.headers.get("content-type") ?? "", res };
 }
 
-/** Hidden and default fields of the add-to-cart form of a product page (what a browser would post). */
+/** What a browser sends with a product page's "Ajouter au panier" (the test kit's form reader); null without one. */
 export function addToCartForm(html) {
-  const form = /<form class="add-to-cart"[^>]*method="post"[^>]*>([\s\S]*?)<\/form>/.exec(html);
-  if (!form) return null;
-  const fields = {};
-  for (const m of form[1].matchAll(/<input\b[^>]*>/g)) {
-    const name = /\bname="([^"]+)"/.exec(m[0])?.[1];
-    const value = /\bvalue="([^"]*)"/.exec(m[0])?.[1];
-    const choice = /type="(radio|checkbox)"/.test(m[0]);
-    if (name && value !== undefined && (!choice || /\bchecked=""/.test(m[0]))) fields[name] = value;
-  }
-  // Options are selects with the URL's choice selected, as a browser would send them.
-  for (const m of form[1].matchAll(/<select\b([^>]*)>([\s\S]*?)<\/select>/g)) {
-    const name = /\bname="([^"]+)"/.exec(m[1])?.[1];
-    const chosen = /<option\b[^>]*\bvalue="([^"]*)"[^>]*\bselected=""/.exec(m[2])?.[1];
-    if (name && chosen) fields[name] = chosen;
-  }
-  // The intent travels with the button pressed ("Ajouter au panier"), as a browser sends it.
-  for (const m of form[1].matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)) {
-    const name = /\bname="([^"]+)"/.exec(m[1])?.[1];
-    const value = /\bvalue="([^"]*)"/.exec(m[1])?.[1];
-    if (name && value !== undefined && m[2].includes("Ajouter au panier")) fields[name] = value;
-  }
+  if (!findForm(html, ADD_TO_CART)) return null;
+  const fields = formFields(html, ADD_TO_CART);
   return fields.intent === "add" && fields.productId ? fields : null;
 }
 
-export async function postAdd(app, page, jar) {
-  const html = await text(app.url + page, { headers: jar.size ? { cookie: cookieHeader(jar) } : {} });
-  applySetCookie(jar, setCookiesOf(html.res));
+/** `visitor` (the test kit's Visitor on `app.url`) opens `page` and presses "Ajouter au panier". */
+export async function postAdd(visitor, page) {
+  const html = await visitor.request("GET", page);
   const form = html.status === 200 ? addToCartForm(html.body) : null;
   if (!form) return { ok: false, why: `${page}: no add-to-cart form (status ${html.status})` };
-  const res = await fetch(app.url + page, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url, ...(jar.size ? { cookie: cookieHeader(jar) } : {}) },
-    body: new URLSearchParams(form),
-  });
-  await res.arrayBuffer();
-  applySetCookie(jar, setCookiesOf(res));
+  const res = await visitor.request("POST", page, form);
   if (res.status !== 303) return { ok: false, why: `POST ${page} answered ${res.status}, expected 303` };
-  return { ok: true, form, location: res.headers.get("location") };
+  return { ok: true, form, location: res.location };
 }
 
 /** Checks every page answers, builds the 3-line cart session, finds the cycle's form. */
@@ -80,27 +55,26 @@ export async function prepareScenarios(app) {
   }
 
   let cart = null;
-  const jar = new Map();
+  const buyer = new Visitor(app.url);
   const adds = [];
-  for (const page of CART_PAGES) adds.push(await postAdd(app, page, jar));
+  for (const page of CART_PAGES) adds.push(await postAdd(buyer, page));
   const failed = adds.find((a) => !a.ok);
   if (failed) notAvailable["/cart"] = failed.why;
   else {
-    const r = await text(app.url + "/cart", { headers: { cookie: cookieHeader(jar) } });
-    applySetCookie(jar, setCookiesOf(r.res));
+    await buyer.request("GET", "/cart");
     // The first view consumed the notification; this one is what the load sees.
-    const again = await text(app.url + "/cart", { headers: { cookie: cookieHeader(jar) } });
+    const again = await buyer.request("GET", "/cart");
     const lines = countCartLines(again.body);
     if (again.status !== 200) notAvailable["/cart"] = `GET /cart answered ${again.status}`;
     else {
-      cart = { cookie: cookieHeader(jar), lines };
+      cart = { cookie: buyer.cookieHeader(), lines };
       pageHtml["/cart"] = again.body;
       if (lines !== null && lines !== 3) log(`warning: the cart page shows ${lines} lines, expected 3`);
     }
   }
 
   let cycle = null;
-  const probe = await postAdd(app, CYCLE_PAGE, new Map());
+  const probe = await postAdd(new Visitor(app.url), CYCLE_PAGE);
   if (probe.ok) cycle = { productPath: CYCLE_PAGE, form: probe.form };
   else notAvailable["add-to-cart cycle"] = probe.why;
 
@@ -134,7 +108,8 @@ async function cachingHeaders(app, pageHtml, cart) {
       status: res.status,
       cacheControl: res.headers.get("cache-control") ?? "(none)",
       setCookie:
-        setCookiesOf(res)
+        res.headers
+          .getSetCookie()
           .map((c) => c.split("=")[0])
           .join(", ") || "-",
       vary: res.headers.get("vary") ?? "-",

@@ -1,9 +1,9 @@
 // Which Wix API calls each page makes (one request at a time, never under load).
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { applySetCookie, cookieHeader, setCookiesOf } from "./cookies.mjs";
+import { Visitor } from "../../tests/support/visitor.ts";
 import { stop } from "./proc.mjs";
-import { PRODUCT_PAGE, postAdd, text } from "./scenarios.mjs";
+import { PRODUCT_PAGE, postAdd } from "./scenarios.mjs";
 import { startApp } from "./servers.mjs";
 
 /**
@@ -22,22 +22,22 @@ export async function countSdkCalls(ctx, scenarios) {
     extraEnv: { SDK_CALL_LOG: logFile },
   });
   const cartCookie = scenarios.cart?.cookie ?? "";
-  const visitor = new Map();
+  const visitor = new Visitor(app.url);
   // A visitor who already has a session (no cart yet): what a second page view costs.
-  await text(app.url + "/products").then((r) => applySetCookie(visitor, setCookiesOf(r.res)));
+  await visitor.request("GET", "/products");
   const list = [
     ["GET / (no cookie)", "GET", "/", ""],
     ["GET / (with a cart)", "GET", "/", cartCookie],
     ["GET /products (no cookie)", "GET", "/products", ""],
-    ["GET /products (visitor session)", "GET", "/products", cookieHeader(visitor)],
+    ["GET /products (visitor session)", "GET", "/products", visitor.cookieHeader()],
     ["GET /products/:slug (no cookie)", "GET", PRODUCT_PAGE, ""],
     ["GET /products/:slug (with a cart)", "GET", PRODUCT_PAGE, cartCookie],
     ["GET /cart (3 lines)", "GET", "/cart", cartCookie],
   ];
   if (scenarios.cycle) {
     // Its own visitor with a cart already (the 3-line cart stays as the load scenarios expect it).
-    const first = await postAdd(app, scenarios.cycle.productPath, visitor);
-    if (first.ok) list.push(["POST add to cart (with a cart)", "POST", scenarios.cycle.productPath, cookieHeader(visitor)]);
+    const first = await postAdd(visitor, scenarios.cycle.productPath);
+    if (first.ok) list.push(["POST add to cart (with a cart)", "POST", scenarios.cycle.productPath, visitor.cookieHeader()]);
   }
   const out = [];
   try {

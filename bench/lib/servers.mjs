@@ -1,7 +1,8 @@
 // The servers a bench run starts, each pinned to the servers' core: the app (with the embedded platform in its
 // process, or talking to it as its own service through PLATFORM_URL), the platform service, and the two baselines.
 import { join } from "node:path";
-import { freePort, startNode, waitReady } from "./proc.mjs";
+import { freePort } from "../../tests/support/server.ts";
+import { startNode, waitReady } from "./proc.mjs";
 
 export const SERVER_CORE = 0;
 export const CLIENT_CORE = 1;

@@ -1,14 +1,10 @@
 import type { Config } from "@react-router/dev/config";
+// The real app's config (bench/lib/builds.mjs puts a copy at the same place relative to the generated app).
+import app from "../../react-router.config";
 
-// Same framework settings as the real app (../../react-router.config.ts), so
-// the floor measures the same React Router code paths.
+// Same framework settings as the real app, so the floor measures the same React Router code paths.
 export default {
-  ssr: true,
+  ssr: app.ssr,
   buildDirectory: "build",
-  future: {
-    v8_middleware: true,
-    v8_splitRouteModules: true,
-    v8_passThroughRequests: true,
-    v8_trailingSlashAwareDataRequests: true,
-  },
+  future: app.future,
 } satisfies Config;

@@ -1,33 +1,15 @@
 // Baseline (b), the framework floor: served like the real app's server.js
 // (express 5, the same per-request log line, compression, static assets, then
 // @react-router/express), so the difference is the app's own work.
-import { randomUUID } from "node:crypto";
 import compression from "compression";
 import express from "express";
 import { createRequestHandler } from "@react-router/express";
+// The real app's module (bench/lib/builds.mjs puts a copy at the same place relative to the generated app).
+import { requestLog } from "../../server/request-log.js";
 
 const server = express();
 server.disable("x-powered-by");
-server.use((req, res, next) => {
-  const started = process.hrtime.bigint();
-  const id = randomUUID();
-  res.setHeader("X-Request-Id", id);
-  res.on("finish", () => {
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    process.stdout.write(
-      JSON.stringify({
-        time: new Date().toISOString(),
-        level: "info",
-        requestId: id,
-        method: req.method,
-        path: req.originalUrl,
-        status: res.statusCode,
-        ms: Math.round(ms * 10) / 10,
-      }) + "\n",
-    );
-  });
-  next();
-});
+server.use(requestLog);
 server.use(compression());
 server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
 server.use(express.static("build/client", { maxAge: "1h", index: false }));

@@ -2,6 +2,7 @@
  * A browser without a browser: cookies, forms and redirects over plain HTTP
  * against the built server (`node server.js`, the container's command).
  */
+import { applySetCookie, cookieHeader, type CookieJar } from "./cookies";
 
 export interface HttpResponse {
   status: number;
@@ -12,7 +13,7 @@ export interface HttpResponse {
 
 /** One visitor: a cookie jar and a browser's form submissions (same-origin `Origin` header). */
 export class Visitor {
-  readonly cookies = new Map<string, string>();
+  readonly cookies: CookieJar = new Map();
   /** `publicOrigin`: what the browser would send as Origin (the site's public origin) when `origin` is a replica's own address. */
   constructor(
     readonly origin: string,
@@ -26,16 +27,9 @@ export class Visitor {
     return moved;
   }
 
-  private remember(res: Response) {
-    for (const header of res.headers.getSetCookie()) {
-      const [pair, ...attrs] = header.split(";");
-      const eq = pair!.indexOf("=");
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === "";
-      if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+  /** The `Cookie` header this visitor sends ("" before the first cookie). */
+  cookieHeader(): string {
+    return cookieHeader(this.cookies);
   }
 
   async request(
@@ -46,7 +40,7 @@ export class Visitor {
   ): Promise<HttpResponse> {
     const url = new URL(path, this.origin).toString();
     const headers: Record<string, string> = {};
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
     let body: string | undefined;
     if (form) {
       headers["content-type"] = "application/x-www-form-urlencoded";
@@ -54,7 +48,7 @@ export class Visitor {
       body = new URLSearchParams(form).toString();
     }
     const res = await fetch(url, { method, headers: { ...headers, ...extraHeaders }, body, redirect: "manual" });
-    this.remember(res);
+    applySetCookie(this.cookies, res.headers.getSetCookie());
     return { status: res.status, location: res.headers.get("location"), body: await res.text(), url };
   }
 
@@ -81,14 +75,19 @@ const attr = (tag: string, name: string): string | undefined => {
   return m ? decode(m[1] ?? m[2] ?? m[3] ?? "") : undefined;
 };
 
+/** The markup of the first form whose text holds `buttonText` (undefined when the page has none). */
+export function findForm(html: string, buttonText: string): string | undefined {
+  const forms = html.match(/<form\b[\s\S]*?<\/form>/gi) ?? [];
+  return forms.find((f) => f.replace(/<[^>]+>/g, "").includes(buttonText));
+}
+
 /**
  * The fields a browser would send for the form that holds `buttonText`: hidden and
  * text inputs with their values (honeypots stay empty), checked boxes and radios,
  * selected options. Good enough for the app's server-rendered forms.
  */
 export function formFields(html: string, buttonText: string): Record<string, string> {
-  const forms = html.match(/<form\b[\s\S]*?<\/form>/gi) ?? [];
-  const form = forms.find((f) => f.replace(/<[^>]+>/g, "").includes(buttonText));
+  const form = findForm(html, buttonText);
   if (!form) throw new Error(`no form with "${buttonText}"`);
   const fields: Record<string, string> = {};
   for (const tag of form.match(/<input\b[^>]*>/gi) ?? []) {
