@@ -6,7 +6,7 @@
 // time per request. A second unpatched copy is the control: its "change" shows
 // how much two identical servers differ, i.e. what a change must beat.
 //
-//   npm run bench:ab -- [--rounds 8] [--duration 2] [--warmup 10] [--connections 32] [--build DIR …]
+//   npm run bench:ab -- [--rounds 8] [--duration 2] [--warmup 10] [--connections 32] [--build DIR …] [--only cart,cycle]
 //
 // `--build DIR` (repeatable) adds a whole other build as a variant: build the change into DIR
 // (`BUILD_DIR=build-b npx react-router build`), keep build-bench/ as the build before it, and compare.
@@ -17,18 +17,20 @@ import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { cpuMsOf, measureGet } from "./lib/load.mjs";
+import { cpuMsOf, measureCycle, measureGet } from "./lib/load.mjs";
 import { benchOptions, ROOT as root } from "./lib/options.mjs";
 import { freePort } from "../tests/support/server.ts";
 import { Visitor } from "../tests/support/visitor.ts";
 import { onInterrupt, pinSelf, startNode, stopAll, waitReady } from "./lib/proc.mjs";
-import { postAdd } from "./lib/scenarios.mjs";
+import { CYCLE_PAGE, postAdd } from "./lib/scenarios.mjs";
 
 const opt = benchOptions(
   { duration: 2, warmup: 10, connections: 32, rounds: 8 },
   {
     build: { type: "string", multiple: true, default: [] },
     patches: { type: "boolean", default: true },
+    // Comma-separated parts of scenario names to measure (e.g. `--only cart,cycle`); all by default.
+    only: { type: "string" },
   },
 );
 const load = { duration: Number(opt.duration), warmup: Number(opt.warmup), connections: Number(opt.connections) };
@@ -48,7 +50,11 @@ const PAGES = [
   ["/products/:slug", "/products/t-shirt-typescript?Taille=M&Couleur=Noir"],
   // Each variant gets its own 3-line cart (its own database), built before the runs.
   ["/cart (3 lines)", "/cart"],
+  // POST the product form → 303 → GET, as the bench's cycle (cost per cycle).
+  ["add-to-cart cycle", CYCLE_PAGE],
 ];
+const CYCLE = "add-to-cart cycle";
+const wanted = ([page]) => !opt.only || opt.only.split(",").some((part) => page.includes(part.trim()));
 const CART_PAGES = [
   "/products/t-shirt-typescript?Taille=M&Couleur=Noir",
   "/products/mug-cafe-code?Couleur=Bleu",
@@ -168,8 +174,11 @@ async function main() {
       if (!added.ok) throw new Error(`${v.name}: ${added.why}`);
     }
     v.cookie = buyer.cookieHeader();
+    const probe = await postAdd(new Visitor(v.url), CYCLE_PAGE);
+    if (!probe.ok) throw new Error(`${v.name}: ${probe.why}`);
+    v.form = probe.form;
     // Every variant must serve the same pages as the real build, or the comparison means nothing.
-    for (const [page, path] of PAGES) {
+    for (const [page, path] of PAGES.filter(([p]) => p !== CYCLE)) {
       const res = await fetch(v.url + path, { headers: { cookie: v.cookie } });
       const html = await res.text();
       if (res.status !== 200 || (page !== "/" && !html.includes('href="/products/'))) {
@@ -184,16 +193,18 @@ async function main() {
   const base = variants[0];
   const live = variants.filter((x) => !x.skip);
   const results = {};
-  for (const [page, path] of PAGES) {
+  for (const [page, path] of PAGES.filter(wanted)) {
     const headersOf = (v) => (path === "/cart" ? { cookie: v.cookie } : {});
-    for (const v of live)
-      await measureGet({ url: v.url, path, headers: headersOf(v), pid: v.child.pid, ...load, duration: load.warmup, warmup: 0 });
+    const measure = (x, duration) =>
+      page === CYCLE
+        ? measureCycle({ url: x.url, productPath: path, form: x.form, origin: x.url, pid: x.child.pid, ...load, duration, warmup: 0 })
+        : measureGet({ url: x.url, path, headers: headersOf(x), pid: x.child.pid, ...load, duration, warmup: 0 });
+    for (const v of live) await measure(v, load.warmup);
     const ratios = Object.fromEntries(live.slice(1).map((v) => [v.name, []]));
     for (let i = 0; i < pairs; i++) {
       const order = live.map((_, k) => live[(k + i) % live.length]);
       const cpu = {};
-      for (const x of order)
-        cpu[x.name] = (await measureGet({ url: x.url, path, headers: headersOf(x), pid: x.child.pid, ...load, warmup: 0 })).cpuMsPerUnit;
+      for (const x of order) cpu[x.name] = (await measure(x, load.duration)).cpuMsPerUnit;
       for (const v of live.slice(1)) ratios[v.name].push(cpu[v.name] / cpu[base.name]);
       console.log(`  ${page} round ${i + 1}/${pairs}: ${live.map((x) => `${x.name.split(" (")[0]} ${cpu[x.name]}`).join(" | ")}`);
     }
@@ -202,7 +213,7 @@ async function main() {
   console.log(
     `\n== Change in server CPU per request vs as built (median over ${pairs} rounds of ${load.duration} s runs; negative = cheaper)`,
   );
-  for (const [page] of PAGES) {
+  for (const [page] of PAGES.filter(wanted)) {
     for (const v of variants.slice(1)) {
       if (v.skip) console.log(`  ${page.padEnd(16)} ${v.name.padEnd(52)} not applicable (${v.skip})`);
       else {

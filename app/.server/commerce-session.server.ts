@@ -1,12 +1,20 @@
-import { createClient, OAuthStrategy, TokenRole, type Tokens } from "@wix/sdk";
-import { collections, products } from "@wix/stores";
-import { checkout, currentCart, orders } from "@wix/ecom";
-import { members } from "@wix/members";
-import { redirects } from "@wix/redirects";
-import { submissions } from "@wix/forms";
+import { TokenRole, type Tokens } from "@wix/sdk";
 import { data } from "react-router";
-import { getConfig } from "./config.server";
 import { readSessionTokens, sessionSetCookie } from "./session.server";
+import {
+  clientId,
+  fetchWithTimeout,
+  isRunning,
+  makeClient,
+  sessionAuth,
+  sessionFetch,
+  sharedClient,
+  type AuthStrategy,
+  type RunningSession,
+  type WixClient,
+} from "./wix-client.server";
+
+export { clientId, CommerceTimeoutError, fetchWithTimeout, runInSession, type WixClient } from "./wix-client.server";
 
 /**
  * The request's commerce session: owns the Wix SDK client and the tokens of
@@ -19,41 +27,6 @@ import { readSessionTokens, sessionSetCookie } from "./session.server";
  * falls back to a new visitor; a network error or 5xx keeps the member's tokens
  * and fails the request with a clear error instead of logging them out.
  */
-
-const modules = { products, collections, currentCart, checkout, orders, members, redirects, submissions };
-
-/**
- * Module calls go through this fetch (the SDK's `fetch` option), so a platform
- * that hangs fails the request after the configured time instead of holding it
- * forever; the global fetch underneath is still where the embedded platform answers.
- */
-/**
- * A platform call past its deadline. An Error (not a DOMException): the SDK writes `code` on
- * what fetch throws, which a DOMException refuses, and the timeout would reach us as a TypeError.
- */
-export class CommerceTimeoutError extends Error {
-  override name = "TimeoutError";
-}
-
-export function fetchWithTimeout(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  // Raced as well as aborted: the in-process platform answers through a function call that no signal can stop.
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = new CommerceTimeoutError("The commerce platform did not answer in time");
-      controller.abort(error);
-      reject(error);
-    }, getConfig().commerce.timeoutMs);
-  });
-  const signal = init?.signal ? AbortSignal.any([init.signal, controller.signal]) : controller.signal;
-  return Promise.race([fetch(input, { ...init, signal }), deadline]).finally(() => clearTimeout(timer));
-}
-
-function makeClient(clientId: string, fetchImpl: typeof fetchWithTimeout = fetchWithTimeout) {
-  return createClient({ modules, auth: OAuthStrategy({ clientId }), fetch: fetchImpl });
-}
-export type WixClient = ReturnType<typeof makeClient>;
 
 /** The SDK sends token calls here with the global fetch; so do we (the embedded platform answers it in-process). */
 const TOKEN_URL = "https://www.wixapis.com/oauth2/token";
@@ -71,10 +44,6 @@ function unavailable(requestId?: string): never {
 
 function nowSeconds() {
   return Math.floor(Date.now() / 1000);
-}
-
-export function clientId(): string {
-  return getConfig().commerce.clientId;
 }
 
 type TokenGrant =
@@ -111,7 +80,7 @@ async function requestToken(grant: TokenGrant): Promise<GrantResult> {
   return { ok: false, invalidGrant, requestId };
 }
 
-export class CommerceSession {
+export class CommerceSession implements RunningSession {
   private tokens: Tokens | null;
   private changed = false;
   private pending: Promise<Tokens> | null = null;
@@ -146,10 +115,18 @@ export class CommerceSession {
   /** The request's SDK client with valid tokens (obtained or renewed once per request). */
   async client(): Promise<WixClient> {
     const tokens = await this.ensureTokens();
-    this.wix ??= makeClient(clientId(), (input, init) => this.fetchRecovering(input, init));
+    if (isRunning(this)) {
+      this.sharedAuth.setTokens(tokens);
+      return sharedClient();
+    }
+    this.wix ??= makeClient((input, init) => this.fetchRecovering(input, init));
     this.wix.auth.setTokens(tokens);
     return this.wix;
   }
+
+  /** This session's tokens and fetch for the shared client (wix-client.server.ts), while its request runs. */
+  readonly sharedAuth: AuthStrategy = sessionAuth(() => this.tokens);
+  readonly sharedFetch = sessionFetch((input, init) => this.fetchRecovering(input, init));
 
   private recovering: Promise<Tokens> | null = null;
 
@@ -164,6 +141,7 @@ export class CommerceSession {
     this.recovering ??= this.recoverMember().finally(() => (this.recovering = null));
     const tokens = await this.recovering;
     this.wix?.auth.setTokens(tokens);
+    this.sharedAuth.setTokens(tokens);
     const headers = new Headers(init?.headers);
     headers.set("Authorization", tokens.accessToken.value);
     return fetchWithTimeout(input, { ...init, headers });
@@ -178,7 +156,7 @@ export class CommerceSession {
 
   /** A client without tokens, for the OAuth helpers that need none (PKCE data). */
   bareClient(): WixClient {
-    return makeClient(clientId());
+    return makeClient();
   }
 
   ensureTokens(): Promise<Tokens> {

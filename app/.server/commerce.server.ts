@@ -1,5 +1,5 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { CommerceSession, SESSION_ENDED_MESSAGE } from "./commerce-session.server";
+import { CommerceSession, runInSession, SESSION_ENDED_MESSAGE } from "./commerce-session.server";
 import { createCartHandler } from "./cart.server";
 import {
   checkAddToCart,
@@ -17,7 +17,7 @@ import { redirectWithToast, toastCookie } from "./toast.server";
 import { mapLoaderErrors } from "./wix-errors.server";
 import type { CheckoutInput } from "~/models/cart-forms";
 
-export { CommerceSession, CommerceTimeoutError, SESSION_ENDED_MESSAGE, UNAVAILABLE_MESSAGE } from "./commerce-session.server";
+export { CommerceSession, CommerceTimeoutError, runInSession, SESSION_ENDED_MESSAGE, UNAVAILABLE_MESSAGE } from "./commerce-session.server";
 export type { WixClient } from "./commerce-session.server";
 
 /**
@@ -74,7 +74,8 @@ export function commerceOf(context: Readonly<RouterContextProvider>): Commerce {
 export const commerceMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const commerce = await Commerce.fromRequest(request);
   context.set(commerceKey, commerce);
-  let response = await next();
+  // Loaders and actions run inside the session: the process's one SDK client takes its tokens from it.
+  let response = await runInSession(commerce, next);
   if (commerce.sessionExpired) {
     const notice = { type: "message" as const, title: SESSION_ENDED_MESSAGE };
     // A page read: load it again as the visitor, so header and content agree, with the notice on it.

@@ -14,7 +14,7 @@ const stored = z.object({
 
 /** A tampered, truncated, oversized or foreign-secret cookie reads as "no tokens": a new visitor. */
 export async function readSessionTokens(request: Request): Promise<Tokens | null> {
-  const parsed = stored.safeParse(await readCookie(appCookies().session, request));
+  const parsed = stored.safeParse(await readCookie(appCookies().session, request, { remember: true }));
   if (!parsed.success) return null;
   const { a, r } = parsed.data;
   return {

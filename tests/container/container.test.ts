@@ -44,6 +44,11 @@ let server: ChildProcess | undefined;
 let serverOutput = "";
 let serverExit: Promise<number | null> | undefined;
 
+/** `buildah run` of `command` in the test container, as the image's non-root user, with `env` (NAME=value). */
+function runInContainer(command: string[], env: string[] = []): string[] {
+  return ["run", "--isolation", "chroot", "--user", "node", ...env.flatMap((e) => ["--env", e]), containerName, "--", ...command];
+}
+
 /** The container's `node server.js`, seen from the host (chroot isolation shares the PID namespace). */
 function serverPid(): number {
   const found: number[] = [];
@@ -110,35 +115,20 @@ beforeAll(async () => {
   since = t0();
   server = spawn(
     "buildah",
-    [
-      "run",
-      "--isolation",
-      "chroot",
-      "--user",
-      "node",
-      "--env",
-      `PORT=${port}`,
-      "--env",
-      "HOST=127.0.0.1",
-      "--env",
-      "CONTAINER_TEST=1",
-      "--env",
-      "SESSION_SECRET=container-test-session-secret-0123456789",
-      "--env",
-      `PUBLIC_ORIGIN=${origin}`,
-      "--env",
-      "PLATFORM_OWNER_TOKEN=container-test-owner-token-0123456789",
-      "--env",
-      "COMMERCE_PLATFORM=embedded",
-      "--env",
-      "PLATFORM_FAULT_CONTROL=true",
-      "--env",
-      "RATE_LIMITS=login=1000,signup=1000,checkout=1000,cart=1000",
-      containerName,
-      "--",
-      "node",
-      "server.js",
-    ],
+    runInContainer(
+      ["node", "server.js"],
+      [
+        `PORT=${port}`,
+        "HOST=127.0.0.1",
+        "CONTAINER_TEST=1",
+        "SESSION_SECRET=container-test-session-secret-0123456789",
+        `PUBLIC_ORIGIN=${origin}`,
+        "PLATFORM_OWNER_TOKEN=container-test-owner-token-0123456789",
+        "COMMERCE_PLATFORM=embedded",
+        "PLATFORM_FAULT_CONTROL=true",
+        "RATE_LIMITS=login=1000,signup=1000,checkout=1000,cart=1000",
+      ],
+    ),
     { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] },
   );
   const keep = (c: Buffer) => (serverOutput = (serverOutput + c.toString()).slice(-8000));
@@ -183,11 +173,7 @@ describe("the image, built from the Dockerfile and run", () => {
     const config = inspected.Docker.config.Healthcheck!;
     expect(config.Test[0]).toBe("CMD");
     expect(config.Test.join(" ")).toContain("/readyz");
-    const check = spawnSync(
-      "buildah",
-      ["run", "--isolation", "chroot", "--user", "node", "--env", `PORT=${port}`, containerName, "--", ...config.Test.slice(1)],
-      { env, encoding: "utf8", timeout: 30_000 },
-    );
+    const check = spawnSync("buildah", runInContainer(config.Test.slice(1), [`PORT=${port}`]), { env, encoding: "utf8", timeout: 30_000 });
     expect(check.status, check.stderr).toBe(0);
   });
 
@@ -197,22 +183,11 @@ describe("the image, built from the Dockerfile and run", () => {
     const gids = /^Gid:\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)$/m.exec(status)!.slice(1);
     expect(uids).toEqual(["1000", "1000", "1000", "1000"]);
     expect(gids).toEqual(["1000", "1000", "1000", "1000"]);
-    const write = spawnSync(
-      "buildah",
-      [
-        "run",
-        "--isolation",
-        "chroot",
-        "--user",
-        "node",
-        containerName,
-        "--",
-        "node",
-        "-e",
-        "require('fs').appendFileSync('/app/server.js', '//')",
-      ],
-      { env, encoding: "utf8", timeout: 30_000 },
-    );
+    const write = spawnSync("buildah", runInContainer(["node", "-e", "require('fs').appendFileSync('/app/server.js', '//')"]), {
+      env,
+      encoding: "utf8",
+      timeout: 30_000,
+    });
     expect(write.status).not.toBe(0);
     expect(write.stderr).toContain("EACCES");
   });

@@ -39,6 +39,24 @@ async function hostedLogin(
   return { location: exit.location, html: exit.html, status: exit.res.status };
 }
 
+/**
+ * A fresh SDK client starting a PKCE login: its OAuth data and the authorize URL. Code and state come back in the
+ * query (what the app asks for) unless `sdkDefaultResponseMode` leaves the SDK's default.
+ */
+async function startLogin(options: { redirectUri?: string; originalUri?: string; sdkDefaultResponseMode?: boolean } = {}) {
+  const client = makeClient();
+  const oauthData = client.auth.generateOAuthData(options.redirectUri ?? REDIRECT_URI, options.originalUri);
+  const { authUrl } = await client.auth.getAuthUrl(oauthData, options.sdkDefaultResponseMode ? undefined : { responseMode: "query" });
+  return { client, oauthData, authUrl };
+}
+
+/** A PKCE login of `who` through the hosted page, up to the authorization code sent back to the redirect URI. */
+async function loginCode(who: { email: string; password: string }) {
+  const { client, oauthData, authUrl } = await startLogin();
+  const { location } = await hostedLogin(ctx, authUrl, who);
+  return { client, oauthData, code: new URL(location!).searchParams.get("code")! };
+}
+
 async function tokenRequest(body: Record<string, unknown>) {
   const res = await rawApi("/oauth2/token", { body });
   const text = await res.text();
@@ -49,6 +67,11 @@ async function tokenRequest(body: Record<string, unknown>) {
     // keep the raw text for the assertion messages
   }
   return { res, text, json };
+}
+
+/** The raw code exchange at the token endpoint (what the SDK's getMemberTokens sends), with REDIRECT_URI unless told. */
+function exchangeCode(code: string, exchange: { codeVerifier: string; redirectUri?: string }) {
+  return tokenRequest({ clientId, grantType: "authorization_code", redirectUri: REDIRECT_URI, code, ...exchange });
 }
 
 describe("OAuth token endpoint", () => {
@@ -123,9 +146,7 @@ describe("OAuth token endpoint", () => {
 
 describe.skipIf(isWix)("PKCE login through the hosted login page (embedded platform)", () => {
   it("shows a French login form with E-mail, Mot de passe and Se connecter", async () => {
-    const client = makeClient();
-    const oauthData = client.auth.generateOAuthData(REDIRECT_URI);
-    const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
+    const { authUrl } = await startLogin();
     const page = await new Browser(ctx.platform).get(authUrl);
     expect(page.res.status).toBe(200);
     const text = pageText(page.html);
@@ -138,9 +159,7 @@ describe.skipIf(isWix)("PKCE login through the hosted login page (embedded platf
   });
 
   it("logs the demo member in: code + state back to the redirect URI (query), member tokens, getCurrentMember", async () => {
-    const client = makeClient();
-    const oauthData = client.auth.generateOAuthData(REDIRECT_URI, `${APP_ORIGIN}/compte`);
-    const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
+    const { client, oauthData, authUrl } = await startLogin({ originalUri: `${APP_ORIGIN}/compte` });
     const { location } = await hostedLogin(ctx, authUrl, DEMO);
     expect(location).toBeDefined();
     const back = new URL(location!);
@@ -165,9 +184,7 @@ describe.skipIf(isWix)("PKCE login through the hosted login page (embedded platf
   });
 
   it("returns code and state in the fragment by default", async () => {
-    const client = makeClient();
-    const oauthData = client.auth.generateOAuthData(REDIRECT_URI);
-    const { authUrl } = await client.auth.getAuthUrl(oauthData);
+    const { client, oauthData, authUrl } = await startLogin({ sdkDefaultResponseMode: true });
     const { location } = await hostedLogin(ctx, authUrl, ALEX);
     const back = new URL(location!);
     expect(back.search).toBe("");
@@ -180,9 +197,7 @@ describe.skipIf(isWix)("PKCE login through the hosted login page (embedded platf
   });
 
   it("shows an error page on a wrong password and does not redirect", async () => {
-    const client = makeClient();
-    const oauthData = client.auth.generateOAuthData(REDIRECT_URI);
-    const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
+    const { authUrl } = await startLogin();
     const result = await hostedLogin(ctx, authUrl, { email: DEMO.email, password: "mauvais-mot-de-passe" });
     expect(result.location).toBeUndefined();
     expect(result.html).toBeDefined();
@@ -192,9 +207,7 @@ describe.skipIf(isWix)("PKCE login through the hosted login page (embedded platf
   });
 
   it("cancelling the login returns error=access_denied to the redirect URI, no code", async () => {
-    const client = makeClient();
-    const oauthData = client.auth.generateOAuthData(REDIRECT_URI);
-    const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
+    const { client, oauthData, authUrl } = await startLogin();
     const browser = new Browser(ctx.platform);
     const page = await browser.get(authUrl);
     const posted = await browser.submit(authUrl, page.html, /^annuler/i, () => undefined);
@@ -208,53 +221,27 @@ describe.skipIf(isWix)("PKCE login through the hosted login page (embedded platf
   });
 
   it("refuses a PKCE verifier of the wrong length with the seed's message", async () => {
-    const client = makeClient();
-    const oauthData = client.auth.generateOAuthData(REDIRECT_URI);
-    const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
-    const { location } = await hostedLogin(ctx, authUrl, DEMO);
-    const code = new URL(location!).searchParams.get("code")!;
-    const { res, text } = await tokenRequest({
-      clientId,
-      grantType: "authorization_code",
-      redirectUri: REDIRECT_URI,
-      code,
-      codeVerifier: "trop-court",
-    });
+    const { code } = await loginCode(DEMO);
+    const { res, text } = await exchangeCode(code, { codeVerifier: "trop-court" });
     expect(res.status).toBe(400);
     expect(text).toContain("Expected a length between 43 and 128. Received 10.");
   });
 
   it("refuses a verifier that does not match the challenge, and a code used twice", async () => {
-    const client = makeClient();
-    const oauthData = client.auth.generateOAuthData(REDIRECT_URI);
-    const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
-    const { location } = await hostedLogin(ctx, authUrl, DEMO);
-    const code = new URL(location!).searchParams.get("code")!;
-    const wrong = await tokenRequest({
-      clientId,
-      grantType: "authorization_code",
-      redirectUri: REDIRECT_URI,
-      code,
-      codeVerifier: "a".repeat(43),
-    });
+    const { code } = await loginCode(DEMO);
+    const wrong = await exchangeCode(code, { codeVerifier: "a".repeat(43) });
     expect(wrong.res.status).toBe(400);
     expect(wrong.json.error).toBe("invalid_grant");
 
-    const client2 = makeClient();
-    const data2 = client2.auth.generateOAuthData(REDIRECT_URI);
-    const url2 = (await client2.auth.getAuthUrl(data2, { responseMode: "query" })).authUrl;
-    const loc2 = (await hostedLogin(ctx, url2, DEMO)).location!;
-    const p2 = client2.auth.parseFromUrl(loc2, "query");
-    await client2.auth.getMemberTokens(p2.code, p2.state, data2);
-    await expect(client2.auth.getMemberTokens(p2.code, p2.state, data2)).rejects.toThrow(/invalid_grant/);
+    const second = await startLogin();
+    const loc2 = (await hostedLogin(ctx, second.authUrl, DEMO)).location!;
+    const p2 = second.client.auth.parseFromUrl(loc2, "query");
+    await second.client.auth.getMemberTokens(p2.code, p2.state, second.oauthData);
+    await expect(second.client.auth.getMemberTokens(p2.code, p2.state, second.oauthData)).rejects.toThrow(/invalid_grant/);
   });
 
   it("the SDK refuses a callback whose state does not match", async () => {
-    const client = makeClient();
-    const oauthData = client.auth.generateOAuthData(REDIRECT_URI);
-    const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
-    const { location } = await hostedLogin(ctx, authUrl, DEMO);
-    const code = new URL(location!).searchParams.get("code")!;
+    const { client, oauthData, code } = await loginCode(DEMO);
     await expect(client.auth.getMemberTokens(code, "etat-falsifie", oauthData)).rejects.toThrow("Invalid _state");
   });
 
@@ -287,18 +274,8 @@ describe.skipIf(isWix)("PKCE login through the hosted login page (embedded platf
   });
 
   it("refuses a code exchanged with another redirect URI than the one it was issued for", async () => {
-    const client = makeClient();
-    const oauthData = client.auth.generateOAuthData(REDIRECT_URI);
-    const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
-    const { location } = await hostedLogin(ctx, authUrl, DEMO);
-    const code = new URL(location!).searchParams.get("code")!;
-    const { res, json } = await tokenRequest({
-      clientId,
-      grantType: "authorization_code",
-      redirectUri: `${APP_ORIGIN}/autre-callback`,
-      code,
-      codeVerifier: oauthData.codeVerifier,
-    });
+    const { oauthData, code } = await loginCode(DEMO);
+    const { res, json } = await exchangeCode(code, { codeVerifier: oauthData.codeVerifier, redirectUri: `${APP_ORIGIN}/autre-callback` });
     expect(res.status).toBe(400);
     expect(json.error).toBe("invalid_grant");
   });
@@ -337,9 +314,7 @@ describe.skipIf(isWix)("PKCE login through the hosted login page (embedded platf
 
 describe.skipIf(isWix)("hosted sign-up (embedded platform)", () => {
   async function signUp(handle: PlatformHandle, email: string) {
-    const client = makeClient();
-    const oauthData = client.auth.generateOAuthData(REDIRECT_URI);
-    const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
+    const { client, oauthData, authUrl } = await startLogin();
     const browser = new Browser(handle.platform);
     const login = await browser.get(authUrl);
     // The login page links to the sign-up page (a plain link, works without JavaScript).
@@ -392,9 +367,7 @@ describe.skipIf(isWix)("hosted sign-up (embedded platform)", () => {
 
     it("does not log a PENDING member in", async () => {
       await signUp(pending, "encore-en-attente@exemple.fr");
-      const client = makeClient();
-      const oauthData = client.auth.generateOAuthData(REDIRECT_URI);
-      const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
+      const { authUrl } = await startLogin();
       const result = await hostedLogin(pending, authUrl, { email: "encore-en-attente@exemple.fr", password: "motdepasse-nouveau" });
       // The login page answers itself, saying the account waits for approval: no redirect, so no code.
       expect(result.location).toBeUndefined();

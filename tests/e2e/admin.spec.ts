@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
-import { acceptCheckoutTerms, DEMO, loginWithForm, PAY_BUTTON, registerWithForm, unique } from "./helpers";
+import { continueToPayment, DEMO, fillCheckoutFields, loginWithForm, payByCard, registerWithForm, unique } from "./helpers";
 
 /**
  * The owner's back-office, with JavaScript and without: the owner logs in with the site's form, cancels an order
@@ -118,14 +118,9 @@ test("the owner cancels a paid order with restock: the sold-out variant is back 
   await page.getByRole("button", { name: "Passer la commande" }).click();
   await expect(page).toHaveURL(/\/checkout\??$/);
   await ready(page, javaScriptEnabled);
-  await page.getByLabel("Adresse", { exact: true }).fill("5 rue de la Paix");
-  await page.getByLabel("Ville", { exact: true }).fill("Lyon");
-  await page.getByLabel("Code postal", { exact: true }).fill("69001");
-  await acceptCheckoutTerms(page, { digital: false });
-  await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
-  await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
-  await page.getByRole("button", { name: PAY_BUTTON }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toContainText("Merci");
+  await fillCheckoutFields(page, { addressLine: "5 rue de la Paix", city: "Lyon", postalCode: "69001" });
+  await continueToPayment(page, { digital: false });
+  await payByCard(page);
   const number = (await page.locator(".thanks-number strong").textContent())!.trim();
   await page.goto(product);
   await expect(page.getByText("Rupture de stock").first()).toBeVisible();

@@ -318,24 +318,20 @@ const cases: Array<{ name: string; run: (ctx: Ctx) => Promise<void> }> = [
       expect((await v.get("/cart")).body).not.toContain("Votre panier est vide.");
     },
   },
-  {
-    name: "login POST with a forged honeypot timestamp",
-    run: async (ctx) => {
+  ...(
+    [
+      ["a forged honeypot timestamp", { from__confirm: "forged" }],
+      ["the honeypot filled in", { name__confirm: "je suis un robot" }],
+    ] as const
+  ).map(([what, bot]) => ({
+    name: `login POST with ${what}`,
+    run: async (ctx: Ctx) => {
       const v = ctx.visitor();
       const page = await v.get("/account/login");
       const fields = formFields(page.body, "Utiliser la page de connexion de notre prestataire");
-      expect((await v.request("POST", "/account/login", { ...fields, from__confirm: "forged" })).status).toBe(400);
+      expect((await v.request("POST", "/account/login", { ...fields, ...bot })).status).toBe(400);
     },
-  },
-  {
-    name: "login POST with the honeypot filled in",
-    run: async (ctx) => {
-      const v = ctx.visitor();
-      const page = await v.get("/account/login");
-      const fields = formFields(page.body, "Utiliser la page de connexion de notre prestataire");
-      expect((await v.request("POST", "/account/login", { ...fields, name__confirm: "je suis un robot" })).status).toBe(400);
-    },
-  },
+  })),
 ];
 
 test.describe("bad input @js", () => {

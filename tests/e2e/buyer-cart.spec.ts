@@ -1,17 +1,13 @@
 import type { Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
-import { isAddToCartAnswer } from "./helpers";
+import { addToCartFrom } from "./helpers";
 
 /** Issue 12, point 7: cart quantity capped by the stock left, coupon errors beside the field (both JS modes). */
 
 const headerCart = (page: Page) => page.getByRole("banner").getByRole("link", { name: /^Panier/ });
 
 async function addShirt(page: Page, javaScriptEnabled: boolean) {
-  await page.goto("/products/t-shirt-typescript?Taille=S&Couleur=Blanc");
-  if (javaScriptEnabled) await waitForHydration(page);
-  const answered = page.waitForResponse(isAddToCartAnswer);
-  await page.getByRole("button", { name: "Ajouter au panier" }).click();
-  await answered;
+  await addToCartFrom(page, "/products/t-shirt-typescript?Taille=S&Couleur=Blanc", javaScriptEnabled);
   await expect(headerCart(page)).toHaveAccessibleName("Panier, 1 article");
   await page.goto("/cart");
   if (javaScriptEnabled) await waitForHydration(page);

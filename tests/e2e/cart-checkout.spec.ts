@@ -1,6 +1,17 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
-import { ALEX, PAY_BUTTON, loginFromHeader, unique, acceptCheckoutTerms, isAddToCartAnswer } from "./helpers";
+import {
+  ALEX,
+  PAY_BUTTON,
+  loginFromHeader,
+  unique,
+  acceptCheckoutTerms,
+  continueToPayment,
+  expectCheckoutFields,
+  fillCheckoutFields,
+  isAddToCartAnswer,
+  type CheckoutBuyer,
+} from "./helpers";
 
 /**
  * Cart, checkout, hosted payment page and thank-you page, against the real
@@ -44,16 +55,7 @@ const cartLine = (page: Page, name: string): Locator =>
 /** A notification, whether sonner shows it (JS) or the server-rendered status region (no JS). */
 const notification = (page: Page, text: string | RegExp) => page.getByText(text).first();
 
-interface Buyer {
-  email: string;
-  firstName: string;
-  lastName: string;
-  addressLine: string;
-  postalCode: string;
-  city: string;
-}
-
-const BUYER: Buyer = {
+const BUYER: CheckoutBuyer = {
   email: "lea.dupont@exemple.fr",
   firstName: "Léa",
   lastName: "Dupont",
@@ -61,15 +63,6 @@ const BUYER: Buyer = {
   postalCode: "75002",
   city: "Paris",
 };
-
-async function fillCheckout(page: Page, buyer: Buyer) {
-  await page.getByLabel("E-mail", { exact: true }).fill(buyer.email);
-  await page.getByLabel("Prénom", { exact: true }).fill(buyer.firstName);
-  await page.getByLabel("Nom", { exact: true }).fill(buyer.lastName);
-  await page.getByLabel("Adresse", { exact: true }).fill(buyer.addressLine);
-  await page.getByLabel("Code postal", { exact: true }).fill(buyer.postalCode);
-  await page.getByLabel("Ville", { exact: true }).fill(buyer.city);
-}
 
 async function goToCheckout(page: Page, javaScriptEnabled: boolean) {
   await openCart(page, javaScriptEnabled);
@@ -185,9 +178,8 @@ test.describe("cart", () => {
     try {
       await addToCart(other.page, book, book.stock - 1, book.stock - 1);
       await goToCheckout(other.page, javaScriptEnabled);
-      await fillCheckout(other.page, { ...BUYER, email: "autre@exemple.fr" });
-      await acceptCheckoutTerms(other.page, { digital: false });
-      await other.page.getByRole("button", { name: "Continuer vers le paiement" }).click();
+      await fillCheckoutFields(other.page, { ...BUYER, email: "autre@exemple.fr" });
+      await continueToPayment(other.page, { digital: false });
       await other.page.getByRole("button", { name: "Payer à la livraison" }).click();
       await expect(other.page.getByRole("heading", { level: 1 })).toContainText("Merci");
     } finally {
@@ -289,26 +281,18 @@ test.describe("checkout", () => {
     await expect(page.getByRole("radio", { name: /Retrait sur place/ })).not.toBeChecked();
     await expect(page.getByLabel("Adresse de facturation identique")).toBeChecked();
 
-    await fillCheckout(page, { ...BUYER, email: "lea.dupont@", postalCode: "7500" });
+    const typed = { ...BUYER, email: "lea.dupont@", postalCode: "7500" };
+    await fillCheckoutFields(page, typed);
     await acceptCheckoutTerms(page, { digital: false });
     await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
     await expect(page.getByText("Saisissez une adresse e-mail valide (exemple : nom@domaine.fr).")).toBeVisible();
     await expect(page.getByText("Code postal invalide pour France (exemple : 75001).")).toBeVisible();
-    await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue("lea.dupont@");
     await expect(page.getByLabel("E-mail", { exact: true })).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByLabel("Prénom", { exact: true })).toHaveValue(BUYER.firstName);
-    await expect(page.getByLabel("Nom", { exact: true })).toHaveValue(BUYER.lastName);
-    await expect(page.getByLabel("Adresse", { exact: true })).toHaveValue(BUYER.addressLine);
-    await expect(page.getByLabel("Code postal", { exact: true })).toHaveValue("7500");
-    await expect(page.getByLabel("Ville", { exact: true })).toHaveValue(BUYER.city);
+    await expectCheckoutFields(page, typed);
 
-    await page.getByLabel("E-mail", { exact: true }).fill(BUYER.email);
-    await page.getByLabel("Code postal", { exact: true }).fill(BUYER.postalCode);
-    await acceptCheckoutTerms(page, { digital: false });
-    await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
-
+    await fillCheckoutFields(page, { email: BUYER.email, postalCode: BUYER.postalCode });
     // The platform's hosted payment page shows who buys and where it goes.
-    await expect(page).toHaveURL(/\/_platform\/checkout\?session=/);
+    await continueToPayment(page, { digital: false });
     await expect(page.getByRole("heading", { level: 1, name: "Paiement" })).toBeVisible();
     await expect(page.getByText("Léa Dupont").first()).toBeVisible();
     await expect(page.getByText(/5 rue de la Paix, 75002 Paris/).first()).toBeVisible();
@@ -352,7 +336,7 @@ test.describe("checkout", () => {
   test("pay on delivery with a separate billing address: the order is not paid yet", async ({ page, javaScriptEnabled }) => {
     await addToCart(page, BOOK, 1, 1);
     await goToCheckout(page, javaScriptEnabled);
-    await fillCheckout(page, BUYER);
+    await fillCheckoutFields(page, BUYER);
     // Delivered (a pickup has a billing address only: buyer-pickup.spec.ts).
     if (javaScriptEnabled) await expect(page.getByLabel("Adresse de facturation", { exact: true })).toHaveCount(0);
     await page.getByLabel("Adresse de facturation identique").uncheck();
@@ -360,10 +344,8 @@ test.describe("checkout", () => {
     await page.getByLabel("Code postal de facturation", { exact: true }).fill("7500");
     await page.getByLabel("Ville de facturation", { exact: true }).fill("Bruxelles");
     await page.getByLabel("Pays de facturation", { exact: true }).selectOption("BE");
-    await acceptCheckoutTerms(page, { digital: false });
-    await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
     // 4 digits is a Belgian postal code: accepted, the billing address is used.
-    await expect(page).toHaveURL(/\/_platform\/checkout\?session=/);
+    await continueToPayment(page, { digital: false });
     await expect(page.getByText(/1 avenue Louise, 7500 Bruxelles, BE/)).toBeVisible();
     await expect(page.getByText(/5 rue de la Paix, 75002 Paris/)).toBeVisible();
 
@@ -381,12 +363,14 @@ test.describe("checkout", () => {
     const before = Number((await headerCart(page).textContent())?.replace(/\D/g, "") || "0");
     await addToCart(page, BOOK, 1, before + 1);
     await goToCheckout(page, javaScriptEnabled);
-    await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue(ALEX.email);
-    await expect(page.getByLabel("Prénom", { exact: true })).toHaveValue("Alex");
-    await expect(page.getByLabel("Nom", { exact: true })).toHaveValue("Durand");
-    await expect(page.getByLabel("Adresse", { exact: true })).toHaveValue("3 place Bellecour");
-    await expect(page.getByLabel("Code postal", { exact: true })).toHaveValue("69002");
-    await expect(page.getByLabel("Ville", { exact: true })).toHaveValue("Lyon");
+    await expectCheckoutFields(page, {
+      email: ALEX.email,
+      firstName: "Alex",
+      lastName: "Durand",
+      addressLine: "3 place Bellecour",
+      postalCode: "69002",
+      city: "Lyon",
+    });
     await expect(page.getByLabel("Pays", { exact: true })).toHaveValue("FR");
 
     // A member's cart outlives the session: leave it as it was for the other tests.
@@ -411,13 +395,8 @@ test.describe("checkout", () => {
 
     await addToCart(page, BOOK, 1, 1);
     await goToCheckout(page, javaScriptEnabled);
-    await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue(email);
-    await expect(page.getByLabel("Prénom", { exact: true })).toHaveValue("Sacha");
-    await expect(page.getByLabel("Nom", { exact: true })).toHaveValue("Petit");
-    await expect(page.getByLabel("Adresse", { exact: true })).toHaveValue("");
-    await page.getByLabel("Adresse", { exact: true }).fill("8 quai des Chartrons");
-    await page.getByLabel("Code postal", { exact: true }).fill("33000");
-    await page.getByLabel("Ville", { exact: true }).fill("Bordeaux");
+    await expectCheckoutFields(page, { email, firstName: "Sacha", lastName: "Petit", addressLine: "" });
+    await fillCheckoutFields(page, { addressLine: "8 quai des Chartrons", postalCode: "33000", city: "Bordeaux" });
     await acceptCheckoutTerms(page, { digital: false });
     await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
     await expect(page.getByText("Sacha Petit").first()).toBeVisible();
@@ -437,10 +416,8 @@ test.describe("checkout", () => {
     await addToCart(page, DIGITAL, 1, 1);
     await goToCheckout(page, javaScriptEnabled);
     await expect(page.getByRole("radio")).toHaveCount(0);
-    await fillCheckout(page, BUYER);
-    await acceptCheckoutTerms(page, { digital: true });
-    await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
-    await expect(page).toHaveURL(/\/_platform\/checkout\?session=/);
+    await fillCheckoutFields(page, BUYER);
+    await continueToPayment(page, { digital: true });
     await page.getByRole("button", { name: "Annuler" }).click();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(cartLine(page, DIGITAL.name)).toBeVisible();

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { APIRequestContext } from "@playwright/test";
 import { test as base, expect } from "./fixtures";
 import { freePort, startServer, type RunningServer } from "../support/server";
 
@@ -11,7 +10,7 @@ import { freePort, startServer, type RunningServer } from "../support/server";
  * time out after 1.5 s. Errors must be screens or notifications with a request
  * id, the server must survive, and the cart must be whole once the platform is back.
  */
-const test = base.extend<{}, { faulty: RunningServer }>({
+const test = base.extend<{ setFaults: (faults: Record<string, unknown>) => Promise<void> }, { faulty: RunningServer }>({
   faulty: [
     async ({}, use) => {
       const dir = mkdtempSync(join(tmpdir(), "faults-"));
@@ -26,69 +25,72 @@ const test = base.extend<{}, { faulty: RunningServer }>({
     },
     { scope: "worker" },
   ],
+  // Every page and request of these tests goes to that server.
+  baseURL: async ({ faulty }, use) => use(faulty.origin),
+  // Switches the platform's faults; each test ends with the platform healthy again.
+  setFaults: async ({ request, faulty }, use) => {
+    const set = async (faults: Record<string, unknown>) => {
+      const response = await request.post("/_platform/faults", { data: faults, headers: { Origin: faulty.origin } });
+      expect(response.status()).toBe(200);
+    };
+    await use(set);
+    await set({});
+  },
 });
 
-async function setFaults(request: APIRequestContext, origin: string, faults: Record<string, unknown>) {
-  const response = await request.post(`${origin}/_platform/faults`, { data: faults, headers: { Origin: origin } });
-  expect(response.status()).toBe(200);
-}
-
 test.describe("platform faults", () => {
-  test.afterEach(async ({ request, faulty }) => setFaults(request, faulty.origin, {}));
-
   test("platform down: an error screen with a request id, then the cart is intact once it is back", async ({
     page,
     request,
-    faulty,
+    setFaults,
     allowStatusFor,
   }) => {
-    const origin = faulty.origin;
-    await page.goto(`${origin}/products/mug-it-works`);
+    await page.goto("/products/mug-it-works");
     await page.getByRole("button", { name: "Ajouter au panier" }).click();
     await expect(page.getByText("Ajouté au panier")).toBeVisible();
 
-    await setFaults(request, origin, { down: true });
-    allowStatusFor(`${origin}/cart`);
-    const down = await page.goto(`${origin}/cart`);
+    await setFaults({ down: true });
+    allowStatusFor("/cart");
+    const down = await page.goto("/cart");
     expect(down?.status()).toBe(503);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Something Went Wrong");
     await expect(page.getByText(/momentanément indisponible/)).toBeVisible();
     await expect(page.getByText(/Référence de la demande : \S+/)).toBeVisible();
     // The home page does not need the platform: it still works, without a cart count.
-    const home = await page.goto(`${origin}/`);
+    const home = await page.goto("/");
     expect(home?.status()).toBe(200);
 
-    await setFaults(request, origin, {});
-    await page.goto(`${origin}/cart`);
+    await setFaults({});
+    await page.goto("/cart");
     await expect(page.getByRole("link", { name: /It works/i }).first()).toBeVisible();
-    expect((await request.get(`${origin}/healthz`)).status()).toBe(200);
+    expect((await request.get("/healthz")).status()).toBe(200);
   });
 
   test("adding to the cart while the platform is down: a French error notification, nothing lost", async ({
     page,
-    request,
     faulty,
+    setFaults,
     allowStatusFor,
   }) => {
-    const origin = faulty.origin;
-    await page.goto(`${origin}/products/livre-devops`);
-    await setFaults(request, origin, { down: true });
-    allowStatusFor(origin);
+    // The same product, added during the outage and again once the platform is back.
+    const product = "/products/livre-devops";
+    await page.goto(product);
+    await setFaults({ down: true });
+    allowStatusFor(faulty.origin);
     await page.getByRole("button", { name: "Ajouter au panier" }).click();
     // A notification or the error screen (the page's own data cannot load either): both say why, in French.
     await expect(page.getByText(/momentanément indisponible/).first()).toBeVisible();
-    await setFaults(request, origin, {});
-    await page.goto(`${origin}/products/livre-devops`);
+    await setFaults({});
+    await page.goto(product);
     await page.getByRole("button", { name: "Ajouter au panier" }).click();
     await expect(page.getByText("Ajouté au panier")).toBeVisible();
   });
 
-  test("a slow platform times out into an error screen instead of hanging", async ({ page, request, faulty, allowStatusFor }) => {
-    const origin = faulty.origin;
-    await setFaults(request, origin, { delayMs: 4000 });
-    allowStatusFor(`${origin}/products`);
+  test("a slow platform times out into an error screen instead of hanging", async ({ page, setFaults, allowStatusFor }) => {
+    await setFaults({ delayMs: 4000 });
+    allowStatusFor("/products");
     // Without the 1.5 s timeout this page would simply arrive after 4 s, with a 200.
-    const response = await page.goto(`${origin}/products`);
+    const response = await page.goto("/products");
     // A gateway timeout, said in French, with this request's id (the one in the server log and X-Request-Id).
     expect(response?.status()).toBe(504);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Something Went Wrong");

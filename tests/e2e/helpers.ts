@@ -81,10 +81,14 @@ export function isAddToCartAnswer(response: { url(): string; request(): { method
   return pathname.startsWith("/products/") || pathname === "/cart" || pathname === "/cart.data";
 }
 
-/** Adds the product at `path` to the cart from its page, and waits for the cart's answer (see isAddToCartAnswer). */
-export async function addToCartFrom(page: Page, path: string, javaScriptEnabled: boolean) {
+/**
+ * Adds the product at `path` to the cart from its page (`quantity` typed first when given), and waits for the cart's
+ * answer (see isAddToCartAnswer).
+ */
+export async function addToCartFrom(page: Page, path: string, javaScriptEnabled: boolean, quantity?: number) {
   await page.goto(path);
   if (javaScriptEnabled) await waitForHydration(page);
+  if (quantity !== undefined) await page.getByLabel("Quantité", { exact: true }).fill(String(quantity));
   const answered = page.waitForResponse(isAddToCartAnswer);
   await page.getByRole("button", { name: "Ajouter au panier" }).click();
   await answered;
@@ -109,16 +113,34 @@ export const CLAIRE: CheckoutBuyer = {
   city: "Nantes",
 };
 
+/** The checkout form's label for each of the buyer's fields. */
+const CHECKOUT_LABELS: Record<keyof CheckoutBuyer, string> = {
+  email: "E-mail",
+  firstName: "Prénom",
+  lastName: "Nom",
+  addressLine: "Adresse",
+  postalCode: "Code postal",
+  city: "Ville",
+};
+
+const checkoutFields = (fields: Partial<CheckoutBuyer>) => Object.entries(fields) as [keyof CheckoutBuyer, string][];
+
+/** On the checkout page: types these of the buyer's fields (all six, or only some, such as the address). */
+export async function fillCheckoutFields(page: Page, fields: Partial<CheckoutBuyer>) {
+  for (const [field, value] of checkoutFields(fields)) await page.getByLabel(CHECKOUT_LABELS[field], { exact: true }).fill(value);
+}
+
+/** On the checkout page: these fields hold exactly these values (prefilled, or kept after an error). */
+export async function expectCheckoutFields(page: Page, fields: Partial<CheckoutBuyer>) {
+  for (const [field, value] of checkoutFields(fields))
+    await expect(page.getByLabel(CHECKOUT_LABELS[field], { exact: true }), field).toHaveValue(value);
+}
+
 /** Opens /checkout and types the buyer's name, e-mail and address. */
 export async function fillCheckout(page: Page, javaScriptEnabled: boolean, buyer: CheckoutBuyer) {
   await page.goto("/checkout");
   if (javaScriptEnabled) await waitForHydration(page);
-  await page.getByLabel("E-mail", { exact: true }).fill(buyer.email);
-  await page.getByLabel("Prénom", { exact: true }).fill(buyer.firstName);
-  await page.getByLabel("Nom", { exact: true }).fill(buyer.lastName);
-  await page.getByLabel("Adresse", { exact: true }).fill(buyer.addressLine);
-  await page.getByLabel("Code postal", { exact: true }).fill(buyer.postalCode);
-  await page.getByLabel("Ville", { exact: true }).fill(buyer.city);
+  await fillCheckoutFields(page, buyer);
 }
 
 /** Accepts the terms and continues to the platform's hosted payment page. */

@@ -1,5 +1,5 @@
 import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
-import { addToCartAndCheckout } from "./helpers";
+import { addToCartAndCheckout, fillCheckoutFields } from "./helpers";
 
 /** The pages a French shop must publish, reached from every page's footer, and what search engines read. */
 
@@ -82,12 +82,14 @@ test.describe("search engines @js", () => {
 test.describe("checkout consent", () => {
   async function toCheckout(page: import("@playwright/test").Page, path: string, javaScriptEnabled: boolean) {
     await addToCartAndCheckout(page, path, javaScriptEnabled);
-    await page.getByLabel("E-mail", { exact: true }).fill("cgv@exemple.fr");
-    await page.getByLabel("Prénom", { exact: true }).fill("Alix");
-    await page.getByLabel("Nom", { exact: true }).fill("Durand");
-    await page.getByLabel("Adresse", { exact: true }).fill("2 rue Neuve");
-    await page.getByLabel("Code postal", { exact: true }).fill("13001");
-    await page.getByLabel("Ville", { exact: true }).fill("Marseille");
+    await fillCheckoutFields(page, {
+      email: "cgv@exemple.fr",
+      firstName: "Alix",
+      lastName: "Durand",
+      addressLine: "2 rue Neuve",
+      postalCode: "13001",
+      city: "Marseille",
+    });
   }
 
   test("the CGV must be accepted: an error beside the box, what was typed kept, then the payment page", async ({

@@ -36,6 +36,16 @@ async function latestMail(page: Page, origin: string, email: string) {
   return page.locator("article").filter({ hasText: email }).first();
 }
 
+/** Signs a new member up (e-mail `<prefix>-…@exemple.fr`, PASSWORD) on the default server, then logs out. */
+async function newMemberLoggedOut(page: Page, prefix: string): Promise<string> {
+  const email = `${prefix}-${unique()}@exemple.fr`;
+  await page.goto("/account/register");
+  await registerWithForm(page, { email, password: PASSWORD });
+  await page.getByRole("banner").getByRole("button", { name: "Se déconnecter" }).click();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Se connecter" })).toBeVisible();
+  return email;
+}
+
 async function addToCart(page: Page, origin: string, slug: string) {
   await page.goto(`${origin}/products/${slug}`);
   await page.getByRole("button", { name: "Ajouter au panier" }).click();
@@ -106,12 +116,7 @@ test.describe("member accounts in the site's own forms", () => {
   });
 
   test("wrong password or unknown e-mail: one message, then this client is throttled after repeated failures", async ({ page }) => {
-    const email = `bloque-${unique()}@exemple.fr`;
-    await page.goto("/account/register");
-    await registerWithForm(page, { email, password: PASSWORD });
-    await page.getByRole("banner").getByRole("button", { name: "Se déconnecter" }).click();
-    await expect(page.getByRole("banner").getByRole("button", { name: "Se connecter" })).toBeVisible();
-
+    const email = await newMemberLoggedOut(page, "bloque");
     await page.goto("/account/login");
     // Each attempt must reach the server (with scripts, a click during a submission would be dropped).
     const attempt = async (who: string, password: string) => {
@@ -131,12 +136,7 @@ test.describe("member accounts in the site's own forms", () => {
   });
 
   test("forgot password: reset link from the outbox, the new password works, the old one no longer", async ({ page, baseURL }) => {
-    const email = `oubli-${unique()}@exemple.fr`;
-    await page.goto("/account/register");
-    await registerWithForm(page, { email, password: PASSWORD });
-    await page.getByRole("banner").getByRole("button", { name: "Se déconnecter" }).click();
-    await expect(page.getByRole("banner").getByRole("button", { name: "Se connecter" })).toBeVisible();
-
+    const email = await newMemberLoggedOut(page, "oubli");
     await page.goto("/account/login");
     await page.getByRole("link", { name: "Mot de passe oublié ?" }).click();
     await page.getByRole("main").getByLabel("E-mail").fill(email);

@@ -3,7 +3,7 @@ import { dirname } from "node:path";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { Page } from "@playwright/test";
 import { test, expect, expectNoSeriousA11yViolations, OWNER, waitForHydration } from "./fixtures";
-import { acceptCheckoutTerms, loginWithForm, unique } from "./helpers";
+import { acceptCheckoutTerms, addToCartFrom, CLAIRE, continueToPayment, fillCheckout, loginWithForm, unique } from "./helpers";
 import { OWNER_TOKEN } from "../support/owner-token";
 
 /** The consultant's side of the site: the CV (page and PDF), the project pages, the quote request, business buyers. */
@@ -179,20 +179,11 @@ test.describe("business buyers at checkout", () => {
     page,
     javaScriptEnabled,
   }) => {
-    await page.goto("/products/livre-typescript");
-    if (javaScriptEnabled) await waitForHydration(page);
-    await page.getByRole("button", { name: "Ajouter au panier" }).click();
+    await addToCartFrom(page, "/products/livre-typescript", javaScriptEnabled);
     await expect(page.getByText("Ajouté au panier")).toBeVisible();
-    await page.goto("/checkout");
-    if (javaScriptEnabled) await waitForHydration(page);
-    await page.getByLabel("E-mail", { exact: true }).fill(`pro-${unique()}@exemple.fr`);
-    await page.getByLabel("Prénom", { exact: true }).fill("Paul");
-    await page.getByLabel("Nom", { exact: true }).fill("Martin");
+    await fillCheckout(page, javaScriptEnabled, { ...CLAIRE, email: `pro-${unique()}@exemple.fr` });
     await page.getByLabel("Société (facultatif)").fill("Martin Conseil SARL");
     await page.getByLabel("N° de TVA intracommunautaire (facultatif)").fill("FR 12 34");
-    await page.getByLabel("Adresse", { exact: true }).fill("3 place Bellecour");
-    await page.getByLabel("Code postal", { exact: true }).fill("69002");
-    await page.getByLabel("Ville", { exact: true }).fill("Lyon");
     await acceptCheckoutTerms(page, { digital: false });
     await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
     await expect(page.getByText(/Le numéro de TVA intracommunautaire n'est pas valide/)).toBeVisible();
@@ -200,9 +191,7 @@ test.describe("business buyers at checkout", () => {
     await expect(page.getByLabel("Société (facultatif)")).toHaveValue("Martin Conseil SARL");
 
     await page.getByLabel("N° de TVA intracommunautaire (facultatif)").fill("FR 12 345678901");
-    await acceptCheckoutTerms(page, { digital: false });
-    await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
-    await expect(page).toHaveURL(/\/_platform\/checkout\?session=/);
+    await continueToPayment(page, { digital: false });
     await expect(page.getByText(/Martin Conseil SARL/).first()).toBeVisible();
   });
 

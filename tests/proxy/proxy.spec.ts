@@ -1,7 +1,16 @@
 import type { Page } from "@playwright/test";
 import { waitForHydration } from "../e2e/fixtures";
 import { expectPublicOriginOnly, expect, test } from "./fixtures";
-import { acceptCheckoutTerms, PAY_BUTTON, isAddToCartAnswer } from "../e2e/helpers";
+import {
+  addToCartFrom,
+  CLAIRE,
+  continueToPayment,
+  DEMO,
+  fillCheckout,
+  fillCheckoutFields,
+  fillHostedLogin,
+  payByCard,
+} from "../e2e/helpers";
 
 /**
  * The deployment trap of issue 5, end to end: the browser talks https to nginx,
@@ -11,7 +20,6 @@ import { acceptCheckoutTerms, PAY_BUTTON, isAddToCartAnswer } from "../e2e/helpe
  * payment page, thank-you page) must be on the public https origin.
  */
 
-const DEMO = { email: "demo@exemple.fr", password: "motdepasse-demo" };
 const BOOK = { path: "/products/livre-typescript", name: "TypeScript au quotidien" };
 
 const headerCart = (page: Page) => page.getByRole("banner").getByRole("link", { name: /^Panier/ });
@@ -36,9 +44,7 @@ test("login and logout through the proxy", async ({ page, stack: proxy, traffic,
   if (javaScriptEnabled) await waitForHydration(page);
   await page.getByRole("banner").getByRole("button", { name: "Se connecter" }).click();
   await expect(page).toHaveURL(new RegExp(`^${proxy.origin}/_platform/login`));
-  await page.getByLabel("E-mail").fill(DEMO.email);
-  await page.getByLabel("Mot de passe").fill(DEMO.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
+  await fillHostedLogin(page, DEMO);
   await expect(page.getByRole("banner").getByRole("button", { name: "Se déconnecter" })).toBeVisible();
   // Back where the login started, on the public origin.
   expect(page.url()).toBe(`${proxy.origin}/products`);
@@ -58,13 +64,8 @@ test("login and logout through the proxy", async ({ page, stack: proxy, traffic,
 });
 
 test("add to cart, checkout and card payment through the proxy", async ({ page, stack: proxy, traffic, javaScriptEnabled }) => {
-  await page.goto(BOOK.path);
-  if (javaScriptEnabled) await waitForHydration(page);
-  await page.getByLabel("Quantité", { exact: true }).fill("2");
-  // The header count changes optimistically: wait for the server's answer (and its cookie) before leaving the page.
-  const added = page.waitForResponse(isAddToCartAnswer);
-  await page.getByRole("button", { name: "Ajouter au panier" }).click();
-  await added;
+  // Waits for the server's answer (and its cookie), not the optimistic header count, before leaving the page.
+  await addToCartFrom(page, BOOK.path, javaScriptEnabled, 2);
   await expect(headerCart(page)).toHaveAccessibleName("Panier, 2 articles");
 
   await page.goto("/cart");
@@ -72,21 +73,13 @@ test("add to cart, checkout and card payment through the proxy", async ({ page, 
   await page.getByRole("button", { name: "Passer la commande" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Commande" })).toBeVisible();
   if (javaScriptEnabled) await waitForHydration(page);
-  await page.getByLabel("E-mail", { exact: true }).fill("proxy.buyer@exemple.fr");
-  await page.getByLabel("Prénom", { exact: true }).fill("Camille");
-  await page.getByLabel("Nom", { exact: true }).fill("Martin");
-  await page.getByLabel("Adresse", { exact: true }).fill("12 quai des Chartrons");
-  await page.getByLabel("Code postal", { exact: true }).fill("33000");
-  await page.getByLabel("Ville", { exact: true }).fill("Bordeaux");
-  await acceptCheckoutTerms(page, { digital: false });
-  await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
+  await fillCheckoutFields(page, { ...CLAIRE, email: "proxy.buyer@exemple.fr" });
+  await continueToPayment(page, { digital: false });
 
   // The hosted payment page is on the public origin too.
   await expect(page).toHaveURL(new RegExp(`^${proxy.origin}/_platform/checkout\\?session=`));
-  await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
-  await page.getByRole("button", { name: PAY_BUTTON }).click();
+  await payByCard(page);
   await expect(page).toHaveURL(new RegExp(`^${proxy.origin}/checkout/complete\\?orderId=`));
-  await expect(page.getByRole("heading", { level: 1 })).toContainText("Merci");
   await expect(headerCart(page)).toHaveAccessibleName("Panier, 0 article");
 
   // The payment page's redirect to the thank-you page was an absolute https URL on the public origin.
@@ -101,23 +94,11 @@ test("cancelling on the payment page comes back to the cart on the public origin
   traffic,
   javaScriptEnabled,
 }) => {
-  await page.goto("/products/formation-git");
-  if (javaScriptEnabled) await waitForHydration(page);
-  // The header count is optimistic: wait for the server's answer (and its cookie) before leaving the page.
-  const added = page.waitForResponse(isAddToCartAnswer);
-  await page.getByRole("button", { name: "Ajouter au panier" }).click();
-  await added;
+  // Waits for the server's answer (and its cookie), not the optimistic header count, before leaving the page.
+  await addToCartFrom(page, "/products/formation-git", javaScriptEnabled);
   await expect(headerCart(page)).toHaveAccessibleName("Panier, 1 article");
-  await page.goto("/checkout");
-  if (javaScriptEnabled) await waitForHydration(page);
-  await page.getByLabel("E-mail", { exact: true }).fill("proxy.annule@exemple.fr");
-  await page.getByLabel("Prénom", { exact: true }).fill("Sacha");
-  await page.getByLabel("Nom", { exact: true }).fill("Petit");
-  await page.getByLabel("Adresse", { exact: true }).fill("3 place Bellecour");
-  await page.getByLabel("Code postal", { exact: true }).fill("69002");
-  await page.getByLabel("Ville", { exact: true }).fill("Lyon");
-  await acceptCheckoutTerms(page, { digital: true });
-  await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
+  await fillCheckout(page, javaScriptEnabled, { ...CLAIRE, email: "proxy.annule@exemple.fr" });
+  await continueToPayment(page, { digital: true });
   await expect(page).toHaveURL(new RegExp(`^${proxy.origin}/_platform/checkout\\?session=`));
   await page.getByRole("button", { name: "Annuler" }).click();
   await expect(page).toHaveURL(`${proxy.origin}/cart`);

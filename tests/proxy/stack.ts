@@ -1,9 +1,10 @@
-import { spawn, execFileSync, execSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, execSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpsRequest } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PROXY_ORIGIN, PROXY_PORT, PROXY_UPSTREAM_PORT } from "./ports";
+import { prepareNginx } from "../support/nginx";
 import { buildDir, ROOT, startServer, type RunningServer } from "../support/server";
 
 export { freePort } from "../support/server";
@@ -26,80 +27,9 @@ export interface ProxyStack {
   stop(): Promise<void>;
 }
 
-export function nginxBinary(): string {
-  if (process.env.NGINX_PATH) return process.env.NGINX_PATH;
-  for (const candidate of ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/local/nginx/sbin/nginx"]) {
-    if (existsSync(candidate)) return candidate;
-  }
-  return "nginx";
-}
-
 /** nginx must be there (scripts/ensure-nginx.js installs it when it may, or says how). */
 function ensureTools() {
   execSync(`node ${JSON.stringify(join(ROOT, "scripts/ensure-nginx.js"))}`, { stdio: "inherit" });
-}
-
-function makeCertificate(dir: string) {
-  execFileSync(
-    "openssl",
-    [
-      "req",
-      "-x509",
-      "-newkey",
-      "ec",
-      "-pkeyopt",
-      "ec_paramgen_curve:prime256v1",
-      "-nodes",
-      "-keyout",
-      join(dir, "key.pem"),
-      "-out",
-      join(dir, "cert.pem"),
-      "-days",
-      "2",
-      "-subj",
-      "/CN=localhost",
-      "-addext",
-      "subjectAltName=DNS:localhost,IP:127.0.0.1",
-    ],
-    { stdio: "pipe" },
-  );
-}
-
-/** The nginx example of docs/deployment.md, with test paths: TLS, X-Forwarded-Proto/Host/For to the app. */
-export function nginxConf(dir: string, port: number, upstreamPort: number): string {
-  const p = (name: string) => join(dir, name);
-  return `worker_processes 1;
-pid ${p("nginx.pid")};
-error_log ${p("error.log")} warn;
-events { worker_connections 512; }
-http {
-  access_log ${p("access.log")};
-  client_body_temp_path ${p("tmp/body")};
-  proxy_temp_path ${p("tmp/proxy")};
-  fastcgi_temp_path ${p("tmp/fastcgi")};
-  uwsgi_temp_path ${p("tmp/uwsgi")};
-  scgi_temp_path ${p("tmp/scgi")};
-  client_max_body_size 2m;
-  upstream app { server 127.0.0.1:${upstreamPort}; keepalive 16; }
-  server {
-    listen 127.0.0.1:${port} ssl;
-    server_name localhost;
-    ssl_certificate ${p("cert.pem")};
-    ssl_certificate_key ${p("key.pem")};
-    ssl_protocols TLSv1.2 TLSv1.3;
-    location / {
-      proxy_pass http://app;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Forwarded-Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_redirect off;
-    }
-  }
-}
-`;
 }
 
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, logs: () => string) {
@@ -170,9 +100,9 @@ export async function startProxyStack(options: { port?: number; upstreamPort?: n
   const stateFile = join(tmpdir(), `proxy-stack-${options.port ?? PROXY_PORT}.pids`);
   reapStale(stateFile);
   const dir = mkdtempSync(join(tmpdir(), "proxy-stack-"));
-  mkdirSync(join(dir, "tmp"));
-  makeCertificate(dir);
   const [port, upstreamPort] = [options.port ?? PROXY_PORT, options.upstreamPort ?? PROXY_UPSTREAM_PORT];
+  // The nginx example of docs/deployment.md: one upstream, connections kept alive.
+  const nginxCommand = prepareNginx({ dir, port, upstream: [`server 127.0.0.1:${upstreamPort};`, "keepalive 16;"], connection: "" });
   const origin = `https://localhost:${port}`;
   let nginxOutput = "";
   let app: RunningServer | undefined;
@@ -181,8 +111,6 @@ export async function startProxyStack(options: { port?: number; upstreamPort?: n
     return `--- server output ---\n${app?.output().slice(-4000) ?? ""}\n--- nginx ---\n${nginxOutput}${errorLog.slice(-2000)}`;
   };
 
-  const confPath = join(dir, "nginx.conf");
-  writeFileSync(confPath, nginxConf(dir, port, upstreamPort));
   let nginx: ChildProcess | undefined;
   const remember = () => writeFileSync(stateFile, JSON.stringify({ pids: [app?.child.pid, nginx?.pid].filter(Boolean), dir }));
   // The worker may exit without running fixture teardown: never leave the children behind.
@@ -205,10 +133,7 @@ export async function startProxyStack(options: { port?: number; upstreamPort?: n
       env: { TRUST_PROXY: process.env.PROXY_TEST_TRUST ?? "loopback", PUBLIC_ORIGIN: PROXY_ORIGIN },
     });
     remember();
-    // -e: the error log before the config is read must not go to /var/log/nginx (no root needed).
-    nginx = spawn(nginxBinary(), ["-e", join(dir, "error.log"), "-p", dir, "-c", confPath, "-g", "daemon off;"], {
-      stdio: ["ignore", "ignore", "pipe"],
-    });
+    nginx = spawn(nginxCommand.command, nginxCommand.args, { stdio: ["ignore", "ignore", "pipe"] });
     nginx.stderr!.on("data", (c: Buffer) => (nginxOutput += `${c}`));
     remember();
     await waitFor("nginx", () => httpsOk(`${origin}/healthz`), 15_000, logs);

@@ -20,6 +20,16 @@ export const checkoutBuyer = {
   acceptTerms: "on",
 };
 
+/** That buyer's checkout form as the page posts it: standard delivery, the billing fields left empty. */
+export const checkoutForm = {
+  ...checkoutBuyer,
+  shippingCode: "standard",
+  billingAddressLine: "",
+  billingPostalCode: "",
+  billingCity: "",
+  billingCountry: "FR",
+};
+
 /** The problems parseConfig reports for this environment; fails the test when it accepts it. */
 export function configProblems(env: Record<string, string>): string[] {
   try {

@@ -47,13 +47,34 @@ export interface PlatformHandle {
  * requests to it. Against real Wix it does nothing (and `platform` must not be used).
  */
 export function usePlatform(options: Partial<PlatformOptions> = {}): PlatformHandle {
+  return platformHooks(
+    () => {
+      announceTarget();
+      return !isWix;
+    },
+    { ownerToken: OWNER_TOKEN, ...options },
+    { getAppOrigin: () => APP_ORIGIN },
+  );
+}
+
+/**
+ * The same around the embedded platform whatever the suite's target: for unit tests of the app's own code, which
+ * need the embedded platform's answers (or faults). `route` says what the platform sees as the app origin and the
+ * client's IP.
+ */
+export function useEmbeddedPlatform(options: Partial<PlatformOptions> = {}, route: PlatformRoute = {}): PlatformHandle {
+  return platformHooks(() => true, options, route);
+}
+
+type PlatformRoute = NonNullable<Parameters<typeof installPlatformFetch>[1]>;
+
+function platformHooks(wanted: () => boolean, options: Partial<PlatformOptions>, route: PlatformRoute): PlatformHandle {
   let platform: Platform | undefined;
   let restore: (() => void) | undefined;
   beforeAll(() => {
-    announceTarget();
-    if (isWix) return;
-    platform = createPlatform({ dbPath: ":memory:", ownerToken: OWNER_TOKEN, ...options });
-    restore = installPlatformFetch(platform, { getAppOrigin: () => APP_ORIGIN });
+    if (!wanted()) return;
+    platform = createPlatform({ dbPath: ":memory:", ...options });
+    restore = installPlatformFetch(platform, route);
   });
   afterAll(() => {
     restore?.();

@@ -1,9 +1,9 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nginxBinary } from "../proxy/stack";
+import { prepareNginx } from "../support/nginx";
 import { buildDir, ROOT, startServer, type RunningServer } from "../support/server";
 import { unsealValue } from "../../app/.server/cookie-crypto.server";
 import { freePortInRange } from "../support/ports";
@@ -20,7 +20,6 @@ import { formFields, Visitor } from "../support/visitor";
 const SECRET = "topology-test-session-secret-0123456789";
 const LOGIN_LIMIT = 6;
 const dir = mkdtempSync(join(tmpdir(), "topology-"));
-mkdirSync(join(dir, "tmp"));
 const children: ChildProcess[] = [];
 const logs: Record<string, string> = {};
 const figures: Record<string, string> = {};
@@ -43,51 +42,6 @@ async function waitFor(what: string, check: () => Promise<boolean>, child?: Chil
     if (performance.now() > deadline) throw new Error(`${what} not ready after 30 s:\n${JSON.stringify(logs, null, 1)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-function nginxConf(port: number, upstreams: number[]): string {
-  const p = (name: string) => join(dir, name);
-  // The multi-replica proxy of compose/nginx.conf, with test paths. No upstream keepalive and `Connection: close`,
-  // so a replica that stops accepting is never sent a request on an old connection; non_idempotent: a POST whose
-  // replica refused or reset the connection (it never ran it) goes to the other replica.
-  return `worker_processes 1;
-pid ${p("nginx.pid")};
-error_log ${p("error.log")} warn;
-events { worker_connections 512; }
-http {
-  access_log ${p("access.log")};
-  client_body_temp_path ${p("tmp/body")};
-  proxy_temp_path ${p("tmp/proxy")};
-  fastcgi_temp_path ${p("tmp/fastcgi")};
-  uwsgi_temp_path ${p("tmp/uwsgi")};
-  scgi_temp_path ${p("tmp/scgi")};
-  client_max_body_size 2m;
-  upstream app {
-${upstreams.map((u) => `    server 127.0.0.1:${u} max_fails=1 fail_timeout=2s;`).join("\n")}
-  }
-  server {
-    listen 127.0.0.1:${port} ssl;
-    server_name localhost;
-    ssl_certificate ${p("cert.pem")};
-    ssl_certificate_key ${p("key.pem")};
-    ssl_protocols TLSv1.2 TLSv1.3;
-    location / {
-      proxy_pass http://app;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "close";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Forwarded-Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_redirect off;
-      proxy_next_upstream error timeout non_idempotent;
-      proxy_next_upstream_tries 2;
-      proxy_connect_timeout 2s;
-      add_header X-Upstream $upstream_addr always;
-    }
-  }
-}
-`;
 }
 
 let origin = "";
@@ -153,40 +107,22 @@ beforeAll(async () => {
 
   replicas.push(await startReplica(0), await startReplica(1));
 
-  execFileSync(
-    "openssl",
-    [
-      "req",
-      "-x509",
-      "-newkey",
-      "ec",
-      "-pkeyopt",
-      "ec_paramgen_curve:prime256v1",
-      "-nodes",
-      "-keyout",
-      join(dir, "key.pem"),
-      "-out",
-      join(dir, "cert.pem"),
-      "-days",
-      "2",
-      "-subj",
-      "/CN=localhost",
-      "-addext",
-      "subjectAltName=DNS:localhost,IP:127.0.0.1",
-    ],
-    { stdio: "pipe" },
-  );
-  writeFileSync(join(dir, "nginx.conf"), nginxConf(nginxPort!, replicaPorts));
-  const nginx = startChild("nginx", nginxBinary(), [
-    "-e",
-    join(dir, "error.log"),
-    "-p",
+  // The multi-replica proxy of compose/nginx.conf. No upstream keepalive and `Connection: close`, so a replica that
+  // stops accepting is never sent a request on an old connection; non_idempotent: a POST whose replica refused or
+  // reset the connection (it never ran it) goes to the other replica.
+  const nginxCommand = prepareNginx({
     dir,
-    "-c",
-    join(dir, "nginx.conf"),
-    "-g",
-    "daemon off;",
-  ]);
+    port: nginxPort!,
+    upstream: replicaPorts.map((u) => `server 127.0.0.1:${u} max_fails=1 fail_timeout=2s;`),
+    connection: "close",
+    location: [
+      "proxy_next_upstream error timeout non_idempotent;",
+      "proxy_next_upstream_tries 2;",
+      "proxy_connect_timeout 2s;",
+      "add_header X-Upstream $upstream_addr always;",
+    ],
+  });
+  const nginx = startChild("nginx", nginxCommand.command, nginxCommand.args);
   await waitFor("nginx", async () => (await fetch(`${origin}/readyz`)).ok, nginx);
   figures["stack start (redis, platform service, 2 replicas, nginx)"] = `${((performance.now() - since) / 1000).toFixed(1)} s`;
 });

@@ -72,12 +72,8 @@ describe("catalog query parameters", () => {
   });
 
   it("maps sort values and falls back to the default for unknown ones", () => {
-    expect(parseSort("prix-croissant")).toBe("prix-croissant");
-    expect(parseSort("prix-decroissant")).toBe("prix-decroissant");
-    expect(parseSort("nom")).toBe("nom");
-    expect(parseSort("nouveautes")).toBe("nouveautes");
-    expect(parseSort("price_asc")).toBe("pertinence");
-    expect(parseSort(null)).toBe("pertinence");
+    for (const sort of ["prix-croissant", "prix-decroissant", "nom", "nouveautes"]) expect(parseSort(sort)).toBe(sort);
+    for (const unknown of ["price_asc", null]) expect(parseSort(unknown), String(unknown)).toBe("pertinence");
   });
 
   it("cleans search text", () => {

@@ -2,16 +2,11 @@ import { describe, expect, it } from "vitest";
 import { checkoutSchema, checkoutSchemaFor, COUNTRIES, countryName, postalCodeError } from "~/models/cart-forms";
 import { parseForm } from "~/lib/forms";
 import { checkoutCallbacks, paymentStatusLabel, prefillFromMember, toOrderView, toSdkAddress } from "~/.server/checkout.server";
-import { checkoutBuyer, formData } from "../support/forms";
+import { checkoutForm as valid, formData } from "../support/forms";
 
-const valid = {
-  ...checkoutBuyer,
-  shippingCode: "standard",
-  billingAddressLine: "",
-  billingPostalCode: "",
-  billingCity: "",
-  billingCountry: "FR",
-};
+/** A Belgian billing address: as typed in the billing fields, and as the schema gives it back. */
+const belgianBilling = { billingAddressLine: "1 avenue Louise", billingPostalCode: "1050", billingCity: "Bruxelles", billingCountry: "BE" };
+const belgianAddress = { addressLine: "1 avenue Louise", postalCode: "1050", city: "Bruxelles", country: "BE" };
 
 describe("checkout form schema", () => {
   it("accepts a complete form and uses the shipping address for billing when the box is checked", () => {
@@ -42,27 +37,9 @@ describe("checkout form schema", () => {
       expect(Object.keys(missing.fieldErrors).sort()).toEqual(["billingAddressLine", "billingCity", "billingPostalCode"]);
       expect(missing.fieldErrors.billingPostalCode).toBe("Code postal de facturation est obligatoire.");
     }
-    const ok = parseForm(
-      checkoutSchema,
-      formData({
-        ...rest,
-        billingAddressLine: "1 avenue Louise",
-        billingPostalCode: "1050",
-        billingCity: "Bruxelles",
-        billingCountry: "BE",
-      }),
-    );
-    expect(ok.ok && ok.data.billing).toEqual({ addressLine: "1 avenue Louise", postalCode: "1050", city: "Bruxelles", country: "BE" });
-    const wrongPostal = parseForm(
-      checkoutSchema,
-      formData({
-        ...rest,
-        billingAddressLine: "1 avenue Louise",
-        billingPostalCode: "75002",
-        billingCity: "Bruxelles",
-        billingCountry: "BE",
-      }),
-    );
+    const ok = parseForm(checkoutSchema, formData({ ...rest, ...belgianBilling }));
+    expect(ok.ok && ok.data.billing).toEqual(belgianAddress);
+    const wrongPostal = parseForm(checkoutSchema, formData({ ...rest, ...belgianBilling, billingPostalCode: "75002" }));
     expect(wrongPostal.ok ? null : wrongPostal.fieldErrors.billingPostalCode).toMatch(/Code postal invalide pour Belgique/);
   });
 
@@ -127,20 +104,11 @@ describe("checkout form schema", () => {
 
     it("needs no delivery address: the billing fields are the billing address when the box is unchecked", () => {
       const { sameBilling: _ignored, ...rest } = noAddress;
-      const result = parseForm(
-        pickupSchema,
-        formData({
-          ...rest,
-          billingAddressLine: "1 avenue Louise",
-          billingPostalCode: "1050",
-          billingCity: "Bruxelles",
-          billingCountry: "BE",
-        }),
-      );
+      const result = parseForm(pickupSchema, formData({ ...rest, ...belgianBilling }));
       expect(result.ok).toBe(true);
       if (!result.ok) return;
       expect(result.data.shipping).toBeNull();
-      expect(result.data.billing).toEqual({ addressLine: "1 avenue Louise", postalCode: "1050", city: "Bruxelles", country: "BE" });
+      expect(result.data.billing).toEqual(belgianAddress);
     });
 
     it("still asks for a billing address: the main fields are it while the box is checked", () => {
@@ -260,12 +228,15 @@ describe("checkout mapping helpers", () => {
   });
 
   it("says the payment status in French", () => {
-    expect(paymentStatusLabel("PAID")).toBe("Payée");
-    expect(paymentStatusLabel("NOT_PAID")).toBe("Non payée");
-    expect(paymentStatusLabel("PENDING")).toBe("En attente");
-    expect(paymentStatusLabel("FULLY_REFUNDED")).toBe("Remboursée");
-    expect(paymentStatusLabel("SOMETHING_NEW")).toBe("Inconnu");
-    expect(paymentStatusLabel(undefined)).toBe("Inconnu");
+    const labels: [Parameters<typeof paymentStatusLabel>[0], string][] = [
+      ["PAID", "Payée"],
+      ["NOT_PAID", "Non payée"],
+      ["PENDING", "En attente"],
+      ["FULLY_REFUNDED", "Remboursée"],
+      ["SOMETHING_NEW", "Inconnu"],
+      [undefined, "Inconnu"],
+    ];
+    for (const [status, label] of labels) expect(paymentStatusLabel(status), String(status)).toBe(label);
   });
 
   it("maps the SDK order for the thank-you page", () => {

@@ -1,22 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { TokenRole, type Tokens } from "@wix/sdk";
-import { createPlatform, installPlatformFetch, type Platform } from "../../platform";
-import { Commerce } from "~/.server/commerce.server";
+import { useEmbeddedPlatform } from "../support/platform";
+import { Commerce, runInSession } from "~/.server/commerce.server";
 import { readSessionTokens, sessionSetCookie } from "~/.server/session.server";
 import { appCookies } from "~/.server/cookies.server";
 import { forgetConfig } from "~/.server/config.server";
 
 /** The real embedded platform answers the token endpoint; failures are injected by wrapping fetch. */
-let platform: Platform;
-let restore: () => void;
-beforeAll(() => {
-  platform = createPlatform({ dbPath: ":memory:" });
-  restore = installPlatformFetch(platform, { getAppOrigin: () => "http://localhost:3000" });
-});
-afterAll(() => {
-  restore();
-  platform.close();
-});
+useEmbeddedPlatform({}, { getAppOrigin: () => "http://localhost:3000" });
 afterEach(() => vi.restoreAllMocks());
 
 const request = () => new Request("http://localhost:3000/cart");
@@ -121,6 +112,52 @@ describe("commerce session tokens", () => {
   });
 });
 
+describe("one SDK client shared by every request", () => {
+  /** A visitor's request, run as the root middleware runs it: inside its own session. */
+  async function asVisitor<T>(tokens: Tokens, fn: (commerce: Commerce) => Promise<T>): Promise<T> {
+    const commerce = new Commerce(request(), tokens);
+    return runInSession(commerce, () => fn(commerce));
+  }
+
+  it("gives requests running at the same time their own tokens and their own cart", async () => {
+    const [alice, bob] = await Promise.all([visitorTokens(), visitorTokens()]);
+    const reader = new Commerce(request(), null);
+    const { items } = await (await reader.client()).products.queryProducts().limit(2).find();
+    const [first, second] = items.map((p) => p._id!);
+    await Promise.all([
+      asVisitor(alice, (c) => c.cart.add({ productId: first!, quantity: 1 })),
+      asVisitor(bob, (c) => c.cart.add({ productId: second!, quantity: 2 })),
+    ]);
+    const headers: string[] = [];
+    const real = globalThis.fetch;
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      headers.push(new Headers(init?.headers).get("Authorization") ?? "");
+      return real(input, init);
+    });
+    // Interleaved: each read waits on the platform while the other request's read goes out.
+    const carts = await Promise.all(
+      [alice, bob, alice, bob].map((tokens) =>
+        asVisitor(tokens, async (c) => (await c.cart.get())!.lines.map((l) => [l.productId, l.quantity])),
+      ),
+    );
+    expect(carts).toEqual([[[first, 1]], [[second, 2]], [[first, 1]], [[second, 2]]]);
+    expect(headers.sort()).toEqual([alice, alice, bob, bob].map((t) => t.accessToken.value).sort());
+  });
+
+  it("hands a request's own tokens to the OAuth helpers, and renewed ones after a renewal", async () => {
+    const tokens = await visitorTokens();
+    const expired: Tokens = { ...tokens, accessToken: { ...tokens.accessToken, expiresAt: now() - 10 } };
+    await asVisitor(expired, async (commerce) => {
+      const wix = await commerce.client();
+      const renewed = await commerce.ensureTokens();
+      expect(renewed.accessToken.value).not.toBe(tokens.accessToken.value);
+      expect(wix.auth.getTokens().accessToken.value).toBe(renewed.accessToken.value);
+      expect(wix.auth.generateOAuthData("http://localhost:3000/account/callback").codeVerifier.length).toBeGreaterThan(20);
+      expect(wix.auth.getTokens().refreshToken.value).toBe(tokens.refreshToken.value);
+    });
+  });
+});
+
 describe("session cookie", () => {
   const cookieOf = (setCookie: string) => setCookie.split(";")[0]!;
 
@@ -165,5 +202,16 @@ describe("session cookie", () => {
     for (const cookie of bad) {
       expect(await readSessionTokens(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toBeNull();
     }
+  });
+
+  it("reads a cookie it has opened before the same way, and still refuses a tampered copy of it", async () => {
+    const tokens = await visitorTokens();
+    const cookie = cookieOf(await sessionSetCookie(request(), tokens));
+    const read = (header: string) => readSessionTokens(new Request("http://localhost/", { headers: { Cookie: header } }));
+    expect(await read(cookie)).toEqual(tokens);
+    expect(await read(`theme=dark; ${cookie}; __toast=x`)).toEqual(tokens);
+    expect(await read(`${cookie.slice(0, -3)}AAA`)).toBeNull();
+    expect(await read(`${cookie}A`)).toBeNull();
+    expect(await read("theme=dark")).toBeNull();
   });
 });

@@ -1,22 +1,14 @@
 // The login and sign-up forms' messages depend only on what Wix can send (issue 15): real SDK results from the
 // embedded platform, plus the states the SDK defines that the platform cannot produce.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createClient, OAuthStrategy } from "@wix/sdk";
-import { createPlatform, EMBEDDED_CLIENT_ID, installPlatformFetch, type Platform } from "../../platform";
+import { EMBEDDED_CLIENT_ID } from "../../platform";
+import { useEmbeddedPlatform } from "../support/platform";
 import { CAPTCHA_REQUIRED, INVALID_CREDENTIALS, outcomeOf, PASSWORD_REFUSED } from "~/.server/member-auth.server";
 
-let platform: Platform;
-let restore: () => void;
 const client = () => createClient({ modules: {}, auth: OAuthStrategy({ clientId: EMBEDDED_CLIENT_ID }) });
 
-beforeAll(() => {
-  platform = createPlatform({ dbPath: ":memory:" });
-  restore = installPlatformFetch(platform, { getClient: () => "198.51.100.7" });
-});
-afterAll(() => {
-  restore();
-  platform.close();
-});
+useEmbeddedPlatform({}, { getClient: () => "198.51.100.7" });
 
 describe("member form outcomes", () => {
   it("unknown e-mail and wrong password: the same field message", async () => {

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { data } from "react-router";
 import { createClient, OAuthStrategy } from "@wix/sdk";
 import { currentCart } from "@wix/ecom";
 import { members } from "@wix/members";
-import { createPlatform, EMBEDDED_CLIENT_ID, installPlatformFetch, type Platform } from "../../platform";
+import { EMBEDDED_CLIENT_ID } from "../../platform";
+import { useEmbeddedPlatform } from "../support/platform";
 import {
   applicationMessage,
   classifyWixError,
@@ -15,24 +16,17 @@ import {
 import { CommerceTimeoutError } from "~/.server/commerce.server";
 
 /** Real SDK errors from the embedded platform, so the mapping is tested on what the SDK really throws. */
-let platform: Platform;
-let restore: () => void;
+const embedded = useEmbeddedPlatform();
 let client: ReturnType<typeof makeClient>;
 function makeClient() {
   return createClient({ modules: { currentCart, members }, auth: OAuthStrategy({ clientId: EMBEDDED_CLIENT_ID }) });
 }
 beforeAll(async () => {
-  platform = createPlatform({ dbPath: ":memory:" });
-  restore = installPlatformFetch(platform);
   client = makeClient();
   client.auth.setTokens(await client.auth.generateVisitorTokens());
   await client.currentCart.addToCurrentCart({
     lineItems: [{ catalogReference: { appId: "215238eb-22a5-4c36-9e7b-e7c08025e04e", catalogItemId: "prod-audit-si" }, quantity: 1 }],
   });
-});
-afterAll(() => {
-  restore();
-  platform.close();
 });
 
 const caught = (p: Promise<unknown>) =>
@@ -150,7 +144,7 @@ describe("Wix system errors (empty details: the SDK reports the numeric status a
   };
 
   it("503 from the fault switch: numeric code 503, loaders show the outage screen, actions a notification", async () => {
-    platform.setFaults({ down: true, systemError: 503 });
+    embedded.platform.setFaults({ down: true, systemError: 503 });
     try {
       const error = await caught(client.currentCart.getCurrentCart());
       expect((error as { details: { applicationError: { code: unknown } } }).details.applicationError.code).toBe(503);
@@ -163,12 +157,12 @@ describe("Wix system errors (empty details: the SDK reports the numeric status a
       expect(res.status).toBe(303);
       expect(res.headers.get("location")).toBe("/panier");
     } finally {
-      platform.setFaults({});
+      embedded.platform.setFaults({});
     }
   });
 
   it("500 from the fault switch: numeric code 500, loaders and actions show the system error screen with the request id", async () => {
-    platform.setFaults({ down: true, systemError: 500 });
+    embedded.platform.setFaults({ down: true, systemError: 500 });
     try {
       const error = await caught(client.currentCart.getCurrentCart());
       expect((error as { details: { applicationError: { code: unknown } } }).details.applicationError.code).toBe(500);
@@ -181,7 +175,7 @@ describe("Wix system errors (empty details: the SDK reports the numeric status a
       );
       expect(fromAction.init?.status).toBe(500);
     } finally {
-      platform.setFaults({});
+      embedded.platform.setFaults({});
     }
   });
 });
