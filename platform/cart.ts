@@ -7,14 +7,11 @@ import type { ApiRequest, FieldViolation, Router } from "./http";
 import { appError, asObject, asString, validationError } from "./http";
 import {
   addressFromWire,
-  appliedDiscountsWire,
-  calculatedLineItemsWire,
-  calculationErrorsWire,
+  calculationWire,
   computeTotals,
   contactFromWire,
   findCoupon,
   priceLine,
-  priceSummaryWire,
   shippingInfoWire,
   violationsWire,
 } from "./pricing";
@@ -42,27 +39,16 @@ function estimate(ctx: Ctx, caller: Caller, req: ApiRequest) {
   const code = asString(sel?.code) ?? cart.selected_shipping;
   const lines = cartLines(ctx, cart.id).map((l) => priceLine(ctx, l));
   const t = computeTotals(ctx, lines, cart.coupon_code, code);
-  const summary = priceSummaryWire(ctx, t);
   const cur = currency(ctx);
-  const errors = calculationErrorsWire(t);
   return {
     cart: cartWire(ctx, cart, req.appOrigin, lines),
-    calculatedLineItems: calculatedLineItemsWire(ctx, t),
-    priceSummary: summary,
+    ...calculationWire(ctx, t),
     taxSummary: {
       taxableAmount: price(t.total, cur),
       totalTax: price(t.tax, cur),
       calculationDetails: { rateType: "MANUAL_RATE", manualRateReason: "GLOBAL_SETTING_TO_MANUAL" },
     },
     shippingInfo: shippingInfoWire(ctx, t),
-    appliedDiscounts: appliedDiscountsWire(ctx, t),
-    calculationErrors: errors,
-    weightUnit: "KG",
-    currency: cur,
-    payNow: summary,
-    payLater: priceSummaryWire(ctx, { ...t, subtotal: 0, discount: 0, shipping: 0, tax: 0, total: 0 }),
-    additionalFees: [],
-    violations: violationsWire(t),
   };
 }
 

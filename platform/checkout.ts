@@ -8,18 +8,14 @@ import { appError, asObject, asString, notFound, validationError } from "./http"
 import type { LineRef, Totals } from "./pricing";
 import {
   addressFromWire,
+  calculationWire,
   addressToWire,
-  appliedDiscountsWire,
-  calculatedLineItemsWire,
-  calculationErrorsWire,
   computeTotals,
   contactFromWire,
   findCoupon,
   lineItemWire,
   priceLine,
-  priceSummaryWire,
   shippingInfoWire,
-  violationsWire,
 } from "./pricing";
 import { createEcomSession } from "./redirects";
 
@@ -65,8 +61,7 @@ export function checkoutWire(ctx: Ctx, row: CheckoutRow, appOrigin: string) {
   const data = JSON.parse(row.data) as CheckoutData;
   const t = checkoutTotals(ctx, data);
   const cur = currency(ctx);
-  const summary = priceSummaryWire(ctx, t);
-  const errors = calculationErrorsWire(t);
+  const calculation = calculationWire(ctx, t);
   const ship = shippingInfoWire(ctx, t);
   return {
     id: row.id,
@@ -89,13 +84,8 @@ export function checkoutWire(ctx: Ctx, row: CheckoutRow, appOrigin: string) {
     ...(data.buyerNote ? { buyerNote: data.buyerNote } : {}),
     buyerInfo: buyerInfoWire(ctx, row.owner, data.email),
     conversionCurrency: cur,
-    priceSummary: summary,
-    calculatedLineItems: calculatedLineItemsWire(ctx, t),
-    appliedDiscounts: appliedDiscountsWire(ctx, t),
-    calculationErrors: errors,
-    violations: violationsWire(t),
-    taxSummary: { taxableAmount: summary.total, totalTax: summary.tax },
-    currency: cur,
+    ...calculation,
+    taxSummary: { taxableAmount: calculation.priceSummary.total, totalTax: calculation.priceSummary.tax },
     channelType: data.channelType,
     siteLanguage: "fr",
     buyerLanguage: "fr",
@@ -104,14 +94,10 @@ export function checkoutWire(ctx: Ctx, row: CheckoutRow, appOrigin: string) {
     taxIncludedInPrice: true,
     createdBy: createdByWire(row.owner),
     ...(data.purchaseFlowId ? { purchaseFlowId: data.purchaseFlowId } : {}),
-    weightUnit: "KG",
-    payNow: summary,
-    payLater: priceSummaryWire(ctx, { ...t, subtotal: 0, discount: 0, shipping: 0, tax: 0, total: 0 }),
     createdDate: row.created_date,
     updatedDate: row.updated_date,
     ...(row.cart_id ? { cartId: row.cart_id } : {}),
     paymentCurrency: cur,
-    additionalFees: [],
   };
 }
 

@@ -5,7 +5,7 @@ import type { Ctx } from "./context";
 import { mediaIdToPath } from "./context";
 import { html, json } from "./http";
 import { outboxGet, ownerMembersGet, ownerMembersPost, resetGet, resetPost } from "./pages/account";
-import { forgotGet, forgotPost, loginGet, loginPost, logoutGet, signupGet, signupPost, verifyPost } from "./pages/auth";
+import { loginSessionPage, logoutGet } from "./pages/auth";
 import { errorPage, PLATFORM_CSS } from "./pages/layout";
 import { orderFollowGet } from "./pages/order-follow";
 import { paymentGet, paymentPost } from "./pages/payment";
@@ -58,21 +58,9 @@ export function hostedPages(ctx: Ctx, publicPem: string) {
         headers: { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=3600" },
       });
     const route = `${method} ${sub.replace(/\/$/, "")}`;
+    const loginPage = await loginSessionPage(ctx, request, url, route);
+    if (loginPage) return loginPage;
     switch (route) {
-      case "GET login":
-        return loginGet(ctx, url);
-      case "POST login":
-        return loginPost(ctx, request);
-      case "GET signup":
-        return signupGet(ctx, url);
-      case "POST signup":
-        return signupPost(ctx, request);
-      case "GET forgot":
-        return forgotGet(ctx, url);
-      case "POST forgot":
-        return forgotPost(ctx, request);
-      case "POST verify":
-        return verifyPost(ctx, request);
       case "GET reset-password":
         return resetGet(ctx, url);
       case "POST reset-password":

@@ -338,5 +338,25 @@ export function calculationErrorsWire(t: Totals) {
 }
 
 // Addresses live in addresses.ts; re-exported for the modules that price and address orders.
+/**
+ * What the cart's estimate and the checkout both answer about one set of totals, as Wix names it: the priced lines,
+ * the summary (paid now; nothing is ever paid later here), discounts, calculation errors and violations.
+ */
+export function calculationWire(ctx: Ctx, t: Totals) {
+  const summary = priceSummaryWire(ctx, t);
+  return {
+    calculatedLineItems: calculatedLineItemsWire(ctx, t),
+    priceSummary: summary,
+    appliedDiscounts: appliedDiscountsWire(ctx, t),
+    calculationErrors: calculationErrorsWire(t),
+    violations: violationsWire(t),
+    payNow: summary,
+    payLater: priceSummaryWire(ctx, { ...t, subtotal: 0, discount: 0, shipping: 0, tax: 0, total: 0 }),
+    additionalFees: [],
+    weightUnit: "KG",
+    currency: currency(ctx),
+  };
+}
+
 export { addressFromWire, addressToWire, contactFromWire, countryName } from "./addresses";
 export { mediaItem };

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { rateLimit, type Store } from "express-rate-limit";
+import { percentDecodings } from "../app/lib/percent-decoding";
 
 /**
  * Per-client-IP limits on the POSTs worth abusing: logins, sign-ups, checkouts
@@ -20,18 +21,8 @@ export const RATE_LIMIT_MESSAGE = "Trop de demandes en peu de temps : patientez 
  * (`.data`, `/_.data`, `/_root.data`) removed. Every spelling that reaches an action lands in the same bucket.
  */
 export function normalizePath(path: string): string {
-  let p = path;
-  for (let i = 0; i < 4; i++) {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(p);
-    } catch {
-      break;
-    }
-    if (decoded === p) break;
-    p = decoded;
-  }
-  p = p
+  let p = percentDecodings(path, 4)
+    .at(-1)!
     .toLowerCase()
     .replace(/\\/g, "/")
     .replace(/\/{2,}/g, "/");

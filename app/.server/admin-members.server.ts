@@ -71,6 +71,17 @@ export async function searchMembers(admin: ElevatedClient, filters: MemberFilter
 
 export type MemberAction = "approve" | "block" | "unblock" | "mute" | "unmute" | "disconnect" | "delete";
 
+/** The SDK call behind each action: unblocking is approving again. */
+const MEMBER_CALLS = {
+  approve: "approveMember",
+  unblock: "approveMember",
+  block: "blockMember",
+  mute: "muteMember",
+  unmute: "unmuteMember",
+  disconnect: "disconnectMember",
+  delete: "deleteMember",
+} as const satisfies Record<MemberAction, string>;
+
 export async function memberAction(admin: ElevatedClient, id: string, action: MemberAction) {
   // Checked before the SDK writes it into a request path (app/lib/ids.ts).
   if (!isPlatformId(id)) throw new AdminRefusal("Membre introuvable.");
@@ -80,21 +91,7 @@ export async function memberAction(admin: ElevatedClient, id: string, action: Me
     if (getConfig().admin.ownerEmails.includes(String(target.loginEmail ?? "").toLowerCase()))
       throw new AdminRefusal("Le compte d'un propriétaire du site ne peut pas être bloqué, déconnecté ni supprimé ici.");
   }
-  switch (action) {
-    case "approve":
-    case "unblock":
-      return m.approveMember(id);
-    case "block":
-      return m.blockMember(id);
-    case "mute":
-      return m.muteMember(id);
-    case "unmute":
-      return m.unmuteMember(id);
-    case "disconnect":
-      return m.disconnectMember(id);
-    case "delete":
-      return m.deleteMember(id);
-  }
+  return m[MEMBER_CALLS[action]](id);
 }
 
 export type BulkMemberAction = "approve" | "block" | "delete";

@@ -1,15 +1,22 @@
-import { redirect, redirectDocument } from "react-router";
+import { data, redirect, redirectDocument } from "react-router";
 import { z } from "zod";
-import type { CommerceSession as Commerce } from "./commerce-session.server";
+import { outcomeOf, type AuthOutcome, type SdkLoginResult } from "./auth-outcomes.server";
+import type { CommerceSession as Commerce, WixClient } from "./commerce-session.server";
 import { appCookies, clearCookie, readCookie, serializeCookie } from "./cookies.server";
 import { safeRedirectPath } from "./redirect-target.server";
 import { publicOrigin } from "./site.server";
 import { redirectWithToast } from "./toast.server";
+import { classifyWixError } from "./wix-errors.server";
+import { parseForm } from "~/lib/forms";
+import { passwordLogin, registration } from "~/models/identity-forms";
 
 /**
- * Member login by redirect (OAuth 2 + PKCE through the platform's hosted login
- * page). The login in progress — PKCE verifier, state, return path — waits in
- * the short-lived signed `__oauth` cookie.
+ * Member login, every way in and out. The site's own forms (direct login, sign-up, the code step) ask the SDK, and
+ * what Wix answers (auth-outcomes.server.ts) becomes a field error, the code step, the waiting page, or member
+ * tokens; the platform's hosted login page gives those tokens without our forms. Both end the same way: `startLogin`
+ * sends the browser to the authorize URL (OAuth 2 + PKCE, the login in progress waiting in the short-lived signed
+ * `__oauth` cookie) and `finishLogin`, the callback, trades the code for the member's tokens in the session
+ * (commerce-session.server.ts).
  */
 
 const pendingLogin = z.object({
@@ -39,6 +46,125 @@ export function requireMember(commerce: Commerce, url: URL): void {
   if (commerce.isMember) return;
   throw redirect(loginPath(url.pathname + url.search));
 }
+
+/** The login and sign-up pages: where to go afterwards; a member has nothing to do there and goes on at once. */
+export function guestReturnTo(commerce: Commerce, url: URL): string {
+  const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
+  if (commerce.isMember) throw redirect(returnTo);
+  return returnTo;
+}
+
+// ---------------------------------------------------------------- the site's own forms (direct login)
+
+/** The login form: e-mail and password checked by Wix; on login an unknown e-mail reads as a wrong password. */
+export function loginWithPassword(request: Request, commerce: Commerce, form: FormData) {
+  return submitDirect(request, commerce, form, passwordLogin, async (wix, v) =>
+    outcomeOf((await wix.auth.login({ email: v.email, password: v.password })) as SdkLoginResult, "login"),
+  );
+}
+
+export function registerMember(request: Request, commerce: Commerce, form: FormData) {
+  return submitDirect(request, commerce, form, registration, async (wix, v) => {
+    const profile = { firstName: v.firstName, lastName: v.lastName, nickname: v.firstName };
+    return outcomeOf((await wix.auth.register({ email: v.email, password: v.password, profile })) as SdkLoginResult);
+  });
+}
+
+/** Checks the form, asks Wix, answers the outcome: bad input and refusals come back beside the fields. */
+async function submitDirect<T extends { email: string }>(
+  request: Request,
+  commerce: Commerce,
+  form: FormData,
+  schema: z.ZodType<T>,
+  ask: (wix: WixClient, input: T) => Promise<AuthOutcome>,
+) {
+  const returnTo = safeReturnTo(form.get("returnTo"));
+  const parsed = parseForm(schema, form);
+  if (!parsed.ok) return invalidForm(parsed.fieldErrors, parsed.values);
+  const outcome = await ask(await commerce.client(), parsed.data);
+  return respondToOutcome(request, commerce, outcome, { returnTo, email: parsed.data.email, values: parsed.values });
+}
+
+/** The code step: success, a wrong code (field error), or an expired state (start again). */
+export async function verifyCode(commerce: Commerce, stateToken: string, code: string): Promise<AuthOutcome | { kind: "expired" }> {
+  const wix = await commerce.client();
+  try {
+    const result = await wix.auth.processVerification({ verificationCode: code }, {
+      loginState: "EMAIL_VERIFICATION_REQUIRED",
+      data: { stateToken },
+    } as Parameters<typeof wix.auth.processVerification>[1]);
+    return outcomeOf(result as SdkLoginResult);
+  } catch (error) {
+    const failure = classifyWixError(error);
+    if (failure.kind === "application" && failure.code === "INVALID_VERIFICATION_CODE") {
+      return { kind: "field", field: "code", message: "Code incorrect : vérifiez le dernier e-mail reçu." };
+    }
+    if (failure.kind === "application" && failure.code === "VERIFICATION_EXPIRED") return { kind: "expired" };
+    throw error;
+  }
+}
+
+export async function sendPasswordReset(commerce: Commerce, email: string, redirectUrl: string): Promise<void> {
+  const wix = await commerce.client();
+  await wix.auth.sendPasswordResetEmail(email, redirectUrl);
+}
+
+/** The verification in progress (the code step's state token), in the signed `__verify` cookie. */
+const pendingVerification = z.object({
+  stateToken: z.string().min(1).max(2000),
+  email: z.string().max(254),
+  returnTo: z.string().max(2000),
+});
+export type PendingVerification = z.infer<typeof pendingVerification>;
+
+export async function readVerification(request: Request): Promise<PendingVerification | null> {
+  const parsed = pendingVerification.safeParse(await readCookie(appCookies().verify, request));
+  return parsed.success ? parsed.data : null;
+}
+
+export function clearVerificationCookie(request: Request) {
+  return clearCookie(appCookies().verify, request);
+}
+
+/** 400 with errors beside the fields and what was typed, passwords excepted. */
+export function invalidForm(fieldErrors: Record<string, string>, typed: Record<string, string>, formError?: string) {
+  const values = Object.fromEntries(Object.entries(typed).filter(([key]) => !/password/i.test(key)));
+  return data({ fieldErrors, formError, values }, { status: 400 });
+}
+
+/**
+ * What the browser gets for an outcome of the site's own forms. `values` are
+ * sent back on errors (passwords never: the forms leave them empty).
+ */
+export async function respondToOutcome(
+  request: Request,
+  commerce: Commerce,
+  outcome: AuthOutcome,
+  context: { returnTo: string; email: string; values: Record<string, string> },
+) {
+  switch (outcome.kind) {
+    case "success": {
+      const response = await startLogin(request, commerce, context.returnTo, outcome.sessionToken);
+      response.headers.append("Set-Cookie", await clearVerificationCookie(request));
+      return response;
+    }
+    case "verify": {
+      const pending: PendingVerification = { stateToken: outcome.stateToken, email: context.email, returnTo: context.returnTo };
+      return redirect("/account/verify", {
+        status: 303,
+        headers: { "Set-Cookie": await serializeCookie(appCookies().verify, pending, request) },
+      });
+    }
+    case "pending":
+      return redirect("/account/pending", { status: 303 });
+    case "field":
+      return invalidForm({ [outcome.field]: outcome.message }, context.values);
+    case "form":
+      return invalidForm({}, context.values, outcome.message);
+  }
+}
+
+// ---------------------------------------------------------------- the authorize redirect, its callback, logout
 
 /**
  * Starts a login: 303 to the platform's authorize URL, PKCE data in `__oauth`.

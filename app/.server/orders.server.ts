@@ -1,7 +1,8 @@
 import type { CommerceSession as Commerce } from "./commerce-session.server";
-import { toOrderView, type OrderView } from "./checkout.server";
+import { toOrderView } from "./checkout.server";
 import { notFound } from "~/lib/http";
 import { isPlatformId } from "~/lib/ids";
+import type { MemberOrder } from "~/models/order";
 
 /** A member's orders: French labels for the statuses the seed lists (platform/seed/demo.json). */
 
@@ -18,11 +19,6 @@ export const FULFILLMENT_STATUS_LABELS: Record<string, string> = {
   PARTIALLY_FULFILLED: "Partiellement expédiée",
   FULFILLED: "Expédiée",
 };
-
-export interface MemberOrder extends OrderView {
-  statusLabel: string;
-  fulfillmentStatusLabel: string;
-}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function toMemberOrder(raw: any): MemberOrder {

@@ -1,3 +1,5 @@
+import { percentDecodings } from "~/lib/percent-decoding";
+
 /**
  * The one validation of every redirect target that comes from input (returnTo,
  * theme switch): a path on this site, or the fallback. Refused: anything not
@@ -10,25 +12,8 @@
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\\]/;
 const BASE = "http://site.invalid";
 
-function decodedForms(value: string): string[] {
-  const forms = [value];
-  let current = value;
-  for (let i = 0; i < 3; i++) {
-    let next: string;
-    try {
-      next = decodeURIComponent(current);
-    } catch {
-      break;
-    }
-    if (next === current) break;
-    forms.push(next);
-    current = next;
-  }
-  return forms;
-}
-
 function acceptable(value: string): boolean {
-  for (const form of decodedForms(value)) {
+  for (const form of percentDecodings(value, 3)) {
     if (UNSAFE.test(form)) return false;
     if (!form.startsWith("/") || form.startsWith("//")) return false;
   }

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 
 /** What a form control needs to be tied to its label and error for screen readers. */
 export interface ControlProps {
@@ -54,6 +54,41 @@ export function Field({
   return (
     <FieldFrame label={label} error={error}>
       {(control) => <input name={name} defaultValue={defaultValue} {...control} {...input} />}
+    </FieldFrame>
+  );
+}
+
+/** A labelled select with its error right below it; `placeholder` is a first, disabled choice ("Choisissez…"). */
+export function SelectField({
+  label,
+  name,
+  error,
+  options,
+  placeholder,
+  ...select
+}: {
+  label: string;
+  name: string;
+  error?: string;
+  options: readonly { value: string; label: string }[];
+  placeholder?: string;
+} & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <FieldFrame label={label} error={error}>
+      {(control) => (
+        <select name={name} {...control} {...select}>
+          {placeholder ? (
+            <option value="" disabled>
+              {placeholder}
+            </option>
+          ) : null}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
     </FieldFrame>
   );
 }

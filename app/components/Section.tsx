@@ -20,3 +20,46 @@ export function TextList({ items, className }: { items: readonly string[]; class
     </ul>
   );
 }
+
+/**
+ * A section that is one list, an item per entry (the CV's experience, projects, languages…, the home page's
+ * services): `keyOf` names each entry, `heading` gives it an `<h3>`, `children` draws the rest inside its `<li>`.
+ * `cards` lays the entries out as cards.
+ */
+export function ListSection<T>({
+  id,
+  title,
+  items,
+  keyOf,
+  heading,
+  cards,
+  ordered,
+  listClassName = cards ? "cards" : undefined,
+  itemClassName = cards ? "card" : undefined,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  items: readonly T[];
+  keyOf: (item: T) => string;
+  heading?: (item: T) => ReactNode;
+  cards?: boolean;
+  ordered?: boolean;
+  listClassName?: string;
+  itemClassName?: string;
+  children: (item: T) => ReactNode;
+}) {
+  const List = ordered ? "ol" : "ul";
+  return (
+    <Section id={id} title={title}>
+      <List className={listClassName}>
+        {items.map((item) => (
+          <li key={keyOf(item)} className={itemClassName}>
+            {heading ? <h3>{heading(item)}</h3> : null}
+            {children(item)}
+          </li>
+        ))}
+      </List>
+    </Section>
+  );
+}

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { cleanText } from "~/lib/forms";
+import { cleanText, textField } from "~/lib/forms";
 
 /**
- * The e-mail and password fields of every form that asks for them (checkout, log-in, sign-up, forgotten password):
- * one set of rules and one wording, on the server and in the browser.
+ * The e-mail and password fields of every form that asks for them (checkout, log-in, sign-up, forgotten password),
+ * and the log-in and sign-up forms: one set of rules and one wording, on the server and in the browser.
  */
 
 export const EMAIL_INVALID = "Saisissez une adresse e-mail valide (exemple : nom@domaine.fr).";
@@ -34,3 +34,20 @@ export const newPasswordField = z
   .string({ error: "Le mot de passe doit contenir au moins 8 caractères." })
   .min(8, "Le mot de passe doit contenir au moins 8 caractères.")
   .max(200, "Mot de passe trop long (200 caractères au plus).");
+
+/** The site's own login form. */
+export const passwordLogin = z.object({
+  email: accountEmailField,
+  password: passwordField,
+});
+
+/** The site's own sign-up form. */
+export const registration = z
+  .object({
+    firstName: textField("Le prénom", 60),
+    lastName: textField("Le nom", 60),
+    email: accountEmailField,
+    password: newPasswordField,
+    confirm: z.string(),
+  })
+  .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "Les deux mots de passe ne sont pas identiques." });

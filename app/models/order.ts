@@ -43,3 +43,9 @@ export interface OrderView {
   shippingAddress?: OrderAddress;
   billingAddress?: OrderAddress;
 }
+
+/** An order in the member's account: with its French status labels. */
+export interface MemberOrder extends OrderView {
+  statusLabel: string;
+  fulfillmentStatusLabel: string;
+}

@@ -5,7 +5,7 @@ import { Field, fieldBinder } from "~/components/Field";
 import { AuthForm } from "~/components/account/AuthForm";
 import { commerceOf } from "~/.server/commerce.server";
 import { checkHoneypot } from "~/.server/honeypot.server";
-import { invalidForm, sendPasswordReset } from "~/.server/member-auth.server";
+import { invalidForm, sendPasswordReset } from "~/.server/auth.server";
 import { publicOrigin } from "~/.server/site.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { failedAction } from "~/.server/wix-errors.server";

@@ -2,7 +2,9 @@ import { Link } from "react-router";
 import type { Route } from "./+types/account.orders._index";
 import { commerceOf } from "~/.server/commerce.server";
 import { requireMember } from "~/.server/auth.server";
+import { StackTable, type StackColumn } from "~/components/StackTable";
 import { routeMeta } from "~/lib/meta";
+import type { MemberOrder } from "~/models/order";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Mes commandes" });
 
@@ -21,6 +23,16 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 const dateFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "Europe/Paris" });
 
+const COLUMNS: StackColumn<MemberOrder>[] = [
+  { header: "Commande", title: true, cell: (o) => <Link to={`/account/orders/${encodeURIComponent(o.id)}`}>N° {o.number}</Link> },
+  { header: "Date", cell: (o) => (o.createdDate ? dateFormat.format(new Date(o.createdDate)) : "") },
+  { header: "Total", cell: (o) => o.total.formatted },
+  { header: "Statut", cell: (o) => o.statusLabel },
+  { header: "Paiement", cell: (o) => o.paymentStatusLabel },
+  // Nothing is shipped for downloads only: the cell stays empty.
+  { header: "Expédition", cell: (o) => (o.digitalOnly ? null : o.fulfillmentStatusLabel) },
+];
+
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { orders } = loaderData;
   return (
@@ -31,33 +43,12 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           Vous n'avez pas encore passé de commande. <Link to="/products">Découvrir la boutique</Link>
         </p>
       ) : (
-        <table className="orders-table stack-table">
-          <caption className="visually-hidden">Vos commandes, de la plus récente à la plus ancienne</caption>
-          <thead>
-            <tr>
-              <th scope="col">Commande</th>
-              <th scope="col">Date</th>
-              <th scope="col">Total</th>
-              <th scope="col">Statut</th>
-              <th scope="col">Paiement</th>
-              <th scope="col">Expédition</th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((order) => (
-              <tr key={order.id}>
-                <td>
-                  <Link to={`/account/orders/${encodeURIComponent(order.id)}`}>N° {order.number}</Link>
-                </td>
-                <td data-label="Date">{order.createdDate ? dateFormat.format(new Date(order.createdDate)) : ""}</td>
-                <td data-label="Total">{order.total.formatted}</td>
-                <td data-label="Statut">{order.statusLabel}</td>
-                <td data-label="Paiement">{order.paymentStatusLabel}</td>
-                {order.digitalOnly ? <td /> : <td data-label="Expédition">{order.fulfillmentStatusLabel}</td>}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <StackTable
+          className="orders-table"
+          caption="Vos commandes, de la plus récente à la plus ancienne"
+          columns={COLUMNS}
+          rows={orders}
+        />
       )}
     </div>
   );

@@ -4,7 +4,7 @@ import type { Route } from "./+types/account.verify";
 import { Field, fieldBinder } from "~/components/Field";
 import { AuthForm } from "~/components/account/AuthForm";
 import { commerceOf } from "~/.server/commerce.server";
-import { clearVerificationCookie, invalidForm, readVerification, respondToOutcome, verifyCode } from "~/.server/member-auth.server";
+import { clearVerificationCookie, invalidForm, readVerification, respondToOutcome, verifyCode } from "~/.server/auth.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { parseForm } from "~/lib/forms";
 import { useFormAnswer } from "~/lib/use-form-answer";

@@ -7,6 +7,8 @@ import { commerceOf } from "~/.server/commerce.server";
 import { formObject } from "~/.server/form.server";
 import { requireOwner } from "~/.server/owner.server";
 import { ConfirmPanel } from "~/components/admin/Confirm";
+import { FilterInput, FilterSelect } from "~/components/admin/Filters";
+import { StackTable, type StackColumn } from "~/components/StackTable";
 import { routeMeta } from "~/lib/meta";
 import { type AdminMemberRow, MEMBER_STATUS_OPTIONS } from "~/models/admin";
 
@@ -78,6 +80,42 @@ function ActionButton({ member, intent, label }: { member: AdminMemberRow; inten
   );
 }
 
+const COLUMNS: StackColumn<AdminMemberRow>[] = [
+  {
+    header: "Membre",
+    title: true,
+    cell: (m) => (
+      <>
+        {m.name} <span className="admin-muted-text">{m.email}</span>
+      </>
+    ),
+  },
+  { header: "Statut", cell: (m) => `${m.statusLabel}${m.muted ? " · muet" : ""}` },
+  { header: "Actions", cell: (m) => <MemberActions member={m} /> },
+];
+
+/** What the owner may do with a member: approve, block or unblock by status, mute or not; never disconnect or delete an owner. */
+function MemberActions({ member: m }: { member: AdminMemberRow }) {
+  return (
+    <div className="admin-row-actions">
+      {m.status === "PENDING" ? <ActionButton member={m} intent="approve" label="Approuver" /> : null}
+      {m.status === "APPROVED" && !m.owner ? <ActionButton member={m} intent="block" label="Bloquer" /> : null}
+      {m.status === "BLOCKED" ? <ActionButton member={m} intent="unblock" label="Débloquer" /> : null}
+      {m.muted ? (
+        <ActionButton member={m} intent="unmute" label="Rétablir" />
+      ) : (
+        <ActionButton member={m} intent="mute" label="Rendre muet" />
+      )}
+      {m.owner ? null : (
+        <>
+          <ActionButton member={m} intent="disconnect" label="Déconnecter" />
+          <ActionButton member={m} intent="delete" label="Supprimer" />
+        </>
+      )}
+    </div>
+  );
+}
+
 export default function AdminMembers({ loaderData }: Route.ComponentProps) {
   const { filters, members, page, totalPages, total, hasNext } = loaderData;
   const confirm = useActionData<typeof action>();
@@ -90,21 +128,8 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
     <div className="admin-members">
       <h1>Membres</h1>
       <Form method="get" className="admin-filters" aria-label="Rechercher des membres">
-        <div className="field">
-          <label htmlFor="m-q">E-mail commençant par</label>
-          <input id="m-q" name="q" type="search" defaultValue={filters.q ?? ""} maxLength={100} />
-        </div>
-        <div className="field">
-          <label htmlFor="m-status">Statut</label>
-          <select id="m-status" name="status" defaultValue={filters.status ?? ""}>
-            <option value="">Tous</option>
-            {Object.entries(MEMBER_STATUS_OPTIONS).map(([v, l]) => (
-              <option key={v} value={v}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterInput name="q" label="E-mail commençant par" type="search" value={filters.q} maxLength={100} />
+        <FilterSelect name="status" label="Statut" options={MEMBER_STATUS_OPTIONS} value={filters.status} />
         <button type="submit" className="button">
           Rechercher
         </button>
@@ -113,47 +138,7 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
       <p>
         {total} membre{total > 1 ? "s" : ""}
       </p>
-      <table className="admin-table stack-table">
-        <caption className="visually-hidden">Membres du site</caption>
-        <thead>
-          <tr>
-            <th scope="col">Membre</th>
-            <th scope="col">Statut</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {members.map((m) => (
-            <tr key={m.id}>
-              <td>
-                {m.name} <span className="admin-muted-text">{m.email}</span>
-              </td>
-              <td data-label="Statut">
-                {m.statusLabel}
-                {m.muted ? " · muet" : ""}
-              </td>
-              <td data-label="Actions">
-                <div className="admin-row-actions">
-                  {m.status === "PENDING" ? <ActionButton member={m} intent="approve" label="Approuver" /> : null}
-                  {m.status === "APPROVED" && !m.owner ? <ActionButton member={m} intent="block" label="Bloquer" /> : null}
-                  {m.status === "BLOCKED" ? <ActionButton member={m} intent="unblock" label="Débloquer" /> : null}
-                  {m.muted ? (
-                    <ActionButton member={m} intent="unmute" label="Rétablir" />
-                  ) : (
-                    <ActionButton member={m} intent="mute" label="Rendre muet" />
-                  )}
-                  {m.owner ? null : (
-                    <>
-                      <ActionButton member={m} intent="disconnect" label="Déconnecter" />
-                      <ActionButton member={m} intent="delete" label="Supprimer" />
-                    </>
-                  )}
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <StackTable className="admin-table" caption="Membres du site" columns={COLUMNS} rows={members} />
       <nav className="pager" aria-label="Pages de membres">
         {page > 0 ? <Link to={pageLink(page - 1)}>Page précédente</Link> : null}{" "}
         <span>

@@ -7,6 +7,7 @@ import { formWithLists } from "~/.server/form.server";
 import { requireOwner } from "~/.server/owner.server";
 import { AdminOrdersTable } from "~/components/admin/AdminOrdersTable";
 import { ConfirmPanel } from "~/components/admin/Confirm";
+import { FilterInput, FilterSelect } from "~/components/admin/Filters";
 import { routeMeta } from "~/lib/meta";
 import { FULFILLMENT_STATUS_OPTIONS, ORDER_STATUS_OPTIONS, PAYMENT_STATUS_OPTIONS } from "~/models/admin";
 
@@ -49,22 +50,6 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   });
 }
 
-function Select({ name, label, options, value }: { name: string; label: string; options: Record<string, string>; value?: string }) {
-  return (
-    <div className="field">
-      <label htmlFor={`f-${name}`}>{label}</label>
-      <select id={`f-${name}`} name={name} defaultValue={value ?? ""}>
-        <option value="">Tous</option>
-        {Object.entries(options).map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { filters, orders, next, prev } = loaderData;
   const confirm = useActionData<typeof action>();
@@ -78,21 +63,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
     <div className="admin-orders">
       <h1>Commandes</h1>
       <Form method="get" className="admin-filters" aria-label="Filtrer les commandes">
-        <Select name="status" label="Statut" options={ORDER_STATUS_OPTIONS} value={filters.status} />
-        <Select name="paymentStatus" label="Paiement" options={PAYMENT_STATUS_OPTIONS} value={filters.paymentStatus} />
-        <Select name="fulfillmentStatus" label="Expédition" options={FULFILLMENT_STATUS_OPTIONS} value={filters.fulfillmentStatus} />
-        <div className="field">
-          <label htmlFor="f-tag">Étiquette</label>
-          <input id="f-tag" name="tag" defaultValue={filters.tag ?? ""} maxLength={40} />
-        </div>
-        <div className="field">
-          <label htmlFor="f-from">Du</label>
-          <input id="f-from" type="date" name="from" defaultValue={filters.from ?? ""} />
-        </div>
-        <div className="field">
-          <label htmlFor="f-to">Au</label>
-          <input id="f-to" type="date" name="to" defaultValue={filters.to ?? ""} />
-        </div>
+        <FilterSelect name="status" label="Statut" options={ORDER_STATUS_OPTIONS} value={filters.status} />
+        <FilterSelect name="paymentStatus" label="Paiement" options={PAYMENT_STATUS_OPTIONS} value={filters.paymentStatus} />
+        <FilterSelect name="fulfillmentStatus" label="Expédition" options={FULFILLMENT_STATUS_OPTIONS} value={filters.fulfillmentStatus} />
+        <FilterInput name="tag" label="Étiquette" value={filters.tag} maxLength={40} />
+        <FilterInput name="from" label="Du" type="date" value={filters.from} />
+        <FilterInput name="to" label="Au" type="date" value={filters.to} />
         <button type="submit" className="button">
           Filtrer
         </button>

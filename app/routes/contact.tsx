@@ -1,8 +1,8 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { z } from "zod";
 import type { Route } from "./+types/contact";
-import { Field, FieldFrame } from "~/components/Field";
+import { Field, fieldBinder, FieldFrame, SelectField } from "~/components/Field";
 import { commerceOf } from "~/.server/commerce.server";
 import { quotedProduct, submitContactRequest } from "~/.server/contact.server";
 import { checkHoneypot } from "~/.server/honeypot.server";
@@ -10,6 +10,7 @@ import { redirectWithToast } from "~/.server/toast.server";
 import { failedAction } from "~/.server/wix-errors.server";
 import { cleanText, parseForm, textField } from "~/lib/forms";
 import { routeMeta } from "~/lib/meta";
+import { useFormAnswer } from "~/lib/use-form-answer";
 import { CONTACT_SUBJECTS } from "~/models/contact";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -85,9 +86,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
-  const errors = (actionData?.fieldErrors ?? {}) as Record<string, string>;
-  const values = (actionData?.values ?? {}) as Record<string, string>;
+  const { busy, errors, values } = useFormAnswer(actionData);
+  const bind = fieldBinder(values, errors);
   const product = values.product ?? loaderData.product ?? "";
   return (
     <div className="narrow contact-page">
@@ -101,42 +101,22 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <input type="hidden" name="product" value={product} />
           </p>
         ) : null}
-        <Field label="Nom" name="name" autoComplete="name" defaultValue={values.name} error={errors.name} required maxLength={120} />
-        <Field label="E-mail" name="email" type="email" autoComplete="email" defaultValue={values.email} error={errors.email} required />
-        <Field
-          label="Société (facultatif)"
-          name="company"
-          autoComplete="organization"
-          defaultValue={values.company}
-          error={errors.company}
-          maxLength={120}
+        <Field label="Nom" {...bind("name")} autoComplete="name" required maxLength={120} />
+        <Field label="E-mail" {...bind("email")} type="email" autoComplete="email" required />
+        <Field label="Société (facultatif)" {...bind("company")} autoComplete="organization" maxLength={120} />
+        <SelectField
+          label="Sujet"
+          {...bind("subject")}
+          defaultValue={values.subject ?? loaderData.subject ?? ""}
+          options={CONTACT_SUBJECTS}
+          placeholder="Choisissez…"
+          required
         />
-        <FieldFrame label="Sujet" error={errors.subject}>
-          {(control) => (
-            <select name="subject" defaultValue={values.subject ?? loaderData.subject ?? ""} required {...control}>
-              <option value="" disabled>
-                Choisissez…
-              </option>
-              {CONTACT_SUBJECTS.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </FieldFrame>
         <FieldFrame label="Message" error={errors.message}>
           {(control) => <textarea name="message" rows={8} defaultValue={values.message} required maxLength={5000} {...control} />}
         </FieldFrame>
-        <Field label="Budget (facultatif)" name="budget" defaultValue={values.budget} error={errors.budget} maxLength={120} />
-        <Field
-          label="Dates souhaitées (facultatif)"
-          name="dates"
-          defaultValue={values.dates}
-          error={errors.dates}
-          maxLength={120}
-          placeholder="ex. : à partir de mars, 3 jours"
-        />
+        <Field label="Budget (facultatif)" {...bind("budget")} maxLength={120} />
+        <Field label="Dates souhaitées (facultatif)" {...bind("dates")} maxLength={120} placeholder="ex. : à partir de mars, 3 jours" />
         <button type="submit" disabled={busy}>
           Envoyer la demande
         </button>

@@ -5,7 +5,7 @@ import type { loader as rootLoader } from "~/root";
 import { JsonLd } from "~/components/JsonLd";
 import { personLd, professionalServiceLd } from "~/lib/structured-data";
 import { personFacts } from "~/lib/person";
-import { Section, TextList } from "~/components/Section";
+import { ListSection, Section, TextList } from "~/components/Section";
 
 export default function Home() {
   const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
@@ -30,16 +30,16 @@ export default function Home() {
         </p>
       </section>
 
-      <Section id="services-title" title="Ce que je propose">
-        <ul className="cards">
-          {portfolio.services.map((service) => (
-            <li key={service.title} className="card">
-              <h3>{service.title}</h3>
-              <p>{service.text}</p>
-            </li>
-          ))}
-        </ul>
-      </Section>
+      <ListSection
+        id="services-title"
+        title="Ce que je propose"
+        items={portfolio.services}
+        keyOf={(s) => s.title}
+        cards
+        heading={(s) => s.title}
+      >
+        {(service) => <p>{service.text}</p>}
+      </ListSection>
 
       <Section id="skills-title" title="Compétences">
         <TextList items={portfolio.skills} className="tags" />

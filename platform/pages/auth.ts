@@ -170,10 +170,7 @@ function verificationStep(ctx: Ctx, session: SessionRow, member: MemberRow): Res
   return html(verifyForm(session.id, stateToken, { notice: `Un code de vérification vient d'être envoyé à ${member.email}.` }));
 }
 
-export function loginGet(ctx: Ctx, url: URL): Response {
-  const id = url.searchParams.get("session");
-  const session = loginSession(ctx, id);
-  if (!session) return expired();
+function loginGet(ctx: Ctx, session: SessionRow): Response {
   if (session.kind === "auth") {
     const data = JSON.parse(session.data) as AuthSessionData;
     if (data.sessionToken || data.prompt === "none") {
@@ -189,10 +186,7 @@ export function loginGet(ctx: Ctx, url: URL): Response {
   return html(loginForm(session.id));
 }
 
-export async function loginPost(ctx: Ctx, request: Request): Promise<Response> {
-  const form = await readForm(request);
-  const session = loginSession(ctx, form.get("session"));
-  if (!session) return expired();
+async function loginPost(ctx: Ctx, session: SessionRow, form: URLSearchParams, request: Request): Promise<Response> {
   if (form.get("action") === "cancel") return cancel(session);
   const email = (form.get("email") ?? "").trim().slice(0, 320);
   const password = form.get("password") ?? "";
@@ -228,10 +222,7 @@ export async function loginPost(ctx: Ctx, request: Request): Promise<Response> {
   }
 }
 
-export async function verifyPost(ctx: Ctx, request: Request): Promise<Response> {
-  const form = await readForm(request);
-  const session = loginSession(ctx, form.get("session"));
-  if (!session) return expired();
+function verifyPost(ctx: Ctx, session: SessionRow, form: URLSearchParams): Response {
   const stateToken = form.get("stateToken") ?? "";
   const outcome = checkVerification(ctx, stateToken, form.get("code") ?? "");
   if (outcome.kind === "expired")
@@ -253,16 +244,7 @@ export async function verifyPost(ctx: Ctx, request: Request): Promise<Response> 
   return ctx.db.transaction(() => loginSuccess(ctx, session, memberId)).immediate();
 }
 
-export function signupGet(ctx: Ctx, url: URL): Response {
-  const session = loginSession(ctx, url.searchParams.get("session"));
-  if (!session) return expired();
-  return html(signupForm(session.id));
-}
-
-export async function signupPost(ctx: Ctx, request: Request): Promise<Response> {
-  const form = await readForm(request);
-  const session = loginSession(ctx, form.get("session"));
-  if (!session) return expired();
+function signupPost(ctx: Ctx, session: SessionRow, form: URLSearchParams): Response {
   const values = {
     firstName: (form.get("firstName") ?? "").trim().slice(0, 100),
     lastName: (form.get("lastName") ?? "").trim().slice(0, 100),
@@ -316,16 +298,7 @@ ${opts.error ? `<p class="error" role="alert">${e(opts.error)}</p>` : ""}
   );
 }
 
-export function forgotGet(ctx: Ctx, url: URL): Response {
-  const session = loginSession(ctx, url.searchParams.get("session"));
-  if (!session) return expired();
-  return html(forgotForm(session.id));
-}
-
-export async function forgotPost(ctx: Ctx, request: Request): Promise<Response> {
-  const form = await readForm(request);
-  const session = loginSession(ctx, form.get("session"));
-  if (!session) return expired();
+function forgotPost(ctx: Ctx, session: SessionRow, form: URLSearchParams): Response {
   const email = (form.get("email") ?? "").trim().slice(0, 320);
   if (!EMAIL_RE.test(email)) return html(forgotForm(session.id, { email, error: "Saisissez une adresse e-mail valide." }), 400);
   // After the reset the member comes back to this login page; the answer is the same for unknown e-mails.
@@ -335,6 +308,32 @@ export async function forgotPost(ctx: Ctx, request: Request): Promise<Response> 
       notice: `Si un compte existe pour ${email}, un e-mail contenant un lien de réinitialisation vient de lui être envoyé.`,
     }),
   );
+}
+
+type LoginPage = (ctx: Ctx, session: SessionRow, input: URLSearchParams, request: Request) => Response | Promise<Response>;
+
+/** The pages of a login session, by "METHOD path" under /_platform/. */
+const LOGIN_PAGES = new Map<string, LoginPage>([
+  ["GET login", loginGet],
+  ["POST login", loginPost],
+  ["POST verify", verifyPost],
+  ["GET signup", (_ctx, session) => html(signupForm(session.id))],
+  ["POST signup", signupPost],
+  ["GET forgot", (_ctx, session) => html(forgotForm(session.id))],
+  ["POST forgot", forgotPost],
+]);
+
+/**
+ * A login session's page, or null when `route` names none. Every page finds its session the same way (the query's
+ * `session` on GET, the form's on POST); an unknown or finished one gets the "link expired" page.
+ */
+export async function loginSessionPage(ctx: Ctx, request: Request, url: URL, route: string): Promise<Response | null> {
+  const page = LOGIN_PAGES.get(route);
+  if (!page) return null;
+  const input = request.method.toUpperCase() === "POST" ? await readForm(request) : url.searchParams;
+  const session = loginSession(ctx, input.get("session"));
+  if (!session) return expired();
+  return page(ctx, session, input, request);
 }
 
 export function logoutGet(ctx: Ctx, url: URL): Response {

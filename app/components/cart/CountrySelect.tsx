@@ -1,13 +1,12 @@
-import { FieldFrame } from "~/components/Field";
+import { SelectField } from "~/components/Field";
 import { COUNTRIES, DEFAULT_COUNTRY } from "~/models/countries";
 
-/** A labelled country select with its error below it, like `Field` for inputs. */
+const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c.code, label: c.name }));
+
+/** The country select of the address forms: an unknown or missing country shows the default one. */
 export function CountrySelect({
-  label,
-  name,
   defaultValue,
-  error,
-  autoComplete,
+  ...field
 }: {
   label: string;
   name: string;
@@ -16,17 +15,5 @@ export function CountrySelect({
   autoComplete?: string;
 }) {
   const known = COUNTRIES.some((c) => c.code === defaultValue);
-  return (
-    <FieldFrame label={label} error={error}>
-      {(control) => (
-        <select name={name} defaultValue={known ? defaultValue : DEFAULT_COUNTRY} autoComplete={autoComplete} {...control}>
-          {COUNTRIES.map((country) => (
-            <option key={country.code} value={country.code}>
-              {country.name}
-            </option>
-          ))}
-        </select>
-      )}
-    </FieldFrame>
-  );
+  return <SelectField {...field} options={COUNTRY_OPTIONS} defaultValue={known ? defaultValue : DEFAULT_COUNTRY} />;
 }

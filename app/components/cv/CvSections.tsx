@@ -1,80 +1,78 @@
 import { Link } from "react-router";
 import { period, type Cv } from "~/content/cv";
-import { Section, TextList } from "~/components/Section";
+import { ListSection, TextList } from "~/components/Section";
 
 /** The CV's sections below the heading, from app/content/cv.ts (the PDF renders the same content). */
 export function CvSections({ cv }: { cv: Cv }) {
   return (
     <>
-      <Section id="cv-experience" title="Expérience">
-        <ol className="timeline">
-          {cv.experience.map((e) => (
-            <li key={`${e.start}-${e.organisation}`} className="timeline-item">
-              <p className="timeline-period">{period(e)}</p>
-              <h3>{e.role}</h3>
-              <p className="timeline-org">
-                {e.organisation} · {e.place}
-              </p>
-              <p>{e.summary}</p>
-              <TextList items={e.highlights} />
-            </li>
-          ))}
-        </ol>
-      </Section>
+      <ListSection
+        id="cv-experience"
+        title="Expérience"
+        items={cv.experience}
+        keyOf={(e) => `${e.start}-${e.organisation}`}
+        ordered
+        listClassName="timeline"
+        itemClassName="timeline-item"
+      >
+        {(e) => (
+          <>
+            <p className="timeline-period">{period(e)}</p>
+            <h3>{e.role}</h3>
+            <p className="timeline-org">
+              {e.organisation} · {e.place}
+            </p>
+            <p>{e.summary}</p>
+            <TextList items={e.highlights} />
+          </>
+        )}
+      </ListSection>
 
-      <Section id="cv-projects" title="Réalisations choisies">
-        <ul className="cards">
-          {cv.projects.map((p) => (
-            <li key={p.slug} className="card">
-              <h3>
-                <Link to={`/realisations/${p.slug}`}>{p.title}</Link>
-              </h3>
-              <p className="muted">
-                {p.client} · {p.year}
-              </p>
-              <p>{p.summary}</p>
-            </li>
-          ))}
-        </ul>
-      </Section>
+      <ListSection
+        id="cv-projects"
+        title="Réalisations choisies"
+        items={cv.projects}
+        keyOf={(p) => p.slug}
+        cards
+        heading={(p) => <Link to={`/realisations/${p.slug}`}>{p.title}</Link>}
+      >
+        {(p) => (
+          <>
+            <p className="muted">
+              {p.client} · {p.year}
+            </p>
+            <p>{p.summary}</p>
+          </>
+        )}
+      </ListSection>
 
       <div className="cv-columns">
-        <Section id="cv-certifications" title="Certifications">
-          <ul>
-            {cv.certifications.map((c) => (
-              <li key={c.name}>
-                {c.name} — {c.issuer}, {c.year}
-              </li>
-            ))}
-          </ul>
-        </Section>
-        <Section id="cv-languages" title="Langues">
-          <ul>
-            {cv.languages.map((l) => (
-              <li key={l.name}>
-                {l.name} : {l.level}
-              </li>
-            ))}
-          </ul>
-        </Section>
+        <ListSection id="cv-certifications" title="Certifications" items={cv.certifications} keyOf={(c) => c.name}>
+          {(c) => `${c.name} — ${c.issuer}, ${c.year}`}
+        </ListSection>
+        <ListSection id="cv-languages" title="Langues" items={cv.languages} keyOf={(l) => l.name}>
+          {(l) => `${l.name} : ${l.level}`}
+        </ListSection>
       </div>
 
-      <Section id="cv-testimonials" title="Ils m'ont fait confiance">
-        <ul className="testimonials">
-          {cv.testimonials.map((t) => (
-            <li key={t.author}>
-              <figure>
-                <blockquote>
-                  <p>« {t.quote} »</p>
-                </blockquote>
-                <figcaption>
-                  {t.author}, {t.role}
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
-      </Section>
+      <ListSection
+        id="cv-testimonials"
+        title="Ils m'ont fait confiance"
+        items={cv.testimonials}
+        keyOf={(t) => t.author}
+        listClassName="testimonials"
+      >
+        {(t) => (
+          <figure>
+            <blockquote>
+              <p>« {t.quote} »</p>
+            </blockquote>
+            <figcaption>
+              {t.author}, {t.role}
+            </figcaption>
+          </figure>
+        )}
+      </ListSection>
     </>
   );
 }
