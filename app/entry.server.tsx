@@ -6,6 +6,8 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
+import { SiteCssProvider } from "~/lib/inline-styles";
+import siteCss from "~/app.css?inline";
 import { requestInfoContext } from "~/.server/request-info.server";
 
 // React Router's default Node entry, plus the per-request CSP nonce on every inline script.
@@ -35,7 +37,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <SiteCssProvider value={siteCss}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </SiteCssProvider>
       </NonceProvider>,
       {
         nonce,

@@ -1,6 +1,5 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import stylesheet from "./app.css?url";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorScreen, GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { NavigationProgress } from "~/components/NavigationProgress";
@@ -16,15 +15,13 @@ import { commerceMiddleware, commerceOf } from "~/.server/commerce.server";
 import { isOwner } from "~/.server/owner.server";
 import { requestInfoContext } from "~/.server/request-info.server";
 import { useNonce } from "~/lib/nonce";
+import { SiteStyles } from "~/lib/inline-styles";
 import { clientHintCheckScript } from "~/lib/client-hints";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { honeypotInputProps } from "~/.server/honeypot.server";
 import { getConfig } from "~/.server/config.server";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.ico", sizes: "32x32" }];
 
 export const middleware: Route.MiddlewareFunction[] = [commerceMiddleware];
 
@@ -77,6 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* First in head, before any paint: follow the system's colour scheme unless the visitor chose one. */}
         {root && !root.themeChosen ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: clientHintCheckScript() }} /> : null}
         <Meta />
+        <SiteStyles />
         <Links />
         {/* The footer waits hidden for its fade-in only when scripts run. */}
         <noscript>

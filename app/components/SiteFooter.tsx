@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { LEGAL_PAGES } from "~/content/legal";
+import { LEGAL_LINKS } from "~/content/legal-links";
 
 const PENDING = "footer-pending";
 
@@ -38,7 +38,7 @@ export function SiteFooter({ ownerName }: { ownerName: string }) {
       <p>© 2024-2025 {ownerName}</p>
       <nav aria-label="Informations légales">
         <ul className="footer-links">
-          {Object.values(LEGAL_PAGES).map((page) => (
+          {Object.values(LEGAL_LINKS).map((page) => (
             <li key={page.path}>
               <Link to={page.path}>{page.title}</Link>
             </li>

@@ -3,6 +3,7 @@
  * (name, SIRET, VAT number, address, host, mediator) comes from configuration (LEGAL_* variables), so the same
  * text serves the demo and a real deployment.
  */
+import { LEGAL_LINKS } from "./legal-links";
 
 /** Who publishes the site and sells in the shop, as the legal pages must say (the LEGAL_* variables). */
 export interface LegalIdentity {
@@ -34,8 +35,7 @@ export interface LegalPage {
 
 export const LEGAL_PAGES = {
   mentions: {
-    path: "/mentions-legales",
-    title: "Mentions légales",
+    ...LEGAL_LINKS.mentions,
     description: "Éditeur du site, immatriculation, directeur de la publication et hébergeur.",
     sections: (f) => [
       {
@@ -58,8 +58,7 @@ export const LEGAL_PAGES = {
     ],
   },
   cgv: {
-    path: "/cgv",
-    title: "Conditions générales de vente",
+    ...LEGAL_LINKS.cgv,
     description: "Prix, paiement, livraison, droit de rétractation, garanties et litiges.",
     sections: (f) => [
       {
@@ -112,8 +111,7 @@ export const LEGAL_PAGES = {
     ],
   },
   privacy: {
-    path: "/confidentialite",
-    title: "Politique de confidentialité",
+    ...LEGAL_LINKS.privacy,
     description: "Données conservées, finalités, cookies, durées et droits.",
     sections: (f) => [
       {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readQuantity } from "./quantity";
 
 // In the browser the CSP forbids eval: zod's probe for its compiled fast path (`new Function`) would be reported as a
 // CSP violation on every page with a form. Set before any schema is built (modules that build schemas import this one).
@@ -52,16 +53,12 @@ export function textField(label: string, max = 120) {
 /** Format characters (bidirectional overrides and isolates, marks, zero-width characters, BOM) and line/paragraph separators. */
 export const BIDI_CONTROLS = /[\p{Cf}\u2028\u2029]/u;
 
-/** Quantity typed by a user: a whole number from 1 to `max`. */
+/** Quantity typed by a user: a whole number from 1 to `max` (the rule is `readQuantity`, which the browser runs too). */
 export function quantityField(max = 99) {
-  return (
-    z
-      .string({ error: "Indiquez une quantité." })
-      .trim()
-      .regex(/^\d+$/, "La quantité doit être un nombre entier.")
-      // Past a few digits Number() loses precision and zod answers in English: refuse it here, in French.
-      .refine((v) => v.replace(/^0+(?=\d)/, "").length <= 6, `La quantité ne peut pas dépasser ${max}.`)
-      .transform(Number)
-      .pipe(z.number().int().min(1, "La quantité doit être d'au moins 1.").max(max, `La quantité ne peut pas dépasser ${max}.`))
-  );
+  return z.string({ error: "Indiquez une quantité." }).transform((value, ctx) => {
+    const reading = readQuantity(value, max);
+    if (reading.ok) return reading.quantity;
+    ctx.issues.push({ code: "custom", message: reading.message, input: value });
+    return z.NEVER;
+  });
 }

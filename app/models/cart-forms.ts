@@ -4,6 +4,9 @@ import { emailField } from "./identity-forms";
 import { businessBuyerFields } from "./business-buyer";
 import { COUNTRY_CODES, postalCodeError } from "./countries";
 export { COUNTRIES, countryName, DEFAULT_COUNTRY, postalCodeError } from "./countries";
+// Zod-free, so browser code imports them from their own modules (this one would bring zod along).
+export { acceptedQuantity } from "~/lib/quantity";
+export { availabilityProblem, stockProblem } from "./availability";
 
 /**
  * Form contracts of the cart and checkout pages. Isomorphic on purpose: the
@@ -46,33 +49,6 @@ export const cartActionSchema = z.discriminatedUnion(
 );
 
 export type CartActionInput = z.infer<typeof cartActionSchema>;
-
-/** The quantity a user typed, when it is one the server will accept (else null: nothing optimistic). */
-export function acceptedQuantity(raw: FormDataEntryValue | null | undefined): number | null {
-  if (typeof raw !== "string") return null;
-  const parsed = cartQuantityField.safeParse(raw);
-  return parsed.success ? parsed.data : null;
-}
-
-/** Null when `quantity` fits the stock the platform reports for the line, else the French message for the field. */
-export function stockProblem(availability: { status: string; quantityAvailable?: number }, quantity: number): string | null {
-  const left = availability.quantityAvailable;
-  if (left === undefined || quantity <= left) return null;
-  if (left <= 0) return "Plus disponible : retirez cet article pour commander.";
-  return `Il n'en reste que ${left} : choisissez au plus ${left}.`;
-}
-
-/** What a cart line blocks and what the buyer can do about it; null when the line is fine. */
-export function availabilityProblem(availability: { status: string; quantityAvailable?: number }, blocked = false): string | null {
-  const { status, quantityAvailable } = availability;
-  if (status === "PARTIALLY_AVAILABLE" && quantityAvailable !== undefined && quantityAvailable > 0) {
-    return `Stock limité à ${quantityAvailable} : réduisez la quantité`;
-  }
-  if (status === "NOT_AVAILABLE" || status === "NOT_FOUND" || status === "PARTIALLY_AVAILABLE") {
-    return "Plus disponible : retirez cet article pour commander";
-  }
-  return blocked ? "Plus disponible : retirez cet article pour commander" : null;
-}
 
 // ---------------------------------------------------------------- checkout
 

@@ -4,7 +4,7 @@ import type { Route } from "./+types/cart";
 import cartStyles from "~/styles/cart.css?url";
 import { Field } from "~/components/Field";
 import { CartLineItem, type CartActionData } from "~/components/cart/CartLineItem";
-import { availabilityProblem } from "~/models/cart-forms";
+import { availabilityProblem } from "~/models/availability";
 import { COUPON_FETCHER_KEY, optimisticCart } from "~/components/cart/optimistic";
 import { CartTotalsSummary } from "~/components/cart/CartTotalsSummary";
 import { routeMeta } from "~/lib/meta";

@@ -55,6 +55,30 @@ test.describe("portfolio shell", () => {
     expect(await response.text()).toContain("Page Introuvable");
   });
 
+  test("the site's styles come with the page: no stylesheet request to wait for", async ({ page }) => {
+    // The first paint waits for no stylesheet (docs/decisions/0018-inline-site-css.md), with or without scripts.
+    const stylesheets: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
+    });
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(OWNER);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(246, 245, 241)");
+    await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+    expect(stylesheets).toEqual([]);
+  });
+
+  test("the site's styles stay after client navigations and hydration @js", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("main").getByRole("link", { name: "Découvrir la boutique" }).first().click();
+    await expect(page).toHaveURL(/\/products$/);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(246, 245, 241)");
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(OWNER);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(246, 245, 241)");
+  });
+
   test("healthz and favicon answer 200", async ({ request }) => {
     const health = await request.get("/healthz");
     expect(health.status()).toBe(200);

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { Field, fieldBinder } from "~/components/Field";
 import { CountrySelect } from "~/components/cart/CountrySelect";
-import { DEFAULT_COUNTRY } from "~/models/cart-forms";
+import { DEFAULT_COUNTRY } from "~/models/countries";
 import { Section } from "~/components/Section";
 
 type Address = { addressLine?: string; postalCode?: string; city?: string; country?: string };

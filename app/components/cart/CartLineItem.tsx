@@ -3,7 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { Field } from "~/components/Field";
 import { CART_ACTION } from "~/lib/cart-count";
 import type { FieldErrors } from "~/lib/forms";
-import { availabilityProblem } from "~/models/cart-forms";
+import { availabilityProblem } from "~/models/availability";
 import { lineFetcherKey, type OptimisticLine } from "./optimistic";
 
 /** What the cart action answers with a 400: errors by field and the typed values (`values.lineId` tells the line). */

@@ -1,5 +1,5 @@
 import { SelectField } from "~/components/Field";
-import { COUNTRIES, DEFAULT_COUNTRY } from "~/models/cart-forms";
+import { COUNTRIES, DEFAULT_COUNTRY } from "~/models/countries";
 
 const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c.code, label: c.name }));
 

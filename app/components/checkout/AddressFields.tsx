@@ -1,6 +1,7 @@
 import { Field } from "~/components/Field";
 import { CountrySelect } from "~/components/cart/CountrySelect";
-import { DEFAULT_COUNTRY, type CheckoutValues } from "~/models/cart-forms";
+import type { CheckoutValues } from "~/models/cart-forms";
+import { DEFAULT_COUNTRY } from "~/models/countries";
 import type { FieldErrors } from "~/lib/forms";
 
 type AddressKey = "addressLine" | "postalCode" | "city" | "country";

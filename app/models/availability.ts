@@ -1,0 +1,24 @@
+/**
+ * What the cart says about a line the platform cannot deliver as asked. Zod-free: the cart page renders it in the
+ * browser too (`CartLineItem`), and importing it from `cart-forms` would bring zod into the page's chunks.
+ */
+
+/** Null when `quantity` fits the stock the platform reports for the line, else the French message for the field. */
+export function stockProblem(availability: { status: string; quantityAvailable?: number }, quantity: number): string | null {
+  const left = availability.quantityAvailable;
+  if (left === undefined || quantity <= left) return null;
+  if (left <= 0) return "Plus disponible : retirez cet article pour commander.";
+  return `Il n'en reste que ${left} : choisissez au plus ${left}.`;
+}
+
+/** What a cart line blocks and what the buyer can do about it; null when the line is fine. */
+export function availabilityProblem(availability: { status: string; quantityAvailable?: number }, blocked = false): string | null {
+  const { status, quantityAvailable } = availability;
+  if (status === "PARTIALLY_AVAILABLE" && quantityAvailable !== undefined && quantityAvailable > 0) {
+    return `Stock limité à ${quantityAvailable} : réduisez la quantité`;
+  }
+  if (status === "NOT_AVAILABLE" || status === "NOT_FOUND" || status === "PARTIALLY_AVAILABLE") {
+    return "Plus disponible : retirez cet article pour commander";
+  }
+  return blocked ? "Plus disponible : retirez cet article pour commander" : null;
+}
