@@ -12,6 +12,8 @@ async function search(page: Page, javaScriptEnabled: boolean, from: string, text
   await page.getByRole("combobox", { name: "Rechercher" }).fill(text);
   await page.getByRole("button", { name: "Rechercher" }).click();
   await expect(page).toHaveURL(new RegExp(`/products\\?q=${encodeURIComponent(text).replace(/%20/g, "\\+")}$`));
+  // With scripts the URL changes before the results are rendered: wait for the results' own heading.
+  await expect(page.getByText(new RegExp(`résultats? pour « ${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} »`))).toBeVisible();
 }
 
 test.describe("search (issue 12.4)", () => {
