@@ -44,38 +44,51 @@ test.describe("store pickup (issue 12)", () => {
     await payAndExpectPickupOrder(page);
   });
 
-  test("the delivery address may stay empty; the billing address is still asked", async ({ page, javaScriptEnabled, allowStatusFor }) => {
+  test("the delivery address may stay empty: the page follows the choice at once and asks the billing address @js", async ({
+    page,
+    allowStatusFor,
+  }) => {
     // The form refused once (400) before the billing address is typed.
     allowStatusFor("/checkout");
-    await checkoutWithBook(page, javaScriptEnabled);
+    await checkoutWithBook(page, true);
     await expect(page.getByRole("group", { name: "Adresse de livraison" })).toBeVisible();
     await page.getByRole("radio", { name: /Retrait sur place/ }).check();
     await acceptCheckoutTerms(page, { digital: false });
-    if (javaScriptEnabled) {
-      // The page follows the choice at once: one address, the billing one.
-      await expect(page.getByRole("group", { name: "Adresse de livraison" })).toHaveCount(0);
-      await expect(page.getByRole("checkbox", { name: "Adresse de facturation identique" })).toHaveCount(0);
-      await expect(page.getByRole("complementary").getByText("Livraison (Retrait sur place)")).toBeVisible();
-      const billing = page.getByRole("group", { name: "Adresse de facturation" });
-      await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
-      await expect(billing.getByLabel("Adresse", { exact: true })).toHaveAccessibleDescription("Adresse est obligatoire.");
-      await billing.getByLabel("Adresse", { exact: true }).fill("8 quai des Chartrons");
-      await billing.getByLabel("Code postal", { exact: true }).fill("33000");
-      await billing.getByLabel("Ville", { exact: true }).fill("Bordeaux");
-    } else {
-      // Without scripts the server decides from the submitted choice: the delivery fields stay empty, the billing
-      // address is required instead.
-      await page.getByLabel("Adresse de facturation identique").uncheck();
-      await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
-      await expect(page.getByLabel("Adresse de facturation", { exact: true })).toHaveAccessibleDescription(
-        "Adresse de facturation est obligatoire.",
-      );
-      await expect(page.getByLabel("Adresse", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
-      await expect(page.getByRole("radio", { name: /Retrait sur place/ })).toBeChecked();
-      await page.getByLabel("Adresse de facturation", { exact: true }).fill("8 quai des Chartrons");
-      await page.getByLabel("Code postal de facturation", { exact: true }).fill("33000");
-      await page.getByLabel("Ville de facturation", { exact: true }).fill("Bordeaux");
-    }
+    // One address, the billing one.
+    await expect(page.getByRole("group", { name: "Adresse de livraison" })).toHaveCount(0);
+    await expect(page.getByRole("checkbox", { name: "Adresse de facturation identique" })).toHaveCount(0);
+    await expect(page.getByRole("complementary").getByText("Livraison (Retrait sur place)")).toBeVisible();
+    const billing = page.getByRole("group", { name: "Adresse de facturation" });
+    await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
+    await expect(billing.getByLabel("Adresse", { exact: true })).toHaveAccessibleDescription("Adresse est obligatoire.");
+    await billing.getByLabel("Adresse", { exact: true }).fill("8 quai des Chartrons");
+    await billing.getByLabel("Code postal", { exact: true }).fill("33000");
+    await billing.getByLabel("Ville", { exact: true }).fill("Bordeaux");
+    await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
+    await payAndExpectPickupOrder(page);
+  });
+
+  test("the delivery address may stay empty: without scripts the server asks the billing address instead @nojs", async ({
+    page,
+    allowStatusFor,
+  }) => {
+    // The form refused once (400) before the billing address is typed.
+    allowStatusFor("/checkout");
+    await checkoutWithBook(page, false);
+    await expect(page.getByRole("group", { name: "Adresse de livraison" })).toBeVisible();
+    await page.getByRole("radio", { name: /Retrait sur place/ }).check();
+    await acceptCheckoutTerms(page, { digital: false });
+    // The server decides from the submitted choice: the delivery fields stay empty, the billing address is required.
+    await page.getByLabel("Adresse de facturation identique").uncheck();
+    await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
+    await expect(page.getByLabel("Adresse de facturation", { exact: true })).toHaveAccessibleDescription(
+      "Adresse de facturation est obligatoire.",
+    );
+    await expect(page.getByLabel("Adresse", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByRole("radio", { name: /Retrait sur place/ })).toBeChecked();
+    await page.getByLabel("Adresse de facturation", { exact: true }).fill("8 quai des Chartrons");
+    await page.getByLabel("Code postal de facturation", { exact: true }).fill("33000");
+    await page.getByLabel("Ville de facturation", { exact: true }).fill("Bordeaux");
     await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
     await payAndExpectPickupOrder(page);
   });
