@@ -18,6 +18,14 @@ async function checkoutWithBook(page: Page, javaScriptEnabled: boolean) {
   await page.getByLabel("Nom", { exact: true }).fill("Morel");
 }
 
+/** The checkout form, the delivery address still shown, then store pickup chosen and the terms accepted. */
+async function chooseStorePickup(page: Page, javaScriptEnabled: boolean) {
+  await checkoutWithBook(page, javaScriptEnabled);
+  await expect(page.getByRole("group", { name: "Adresse de livraison" })).toBeVisible();
+  await page.getByRole("radio", { name: /Retrait sur place/ }).check();
+  await acceptCheckoutTerms(page, { digital: false });
+}
+
 /** The payment page, then the thank-you page: pickup shown, no delivery address, the billing address kept. */
 async function payAndExpectPickupOrder(page: Page) {
   await expect(page).toHaveURL(/\/_platform\/checkout\?session=/);
@@ -50,10 +58,7 @@ test.describe("store pickup (issue 12)", () => {
   }) => {
     // The form refused once (400) before the billing address is typed.
     allowStatusFor("/checkout");
-    await checkoutWithBook(page, true);
-    await expect(page.getByRole("group", { name: "Adresse de livraison" })).toBeVisible();
-    await page.getByRole("radio", { name: /Retrait sur place/ }).check();
-    await acceptCheckoutTerms(page, { digital: false });
+    await chooseStorePickup(page, true);
     // One address, the billing one.
     await expect(page.getByRole("group", { name: "Adresse de livraison" })).toHaveCount(0);
     await expect(page.getByRole("checkbox", { name: "Adresse de facturation identique" })).toHaveCount(0);
@@ -74,10 +79,7 @@ test.describe("store pickup (issue 12)", () => {
   }) => {
     // The form refused once (400) before the billing address is typed.
     allowStatusFor("/checkout");
-    await checkoutWithBook(page, false);
-    await expect(page.getByRole("group", { name: "Adresse de livraison" })).toBeVisible();
-    await page.getByRole("radio", { name: /Retrait sur place/ }).check();
-    await acceptCheckoutTerms(page, { digital: false });
+    await chooseStorePickup(page, false);
     // The server decides from the submitted choice: the delivery fields stay empty, the billing address is required.
     await page.getByLabel("Adresse de facturation identique").uncheck();
     await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
