@@ -80,7 +80,7 @@ export function valuesFromCheckout(checkout: Sdk): CheckoutValues {
  */
 export async function checkoutDraft(commerce: Commerce, request: Request): Promise<CheckoutValues> {
   const id = await readCookie(draftCookie(), request);
-  if (typeof id !== "string" || !isPlatformId(id)) return {};
+  if (!isPlatformId(id)) return {};
   try {
     const wix = await commerce.client();
     return valuesFromCheckout(await wix.checkout.getCheckout(id));
