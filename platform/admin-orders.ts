@@ -5,18 +5,13 @@ import { newId } from "./context";
 import { nowIso } from "./db";
 import { notImplemented, requireElevated } from "./elevated";
 import type { ApiRequest, Router } from "./http";
-import { appError, asObject, asString, notFound, validationError } from "./http";
+import { appError, asObject, asString, validationError } from "./http";
 import { deliver } from "./mail";
-import type { OrderRow, OrderWire } from "./orders";
-import { orderEvents, orderWire, productChanged } from "./orders";
+import { orderEvents, productChanged } from "./order-events";
+import type { OrderRow, OrderWire } from "./order-wire";
+import { orderById, orderWire } from "./order-wire";
 import { bumpCatalog } from "./catalog";
 import { applySort, decodeCursor, encodeCursor, matchFilter, parseSort } from "./query";
-
-export function orderById(ctx: Ctx, id: string): OrderRow {
-  const row = ctx.db.prepare("SELECT * FROM orders WHERE id = ?").get(id) as OrderRow | undefined;
-  if (!row) throw notFound("ORDER_NOT_FOUND", `Commande introuvable : ${id}`, { orderId: id });
-  return row;
-}
 
 /** The `limit` of an orders search: 100 when absent, a 400 outside 0..100 (as Wix answers). */
 export function orderSearchLimit(raw: unknown): number {

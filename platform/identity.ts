@@ -14,7 +14,7 @@ import type { MailMessage } from "./mail";
 import { deliver } from "./mail";
 import { claimGuestOrders } from "./order-claims";
 import type { MemberRow } from "./members";
-import { checkCredentials, createMember } from "./members";
+import { checkCredentials, createMember, EMAIL_RE } from "./members";
 import { startPasswordReset } from "./password-reset";
 import { clearLoginFailures, lockRemainingSeconds, recordLoginFailure } from "./login-throttle";
 import { checkAllowedUrl } from "./redirects";
@@ -41,9 +41,6 @@ export const PASSWORD_MAX_LENGTH = 200;
 export const SESSION_TOKEN_TTL_SECONDS = 5 * 60;
 export const VERIFICATION_TTL_SECONDS = 15 * 60;
 export const VERIFICATION_MAX_ATTEMPTS = 3;
-
-/** An address with no space, control or format character (bidirectional overrides, zero-width) anywhere. */
-export const EMAIL_RE = /^[^\s@\p{Cc}\p{Cf}]+@[^\s@\p{Cc}\p{Cf}]+\.[^\s@\p{Cc}\p{Cf}]+$/u;
 
 /** French reason why a new password is refused, or null. */
 export function passwordProblem(password: string): string | null {

@@ -8,19 +8,12 @@ import { requireCaller } from "./context";
 import { nowIso } from "./db";
 import { requireElevated } from "./elevated";
 import type { ApiRequest, Router } from "./http";
-import { appError, asObject, asString, notFound, permissionDenied, validationError } from "./http";
+import { appError, asObject, asString, permissionDenied, validationError } from "./http";
 import type { Fieldset, MemberRow } from "./members";
-import { createMember, deleteMember, memberEvent, memberWire, parseFieldsets } from "./members";
-import { EMAIL_RE } from "./identity";
+import { changeSlug, createMember, deleteMember, EMAIL_RE, memberById, memberEvent, memberWire, parseFieldsets } from "./members";
 import { applySort, matchFilter, parseOffsetPaging, parseSort } from "./query";
 
 const BASE = "/members/v1/members";
-
-export function memberById(ctx: Ctx, id: string): MemberRow {
-  const m = ctx.db.prepare("SELECT * FROM members WHERE id = ?").get(id) as MemberRow | undefined;
-  if (!m) throw notFound("MEMBER_NOT_FOUND", "Membre introuvable", { id });
-  return m;
-}
 
 /** Ends every session of a member: refresh tokens revoked, access tokens deleted. */
 export function endSessions(ctx: Ctx, memberId: string): void {
@@ -241,21 +234,3 @@ export function registerMembersAdmin(router: Router, ctx: Ctx): void {
 }
 
 /** Shared with the member's own slug call: lowercase letters, digits and hyphens, unique. */
-export function changeSlug(ctx: Ctx, id: string, raw: unknown): MemberRow {
-  const slug = asString(raw)?.trim().toLowerCase();
-  if (!slug || !/^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/.test(slug))
-    throw validationError([
-      { field: "slug", description: "must contain 1 to 100 lowercase letters, digits or hyphens", violatedRule: "FORMAT" },
-    ]);
-  return ctx.db
-    .transaction(() => {
-      const taken = ctx.db.prepare("SELECT id FROM members WHERE slug = ? AND id <> ?").get(slug, id);
-      if (taken) throw appError(409, "SLUG_ALREADY_EXISTS", `L'identifiant « ${slug} » est déjà pris`, { slug });
-      memberById(ctx, id);
-      ctx.db.prepare("UPDATE members SET slug = ?, updated_date = ? WHERE id = ?").run(slug, nowIso(), id);
-      const m = memberById(ctx, id);
-      memberEvent(ctx, "updated", m);
-      return m;
-    })
-    .immediate();
-}

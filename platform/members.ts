@@ -6,9 +6,11 @@ import type { Caller, Ctx } from "./context";
 import { newId, ownerKey, requireCaller } from "./context";
 import { nowIso } from "./db";
 import type { ApiRequest, FieldViolation, Router } from "./http";
-import { asObject, asString, notFound, permissionDenied, UNSAFE_TEXT_RE, validationError } from "./http";
+import { appError, asObject, asString, notFound, permissionDenied, UNSAFE_TEXT_RE, validationError } from "./http";
 import { isElevated } from "./elevated";
-import { changeSlug, memberById } from "./members-admin";
+
+/** An address with no space, control or format character (bidirectional overrides, zero-width) anywhere. */
+export const EMAIL_RE = /^[^\s@\p{Cc}\p{Cf}]+@[^\s@\p{Cc}\p{Cf}]+\.[^\s@\p{Cc}\p{Cf}]+$/u;
 
 export interface MemberRow {
   id: string;
@@ -314,4 +316,29 @@ export function registerMembers(router: Router, ctx: Ctx): void {
     .on("PATCH", "/members/v1/members/:id", (req) =>
       updateMember(ctx, isElevated(ctx, req.headers) ? "elevated" : requireCaller(ctx, req.headers), req),
     );
+}
+
+export function memberById(ctx: Ctx, id: string): MemberRow {
+  const m = ctx.db.prepare("SELECT * FROM members WHERE id = ?").get(id) as MemberRow | undefined;
+  if (!m) throw notFound("MEMBER_NOT_FOUND", "Membre introuvable", { id });
+  return m;
+}
+
+export function changeSlug(ctx: Ctx, id: string, raw: unknown): MemberRow {
+  const slug = asString(raw)?.trim().toLowerCase();
+  if (!slug || !/^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/.test(slug))
+    throw validationError([
+      { field: "slug", description: "must contain 1 to 100 lowercase letters, digits or hyphens", violatedRule: "FORMAT" },
+    ]);
+  return ctx.db
+    .transaction(() => {
+      const taken = ctx.db.prepare("SELECT id FROM members WHERE slug = ? AND id <> ?").get(slug, id);
+      if (taken) throw appError(409, "SLUG_ALREADY_EXISTS", `L'identifiant « ${slug} » est déjà pris`, { slug });
+      memberById(ctx, id);
+      ctx.db.prepare("UPDATE members SET slug = ?, updated_date = ? WHERE id = ?").run(slug, nowIso(), id);
+      const m = memberById(ctx, id);
+      memberEvent(ctx, "updated", m);
+      return m;
+    })
+    .immediate();
 }

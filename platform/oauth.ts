@@ -2,7 +2,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { mergeCarts } from "./cart";
 import type { Ctx } from "./context";
-import { newId, ownerKey, randomToken } from "./context";
+import { EMBEDDED_INSTANCE_ID, newId, ownerKey, randomToken } from "./context";
 import { nowIso, nowSeconds } from "./db";
 import type { Router } from "./http";
 import { asString, json, WixError } from "./http";
@@ -169,6 +169,3 @@ export function registerOAuth(router: Router, ctx: Ctx): void {
     }
   }
 }
-
-/** The embedded site's app instance id (also the `instanceId` of its webhook events). */
-export const EMBEDDED_INSTANCE_ID = "00000000-0000-4000-8000-00000000e1b5";

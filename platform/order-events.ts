@@ -1,7 +1,7 @@
 // Order webhooks and catalog stock events (split from orders.ts).
 import type { Ctx } from "./context";
-import type { OrderRow } from "./orders";
-import { orderWire } from "./orders";
+import type { OrderRow } from "./order-wire";
+import { orderWire } from "./order-wire";
 import { emitEvent, webhooksOn } from "./webhooks";
 
 /** Catalog V1's ProductChanged (not a domain event): stock moved. The app empties its catalog cache on it. */

@@ -7,8 +7,8 @@ import { nowIso } from "./db";
 import type { MailLink, MailMessage } from "./mail";
 import { deliver } from "./mail";
 import { followUrl } from "./order-links";
-import type { OrderRow } from "./orders";
-import { orderWire } from "./orders";
+import type { OrderRow } from "./order-wire";
+import { orderWire } from "./order-wire";
 
 interface Money {
   formattedAmount: string;

@@ -5,9 +5,8 @@ import { bumpCatalog } from "./catalog";
 import type { CheckoutData } from "./checkout";
 import { checkoutTotals, createdByWire, getCheckoutRow } from "./checkout";
 import type { Caller, Ctx } from "./context";
-import { currency, newId, orderPrice, requireCaller, taxRatePercent, wireImage } from "./context";
+import { currency, newId, orderPrice, requireCaller, taxRatePercent } from "./context";
 import { nowIso } from "./db";
-import { digitalFileWire } from "./downloads";
 import { claimOnRead } from "./order-claims";
 import { sendOrderMails } from "./order-mail";
 import type { Router } from "./http";
@@ -16,24 +15,11 @@ import type { PricedLine, Totals } from "./pricing";
 import { addressToWire, isPickup, optionDescriptionLines, taxIncluded, unavailableText } from "./pricing";
 import { decodeCursor } from "./query";
 import { orderEvents, productChanged } from "./order-events";
-import { orderById, orderSearchLimit, orderSearchPage, searchAllOrders } from "./admin-orders";
+import { orderSearchLimit, orderSearchPage, searchAllOrders } from "./admin-orders";
+import type { OrderRow } from "./order-wire";
+import { orderById, orderWire } from "./order-wire";
 import { isElevated } from "./elevated";
 import { balanceSummary, transactionsWire } from "./payments";
-
-export interface OrderRow {
-  id: string;
-  number: string;
-  member_id: string | null;
-  visitor_id: string | null;
-  email: string | null;
-  checkout_id: string | null;
-  status: string;
-  payment_status: string;
-  fulfillment_status: string;
-  data: string;
-  created_date: string;
-  updated_date: string;
-}
 
 function nextOrderNumber(ctx: Ctx): string {
   const row = ctx.db.prepare("SELECT MAX(CAST(number AS INTEGER)) AS n FROM orders").get() as { n: number | null };
@@ -225,28 +211,6 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
   return id;
 }
 
-export type OrderWire = ReturnType<typeof orderWire>;
-
-export function orderWire(ctx: Ctx, row: OrderRow, appOrigin: string) {
-  const { _payment, ...o } = JSON.parse(row.data) as Record<string, unknown> & { lineItems: Record<string, unknown>[] };
-  void _payment;
-  o.status = row.status;
-  o.paymentStatus = row.payment_status;
-  o.fulfillmentStatus = row.fulfillment_status;
-  o.updatedDate = row.updated_date;
-  o.lineItems = o.lineItems.map(({ _imagePath, _slug, _variantId, ...li }) => {
-    const out: Record<string, unknown> = { ...li };
-    if (typeof _imagePath === "string") {
-      out.image = wireImage(ctx, appOrigin, _imagePath, (li.productName as { original: string }).original);
-    }
-    if (typeof _slug === "string") out.url = { relativePath: `/products/${_slug}`, url: `${appOrigin}/products/${_slug}` };
-    const digitalFile = digitalFileWire(ctx, row, li, appOrigin);
-    if (digitalFile) out.digitalFile = digitalFile;
-    return out;
-  });
-  return o;
-}
-
 export type PlaceResult =
   { ok: true; orderId: string } | { ok: false; code: "OUT_OF_STOCK" | "ALREADY_COMPLETED" | "NOT_FOUND"; message: string };
 
@@ -335,8 +299,6 @@ function ownedOrder(ctx: Ctx, caller: Caller, id: string): OrderRow {
   if (!row || !mine) throw notFound("ORDER_NOT_FOUND", `Commande introuvable : ${id}`, { orderId: id });
   return row;
 }
-
-export { orderEvents, productChanged } from "./order-events";
 
 export function registerOrders(router: Router, ctx: Ctx): void {
   router

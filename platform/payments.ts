@@ -2,15 +2,15 @@
 // is the only provider here: one payment per order, APPROVED (card), AUTHORIZED (card, PLATFORM_PAYMENT_CAPTURE=manual)
 // until captured (APPROVED) or voided (VOIDED), or PENDING (pay on delivery) until marked as paid.
 import { createHash } from "node:crypto";
-import { orderById } from "./admin-orders";
 import type { Ctx } from "./context";
 import { newId, orderPrice } from "./context";
 import { nowIso } from "./db";
 import { requireElevated } from "./elevated";
 import type { Router } from "./http";
 import { appError, asObject, asString, validationError } from "./http";
-import type { OrderRow } from "./orders";
-import { orderEvents, orderWire } from "./orders";
+import { orderEvents } from "./order-events";
+import type { OrderRow } from "./order-wire";
+import { orderById, orderWire } from "./order-wire";
 
 /** A stable GUID derived from a name (the payment of an order keeps its id across reads). */
 function uuidFrom(name: string): string {

@@ -9,7 +9,7 @@
 import { createSign, generateKeyPairSync, randomUUID } from "node:crypto";
 import type { DB } from "./db";
 import type { Ctx } from "./context";
-import { EMBEDDED_INSTANCE_ID } from "./oauth";
+import { EMBEDDED_INSTANCE_ID } from "./context";
 
 export const WEBHOOK_SCHEMA = `
 CREATE TABLE IF NOT EXISTS webhook_keys (id INTEGER PRIMARY KEY CHECK (id = 1), private_pem TEXT NOT NULL, public_pem TEXT NOT NULL);

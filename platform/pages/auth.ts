@@ -3,17 +3,9 @@ import type { Ctx } from "../context";
 import { randomToken } from "../context";
 import { nowSeconds } from "../db";
 import { clientOf, html, readForm, redirect, UNSAFE_TEXT_RE } from "../http";
-import {
-  attemptLogin,
-  checkVerification,
-  consumeSessionToken,
-  EMAIL_RE,
-  passwordProblem,
-  startPasswordReset,
-  startVerification,
-} from "../identity";
+import { attemptLogin, checkVerification, consumeSessionToken, passwordProblem, startPasswordReset, startVerification } from "../identity";
 import type { MemberRow } from "../members";
-import { createMember } from "../members";
+import { createMember, EMAIL_RE } from "../members";
 import { AUTH_CODE_TTL_SECONDS, revokeRefreshToken } from "../oauth";
 import type { AuthSessionData, Callbacks, SessionRow } from "../redirects";
 import { getSession } from "../redirects";

@@ -4,8 +4,8 @@ import { downloadsNotice, linkRefusal } from "../downloads";
 import { html } from "../http";
 import { verifyLink } from "../order-links";
 import { CLAIM_HINT } from "../order-mail";
-import type { OrderRow } from "../orders";
-import { orderWire } from "../orders";
+import type { OrderRow } from "../order-wire";
+import { orderWire } from "../order-wire";
 import { e, errorPage, page } from "./layout";
 
 const STATUS: Record<string, string> = { APPROVED: "Confirmée", CANCELED: "Annulée", INITIALIZED: "En cours" };
