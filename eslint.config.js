@@ -1,8 +1,10 @@
 // Lint gate (`npm run lint`, part of `npm test`): correctness rules, React hooks rules, and the layer rule of
 // docs/decisions/0004-layers.md — routes → .server → models ← components, nothing crossing between .server and
 // components, the platform standing alone. Formatting is Prettier's job (eslint-config-prettier turns style rules off).
+import { fileURLToPath } from "node:url";
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
@@ -25,6 +27,8 @@ export default tseslint.config(
       "bench/minimal-app/build/**",
       ".data/**",
       "public/**",
+      // Code lint must refuse, linted on purpose by tests/unit/lint-cycles.test.ts.
+      "tests/lint-fixtures/**",
     ],
   },
   js.configs.recommended,
@@ -120,6 +124,23 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // No import cycle in the app, its server or the platform (docs/decisions/0021-platform-by-wix-module.md).
+    // Type-only imports do not count: they are erased before anything runs.
+    files: ["app/**", "server/**", "server.js", "platform/**", "tests/lint-fixtures/**"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [
+        createNodeResolver({
+          extensions: [".ts", ".tsx", ".js", ".mjs", ".json"],
+          tsconfig: { configFile: fileURLToPath(new URL("tsconfig.json", import.meta.url)) },
+        }),
+      ],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
     files: ["**/*.js", "**/*.mjs"],
