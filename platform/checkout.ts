@@ -1,10 +1,10 @@
 // ecom checkout V1: a snapshot of the cart (lines, coupon, addresses, shipping) priced live.
 import { buyerInfoWire } from "./cart";
-import type { Ctx } from "./context";
-import { currency, requireCaller } from "./context";
-import { nowIso } from "./db";
-import type { Router } from "./http";
-import { appError, asObject, asString, notFound, validationError } from "./http";
+import type { Ctx } from "./core/context";
+import { currency, requireCaller } from "./core/context";
+import { nowIso } from "./core/db";
+import type { Router } from "./core/http";
+import { appError, asObject, asString, notFound, validationError } from "./core/http";
 import type { LineRef, Totals } from "./pricing";
 import {
   addressFromWire,

@@ -5,13 +5,13 @@
 // Error shapes are chosen for what OAuthStrategy does with them (node_modules/@wix/sdk/build/auth/oauth2/OAuthStrategy.js):
 // login reads `e.details.applicationError.code` without `?.`, so /v2/login never answers a validationError.
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
-import type { Ctx } from "./context";
-import { newId, randomToken, requireCaller } from "./context";
-import { nowIso, nowSeconds } from "./db";
-import type { Router } from "./http";
-import { appError, asObject, asString, refuseUnsafeText, validationError } from "./http";
-import type { MailMessage } from "./mail";
-import { deliver } from "./mail";
+import type { Ctx } from "./core/context";
+import { newId, randomToken, requireCaller } from "./core/context";
+import { nowIso, nowSeconds } from "./core/db";
+import type { Router } from "./core/http";
+import { appError, asObject, asString, refuseUnsafeText, validationError } from "./core/http";
+import type { MailMessage } from "./core/mail";
+import { deliver } from "./core/mail";
 import { claimGuestOrders } from "./order-claims";
 import type { MemberRow } from "./members";
 import { checkCredentials, createMember, EMAIL_RE } from "./members";

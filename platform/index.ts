@@ -3,10 +3,10 @@
 import { registerCart } from "./cart";
 import { registerCatalog } from "./catalog";
 import { registerCheckout } from "./checkout";
-import type { Ctx, ResolvedOptions } from "./context";
-import { resolveSeedPaths, SIGNUP_POLICIES } from "./context";
-import { checkDatabase, isSeeded, openDatabase, PlatformDbError, wipe } from "./db";
-import type { ApiRequest } from "./http";
+import type { Ctx, ResolvedOptions } from "./core/context";
+import { resolveSeedPaths, SIGNUP_POLICIES } from "./core/context";
+import { checkDatabase, isSeeded, openDatabase, PlatformDbError, wipe } from "./core/db";
+import type { ApiRequest } from "./core/http";
 import {
   appError,
   clientOf,
@@ -23,26 +23,26 @@ import {
   Router,
   sameOriginOrNone,
   WixError,
-} from "./http";
+} from "./core/http";
 import { registerForms } from "./forms";
 import { registerIdentity } from "./identity";
-import { createOutboxTransport, defaultOutboxFile, readOutbox } from "./mail";
+import { createOutboxTransport, defaultOutboxFile, readOutbox } from "./core/mail";
 import { registerMembers } from "./members";
 import { registerMembersAdmin } from "./members-admin";
 import { registerAdminOrders } from "./admin-orders";
 import { registerPayments } from "./payments";
 import { registerOAuth } from "./oauth";
 import { registerOrders } from "./orders";
-import { errorPage, withTheme } from "./pages/layout";
+import { errorPage, withTheme } from "./core/layout";
 import { hostedPages } from "./hosted";
 import { registerRedirects } from "./redirects";
 import { loadSeed, readSeedFile } from "./seed";
 import { pumpWebhooks, setWebhookSink, webhookKeys, webhookOutbox } from "./webhooks";
 
-export type { MailLink, MailMessage, MailTransport } from "./mail";
-export type { SignupPolicy } from "./context";
+export type { MailLink, MailMessage, MailTransport } from "./core/mail";
+export type { SignupPolicy } from "./core/context";
 export { IAM_ERRORS, VERIFICATION_ERRORS } from "./identity";
-export { PlatformDbError } from "./db";
+export { PlatformDbError } from "./core/db";
 
 export { EMBEDDED_CLIENT_ID, platformOptionsFromEnv } from "./options";
 export type { Faults, Platform, PlatformOptions } from "./options";

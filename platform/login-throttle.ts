@@ -1,9 +1,9 @@
 // Login throttling (per account and client) and the owner's approval of pending sign-ups; shared by the IAM
 // endpoints and the hosted pages (split from identity.ts).
-import type { Ctx } from "./context";
-import { newId } from "./context";
-import { nowIso } from "./db";
-import { deliver } from "./mail";
+import type { Ctx } from "./core/context";
+import { newId } from "./core/context";
+import { nowIso } from "./core/db";
+import { deliver } from "./core/mail";
 import type { MemberRow } from "./members";
 
 export const LOCKOUT_MAX_FAILURES = 5;

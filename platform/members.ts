@@ -2,12 +2,12 @@
 import { emitEvent, webhooksOn } from "./webhooks";
 import { randomBytes, scrypt, scryptSync, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
-import type { Caller, Ctx } from "./context";
-import { newId, ownerKey, requireCaller } from "./context";
-import { nowIso } from "./db";
-import type { ApiRequest, FieldViolation, Router } from "./http";
-import { appError, asObject, asString, notFound, permissionDenied, UNSAFE_TEXT_RE, validationError } from "./http";
-import { isElevated } from "./elevated";
+import type { Caller, Ctx } from "./core/context";
+import { newId, ownerKey, requireCaller } from "./core/context";
+import { nowIso } from "./core/db";
+import type { ApiRequest, FieldViolation, Router } from "./core/http";
+import { appError, asObject, asString, notFound, permissionDenied, UNSAFE_TEXT_RE, validationError } from "./core/http";
+import { isElevated } from "./core/elevated";
 
 /** An address with no space, control or format character (bidirectional overrides, zero-width) anywhere. */
 export const EMAIL_RE = /^[^\s@\p{Cc}\p{Cf}]+@[^\s@\p{Cc}\p{Cf}]+\.[^\s@\p{Cc}\p{Cf}]+$/u;

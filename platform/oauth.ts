@@ -1,11 +1,11 @@
 // OAuth token endpoint (anonymous, refresh_token, authorization_code + PKCE S256), opaque random tokens.
 import { createHash, timingSafeEqual } from "node:crypto";
 import { mergeCarts } from "./cart";
-import type { Ctx } from "./context";
-import { EMBEDDED_INSTANCE_ID, newId, ownerKey, randomToken } from "./context";
-import { nowIso, nowSeconds } from "./db";
-import type { Router } from "./http";
-import { asString, json, WixError } from "./http";
+import type { Ctx } from "./core/context";
+import { EMBEDDED_INSTANCE_ID, newId, ownerKey, randomToken } from "./core/context";
+import { nowIso, nowSeconds } from "./core/db";
+import type { Router } from "./core/http";
+import { asString, json, WixError } from "./core/http";
 
 export const AUTH_CODE_TTL_SECONDS = 600;
 

@@ -1,5 +1,5 @@
 // Order webhooks and catalog stock events (split from orders.ts).
-import type { Ctx } from "./context";
+import type { Ctx } from "./core/context";
 import type { OrderRow } from "./order-wire";
 import { orderWire } from "./order-wire";
 import { emitEvent, webhooksOn } from "./webhooks";

@@ -4,21 +4,21 @@ import { buyerInfoWire, cartEvent } from "./cart";
 import { bumpCatalog } from "./catalog";
 import type { CheckoutData } from "./checkout";
 import { checkoutTotals, createdByWire, getCheckoutRow } from "./checkout";
-import type { Caller, Ctx } from "./context";
-import { currency, newId, orderPrice, requireCaller, taxRatePercent } from "./context";
-import { nowIso } from "./db";
+import type { Caller, Ctx } from "./core/context";
+import { currency, newId, orderPrice, requireCaller, taxRatePercent } from "./core/context";
+import { nowIso } from "./core/db";
 import { claimOnRead } from "./order-claims";
 import { sendOrderMails } from "./order-mail";
-import type { Router } from "./http";
-import { asObject, notFound } from "./http";
+import type { Router } from "./core/http";
+import { asObject, notFound } from "./core/http";
 import type { PricedLine, Totals } from "./pricing";
 import { addressToWire, isPickup, optionDescriptionLines, taxIncluded, unavailableText } from "./pricing";
-import { decodeCursor } from "./query";
+import { decodeCursor } from "./core/query";
 import { orderEvents, productChanged } from "./order-events";
 import { orderSearchLimit, orderSearchPage, searchAllOrders } from "./admin-orders";
 import type { OrderRow } from "./order-wire";
 import { orderById, orderWire } from "./order-wire";
-import { isElevated } from "./elevated";
+import { isElevated } from "./core/elevated";
 import { balanceSummary, transactionsWire } from "./payments";
 
 function nextOrderNumber(ctx: Ctx): string {

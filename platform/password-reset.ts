@@ -1,9 +1,9 @@
 // Password reset by e-mailed single-use link (split from identity.ts).
 import { createHash } from "node:crypto";
-import type { Ctx } from "./context";
-import { newId, randomToken } from "./context";
-import { nowIso, nowSeconds } from "./db";
-import { deliver } from "./mail";
+import type { Ctx } from "./core/context";
+import { newId, randomToken } from "./core/context";
+import { nowIso, nowSeconds } from "./core/db";
+import { deliver } from "./core/mail";
 import type { MemberRow } from "./members";
 import { hashPassword } from "./members";
 import { clearLoginFailures } from "./login-throttle";

@@ -3,8 +3,8 @@
 import type { ProductRec, VariantRec } from "./catalog-store";
 import { availableQuantity, discountedCents, isInStock, loadProduct, variantBaseCents } from "./catalog-store";
 import { mediaItem } from "./catalog-wire";
-import type { Ctx } from "./context";
-import { STORES_APP_ID, currency, decimal, price, taxRatePercent, wireImage } from "./context";
+import type { Ctx } from "./core/context";
+import { STORES_APP_ID, currency, decimal, price, taxRatePercent, wireImage } from "./core/context";
 
 export interface LineRef {
   id: string;

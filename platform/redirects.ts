@@ -1,10 +1,10 @@
 // Redirect sessions: where the browser goes for login (OAuth authorize), logout and checkout payment.
 import { emitEvent } from "./webhooks";
-import type { Caller, Ctx } from "./context";
-import { newId, requireCaller } from "./context";
-import { nowSeconds } from "./db";
-import type { Router } from "./http";
-import { appError, asObject, asString, notFound } from "./http";
+import type { Caller, Ctx } from "./core/context";
+import { newId, requireCaller } from "./core/context";
+import { nowSeconds } from "./core/db";
+import type { Router } from "./core/http";
+import { appError, asObject, asString, notFound } from "./core/http";
 import { revokeRefreshToken } from "./oauth";
 
 export const SESSION_TTL_SECONDS = 24 * 3600;

@@ -2,9 +2,9 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { z } from "zod";
-import type { Ctx } from "./context";
-import { newId, ownerKey, toCents } from "./context";
-import { setSetting } from "./db";
+import type { Ctx } from "./core/context";
+import { newId, ownerKey, toCents } from "./core/context";
+import { setSetting } from "./core/db";
 import { createMember } from "./members";
 import { insertOrder } from "./orders";
 import type { LineRef } from "./pricing";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decodeDotR, escapeHtml, queryToObject, Router, validationError } from "../../../platform/http";
-import { decimal, formatMoney } from "../../../platform/context";
+import { decodeDotR, escapeHtml, queryToObject, Router, validationError } from "../../../platform/core/http";
+import { decimal, formatMoney } from "../../../platform/core/context";
 import { taxIncluded } from "../../../platform/pricing";
 
 describe("http helpers", () => {

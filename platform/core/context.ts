@@ -242,7 +242,7 @@ export function resolveSeedPaths(seedFile?: string): { seedFile: string; mediaDi
   if (seedFile) candidates.push(resolve(seedFile));
   else {
     try {
-      candidates.push(fileURLToPath(new URL("./seed/demo.json", import.meta.url)));
+      candidates.push(fileURLToPath(new URL("../seed/demo.json", import.meta.url)));
     } catch {
       // import.meta.url may not be a file URL once bundled
     }

@@ -1,5 +1,5 @@
 // Shared HTML shell of the hosted pages: server-rendered, French, no JavaScript needed.
-import { escapeHtml } from "../http";
+import { escapeHtml } from "./http";
 
 export const e = escapeHtml;
 
