@@ -37,7 +37,7 @@ import { errorPage, withTheme } from "./core/layout";
 import { hostedPages } from "./hosted";
 import { registerRedirects } from "./redirects";
 import { loadSeed, readSeedFile } from "./seed";
-import { pumpWebhooks, setWebhookSink, webhookKeys, webhookOutbox } from "./webhooks";
+import { pumpWebhooks, setWebhookSink, webhookKeys, webhookOutbox } from "./events/webhooks";
 
 export type { MailLink, MailMessage, MailTransport } from "./core/mail";
 export type { SignupPolicy } from "./core/context";

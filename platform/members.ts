@@ -1,5 +1,5 @@
 // Members: the current member's profile, slug and deletion; password storage for the hosted login.
-import { emitEvent, webhooksOn } from "./webhooks";
+import { emitEvent, webhooksOn } from "./events/webhooks";
 import { randomBytes, scrypt, scryptSync, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
 import type { Caller, Ctx } from "./core/context";

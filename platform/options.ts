@@ -2,7 +2,7 @@
 import type { SignupPolicy } from "./core/context";
 import { SIGNUP_POLICIES } from "./core/context";
 import type { MailMessage, MailTransport } from "./core/mail";
-import type { webhookOutbox } from "./webhooks";
+import type { webhookOutbox } from "./events/webhooks";
 
 export const EMBEDDED_CLIENT_ID = "embedded-demo-client"; // the only OAuth clientId the platform accepts by default
 

@@ -1,5 +1,5 @@
 // Redirect sessions: where the browser goes for login (OAuth authorize), logout and checkout payment.
-import { emitEvent } from "./webhooks";
+import { emitEvent } from "./events/webhooks";
 import type { Caller, Ctx } from "./core/context";
 import { newId, requireCaller } from "./core/context";
 import { nowSeconds } from "./core/db";

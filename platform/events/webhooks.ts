@@ -7,9 +7,9 @@
 // caller's transaction) and a pump posts them afterwards, with retries and back-off; pending rows left by a stopped
 // process are sent by the next one.
 import { createSign, generateKeyPairSync, randomUUID } from "node:crypto";
-import type { DB } from "./core/db";
-import type { Ctx } from "./core/context";
-import { EMBEDDED_INSTANCE_ID } from "./core/context";
+import type { DB } from "../core/db";
+import type { Ctx } from "../core/context";
+import { EMBEDDED_INSTANCE_ID } from "../core/context";
 
 export const WEBHOOK_SCHEMA = `
 CREATE TABLE IF NOT EXISTS webhook_keys (id INTEGER PRIMARY KEY CHECK (id = 1), private_pem TEXT NOT NULL, public_pem TEXT NOT NULL);
