@@ -10,7 +10,7 @@ import { deliver } from "./core/mail";
 import { orderEvents, productChanged } from "./order-events";
 import type { OrderRow, OrderWire } from "./order-wire";
 import { orderById, orderWire } from "./order-wire";
-import { bumpCatalog } from "./catalog";
+import { bumpCatalog } from "./stores/catalog";
 import { applySort, decodeCursor, encodeCursor, matchFilter, parseSort } from "./core/query";
 
 /** The `limit` of an orders search: 100 when absent, a 400 outside 0..100 (as Wix answers). */

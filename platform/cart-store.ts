@@ -1,6 +1,6 @@
 // ecom current cart V1, the data: one cart per caller (visitor or member), its lines, wire shape and events.
 import { emitEvent, webhooksOn } from "./events/webhooks";
-import { resolveVariant, loadProduct } from "./catalog-store";
+import { resolveVariant, loadProduct } from "./stores/catalog-store";
 import type { Ctx } from "./core/context";
 import { STORES_APP_ID, currency, newId, price } from "./core/context";
 import { nowIso } from "./core/db";

@@ -1,7 +1,7 @@
 // The embedded Wix-compatible commerce platform: answers the SDK's requests to www/edge.wixapis.com,
 // the same API under /_platform/api, and the hosted pages under /_platform/.
 import { registerCart } from "./cart";
-import { registerCatalog } from "./catalog";
+import { registerCatalog } from "./stores/catalog";
 import { registerCheckout } from "./checkout";
 import type { Ctx, ResolvedOptions } from "./core/context";
 import { resolveSeedPaths, SIGNUP_POLICIES } from "./core/context";

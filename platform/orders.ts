@@ -1,7 +1,7 @@
 // ecom orders V1: created at payment (one transaction with the stock decrement), read only by their buyer.
 import type { CartRow } from "./cart";
 import { buyerInfoWire, cartEvent } from "./cart";
-import { bumpCatalog } from "./catalog";
+import { bumpCatalog } from "./stores/catalog";
 import type { CheckoutData } from "./checkout";
 import { checkoutTotals, createdByWire, getCheckoutRow } from "./checkout";
 import type { Caller, Ctx } from "./core/context";

@@ -9,7 +9,7 @@ import { createMember } from "./members";
 import { insertOrder } from "./orders";
 import type { LineRef } from "./pricing";
 import { computeTotals, priceLine } from "./pricing";
-import { loadProduct } from "./catalog-store";
+import { loadProduct } from "./stores/catalog-store";
 import { insertDigitalFile } from "./downloads";
 
 const choiceSchema = z.object({ value: z.string(), description: z.string() });

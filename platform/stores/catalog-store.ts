@@ -1,6 +1,6 @@
 // Stores catalog V1, the data: product and collection rows, the catalog's revision, stock and price rules.
-import type { Ctx } from "./core/context";
-import { asObject } from "./core/http";
+import type { Ctx } from "../core/context";
+import { asObject } from "../core/http";
 
 export interface OptionChoice {
   value: string;

@@ -1,9 +1,9 @@
 // Stores catalog V1 (products, variants, collections) as the SDK's `products` and `collections` modules see it:
 // the handlers. The rows and stock/price rules live in catalog-store.ts, the wire shapes in catalog-wire.ts.
-import type { Ctx } from "./core/context";
-import type { ApiRequest, Router } from "./core/http";
-import { asObject, fieldError, notFound, parseUntrustedJson } from "./core/http";
-import { applySort, matchFilter, parseOffsetPaging, parseSort } from "./core/query";
+import type { Ctx } from "../core/context";
+import type { ApiRequest, Router } from "../core/http";
+import { asObject, fieldError, notFound, parseUntrustedJson } from "../core/http";
+import { applySort, matchFilter, parseOffsetPaging, parseSort } from "../core/query";
 
 import {
   ALL_PRODUCTS_ROW,
@@ -16,7 +16,7 @@ import {
   type ProductRec,
 } from "./catalog-store";
 import { allProductWires, collectionWire, priceData, productWire, variantWire, type CollectionRow } from "./catalog-wire";
-import { currency } from "./core/context";
+import { currency } from "../core/context";
 
 export { bumpCatalog } from "./catalog-store";
 

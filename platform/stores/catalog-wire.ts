@@ -1,6 +1,6 @@
 // Stores catalog V1 on the wire: products, variants, media and collections as the SDK reads them.
-import type { Ctx } from "./core/context";
-import { currency, formatMoney, imageInfo, mediaId, mediaUrl } from "./core/context";
+import type { Ctx } from "../core/context";
+import { currency, formatMoney, imageInfo, mediaId, mediaUrl } from "../core/context";
 import {
   ALL_PRODUCTS_COLLECTION_ID,
   DEFAULT_VARIANT_ID,
