@@ -13,8 +13,8 @@ import { appError, asObject, asString, refuseUnsafeText, validationError } from 
 import type { MailMessage } from "./core/mail";
 import { deliver } from "./core/mail";
 import { claimGuestOrders } from "./order-claims";
-import type { MemberRow } from "./members";
-import { checkCredentials, createMember, EMAIL_RE } from "./members";
+import type { MemberRow } from "./members/members";
+import { checkCredentials, createMember, EMAIL_RE } from "./members/members";
 import { startPasswordReset } from "./password-reset";
 import { clearLoginFailures, lockRemainingSeconds, recordLoginFailure } from "./login-throttle";
 import { checkAllowedUrl } from "./redirects";

@@ -27,8 +27,8 @@ import {
 import { registerForms } from "./forms";
 import { registerIdentity } from "./identity";
 import { createOutboxTransport, defaultOutboxFile, readOutbox } from "./core/mail";
-import { registerMembers } from "./members";
-import { registerMembersAdmin } from "./members-admin";
+import { registerMembers } from "./members/members";
+import { registerMembersAdmin } from "./members/members-admin";
 import { registerAdminOrders } from "./admin-orders";
 import { registerPayments } from "./payments";
 import { registerOAuth } from "./oauth";

@@ -4,7 +4,7 @@ import type { Ctx } from "./core/context";
 import { newId } from "./core/context";
 import { nowIso } from "./core/db";
 import { deliver } from "./core/mail";
-import type { MemberRow } from "./members";
+import type { MemberRow } from "./members/members";
 
 export const LOCKOUT_MAX_FAILURES = 5;
 export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;

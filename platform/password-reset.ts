@@ -4,8 +4,8 @@ import type { Ctx } from "./core/context";
 import { newId, randomToken } from "./core/context";
 import { nowIso, nowSeconds } from "./core/db";
 import { deliver } from "./core/mail";
-import type { MemberRow } from "./members";
-import { hashPassword } from "./members";
+import type { MemberRow } from "./members/members";
+import { hashPassword } from "./members/members";
 import { clearLoginFailures } from "./login-throttle";
 import { claimGuestOrders } from "./order-claims";
 

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Ctx } from "./core/context";
 import { newId, ownerKey, toCents } from "./core/context";
 import { setSetting } from "./core/db";
-import { createMember } from "./members";
+import { createMember } from "./members/members";
 import { insertOrder } from "./orders";
 import type { LineRef } from "./pricing";
 import { computeTotals, priceLine } from "./pricing";

@@ -3,15 +3,15 @@
 // community, which a member does herself. A blocked member's sessions end at once and she cannot log in;
 // approving her restores her.
 import { randomBytes } from "node:crypto";
-import type { Ctx } from "./core/context";
-import { requireCaller } from "./core/context";
-import { nowIso } from "./core/db";
-import { requireElevated } from "./core/elevated";
-import type { ApiRequest, Router } from "./core/http";
-import { appError, asObject, asString, permissionDenied, validationError } from "./core/http";
+import type { Ctx } from "../core/context";
+import { requireCaller } from "../core/context";
+import { nowIso } from "../core/db";
+import { requireElevated } from "../core/elevated";
+import type { ApiRequest, Router } from "../core/http";
+import { appError, asObject, asString, permissionDenied, validationError } from "../core/http";
 import type { Fieldset, MemberRow } from "./members";
 import { changeSlug, createMember, deleteMember, EMAIL_RE, memberById, memberEvent, memberWire, parseFieldsets } from "./members";
-import { applySort, matchFilter, parseOffsetPaging, parseSort } from "./core/query";
+import { applySort, matchFilter, parseOffsetPaging, parseSort } from "../core/query";
 
 const BASE = "/members/v1/members";
 

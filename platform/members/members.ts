@@ -1,13 +1,13 @@
 // Members: the current member's profile, slug and deletion; password storage for the hosted login.
-import { emitEvent, webhooksOn } from "./events/webhooks";
+import { emitEvent, webhooksOn } from "../events/webhooks";
 import { randomBytes, scrypt, scryptSync, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
-import type { Caller, Ctx } from "./core/context";
-import { newId, ownerKey, requireCaller } from "./core/context";
-import { nowIso } from "./core/db";
-import type { ApiRequest, FieldViolation, Router } from "./core/http";
-import { appError, asObject, asString, notFound, permissionDenied, UNSAFE_TEXT_RE, validationError } from "./core/http";
-import { isElevated } from "./core/elevated";
+import type { Caller, Ctx } from "../core/context";
+import { newId, ownerKey, requireCaller } from "../core/context";
+import { nowIso } from "../core/db";
+import type { ApiRequest, FieldViolation, Router } from "../core/http";
+import { appError, asObject, asString, notFound, permissionDenied, UNSAFE_TEXT_RE, validationError } from "../core/http";
+import { isElevated } from "../core/elevated";
 
 /** An address with no space, control or format character (bidirectional overrides, zero-width) anywhere. */
 export const EMAIL_RE = /^[^\s@\p{Cc}\p{Cf}]+@[^\s@\p{Cc}\p{Cf}]+\.[^\s@\p{Cc}\p{Cf}]+$/u;
