@@ -1,6 +1,7 @@
 // The embedded Wix-compatible commerce platform: answers the SDK's requests to www/edge.wixapis.com,
 // the same API under /_platform/api, and the hosted pages under /_platform/.
 import { registerCart } from "./cart";
+import { mergeCarts } from "./cart-store";
 import { registerCatalog } from "./stores/catalog";
 import { registerCheckout } from "./checkout";
 import type { Ctx, ResolvedOptions } from "./core/context";
@@ -25,13 +26,13 @@ import {
   WixError,
 } from "./core/http";
 import { registerForms } from "./forms";
-import { registerIdentity } from "./identity";
+import { registerIdentity } from "./iam/identity";
 import { createOutboxTransport, defaultOutboxFile, readOutbox } from "./core/mail";
 import { registerMembers } from "./members/members";
 import { registerMembersAdmin } from "./members/members-admin";
 import { registerAdminOrders } from "./admin-orders";
 import { registerPayments } from "./payments";
-import { registerOAuth } from "./oauth";
+import { registerOAuth } from "./iam/oauth";
 import { registerOrders } from "./orders";
 import { errorPage, withTheme } from "./core/layout";
 import { hostedPages } from "./hosted";
@@ -41,7 +42,7 @@ import { pumpWebhooks, setWebhookSink, webhookKeys, webhookOutbox } from "./even
 
 export type { MailLink, MailMessage, MailTransport } from "./core/mail";
 export type { SignupPolicy } from "./core/context";
-export { IAM_ERRORS, VERIFICATION_ERRORS } from "./identity";
+export { IAM_ERRORS, VERIFICATION_ERRORS } from "./iam/identity";
 export { PlatformDbError } from "./core/db";
 
 export { EMBEDDED_CLIENT_ID, platformOptionsFromEnv } from "./options";
@@ -101,7 +102,12 @@ export function createPlatform(options: PlatformOptions): Platform {
   opts.requireMemberApproval = policy === "owner-approval";
   const db = openDatabase(opts.dbPath);
   const outboxFile = options.outboxFile === false ? undefined : (options.outboxFile ?? defaultOutboxFile(opts.dbPath));
-  const ctx: Ctx = { db, opts, mail: options.mailTransport ?? createOutboxTransport(db, outboxFile) };
+  const ctx: Ctx = {
+    db,
+    opts,
+    mail: options.mailTransport ?? createOutboxTransport(db, outboxFile),
+    onMemberLogin: mergeCarts,
+  };
   let faults = cleanFaults(options.faults);
   const keys = webhookKeys(db);
   let closedFlag = false;

@@ -7,7 +7,7 @@ import { checkoutTotals, createdByWire, getCheckoutRow } from "./checkout";
 import type { Caller, Ctx } from "./core/context";
 import { currency, newId, orderPrice, requireCaller, taxRatePercent } from "./core/context";
 import { nowIso } from "./core/db";
-import { claimOnRead } from "./order-claims";
+import { claimOnRead } from "./iam/order-claims";
 import { sendOrderMails } from "./order-mail";
 import type { Router } from "./core/http";
 import { asObject, notFound } from "./core/http";

@@ -5,7 +5,7 @@ import { newId, requireCaller } from "./core/context";
 import { nowSeconds } from "./core/db";
 import type { Router } from "./core/http";
 import { appError, asObject, asString, notFound } from "./core/http";
-import { revokeRefreshToken } from "./oauth";
+import { revokeRefreshToken } from "./iam/oauth";
 
 export const SESSION_TTL_SECONDS = 24 * 3600;
 

@@ -46,6 +46,12 @@ export interface Ctx {
   db: DB;
   opts: ResolvedOptions;
   mail: MailTransport;
+  /**
+   * What a member's login does to the visitor's state (owner keys as ownerKey makes them): iam/oauth calls it
+   * where it used to call the cart merge itself; index.ts sets it to ecom's mergeCarts, so iam/ needs no import
+   * of ecom/ (docs/decisions/0021-platform-by-wix-module.md).
+   */
+  onMemberLogin: (ctx: Ctx, visitorOwner: string, memberOwner: string) => void;
 }
 
 export interface Caller {

@@ -2,7 +2,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { Ctx } from "../core/context";
 import { html, readForm, redirect, sameOriginOrNone } from "../core/http";
-import { activeThrottles, approveMember, completeReset, findReset, listPendingMembers, passwordProblem } from "../identity";
+import { activeThrottles, approveMember, completeReset, findReset, listPendingMembers, passwordProblem } from "../iam/identity";
 import { readOutbox } from "../core/mail";
 import { e, errorPage, page } from "../core/layout";
 

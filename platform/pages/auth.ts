@@ -3,10 +3,17 @@ import type { Ctx } from "../core/context";
 import { randomToken } from "../core/context";
 import { nowSeconds } from "../core/db";
 import { clientOf, html, readForm, redirect, UNSAFE_TEXT_RE } from "../core/http";
-import { attemptLogin, checkVerification, consumeSessionToken, passwordProblem, startPasswordReset, startVerification } from "../identity";
+import {
+  attemptLogin,
+  checkVerification,
+  consumeSessionToken,
+  passwordProblem,
+  startPasswordReset,
+  startVerification,
+} from "../iam/identity";
 import type { MemberRow } from "../members/members";
 import { createMember, EMAIL_RE } from "../members/members";
-import { AUTH_CODE_TTL_SECONDS, revokeRefreshToken } from "../oauth";
+import { AUTH_CODE_TTL_SECONDS, revokeRefreshToken } from "../iam/oauth";
 import type { AuthSessionData, Callbacks, SessionRow } from "../redirects";
 import { getSession } from "../redirects";
 import { e, errorPage, page } from "../core/layout";

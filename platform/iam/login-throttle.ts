@@ -1,10 +1,10 @@
 // Login throttling (per account and client) and the owner's approval of pending sign-ups; shared by the IAM
 // endpoints and the hosted pages (split from identity.ts).
-import type { Ctx } from "./core/context";
-import { newId } from "./core/context";
-import { nowIso } from "./core/db";
-import { deliver } from "./core/mail";
-import type { MemberRow } from "./members/members";
+import type { Ctx } from "../core/context";
+import { newId } from "../core/context";
+import { nowIso } from "../core/db";
+import { deliver } from "../core/mail";
+import type { MemberRow } from "../members/members";
 
 export const LOCKOUT_MAX_FAILURES = 5;
 export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;

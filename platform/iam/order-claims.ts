@@ -1,8 +1,8 @@
 // A guest's orders join the member account of the same e-mail once that member has proven the address (the
 // e-mailed sign-up code, or a password-reset link). Before that proof nothing moves: under the "open" sign-up policy
 // anyone may register any address, and a guest order holds a name, an address and what was bought.
-import type { Ctx } from "./core/context";
-import { nowIso } from "./core/db";
+import type { Ctx } from "../core/context";
+import { nowIso } from "../core/db";
 
 /** Moves every guest order placed with the member's login e-mail to the member; returns how many moved. */
 export function claimGuestOrders(ctx: Ctx, memberId: string): number {

@@ -1,11 +1,10 @@
 // OAuth token endpoint (anonymous, refresh_token, authorization_code + PKCE S256), opaque random tokens.
 import { createHash, timingSafeEqual } from "node:crypto";
-import { mergeCarts } from "./cart";
-import type { Ctx } from "./core/context";
-import { EMBEDDED_INSTANCE_ID, newId, ownerKey, randomToken } from "./core/context";
-import { nowIso, nowSeconds } from "./core/db";
-import type { Router } from "./core/http";
-import { asString, json, WixError } from "./core/http";
+import type { Ctx } from "../core/context";
+import { EMBEDDED_INSTANCE_ID, newId, ownerKey, randomToken } from "../core/context";
+import { nowIso, nowSeconds } from "../core/db";
+import type { Router } from "../core/http";
+import { asString, json, WixError } from "../core/http";
 
 export const AUTH_CODE_TTL_SECONDS = 600;
 
@@ -126,7 +125,7 @@ function tokenGrant(ctx: Ctx, body: Record<string, unknown>): IssuedTokens {
     if (!safeEqual(pkceChallenge(verifier), row.code_challenge)) throw oauthError(400, "invalid_grant", "PKCE verification failed");
     const m = ctx.db.prepare("SELECT status FROM members WHERE id = ?").get(row.member_id) as { status: string } | undefined;
     if (!m || m.status !== "APPROVED") throw oauthError(400, "invalid_grant", "Member is not allowed to log in");
-    if (row.visitor_id) mergeCarts(ctx, ownerKey(null, row.visitor_id), ownerKey(row.member_id, null));
+    if (row.visitor_id) ctx.onMemberLogin(ctx, ownerKey(null, row.visitor_id), ownerKey(row.member_id, null));
     ctx.db.prepare("UPDATE members SET last_login_date = ? WHERE id = ?").run(nowIso(), row.member_id);
     return issueTokens(ctx, null, row.member_id);
   }

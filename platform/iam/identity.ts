@@ -5,19 +5,19 @@
 // Error shapes are chosen for what OAuthStrategy does with them (node_modules/@wix/sdk/build/auth/oauth2/OAuthStrategy.js):
 // login reads `e.details.applicationError.code` without `?.`, so /v2/login never answers a validationError.
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
-import type { Ctx } from "./core/context";
-import { newId, randomToken, requireCaller } from "./core/context";
-import { nowIso, nowSeconds } from "./core/db";
-import type { Router } from "./core/http";
-import { appError, asObject, asString, refuseUnsafeText, validationError } from "./core/http";
-import type { MailMessage } from "./core/mail";
-import { deliver } from "./core/mail";
+import type { Ctx } from "../core/context";
+import { newId, randomToken, requireCaller } from "../core/context";
+import { nowIso, nowSeconds } from "../core/db";
+import type { Router } from "../core/http";
+import { appError, asObject, asString, refuseUnsafeText, validationError } from "../core/http";
+import type { MailMessage } from "../core/mail";
+import { deliver } from "../core/mail";
 import { claimGuestOrders } from "./order-claims";
-import type { MemberRow } from "./members/members";
-import { checkCredentials, createMember, EMAIL_RE } from "./members/members";
+import type { MemberRow } from "../members/members";
+import { checkCredentials, createMember, EMAIL_RE } from "../members/members";
 import { startPasswordReset } from "./password-reset";
 import { clearLoginFailures, lockRemainingSeconds, recordLoginFailure } from "./login-throttle";
-import { checkAllowedUrl } from "./redirects";
+import { checkAllowedUrl } from "../redirects";
 
 // Login and sign-up answer only the IAM codes Wix sends, the ones OAuthStrategy knows
 // (node_modules/@wix/sdk/build/auth/oauth2/constants.js). Nothing else is invented: a weak password is a field

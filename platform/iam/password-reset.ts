@@ -1,11 +1,11 @@
 // Password reset by e-mailed single-use link (split from identity.ts).
 import { createHash } from "node:crypto";
-import type { Ctx } from "./core/context";
-import { newId, randomToken } from "./core/context";
-import { nowIso, nowSeconds } from "./core/db";
-import { deliver } from "./core/mail";
-import type { MemberRow } from "./members/members";
-import { hashPassword } from "./members/members";
+import type { Ctx } from "../core/context";
+import { newId, randomToken } from "../core/context";
+import { nowIso, nowSeconds } from "../core/db";
+import { deliver } from "../core/mail";
+import type { MemberRow } from "../members/members";
+import { hashPassword } from "../members/members";
 import { clearLoginFailures } from "./login-throttle";
 import { claimGuestOrders } from "./order-claims";
 
