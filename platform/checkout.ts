@@ -17,7 +17,7 @@ import {
   priceLine,
   shippingInfoWire,
 } from "./pricing";
-import { createEcomSession } from "./redirects";
+import { createEcomSession } from "./redirects/redirects";
 
 export interface CheckoutData {
   lines: LineRef[];

@@ -36,7 +36,7 @@ import { registerOAuth } from "./iam/oauth";
 import { registerOrders } from "./orders";
 import { errorPage, withTheme } from "./core/layout";
 import { hostedPages } from "./hosted";
-import { registerRedirects } from "./redirects";
+import { registerRedirects } from "./redirects/redirects";
 import { loadSeed, readSeedFile } from "./seed";
 import { pumpWebhooks, setWebhookSink, webhookKeys, webhookOutbox } from "./events/webhooks";
 

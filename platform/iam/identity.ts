@@ -17,7 +17,7 @@ import type { MemberRow } from "../members/members";
 import { checkCredentials, createMember, EMAIL_RE } from "../members/members";
 import { startPasswordReset } from "./password-reset";
 import { clearLoginFailures, lockRemainingSeconds, recordLoginFailure } from "./login-throttle";
-import { checkAllowedUrl } from "../redirects";
+import { checkAllowedUrl } from "../core/allowed-urls";
 
 // Login and sign-up answer only the IAM codes Wix sends, the ones OAuthStrategy knows
 // (node_modules/@wix/sdk/build/auth/oauth2/constants.js). Nothing else is invented: a weak password is a field

@@ -14,8 +14,8 @@ import {
 import type { MemberRow } from "../members/members";
 import { createMember, EMAIL_RE } from "../members/members";
 import { AUTH_CODE_TTL_SECONDS, revokeRefreshToken } from "../iam/oauth";
-import type { AuthSessionData, Callbacks, SessionRow } from "../redirects";
-import { getSession } from "../redirects";
+import type { AuthSessionData, Callbacks, SessionRow } from "../redirects/redirects";
+import { getSession } from "../redirects/redirects";
 import { e, errorPage, page } from "../core/layout";
 
 function expired(): Response {

@@ -7,8 +7,8 @@ import { html, readForm, redirect } from "../core/http";
 import { placeOrder } from "../orders";
 import type { Totals } from "../pricing";
 import { addressToWire, isPickup, unavailableText } from "../pricing";
-import type { Callbacks, SessionRow } from "../redirects";
-import { getSession } from "../redirects";
+import type { Callbacks, SessionRow } from "../redirects/redirects";
+import { getSession } from "../redirects/redirects";
 import { e, errorPage, page } from "../core/layout";
 
 export const TEST_CARD_OK = "4242424242424242";

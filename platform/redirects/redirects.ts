@@ -1,11 +1,12 @@
 // Redirect sessions: where the browser goes for login (OAuth authorize), logout and checkout payment.
-import { emitEvent } from "./events/webhooks";
-import type { Caller, Ctx } from "./core/context";
-import { newId, requireCaller } from "./core/context";
-import { nowSeconds } from "./core/db";
-import type { Router } from "./core/http";
-import { appError, asObject, asString, notFound } from "./core/http";
-import { revokeRefreshToken } from "./iam/oauth";
+import { emitEvent } from "../events/webhooks";
+import type { Caller, Ctx } from "../core/context";
+import { newId, requireCaller } from "../core/context";
+import { nowSeconds } from "../core/db";
+import type { Router } from "../core/http";
+import { appError, asObject, asString, notFound } from "../core/http";
+import { checkAllowedUrl } from "../core/allowed-urls";
+import { revokeRefreshToken } from "../iam/oauth";
 
 export const SESSION_TTL_SECONDS = 24 * 3600;
 
@@ -45,25 +46,6 @@ export function getSession(ctx: Ctx, id: string | null | undefined, kind?: Sessi
   const row = ctx.db.prepare("SELECT * FROM redirect_sessions WHERE id = ?").get(id) as SessionRow | undefined;
   if (!row || (kind && row.kind !== kind) || row.created_at < nowSeconds() - SESSION_TTL_SECONDS) return null;
   return row;
-}
-
-function originOf(url: string): string | null {
-  try {
-    const u = new URL(url);
-    if (u.protocol !== "http:" && u.protocol !== "https:") return null;
-    return u.origin;
-  } catch {
-    return null;
-  }
-}
-
-/** Refuses any callback outside the app origin and the configured allowed origins, like Wix does. */
-export function checkAllowedUrl(ctx: Ctx, appOrigin: string, url: string, field: string): string {
-  const origin = originOf(url);
-  const allowed = new Set([appOrigin, ...ctx.opts.allowedOrigins].map((o) => originOf(o) ?? o));
-  if (!origin || !allowed.has(origin))
-    throw appError(400, "INVALID_REDIRECT_URI", `L'URL de redirection n'est pas autorisée pour ce site : ${url}`, { field, url });
-  return url;
 }
 
 function parseCallbacks(ctx: Ctx, appOrigin: string, raw: unknown): Callbacks {
