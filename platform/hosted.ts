@@ -9,7 +9,7 @@ import { loginSessionPage, logoutGet } from "./pages/auth";
 import { errorPage, PLATFORM_CSS } from "./core/layout";
 import { orderFollowGet } from "./pages/order-follow";
 import { paymentGet, paymentPost } from "./pages/payment";
-import { downloadGet } from "./downloads";
+import { downloadGet } from "./ecom/downloads";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".svg": "image/svg+xml",

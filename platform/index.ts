@@ -1,9 +1,9 @@
 // The embedded Wix-compatible commerce platform: answers the SDK's requests to www/edge.wixapis.com,
 // the same API under /_platform/api, and the hosted pages under /_platform/.
-import { registerCart } from "./cart";
-import { mergeCarts } from "./cart-store";
+import { registerCart } from "./ecom/cart";
+import { mergeCarts } from "./ecom/cart-store";
 import { registerCatalog } from "./stores/catalog";
-import { registerCheckout } from "./checkout";
+import { registerCheckout } from "./ecom/checkout";
 import type { Ctx, ResolvedOptions } from "./core/context";
 import { resolveSeedPaths, SIGNUP_POLICIES } from "./core/context";
 import { checkDatabase, isSeeded, openDatabase, PlatformDbError, wipe } from "./core/db";
@@ -30,10 +30,10 @@ import { registerIdentity } from "./iam/identity";
 import { createOutboxTransport, defaultOutboxFile, readOutbox } from "./core/mail";
 import { registerMembers } from "./members/members";
 import { registerMembersAdmin } from "./members/members-admin";
-import { registerAdminOrders } from "./admin-orders";
-import { registerPayments } from "./payments";
+import { registerAdminOrders } from "./ecom/admin-orders";
+import { registerPayments } from "./ecom/payments";
 import { registerOAuth } from "./iam/oauth";
-import { registerOrders } from "./orders";
+import { registerOrders } from "./ecom/orders";
 import { errorPage, withTheme } from "./core/layout";
 import { hostedPages } from "./hosted";
 import { registerRedirects } from "./redirects/redirects";

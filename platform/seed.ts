@@ -6,11 +6,11 @@ import type { Ctx } from "./core/context";
 import { newId, ownerKey, toCents } from "./core/context";
 import { setSetting } from "./core/db";
 import { createMember } from "./members/members";
-import { insertOrder } from "./orders";
-import type { LineRef } from "./pricing";
-import { computeTotals, priceLine } from "./pricing";
+import { insertOrder } from "./ecom/orders";
+import type { LineRef } from "./ecom/pricing";
+import { computeTotals, priceLine } from "./ecom/pricing";
 import { loadProduct } from "./stores/catalog-store";
-import { insertDigitalFile } from "./downloads";
+import { insertDigitalFile } from "./ecom/downloads";
 
 const choiceSchema = z.object({ value: z.string(), description: z.string() });
 const productSchema = z.object({

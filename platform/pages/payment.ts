@@ -1,12 +1,12 @@
 // Hosted payment page of an `ecomCheckout` redirect session: summary, test card, pay on delivery, cancel.
-import type { CheckoutData } from "../checkout";
-import { checkoutTotals, getCheckoutRow } from "../checkout";
+import type { CheckoutData } from "../ecom/checkout";
+import { checkoutTotals, getCheckoutRow } from "../ecom/checkout";
 import type { Ctx } from "../core/context";
 import { currency, formatMoney } from "../core/context";
 import { html, readForm, redirect } from "../core/http";
-import { placeOrder } from "../orders";
-import type { Totals } from "../pricing";
-import { addressToWire, isPickup, unavailableText } from "../pricing";
+import { placeOrder } from "../ecom/orders";
+import type { Totals } from "../ecom/pricing";
+import { addressToWire, isPickup, unavailableText } from "../ecom/pricing";
 import type { Callbacks, SessionRow } from "../redirects/redirects";
 import { getSession } from "../redirects/redirects";
 import { e, errorPage, page } from "../core/layout";

@@ -2,12 +2,12 @@
 // is the only provider here: one payment per order, APPROVED (card), AUTHORIZED (card, PLATFORM_PAYMENT_CAPTURE=manual)
 // until captured (APPROVED) or voided (VOIDED), or PENDING (pay on delivery) until marked as paid.
 import { createHash } from "node:crypto";
-import type { Ctx } from "./core/context";
-import { newId, orderPrice } from "./core/context";
-import { nowIso } from "./core/db";
-import { requireElevated } from "./core/elevated";
-import type { Router } from "./core/http";
-import { appError, asObject, asString, validationError } from "./core/http";
+import type { Ctx } from "../core/context";
+import { newId, orderPrice } from "../core/context";
+import { nowIso } from "../core/db";
+import { requireElevated } from "../core/elevated";
+import type { Router } from "../core/http";
+import { appError, asObject, asString, validationError } from "../core/http";
 import { orderEvents } from "./order-events";
 import type { OrderRow } from "./order-wire";
 import { orderById, orderWire } from "./order-wire";

@@ -1,10 +1,10 @@
 // An order as stored (its row) and as the ecom API answers it (its wire form): the piece orders, payments,
 // admin-orders, order-events and order-mail all read, so it sits below them (split from orders.ts and
 // admin-orders.ts to break their import cycle; docs/decisions/0021-platform-by-wix-module.md).
-import type { Ctx } from "./core/context";
-import { wireImage } from "./core/context";
+import type { Ctx } from "../core/context";
+import { wireImage } from "../core/context";
 import { digitalFileWire } from "./downloads";
-import { notFound } from "./core/http";
+import { notFound } from "../core/http";
 
 export interface OrderRow {
   id: string;

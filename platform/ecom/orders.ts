@@ -1,24 +1,24 @@
 // ecom orders V1: created at payment (one transaction with the stock decrement), read only by their buyer.
 import type { CartRow } from "./cart";
 import { buyerInfoWire, cartEvent } from "./cart";
-import { bumpCatalog } from "./stores/catalog";
+import { bumpCatalog } from "../stores/catalog";
 import type { CheckoutData } from "./checkout";
 import { checkoutTotals, createdByWire, getCheckoutRow } from "./checkout";
-import type { Caller, Ctx } from "./core/context";
-import { currency, newId, orderPrice, requireCaller, taxRatePercent } from "./core/context";
-import { nowIso } from "./core/db";
-import { claimOnRead } from "./iam/order-claims";
+import type { Caller, Ctx } from "../core/context";
+import { currency, newId, orderPrice, requireCaller, taxRatePercent } from "../core/context";
+import { nowIso } from "../core/db";
+import { claimOnRead } from "../iam/order-claims";
 import { sendOrderMails } from "./order-mail";
-import type { Router } from "./core/http";
-import { asObject, notFound } from "./core/http";
+import type { Router } from "../core/http";
+import { asObject, notFound } from "../core/http";
 import type { PricedLine, Totals } from "./pricing";
 import { addressToWire, isPickup, optionDescriptionLines, taxIncluded, unavailableText } from "./pricing";
-import { decodeCursor } from "./core/query";
+import { decodeCursor } from "../core/query";
 import { orderEvents, productChanged } from "./order-events";
 import { orderSearchLimit, orderSearchPage, searchAllOrders } from "./admin-orders";
 import type { OrderRow } from "./order-wire";
 import { orderById, orderWire } from "./order-wire";
-import { isElevated } from "./core/elevated";
+import { isElevated } from "../core/elevated";
 import { balanceSummary, transactionsWire } from "./payments";
 
 function nextOrderNumber(ctx: Ctx): string {

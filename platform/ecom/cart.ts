@@ -1,10 +1,10 @@
 // ecom current cart V1: one cart per caller (visitor or member). The handlers; the rows, wire shape, line
 // validation and merging live in cart-store.ts.
-import type { Caller, Ctx } from "./core/context";
-import { currency, newId, price, requireCaller } from "./core/context";
-import { nowIso } from "./core/db";
-import type { ApiRequest, FieldViolation, Router } from "./core/http";
-import { appError, asObject, asString, validationError } from "./core/http";
+import type { Caller, Ctx } from "../core/context";
+import { currency, newId, price, requireCaller } from "../core/context";
+import { nowIso } from "../core/db";
+import type { ApiRequest, FieldViolation, Router } from "../core/http";
+import { appError, asObject, asString, validationError } from "../core/http";
 import {
   addressFromWire,
   calculationWire,

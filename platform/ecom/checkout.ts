@@ -1,10 +1,10 @@
 // ecom checkout V1: a snapshot of the cart (lines, coupon, addresses, shipping) priced live.
 import { buyerInfoWire } from "./cart";
-import type { Ctx } from "./core/context";
-import { currency, requireCaller } from "./core/context";
-import { nowIso } from "./core/db";
-import type { Router } from "./core/http";
-import { appError, asObject, asString, notFound, validationError } from "./core/http";
+import type { Ctx } from "../core/context";
+import { currency, requireCaller } from "../core/context";
+import { nowIso } from "../core/db";
+import type { Router } from "../core/http";
+import { appError, asObject, asString, notFound, validationError } from "../core/http";
 import type { LineRef, Totals } from "./pricing";
 import {
   addressFromWire,
@@ -17,7 +17,7 @@ import {
   priceLine,
   shippingInfoWire,
 } from "./pricing";
-import { createEcomSession } from "./redirects/redirects";
+import { createEcomSession } from "../redirects/redirects";
 
 export interface CheckoutData {
   lines: LineRef[];

@@ -1,8 +1,8 @@
 // Order webhooks and catalog stock events (split from orders.ts).
-import type { Ctx } from "./core/context";
+import type { Ctx } from "../core/context";
 import type { OrderRow } from "./order-wire";
 import { orderWire } from "./order-wire";
-import { emitEvent, webhooksOn } from "./events/webhooks";
+import { emitEvent, webhooksOn } from "../events/webhooks";
 
 /** Catalog V1's ProductChanged (not a domain event): stock moved. The app empties its catalog cache on it. */
 export function productChanged(ctx: Ctx, productId: string): void {

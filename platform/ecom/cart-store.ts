@@ -1,11 +1,11 @@
 // ecom current cart V1, the data: one cart per caller (visitor or member), its lines, wire shape and events.
-import { emitEvent, webhooksOn } from "./events/webhooks";
-import { resolveVariant, loadProduct } from "./stores/catalog-store";
-import type { Ctx } from "./core/context";
-import { STORES_APP_ID, currency, newId, price } from "./core/context";
-import { nowIso } from "./core/db";
-import type { FieldViolation } from "./core/http";
-import { appError, asObject, asString, notFound, validationError } from "./core/http";
+import { emitEvent, webhooksOn } from "../events/webhooks";
+import { resolveVariant, loadProduct } from "../stores/catalog-store";
+import type { Ctx } from "../core/context";
+import { STORES_APP_ID, currency, newId, price } from "../core/context";
+import { nowIso } from "../core/db";
+import type { FieldViolation } from "../core/http";
+import { appError, asObject, asString, notFound, validationError } from "../core/http";
 import type { LineRef, PricedLine } from "./pricing";
 import { addressToWire, computeTotals, lineItemWire, priceLine } from "./pricing";
 

@@ -1,10 +1,10 @@
 // Line pricing and totals shared by the cart, the checkout and the order: integer cents inside,
 // decimal strings on the ecom wire. Catalog prices include VAT (taxIncludedInPrices = true).
-import type { ProductRec, VariantRec } from "./stores/catalog-store";
-import { availableQuantity, discountedCents, isInStock, loadProduct, variantBaseCents } from "./stores/catalog-store";
-import { mediaItem } from "./stores/catalog-wire";
-import type { Ctx } from "./core/context";
-import { STORES_APP_ID, currency, decimal, price, taxRatePercent, wireImage } from "./core/context";
+import type { ProductRec, VariantRec } from "../stores/catalog-store";
+import { availableQuantity, discountedCents, isInStock, loadProduct, variantBaseCents } from "../stores/catalog-store";
+import { mediaItem } from "../stores/catalog-wire";
+import type { Ctx } from "../core/context";
+import { STORES_APP_ID, currency, decimal, price, taxRatePercent, wireImage } from "../core/context";
 
 export interface LineRef {
   id: string;
