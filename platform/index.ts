@@ -25,7 +25,7 @@ import {
   sameOriginOrNone,
   WixError,
 } from "./core/http";
-import { registerForms } from "./forms";
+import { registerForms } from "./forms/forms";
 import { registerIdentity } from "./iam/identity";
 import { createOutboxTransport, defaultOutboxFile, readOutbox } from "./core/mail";
 import { registerMembers } from "./members/members";

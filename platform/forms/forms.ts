@@ -2,13 +2,13 @@
 // the site's contact form, validates a submission against its fields like Wix Forms does, stores it, e-mails the
 // owner (new submission) and the sender (acknowledgement) through the mail transport, and lists submissions for the
 // owner (elevated: the site's API key or the owner token, never a visitor's or member's token).
-import type { Ctx } from "./core/context";
-import { newId, requireCaller } from "./core/context";
-import type { MailMessage } from "./core/mail";
-import { deliver } from "./core/mail";
-import { isElevated } from "./core/elevated";
-import type { Router } from "./core/http";
-import { appError, asObject, notFound, permissionDenied, unauthenticated, UNSAFE_TEXT_RE } from "./core/http";
+import type { Ctx } from "../core/context";
+import { newId, requireCaller } from "../core/context";
+import type { MailMessage } from "../core/mail";
+import { deliver } from "../core/mail";
+import { isElevated } from "../core/elevated";
+import type { Router } from "../core/http";
+import { appError, asObject, notFound, permissionDenied, unauthenticated, UNSAFE_TEXT_RE } from "../core/http";
 
 /** The contact form's id: the app's CONTACT_FORM_ID default, so the embedded demo works without configuration. */
 export const CONTACT_FORM_ID = "8f1c2d3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f";
