@@ -35,7 +35,7 @@ import { registerPayments } from "./ecom/payments";
 import { registerOAuth } from "./iam/oauth";
 import { registerOrders } from "./ecom/orders";
 import { errorPage, withTheme } from "./core/layout";
-import { hostedPages } from "./hosted";
+import { hostedPages } from "./pages/hosted";
 import { registerRedirects } from "./redirects/redirects";
 import { loadSeed, readSeedFile } from "./seed";
 import { pumpWebhooks, setWebhookSink, webhookKeys, webhookOutbox } from "./events/webhooks";

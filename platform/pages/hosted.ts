@@ -1,15 +1,15 @@
 // The hosted pages under /_platform/ (login, sign-up, payment, owner tools) and the seeded media.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { extname, resolve, sep } from "node:path";
-import type { Ctx } from "./core/context";
-import { mediaIdToPath } from "./core/context";
-import { html, json } from "./core/http";
-import { outboxGet, ownerMembersGet, ownerMembersPost, resetGet, resetPost } from "./pages/account";
-import { loginSessionPage, logoutGet } from "./pages/auth";
-import { errorPage, PLATFORM_CSS } from "./core/layout";
-import { orderFollowGet } from "./pages/order-follow";
-import { paymentGet, paymentPost } from "./pages/payment";
-import { downloadGet } from "./ecom/downloads";
+import type { Ctx } from "../core/context";
+import { mediaIdToPath } from "../core/context";
+import { html, json } from "../core/http";
+import { outboxGet, ownerMembersGet, ownerMembersPost, resetGet, resetPost } from "./account";
+import { loginSessionPage, logoutGet } from "./auth";
+import { errorPage, PLATFORM_CSS } from "../core/layout";
+import { orderFollowGet } from "./order-follow";
+import { paymentGet, paymentPost } from "./payment";
+import { downloadGet } from "../ecom/downloads";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".svg": "image/svg+xml",
