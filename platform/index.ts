@@ -37,7 +37,7 @@ import { registerOrders } from "./ecom/orders";
 import { errorPage, withTheme } from "./core/layout";
 import { hostedPages } from "./pages/hosted";
 import { registerRedirects } from "./redirects/redirects";
-import { loadSeed, readSeedFile } from "./seed";
+import { loadSeed, readSeedFile } from "./seed/seed";
 import { pumpWebhooks, setWebhookSink, webhookKeys, webhookOutbox } from "./events/webhooks";
 
 export type { MailLink, MailMessage, MailTransport } from "./core/mail";

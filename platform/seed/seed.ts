@@ -2,15 +2,15 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { z } from "zod";
-import type { Ctx } from "./core/context";
-import { newId, ownerKey, toCents } from "./core/context";
-import { setSetting } from "./core/db";
-import { createMember } from "./members/members";
-import { insertOrder } from "./ecom/orders";
-import type { LineRef } from "./ecom/pricing";
-import { computeTotals, priceLine } from "./ecom/pricing";
-import { loadProduct } from "./stores/catalog-store";
-import { insertDigitalFile } from "./ecom/downloads";
+import type { Ctx } from "../core/context";
+import { newId, ownerKey, toCents } from "../core/context";
+import { setSetting } from "../core/db";
+import { createMember } from "../members/members";
+import { insertOrder } from "../ecom/orders";
+import type { LineRef } from "../ecom/pricing";
+import { computeTotals, priceLine } from "../ecom/pricing";
+import { loadProduct } from "../stores/catalog-store";
+import { insertDigitalFile } from "../ecom/downloads";
 
 const choiceSchema = z.object({ value: z.string(), description: z.string() });
 const productSchema = z.object({
