@@ -12,6 +12,19 @@ const serverModules = {
   group: ["~/.server/*", "**/.server/*", "*.server", "**/*.server"],
   message: "Server-only code (SDK, cookies, secrets) is reached from routes, never from components or shared modules.",
 };
+// platform/ in layers, lowest first: a folder imports only the folders before it, never the top-level files
+// (index.ts, the composition root, wires them together). docs/decisions/0021-platform-by-wix-module.md.
+const platformLayers = ["core", "events", "stores", "members", "iam", "redirects", "ecom", "forms", "pages", "seed"];
+const platformZones = platformLayers.map((layer, i) => ({
+  target: `platform/${layer}`,
+  from: [
+    ...platformLayers.slice(i + 1).map((above) => `platform/${above}`),
+    ...["index.ts", "options.ts", "serve.ts", "cli.ts"].map((file) => `platform/${file}`),
+  ],
+  message: i
+    ? `platform/${layer}/ may import only platform/{${platformLayers.slice(0, i).join(",")}}/ (see its README.md).`
+    : "platform/core/ imports no other folder of platform/ (see its README.md).",
+}));
 const wixSdk = { group: ["@wix/*"], message: "Only app/.server modules talk to the Wix SDK." };
 
 export default tseslint.config(
@@ -27,7 +40,7 @@ export default tseslint.config(
       "bench/minimal-app/build/**",
       ".data/**",
       "public/**",
-      // Code lint must refuse, linted on purpose by tests/unit/lint-cycles.test.ts.
+      // Code lint must refuse, linted on purpose by tests/unit/lint-imports.test.ts.
       "tests/lint-fixtures/**",
     ],
   },
@@ -141,6 +154,12 @@ export default tseslint.config(
       ],
     },
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
+    files: ["platform/**"],
+    rules: {
+      "import-x/no-restricted-paths": ["error", { basePath: fileURLToPath(new URL(".", import.meta.url)), zones: platformZones }],
+    },
   },
   {
     files: ["**/*.js", "**/*.mjs"],
