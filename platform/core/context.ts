@@ -32,7 +32,7 @@ export interface ResolvedOptions {
   paymentCapture: "automatic" | "manual";
   /** When set, the owner tools (/_platform/owner/members, /_platform/outbox) require it. */
   ownerToken?: string;
-  /** Where the new-order notice goes (none = no notice) and contact requests (none = platform/forms.ts default). */
+  /** Where the new-order notice goes (none = no notice) and contact requests (none = platform/forms/forms.ts default). */
   ownerEmail?: string;
   /** Who sells, as the order e-mails name the shop. */
   shopName?: string;

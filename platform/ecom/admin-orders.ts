@@ -1,5 +1,5 @@
 // ecom orders, the owner's side: search every order, update, bulk update, cancel, bulk tags. Elevated identity only
-// (platform/elevated.ts); a visitor's or member's token gets 403 on the writes, its own orders on the reads.
+// (platform/core/elevated.ts); a visitor's or member's token gets 403 on the writes, its own orders on the reads.
 import type { Ctx } from "../core/context";
 import { newId } from "../core/context";
 import { nowIso } from "../core/db";

@@ -32,7 +32,7 @@ interface WireOrder {
   appliedDiscounts?: { coupon?: { code: string } }[];
 }
 
-/** Only true where sign-up proves the address (see order-claims.ts): an open sign-up never moves a guest's orders. */
+/** Only true where sign-up proves the address (see iam/order-claims.ts): an open sign-up never moves a guest's orders. */
 export const CLAIM_HINT =
   "Créez un compte avec cette adresse e-mail : une fois l'adresse confirmée, la commande apparaîtra aussi dans « Mes commandes ».";
 
