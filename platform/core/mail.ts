@@ -19,6 +19,9 @@ export interface MailMessage {
     | "order-confirmation"
     | "order-notice"
     | "order-canceled"
+    | "order-refund"
+    | "order-shipped"
+    | "order-pickup-ready"
     | "form-submission"
     | "form-acknowledgement";
   to: string;
