@@ -3,6 +3,8 @@ import { toOrderView } from "./checkout.server";
 import { notFound } from "~/lib/http";
 import { isPlatformId } from "~/lib/ids";
 import type { MemberOrder } from "~/models/order";
+import { money } from "~/lib/money";
+import { shipmentViews } from "./order-life.server";
 
 /** A member's orders: French labels for the statuses the seed lists (platform/seed/demo.json). */
 
@@ -46,8 +48,21 @@ export async function listMemberOrders(commerce: Commerce): Promise<MemberOrder[
   return (result.orders ?? []).map(toMemberOrder);
 }
 
+/**
+ * One of the member's orders with what happened since: its shipments (orderFulfillments, readable with the member's
+ * own token), the amount refunded and whether its invoice can be downloaded.
+ */
 export async function getMemberOrder(commerce: Commerce, orderId: string): Promise<MemberOrder> {
   if (!isPlatformId(orderId)) notFound();
   const wix = await commerce.client();
-  return toMemberOrder(await wix.orders.getOrder(orderId));
+  const raw = await wix.orders.getOrder(orderId);
+  const order = toMemberOrder(raw);
+  const fulfilments = await wix.orderFulfillments.listFulfillmentsForSingleOrder(orderId);
+  const refunded = money(raw.balanceSummary?.refunded);
+  return {
+    ...order,
+    shipments: shipmentViews(raw, fulfilments.orderWithFulfillments?.fulfillments ?? [], order.pickup),
+    ...(Number(refunded.amount) > 0 ? { refunded } : {}),
+    invoiceable: ["PAID", "PARTIALLY_REFUNDED", "FULLY_REFUNDED"].includes(String(raw.paymentStatus)),
+  };
 }

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createClient, OAuthStrategy, type Tokens } from "@wix/sdk";
 import { collections, products } from "@wix/stores";
-import { checkout, currentCart, orders } from "@wix/ecom";
+import { checkout, currentCart, orderFulfillments, orders } from "@wix/ecom";
 import { members } from "@wix/members";
 import { redirects } from "@wix/redirects";
 import { submissions } from "@wix/forms";
@@ -15,7 +15,7 @@ import { getConfig } from "./config.server";
  * used outside its request (tests, the process's catalog reader) builds a client of its own.
  */
 
-const modules = { products, collections, currentCart, checkout, orders, members, redirects, submissions };
+const modules = { products, collections, currentCart, checkout, orders, orderFulfillments, members, redirects, submissions };
 
 /**
  * A platform call past its deadline. An Error (not a DOMException): the SDK writes `code` on

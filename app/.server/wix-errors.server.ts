@@ -79,14 +79,7 @@ const APPLICATION_MESSAGES: Record<string, string> = {
   NOT_FOUND: "Élément introuvable.",
   MEMBER_NOT_FOUND: "Compte introuvable.",
   PERMISSION_DENIED: "Vous n'avez pas accès à cette ressource.",
-  // The back-office's refusals (platform/ecom/admin-orders.ts, payments.ts, members-admin.ts).
-  ORDER_ALREADY_CANCELED: "Cette commande est déjà annulée.",
-  PAYMENT_ALREADY_CAPTURED: "Ce paiement est déjà encaissé.",
-  PAYMENT_ALREADY_VOIDED: "Cette autorisation de paiement est déjà annulée.",
-  PAYMENT_NOT_AUTHORIZED: "Ce paiement n'est pas une autorisation en attente.",
-  PAYMENT_NOT_FOUND: "Paiement introuvable.",
-  ORDER_ALREADY_PAID: "Cette commande est déjà payée.",
-  NOT_MARKABLE_AS_PAID: "Seule une commande payable à la livraison peut être marquée comme payée.",
+  // The back-office's own refusals are app/.server/admin-messages.server.ts (read first by its actions).
   EMAIL_ALREADY_EXISTS: "Un membre existe déjà avec cette adresse e-mail.",
   NOT_IMPLEMENTED: "Cette opération n'est pas disponible sur cette plateforme.",
   "401": "Votre session a expiré : reconnectez-vous.",
@@ -165,6 +158,8 @@ export async function failedAction(
     fieldMap?: Record<string, string>;
     /** Application error codes that belong to a form field (e.g. SLUG_ALREADY_EXISTS → "slug"). */
     codeFields?: Record<string, string>;
+    /** This caller's own words for some codes (the back-office's: app/.server/admin-messages.server.ts), read first. */
+    messages?: Record<string, string>;
     values?: Record<string, string>;
   },
 ) {
@@ -187,9 +182,15 @@ export async function failedAction(
     if (Object.keys(fieldErrors).length > 0) return data({ fieldErrors, values: options.values ?? {} }, { status: 400 });
   }
   if (failure.kind === "application" || failure.kind === "validation") {
+    const own = failure.kind === "application" && options.messages && Object.hasOwn(options.messages, failure.code);
     const toast: FlashToastInput = {
       type: "error",
-      title: failure.kind === "application" ? applicationMessage(failure.code) : "Certaines valeurs ont été refusées.",
+      title:
+        failure.kind === "application"
+          ? own
+            ? options.messages![failure.code]!
+            : applicationMessage(failure.code)
+          : "Certaines valeurs ont été refusées.",
     };
     return redirectWithToast(request, options.redirectTo, toast);
   }

@@ -125,6 +125,8 @@ const ADDED_COLUMNS: Array<[table: string, column: string, definition: string]> 
   ["members", "email_verified", "INTEGER NOT NULL DEFAULT 1"],
   ["carts", "purchase_flow_id", "TEXT"],
   ["members", "activity_status", "TEXT NOT NULL DEFAULT 'ACTIVE'"],
+  // Wix Forms' trash bin: a deleted submission is kept (restorable) until removed for good.
+  ["form_submissions", "deleted_date", "TEXT"],
 ];
 
 /**

@@ -73,8 +73,8 @@ describe.skipIf(isWix)("refunds (orderBilling)", () => {
     const o = await order(a, "10012");
     const shirt = o.lineItems!.find((l) => l.productName?.original?.startsWith("T-shirt"))!;
     const able = await a.orderBilling.getOrderRefundability(o._id!);
-    expect(able.payments[0]!.refundable).toBe(true);
-    expect(able.lineItems.find((l) => l.lineItemId === shirt._id)).toMatchObject({ originalQuantity: 2, availableRefundQuantity: 2 });
+    expect(able.payments![0]!.refundable).toBe(true);
+    expect(able.lineItems!.find((l) => l.lineItemId === shirt._id)).toMatchObject({ originalQuantity: 2, availableRefundQuantity: 2 });
     expect(able.shipping?.availableRefundAmount?.amount).toBe("4.90");
 
     const items = { lineItems: [{ lineItemId: shirt._id!, quantity: 1 }], shipping: {} };
@@ -96,9 +96,9 @@ describe.skipIf(isWix)("refunds (orderBilling)", () => {
       },
       customerReason: "Article retourné",
     });
-    expect(res.refund.transactions[0]).toMatchObject({ refundStatus: "SUCCEEDED", externalRefund: false });
-    expect(res.refund.transactions[0]!.amount.amount).toBe(calc.summary!.total!.amount);
-    expect(res.refund.details).toMatchObject({ shippingIncluded: true, reason: "Article retourné" });
+    expect(res.refund!.transactions![0]).toMatchObject({ refundStatus: "SUCCEEDED", externalRefund: false });
+    expect(res.refund!.transactions![0]!.amount!.amount).toBe(calc.summary!.total!.amount);
+    expect(res.refund!.details).toMatchObject({ shippingIncluded: true, reason: "Article retourné" });
     expect((await a.orders.getOrder(o._id!)).paymentStatus).toBe("PARTIALLY_REFUNDED");
     const tx = (await a.orderTransactions.listTransactionsForSingleOrder(o._id!)).orderTransactions!;
     expect(tx.payments![0]!.regularPaymentDetails?.status).toBe("PARTIALLY_REFUNDED");
@@ -110,17 +110,17 @@ describe.skipIf(isWix)("refunds (orderBilling)", () => {
     expect(stockAfter).toBe(stockBefore! + 1);
     const mail = ctx.platform.outbox().find((m) => m.kind === "order-refund" && m.data.orderId === o._id);
     expect(mail?.to).toBe(LEA.email);
-    expect(mail?.text).toContain(res.refund.transactions[0]!.amount.formattedAmount);
+    expect(mail?.text).toContain(res.refund!.transactions![0]!.amount!.formattedAmount);
     expect(mail?.text).toContain("Taille échangée");
 
     const left = await a.orderBilling.getOrderRefundability(o._id!);
     const rest = await a.orderBilling.refundPayments(o._id!, {
       paymentRefunds: [{ paymentId: payment._id!, amount: left.paymentsSummary!.monetary!.maxRefund }],
     });
-    expect(rest.refund.transactions[0]!.refundStatus).toBe("SUCCEEDED");
+    expect(rest.refund!.transactions![0]!.refundStatus).toBe("SUCCEEDED");
     expect((await a.orders.getOrder(o._id!)).paymentStatus).toBe("FULLY_REFUNDED");
     const none = await a.orderBilling.getOrderRefundability(o._id!);
-    expect(none.payments[0]!.nonRefundable?.reason).toBe("ALREADY_REFUNDED");
+    expect(none.payments![0]!.nonRefundable?.reason).toBe("ALREADY_REFUNDED");
     const again = await rejection(() => a.orderBilling.refundPayments(o._id!, { paymentRefunds: [{ paymentId: payment._id! }] }));
     expect(code(again)).toBe("PAYMENT_NOT_REFUNDABLE");
   });
@@ -155,7 +155,7 @@ describe.skipIf(isWix)("refunds (orderBilling)", () => {
 
     const authorized = await order(a, "10010");
     const ap = await paymentOf(a, authorized._id!);
-    expect((await a.orderBilling.getOrderRefundability(authorized._id!)).payments[0]!.nonRefundable?.reason).toBe("NOT_PAID");
+    expect((await a.orderBilling.getOrderRefundability(authorized._id!)).payments![0]!.nonRefundable?.reason).toBe("NOT_PAID");
     const unpaid = await rejection(() =>
       a.orderBilling.refundPayments(authorized._id!, { paymentRefunds: [{ paymentId: ap._id!, amount: { amount: "1.00" } }] }),
     );
@@ -170,7 +170,7 @@ describe.skipIf(isWix)("refunds (orderBilling)", () => {
     const orderId = new URL(placed.location!).searchParams.get("orderId")!;
     await (a.orders as unknown as MarkAsPaid).paymentCollectionMarkOrderAsPaid(orderId);
     const able = await a.orderBilling.getOrderRefundability(orderId);
-    expect(able.payments[0]!.manuallyRefundable?.reason).toBe("OFFLINE");
+    expect(able.payments![0]!.manuallyRefundable?.reason).toBe("OFFLINE");
     const payment = await paymentOf(a, orderId);
     const refused = await rejection(() =>
       a.orderBilling.refundPayments(orderId, { paymentRefunds: [{ paymentId: payment._id! }], refundItems: { shipping: {} } }),
@@ -180,8 +180,8 @@ describe.skipIf(isWix)("refunds (orderBilling)", () => {
       paymentRefunds: [{ paymentId: payment._id!, externalRefund: true }],
       refundItems: { shipping: {} },
     });
-    expect(done.refund.transactions[0]).toMatchObject({ externalRefund: true, refundStatus: "SUCCEEDED" });
-    expect(done.refund.transactions[0]!.amount.amount).toBe("4.90");
+    expect(done.refund!.transactions![0]).toMatchObject({ externalRefund: true, refundStatus: "SUCCEEDED" });
+    expect(done.refund!.transactions![0]!.amount!.amount).toBe("4.90");
   });
 
   it("a member's or visitor's token may not refund (403)", async () => {
@@ -202,7 +202,7 @@ describe.skipIf(isWix)("fulfilments (orderFulfillments)", () => {
       lineItems: [{ _id: shirt!._id!, quantity: 1 }],
       trackingInfo: { shippingProvider: "dhl", trackingNumber: "JD0001" },
     });
-    expect(first.orderWithFulfillments.fulfillments[0]!.trackingInfo?.trackingLink).toContain("JD0001");
+    expect(first.orderWithFulfillments!.fulfillments![0]!.trackingInfo?.trackingLink).toContain("JD0001");
     expect((await a.orders.getOrder(o._id!)).fulfillmentStatus).toBe("PARTIALLY_FULFILLED");
     const beyond = await rejection(() => a.orderFulfillments.createFulfillment(o._id!, { lineItems: [{ _id: shirt!._id!, quantity: 2 }] }));
     expect(beyond.details?.validationError?.fieldViolations?.[0]?.field).toBe("fulfillment.lineItems[0].quantity");
@@ -218,7 +218,7 @@ describe.skipIf(isWix)("fulfilments (orderFulfillments)", () => {
         trackingLink: "https://www.laposte.fr/outils/suivre-vos-envois?code=6A12345678901",
       },
     });
-    expect(second.orderWithFulfillments.fulfillments).toHaveLength(2);
+    expect(second.orderWithFulfillments!.fulfillments).toHaveLength(2);
     expect((await a.orders.getOrder(o._id!)).fulfillmentStatus).toBe("FULFILLED");
     // One shipping e-mail per parcel, each with its own tracking link.
     const mails = ctx.platform.outbox().filter((m) => m.kind === "order-shipped" && m.data.orderId === o._id);
@@ -231,9 +231,9 @@ describe.skipIf(isWix)("fulfilments (orderFulfillments)", () => {
     const { client } = await loginThroughHostedPage(ctx.platform, { email: "noe@exemple.fr", password: "motdepasse-noe" });
     const buyer = createClient({ modules: { orderFulfillments }, auth: client.auth });
     const mine = await buyer.orderFulfillments.listFulfillmentsForSingleOrder(o._id!);
-    expect(mine.orderWithFulfillments.fulfillments.map((f) => f.trackingInfo?.trackingNumber)).toEqual(["JD0001", "6A12345678901"]);
+    expect(mine.orderWithFulfillments!.fulfillments!.map((f) => f.trackingInfo?.trackingNumber)).toEqual(["JD0001", "6A12345678901"]);
     const many = await a.orderFulfillments.listFulfillmentsForMultipleOrders([o._id!, (await order(a, "10001"))._id!]);
-    expect(many.ordersWithFulfillments.map((x) => x.fulfillments?.length)).toEqual([2, 0]);
+    expect(many.ordersWithFulfillments!.map((x) => x.fulfillments?.length)).toEqual([2, 0]);
   });
 
   it("another buyer does not read them; update and delete move the status back; a canceled order takes none", async () => {
@@ -252,7 +252,7 @@ describe.skipIf(isWix)("fulfilments (orderFulfillments)", () => {
       { orderId: o._id!, fulfillmentId: created.fulfillmentId },
       { fulfillment: { status: "In_Delivery" } },
     );
-    expect(updated.fulfillments[0]!.status).toBe("In_Delivery");
+    expect(updated.fulfillments![0]!.status).toBe("In_Delivery");
     const badStatus = await rejection(() =>
       a.orderFulfillments.updateFulfillment(
         { orderId: o._id!, fulfillmentId: created.fulfillmentId },
@@ -260,7 +260,7 @@ describe.skipIf(isWix)("fulfilments (orderFulfillments)", () => {
       ),
     );
     expect(badStatus.details?.validationError?.fieldViolations?.[0]?.field).toMatch(/(^|\.)fulfillment\.status$/);
-    await a.orderFulfillments.deleteFulfillment({ orderId: o._id!, fulfillmentId: created.fulfillmentId });
+    await a.orderFulfillments.deleteFulfillment({ orderId: o._id!, fulfillmentId: created.fulfillmentId! });
     expect((await a.orders.getOrder(o._id!)).fulfillmentStatus).toBe("NOT_FULFILLED");
     await a.orders.cancelOrder(o._id!, {});
     const canceled = await rejection(() => a.orderFulfillments.createFulfillment(o._id!, { lineItems: [{ _id: o.lineItems![0]!._id! }] }));
@@ -274,10 +274,10 @@ describe.skipIf(isWix)("fulfilments (orderFulfillments)", () => {
     const mail = ctx.platform.outbox().find((m) => m.kind === "order-pickup-ready" && m.data.orderId === o._id);
     expect(mail?.subject).toContain("prête à retirer");
     const done = await a.orderFulfillments.updateFulfillment(
-      { orderId: o._id!, fulfillmentId: ready.fulfillmentId },
+      { orderId: o._id!, fulfillmentId: ready.fulfillmentId! },
       { fulfillment: { status: "Fulfilled", completed: true } },
     );
-    expect(done.fulfillments[0]).toMatchObject({ status: "Fulfilled", completed: true });
+    expect(done.fulfillments![0]).toMatchObject({ status: "Fulfilled", completed: true });
   });
 });
 
@@ -285,7 +285,7 @@ describe.skipIf(isWix)("invoices (orderInvoices) and notes (orders.addActivities
   it("generateInvoice records one invoice per order (INVOICE_ALREADY_EXISTS after), listed for the owner and for the buyer", async () => {
     const a = admin();
     const o = await order(a, "10013");
-    expect((await a.orderInvoices.listInvoicesForMultipleOrders([o._id!])).invoicesForOrder[0]!.invoicesInfo).toEqual([]);
+    expect((await a.orderInvoices.listInvoicesForMultipleOrders([o._id!])).invoicesForOrder![0]!.invoicesInfo).toEqual([]);
     const { invoiceId } = await (a.orderInvoices as unknown as GenerateInvoice).generateInvoice(o._id!);
     expect(invoiceId).toMatch(/^[0-9a-f-]{36}$/);
     const again = await rejection(() => (a.orderInvoices as unknown as GenerateInvoice).generateInvoice(o._id!));
@@ -293,8 +293,8 @@ describe.skipIf(isWix)("invoices (orderInvoices) and notes (orders.addActivities
     const { client } = await loginThroughHostedPage(ctx.platform, LEA);
     const buyer = createClient({ modules: { orderInvoices }, auth: client.auth });
     const listed = await buyer.orderInvoices.listInvoicesForMultipleOrders([o._id!, (await order(a, "10002"))._id!]);
-    expect(listed.invoicesForOrder.map((x) => x.orderId)).toEqual([o._id]);
-    expect(listed.invoicesForOrder[0]!.invoicesInfo?.[0]?._id).toBe(invoiceId);
+    expect(listed.invoicesForOrder!.map((x) => x.orderId)).toEqual([o._id]);
+    expect(listed.invoicesForOrder![0]!.invoicesInfo?.[0]?._id).toBe(invoiceId);
   });
 
   it("a card order's confirmation e-mail carries a signed invoice link the API key verifies", async () => {
@@ -317,7 +317,7 @@ describe.skipIf(isWix)("invoices (orderInvoices) and notes (orders.addActivities
       orderActivities: [{ activityType: "MERCHANT_COMMENT", merchantComment: { message: "Client rappelé le 12/11" } }],
     });
     expect(res.activityIds).toHaveLength(1);
-    const note = res.order!.activities!.find((x) => x._id === res.activityIds[0]);
+    const note = res.order!.activities!.find((x) => x._id === res.activityIds![0]);
     expect(note).toMatchObject({ type: "MERCHANT_COMMENT", merchantComment: { message: "Client rappelé le 12/11" } });
     const empty = await rejection(() =>
       a.orders.addActivities(o._id!, { orderActivities: [{ activityType: "MERCHANT_COMMENT", merchantComment: { message: "" } }] }),

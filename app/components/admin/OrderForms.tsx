@@ -1,0 +1,293 @@
+import { Form } from "react-router";
+import type { AdminOrderDetail } from "~/models/admin";
+import { CARRIERS, REFUND_REASONS } from "~/models/order-life";
+import { Field, SelectField } from "~/components/Field";
+
+/**
+ * The owner's forms on one order (app/routes/admin.orders.$id.tsx): plain POST forms, each with its `intent`;
+ * a refused submission comes back with `errors` and the typed `values` for that form only.
+ */
+
+export interface FormAnswer {
+  form: "refund" | "ship" | "note";
+  errors: Record<string, string>;
+  values: Record<string, string>;
+}
+
+type Props = { order: AdminOrderDetail; answer?: FormAnswer };
+const answerFor = (answer: FormAnswer | undefined, form: FormAnswer["form"]) => (answer?.form === form ? answer : undefined);
+
+function Hidden({ intent }: { intent: string }) {
+  return <input type="hidden" name="intent" value={intent} />;
+}
+
+/** Capture, void or mark as paid: what the payment's state allows (each asks to confirm with its amount). */
+export function PaymentActions({ order }: { order: AdminOrderDetail }) {
+  const authorized = order.payment?.status === "AUTHORIZED";
+  return (
+    <div className="admin-actions">
+      {authorized && order.payment && order.status !== "CANCELED" ? (
+        <>
+          <Form method="post">
+            <Hidden intent="capture" />
+            <button type="submit" className="button">
+              Encaisser {order.total.formatted}
+            </button>
+          </Form>
+          <Form method="post">
+            <Hidden intent="void" />
+            <button type="submit" className="button">
+              Annuler l'autorisation
+            </button>
+          </Form>
+        </>
+      ) : null}
+      {order.collectability.status === "COLLECTABLE" ? (
+        <Form method="post">
+          <Hidden intent="mark-paid" />
+          <button type="submit" className="button">
+            Marquer comme payée
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+/** Cancel: "Annuler et libérer l'autorisation" over a held card; a paid order offers its full refund (checked). */
+export function CancelForm({ order }: Props) {
+  const authorized = order.payment?.status === "AUTHORIZED";
+  const refundable = order.refundability.mode !== "none" && Number(order.refundability.maxRefund.amount) > 0;
+  return (
+    <Form method="post" className="admin-cancel">
+      <Hidden intent="cancel" />
+      <label>
+        <input type="checkbox" name="restock" defaultChecked /> Remettre les articles en stock
+      </label>
+      <label>
+        <input type="checkbox" name="notify" defaultChecked /> Prévenir le client par e-mail
+      </label>
+      {refundable ? (
+        <label>
+          <input type="checkbox" name="refund" defaultChecked />{" "}
+          {order.refundability.mode === "manual"
+            ? `Enregistrer le remboursement de ${order.refundability.maxRefund.formatted} (à verser vous-même)`
+            : `Rembourser ${order.refundability.maxRefund.formatted} au client`}
+        </label>
+      ) : null}
+      <button type="submit" className="button danger">
+        {authorized ? "Annuler et libérer l'autorisation" : "Annuler la commande"}
+      </button>
+    </Form>
+  );
+}
+
+/** A refund: units per line, the shipping, the reason, the customer's e-mail; the amount is Wix's calculation. */
+export function RefundForm({ order, answer }: Props) {
+  const a = answerFor(answer, "refund");
+  const value = (name: string, fallback = "") => a?.values[name] ?? fallback;
+  const lines = order.refundability.lines.filter((l) => l.available > 0);
+  const shipping = order.refundability.shipping;
+  return (
+    <Form method="post" className="admin-refund" aria-labelledby="refund-heading">
+      <Hidden intent="refund" />
+      <p className="admin-muted-text">
+        Reste remboursable : {order.refundability.maxRefund.formatted}
+        {order.refundability.mode === "manual"
+          ? " — paiement reçu hors ligne : versez le remboursement vous-même, il sera enregistré ici."
+          : ""}
+      </p>
+      <fieldset aria-describedby={a?.errors.lines ? "refund-lines-error" : undefined}>
+        <legend>Articles à rembourser</legend>
+        {lines.map((l) => (
+          <div key={l.id} className="field admin-qty">
+            <label htmlFor={`refund-${l.id}`}>
+              {l.name}{" "}
+              <span className="admin-muted-text">
+                ({l.unit.formatted} l'unité, {l.available} remboursable{l.available > 1 ? "s" : ""})
+              </span>
+            </label>
+            <input
+              id={`refund-${l.id}`}
+              name={`qty-${l.id}`}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={l.available}
+              defaultValue={value(`qty-${l.id}`, "0")}
+              aria-invalid={a?.errors.lines ? true : undefined}
+            />
+          </div>
+        ))}
+        {shipping && Number(shipping.available.amount) > 0 ? (
+          <label className="checkbox">
+            <input type="checkbox" name="shipping" defaultChecked={value("shipping") === "on"} /> Rembourser les frais de livraison (
+            {shipping.available.formatted})
+          </label>
+        ) : null}
+        {a?.errors.lines ? (
+          <p id="refund-lines-error" className="field-error">
+            {a.errors.lines}
+          </p>
+        ) : null}
+        {a?.errors.shipping ? <p className="field-error">{a.errors.shipping}</p> : null}
+      </fieldset>
+      <SelectField
+        label="Motif"
+        name="reason"
+        placeholder="Choisissez le motif…"
+        defaultValue={value("reason")}
+        error={a?.errors.reason}
+        options={Object.entries(REFUND_REASONS).map(([v, l]) => ({ value: v, label: l }))}
+      />
+      <div className="field">
+        <label htmlFor="refund-message">Message au client (facultatif)</label>
+        <textarea
+          id="refund-message"
+          name="message"
+          rows={3}
+          maxLength={1000}
+          defaultValue={value("message")}
+          aria-invalid={a?.errors.message ? true : undefined}
+        />
+        {a?.errors.message ? <p className="field-error">{a.errors.message}</p> : null}
+      </div>
+      <label className="checkbox">
+        <input type="checkbox" name="restock" defaultChecked={a ? value("restock") === "on" : true} /> Remettre en stock les articles
+        remboursés
+      </label>
+      <label className="checkbox">
+        <input type="checkbox" name="notify" defaultChecked={a ? value("notify") === "on" : true} /> Envoyer l'e-mail de remboursement au
+        client
+      </label>
+      <button type="submit" className="button danger">
+        Rembourser…
+      </button>
+    </Form>
+  );
+}
+
+/** A parcel: the units it holds (all by default), the carrier and its tracking number (and link for another carrier). */
+export function ShipForm({ order, answer }: Props) {
+  const a = answerFor(answer, "ship");
+  const value = (name: string, fallback = "") => a?.values[name] ?? fallback;
+  return (
+    <Form method="post" className="admin-ship">
+      <Hidden intent="ship" />
+      <fieldset>
+        <legend>Articles du colis</legend>
+        {order.toFulfil.map((l) => (
+          <div key={l.id} className="field admin-qty">
+            <label htmlFor={`ship-${l.id}`}>
+              {l.name} <span className="admin-muted-text">({l.quantity} à expédier)</span>
+            </label>
+            <input
+              id={`ship-${l.id}`}
+              name={`ship-${l.id}`}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={l.quantity}
+              defaultValue={value(`ship-${l.id}`, String(l.quantity))}
+              aria-invalid={a?.errors.lines ? true : undefined}
+            />
+          </div>
+        ))}
+        {a?.errors.lines ? <p className="field-error">{a.errors.lines}</p> : null}
+      </fieldset>
+      <SelectField
+        label="Transporteur"
+        name="carrier"
+        placeholder="Choisissez le transporteur…"
+        defaultValue={value("carrier")}
+        error={a?.errors.carrier}
+        options={Object.entries(CARRIERS).map(([v, l]) => ({ value: v, label: l }))}
+      />
+      <Field
+        label="Numéro de suivi"
+        name="trackingNumber"
+        defaultValue={value("trackingNumber")}
+        error={a?.errors.trackingNumber}
+        maxLength={60}
+        autoComplete="off"
+      />
+      <Field
+        label="Autre transporteur : son nom"
+        name="carrierName"
+        defaultValue={value("carrierName")}
+        error={a?.errors.carrierName}
+        maxLength={60}
+      />
+      <Field
+        label="Autre transporteur : lien de suivi (https://…)"
+        name="trackingLink"
+        type="url"
+        defaultValue={value("trackingLink")}
+        error={a?.errors.trackingLink}
+        maxLength={500}
+      />
+      <button type="submit" className="button">
+        Marquer comme expédiée
+      </button>
+    </Form>
+  );
+}
+
+/** Store pickup: made ready (the customer is told), then picked up. */
+export function PickupActions({ order }: { order: AdminOrderDetail }) {
+  const ready = order.shipments.filter((s) => s.status === "Ready");
+  return (
+    <div className="admin-actions">
+      {order.toFulfil.length && order.status !== "CANCELED" ? (
+        <Form method="post">
+          <Hidden intent="pickup-ready" />
+          <button type="submit" className="button">
+            Marquer prête à retirer
+          </button>
+        </Form>
+      ) : null}
+      {ready.map((s) => (
+        <Form method="post" key={s.id}>
+          <Hidden intent="picked-up" />
+          <input type="hidden" name="fulfillmentId" value={s.id} />
+          <button type="submit" className="button">
+            Marquer comme retirée
+          </button>
+        </Form>
+      ))}
+    </div>
+  );
+}
+
+export function NoteForm({ answer }: { answer?: FormAnswer }) {
+  const a = answerFor(answer, "note");
+  return (
+    <Form method="post" className="admin-note">
+      <Hidden intent="note" />
+      <div className="field">
+        <label htmlFor="note-message">Nouvelle note interne</label>
+        <textarea
+          id="note-message"
+          name="message"
+          rows={3}
+          maxLength={2000}
+          required
+          defaultValue={a?.values.message ?? ""}
+          aria-invalid={a?.errors.message ? true : undefined}
+          aria-describedby={a?.errors.message ? "note-error" : "note-hint"}
+        />
+        <p id="note-hint" className="admin-muted-text">
+          Jamais affichée au client sur le site ; gardée dans l'historique de la commande (Wix).
+        </p>
+        {a?.errors.message ? (
+          <p id="note-error" className="field-error">
+            {a.errors.message}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className="button">
+        Ajouter la note
+      </button>
+    </Form>
+  );
+}

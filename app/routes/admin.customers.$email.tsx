@@ -1,0 +1,67 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/admin.customers.$email";
+import { customerView } from "~/.server/admin-customers.server";
+import { commerceOf } from "~/.server/commerce.server";
+import { requireOwner } from "~/.server/owner.server";
+import { AdminOrdersTable } from "~/components/admin/AdminOrdersTable";
+import { ReplyAddress } from "~/components/admin/ReplyAddress";
+import { Facts } from "~/components/Facts";
+import { Section } from "~/components/Section";
+import { routeMeta } from "~/lib/meta";
+
+export const meta: Route.MetaFunction = ({ matches, location, data }) =>
+  routeMeta({ matches, location }, { title: data ? `${data.customer.name || data.customer.email} — Clients` : "Client — Administration" });
+
+export const handle = {
+  breadcrumb: (data: { customer?: { email: string } } | undefined) =>
+    data?.customer ? [{ label: `Client ${data.customer.email}`, to: `/admin/customers/${encodeURIComponent(data.customer.email)}` }] : [],
+};
+
+export async function loader({ context, url, params }: Route.LoaderArgs) {
+  const admin = await requireOwner(commerceOf(context), url);
+  return { customer: await customerView(admin, params.email) };
+}
+
+const dateFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "medium", timeZone: "Europe/Paris" });
+
+export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
+  const { customer } = loaderData;
+  return (
+    <div className="admin-customer">
+      <h1>{customer.name || customer.email}</h1>
+      <Facts
+        className="admin-facts"
+        facts={[
+          ["E-mail", <ReplyAddress key="e" email={customer.email} />],
+          ["Compte", customer.member ? `Membre (${customer.member.statusLabel})` : "Sans compte (achats en invité)"],
+          ["Membre depuis", customer.member?.createdDate ? dateFormat.format(new Date(customer.member.createdDate)) : null],
+          ["Commandes", String(customer.orders.length)],
+        ]}
+      />
+      <Section id="customer-orders" title={`Commandes (${customer.orders.length})`}>
+        {customer.orders.length ? (
+          <AdminOrdersTable orders={customer.orders} caption={`Commandes de ${customer.email}`} />
+        ) : (
+          <p>Aucune commande.</p>
+        )}
+      </Section>
+      <Section id="customer-requests" title={`Demandes de contact (${customer.requests.length})`}>
+        {customer.requests.length ? (
+          <ul>
+            {customer.requests.map((r) => (
+              <li key={r.id}>
+                {r.createdDate ? `${dateFormat.format(new Date(r.createdDate))} — ` : ""}
+                {r.subject} ({r.status})
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>Aucune demande de contact.</p>
+        )}
+        <p>
+          <Link to="/admin/contact">Toutes les demandes</Link>
+        </p>
+      </Section>
+    </div>
+  );
+}
