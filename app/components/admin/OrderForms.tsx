@@ -89,7 +89,7 @@ export function RefundForm({ order, answer }: Props) {
   const lines = order.refundability.lines.filter((l) => l.available > 0);
   const shipping = order.refundability.shipping;
   return (
-    <Form method="post" className="admin-refund" aria-labelledby="refund-heading">
+    <Form method="post" className="admin-refund" noValidate>
       <Hidden intent="refund" />
       <p className="admin-muted-text">
         Reste remboursable : {order.refundability.maxRefund.formatted}
@@ -172,7 +172,7 @@ export function ShipForm({ order, answer }: Props) {
   const a = answerFor(answer, "ship");
   const value = (name: string, fallback = "") => a?.values[name] ?? fallback;
   return (
-    <Form method="post" className="admin-ship">
+    <Form method="post" className="admin-ship" noValidate>
       <Hidden intent="ship" />
       <fieldset>
         <legend>Articles du colis</legend>
@@ -262,7 +262,7 @@ export function PickupActions({ order }: { order: AdminOrderDetail }) {
 export function NoteForm({ answer }: { answer?: FormAnswer }) {
   const a = answerFor(answer, "note");
   return (
-    <Form method="post" className="admin-note">
+    <Form method="post" className="admin-note" noValidate>
       <Hidden intent="note" />
       <div className="field">
         <label htmlFor="note-message">Nouvelle note interne</label>
