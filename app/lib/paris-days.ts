@@ -9,12 +9,15 @@ export function validDay(value: string | null): string | null {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value ? value : null;
 }
 
-/** The UTC instant a Paris day starts at. */
+/**
+ * The UTC instant a Paris day starts at. Paris is ahead of UTC at that day's UTC midnight by the same offset as at
+ * its local midnight: the clocks change at 01:00 UTC, after both.
+ */
 export function parisDayStart(day: string): string {
-  const noon = new Date(`${day}T12:00:00Z`);
-  const paris = new Date(noon.toLocaleString("en-US", { timeZone: "Europe/Paris" }));
-  const utc = new Date(noon.toLocaleString("en-US", { timeZone: "UTC" }));
-  return new Date(Date.parse(`${day}T00:00:00Z`) - (paris.getTime() - utc.getTime())).toISOString();
+  const midnight = new Date(`${day}T00:00:00Z`);
+  const paris = new Date(midnight.toLocaleString("en-US", { timeZone: "Europe/Paris" }));
+  const utc = new Date(midnight.toLocaleString("en-US", { timeZone: "UTC" }));
+  return new Date(midnight.getTime() - (paris.getTime() - utc.getTime())).toISOString();
 }
 
 export function nextDay(day: string): string {

@@ -135,7 +135,7 @@ test("the owner cancels a paid order with restock: the sold-out variant is back 
   await openOrder(page, number, javaScriptEnabled);
   await expect(page.getByLabel("Remettre les articles en stock")).toBeChecked();
   // This test keeps the money: the refund offered with the cancel is unchecked (admin-order-life.spec.ts refunds).
-  await page.getByLabel(/^Rembourser .+ au client$/).uncheck();
+  await page.getByRole("checkbox", { name: /^Rembourser .+ au client$/ }).uncheck();
   await page.getByRole("button", { name: "Annuler la commande" }).click();
   const dialog = page.getByRole("alertdialog");
   await expect(dialog).toContainText(`Annuler la commande n° ${number} ?`);
