@@ -104,4 +104,4 @@ export function addActivity(data: OrderData, type: string, extra: Record<string,
   return id;
 }
 
-export const cents = (m: Money | undefined) => Math.round(Number(m?.amount ?? 0) * 100);
+export const cents = (m: Pick<Money, "amount"> | undefined) => Math.round(Number(m?.amount ?? 0) * 100);

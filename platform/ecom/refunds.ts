@@ -34,7 +34,7 @@ interface LinePart {
 
 /** A line's share for `quantity` units: its after-discount, tax-included total spread evenly over its units. */
 function linePart(line: StoredLine, quantity: number): LinePart {
-  const share = (m: { amount: string } | undefined) => Math.round((cents(m as never) * quantity) / line.quantity);
+  const share = (m: { amount: string } | undefined) => Math.round((cents(m) * quantity) / line.quantity);
   return {
     line,
     quantity,
@@ -172,7 +172,11 @@ function calculation(data: OrderData, cur: string, req: Requested) {
   const sum = (pick: (p: LinePart) => number) => req.lines.reduce((s, p) => s + pick(p), 0);
   const lineTotal = sum((p) => p.total);
   const shipping = req.shipping ?? 0;
-  const tax = sum((p) => p.tax) + Math.round((shipping * cents(data.priceSummary.tax)) / Math.max(1, cents(data.priceSummary.total)));
+  // The shipping's VAT, in the same proportion as on the order's shipping line.
+  const shippingCost = data.shippingInfo?.cost as
+    { price?: { amount: string }; taxDetails?: { totalTax?: { amount: string } } } | undefined;
+  const shippingTax = Math.round((shipping * cents(shippingCost?.taxDetails?.totalTax)) / Math.max(1, cents(shippingCost?.price)));
+  const tax = sum((p) => p.tax) + shippingTax;
   const discount = sum((p) => p.discount);
   const total = lineTotal + shipping;
   const price = (c: number) => orderPrice(c, cur);
@@ -191,17 +195,17 @@ function calculation(data: OrderData, cur: string, req: Requested) {
       calculatedRefundItems: {
         lineItems: req.lines.map((p) => ({
           item: { lineItemId: p.line.id, quantity: p.quantity },
-          summary: {
-            total: price(p.total),
-            tax: price(p.tax),
-            discount: price(p.discount),
-            subtotal: price(p.total - p.tax + p.discount),
-            lineItemsSubtotal: price(p.total - p.tax + p.discount),
-            additionalFeesTotal: price(0),
-          },
+          summary: { total: price(p.total), tax: price(p.tax), discount: price(p.discount), subtotal: price(p.total - p.tax + p.discount) },
         })),
         additionalFees: [],
-        ...(req.shipping !== null ? { shipping: { amount: price(shipping) } } : {}),
+        ...(req.shipping !== null
+          ? {
+              shipping: {
+                shipping: { amount: price(shipping) },
+                summary: { total: price(shipping), tax: price(shippingTax), discount: price(0), subtotal: price(shipping - shippingTax) },
+              },
+            }
+          : {}),
       },
     },
   };
