@@ -103,11 +103,9 @@ let memberSerial = 0;
 /** A fresh member the owner's destructive calls can act on. */
 async function freshMember(w: World) {
   memberSerial += 1;
-  const member = await w
-    .admin()
-    .members.createMember({
-      member: { loginEmail: `golden-${memberSerial}-${Date.now()}@exemple.fr`, contact: { firstName: "Golden", phones: ["0102030405"] } },
-    });
+  const member = await w.admin().members.createMember({
+    member: { loginEmail: `golden-${memberSerial}-${Date.now()}@exemple.fr`, contact: { firstName: "Golden", phones: ["0102030405"] } },
+  });
   return member._id!;
 }
 
