@@ -7,6 +7,7 @@ import { getConfig } from "../app/.server/config.server";
 import { requestInfoContext } from "../app/.server/request-info.server";
 import { bodyLimits } from "./body-limits";
 import { attachEmbeddedPlatform, type Readiness } from "./embedded-platform";
+import { configureWebhooks } from "../app/.server/webhooks.server";
 import { toFetchRequest } from "./fetch-request";
 import { sameOriginWrites } from "./origin-check";
 import { rateLimits } from "./rate-limits";
@@ -51,6 +52,8 @@ app.use(rateLimits(config.rateLimits, config.redisUrl ? await sharedRateLimitSto
 app.use(bodyLimits());
 
 if (config.commerce.platform === "embedded") readiness = attachEmbeddedPlatform(app, config);
+// Real Wix: its webhooks are verified with the app's public key (checked at start by config.server.ts).
+else configureWebhooks({ publicKey: config.commerce.webhookPublicKey!, appId: config.commerce.webhookAppId });
 
 // Pages are read with GET and changed with POST forms; React Router would otherwise run actions for PUT/PATCH/DELETE too.
 const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
