@@ -1,7 +1,8 @@
 // `npm run wix:check`: the read-only part of the golden contract suite, printed difference by difference.
 // With WIX_CLIENT_ID (and WIX_API_KEY + WIX_SITE_ID for the owner's reads) it asks the real Wix site; without,
 // the embedded platform (in memory), so the check itself is tested here. `--all` (embedded only) also runs the
-// calls that change data. Exit code 1 when a call fails or a difference is not in known-differences.json.
+// calls that change data; `--strict` ignores known-differences.json (every difference counts). Exit code 1 when a
+// call fails or a difference is not in known-differences.json.
 import { createPlatform, installPlatformFetch } from "../platform/index";
 import { ADMIN_API_KEY, ADMIN_SITE_ID, calls, makeWorld, Unavailable } from "../tests/contract/golden/calls";
 import { describe, explaining } from "../tests/contract/golden/compare";
@@ -9,7 +10,7 @@ import { loadFixtures, loadKnown, recordWixExchanges, runFixture } from "../test
 
 const real = Boolean(process.env.WIX_CLIENT_ID);
 const all = process.argv.includes("--all") && !real;
-const known = loadKnown();
+const known = process.argv.includes("--strict") ? { ...loadKnown(), differences: [] } : loadKnown();
 
 async function main(): Promise<number> {
   console.log(
