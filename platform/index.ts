@@ -114,6 +114,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   let pumping: Promise<number> | null = null;
   const sink = {
     urls: options.webhookUrls ?? [],
+    audience: opts.clientId,
     fetch: options.webhookFetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init)),
     wake: () => void setTimeout(() => void pump(), 0).unref?.(),
   };

@@ -286,7 +286,10 @@ function placeOrderTransaction(
         ctx.db.prepare("DELETE FROM carts WHERE id = ?").run(row.cart_id);
         if (cart) cartEvent(ctx, "deleted", cart);
       }
-      orderEvents(ctx, orderId, payment === "card" ? ["created", "approved", "payment_status_updated"] : ["created", "approved"]);
+      // A card paid on the payment page: the order, created NOT_PAID, is paid at once (one payment status change).
+      orderEvents(ctx, orderId, payment === "card" ? ["created", "approved", "payment_status_updated"] : ["created", "approved"], {
+        previousPaymentStatus: "NOT_PAID",
+      });
       onCreated();
       return { ok: true, orderId };
     })

@@ -98,7 +98,10 @@ function settle(ctx: Ctx, orderId: string, paymentIds: string[], to: "APPROVED" 
       ctx.db
         .prepare("UPDATE orders SET data = ?, payment_status = ?, updated_date = ? WHERE id = ?")
         .run(JSON.stringify(data), to === "APPROVED" ? "PAID" : "CANCELED", now, orderId);
-      orderEvents(ctx, orderId, ["updated", "payment_status_updated"]);
+      orderEvents(ctx, orderId, ["updated", "payment_status_updated"], {
+        identity: { owner: true },
+        previousPaymentStatus: row.payment_status,
+      });
       return { orderTransactions: transactionsWire(orderById(ctx, orderId)) };
     })
     .immediate();
@@ -156,7 +159,10 @@ export function registerPayments(router: Router, ctx: Ctx): void {
           ctx.db
             .prepare("UPDATE orders SET data = ?, payment_status = 'PAID', updated_date = ? WHERE id = ?")
             .run(JSON.stringify(data), nowIso(), row.id);
-          orderEvents(ctx, row.id, ["updated", "payment_status_updated"]);
+          orderEvents(ctx, row.id, ["updated", "payment_status_updated"], {
+            identity: { owner: true },
+            previousPaymentStatus: row.payment_status,
+          });
           return { order: orderWire(ctx, orderById(ctx, row.id), req.appOrigin) };
         })
         .immediate();

@@ -61,20 +61,22 @@ function parseCallbacks(ctx: Ctx, appOrigin: string, raw: unknown): Callbacks {
   return out;
 }
 
-function store(ctx: Ctx, kind: SessionRow["kind"], data: unknown, caller: Caller, appOrigin: string): string {
+/** Stores a session and answers it as the API does; redirect_session_created carries that same RedirectSession. */
+function store(ctx: Ctx, kind: SessionRow["kind"], data: unknown, caller: Caller, appOrigin: string, page: string) {
   const id = newId();
   ctx.db
     .prepare("INSERT INTO redirect_sessions (id, kind, data, visitor_id, member_id, app_origin, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
     .run(id, kind, JSON.stringify(data), caller.visitorId, caller.memberId, appOrigin, nowSeconds());
+  const session = sessionWire(appOrigin, page, id);
   emitEvent(ctx, {
     eventType: "wix.headless.v1.redirect_session_created",
     entityFqdn: "wix.headless.v1.redirect_session",
     slug: "created",
     entityId: id,
-    body: { created: { id, kind } },
+    body: { created: session },
     identity: { memberId: caller.memberId, visitorId: caller.visitorId },
   });
-  return id;
+  return session;
 }
 
 function sessionWire(appOrigin: string, page: string, id: string) {
@@ -92,8 +94,7 @@ export function createEcomSession(ctx: Ctx, caller: Caller, checkoutId: string, 
     thankYouPageUrl: callbacks.thankYouPageUrl ?? callbacks.postFlowUrl ?? `${appOrigin}/`,
     ...(callbacks.cartPageUrl ? { cartPageUrl: callbacks.cartPageUrl } : {}),
   };
-  const id = store(ctx, "ecomCheckout", { checkoutId, callbacks: cb }, caller, appOrigin);
-  return sessionWire(appOrigin, "checkout", id);
+  return store(ctx, "ecomCheckout", { checkoutId, callbacks: cb }, caller, appOrigin, "checkout");
 }
 
 export function registerRedirects(router: Router, ctx: Ctx): void {
@@ -137,7 +138,7 @@ export function registerRedirects(router: Router, ctx: Ctx): void {
             prompt: asString(auth.prompt)?.toLowerCase() === "none" ? "none" : "login",
             ...(asString(ar.sessionToken) ? { sessionToken: asString(ar.sessionToken) } : {}),
           };
-          return { redirectSession: sessionWire(appOrigin, "login", store(ctx, "auth", data, caller, appOrigin)) };
+          return { redirectSession: store(ctx, "auth", data, caller, appOrigin, "login") };
         }
         if (asObject(body.logout)) {
           const rt = ctx.db.prepare("SELECT refresh_token FROM access_tokens WHERE token = ?").get(caller.token) as
@@ -149,7 +150,7 @@ export function registerRedirects(router: Router, ctx: Ctx): void {
             ctx.db.transaction(() => revokeRefreshToken(ctx, token)).immediate();
           }
           const data = { callbacks: { postFlowUrl: callbacks.postFlowUrl ?? `${appOrigin}/` } };
-          return { redirectSession: sessionWire(appOrigin, "logout", store(ctx, "logout", data, caller, appOrigin)) };
+          return { redirectSession: store(ctx, "logout", data, caller, appOrigin, "logout") };
         }
         const ecom = asObject(body.ecomCheckout);
         if (ecom) {
@@ -160,7 +161,7 @@ export function registerRedirects(router: Router, ctx: Ctx): void {
         }
         if (asObject(body.login)) {
           const data = { callbacks: { postFlowUrl: callbacks.postFlowUrl ?? `${appOrigin}/` } };
-          return { redirectSession: sessionWire(appOrigin, "login", store(ctx, "login", data, caller, appOrigin)) };
+          return { redirectSession: store(ctx, "login", data, caller, appOrigin, "login") };
         }
         throw appError(400, "UNSUPPORTED_REDIRECT_INTENT", "Ce type de redirection n'est pas pris en charge par la plateforme intégrée", {
           supported: ["auth", "logout", "ecomCheckout", "login"],
