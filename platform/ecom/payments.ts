@@ -50,6 +50,8 @@ export function transactionsWire(row: OrderRow) {
         regularPaymentDetails: {
           paymentOrderId: row.id,
           gatewayTransactionId: card ? `embedded-${row.number}` : null,
+          // The (test) card provider's own reference, as a real provider's appears here.
+          ...(card ? { providerTransactionId: `embedded-card-${row.number}` } : {}),
           paymentMethod: card ? "CreditCard" : "offline",
           offlinePayment: !card,
           status: state,

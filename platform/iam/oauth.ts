@@ -160,7 +160,9 @@ export function registerOAuth(router: Router, ctx: Ctx): void {
         active: true,
         subjectType: row.member_id ? "MEMBER" : "VISITOR",
         subjectId: row.member_id ?? row.visitor_id,
-        exp: String(row.expires_at),
+        // Epoch seconds, as the SDK's getTokenInfo declares them (numbers).
+        exp: row.expires_at,
+        iat: row.expires_at - ctx.opts.accessTokenTtlSeconds,
         clientId: ctx.opts.clientId,
         siteId: "embedded-site",
         instanceId: EMBEDDED_INSTANCE_ID,

@@ -193,6 +193,7 @@ export function memberWire(m: MemberRow, fieldset: Fieldset) {
   return {
     ...extended,
     contact: {
+      contactId: m.contact_id,
       ...(m.first_name ? { firstName: m.first_name } : {}),
       ...(m.last_name ? { lastName: m.last_name } : {}),
       phones: JSON.parse(m.phones),

@@ -145,9 +145,11 @@ export const calls: Record<string, GoldenCall> = {
   "collections.getCollectionBySlug": read(async (w) => (await w.visitor()).collections.getCollectionBySlug((await w.collection()).slug)),
   // ------------------------------------------------------------------ current cart (a visitor's own cart)
   "currentCart.addToCurrentCart": write(async (w) => cartWithProduct(w)),
+  // A cart that was checked out (the documented Get Cart example's cart has its checkoutId) and has a coupon.
   "currentCart.getCurrentCart": write(async (w) => {
     const { client } = await cartWithProduct(w);
     await client.currentCart.updateCurrentCart({ couponCode: "BIENVENUE10" }).catch(() => undefined);
+    await client.currentCart.createCheckoutFromCurrentCart({ channelType: "WEB" });
     return client.currentCart.getCurrentCart();
   }),
   "currentCart.updateCurrentCartLineItemQuantity": write(async (w) => {
@@ -289,7 +291,7 @@ export const calls: Record<string, GoldenCall> = {
   // ------------------------------------------------------------------ forms
   "submissions.createSubmission": write(async () =>
     createClient({ modules: { submissions }, auth: OAuthStrategy({ clientId }) }).submissions.createSubmission({
-      formId: process.env.CONTACT_FORM_ID ?? (await import("../../../platform/forms")).CONTACT_FORM_ID,
+      formId: process.env.CONTACT_FORM_ID ?? (await import("../../../platform/forms/forms")).CONTACT_FORM_ID,
       submissions: { name: "Golden", email: "golden@exemple.fr", subject: "autre", message: "Une demande de devis pour un audit." },
     }),
   ),
