@@ -32,6 +32,7 @@ import { registerMembers } from "./members/members";
 import { registerMembersAdmin } from "./members/members-admin";
 import { registerAdminOrders } from "./ecom/admin-orders";
 import { registerPayments } from "./ecom/payments";
+import { registerAppOnly } from "./ecom/app-only";
 import { registerOAuth } from "./iam/oauth";
 import { registerOrders } from "./ecom/orders";
 import { errorPage, withTheme } from "./core/layout";
@@ -167,6 +168,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   registerOrders(api, ctx);
   registerAdminOrders(api, ctx);
   registerPayments(api, ctx);
+  registerAppOnly(api, ctx);
   registerMembers(api, ctx);
   registerMembersAdmin(api, ctx);
   registerIdentity(api, ctx);

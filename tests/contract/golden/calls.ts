@@ -6,7 +6,7 @@
 //
 // `readOnly` calls change nothing on the site: they are the ones `npm run wix:check` may send to a real Wix site.
 import { ApiKeyStrategy, AppStrategy, createClient, OAuthStrategy } from "@wix/sdk";
-import { orderTransactions, orders } from "@wix/ecom";
+import { orderTransactions, orders, recommendations } from "@wix/ecom";
 import { members } from "@wix/members";
 import { submissions } from "@wix/forms";
 import { catalogVersioning } from "@wix/stores";
@@ -56,7 +56,10 @@ export const ADMIN_API_KEY = "golden-api-key-0123456789abcdef";
 export const ADMIN_SITE_ID = "golden-site";
 
 export function adminClient(apiKey: string, siteId: string) {
-  return createClient({ modules: { orders, members, orderTransactions, submissions }, auth: ApiKeyStrategy({ apiKey, siteId }) });
+  return createClient({
+    modules: { orders, members, orderTransactions, submissions, recommendations },
+    auth: ApiKeyStrategy({ apiKey, siteId }),
+  });
 }
 
 async function cartWithProduct(w: World, client?: Client) {
@@ -288,6 +291,8 @@ export const calls: Record<string, GoldenCall> = {
   }),
   // The last member call: Alex deletes his own account.
   "members.deleteMyMember": write(async (w) => (await w.member(ALEX)).members.deleteMyMember()),
+  // ------------------------------------------------------------------ app-identity methods (ecom)
+  "recommendations.listAvailableAlgorithms": read(async (w) => w.admin().recommendations.listAvailableAlgorithms()),
   // ------------------------------------------------------------------ forms
   "submissions.createSubmission": write(async () =>
     createClient({ modules: { submissions }, auth: OAuthStrategy({ clientId }) }).submissions.createSubmission({
