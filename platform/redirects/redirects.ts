@@ -21,7 +21,9 @@ export interface AuthSessionData {
   clientId: string;
   redirectUri: string;
   codeChallenge: string;
-  responseMode: "query" | "fragment";
+  responseMode: "query" | "fragment" | "web_message";
+  /** web_message: the only window origin the answer is posted to. */
+  targetOrigin?: string;
   state: string;
   scope: string;
   callbacks: Callbacks;
@@ -110,10 +112,15 @@ export function registerRedirects(router: Router, ctx: Ctx): void {
           const ar = asObject(auth.authRequest) ?? {};
           const clientId = asString(ar.clientId);
           if (clientId !== ctx.opts.clientId) throw appError(400, "INVALID_CLIENT_ID", "clientId inconnu", { clientId: clientId ?? null });
-          const redirectUri = asString(ar.redirectUri);
-          if (!redirectUri)
+          const mode = asString(ar.responseMode) ?? "fragment";
+          if (mode !== "query" && mode !== "fragment" && mode !== "web_message")
+            throw appError(400, "UNSUPPORTED_RESPONSE_MODE", "responseMode doit être query, fragment ou web_message", { responseMode: mode });
+          // web_message answers by postMessage, not by a redirect: the SDK's getMemberTokensForDirectLogin sends no
+          // redirectUri, and the answer then goes to the site that asked (the app origin) only.
+          const redirectUri = asString(ar.redirectUri) ?? (mode === "web_message" ? "" : undefined);
+          if (redirectUri === undefined)
             throw appError(400, "INVALID_REDIRECT_URI", "authRequest.redirectUri est requis", { field: "auth.authRequest.redirectUri" });
-          checkAllowedUrl(ctx, appOrigin, redirectUri, "auth.authRequest.redirectUri");
+          if (redirectUri) checkAllowedUrl(ctx, appOrigin, redirectUri, "auth.authRequest.redirectUri");
           const challenge = asString(ar.codeChallenge);
           if (!challenge || !/^[A-Za-z0-9_-]{43}$/.test(challenge))
             throw appError(400, "INVALID_CODE_CHALLENGE", "codeChallenge (S256, base64url) est requis", {
@@ -124,14 +131,12 @@ export function registerRedirects(router: Router, ctx: Ctx): void {
           const responseType = asString(ar.responseType) ?? "code";
           if (responseType !== "code")
             throw appError(400, "UNSUPPORTED_RESPONSE_TYPE", "Seul responseType=code est accepté", { responseType });
-          const mode = asString(ar.responseMode) ?? "fragment";
-          if (mode !== "query" && mode !== "fragment")
-            throw appError(400, "UNSUPPORTED_RESPONSE_MODE", "responseMode doit être query ou fragment", { responseMode: mode });
           const data: AuthSessionData = {
             clientId,
             redirectUri,
             codeChallenge: challenge,
             responseMode: mode,
+            ...(mode === "web_message" ? { targetOrigin: redirectUri ? new URL(redirectUri).origin : appOrigin } : {}),
             state: asString(ar.state) ?? "",
             scope: asString(ar.scope) ?? "offline_access",
             callbacks,
