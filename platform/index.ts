@@ -345,6 +345,9 @@ export function createPlatform(options: PlatformOptions): Platform {
     webhookOutbox() {
       return webhookOutbox(db);
     },
+    apiRoutes() {
+      return api.list();
+    },
     problem() {
       if (closed) return "platform closed";
       const now = performance.now();

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calls, ADMIN_API_KEY, ADMIN_SITE_ID, makeWorld } from "./golden/calls";
 import { describe as describeDifference, unusedKnown, type Difference } from "./golden/compare";
-import { loadFixtures, loadKnown, recordWixExchanges, runFixture, type Fixture } from "./golden/run";
+import { endpointMatcher, loadFixtures, loadKnown, recordWixExchanges, runFixture, type Fixture } from "./golden/run";
 import { isWix, OWNER_TOKEN, target, usePlatform } from "./harness";
 
 const known = loadKnown();
@@ -42,10 +42,21 @@ for (const [key, group] of groups) {
 }
 
 describe.skipIf(isWix)("golden fixtures and their bookkeeping", () => {
+  const handle = usePlatform();
   it("every fixture names a call of calls.ts, and every call has a fixture", () => {
     const named = new Set(fixtures.map((f) => f.call));
     expect(fixtures.filter((f) => !calls[f.call]).map((f) => f.file)).toEqual([]);
     expect(Object.keys(calls).filter((c) => !named.has(c))).toEqual([]);
+  });
+
+  it("every route the platform answers has a fixture, or is listed as uncovered with its reason (and only those)", () => {
+    const sample = (route: string) => route.replace(/:[^/]+/g, "x").split(" ") as [string, string];
+    const covered = (route: string) => loadFixtures().some((f) => endpointMatcher(f.endpoint)(...sample(route)));
+    const routes = handle.platform.apiRoutes();
+    const listed = new Set(known.uncovered.map((u) => u.endpoint));
+    expect(routes.filter((r) => !covered(r) && !listed.has(r))).toEqual([]);
+    expect([...listed].filter((r) => !routes.includes(r) || covered(r))).toEqual([]);
+    expect(known.uncovered.every((u) => u.reason.length > 20)).toBe(true);
   });
 
   it("every fixture cites a dev.wix.com page and a title", () => {

@@ -112,6 +112,9 @@ async function freshMember(w: World) {
   return member._id!;
 }
 
+/** 150 ids that match nothing: with them a query's URL passes 4000 characters. */
+const LONG_ID_LIST = Array.from({ length: 150 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
+
 const read = (run: GoldenCall["run"]): GoldenCall => ({ readOnly: true, run });
 const write = (run: GoldenCall["run"], platform?: GoldenCall["platform"]): GoldenCall => ({
   readOnly: false,
@@ -143,6 +146,19 @@ export const calls: Record<string, GoldenCall> = {
   }),
   "products.queryProductVariants": read(async (w) => (await w.visitor()).products.queryProductVariants((await w.product())._id)),
   "products.getCollectionBySlug": read(async (w) => (await w.visitor()).products.getCollectionBySlug((await w.collection()).slug)),
+  // More than 4000 characters of query: the SDK falls back to POST with the same body.
+  "products.queryProducts.longQuery": read(async (w) =>
+    (await w.visitor()).products
+      .queryProducts()
+      .in("_id", [(await w.product())._id, ...LONG_ID_LIST])
+      .find(),
+  ),
+  "collections.queryCollections.longQuery": read(async (w) =>
+    (await w.visitor()).collections
+      .queryCollections()
+      .in("_id", [(await w.collection())._id, ...LONG_ID_LIST])
+      .find(),
+  ),
   "collections.queryCollections": read(async (w) => (await w.visitor()).collections.queryCollections().limit(10).find()),
   "collections.getCollection": read(async (w) => (await w.visitor()).collections.getCollection((await w.collection())._id)),
   "collections.getCollectionBySlug": read(async (w) => (await w.visitor()).collections.getCollectionBySlug((await w.collection()).slug)),
@@ -283,6 +299,10 @@ export const calls: Record<string, GoldenCall> = {
   "members.deleteMemberEmails": write(async (w) => w.admin().members.deleteMemberEmails(await freshMember(w))),
   "members.deleteMemberAddresses": write(async (w) => w.admin().members.deleteMemberAddresses(await freshMember(w))),
   "members.deleteMember": write(async (w) => w.admin().members.deleteMember(await freshMember(w))),
+  "members.bulkDeleteMembersByFilter": write(async (w) => {
+    await freshMember(w);
+    return w.admin().members.bulkDeleteMembersByFilter({ loginEmail: { $startsWith: "golden-" } });
+  }),
   "members.bulkDeleteMembers": write(async (w) => w.admin().members.bulkDeleteMembers([await freshMember(w)])),
   "members.bulkApproveMembers": write(async (w) => w.admin().members.bulkApproveMembers({ status: "PENDING" })),
   "members.bulkBlockMembers": write(async (w) => {

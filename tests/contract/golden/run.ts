@@ -21,6 +21,8 @@ export interface Fixture {
 export interface KnownList {
   maps: MapPath[];
   differences: KnownDifference[];
+  /** Routes of the platform with no fixture, each with its reason (aliases, deliberate refusals). */
+  uncovered: Array<{ endpoint: string; reason: string }>;
 }
 
 export function loadFixtures(dir = GOLDEN_DIR): Fixture[] {
