@@ -18,7 +18,9 @@ export function wixRequirementProblems(env: Env): string[] {
       "CONTACT_FORM_ID: is required with Wix: the id of the site's Wix Forms form that receives /contact (the demo form only exists on the embedded platform)",
     );
   else if (!GUID.test(env.CONTACT_FORM_ID))
-    problems.push(`CONTACT_FORM_ID: must be a Wix form id (a GUID such as 8f1c2d3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f), got ${JSON.stringify(env.CONTACT_FORM_ID)}`);
+    problems.push(
+      `CONTACT_FORM_ID: must be a Wix form id (a GUID such as 8f1c2d3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f), got ${JSON.stringify(env.CONTACT_FORM_ID)}`,
+    );
   const keyProblem = publicKeyProblem(env.WIX_WEBHOOK_PUBLIC_KEY);
   if (keyProblem) problems.push(`WIX_WEBHOOK_PUBLIC_KEY: ${keyProblem}`);
   if (!env.PUBLIC_ORIGIN)
@@ -34,7 +36,9 @@ function publicKeyProblem(pem: string | undefined): string | null {
     return "is required with Wix: the public key of the app's webhooks (app dashboard › Webhooks › Public key, PEM); without it every event is refused";
   try {
     const key = createPublicKey(pem);
-    return key.asymmetricKeyType === "rsa" ? null : `must be an RSA public key (Wix signs its webhooks with RS256), got ${key.asymmetricKeyType}`;
+    return key.asymmetricKeyType === "rsa"
+      ? null
+      : `must be an RSA public key (Wix signs its webhooks with RS256), got ${key.asymmetricKeyType}`;
   } catch {
     return "cannot be read as a PEM public key (-----BEGIN PUBLIC KEY-----…; write new lines as \\n in a one-line value)";
   }

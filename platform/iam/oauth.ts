@@ -122,7 +122,8 @@ function tokenGrant(ctx: Ctx, body: Record<string, unknown>): IssuedTokens {
     // Single use, even when the rest of the exchange fails.
     ctx.db.prepare("UPDATE auth_codes SET used = 1 WHERE code = ?").run(code);
     // No redirectUri on either side (web_message) matches; otherwise they must be equal.
-    if ((redirectUri ?? "") !== row.redirect_uri) throw oauthError(400, "invalid_grant", "redirectUri does not match the authorization request");
+    if ((redirectUri ?? "") !== row.redirect_uri)
+      throw oauthError(400, "invalid_grant", "redirectUri does not match the authorization request");
     if (!safeEqual(pkceChallenge(verifier), row.code_challenge)) throw oauthError(400, "invalid_grant", "PKCE verification failed");
     const m = ctx.db.prepare("SELECT status FROM members WHERE id = ?").get(row.member_id) as { status: string } | undefined;
     if (!m || m.status !== "APPROVED") throw oauthError(400, "invalid_grant", "Member is not allowed to log in");

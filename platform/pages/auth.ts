@@ -46,7 +46,10 @@ export function authRedirect(data: AuthSessionData, params: Record<string, strin
  */
 function authAnswer(data: AuthSessionData, params: Record<string, string>): Response {
   if (data.responseMode === "web_message")
-    return webMessageAnswer(data.targetOrigin ?? new URL(data.redirectUri).origin, { ...params, ...(data.state ? { state: data.state } : {}) });
+    return webMessageAnswer(data.targetOrigin ?? new URL(data.redirectUri).origin, {
+      ...params,
+      ...(data.state ? { state: data.state } : {}),
+    });
   return redirect(authRedirect(data, params));
 }
 

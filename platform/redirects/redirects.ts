@@ -114,7 +114,9 @@ export function registerRedirects(router: Router, ctx: Ctx): void {
           if (clientId !== ctx.opts.clientId) throw appError(400, "INVALID_CLIENT_ID", "clientId inconnu", { clientId: clientId ?? null });
           const mode = asString(ar.responseMode) ?? "fragment";
           if (mode !== "query" && mode !== "fragment" && mode !== "web_message")
-            throw appError(400, "UNSUPPORTED_RESPONSE_MODE", "responseMode doit être query, fragment ou web_message", { responseMode: mode });
+            throw appError(400, "UNSUPPORTED_RESPONSE_MODE", "responseMode doit être query, fragment ou web_message", {
+              responseMode: mode,
+            });
           // web_message answers by postMessage, not by a redirect: the SDK's getMemberTokensForDirectLogin sends no
           // redirectUri, and the answer then goes to the site that asked (the app origin) only.
           const redirectUri = asString(ar.redirectUri) ?? (mode === "web_message" ? "" : undefined);

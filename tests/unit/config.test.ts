@@ -39,12 +39,18 @@ describe("configuration", () => {
     expect(found[0]).toMatch(/Wix Forms form/);
     expect(found[2]).toMatch(/allowed redirect domains/);
     // The embedded demo form does not exist on a real site; a form id is a GUID.
-    expect(configProblems({ ...WIX_SITE_ENV, CONTACT_FORM_ID: "8f1c2d3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f" })[0]).toMatch(/^CONTACT_FORM_ID: is required/);
+    expect(configProblems({ ...WIX_SITE_ENV, CONTACT_FORM_ID: "8f1c2d3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f" })[0]).toMatch(
+      /^CONTACT_FORM_ID: is required/,
+    );
     expect(configProblems({ ...WIX_SITE_ENV, CONTACT_FORM_ID: "contact" })[0]).toMatch(/^CONTACT_FORM_ID: must be a Wix form id/);
     // The key must be a key: garbage, a private key's text cut short, an EC key are refused; "\n" escapes are read.
-    expect(configProblems({ ...WIX_SITE_ENV, WIX_WEBHOOK_PUBLIC_KEY: "not a key" })[0]).toMatch(/^WIX_WEBHOOK_PUBLIC_KEY: cannot be read as a PEM/);
+    expect(configProblems({ ...WIX_SITE_ENV, WIX_WEBHOOK_PUBLIC_KEY: "not a key" })[0]).toMatch(
+      /^WIX_WEBHOOK_PUBLIC_KEY: cannot be read as a PEM/,
+    );
     const ec = generateKeyPairSync("ec", { namedCurve: "P-256" }).publicKey.export({ type: "spki", format: "pem" }).toString();
-    expect(configProblems({ ...WIX_SITE_ENV, WIX_WEBHOOK_PUBLIC_KEY: ec })[0]).toMatch(/^WIX_WEBHOOK_PUBLIC_KEY: must be an RSA public key/);
+    expect(configProblems({ ...WIX_SITE_ENV, WIX_WEBHOOK_PUBLIC_KEY: ec })[0]).toMatch(
+      /^WIX_WEBHOOK_PUBLIC_KEY: must be an RSA public key/,
+    );
     const oneLine = WIX_SITE_ENV.WIX_WEBHOOK_PUBLIC_KEY.replace(/\n/g, "\\n");
     const config = parseConfig({ ...WIX_SITE_ENV, WIX_WEBHOOK_PUBLIC_KEY: oneLine, WIX_APP_ID: "app-1" });
     expect(config.commerce.webhookPublicKey).toBe(WIX_SITE_ENV.WIX_WEBHOOK_PUBLIC_KEY);
@@ -66,9 +72,7 @@ describe("configuration", () => {
       parseConfig({ NODE_ENV: "production", SESSION_SECRET: SECRET, COMMERCE_PLATFORM: "embedded", PUBLIC_ORIGIN: "https://shop.example" })
         .commerce.platform,
     ).toBe("embedded");
-    expect(
-      parseConfig({ ...WIX_SITE_ENV, NODE_ENV: "production", SESSION_SECRET: SECRET }).commerce.platform,
-    ).toBe("wix");
+    expect(parseConfig({ ...WIX_SITE_ENV, NODE_ENV: "production", SESSION_SECRET: SECRET }).commerce.platform).toBe("wix");
   });
 
   it("reads per-minute rate limits and refuses malformed ones", () => {
