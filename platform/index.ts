@@ -35,6 +35,7 @@ import { registerPayments } from "./ecom/payments";
 import { registerRefunds } from "./ecom/refunds";
 import { registerFulfillments } from "./ecom/fulfillments";
 import { registerInvoices } from "./ecom/invoices";
+import { registerAppOnly } from "./ecom/app-only";
 import { registerOAuth } from "./iam/oauth";
 import { registerOrders } from "./ecom/orders";
 import { errorPage, withTheme } from "./core/layout";
@@ -117,6 +118,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   let pumping: Promise<number> | null = null;
   const sink = {
     urls: options.webhookUrls ?? [],
+    audience: opts.clientId,
     fetch: options.webhookFetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init)),
     wake: () => void setTimeout(() => void pump(), 0).unref?.(),
   };
@@ -172,6 +174,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   registerRefunds(api, ctx);
   registerFulfillments(api, ctx);
   registerInvoices(api, ctx);
+  registerAppOnly(api, ctx);
   registerMembers(api, ctx);
   registerMembersAdmin(api, ctx);
   registerIdentity(api, ctx);
@@ -347,6 +350,9 @@ export function createPlatform(options: PlatformOptions): Platform {
     },
     webhookOutbox() {
       return webhookOutbox(db);
+    },
+    apiRoutes() {
+      return api.list();
     },
     problem() {
       if (closed) return "platform closed";

@@ -84,6 +84,7 @@ const saveData = saveOrderData;
  * nothing (the typings list no error for it).
  */
 export function cancelOrder(ctx: Ctx, orderId: string, restock: boolean, email?: { customMessage?: string }): OrderRow {
+  const owner = { owner: true } as const;
   return ctx.db
     .transaction(() => {
       const row = orderById(ctx, orderId);
@@ -115,7 +116,10 @@ export function cancelOrder(ctx: Ctx, orderId: string, restock: boolean, email?:
       }
       data.activities.push({ id: newId(), createdDate: nowIso(), type: "ORDER_CANCELED" });
       saveData(ctx, orderId, data, { status: "CANCELED" });
-      orderEvents(ctx, orderId, ["updated", "canceled"]);
+      orderEvents(ctx, orderId, ["updated", "canceled"], {
+        identity: owner,
+        cancel: { restockAllItems: restock, sendOrderCanceledEmail: email !== undefined, customMessage: email?.customMessage },
+      });
       if (email && row.email)
         deliver(ctx.mail, {
           id: newId(),
@@ -159,7 +163,7 @@ function applyUpdate(ctx: Ctx, id: string, order: Record<string, unknown>, mask:
     data[f] = v;
   }
   saveData(ctx, id, data);
-  orderEvents(ctx, id, ["updated"]);
+  orderEvents(ctx, id, ["updated"], { identity: { owner: true } });
   return orderWire(ctx, orderById(ctx, id), appOrigin);
 }
 
@@ -190,7 +194,7 @@ function updateTags(ctx: Ctx, id: string, assign: Record<string, unknown>, unass
   };
   data.tags = { privateTags: next("privateTags"), tags: next("tags") };
   saveData(ctx, id, data);
-  orderEvents(ctx, id, ["updated"]);
+  orderEvents(ctx, id, ["updated"], { identity: { owner: true } });
 }
 
 function bulkItem(id: string, index: number, error?: unknown) {
@@ -288,7 +292,7 @@ export function registerAdminOrders(router: Router, ctx: Ctx): void {
           const data = readData(orderById(ctx, id));
           const activityIds = messages.map((message) => addActivity(data, "MERCHANT_COMMENT", { merchantComment: { message } }));
           saveData(ctx, id, data);
-          orderEvents(ctx, id, ["updated"]);
+          orderEvents(ctx, id, ["updated"], { identity: { owner: true } });
           return { order: orderWire(ctx, orderById(ctx, id), req.appOrigin), activityIds };
         })
         .immediate();

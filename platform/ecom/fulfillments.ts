@@ -127,7 +127,7 @@ function save(ctx: Ctx, row: OrderRow, data: OrderData) {
   if (after === "FULFILLED" && before !== "FULFILLED") addActivity(data, "ORDER_FULFILLED");
   if (after === "NOT_FULFILLED" && before !== "NOT_FULFILLED") addActivity(data, "ORDER_NOT_FULFILLED");
   saveOrderData(ctx, row.id, data, { fulfillment_status: after });
-  orderEvents(ctx, row.id, ["updated"]);
+  orderEvents(ctx, row.id, ["updated"], { identity: { owner: true } });
 }
 
 function createFulfillment(ctx: Ctx, orderId: string, raw: unknown, field = "fulfillment") {

@@ -78,7 +78,7 @@ function generateInvoice(ctx: Ctx, orderId: string): string {
       data._invoices = [{ id, appId: EMBEDDED_INVOICES_APP_ID, createdDate: nowIso() }];
       addActivity(data, "INVOICE_ADDED");
       saveOrderData(ctx, orderId, data);
-      orderEvents(ctx, orderId, ["updated"]);
+      orderEvents(ctx, orderId, ["updated"], { identity: { owner: true } });
       return id;
     })
     .immediate();

@@ -71,6 +71,8 @@ export function transactionsWire(row: OrderRow) {
         regularPaymentDetails: {
           paymentOrderId: row.id,
           gatewayTransactionId: card ? `embedded-${row.number}` : null,
+          // The (test) card provider's own reference, as a real provider's appears here.
+          ...(card ? { providerTransactionId: `embedded-card-${row.number}` } : {}),
           paymentMethod: card ? "CreditCard" : "offline",
           offlinePayment: !card,
           status: transactionStatus(state, o),
@@ -144,7 +146,10 @@ function settle(ctx: Ctx, orderId: string, paymentIds: string[], to: "APPROVED" 
       const total = cents(amount);
       data.balanceSummary = balanceSummary(to === "APPROVED" ? total : 0, total, data.currency ?? "EUR");
       saveOrderData(ctx, orderId, data, { payment_status: to === "APPROVED" ? "PAID" : "CANCELED" });
-      orderEvents(ctx, orderId, ["updated", "payment_status_updated"]);
+      orderEvents(ctx, orderId, ["updated", "payment_status_updated"], {
+        identity: { owner: true },
+        previousPaymentStatus: row.payment_status,
+      });
       return { orderTransactions: transactionsWire(orderById(ctx, orderId)) };
     })
     .immediate();
@@ -168,7 +173,10 @@ function markAsPaid(ctx: Ctx, orderId: string, appOrigin: string) {
       const total = cents(data.priceSummary.total);
       data.balanceSummary = balanceSummary(total, total, data.currency ?? "EUR");
       saveOrderData(ctx, orderId, data, { payment_status: "PAID" });
-      orderEvents(ctx, orderId, ["updated", "payment_status_updated"]);
+      orderEvents(ctx, orderId, ["updated", "payment_status_updated"], {
+        identity: { owner: true },
+        previousPaymentStatus: row.payment_status,
+      });
       return { order: orderWire(ctx, orderById(ctx, orderId), appOrigin) };
     })
     .immediate();

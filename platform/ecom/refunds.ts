@@ -359,7 +359,10 @@ function refundPayments(ctx: Ctx, orderId: string, body: Record<string, unknown>
       data.balanceSummary = balanceSummary(total, total, cur, refunded);
       const status = refunded >= total ? "FULLY_REFUNDED" : "PARTIALLY_REFUNDED";
       saveOrderData(ctx, orderId, data, { payment_status: status });
-      orderEvents(ctx, orderId, ["updated", "payment_status_updated"]);
+      orderEvents(ctx, orderId, ["updated", "payment_status_updated"], {
+        identity: { owner: true },
+        previousPaymentStatus: row.payment_status,
+      });
       if (input.email && row.email) mail = () => sendRefundMail(ctx, orderById(ctx, orderId), refund, input.email!.customMessage);
       return { refund, orderTransactions: transactionsWire(orderById(ctx, orderId)) };
     })

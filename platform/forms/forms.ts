@@ -191,7 +191,8 @@ export function registerForms(api: Router, ctx: Ctx): void {
     const rows = ctx.db
       .prepare("SELECT * FROM form_submissions WHERE namespace = ? AND deleted_date IS NULL ORDER BY seq DESC LIMIT ?")
       .all(namespace, limit) as Row[];
-    return { submissions: rows.map(toWire), pagingMetadata: { count: rows.length, cursors: {}, hasNext: false } };
+    // `metadata`: what the SDK's querySubmissionsByNamespace reads (its pagingMetadata = data.metadata).
+    return { submissions: rows.map(toWire), metadata: { count: rows.length, cursors: {}, hasNext: false } };
   };
   const owner = (headers: Headers, what: string) => {
     if (!headers.get("authorization")) throw unauthenticated();
@@ -241,14 +242,12 @@ export function registerForms(api: Router, ctx: Ctx): void {
       .all(CONTACT_FORM_ID, limit) as Row[];
     return { submissions: rows.map(toWire), pagingMetadata: { count: rows.length, offset: 0, total: rows.length, hasNext: false } };
   };
-  for (const prefix of ["", "/_api"]) {
-    api.on("POST", `${prefix}${base}`, create);
-    api.on("POST", `${prefix}${base}/namespace/query`, list);
-    api.on("POST", `${prefix}/form-submission-service/v4/bulk/submissions/mark-as-seen`, markSeen);
-    api.on("GET", `${prefix}${base}/trash-bin`, trash);
-    api.on("POST", `${prefix}${base}/trash-bin/:submissionId/restore`, restore);
-    api.on("DELETE", `${prefix}${base}/:submissionId`, remove);
-  }
+  api.on("POST", base, create).on("POST", `/_api${base}`, create);
+  api.on("POST", `${base}/namespace/query`, list).on("POST", `/_api${base}/namespace/query`, list);
+  api.on("POST", "/form-submission-service/v4/bulk/submissions/mark-as-seen", markSeen);
+  api.on("GET", `${base}/trash-bin`, trash);
+  api.on("POST", `${base}/trash-bin/:submissionId/restore`, restore);
+  api.on("DELETE", `${base}/:submissionId`, remove);
 }
 
 /** The owner's view of the submissions, newest first (for the back-office and tests). */

@@ -257,10 +257,10 @@ test("search by the customer's name, then the customer's page lists their orders
 test("the CSV export of a period opens with one row per order, formulas neutralised", async ({ page, javaScriptEnabled }) => {
   await loginAsOwner(page, javaScriptEnabled, "/admin/orders");
   const form = page.getByRole("form", { name: "Exporter les commandes (CSV)" });
-  await form.getByLabel("Export du").fill("2025-11-10");
-  await form.getByLabel("au", { exact: true }).fill("2025-11-11");
+  await form.getByLabel("Export du").fill("2025-10-27");
+  await form.getByLabel("au", { exact: true }).fill("2025-10-28");
   const [download] = await Promise.all([page.waitForEvent("download"), form.getByRole("button", { name: "Exporter en CSV" }).click()]);
-  expect(download.suggestedFilename()).toBe("commandes-2025-11-10-au-2025-11-11.csv");
+  expect(download.suggestedFilename()).toBe("commandes-2025-10-27-au-2025-10-28.csv");
   const csv = readFileSync((await download.path())!, "utf8");
   const lines = csv
     .replace(/^\uFEFF/, "")
@@ -269,7 +269,7 @@ test("the CSV export of a period opens with one row per order, formulas neutrali
   expect(lines[0]).toBe(
     '"N° de commande";"Date";"Client";"E-mail";"Société";"N° de TVA";"Statut";"Paiement";"Expédition";"Sous-total";"Remise";"Livraison";"TVA";"Total TTC";"Remboursé";"Devise"',
   );
-  // Léa's four orders (10 November) and Noé's four (11 November), Paris days.
+  // Léa's four orders (27 October) and Noé's four (28 October), Paris days.
   expect(lines.slice(1).map((l) => l.split(";")[0])).toEqual(
     ["10011", "10012", "10013", "10014", "10015", "10016", "10017", "10018"].map((n) => `"${n}"`),
   );
