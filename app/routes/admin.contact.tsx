@@ -48,18 +48,14 @@ const dayFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone
 
 function RequestActions({ r }: { r: ContactRequestRow }) {
   const intents: ContactAction[] = r.status === "NEW" ? ["handled", "archive"] : r.status === "HANDLED" ? ["archive"] : ["restore"];
-  return (
-    <div className="admin-row-actions">
-      {intents.map((i) => (
-        <Form method="post" key={i}>
-          <input type="hidden" name="requestId" value={r.id} />
-          <button type="submit" name="intent" value={i} className="button small" aria-label={`${ACTIONS[i]} : ${r.subject} — ${r.name}`}>
-            {ACTIONS[i]}
-          </button>
-        </Form>
-      ))}
-    </div>
-  );
+  return intents.map((i) => (
+    <Form method="post" key={i}>
+      <input type="hidden" name="requestId" value={r.id} />
+      <button type="submit" name="intent" value={i} className="button small" aria-label={`${ACTIONS[i]} : ${r.subject} — ${r.name}`}>
+        {ACTIONS[i]}
+      </button>
+    </Form>
+  ));
 }
 
 export default function AdminContactRequests({ loaderData }: Route.ComponentProps) {

@@ -13,8 +13,10 @@ export const meta: Route.MetaFunction = ({ matches, location, data }) =>
   routeMeta({ matches, location }, { title: data ? `${data.customer.name || data.customer.email} — Clients` : "Client — Administration" });
 
 export const handle = {
-  breadcrumb: (data: { customer?: { email: string } } | undefined) =>
-    data?.customer ? [{ label: `Client ${data.customer.email}`, to: `/admin/customers/${encodeURIComponent(data.customer.email)}` }] : [],
+  breadcrumb: (match: { pathname: string; loaderData?: unknown }) => {
+    const customer = (match.loaderData as { customer?: { email: string } } | undefined)?.customer;
+    return customer ? { label: `Client ${customer.email}`, to: match.pathname } : null;
+  },
 };
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {

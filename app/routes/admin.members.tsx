@@ -199,8 +199,8 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
       </nav>
       <Form method="post" className="admin-bulk" aria-label="Actions groupées sur le filtre">
         <p>
-          Pour {filters.q || filters.status ? `les ${total} membres du filtre` : "tous les membres"} (propriétaires exclus), après
-          confirmation :
+          Pour {filters.q || filters.status ? (total > 1 ? `les ${total} membres du filtre` : "le membre du filtre") : "tous les membres"}{" "}
+          (propriétaires exclus), après confirmation :
         </p>
         {(Object.keys(BULK) as BulkMemberAction[]).map((b) => (
           <button key={b} type="submit" name="intent" value={`bulk-${b}`} className="button">

@@ -38,10 +38,11 @@ export const meta: Route.MetaFunction = ({ matches, location, data }) =>
   );
 
 export const handle = {
-  breadcrumb: (data: { order?: { id: string; number: string } } | undefined) => [
-    { label: "Commandes", to: "/admin/orders" },
-    ...(data?.order ? [{ label: `N° ${data.order.number}`, to: `/admin/orders/${encodeURIComponent(data.order.id)}` }] : []),
-  ],
+  // The crumb function gets the route's match: the order is in its loaderData.
+  breadcrumb: (match: { pathname: string; loaderData?: unknown }) => {
+    const order = (match.loaderData as { order?: { number: string } } | undefined)?.order;
+    return [{ label: "Commandes", to: "/admin/orders" }, ...(order ? [{ label: `N° ${order.number}`, to: match.pathname }] : [])];
+  },
 };
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
@@ -224,7 +225,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         {order.invoiceable ? (
           <p>
             <a href={`${here}/facture.pdf`} className="button button-ghost">
-              Facture (PDF){order.invoice ? "" : " — émise à l'ouverture"}
+              {order.invoice ? "Facture (PDF)" : "Émettre la facture (PDF)"}
             </a>
           </p>
         ) : null}
