@@ -1,5 +1,5 @@
 // Stores catalog V1 (products, variants, collections) as the SDK's `products` and `collections` modules see it:
-// the handlers. The rows and stock/price rules live in catalog-store.ts, the wire shapes in catalog-wire.ts.
+// the handlers, refused on a V3 site. The rows and stock/price rules live in catalog-store.ts, the wire shapes in catalog-wire.ts.
 import type { Ctx } from "./context";
 import type { ApiRequest, Router } from "./http";
 import { asObject, fieldError, notFound, parseUntrustedJson } from "./http";
@@ -17,6 +17,7 @@ import {
 } from "./catalog-store";
 import { allProductWires, collectionWire, priceData, productWire, variantWire, type CollectionRow } from "./catalog-wire";
 import { currency } from "./context";
+import { requireCatalog } from "./stores/catalog-version";
 
 export { bumpCatalog } from "./catalog-store";
 
@@ -159,23 +160,60 @@ function collectionBy(ctx: Ctx, req: ApiRequest, field: "id" | "slug") {
 }
 
 export function registerCatalog(router: Router, ctx: Ctx): void {
-  const qp = (req: ApiRequest) => queryProducts(ctx, req);
+  // Every V1 catalog endpoint is refused on a V3 site, with Wix's answer (stores/catalog-version.ts).
+  const v1 =
+    (handler: (req: ApiRequest) => unknown) =>
+    (req: ApiRequest): unknown => {
+      requireCatalog(ctx, "V1_CATALOG");
+      return handler(req);
+    };
+  const qp = v1((req) => queryProducts(ctx, req));
+  const product = v1((req) => ({ product: productWire(ctx, getProductOrThrow(ctx, req.params.id!), req.appOrigin) }));
   router
     .on("GET", "/stores-reader/v1/products/query-platformized", qp)
     .on("POST", "/stores-reader/v1/products/query-platformized", qp)
     .on("POST", "/stores-reader/v1/products/query", qp)
     .on("POST", "/stores/v1/products/query", qp)
-    .on("GET", "/stores-reader/v1/products/:id", (req) => {
-      return { product: productWire(ctx, getProductOrThrow(ctx, req.params.id!), req.appOrigin) };
-    })
-    .on("GET", "/stores/v1/products/:id", (req) => ({ product: productWire(ctx, getProductOrThrow(ctx, req.params.id!), req.appOrigin) }))
-    .on("POST", "/stores-reader/v1/products/:id/productOptionsAvailability", (req) => optionsAvailability(ctx, req))
-    .on("POST", "/stores-reader/v1/products/:id/variants/query", (req) => queryVariants(ctx, req))
-    .on("GET", "/stores-reader/v1/collections/slug/:slug", (req) => collectionBy(ctx, req, "slug"))
-    .on("GET", "/stores-reader/v1/collections/:id", (req) => collectionBy(ctx, req, "id"))
-    .on("GET", "/v2/collections/query", (req) => queryCollections(ctx, req))
-    .on("POST", "/v2/collections/query", (req) => queryCollections(ctx, req))
-    .on("GET", "/v2/collections/slug/:slug", (req) => collectionBy(ctx, req, "slug"))
-    .on("GET", "/v2/collections/:id", (req) => collectionBy(ctx, req, "id"))
-    .on("GET", "/stores/v3/provision/version", () => ({ catalogVersion: "V1_CATALOG" }));
+    .on("GET", "/stores-reader/v1/products/:id", product)
+    .on("GET", "/stores/v1/products/:id", product)
+    .on(
+      "POST",
+      "/stores-reader/v1/products/:id/productOptionsAvailability",
+      v1((req) => optionsAvailability(ctx, req)),
+    )
+    .on(
+      "POST",
+      "/stores-reader/v1/products/:id/variants/query",
+      v1((req) => queryVariants(ctx, req)),
+    )
+    .on(
+      "GET",
+      "/stores-reader/v1/collections/slug/:slug",
+      v1((req) => collectionBy(ctx, req, "slug")),
+    )
+    .on(
+      "GET",
+      "/stores-reader/v1/collections/:id",
+      v1((req) => collectionBy(ctx, req, "id")),
+    )
+    .on(
+      "GET",
+      "/v2/collections/query",
+      v1((req) => queryCollections(ctx, req)),
+    )
+    .on(
+      "POST",
+      "/v2/collections/query",
+      v1((req) => queryCollections(ctx, req)),
+    )
+    .on(
+      "GET",
+      "/v2/collections/slug/:slug",
+      v1((req) => collectionBy(ctx, req, "slug")),
+    )
+    .on(
+      "GET",
+      "/v2/collections/:id",
+      v1((req) => collectionBy(ctx, req, "id")),
+    );
 }

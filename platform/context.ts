@@ -5,6 +5,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { DB } from "./db";
 import type { MailTransport } from "./mail";
+import type { CatalogVersion } from "./stores/catalog-version";
 import { getSetting } from "./db";
 import { unauthenticated } from "./http";
 
@@ -34,6 +35,8 @@ export interface ResolvedOptions {
   ownerEmail?: string;
   /** Who sells, as the order e-mails name the shop. */
   shopName?: string;
+  /** The site's Stores catalog: V1 or V3 endpoints answer, the other version's are refused. */
+  catalogVersion: CatalogVersion;
 }
 
 /** What a sign-up leads to: a session at once, an e-mailed code first, or the site owner's approval first. */

@@ -2,6 +2,9 @@
 // the same API under /_platform/api, and the hosted pages under /_platform/.
 import { registerCart } from "./cart";
 import { registerCatalog } from "./catalog";
+import { registerCatalogV3 } from "./stores/v3/register";
+import { registerCategories } from "./categories/categories";
+import { DEFAULT_CATALOG_VERSION, parseCatalogVersion } from "./stores/catalog-version";
 import { registerCheckout } from "./checkout";
 import type { Ctx, ResolvedOptions } from "./context";
 import { resolveSeedPaths, SIGNUP_POLICIES } from "./context";
@@ -41,6 +44,7 @@ import { pumpWebhooks, setWebhookSink, webhookKeys, webhookOutbox } from "./webh
 
 export type { MailLink, MailMessage, MailTransport } from "./mail";
 export type { SignupPolicy } from "./context";
+export type { CatalogVersion } from "./stores/catalog-version";
 export { IAM_ERRORS, VERIFICATION_ERRORS } from "./identity";
 export { PlatformDbError } from "./db";
 
@@ -94,6 +98,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     ...(options.apiKey ? { apiKey: options.apiKey } : {}),
     ...(options.siteId ? { siteId: options.siteId } : {}),
     paymentCapture: options.paymentCapture ?? "automatic",
+    catalogVersion: parseCatalogVersion(options.catalogVersion, "catalogVersion") ?? DEFAULT_CATALOG_VERSION,
   };
   const policy = options.signupPolicy ?? (options.requireMemberApproval ? "owner-approval" : "open");
   if (!SIGNUP_POLICIES.includes(policy)) throw new Error(`Unknown signupPolicy: ${String(policy)}`);
@@ -155,6 +160,8 @@ export function createPlatform(options: PlatformOptions): Platform {
   registerOAuth(api, ctx);
   registerRedirects(api, ctx);
   registerCatalog(api, ctx);
+  registerCatalogV3(api, ctx);
+  registerCategories(api, ctx);
   registerCart(api, ctx);
   registerCheckout(api, ctx);
   registerOrders(api, ctx);

@@ -2,6 +2,7 @@
 import type { SignupPolicy } from "./context";
 import { SIGNUP_POLICIES } from "./context";
 import type { MailMessage, MailTransport } from "./mail";
+import { parseCatalogVersion, type CatalogVersion } from "./stores/catalog-version";
 import type { webhookOutbox } from "./webhooks";
 
 export const EMBEDDED_CLIENT_ID = "embedded-demo-client"; // the only OAuth clientId the platform accepts by default
@@ -50,6 +51,12 @@ export interface PlatformOptions {
   webhookUrls?: string[];
   /** The fetch used to deliver webhooks (tests); default the global fetch. */
   webhookFetch?: typeof fetch;
+  /**
+   * The site's Stores catalog (default "V3_CATALOG", like a site created today): its endpoints answer and the other
+   * version's are refused with Wix's 428; `catalogVersioning.getCatalogVersion()` reports it. The demo catalog loads
+   * into either.
+   */
+  catalogVersion?: CatalogVersion;
 }
 
 export interface Faults {
@@ -101,7 +108,8 @@ export function cleanFaults(input: Partial<Faults> | undefined): Faults {
  * Options read from the environment, for whoever creates the platform: PLATFORM_SIGNUP_POLICY
  * (open | verify-email | owner-approval), PLATFORM_OWNER_TOKEN, PLATFORM_OUTBOX_FILE, PLATFORM_FAULT_CONTROL (1/true),
  * PLATFORM_FAULT_DELAY_MS, PLATFORM_FAULT_RATE, PLATFORM_FAULT_DOWN (1/true), PLATFORM_OWNER_EMAIL and PLATFORM_SHOP_NAME
- * (order e-mails). Throws on an unknown sign-up policy.
+ * (order e-mails), PLATFORM_CATALOG_VERSION (V1_CATALOG | V3_CATALOG). Throws on an unknown sign-up policy or catalog
+ * version.
  */
 export function platformOptionsFromEnv(env: Record<string, string | undefined> = process.env): Partial<PlatformOptions> {
   const out: Partial<PlatformOptions> = {};
@@ -112,6 +120,8 @@ export function platformOptionsFromEnv(env: Record<string, string | undefined> =
       throw new Error(`PLATFORM_SIGNUP_POLICY must be one of ${SIGNUP_POLICIES.join(", ")} (got "${policy}")`);
     out.signupPolicy = policy as SignupPolicy;
   }
+  const catalogVersion = parseCatalogVersion(env.PLATFORM_CATALOG_VERSION, "PLATFORM_CATALOG_VERSION");
+  if (catalogVersion) out.catalogVersion = catalogVersion;
   if (env.PLATFORM_API_KEY?.trim()) out.apiKey = env.PLATFORM_API_KEY.trim();
   if (env.PLATFORM_SITE_ID?.trim()) out.siteId = env.PLATFORM_SITE_ID.trim();
   const capture = env.PLATFORM_PAYMENT_CAPTURE?.trim();

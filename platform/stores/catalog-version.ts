@@ -1,0 +1,50 @@
+// Which Stores catalog the site runs (a site has Catalog V1 or Catalog V3, never both), and the refusal Wix
+// answers when a call belongs to the other one. Sources: platform/README.md, "Catalog V1 or V3".
+import type { Ctx } from "../context";
+import { appError, type WixError } from "../http";
+
+export type CatalogVersion = "V1_CATALOG" | "V3_CATALOG";
+export const CATALOG_VERSIONS: readonly CatalogVersion[] = ["V1_CATALOG", "V3_CATALOG"];
+
+/** A site created today runs Catalog V3 ("About the Wix Stores Catalog V3": a new site supports V3). */
+export const DEFAULT_CATALOG_VERSION: CatalogVersion = "V3_CATALOG";
+
+export function catalogVersionOf(ctx: Ctx): CatalogVersion {
+  return ctx.opts.catalogVersion;
+}
+
+/**
+ * Wix's answer to a call of the other catalog: 428 (Precondition Required). The V1-on-V3 message is the one public
+ * headless stores report verbatim ("Endpoint belongs to CATALOG_V1, but your site is using CATALOG_V3."); its code,
+ * and the whole V3-on-V1 answer, come from public code that records live answers (platform/README.md says which).
+ */
+function wrongCatalog(site: CatalogVersion): WixError {
+  if (site === "V3_CATALOG")
+    return appError(
+      428,
+      "CATALOG_V3_CALLING_CATALOG_V1_API",
+      "Endpoint belongs to CATALOG_V1, but your site is using CATALOG_V3.",
+      {},
+      "Endpoint belongs to CATALOG_V1, but your site is using CATALOG_V3.",
+    );
+  return appError(
+    428,
+    "CATALOG_V1_SITE_CALLING_CATALOG_V3_API",
+    "Endpoint belongs to CATALOG_V3, but your site is using CATALOG_V1.",
+    {},
+    "Endpoint belongs to CATALOG_V3, but your site is using CATALOG_V1.",
+  );
+}
+
+/** Throws Wix's refusal unless the site runs `version`: every catalog handler of one version starts with it. */
+export function requireCatalog(ctx: Ctx, version: CatalogVersion): void {
+  const site = catalogVersionOf(ctx);
+  if (site !== version) throw wrongCatalog(site);
+}
+
+export function parseCatalogVersion(value: string | undefined, source: string): CatalogVersion | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  if (!(CATALOG_VERSIONS as readonly string[]).includes(v)) throw new Error(`${source} must be V1_CATALOG or V3_CATALOG (got "${v}")`);
+  return v as CatalogVersion;
+}

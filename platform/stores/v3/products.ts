@@ -1,0 +1,110 @@
+// Products V3 (`@wix/stores` productsV3): query, search, count, get by id and by slug, the "All Products" category.
+import type { Ctx } from "../../context";
+import type { ApiRequest } from "../../http";
+import { notFound } from "../../http";
+import { ALL_PRODUCTS_COLLECTION_ID, catalogRevision, loadAllProducts, loadProduct, type ProductRec } from "../../catalog-store";
+import { fullProductV3, projectProduct, type ProductV3Wire, type RequestedField } from "./wire";
+import { readV3Request, requestedFields, runV3Request } from "./query-v3";
+import { matchFilter } from "../../query";
+import { asObject } from "../../http";
+
+const PRODUCT_FIELDS: readonly RequestedField[] = [
+  "URL",
+  "CURRENCY",
+  "PLAIN_DESCRIPTION",
+  "MEDIA_ITEMS_INFO",
+  "DIRECT_CATEGORIES_INFO",
+  "ALL_CATEGORIES_INFO",
+  "VARIANT_OPTION_CHOICE_NAMES",
+  "BREADCRUMBS_INFO",
+];
+
+/**
+ * Query Products declares these filters and sorts ("Find Products (Query and Search, Catalog V3)", Wix's recipe,
+ * STEP 4); anything else, categories and prices included, is Search Products' business.
+ */
+const QUERY_DECLARED = {
+  filterable: new Set(["id", "handle", "options.id", "slug", "createdDate", "updatedDate", "visible"]),
+  sortable: new Set(["slug", "createdDate", "updatedDate", "visible"]),
+};
+
+const cache = new WeakMap<Ctx, { rev: string; byOrigin: Map<string, ProductV3Wire[]> }>();
+
+/** Every visible product in its full V3 shape, cached per catalog revision and app origin. */
+function allProductsV3(ctx: Ctx, appOrigin: string): ProductV3Wire[] {
+  const rev = catalogRevision(ctx);
+  let entry = cache.get(ctx);
+  if (!entry || entry.rev !== rev) {
+    entry = { rev, byOrigin: new Map() };
+    cache.set(ctx, entry);
+  }
+  let wires = entry.byOrigin.get(appOrigin);
+  if (!wires) {
+    wires = loadAllProducts(ctx).map((p) => fullProductV3(ctx, p, appOrigin));
+    if (entry.byOrigin.size > 16) entry.byOrigin.clear();
+    entry.byOrigin.set(appOrigin, wires);
+  }
+  return wires;
+}
+
+/** Search's free text: the name and the description, case and accents as typed. */
+function matchesText(p: ProductV3Wire, expression: string): boolean {
+  const words = expression.toLocaleLowerCase("fr").split(/\s+/).filter(Boolean);
+  const text = `${p.name} ${p.plainDescription}`.toLocaleLowerCase("fr");
+  return words.every((w) => text.includes(w));
+}
+
+function queryProducts(ctx: Ctx, req: ApiRequest) {
+  const r = readV3Request(req.body, "query", QUERY_DECLARED);
+  const fields = requestedFields(req.body, PRODUCT_FIELDS);
+  const { items, pagingMetadata } = runV3Request(allProductsV3(ctx, req.appOrigin), r);
+  return { products: items.map((p) => projectProduct(p, fields, false)), pagingMetadata };
+}
+
+function searchProducts(ctx: Ctx, req: ApiRequest) {
+  const r = readV3Request(req.body, "search");
+  const fields = requestedFields(req.body, PRODUCT_FIELDS);
+  const { items, pagingMetadata } = runV3Request(allProductsV3(ctx, req.appOrigin), r, matchesText);
+  return { products: items.map((p) => projectProduct(p, fields, false)), pagingMetadata };
+}
+
+/** Count Products: `{filter, search}` as Search Products takes them, answering `{count}`. */
+function countProducts(ctx: Ctx, req: ApiRequest) {
+  const search = asObject(req.body.search);
+  const expression = typeof search?.expression === "string" ? search.expression.trim() : "";
+  const count = allProductsV3(ctx, req.appOrigin).filter(
+    (p) => matchFilter(p, req.body.filter) && (!expression || matchesText(p, expression)),
+  ).length;
+  return { count };
+}
+
+function visibleProduct(p: ProductRec | null, what: string): ProductRec {
+  if (!p || !p.visible) throw notFound("PRODUCT_NOT_FOUND", `Produit introuvable : ${what}`, { product: what });
+  return p;
+}
+
+function single(ctx: Ctx, req: ApiRequest, p: ProductRec) {
+  const full = allProductsV3(ctx, req.appOrigin).find((w) => w.id === p.id) ?? fullProductV3(ctx, p, req.appOrigin);
+  return { product: projectProduct(full, requestedFields(req.body, PRODUCT_FIELDS), true) };
+}
+
+function getProduct(ctx: Ctx, req: ApiRequest) {
+  const id = req.params.productId!;
+  return single(ctx, req, visibleProduct(loadProduct(ctx, id), id));
+}
+
+function getProductBySlug(ctx: Ctx, req: ApiRequest) {
+  const slug = req.params.slug!;
+  const row = ctx.db.prepare("SELECT id FROM products WHERE slug = ?").get(slug) as { id: string } | undefined;
+  return single(ctx, req, visibleProduct(row ? loadProduct(ctx, row.id) : null, slug));
+}
+
+export const productHandlers = {
+  queryProducts,
+  searchProducts,
+  countProducts,
+  getProduct,
+  getProductBySlug,
+  /** Wix's "All Products" category: the one every product is in. */
+  getAllProductsCategory: () => ({ categoryId: ALL_PRODUCTS_COLLECTION_ID, treeReference: { appNamespace: "@wix/stores" } }),
+};
