@@ -343,6 +343,9 @@ export function createPlatform(options: PlatformOptions): Platform {
     webhookOutbox() {
       return webhookOutbox(db);
     },
+    setCatalogVersion(version) {
+      opts.catalogVersion = parseCatalogVersion(version, "catalogVersion") ?? opts.catalogVersion;
+    },
     problem() {
       if (closed) return "platform closed";
       const now = performance.now();

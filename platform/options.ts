@@ -54,7 +54,7 @@ export interface PlatformOptions {
   /**
    * The site's Stores catalog (default "V3_CATALOG", like a site created today): its endpoints answer and the other
    * version's are refused with Wix's 428; `catalogVersioning.getCatalogVersion()` reports it. The demo catalog loads
-   * into either.
+   * into either. "STORES_NOT_INSTALLED": a site without Wix Stores (no catalog endpoint answers).
    */
   catalogVersion?: CatalogVersion;
 }
@@ -91,6 +91,8 @@ export interface Platform {
   webhookOutbox(): ReturnType<typeof webhookOutbox>;
   /** Readiness: null when the database answers and is whole (checked at most every 2 s), else the reason. */
   problem(): string | null;
+  /** The site's Stores catalog moves (a V1 site migrated to V3, for tests): from now on the other version answers. */
+  setCatalogVersion(version: CatalogVersion): void;
 }
 
 export function cleanFaults(input: Partial<Faults> | undefined): Faults {
@@ -108,7 +110,7 @@ export function cleanFaults(input: Partial<Faults> | undefined): Faults {
  * Options read from the environment, for whoever creates the platform: PLATFORM_SIGNUP_POLICY
  * (open | verify-email | owner-approval), PLATFORM_OWNER_TOKEN, PLATFORM_OUTBOX_FILE, PLATFORM_FAULT_CONTROL (1/true),
  * PLATFORM_FAULT_DELAY_MS, PLATFORM_FAULT_RATE, PLATFORM_FAULT_DOWN (1/true), PLATFORM_OWNER_EMAIL and PLATFORM_SHOP_NAME
- * (order e-mails), PLATFORM_CATALOG_VERSION (V1_CATALOG | V3_CATALOG). Throws on an unknown sign-up policy or catalog
+ * (order e-mails), PLATFORM_CATALOG_VERSION (V1_CATALOG | V3_CATALOG | STORES_NOT_INSTALLED). Throws on an unknown sign-up policy or catalog
  * version.
  */
 export function platformOptionsFromEnv(env: Record<string, string | undefined> = process.env): Partial<PlatformOptions> {

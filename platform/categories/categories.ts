@@ -3,7 +3,7 @@
 import type { Ctx } from "../context";
 import { mediaId, mediaUrl, imageInfo } from "../context";
 import type { ApiRequest, Router } from "../http";
-import { asObject, fieldError, notFound, validationError, appError } from "../http";
+import { asObject, fieldError, notFound, appError } from "../http";
 import { ALL_PRODUCTS_ROW } from "../catalog-store";
 import type { CollectionRow } from "../catalog-wire";
 import { requireCatalog } from "../stores/catalog-version";
@@ -63,9 +63,16 @@ function categoryWire(ctx: Ctx, c: CollectionRow, appOrigin: string, fields: Rea
   };
 }
 
+/** Query Categories' fields (the typings' CategoryQuerySpec, in wire names). */
+const SORTABLE = ["createdDate", "updatedDate", "managingAppId", "name", "parentCategory.id", "parentCategory.index"];
+const DECLARED = {
+  filterable: new Set(["id", "slug", "treeReference.appNamespace", "treeReference.treeKey", "visible", ...SORTABLE]),
+  sortable: new Set(SORTABLE),
+};
+
 /**
- * Query Categories. Refuses what Wix's own storefront recipe says the visitor path refuses ("How to Code a Store"):
- * an empty filter condition (the SDK's bare `.find()` sends `filter: {}`), and a filter on `visible`.
+ * Query Categories. Refuses an empty filter condition, as Wix's own storefront recipe says the visitor path does
+ * ("How to Code a Store": the SDK's bare `.find()` sends `filter: {}`).
  */
 function queryCategories(ctx: Ctx, req: ApiRequest) {
   const other = treeOf(req.body) === "other";
@@ -73,9 +80,7 @@ function queryCategories(ctx: Ctx, req: ApiRequest) {
   const filter = asObject(query.filter);
   if (filter && Object.keys(filter).length === 0 && !asObject(query.cursorPaging)?.cursor)
     throw appError(400, "INVALID_FILTER", "Filter expression cannot contain an empty condition", {}, "Filter expression cannot contain an empty condition");
-  if (filter && "visible" in filter)
-    throw validationError([{ field: "query.filter", description: "Field 'visible' is not declared as filterable", violatedRule: "VALIDATION" }]);
-  const r = readV3Request(req.body, "query", {}, { max: 1000, byDefault: 50 });
+  const r = readV3Request(req.body, "query", DECLARED, { max: 1000, byDefault: 50 });
   const fields = requestedFields(req.body, FIELDS);
   const all = other ? [] : categoryRows(ctx).map((c) => categoryWire(ctx, c, req.appOrigin, new Set(FIELDS)));
   const { items, pagingMetadata } = runV3Request(all, r);

@@ -3,8 +3,9 @@
 import type { Ctx } from "../context";
 import { appError, type WixError } from "../http";
 
-export type CatalogVersion = "V1_CATALOG" | "V3_CATALOG";
-export const CATALOG_VERSIONS: readonly CatalogVersion[] = ["V1_CATALOG", "V3_CATALOG"];
+/** What Get Catalog Version answers: a catalog, or no Stores app at all (a site without a store). */
+export type CatalogVersion = "V1_CATALOG" | "V3_CATALOG" | "STORES_NOT_INSTALLED";
+export const CATALOG_VERSIONS: readonly CatalogVersion[] = ["V1_CATALOG", "V3_CATALOG", "STORES_NOT_INSTALLED"];
 
 /** A site created today runs Catalog V3 ("About the Wix Stores Catalog V3": a new site supports V3). */
 export const DEFAULT_CATALOG_VERSION: CatalogVersion = "V3_CATALOG";
@@ -19,6 +20,9 @@ export function catalogVersionOf(ctx: Ctx): CatalogVersion {
  * and the whole V3-on-V1 answer, come from public code that records live answers (platform/README.md says which).
  */
 function wrongCatalog(site: CatalogVersion): WixError {
+  // Catalog V1's error table: "401 Invalid authorization token, or Wix stores is not installed".
+  if (site === "STORES_NOT_INSTALLED")
+    return appError(401, "UNAUTHENTICATED", "Wix Stores n'est pas installé sur ce site", {}, "Unauthenticated");
   if (site === "V3_CATALOG")
     return appError(
       428,
@@ -37,7 +41,7 @@ function wrongCatalog(site: CatalogVersion): WixError {
 }
 
 /** Throws Wix's refusal unless the site runs `version`: every catalog handler of one version starts with it. */
-export function requireCatalog(ctx: Ctx, version: CatalogVersion): void {
+export function requireCatalog(ctx: Ctx, version: Exclude<CatalogVersion, "STORES_NOT_INSTALLED">): void {
   const site = catalogVersionOf(ctx);
   if (site !== version) throw wrongCatalog(site);
 }
@@ -45,6 +49,6 @@ export function requireCatalog(ctx: Ctx, version: CatalogVersion): void {
 export function parseCatalogVersion(value: string | undefined, source: string): CatalogVersion | undefined {
   const v = value?.trim();
   if (!v) return undefined;
-  if (!(CATALOG_VERSIONS as readonly string[]).includes(v)) throw new Error(`${source} must be V1_CATALOG or V3_CATALOG (got "${v}")`);
+  if (!(CATALOG_VERSIONS as readonly string[]).includes(v)) throw new Error(`${source} must be one of ${CATALOG_VERSIONS.join(", ")} (got "${v}")`);
   return v as CatalogVersion;
 }

@@ -13,8 +13,27 @@ function allItems(ctx: Ctx) {
 
 const LIMITS = { max: 1000, byDefault: 50 };
 
+/** Query Inventory Items' fields (the typings' InventoryItemQuerySpec, in wire names). */
+const SORTABLE = [
+  "product.directCategoryIds",
+  "createdDate",
+  "updatedDate",
+  "availabilityStatus",
+  "inStock",
+  "preorderInfo.enabled",
+  "product.brand.id",
+  "product.name",
+  "product.variantBarcode",
+  "product.variantName",
+  "product.variantSku",
+  "productId",
+  "quantity",
+  "trackQuantity",
+];
+const QUERY_DECLARED = { filterable: new Set(["id", "locationId", "variantId", ...SORTABLE]), sortable: new Set(SORTABLE) };
+
 function answer(ctx: Ctx, req: ApiRequest, where: "query" | "search") {
-  const r = readV3Request(req.body, where, {}, LIMITS);
+  const r = readV3Request(req.body, where, where === "query" ? QUERY_DECLARED : {}, LIMITS);
   const { items, pagingMetadata } = runV3Request(allItems(ctx), r);
   return { inventoryItems: items, pagingMetadata };
 }

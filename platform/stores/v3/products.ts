@@ -20,12 +20,69 @@ const PRODUCT_FIELDS: readonly RequestedField[] = [
 ];
 
 /**
- * Query Products declares these filters and sorts ("Find Products (Query and Search, Catalog V3)", Wix's recipe,
- * STEP 4); anything else, categories and prices included, is Search Products' business.
+ * What each call filters and sorts on: the typings' V3ProductQuerySpec and V3ProductSearchSpec (`wql`), in wire names
+ * (`_id` is `id` on the wire). Query Products knows few fields (Wix's recipe "Find Products (Query and Search, Catalog
+ * V3)" says the same); categories and prices are Search Products' business. Search also takes the `….categories.id`
+ * filters its "Supported Filters and Sorting" page lists.
  */
 const QUERY_DECLARED = {
-  filterable: new Set(["id", "handle", "options.id", "slug", "createdDate", "updatedDate", "visible"]),
-  sortable: new Set(["slug", "createdDate", "updatedDate", "visible"]),
+  filterable: new Set(["options.id", "id", "handle", "createdDate", "updatedDate", "slug", "visible"]),
+  sortable: new Set(["createdDate", "updatedDate", "slug", "visible"]),
+};
+const SEARCH_SORTABLE = [
+  "createdDate",
+  "updatedDate",
+  "actualPriceRange.maxValue.amount",
+  "actualPriceRange.minValue.amount",
+  "compareAtPriceRange.maxValue.amount",
+  "compareAtPriceRange.minValue.amount",
+  "minVariantPriceInfo.sku",
+  "name",
+  "physicalProperties.shippingWeightRange.maxValue",
+  "physicalProperties.shippingWeightRange.minValue",
+];
+const SEARCH_DECLARED = {
+  filterable: new Set([
+    ...SEARCH_SORTABLE,
+    "allCategoriesInfo.categories",
+    "directCategoriesInfo.categories",
+    "allCategoriesInfo.categories.id",
+    "directCategoriesInfo.categories.id",
+    "variantsInfo.variants",
+    "additionalRibbons.id",
+    "additionalRibbons.name",
+    "infoSections.id",
+    "infoSections.uniqueName",
+    "modifiers.id",
+    "modifiers.choicesSettings.choices.choiceId",
+    "modifiers.choicesSettings.choices.name",
+    "modifiers.name",
+    "options.id",
+    "options.choicesSettings.choices.choiceId",
+    "options.choicesSettings.choices.name",
+    "options.name",
+    "tags.privateTags.tagIds",
+    "tags.publicTags.tagIds",
+    "id",
+    "brand.id",
+    "brand.name",
+    "handle",
+    "importId",
+    "inventory.availabilityStatus",
+    "inventory.preorderAvailability",
+    "inventory.preorderStatus",
+    "physicalProperties.deliveryProfileId",
+    "physicalProperties.fulfillerId",
+    "productType",
+    "ribbon.id",
+    "ribbon.name",
+    "slug",
+    "subscriptionDetails.allowOneTimePurchases",
+    "taxGroupId",
+    "visible",
+    "visibleInPos",
+  ]),
+  sortable: new Set(SEARCH_SORTABLE),
 };
 
 const cache = new WeakMap<Ctx, { rev: string; byOrigin: Map<string, ProductV3Wire[]> }>();
@@ -62,7 +119,7 @@ function queryProducts(ctx: Ctx, req: ApiRequest) {
 }
 
 function searchProducts(ctx: Ctx, req: ApiRequest) {
-  const r = readV3Request(req.body, "search");
+  const r = readV3Request(req.body, "search", SEARCH_DECLARED);
   const fields = requestedFields(req.body, PRODUCT_FIELDS);
   const { items, pagingMetadata } = runV3Request(allProductsV3(ctx, req.appOrigin), r, matchesText);
   return { products: items.map((p) => projectProduct(p, fields, false)), pagingMetadata };

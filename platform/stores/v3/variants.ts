@@ -6,10 +6,10 @@ import { loadAllProducts } from "../../catalog-store";
 import { readOnlyVariantWire, variantsOf } from "./wire";
 import { readV3Request, requestedFields, runV3Request } from "./query-v3";
 
-/** Query Variants filters and sorts on these only ("Read-Only Variants V3: Supported Filters and Sorting"). */
+/** Query Variants filters and sorts on these only (the typings' ReadOnlyVariantQuerySpec; the docs' table agrees). */
 const QUERY_DECLARED = {
-  filterable: new Set(["id", "productData.productId"]),
-  sortable: new Set(["id", "productData.productId"]),
+  filterable: new Set(["id", "productData.productId", "variantId"]),
+  sortable: new Set(["id", "productData.productId", "variantId"]),
 };
 
 function allVariants(ctx: Ctx, withCurrency: boolean) {
