@@ -34,7 +34,10 @@ app.get("/healthz", (_req, res) => {
 // Readiness: the commerce platform answers (its database in this process, or its service; set below) and the store's
 // catalog can be read.
 let readiness: Readiness = async () => null;
-app.get("/readyz", readyz(() => readiness, catalogProblem));
+app.get(
+  "/readyz",
+  readyz(() => readiness, catalogProblem),
+);
 
 applySecurityHeaders(app, config);
 

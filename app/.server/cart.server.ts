@@ -63,7 +63,13 @@ async function readCart(session: CommerceSession): Promise<Cart | null> {
     if (!raw) return null;
     const cart = toCart(raw);
     // Product links come from the catalog, not from the platform's line URLs.
-    return { ...cart, lines: await linkToProducts(cart.lines, cart.lines.map((l) => l.productId)) };
+    return {
+      ...cart,
+      lines: await linkToProducts(
+        cart.lines,
+        cart.lines.map((l) => l.productId),
+      ),
+    };
   } catch (error) {
     if (isNoCart(error)) return null;
     throw error;

@@ -65,7 +65,12 @@ export function fromV1(p: V1Product): CatalogProduct {
       type: o.optionType === "color" ? ("color" as const) : ("drop_down" as const),
       choices: (o.choices ?? [])
         .filter((c) => c.description)
-        .map((c) => ({ value: c.value ?? c.description!, description: c.description!, inStock: c.inStock !== false, visible: c.visible !== false })),
+        .map((c) => ({
+          value: c.value ?? c.description!,
+          description: c.description!,
+          inStock: c.inStock !== false,
+          visible: c.visible !== false,
+        })),
     }));
   const media = p.media?.items?.length ? p.media.items : p.media?.mainMedia ? [p.media.mainMedia] : [];
   const variants: CatalogVariant[] = options.length
@@ -109,7 +114,12 @@ export function fromV1(p: V1Product): CatalogProduct {
   };
 }
 
-function fromV1Collection(c: { _id?: string | null; slug?: string | null; name?: string | null; description?: string | null }): CatalogCollection {
+function fromV1Collection(c: {
+  _id?: string | null;
+  slug?: string | null;
+  name?: string | null;
+  description?: string | null;
+}): CatalogCollection {
   return { id: c._id ?? "", slug: c.slug ?? "", name: c.name ?? c.slug ?? "", ...(c.description ? { description: c.description } : {}) };
 }
 
@@ -135,7 +145,9 @@ export const v1Reader: CatalogReader = {
 
   async collections() {
     const wix = await catalogClient();
-    return ((await wix.collections.queryCollections().limit(100).find()).items as Parameters<typeof fromV1Collection>[0][]).map(fromV1Collection);
+    return ((await wix.collections.queryCollections().limit(100).find()).items as Parameters<typeof fromV1Collection>[0][]).map(
+      fromV1Collection,
+    );
   },
 
   async page({ collectionId, sort, page, pageSize }): Promise<ProductPage> {

@@ -138,7 +138,12 @@ export function fromV3(p: V3Product, variants: V3Variant[] = []): CatalogProduct
   };
 }
 
-function fromV3Category(c: { _id?: string | null; slug?: string | null; name?: string | null; description?: string | null }): CatalogCollection {
+function fromV3Category(c: {
+  _id?: string | null;
+  slug?: string | null;
+  name?: string | null;
+  description?: string | null;
+}): CatalogCollection {
   return { id: c._id ?? "", slug: c.slug ?? "", name: c.name ?? c.slug ?? "", ...(c.description ? { description: c.description } : {}) };
 }
 
@@ -201,14 +206,13 @@ export const v3Reader: CatalogReader = {
           : { ...(filter ? { filter } : {}), ...(order ? { sort: [order] } : {}), cursorPaging: { limit } },
         { fields: [...FIELDS] },
       );
-    let found: Awaited<ReturnType<typeof search>> | undefined;
-    for (let skip = (page - 1) * pageSize; skip > 0; ) {
+    for (let skip = (page - 1) * pageSize; skip > 0;) {
       const step = Math.min(skip, MAX_LIMIT - (MAX_LIMIT % pageSize) || pageSize);
       cursor = (await search(step)).pagingMetadata?.cursors?.next ?? undefined;
       skip -= step;
       if (!cursor) return { items: [], total: (await counted).count ?? 0 };
     }
-    found = await search(pageSize);
+    const found = await search(pageSize);
     return { items: ((found.products ?? []) as V3Product[]).map((p) => fromV3(p)), total: (await counted).count ?? 0 };
   },
 
@@ -240,7 +244,10 @@ export const v3Reader: CatalogReader = {
   async all(max) {
     const wix = await catalogClient();
     const items: CatalogProduct[] = [];
-    let found = await wix.productsV3.queryProducts({ fields: [...FIELDS] }).limit(MAX_LIMIT).find();
+    let found = await wix.productsV3
+      .queryProducts({ fields: [...FIELDS] })
+      .limit(MAX_LIMIT)
+      .find();
     for (;;) {
       items.push(...(found.items as V3Product[]).map((p) => fromV3(p)));
       if (!found.hasNext() || items.length >= max) return items;

@@ -1,5 +1,13 @@
 import { formatPrice } from "~/lib/money";
-import type { CatalogCollection, CatalogImage, CatalogProduct, CollectionLink, ImageView, PriceView, ProductCardView } from "~/models/catalog";
+import type {
+  CatalogCollection,
+  CatalogImage,
+  CatalogProduct,
+  CollectionLink,
+  ImageView,
+  PriceView,
+  ProductCardView,
+} from "~/models/catalog";
 import { ALL_PRODUCTS_COLLECTION_ID } from "./catalog-params.server";
 import { mediaUrl } from "./media.server";
 
@@ -34,7 +42,9 @@ export function toProductCard(p: CatalogProduct): ProductCardView {
 }
 
 export function toCollectionLinks(raw: CatalogCollection[]): CollectionLink[] {
-  return raw.filter((c) => c.id && c.slug && c.id !== ALL_PRODUCTS_COLLECTION_ID).map((c) => ({ id: c.id, slug: c.slug, name: c.name || c.slug }));
+  return raw
+    .filter((c) => c.id && c.slug && c.id !== ALL_PRODUCTS_COLLECTION_ID)
+    .map((c) => ({ id: c.id, slug: c.slug, name: c.name || c.slug }));
 }
 
 /** Plain text of an HTML description, for the meta description. */

@@ -151,9 +151,7 @@ export function parseImageIndex(raw: string | null, count: number): number {
 
 export function toProductPage(p: CatalogProduct, params: URLSearchParams, collections: CollectionLink[]): ProductPageData {
   const name = p.name;
-  const images = p.images
-    .map((m, i) => imageView(m, i === 0 ? name : `${name} (${i + 1})`))
-    .filter((m): m is ImageView => !!m);
+  const images = p.images.map((m, i) => imageView(m, i === 0 ? name : `${name} (${i + 1})`)).filter((m): m is ImageView => !!m);
   const descriptionHtml = sanitizeDescription(p.descriptionHtml);
   const collection = collections.find((c) => p.collectionIds.includes(c.id));
   return {

@@ -1,11 +1,11 @@
 // Categories (`@wix/categories` categories) for the Wix Stores tree: on a V3 site the store's collections are
 // categories, every call naming the tree `{appNamespace: "@wix/stores"}`. Refused on a V1 site.
-import type { Ctx } from "../context";
-import { mediaId, mediaUrl, imageInfo } from "../context";
-import type { ApiRequest, Router } from "../http";
-import { asObject, fieldError, notFound, appError } from "../http";
-import { ALL_PRODUCTS_ROW } from "../catalog-store";
-import type { CollectionRow } from "../catalog-wire";
+import type { Ctx } from "../core/context";
+import { mediaId, mediaUrl, imageInfo } from "../core/context";
+import type { ApiRequest, Router } from "../core/http";
+import { asObject, fieldError, notFound, appError } from "../core/http";
+import { ALL_PRODUCTS_ROW } from "../stores/catalog-store";
+import type { CollectionRow } from "../stores/catalog-wire";
 import { requireCatalog } from "../stores/catalog-version";
 import { readV3Request, requestedFields, runV3Request } from "../stores/v3/query-v3";
 
@@ -21,14 +21,20 @@ function treeOf(body: Record<string, unknown>, where = "treeReference"): "stores
 }
 
 function categoryRows(ctx: Ctx): CollectionRow[] {
-  return [ALL_PRODUCTS_ROW, ...(ctx.db.prepare("SELECT * FROM collections WHERE visible = 1 ORDER BY position, name").all() as CollectionRow[])];
+  return [
+    ALL_PRODUCTS_ROW,
+    ...(ctx.db.prepare("SELECT * FROM collections WHERE visible = 1 ORDER BY position, name").all() as CollectionRow[]),
+  ];
 }
 
 function itemCount(ctx: Ctx, c: CollectionRow): number {
-  if (c.id === ALL_PRODUCTS_ROW.id) return (ctx.db.prepare("SELECT COUNT(*) AS n FROM products WHERE visible = 1").get() as { n: number }).n;
+  if (c.id === ALL_PRODUCTS_ROW.id)
+    return (ctx.db.prepare("SELECT COUNT(*) AS n FROM products WHERE visible = 1").get() as { n: number }).n;
   return (
     ctx.db
-      .prepare("SELECT COUNT(*) AS n FROM product_collections pc JOIN products p ON p.id = pc.product_id WHERE pc.collection_id = ? AND p.visible = 1")
+      .prepare(
+        "SELECT COUNT(*) AS n FROM product_collections pc JOIN products p ON p.id = pc.product_id WHERE pc.collection_id = ? AND p.visible = 1",
+      )
       .get(c.id) as { n: number }
   ).n;
 }
@@ -41,7 +47,14 @@ function categoryWire(ctx: Ctx, c: CollectionRow, appOrigin: string, fields: Rea
   const image = c.image
     ? (() => {
         const { width, height } = imageInfo(ctx, c.image);
-        return { id: mediaId(c.image), url: mediaUrl(appOrigin, c.image), width, height, altText: c.name, filename: c.image.split("/").pop() };
+        return {
+          id: mediaId(c.image),
+          url: mediaUrl(appOrigin, c.image),
+          width,
+          height,
+          altText: c.name,
+          filename: c.image.split("/").pop(),
+        };
       })()
     : undefined;
   return {
@@ -79,7 +92,13 @@ function queryCategories(ctx: Ctx, req: ApiRequest) {
   const query = asObject(req.body.query) ?? {};
   const filter = asObject(query.filter);
   if (filter && Object.keys(filter).length === 0 && !asObject(query.cursorPaging)?.cursor)
-    throw appError(400, "INVALID_FILTER", "Filter expression cannot contain an empty condition", {}, "Filter expression cannot contain an empty condition");
+    throw appError(
+      400,
+      "INVALID_FILTER",
+      "Filter expression cannot contain an empty condition",
+      {},
+      "Filter expression cannot contain an empty condition",
+    );
   const r = readV3Request(req.body, "query", DECLARED, { max: 1000, byDefault: 50 });
   const fields = requestedFields(req.body, FIELDS);
   const all = other ? [] : categoryRows(ctx).map((c) => categoryWire(ctx, c, req.appOrigin, new Set(FIELDS)));

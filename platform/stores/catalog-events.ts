@@ -1,9 +1,9 @@
 // The catalog's own events when stock moves (an order decrements it, a cancellation puts it back): each catalog
 // version has its own ("About the Catalog Versioning API": changes in the V1 catalog trigger V1 webhooks, changes in
 // the V3 catalog V3 webhooks). The app empties its catalog cache on either.
-import type { Ctx } from "../context";
-import { emitEvent } from "../webhooks";
-import { loadProduct } from "../catalog-store";
+import type { Ctx } from "../core/context";
+import { emitEvent } from "../events/webhooks";
+import { loadProduct } from "./catalog-store";
 import { fullProductV3, inventoryItemWire, projectProduct, variantsOf } from "./v3/wire";
 
 /** Catalog V1's ProductChanged (not a domain event): `{productId, changedFields}`. */

@@ -1,10 +1,9 @@
 // Which Stores catalog the site runs (a site has Catalog V1 or Catalog V3, never both), and the refusal Wix
 // answers when a call belongs to the other one. Sources: platform/README.md, "Catalog V1 or V3".
-import type { Ctx } from "../context";
-import { appError, type WixError } from "../http";
+import type { CatalogVersion, Ctx } from "../core/context";
+import { appError, type WixError } from "../core/http";
 
-/** What Get Catalog Version answers: a catalog, or no Stores app at all (a site without a store). */
-export type CatalogVersion = "V1_CATALOG" | "V3_CATALOG" | "STORES_NOT_INSTALLED";
+export type { CatalogVersion };
 export const CATALOG_VERSIONS: readonly CatalogVersion[] = ["V1_CATALOG", "V3_CATALOG", "STORES_NOT_INSTALLED"];
 
 /** A site created today runs Catalog V3 ("About the Wix Stores Catalog V3": a new site supports V3). */
@@ -49,6 +48,7 @@ export function requireCatalog(ctx: Ctx, version: Exclude<CatalogVersion, "STORE
 export function parseCatalogVersion(value: string | undefined, source: string): CatalogVersion | undefined {
   const v = value?.trim();
   if (!v) return undefined;
-  if (!(CATALOG_VERSIONS as readonly string[]).includes(v)) throw new Error(`${source} must be one of ${CATALOG_VERSIONS.join(", ")} (got "${v}")`);
+  if (!(CATALOG_VERSIONS as readonly string[]).includes(v))
+    throw new Error(`${source} must be one of ${CATALOG_VERSIONS.join(", ")} (got "${v}")`);
   return v as CatalogVersion;
 }

@@ -24,7 +24,9 @@ afterEach(() => siteRuns("V1_CATALOG"));
 
 /** Image URLs differ by version (a V1 URL, a V3 media id with "/" written "__"): compared by file name. */
 function normalized<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value).replace(/"url":"[^"]*?([\w.-]+\.svg)"/g, (_, file: string) => `"url":"${file.split("__").pop()}"`)) as T;
+  return JSON.parse(
+    JSON.stringify(value).replace(/"url":"[^"]*?([\w.-]+\.svg)"/g, (_, file: string) => `"url":"${file.split("__").pop()}"`),
+  ) as T;
 }
 
 /** Everything the store shows from its catalog: every list page in every order, every collection, every product. */
@@ -63,7 +65,15 @@ describe("one catalog interface, two readers", () => {
     expect(v1.lists.some((l) => l.products.some((p) => p.price.regular))).toBe(true);
     expect({ ...v3, byPrice: null }).toEqual({ ...v1, byPrice: null });
     // By price: the same products, and on V3 in the order of what the buyer pays.
-    const paid = (line: string) => Number(line.split(" ").slice(1).join("").replace(/[^\d,]/g, "").replace(",", "."));
+    const paid = (line: string) =>
+      Number(
+        line
+          .split(" ")
+          .slice(1)
+          .join("")
+          .replace(/[^\d,]/g, "")
+          .replace(",", "."),
+      );
     for (const sort of ["prix-croissant", "prix-decroissant"]) {
       expect(v3.byPrice[sort]).toHaveLength(62);
       expect([...v3.byPrice[sort]!].sort()).toEqual([...v1.byPrice[sort]!].sort());

@@ -178,10 +178,7 @@ describe("variant resolution from the chosen options", () => {
     const plain = resolveSelection(mug, new URLSearchParams("Taille=M"));
     expect(plain).toMatchObject({ options: [], missing: [], availability: { ok: true } });
     expect(plain.price.regular).toMatch(/^14,00\s€$/);
-    const gone = resolveSelection(
-      { ...shirt, inStock: false },
-      new URLSearchParams("Taille=M&Couleur=Noir"),
-    );
+    const gone = resolveSelection({ ...shirt, inStock: false }, new URLSearchParams("Taille=M&Couleur=Noir"));
     expect(gone.availability).toMatchObject({ reason: "product-out-of-stock", message: "Produit en rupture de stock" });
   });
 });

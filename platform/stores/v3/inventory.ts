@@ -1,9 +1,9 @@
 // Inventory Items V3 (`@wix/stores` inventoryItemsV3): one item per variant at the site's one location, read from the
 // same stock the cart checks and orders decrement (catalog-store.ts).
-import type { Ctx } from "../../context";
-import type { ApiRequest } from "../../http";
-import { notFound } from "../../http";
-import { loadAllProducts } from "../../catalog-store";
+import type { Ctx } from "../../core/context";
+import type { ApiRequest } from "../../core/http";
+import { notFound } from "../../core/http";
+import { loadAllProducts } from "../catalog-store";
 import { inventoryItemWire, variantsOf } from "./wire";
 import { readV3Request, runV3Request } from "./query-v3";
 

@@ -1,12 +1,12 @@
 // Products V3 (`@wix/stores` productsV3): query, search, count, get by id and by slug, the "All Products" category.
-import type { Ctx } from "../../context";
-import type { ApiRequest } from "../../http";
-import { notFound } from "../../http";
-import { ALL_PRODUCTS_COLLECTION_ID, catalogRevision, loadAllProducts, loadProduct, type ProductRec } from "../../catalog-store";
+import type { Ctx } from "../../core/context";
+import type { ApiRequest } from "../../core/http";
+import { notFound } from "../../core/http";
+import { ALL_PRODUCTS_COLLECTION_ID, catalogRevision, loadAllProducts, loadProduct, type ProductRec } from "../catalog-store";
 import { fullProductV3, projectProduct, type ProductV3Wire, type RequestedField } from "./wire";
 import { readV3Request, requestedFields, runV3Request } from "./query-v3";
-import { matchFilter } from "../../query";
-import { asObject } from "../../http";
+import { matchFilter } from "../../core/query";
+import { asObject } from "../../core/http";
 
 const PRODUCT_FIELDS: readonly RequestedField[] = [
   "URL",

@@ -1,7 +1,7 @@
 // The query language of the V3 services (Catalog V3, Categories) as the SDK sends it: a filter, a sort and cursor
 // paging. With a cursor the SDK sends nothing else (sdk-runtime query-builder.js), so the cursor carries the rest.
-import { asObject, parseUntrustedJson, validationError } from "../../http";
-import { getPath, matchFilter, parseSort, type SortSpec } from "../../query";
+import { asObject, parseUntrustedJson, validationError } from "../../core/http";
+import { getPath, matchFilter, parseSort, type SortSpec } from "../../core/query";
 
 export interface V3Request {
   filter: unknown;
@@ -25,7 +25,8 @@ function encodeCursor(r: V3Request, offset: number): string {
 }
 
 function decodeCursor(cursor: string, where: string): Omit<V3Request, "limit"> {
-  const bad = () => validationError([{ field: `${where}.cursorPaging.cursor`, description: "is not a valid cursor", violatedRule: "FORMAT" }]);
+  const bad = () =>
+    validationError([{ field: `${where}.cursorPaging.cursor`, description: "is not a valid cursor", violatedRule: "FORMAT" }]);
   if (cursor.length > MAX_CURSOR_LENGTH) throw bad();
   let parsed: Record<string, unknown> | undefined;
   try {
@@ -71,7 +72,9 @@ export function readV3Request(
   const rawLimit = cursorPaging?.limit ?? paging?.limit;
   const limit = rawLimit === undefined || rawLimit === null ? limits.byDefault : Number(rawLimit);
   if (!Number.isInteger(limit) || limit < 0 || limit > limits.max)
-    throw validationError([{ field: `${where}.cursorPaging.limit`, description: `must be between 0 and ${limits.max}`, violatedRule: "MAX" }]);
+    throw validationError([
+      { field: `${where}.cursorPaging.limit`, description: `must be between 0 and ${limits.max}`, violatedRule: "MAX" },
+    ]);
   if (typeof cursorPaging?.cursor === "string" && cursorPaging.cursor) return { ...decodeCursor(cursorPaging.cursor, where), limit };
   const offset = paging?.offset === undefined ? 0 : Number(paging.offset);
   if (!Number.isInteger(offset) || offset < 0)
@@ -80,12 +83,22 @@ export function readV3Request(
   const { filterable, sortable } = declared;
   for (const field of filterFields(q.filter))
     if (filterable && !filterable.has(field))
-      throw validationError([{ field: `${where}.filter`, description: `Field '${field}' is not declared as filterable`, violatedRule: "VALIDATION" }]);
+      throw validationError([
+        { field: `${where}.filter`, description: `Field '${field}' is not declared as filterable`, violatedRule: "VALIDATION" },
+      ]);
   for (const s of sort)
     if (sortable && !sortable.has(s.fieldName))
-      throw validationError([{ field: `${where}.sort`, description: `Field '${s.fieldName}' is not declared as sortable`, violatedRule: "VALIDATION" }]);
+      throw validationError([
+        { field: `${where}.sort`, description: `Field '${s.fieldName}' is not declared as sortable`, violatedRule: "VALIDATION" },
+      ]);
   const search = asObject(q.search);
-  return { filter: q.filter ?? undefined, sort, expression: typeof search?.expression === "string" ? search.expression.trim() : "", limit, offset };
+  return {
+    filter: q.filter ?? undefined,
+    sort,
+    expression: typeof search?.expression === "string" ? search.expression.trim() : "",
+    limit,
+    offset,
+  };
 }
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;

@@ -1,7 +1,7 @@
 // The Catalog V3 services' routes (the SDK's paths, from @wix/auto_sdk_stores_*-v-3 and catalog-versioning), each
 // refused on a V1 site; and Catalog Versioning, which answers on both.
-import type { Ctx } from "../../context";
-import type { ApiRequest, Router } from "../../http";
+import type { Ctx } from "../../core/context";
+import type { ApiRequest, Router } from "../../core/http";
 import { catalogVersionOf, requireCatalog } from "../catalog-version";
 import { productHandlers as products } from "./products";
 import { variantHandlers as variants } from "./variants";

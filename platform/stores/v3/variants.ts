@@ -1,8 +1,8 @@
 // Read-Only Variants V3 (`@wix/stores` readOnlyVariantsV3): every variant as an entity of its own, the sole variant of
 // a product without options included.
-import type { Ctx } from "../../context";
-import type { ApiRequest } from "../../http";
-import { loadAllProducts } from "../../catalog-store";
+import type { Ctx } from "../../core/context";
+import type { ApiRequest } from "../../core/http";
+import { loadAllProducts } from "../catalog-store";
 import { readOnlyVariantWire, variantsOf } from "./wire";
 import { readV3Request, requestedFields, runV3Request } from "./query-v3";
 

@@ -2,8 +2,8 @@
 // (catalog-store.ts), in the shapes of the SDK's typings (@wix/auto_sdk_stores_products-v-3, read-only-variants-v-3,
 // inventory-items-v-3) and of Wix's Get Product example (tests/contract/golden/). What could not be confirmed is
 // listed in platform/README.md.
-import type { Ctx } from "../../context";
-import { currency, formatMoney, imageInfo, mediaId, mediaUrl, decimal } from "../../context";
+import type { Ctx } from "../../core/context";
+import { currency, formatMoney, imageInfo, mediaId, mediaUrl, decimal } from "../../core/context";
 import {
   ALL_PRODUCTS_COLLECTION_ID,
   availableQuantity,
@@ -14,7 +14,7 @@ import {
   variantBaseCents,
   type ProductRec,
   type VariantRec,
-} from "../../catalog-store";
+} from "../catalog-store";
 
 /** Fields a caller asks for in `fields` (the typings' RequestedFields); anything else is left out of the answer. */
 export type RequestedField =
@@ -105,7 +105,13 @@ function variantChoices(p: ProductRec, v: V3Variant, withNames: boolean) {
     return {
       optionChoiceIds: { optionId: optionId(p.id, o.name), choiceId: choiceId(p.id, o.name, name) },
       ...(withNames
-        ? { optionChoiceNames: { optionName: o.name, choiceName: name, renderType: o.optionType === "color" ? "SWATCH_CHOICES" : "TEXT_CHOICES" } }
+        ? {
+            optionChoiceNames: {
+              optionName: o.name,
+              choiceName: name,
+              renderType: o.optionType === "color" ? "SWATCH_CHOICES" : "TEXT_CHOICES",
+            },
+          }
         : {}),
     };
   });
@@ -206,17 +212,11 @@ function withoutFormatted<T>(value: T): T {
  * Search Products return no variants).
  */
 export function projectProduct(full: ProductV3Wire, fields: ReadonlySet<RequestedField>, single: boolean) {
-  const {
-    url,
-    plainDescription,
-    currency: cur,
-    directCategoriesInfo,
-    allCategoriesInfo,
-    variantsInfo,
-    media,
-    ...rest
-  } = full;
-  const out: Record<string, unknown> = { ...rest, media: fields.has("MEDIA_ITEMS_INFO") ? media : { ...(media.main ? { main: media.main } : {}) } };
+  const { url, plainDescription, currency: cur, directCategoriesInfo, allCategoriesInfo, variantsInfo, media, ...rest } = full;
+  const out: Record<string, unknown> = {
+    ...rest,
+    media: fields.has("MEDIA_ITEMS_INFO") ? media : { ...(media.main ? { main: media.main } : {}) },
+  };
   if (fields.has("URL")) out.url = url;
   if (fields.has("PLAIN_DESCRIPTION")) out.plainDescription = plainDescription;
   if (fields.has("DIRECT_CATEGORIES_INFO")) out.directCategoriesInfo = directCategoriesInfo;
@@ -269,7 +269,10 @@ export function readOnlyVariantWire(ctx: Ctx, p: ProductRec, v: V3Variant, withC
 export function inventoryItemWire(p: ProductRec, v: V3Variant) {
   const quantity = availableQuantity(p, v.rec);
   const inStock = isInStock(p, v.rec);
-  const variantName = p.options.map((o) => v.choices[o.name]).filter(Boolean).join(" | ");
+  const variantName = p.options
+    .map((o) => v.choices[o.name])
+    .filter(Boolean)
+    .join(" | ");
   return {
     id: inventoryItemId(v.id),
     revision: "1",
