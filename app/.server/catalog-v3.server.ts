@@ -149,11 +149,15 @@ function fromV3Category(c: {
 
 // ---------------------------------------------------------------- the reader
 
-/** Search Products sorts on these (the typings' V3ProductSearchSpec, `sort: 'BOTH'`). */
+/**
+ * Search Products sorts on these (the typings' V3ProductSearchSpec, `sort: 'BOTH'`). Prices sort on the price before
+ * discount, as the V1 catalog's `price` does, so both catalogs list in the same order (the compare-at range equals
+ * the actual one when there is no discount, as in Wix's Get Product example).
+ */
 const SORTS = {
   pertinence: null,
-  "prix-croissant": { fieldName: "actualPriceRange.minValue.amount", order: "ASC" },
-  "prix-decroissant": { fieldName: "actualPriceRange.minValue.amount", order: "DESC" },
+  "prix-croissant": { fieldName: "compareAtPriceRange.minValue.amount", order: "ASC" },
+  "prix-decroissant": { fieldName: "compareAtPriceRange.minValue.amount", order: "DESC" },
   nom: { fieldName: "name", order: "ASC" },
   nouveautes: { fieldName: "_updatedDate", order: "DESC" },
 } as const satisfies Record<SortKey, { fieldName: string; order: "ASC" | "DESC" } | null>;
