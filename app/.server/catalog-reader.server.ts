@@ -1,5 +1,13 @@
 import type { CatalogCollection, CatalogProduct, SortKey } from "~/models/catalog";
-import { catalogVersion, forgetCatalogVersion, isWrongCatalog, type CatalogVersion } from "./catalog-version.server";
+import { data } from "react-router";
+import {
+  CATALOG_UNAVAILABLE_MESSAGE,
+  CatalogVersionError,
+  catalogVersion,
+  forgetCatalogVersion,
+  isWrongCatalog,
+  type CatalogVersion,
+} from "./catalog-version.server";
 import { v1Reader } from "./catalog-v1.server";
 import { v3Reader } from "./catalog-v3.server";
 
@@ -36,19 +44,29 @@ const READERS: Record<CatalogVersion, CatalogReader> = { V1_CATALOG: v1Reader, V
 
 type Method = Exclude<keyof CatalogReader, "version">;
 
+/** The site's version; a site whose catalog cannot be read gets the error screen (503) with a clear message. */
+async function siteVersion(): Promise<CatalogVersion> {
+  try {
+    return await catalogVersion();
+  } catch (error) {
+    if (error instanceof CatalogVersionError) throw data({ message: CATALOG_UNAVAILABLE_MESSAGE }, { status: 503 });
+    throw error;
+  }
+}
+
 /**
  * Runs one call on the site's reader. A refusal for the wrong version means the site moved (V1 to V3): the version is
  * read again and, if it changed, the call is made once more with the other reader.
  */
 async function call<M extends Method>(method: M, ...args: Parameters<CatalogReader[M]>): Promise<Awaited<ReturnType<CatalogReader[M]>>> {
-  const version = await catalogVersion();
+  const version = await siteVersion();
   const run = (v: CatalogVersion) => (READERS[v][method] as (...a: typeof args) => ReturnType<CatalogReader[M]>)(...args);
   try {
     return await run(version);
   } catch (error) {
     if (!isWrongCatalog(error)) throw error;
     forgetCatalogVersion();
-    const now = await catalogVersion();
+    const now = await siteVersion();
     if (now === version) throw error;
     return await run(now);
   }

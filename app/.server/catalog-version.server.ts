@@ -10,6 +10,9 @@ import { classifyWixError } from "./wix-errors.server";
 
 export type CatalogVersion = "V1_CATALOG" | "V3_CATALOG";
 
+/** What the pages say while the catalog cannot be read (the error screen, 503). */
+export const CATALOG_UNAVAILABLE_MESSAGE = "Le catalogue de la boutique ne peut pas être lu pour le moment : réessayez un peu plus tard.";
+
 /** The version could not be read, or the site has no Stores catalog: the store cannot work. */
 export class CatalogVersionError extends Error {
   override name = "CatalogVersionError";
