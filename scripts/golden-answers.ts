@@ -43,7 +43,8 @@ async function main() {
     return;
   }
   const real = await record(clientId);
-  const platform = createPlatform({ dbPath: ":memory:" });
+  // The calls recorded are Catalog V1's: the embedded site answers them as a V1 site (a real site created today runs V3).
+  const platform = createPlatform({ dbPath: ":memory:", catalogVersion: "V1_CATALOG" });
   const restore = installPlatformFetch(platform);
   const embedded = await record(EMBEDDED_CLIENT_ID).finally(() => {
     restore();
