@@ -1,6 +1,7 @@
-import type { CatalogCollection, CatalogProduct, CatalogVariant } from "~/models/catalog";
+import type { CatalogProduct, CatalogVariant } from "~/models/catalog";
 import type { SortKey } from "~/models/catalog";
 import { catalogClient } from "./commerce-session.server";
+import { timeOf, toCatalogCollection } from "./catalog-map.server";
 import type { CatalogReader, ProductPage } from "./catalog-reader.server";
 
 /**
@@ -51,8 +52,6 @@ interface V1Media {
 }
 
 // ---------------------------------------------------------------- mapping
-
-const time = (value: Date | string | null | undefined) => (value ? new Date(value).getTime() || 0 : 0);
 
 export function fromV1(p: V1Product): CatalogProduct {
   const priceData = p.priceData ?? p.price;
@@ -110,17 +109,8 @@ export function fromV1(p: V1Product): CatalogProduct {
     // V1 references a product without options by itself (no variant id).
     lineNeedsVariant: false,
     collectionIds: [...(p.collectionIds ?? [])],
-    updatedAt: time(p.lastUpdated),
+    updatedAt: timeOf(p.lastUpdated),
   };
-}
-
-function fromV1Collection(c: {
-  _id?: string | null;
-  slug?: string | null;
-  name?: string | null;
-  description?: string | null;
-}): CatalogCollection {
-  return { id: c._id ?? "", slug: c.slug ?? "", name: c.name ?? c.slug ?? "", ...(c.description ? { description: c.description } : {}) };
 }
 
 // ---------------------------------------------------------------- the reader
@@ -145,8 +135,8 @@ export const v1Reader: CatalogReader = {
 
   async collections() {
     const wix = await catalogClient();
-    return ((await wix.collections.queryCollections().limit(100).find()).items as Parameters<typeof fromV1Collection>[0][]).map(
-      fromV1Collection,
+    return ((await wix.collections.queryCollections().limit(100).find()).items as Parameters<typeof toCatalogCollection>[0][]).map(
+      toCatalogCollection,
     );
   },
 
@@ -187,6 +177,6 @@ export const v1Reader: CatalogReader = {
   async latest() {
     const wix = await catalogClient();
     const newest = await wix.products.queryProducts().descending("lastUpdated").limit(1).find();
-    return { count: newest.totalCount ?? newest.items.length, updatedAt: time((newest.items[0] as V1Product | undefined)?.lastUpdated) };
+    return { count: newest.totalCount ?? newest.items.length, updatedAt: timeOf((newest.items[0] as V1Product | undefined)?.lastUpdated) };
   },
 };

@@ -1,5 +1,6 @@
-import type { CatalogCollection, CatalogProduct, CatalogVariant, SortKey } from "~/models/catalog";
+import type { CatalogProduct, CatalogVariant, SortKey } from "~/models/catalog";
 import { catalogClient } from "./commerce-session.server";
+import { timeOf, toCatalogCollection } from "./catalog-map.server";
 import { classifyWixError } from "./wix-errors.server";
 import type { CatalogReader, ProductPage } from "./catalog-reader.server";
 
@@ -64,7 +65,6 @@ const amountOf = (a: V3Amount | null | undefined) => {
   const n = Number(a?.amount);
   return Number.isFinite(n) ? n : undefined;
 };
-const time = (value: Date | string | null | undefined) => (value ? new Date(value).getTime() || 0 : 0);
 
 /** `wix:image://v1/<id>/<name>#originWidth=W&originHeight=H`: the size the SDK kept in the URI. */
 function imageSize(src: string): { width?: number; height?: number } {
@@ -134,17 +134,8 @@ export function fromV3(p: V3Product, variants: V3Variant[] = []): CatalogProduct
     // "eCommerce Integration with Wix Stores Catalog V3": always include the variantId.
     lineNeedsVariant: true,
     collectionIds: (p.allCategoriesInfo?.categories ?? []).map((c) => c._id).filter((id): id is string => !!id),
-    updatedAt: time(p._updatedDate),
+    updatedAt: timeOf(p._updatedDate),
   };
-}
-
-function fromV3Category(c: {
-  _id?: string | null;
-  slug?: string | null;
-  name?: string | null;
-  description?: string | null;
-}): CatalogCollection {
-  return { id: c._id ?? "", slug: c.slug ?? "", name: c.name ?? c.slug ?? "", ...(c.description ? { description: c.description } : {}) };
 }
 
 // ---------------------------------------------------------------- the reader
@@ -193,7 +184,7 @@ export const v3Reader: CatalogReader = {
       .exists("name", true)
       .limit(100)
       .find();
-    return (found.items as Parameters<typeof fromV3Category>[0][]).map(fromV3Category);
+    return (found.items as Parameters<typeof toCatalogCollection>[0][]).map(toCatalogCollection);
   },
 
   async page({ collectionId, sort, page, pageSize }): Promise<ProductPage> {
@@ -265,6 +256,6 @@ export const v3Reader: CatalogReader = {
       wix.productsV3.queryProducts().descending("_updatedDate").limit(1).find(),
       wix.productsV3.countProducts({}),
     ]);
-    return { count: counted.count ?? 0, updatedAt: time((newest.items[0] as V3Product | undefined)?._updatedDate) };
+    return { count: counted.count ?? 0, updatedAt: timeOf((newest.items[0] as V3Product | undefined)?._updatedDate) };
   },
 };

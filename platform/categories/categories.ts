@@ -6,7 +6,7 @@ import type { ApiRequest, Router } from "../core/http";
 import { asObject, fieldError, notFound, appError } from "../core/http";
 import { ALL_PRODUCTS_ROW } from "../stores/catalog-store";
 import type { CollectionRow } from "../stores/catalog-wire";
-import { requireCatalog } from "../stores/catalog-version";
+import { registerForCatalog, type Route } from "../stores/catalog-version";
 import { readV3Request, requestedFields, runV3Request } from "../stores/v3/query-v3";
 
 export const STORES_TREE = { appNamespace: "@wix/stores" } as const;
@@ -123,26 +123,10 @@ function categoryBy(ctx: Ctx, req: ApiRequest, field: "id" | "slug") {
 }
 
 export function registerCategories(router: Router, ctx: Ctx): void {
-  const v3 =
-    (handler: (req: ApiRequest) => unknown) =>
-    (req: ApiRequest): unknown => {
-      requireCatalog(ctx, "V3_CATALOG");
-      return handler(req);
-    };
-  router
-    .on(
-      "POST",
-      "/categories/v1/categories/query",
-      v3((req) => queryCategories(ctx, req)),
-    )
-    .on(
-      "GET",
-      "/categories/v1/categories/slug/:slug",
-      v3((req) => categoryBy(ctx, req, "slug")),
-    )
-    .on(
-      "GET",
-      "/categories/v1/categories/:categoryId",
-      v3((req) => categoryBy(ctx, req, "id")),
-    );
+  const routes: Route[] = [
+    ["POST", "/categories/v1/categories/query", (req) => queryCategories(ctx, req)],
+    ["GET", "/categories/v1/categories/slug/:slug", (req) => categoryBy(ctx, req, "slug")],
+    ["GET", "/categories/v1/categories/:categoryId", (req) => categoryBy(ctx, req, "id")],
+  ];
+  registerForCatalog(router, ctx, "V3_CATALOG", routes);
 }

@@ -170,6 +170,30 @@ export function catalogRevision(ctx: Ctx): string {
     .join("|");
 }
 
+const wireCaches = new WeakMap<object, WeakMap<Ctx, { rev: string; byOrigin: Map<string, unknown[]> }>>();
+
+/**
+ * Every visible product built by `build` (a wire form), cached per catalog revision and app origin: `key` names the
+ * wire form (V1's, V3's), so each has its own cache.
+ */
+export function cachedProductWires<T>(key: object, ctx: Ctx, appOrigin: string, build: (p: ProductRec) => T): T[] {
+  let caches = wireCaches.get(key);
+  if (!caches) wireCaches.set(key, (caches = new WeakMap()));
+  const rev = catalogRevision(ctx);
+  let entry = caches.get(ctx);
+  if (!entry || entry.rev !== rev) {
+    entry = { rev, byOrigin: new Map() };
+    caches.set(ctx, entry);
+  }
+  let wires = entry.byOrigin.get(appOrigin) as T[] | undefined;
+  if (!wires) {
+    wires = loadAllProducts(ctx).map(build);
+    if (entry.byOrigin.size > 16) entry.byOrigin.clear();
+    entry.byOrigin.set(appOrigin, wires);
+  }
+  return wires;
+}
+
 export function bumpCatalog(ctx: Ctx): void {
   ctx.db
     .prepare(

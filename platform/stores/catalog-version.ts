@@ -1,7 +1,7 @@
 // Which Stores catalog the site runs (a site has Catalog V1 or Catalog V3, never both), and the refusal Wix
 // answers when a call belongs to the other one. Sources: platform/README.md, "Catalog V1 or V3".
 import type { CatalogVersion, Ctx } from "../core/context";
-import { appError, type WixError } from "../core/http";
+import { appError, type ApiRequest, type Router, type WixError } from "../core/http";
 
 export type { CatalogVersion };
 export const CATALOG_VERSIONS: readonly CatalogVersion[] = ["V1_CATALOG", "V3_CATALOG", "STORES_NOT_INSTALLED"];
@@ -43,6 +43,17 @@ function wrongCatalog(site: CatalogVersion): WixError {
 export function requireCatalog(ctx: Ctx, version: Exclude<CatalogVersion, "STORES_NOT_INSTALLED">): void {
   const site = catalogVersionOf(ctx);
   if (site !== version) throw wrongCatalog(site);
+}
+
+export type Route = [method: string, path: string, handler: (req: ApiRequest) => unknown];
+
+/** Registers one catalog version's routes, each refused (Wix's answer) on a site of the other version. */
+export function registerForCatalog(router: Router, ctx: Ctx, version: Exclude<CatalogVersion, "STORES_NOT_INSTALLED">, routes: Route[]) {
+  for (const [method, path, handler] of routes)
+    router.on(method, path, (req) => {
+      requireCatalog(ctx, version);
+      return handler(req);
+    });
 }
 
 export function parseCatalogVersion(value: string | undefined, source: string): CatalogVersion | undefined {

@@ -17,7 +17,7 @@ import {
 } from "./catalog-store";
 import { allProductWires, collectionWire, priceData, productWire, variantWire, type CollectionRow } from "./catalog-wire";
 import { currency } from "../core/context";
-import { requireCatalog } from "./catalog-version";
+import { registerForCatalog, type Route } from "./catalog-version";
 
 export { bumpCatalog } from "./catalog-store";
 
@@ -160,60 +160,23 @@ function collectionBy(ctx: Ctx, req: ApiRequest, field: "id" | "slug") {
 }
 
 export function registerCatalog(router: Router, ctx: Ctx): void {
-  // Every V1 catalog endpoint is refused on a V3 site, with Wix's answer (stores/catalog-version.ts).
-  const v1 =
-    (handler: (req: ApiRequest) => unknown) =>
-    (req: ApiRequest): unknown => {
-      requireCatalog(ctx, "V1_CATALOG");
-      return handler(req);
-    };
-  const qp = v1((req) => queryProducts(ctx, req));
-  const product = v1((req) => ({ product: productWire(ctx, getProductOrThrow(ctx, req.params.id!), req.appOrigin) }));
-  router
-    .on("GET", "/stores-reader/v1/products/query-platformized", qp)
-    .on("POST", "/stores-reader/v1/products/query-platformized", qp)
-    .on("POST", "/stores-reader/v1/products/query", qp)
-    .on("POST", "/stores/v1/products/query", qp)
-    .on("GET", "/stores-reader/v1/products/:id", product)
-    .on("GET", "/stores/v1/products/:id", product)
-    .on(
-      "POST",
-      "/stores-reader/v1/products/:id/productOptionsAvailability",
-      v1((req) => optionsAvailability(ctx, req)),
-    )
-    .on(
-      "POST",
-      "/stores-reader/v1/products/:id/variants/query",
-      v1((req) => queryVariants(ctx, req)),
-    )
-    .on(
-      "GET",
-      "/stores-reader/v1/collections/slug/:slug",
-      v1((req) => collectionBy(ctx, req, "slug")),
-    )
-    .on(
-      "GET",
-      "/stores-reader/v1/collections/:id",
-      v1((req) => collectionBy(ctx, req, "id")),
-    )
-    .on(
-      "GET",
-      "/v2/collections/query",
-      v1((req) => queryCollections(ctx, req)),
-    )
-    .on(
-      "POST",
-      "/v2/collections/query",
-      v1((req) => queryCollections(ctx, req)),
-    )
-    .on(
-      "GET",
-      "/v2/collections/slug/:slug",
-      v1((req) => collectionBy(ctx, req, "slug")),
-    )
-    .on(
-      "GET",
-      "/v2/collections/:id",
-      v1((req) => collectionBy(ctx, req, "id")),
-    );
+  const qp = (req: ApiRequest) => queryProducts(ctx, req);
+  const product = (req: ApiRequest) => ({ product: productWire(ctx, getProductOrThrow(ctx, req.params.id!), req.appOrigin) });
+  const routes: Route[] = [
+    ["GET", "/stores-reader/v1/products/query-platformized", qp],
+    ["POST", "/stores-reader/v1/products/query-platformized", qp],
+    ["POST", "/stores-reader/v1/products/query", qp],
+    ["POST", "/stores/v1/products/query", qp],
+    ["GET", "/stores-reader/v1/products/:id", product],
+    ["GET", "/stores/v1/products/:id", product],
+    ["POST", "/stores-reader/v1/products/:id/productOptionsAvailability", (req) => optionsAvailability(ctx, req)],
+    ["POST", "/stores-reader/v1/products/:id/variants/query", (req) => queryVariants(ctx, req)],
+    ["GET", "/stores-reader/v1/collections/slug/:slug", (req) => collectionBy(ctx, req, "slug")],
+    ["GET", "/stores-reader/v1/collections/:id", (req) => collectionBy(ctx, req, "id")],
+    ["GET", "/v2/collections/query", (req) => queryCollections(ctx, req)],
+    ["POST", "/v2/collections/query", (req) => queryCollections(ctx, req)],
+    ["GET", "/v2/collections/slug/:slug", (req) => collectionBy(ctx, req, "slug")],
+    ["GET", "/v2/collections/:id", (req) => collectionBy(ctx, req, "id")],
+  ];
+  registerForCatalog(router, ctx, "V1_CATALOG", routes);
 }

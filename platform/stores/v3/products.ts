@@ -2,7 +2,7 @@
 import type { Ctx } from "../../core/context";
 import type { ApiRequest } from "../../core/http";
 import { notFound } from "../../core/http";
-import { ALL_PRODUCTS_COLLECTION_ID, catalogRevision, loadAllProducts, loadProduct, type ProductRec } from "../catalog-store";
+import { ALL_PRODUCTS_COLLECTION_ID, cachedProductWires, loadProduct, type ProductRec } from "../catalog-store";
 import { fullProductV3, projectProduct, type ProductV3Wire, type RequestedField } from "./wire";
 import { readV3Request, requestedFields, runV3Request } from "./query-v3";
 import { matchFilter } from "../../core/query";
@@ -85,23 +85,9 @@ const SEARCH_DECLARED = {
   sortable: new Set(SEARCH_SORTABLE),
 };
 
-const cache = new WeakMap<Ctx, { rev: string; byOrigin: Map<string, ProductV3Wire[]> }>();
-
 /** Every visible product in its full V3 shape, cached per catalog revision and app origin. */
 function allProductsV3(ctx: Ctx, appOrigin: string): ProductV3Wire[] {
-  const rev = catalogRevision(ctx);
-  let entry = cache.get(ctx);
-  if (!entry || entry.rev !== rev) {
-    entry = { rev, byOrigin: new Map() };
-    cache.set(ctx, entry);
-  }
-  let wires = entry.byOrigin.get(appOrigin);
-  if (!wires) {
-    wires = loadAllProducts(ctx).map((p) => fullProductV3(ctx, p, appOrigin));
-    if (entry.byOrigin.size > 16) entry.byOrigin.clear();
-    entry.byOrigin.set(appOrigin, wires);
-  }
-  return wires;
+  return cachedProductWires(fullProductV3, ctx, appOrigin, (p) => fullProductV3(ctx, p, appOrigin));
 }
 
 /** Search's free text: the name and the description, case and accents as typed. */
