@@ -90,16 +90,20 @@ describe("one catalog interface, two readers", () => {
     expect(await catalogVersion()).toBe("V3_CATALOG");
   });
 
-  it("links a cart's products to the catalog's pages, not to the platform's line URLs", async () => {
+  it("adds V3 lines with the variantId (the one variant of a product without options too), linked to the catalog's pages", async () => {
     siteRuns("V3_CATALOG");
     const commerce = await Commerce.fromRequest(new Request("http://localhost:3000/cart"));
-    const cart = await runInSession(commerce, async () => {
+    const { cart, raw } = await runInSession(commerce, async () => {
       const product = (await productById("prod-livre-typescript"))!;
       const check = checkAddToCart(product, () => undefined);
       if (!check.ok) throw new Error(check.message);
       await commerce.cart.add({ productId: product.id, quantity: 1, variantId: check.variantId });
-      return commerce.cart.get();
+      return { cart: await commerce.cart.get(), raw: await (await commerce.client()).currentCart.getCurrentCart() };
     });
+    const [line] = raw.lineItems ?? [];
+    expect(line?.catalogReference?.options).toEqual({ variantId: expect.stringMatching(/^[0-9a-f]{8}-/) });
+    // The platform answers a Wix-style product page for the line; the app links to its own page.
+    expect(line?.url).toMatch(/\/product-page\/livre-typescript$/);
     expect(cart?.lines.map((l) => l.url)).toEqual(["/products/livre-typescript"]);
     expect((await productPaths(["prod-gone"])).size).toBe(0);
   });
