@@ -193,6 +193,8 @@ export const v3Reader: CatalogReader = {
     const order = SORTS[sort];
     // Cursor paging only: skip to page N with pages as large as allowed, then read the page itself.
     const counted = wix.productsV3.countProducts(filter ? { filter } : {});
+    // Awaited below; a page read that fails first must not leave its rejection unhandled (it would end the process).
+    counted.catch(() => undefined);
     let cursor: string | undefined;
     const search = (limit: number) =>
       wix.productsV3.searchProducts(
