@@ -93,6 +93,8 @@ export interface Platform {
   problem(): string | null;
   /** The site's Stores catalog moves (a V1 site migrated to V3, for tests): from now on the other version answers. */
   setCatalogVersion(version: CatalogVersion): void;
+  /** The API's routes, "METHOD /path/:param" (the contract suite checks each one has its golden answer). */
+  apiRoutes(): string[];
 }
 
 export function cleanFaults(input: Partial<Faults> | undefined): Faults {

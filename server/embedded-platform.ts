@@ -66,7 +66,7 @@ function attachInProcess(router: Router, config: Config): Readiness {
     // The site's Stores catalog (PLATFORM_CATALOG_VERSION; V3 when unset, like a site created today).
     ...(fromEnv.catalogVersion ? { catalogVersion: fromEnv.catalogVersion } : {}),
   });
-  configureWebhooks({ publicKey: platform.webhookPublicKey(), appId: config.commerce.clientId });
+  configureWebhooks({ publicKey: platform.webhookPublicKey(), appId: config.commerce.webhookAppId });
   installPlatformFetch(platform, { getAppOrigin: () => config.publicOrigin, getClient: () => currentClient.getStore() });
 
   router.use("/_platform", async (req, res, next) => {
