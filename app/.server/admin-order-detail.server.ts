@@ -8,7 +8,7 @@ import {
   PAYMENT_STATUS_OPTIONS,
 } from "~/models/admin";
 import { NON_REFUNDABLE_LABELS } from "~/models/order-life";
-import { toOrderView } from "./checkout.server";
+import { linkedOrderView } from "./checkout.server";
 import { refundViews, shipmentViews } from "./order-life.server";
 import type { ElevatedClient } from "./owner.server";
 import { notFound } from "~/lib/http";
@@ -71,7 +71,8 @@ export async function getOrderDetail(admin: ElevatedClient, id: string): Promise
       admin.orderInvoices.listInvoicesForMultipleOrders([id]),
     ]);
     const payment = tx?.orderTransactions?.payments?.[0];
-    const view = toOrderView(raw);
+    // Lines linked to the catalog's product pages (V1 or V3), as the customer's order page links them.
+    const view = await linkedOrderView(raw);
     const pickup = view.pickup;
     const shipments = shipmentViews(raw, fulfilments?.orderWithFulfillments?.fulfillments ?? [], pickup);
     const shipped = new Map<string, number>();

@@ -1,6 +1,7 @@
 import type { CommerceSession } from "./commerce-session.server";
 import { classifyWixError, mapLoaderErrors } from "./wix-errors.server";
 import { mediaUrl } from "./media.server";
+import { linkToProducts } from "./catalog.server";
 import { money } from "~/lib/money";
 import type { Cart, CartLine, CartTotals, ShippingChoice } from "~/models/cart";
 
@@ -23,7 +24,6 @@ export function toCart(raw: SdkCart): Cart {
     id: line._id,
     productId: line.catalogReference?.catalogItemId ?? "",
     name: line.productName?.translated ?? line.productName?.original ?? "",
-    url: typeof line.url === "string" ? new URL(line.url, "http://x").pathname : undefined,
     image: mediaUrl(line.image),
     options: (line.descriptionLines ?? []).map((d: SdkCart) => ({
       name: d.name?.translated ?? d.name?.original ?? "",
@@ -60,7 +60,16 @@ async function readCart(session: CommerceSession): Promise<Cart | null> {
   const wix = await session.client();
   try {
     const raw = await wix.currentCart.getCurrentCart();
-    return raw ? toCart(raw) : null;
+    if (!raw) return null;
+    const cart = toCart(raw);
+    // Product links come from the catalog, not from the platform's line URLs.
+    return {
+      ...cart,
+      lines: await linkToProducts(
+        cart.lines,
+        cart.lines.map((l) => l.productId),
+      ),
+    };
   } catch (error) {
     if (isNoCart(error)) return null;
     throw error;

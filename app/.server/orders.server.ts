@@ -1,5 +1,5 @@
 import type { CommerceSession as Commerce } from "./commerce-session.server";
-import { toOrderView } from "./checkout.server";
+import { linkedOrderView, toOrderView } from "./checkout.server";
 import { notFound } from "~/lib/http";
 import { isPlatformId } from "~/lib/ids";
 import type { MemberOrder } from "~/models/order";
@@ -61,6 +61,7 @@ export async function getMemberOrder(commerce: Commerce, orderId: string): Promi
   const refunded = money(raw.balanceSummary?.refunded);
   return {
     ...order,
+    lines: (await linkedOrderView(raw)).lines,
     shipments: shipmentViews(raw, fulfilments.orderWithFulfillments?.fulfillments ?? [], order.pickup),
     ...(Number(refunded.amount) > 0 ? { refunded } : {}),
     invoiceable: ["PAID", "PARTIALLY_REFUNDED", "FULLY_REFUNDED"].includes(String(raw.paymentStatus)),
