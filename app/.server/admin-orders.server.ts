@@ -4,7 +4,7 @@ import { ACTIVITY_LABELS, FULFILLMENT_STATUS_OPTIONS, ORDER_STATUS_OPTIONS, PAYM
 import { toOrderView } from "./checkout.server";
 import type { ElevatedClient } from "./owner.server";
 import { notFound } from "~/lib/http";
-import { isPlatformId } from "~/lib/ids";
+import { isPlatformId } from "~/models/ids";
 import { AdminRefusal } from "./admin-actions.server";
 
 /** The owner's orders: search with filters and cursor paging, one order with its payment, and the actions on them. */
@@ -111,7 +111,7 @@ export async function getOrderDetail(admin: ElevatedClient, id: string): Promise
   });
 }
 
-/** An order id from the URL or a form, checked before the SDK writes it into a request path (app/lib/ids.ts). */
+/** An order id from the URL or a form, checked before the SDK writes it into a request path (app/models/ids.ts). */
 function orderId(id: string): string {
   if (!isPlatformId(id)) throw new AdminRefusal("Commande introuvable.");
   return id;

@@ -7,7 +7,7 @@ import { safeRedirectPath } from "./redirect-target.server";
 import { publicOrigin } from "./site.server";
 import { redirectWithToast } from "./toast.server";
 import { classifyWixError } from "./wix-errors.server";
-import { parseForm } from "~/lib/forms";
+import { parseForm } from "./form.server";
 import { passwordLogin, registration } from "~/models/identity-forms";
 
 /**

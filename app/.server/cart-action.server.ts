@@ -4,7 +4,8 @@ import type { Commerce } from "./commerce.server";
 import { safeRedirectPath } from "./redirect-target.server";
 import { redirectWithToast } from "./toast.server";
 import { failedAction } from "./wix-errors.server";
-import { parseForm, quantityField } from "~/lib/forms";
+import { quantityField } from "~/models/fields";
+import { parseForm } from "./form.server";
 import { cartActionSchema, stockProblem } from "~/models/cart-forms";
 
 /**

@@ -3,7 +3,7 @@ import type { CommerceSession as Commerce } from "./commerce-session.server";
 import { getConfig } from "./config.server";
 import { readCookie, serializeCookie } from "./cookies.server";
 import type { CheckoutValues } from "~/models/cart-forms";
-import { isPlatformId } from "~/lib/ids";
+import { isPlatformId } from "~/models/ids";
 
 /**
  * The buyer's last checkout, so that "Annuler" on the payment page, then

@@ -6,7 +6,7 @@ export type { OrderAddress, OrderLineView, OrderView };
 import { mediaUrl } from "./media.server";
 import { money } from "~/lib/money";
 import { notFound } from "~/lib/http";
-import { isPlatformId } from "~/lib/ids";
+import { isPlatformId } from "~/models/ids";
 
 /**
  * Checkout: from the cart to the platform's hosted payment page, and the

@@ -1,4 +1,6 @@
 import { data } from "react-router";
+import type { z } from "zod";
+import type { FieldErrors } from "~/models/form-answer";
 
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
@@ -33,4 +35,24 @@ export async function formWithLists(
     } else fields[key] = value;
   }
   return { fields, lists: out };
+}
+
+export type FormResult<T> =
+  { ok: true; data: T; values: Record<string, string> } | { ok: false; fieldErrors: FieldErrors; values: Record<string, string> };
+
+/**
+ * Validates a submitted form with a zod schema (messages in French in the
+ * schema). `values` keeps what the user typed, to refill the form on error.
+ */
+export function parseForm<S extends z.ZodType>(schema: S, formData: FormData): FormResult<z.infer<S>> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of formData) if (typeof value === "string" && !(key in values)) values[key] = value;
+  const result = schema.safeParse(values);
+  if (result.success) return { ok: true, data: result.data, values };
+  const fieldErrors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const name = issue.path.join(".") || "form";
+    fieldErrors[name] ??= issue.message;
+  }
+  return { ok: false, fieldErrors, values };
 }

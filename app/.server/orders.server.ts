@@ -1,7 +1,7 @@
 import type { CommerceSession as Commerce } from "./commerce-session.server";
 import { toOrderView } from "./checkout.server";
 import { notFound } from "~/lib/http";
-import { isPlatformId } from "~/lib/ids";
+import { isPlatformId } from "~/models/ids";
 import type { MemberOrder } from "~/models/order";
 
 /** A member's orders: French labels for the statuses the seed lists (platform/seed/demo.json). */

@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { useOptimisticCartCount, type CartCountSource } from "~/lib/cart-count";
+import { useOptimisticCartCount, type CartCountSource } from "~/hooks/use-cart-count";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Theme } from "~/lib/theme";
 

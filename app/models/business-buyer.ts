@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cleanText } from "~/lib/forms";
+import { cleanText } from "~/models/fields";
 
 /**
  * A business buyer's company name and intra-EU VAT number (both optional) for the invoice. The number is checked

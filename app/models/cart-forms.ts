@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { cleanText, quantityField, textField } from "~/lib/forms";
+import { cleanText, quantityField, textField } from "~/models/fields";
 import { emailField } from "./identity-forms";
 import { businessBuyerFields } from "./business-buyer";
 import { COUNTRY_CODES, postalCodeError } from "./countries";
 export { COUNTRIES, countryName, DEFAULT_COUNTRY, postalCodeError } from "./countries";
 // Zod-free, so browser code imports them from their own modules (this one would bring zod along).
-export { acceptedQuantity } from "~/lib/quantity";
+export { acceptedQuantity } from "~/models/quantity";
 export { availabilityProblem, stockProblem } from "./availability";
 
 /**

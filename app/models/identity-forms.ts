@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cleanText, textField } from "~/lib/forms";
+import { cleanText, textField } from "~/models/fields";
 
 /**
  * The e-mail and password fields of every form that asks for them (checkout, log-in, sign-up, forgotten password),

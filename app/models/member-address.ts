@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { textField } from "~/lib/forms";
+import { textField } from "~/models/fields";
 import { COUNTRIES, postalCodeError } from "./cart-forms";
 
 /** The postal address a member keeps in the profile (Wix member `contact.addresses[0]`), checked like the checkout's. */

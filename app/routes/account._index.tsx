@@ -8,7 +8,8 @@ import { AddressForm } from "~/components/account/AddressForm";
 import { memberAddressSchema } from "~/models/member-address";
 import { redirectWithToast } from "~/.server/toast.server";
 import { failedAction } from "~/.server/wix-errors.server";
-import { parseForm, textField } from "~/lib/forms";
+import { textField } from "~/models/fields";
+import { parseForm } from "~/.server/form.server";
 import { routeMeta } from "~/lib/meta";
 import { Section } from "~/components/Section";
 

@@ -9,8 +9,8 @@ import { invalidForm, sendPasswordReset } from "~/.server/auth.server";
 import { publicOrigin } from "~/.server/site.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { failedAction } from "~/.server/wix-errors.server";
-import { parseForm } from "~/lib/forms";
-import { useFormAnswer } from "~/lib/use-form-answer";
+import { parseForm } from "~/.server/form.server";
+import { useFormAnswer } from "~/hooks/use-form-answer";
 import { routeMeta } from "~/lib/meta";
 import { accountEmailField } from "~/models/identity-forms";
 

@@ -7,7 +7,7 @@ import { PasswordField } from "~/components/account/PasswordField";
 import { commerceOf } from "~/.server/commerce.server";
 import { guestReturnTo, loginWithPassword, startLogin } from "~/.server/auth.server";
 import { checkHoneypot } from "~/.server/honeypot.server";
-import { useFormAnswer } from "~/lib/use-form-answer";
+import { useFormAnswer } from "~/hooks/use-form-answer";
 import { routeMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Connexion" });

@@ -6,8 +6,8 @@ import { AuthForm } from "~/components/account/AuthForm";
 import { commerceOf } from "~/.server/commerce.server";
 import { clearVerificationCookie, invalidForm, readVerification, respondToOutcome, verifyCode } from "~/.server/auth.server";
 import { redirectWithToast } from "~/.server/toast.server";
-import { parseForm } from "~/lib/forms";
-import { useFormAnswer } from "~/lib/use-form-answer";
+import { parseForm } from "~/.server/form.server";
+import { useFormAnswer } from "~/hooks/use-form-answer";
 import { routeMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

@@ -8,9 +8,10 @@ import { quotedProduct, submitContactRequest } from "~/.server/contact.server";
 import { checkHoneypot } from "~/.server/honeypot.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { failedAction } from "~/.server/wix-errors.server";
-import { cleanText, parseForm, textField } from "~/lib/forms";
+import { cleanText, textField } from "~/models/fields";
+import { parseForm } from "~/.server/form.server";
 import { routeMeta } from "~/lib/meta";
-import { useFormAnswer } from "~/lib/use-form-answer";
+import { useFormAnswer } from "~/hooks/use-form-answer";
 import { CONTACT_SUBJECTS } from "~/models/contact";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { acceptedQuantity, availabilityProblem, cartActionSchema } from "~/models/cart-forms";
 import { optimisticCart } from "~/components/cart/optimistic";
-import { optimisticCount } from "~/lib/cart-count";
-import { parseForm } from "~/lib/forms";
+import { optimisticCount } from "~/hooks/use-cart-count";
+import { parseForm } from "~/.server/form.server";
 import { toCart } from "~/.server/cart.server";
 import type { Cart } from "~/models/cart";
 import { formData } from "../support/forms";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkoutSchema, checkoutSchemaFor, COUNTRIES, countryName, postalCodeError } from "~/models/cart-forms";
-import { parseForm } from "~/lib/forms";
+import { parseForm } from "~/.server/form.server";
 import { checkoutCallbacks, paymentStatusLabel, prefillFromMember, toOrderView, toSdkAddress } from "~/.server/checkout.server";
 import { checkoutForm as valid, formData } from "../support/forms";
 

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Field } from "~/components/Field";
-import { CART_ACTION } from "~/lib/cart-count";
-import type { FieldErrors } from "~/lib/forms";
+import { CART_ACTION } from "~/hooks/use-cart-count";
+import type { FieldErrors } from "~/models/form-answer";
 import { availabilityProblem } from "~/models/availability";
 import { lineFetcherKey, type OptimisticLine } from "./optimistic";
 

@@ -1,6 +1,6 @@
 import type { Cart, CartLine } from "~/models/cart";
 import { formatPrice } from "~/lib/money";
-import { acceptedQuantity } from "~/lib/quantity";
+import { acceptedQuantity } from "~/models/quantity";
 
 /** The fetcher key of a cart line's forms (its quantity and remove forms share it). */
 export const lineFetcherKey = (lineId: string) => `cart-line:${lineId}`;

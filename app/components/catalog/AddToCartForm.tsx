@@ -3,7 +3,7 @@ import { useActionData, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Field } from "~/components/Field";
 import { ProductOptions } from "./ProductOptions";
-import { CART_ACTION } from "~/lib/cart-count";
+import { CART_ACTION } from "~/hooks/use-cart-count";
 import { quantityFromUrl, type Availability, type OptionView } from "~/models/catalog";
 
 export interface AddToCartResult {

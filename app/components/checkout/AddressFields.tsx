@@ -2,7 +2,7 @@ import { Field } from "~/components/Field";
 import { CountrySelect } from "~/components/cart/CountrySelect";
 import type { CheckoutValues } from "~/models/cart-forms";
 import { DEFAULT_COUNTRY } from "~/models/countries";
-import type { FieldErrors } from "~/lib/forms";
+import type { FieldErrors } from "~/models/form-answer";
 
 type AddressKey = "addressLine" | "postalCode" | "city" | "country";
 

@@ -1,6 +1,6 @@
 import { AddressFields } from "./AddressFields";
 import type { CheckoutValues } from "~/models/cart-forms";
-import type { FieldErrors } from "~/lib/forms";
+import type { FieldErrors } from "~/models/form-answer";
 
 /**
  * "Same billing address" and the separate billing address. Without scripts

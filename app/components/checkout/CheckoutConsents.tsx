@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ConsentBox } from "~/components/Field";
 import type { CheckoutValues } from "~/models/cart-forms";
-import type { FieldErrors } from "~/lib/forms";
+import type { FieldErrors } from "~/models/form-answer";
 
 /** The CGV, and for digital content or services the express request with the waiver of withdrawal (French law). */
 export function CheckoutConsents({ values, errors, digital }: { values: CheckoutValues; errors: FieldErrors; digital: boolean }) {

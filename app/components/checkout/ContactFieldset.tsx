@@ -1,7 +1,7 @@
 import { Field } from "~/components/Field";
 import { BusinessBuyerFields } from "~/components/cart/BusinessBuyerFields";
 import type { CheckoutValues } from "~/models/cart-forms";
-import type { FieldErrors } from "~/lib/forms";
+import type { FieldErrors } from "~/models/form-answer";
 
 /** Who buys: e-mail, name, and a business buyer's optional invoice details. */
 export function ContactFieldset({ values, errors }: { values: CheckoutValues; errors: FieldErrors }) {

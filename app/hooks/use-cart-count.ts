@@ -1,5 +1,5 @@
 import { useFetchers } from "react-router";
-import { acceptedQuantity } from "~/lib/quantity";
+import { acceptedQuantity } from "~/models/quantity";
 
 /** Where every cart change is posted (app/routes/cart.tsx, the one cart action). */
 export const CART_ACTION = "/cart";

@@ -1,6 +1,6 @@
 /**
  * The rule of a quantity a user types, without zod: the browser runs it for the optimistic cart (header count, cart
- * lines) on every page, and zod would put ~27 KB gzip in the root chunk for it. `quantityField()` (lib/forms.ts)
+ * lines) on every page, and zod would put ~27 KB gzip in the root chunk for it. `quantityField()` (models/fields.ts)
  * wraps this same function for the server's validation, so both sides always agree.
  */
 export type QuantityReading = { ok: true; quantity: number } | { ok: false; message: string };

@@ -1,31 +1,14 @@
 import { z } from "zod";
 import { readQuantity } from "./quantity";
 
+/**
+ * The rules of the fields many forms share (text, quantity): one rule and one French wording per kind of input, on
+ * the server and in the browser.
+ */
+
 // In the browser the CSP forbids eval: zod's probe for its compiled fast path (`new Function`) would be reported as a
 // CSP violation on every page with a form. Set before any schema is built (modules that build schemas import this one).
 if (typeof document !== "undefined") z.config({ jitless: true });
-
-export type FieldErrors = Record<string, string>;
-
-export type FormResult<T> =
-  { ok: true; data: T; values: Record<string, string> } | { ok: false; fieldErrors: FieldErrors; values: Record<string, string> };
-
-/**
- * Validates a submitted form with a zod schema (messages in French in the
- * schema). `values` keeps what the user typed, to refill the form on error.
- */
-export function parseForm<S extends z.ZodType>(schema: S, formData: FormData): FormResult<z.infer<S>> {
-  const values: Record<string, string> = {};
-  for (const [key, value] of formData) if (typeof value === "string" && !(key in values)) values[key] = value;
-  const result = schema.safeParse(values);
-  if (result.success) return { ok: true, data: result.data, values };
-  const fieldErrors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const name = issue.path.join(".") || "form";
-    fieldErrors[name] ??= issue.message;
-  }
-  return { ok: false, fieldErrors, values };
-}
 
 /** Removes control characters (keeping tabs/newlines only where asked) and trims. */
 export function cleanText(value: string, { multiline = false } = {}): string {

@@ -1,0 +1,2 @@
+/** Errors of a refused form, by field name (one French message each). */
+export type FieldErrors = Record<string, string>;
