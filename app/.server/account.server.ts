@@ -1,4 +1,4 @@
-import type { MemberAddress } from "~/models/member-address";
+import type { PostalAddress } from "~/models/address";
 import type { CommerceSession as Commerce } from "./commerce-session.server";
 
 /** The signed-in member's profile, as the account page shows and edits it. */
@@ -53,7 +53,7 @@ export async function updateProfile(
  * Saves the profile's postal address as the member's first contact address (the one checkout prefills from);
  * other addresses the member may have are kept after it.
  */
-export async function saveAddress(commerce: Commerce, address: MemberAddress): Promise<void> {
+export async function saveAddress(commerce: Commerce, address: PostalAddress): Promise<void> {
   const wix = await commerce.client();
   const { member } = await wix.members.getCurrentMember({ fieldsets: ["FULL"] });
   if (!member?._id) throw new Error("no current member");

@@ -1,12 +1,11 @@
 import { data } from "react-router";
-import { z } from "zod";
 import type { Commerce } from "./commerce.server";
 import { safeRedirectPath } from "./redirect-target.server";
 import { redirectWithToast } from "./toast.server";
 import { failedAction } from "./wix-errors.server";
-import { quantityField } from "~/models/fields";
 import { parseForm } from "./form.server";
-import { cartActionSchema, stockProblem } from "~/models/cart-forms";
+import { stockProblem } from "~/models/availability";
+import { addToCartSchema, cartActionSchema } from "~/models/cart-forms";
 
 /**
  * The one cart action (docs/decisions/0014-cart-handler-and-one-cart-action.md): every form that changes the cart
@@ -35,12 +34,6 @@ const SUCCESS_MESSAGES = {
   coupon: "Code promo appliqué",
   "remove-coupon": "Code promo retiré",
 } as const;
-
-const addSchema = z.object({
-  intent: z.literal("add", { error: "Action inconnue." }),
-  productId: z.string({ error: "Produit manquant." }).trim().min(1, "Produit manquant.").max(100, "Produit manquant."),
-  quantity: quantityField(99),
-});
 
 /** `fallback`: where to come back without a `redirectTo` (the page whose form posted; `/cart` for the cart's own forms). */
 export async function cartAction(
@@ -99,7 +92,7 @@ async function addAction(request: Request, commerce: Commerce, formData: FormDat
     const value = formData.get(name);
     return typeof value === "string" ? value : undefined;
   };
-  const parsed = parseForm(addSchema, formData);
+  const parsed = parseForm(addToCartSchema, formData);
   if (!parsed.ok) {
     const { quantity, ...others } = parsed.fieldErrors;
     return refused(parsed.values, Object.values(others)[0], quantity ? { quantity } : {});

@@ -2,7 +2,7 @@ import { createCookie, type Cookie } from "react-router";
 import type { CommerceSession as Commerce } from "./commerce-session.server";
 import { getConfig } from "./config.server";
 import { readCookie, serializeCookie } from "./cookies.server";
-import type { CheckoutValues } from "~/models/cart-forms";
+import type { CheckoutValues } from "~/models/checkout-forms";
 import { isPlatformId } from "~/models/ids";
 
 /**

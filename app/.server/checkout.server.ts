@@ -1,5 +1,7 @@
 import type { CommerceSession as Commerce } from "./commerce-session.server";
-import { countryName, type CheckoutInput, type CheckoutValues, type PostalAddress } from "~/models/cart-forms";
+import type { PostalAddress } from "~/models/address";
+import type { CheckoutInput, CheckoutValues } from "~/models/checkout-forms";
+import { countryName } from "~/models/countries";
 
 import type { OrderAddress, OrderLineView, OrderView } from "~/models/order";
 export type { OrderAddress, OrderLineView, OrderView };

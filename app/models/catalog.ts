@@ -3,6 +3,7 @@
  * (app/.server/catalog.server.ts builds them) and the catalog components.
  * Isomorphic: no server-only import here.
  */
+import { acceptedQuantity } from "./quantity";
 
 export const SORT_OPTIONS = [
   { value: "pertinence", label: "Pertinence" },
@@ -63,8 +64,8 @@ export function optionFieldKey(optionName: string): string {
 
 /** `?quantite=` carried by "Choisir" without scripts: the typed quantity, when it is one we accept. */
 export function quantityFromUrl(search: string): string | undefined {
-  const raw = new URLSearchParams(search).get("quantite");
-  return raw && /^[1-9]\d?$/.test(raw) ? raw : undefined;
+  const quantity = acceptedQuantity(new URLSearchParams(search).get("quantite"));
+  return quantity === null ? undefined : String(quantity);
 }
 
 export interface OptionView {

@@ -1,24 +1,11 @@
 import { z } from "zod";
-import { cleanText, textField } from "~/models/fields";
+import { emailField, textField } from "./fields";
 
 /**
- * The e-mail and password fields of every form that asks for them (checkout, log-in, sign-up, forgotten password),
- * and the log-in and sign-up forms: one set of rules and one wording, on the server and in the browser.
+ * The account's e-mail and password fields (log-in, sign-up, forgotten password), and the log-in and sign-up forms:
+ * one set of rules and one wording, on the server and in the browser. The e-mail rule itself is `emailField`
+ * (models/fields.ts), shared with the checkout and the contact form.
  */
-
-export const EMAIL_INVALID = "Saisissez une adresse e-mail valide (exemple : nom@domaine.fr).";
-
-/** An e-mail address as typed: control characters removed, trimmed, at most 254 characters (RFC 5321). */
-export const emailField = z
-  .string({ error: "E-mail est obligatoire." })
-  .transform((v) => cleanText(v))
-  .pipe(
-    z
-      .string()
-      .min(1, "E-mail est obligatoire.")
-      .max(254, "E-mail ne doit pas dépasser 254 caractères.")
-      .pipe(z.email({ error: EMAIL_INVALID })),
-  );
 
 /** An account's e-mail (log-in, sign-up, reset): the platform matches it in lower case. */
 export const accountEmailField = emailField.transform((v) => v.toLowerCase());

@@ -5,7 +5,7 @@ import { Field, fieldBinder } from "~/components/Field";
 import { commerceOf } from "~/.server/commerce.server";
 import { requireMember } from "~/.server/auth.server";
 import { AddressForm } from "~/components/account/AddressForm";
-import { memberAddressSchema } from "~/models/member-address";
+import { memberAddressSchema } from "~/models/address";
 import { redirectWithToast } from "~/.server/toast.server";
 import { failedAction } from "~/.server/wix-errors.server";
 import { textField } from "~/models/fields";

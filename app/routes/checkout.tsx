@@ -11,7 +11,8 @@ import { CheckoutConsents } from "~/components/checkout/CheckoutConsents";
 import { CheckoutSummary } from "~/components/checkout/CheckoutSummary";
 import { ContactFieldset } from "~/components/checkout/ContactFieldset";
 import { ShippingOptions } from "~/components/checkout/ShippingOptions";
-import { availabilityProblem, checkoutSchemaFor, WAIVER_REQUIRED, type CheckoutValues } from "~/models/cart-forms";
+import { availabilityProblem } from "~/models/availability";
+import { checkoutSchemaFor, type CheckoutValues } from "~/models/checkout-forms";
 import { parseForm } from "~/.server/form.server";
 import type { FieldErrors } from "~/models/form-answer";
 import { routeMeta } from "~/lib/meta";
@@ -77,25 +78,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   await checkHoneypot(formData);
   const { cart, base } = await readyCart(request, commerce);
-  // Which options are a pickup comes from the platform, never from the form: a pickup needs no delivery address.
-  const pickupCodes = new Set(base.shippingOptions.filter((option) => option.pickup).map((option) => option.code));
-  const isPickup = (code: string | undefined) => pickupCodes.has(code ?? base.selectedShipping ?? "");
-  const form = parseForm(checkoutSchemaFor(isPickup), formData);
+  // What the options are (a pickup needs no delivery address) and whether lines are digital come from the platform.
+  const schema = checkoutSchemaFor({
+    shippingOptions: base.shippingOptions,
+    defaultShipping: base.selectedShipping,
+    digital: cart.lines.some((line) => line.digital),
+  });
+  const form = parseForm(schema, formData);
   if (!form.ok) return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
-  // Digital content and services delivered at once: French law asks for the buyer's express request and waiver.
-  if (cart.lines.some((line) => line.digital) && !form.data.waiveWithdrawal) {
-    return data({ fieldErrors: { waiveWithdrawal: WAIVER_REQUIRED }, values: form.values }, { status: 400 });
-  }
-  const shippingCodes = base.shippingOptions.map((option) => option.code);
-  if (form.data.shippingCode && !shippingCodes.includes(form.data.shippingCode)) {
-    return data({ fieldErrors: { shippingCode: "Choisissez un mode de livraison de la liste." }, values: form.values }, { status: 400 });
-  }
   let started: { paymentUrl: string; checkoutId: string };
   try {
-    started = await commerce.checkout.start(
-      { ...form.data, shippingCode: form.data.shippingCode ?? base.selectedShipping },
-      publicOrigin(),
-    );
+    started = await commerce.checkout.start(form.data, publicOrigin());
   } catch (error) {
     return failedAction(request, error, {
       redirectTo: "/checkout",

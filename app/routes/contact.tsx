@@ -8,7 +8,7 @@ import { quotedProduct, submitContactRequest } from "~/.server/contact.server";
 import { checkHoneypot } from "~/.server/honeypot.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { failedAction } from "~/.server/wix-errors.server";
-import { cleanText, textField } from "~/models/fields";
+import { cleanText, emailField, optionalText, textField } from "~/models/fields";
 import { parseForm } from "~/.server/form.server";
 import { routeMeta } from "~/lib/meta";
 import { useFormAnswer } from "~/hooks/use-form-answer";
@@ -33,20 +33,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { product: product?.name ?? null, subject };
 }
 
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .optional()
-    .transform((v) => cleanText(v ?? ""))
-    .pipe(z.string().max(max, `${label} ne doit pas dépasser ${max} caractères.`));
-
 const contactSchema = z.object({
   name: textField("Le nom", 120),
-  email: z
-    .string({ error: "Saisissez votre adresse e-mail." })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email("Saisissez une adresse e-mail valide (ex. : nom@exemple.fr).").max(254, "L'adresse e-mail est trop longue.")),
+  email: emailField,
   company: optionalText("Le nom de la société", 120),
   subject: z.enum(["conseil", "formation", "audit", "autre"], { error: "Choisissez le sujet de votre demande." }),
   message: z

@@ -14,6 +14,7 @@ import { JsonLd } from "~/components/JsonLd";
 import { productLd } from "~/lib/structured-data";
 import type { loader as rootLoader } from "~/root";
 import { QUOTE_COLLECTIONS, quoteUrl } from "~/models/contact";
+import { acceptedQuantity } from "~/models/quantity";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
 
@@ -54,7 +55,8 @@ function choiceUrl(pathname: string, options: string[], submitted: (name: string
     const value = submitted(name)?.trim();
     if (value) params.set(name, value.slice(0, 100));
   }
-  if (quantity && /^[1-9]\d?$/.test(quantity.trim()) && quantity.trim() !== "1") params.set("quantite", quantity.trim());
+  const typed = acceptedQuantity(quantity);
+  if (typed !== null && typed !== 1) params.set("quantite", String(typed));
   const search = params.toString();
   return search ? `${pathname}?${search}` : pathname;
 }

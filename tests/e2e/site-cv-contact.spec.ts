@@ -116,7 +116,7 @@ test.describe("quote request", () => {
     await page.getByLabel("E-mail").fill("pas-une-adresse");
     await page.getByLabel("Message").fill("Trop court");
     await page.getByRole("button", { name: "Envoyer la demande" }).click();
-    await expect(page.getByText("Saisissez une adresse e-mail valide (ex. : nom@exemple.fr).")).toBeVisible();
+    await expect(page.getByText("Saisissez une adresse e-mail valide (exemple : nom@domaine.fr).")).toBeVisible();
     await expect(page.getByText("Décrivez votre besoin en quelques phrases (20 caractères au moins).")).toBeVisible();
     await expect(page.getByLabel("Nom", { exact: true })).toHaveValue("Nadia Devis");
     await expect(page.getByLabel("Message")).toHaveValue("Trop court");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutSchema } from "~/models/cart-forms";
+import { checkoutSchema } from "~/models/checkout-forms";
 import { normalizeVatNumber, VAT_NUMBER_INVALID } from "~/models/business-buyer";
 import { parseForm } from "~/.server/form.server";
 import { checkoutBuyer, formData } from "../support/forms";

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { acceptedQuantity, availabilityProblem, cartActionSchema } from "~/models/cart-forms";
+import { cartActionSchema } from "~/models/cart-forms";
+import { availabilityProblem } from "~/models/availability";
+import { acceptedQuantity } from "~/models/quantity";
 import { optimisticCart } from "~/components/cart/optimistic";
 import { optimisticCount } from "~/hooks/use-cart-count";
 import { parseForm } from "~/.server/form.server";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkoutSchema, checkoutSchemaFor, COUNTRIES, countryName, postalCodeError } from "~/models/cart-forms";
+import { checkoutSchema, checkoutSchemaFor } from "~/models/checkout-forms";
+import { COUNTRIES, countryName, postalCodeError } from "~/models/countries";
 import { parseForm } from "~/.server/form.server";
 import { checkoutCallbacks, paymentStatusLabel, prefillFromMember, toOrderView, toSdkAddress } from "~/.server/checkout.server";
 import { checkoutForm as valid, formData } from "../support/forms";
@@ -99,7 +100,12 @@ describe("checkout form schema", () => {
   });
 
   describe("store pickup (the server says which codes are collected)", () => {
-    const pickupSchema = checkoutSchemaFor((code) => code === "pickup");
+    const pickupSchema = checkoutSchemaFor({
+      shippingOptions: [
+        { code: "standard", pickup: false },
+        { code: "pickup", pickup: true },
+      ],
+    });
     const noAddress = { ...valid, shippingCode: "pickup", addressLine: "", postalCode: "", city: "" };
 
     it("needs no delivery address: the billing fields are the billing address when the box is unchecked", () => {

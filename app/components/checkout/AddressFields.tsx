@@ -1,6 +1,6 @@
 import { Field } from "~/components/Field";
 import { CountrySelect } from "~/components/cart/CountrySelect";
-import type { CheckoutValues } from "~/models/cart-forms";
+import type { CheckoutValues } from "~/models/checkout-forms";
 import { DEFAULT_COUNTRY } from "~/models/countries";
 import type { FieldErrors } from "~/models/form-answer";
 

@@ -1,5 +1,5 @@
 import { AddressFields } from "./AddressFields";
-import type { CheckoutValues } from "~/models/cart-forms";
+import type { CheckoutValues } from "~/models/checkout-forms";
 import type { FieldErrors } from "~/models/form-answer";
 
 /**

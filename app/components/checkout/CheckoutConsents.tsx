@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { ConsentBox } from "~/components/Field";
-import type { CheckoutValues } from "~/models/cart-forms";
+import type { CheckoutValues } from "~/models/checkout-forms";
 import type { FieldErrors } from "~/models/form-answer";
 
 /** The CGV, and for digital content or services the express request with the waiver of withdrawal (French law). */

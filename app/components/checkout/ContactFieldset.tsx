@@ -1,6 +1,6 @@
 import { Field } from "~/components/Field";
 import { BusinessBuyerFields } from "~/components/cart/BusinessBuyerFields";
-import type { CheckoutValues } from "~/models/cart-forms";
+import type { CheckoutValues } from "~/models/checkout-forms";
 import type { FieldErrors } from "~/models/form-answer";
 
 /** Who buys: e-mail, name, and a business buyer's optional invoice details. */
