@@ -9,7 +9,7 @@ export interface Profile {
   lastName: string;
   nickname: string;
   slug: string;
-  address?: { addressLine?: string; postalCode?: string; city?: string; country?: string };
+  address?: Partial<PostalAddress>;
 }
 
 export async function getProfile(commerce: Commerce): Promise<Profile> {

@@ -1,13 +1,14 @@
-import { data, redirect, redirectDocument } from "react-router";
+import { redirect, redirectDocument } from "react-router";
 import { z } from "zod";
-import { outcomeOf, type AuthOutcome, type SdkLoginResult } from "./auth-outcomes.server";
+import { outcomeOf, type AuthField, type AuthOutcome, type SdkLoginResult } from "./auth-outcomes.server";
 import type { CommerceSession as Commerce, WixClient } from "./commerce-session.server";
 import { appCookies, clearCookie, readCookie, serializeCookie } from "./cookies.server";
 import { safeRedirectPath } from "./redirect-target.server";
 import { publicOrigin } from "./site.server";
 import { redirectWithToast } from "./toast.server";
 import { classifyWixError } from "./wix-errors.server";
-import { parseForm } from "./form.server";
+import { parseForm, refuseForm } from "./form.server";
+import type { FieldErrors, FormValues } from "~/models/form-answer";
 import { passwordLogin, registration } from "~/models/identity-forms";
 
 /**
@@ -71,16 +72,16 @@ export function registerMember(request: Request, commerce: Commerce, form: FormD
 }
 
 /** Checks the form, asks Wix, answers the outcome: bad input and refusals come back beside the fields. */
-async function submitDirect<T extends { email: string }>(
+async function submitDirect<S extends z.ZodType<{ email: string }>>(
   request: Request,
   commerce: Commerce,
   form: FormData,
-  schema: z.ZodType<T>,
-  ask: (wix: WixClient, input: T) => Promise<AuthOutcome>,
+  schema: S,
+  ask: (wix: WixClient, input: z.output<S>) => Promise<AuthOutcome>,
 ) {
   const returnTo = safeReturnTo(form.get("returnTo"));
   const parsed = parseForm(schema, form);
-  if (!parsed.ok) return invalidForm(parsed.fieldErrors, parsed.values);
+  if (!parsed.ok) return refuseForm(parsed);
   const outcome = await ask(await commerce.client(), parsed.data);
   return respondToOutcome(request, commerce, outcome, { returnTo, email: parsed.data.email, values: parsed.values });
 }
@@ -126,21 +127,15 @@ export function clearVerificationCookie(request: Request) {
   return clearCookie(appCookies().verify, request);
 }
 
-/** 400 with errors beside the fields and what was typed, passwords excepted. */
-export function invalidForm(fieldErrors: Record<string, string>, typed: Record<string, string>, formError?: string) {
-  const values = Object.fromEntries(Object.entries(typed).filter(([key]) => !/password/i.test(key)));
-  return data({ fieldErrors, formError, values }, { status: 400 });
-}
-
 /**
  * What the browser gets for an outcome of the site's own forms. `values` are
  * sent back on errors (passwords never: the forms leave them empty).
  */
-export async function respondToOutcome(
+export async function respondToOutcome<F extends string>(
   request: Request,
   commerce: Commerce,
   outcome: AuthOutcome,
-  context: { returnTo: string; email: string; values: Record<string, string> },
+  context: { returnTo: string; email: string; values: FormValues<F> },
 ) {
   switch (outcome.kind) {
     case "success": {
@@ -157,10 +152,12 @@ export async function respondToOutcome(
     }
     case "pending":
       return redirect("/account/pending", { status: 303 });
-    case "field":
-      return invalidForm({ [outcome.field]: outcome.message }, context.values);
+    case "field": {
+      const fieldErrors: FieldErrors<AuthField> = { [outcome.field]: outcome.message };
+      return refuseForm({ values: context.values, fieldErrors });
+    }
     case "form":
-      return invalidForm({}, context.values, outcome.message);
+      return refuseForm({ values: context.values, formError: outcome.message });
   }
 }
 

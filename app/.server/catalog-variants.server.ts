@@ -1,4 +1,4 @@
-import { optionFieldKey, type Availability, type OptionView, type PriceView, type Selection } from "~/models/catalog";
+import { optionFieldKey, type Availability, type OptionFieldKey, type OptionView, type PriceView, type Selection } from "~/models/catalog";
 import { isProductInStock, priceView, productPriceData, type SdkOption, type SdkProduct, type SdkVariant } from "./catalog-views.server";
 
 /** Options and variants: what a choice of options resolves to, and whether it may be added to the cart (pure). */
@@ -108,7 +108,7 @@ export function resolveSelection(p: SdkProduct, params: URLSearchParams | Record
 }
 
 export type AddToCartCheck =
-  { ok: true; variantId?: string; chosen: Record<string, string> } | { ok: false; message: string; field?: string };
+  { ok: true; variantId?: string; chosen: Record<string, string> } | { ok: false; message: string; field?: OptionFieldKey };
 
 /**
  * Server-side check of an add-to-cart request against the product, from the

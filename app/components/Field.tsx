@@ -23,14 +23,6 @@ function FieldError({ id, error }: { id: string; error?: string }) {
   );
 }
 
-/**
- * Binds a field to what the server sent back after a refused submission: `bind("email")` gives the
- * input's name, the typed value (else the fallback, e.g. the saved profile) and its error.
- */
-export function fieldBinder(values?: Record<string, string>, errors?: Record<string, string>, fallback?: (name: string) => string) {
-  return (name: string) => ({ name, defaultValue: values?.[name] ?? fallback?.(name), error: errors?.[name] });
-}
-
 /** A label, any control, and the control's error right below it. */
 export function FieldFrame({ label, error, children }: { label: string; error?: string; children: (control: ControlProps) => ReactNode }) {
   const { control, errorId } = useControl(error);

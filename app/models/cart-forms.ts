@@ -1,5 +1,7 @@
 import { z } from "zod";
+import type { OptionFieldKey } from "./catalog";
 import { cleanText, idField, quantityField } from "./fields";
+import type { FieldsOf, FormAnswer } from "./form-answer";
 
 /**
  * Form contracts of the cart: what each intent posted to `/cart` carries (app/models/cart-intents.ts names them).
@@ -35,3 +37,9 @@ export const cartActionSchema = z.discriminatedUnion(
 );
 
 export type CartActionInput = z.infer<typeof cartActionSchema>;
+
+/** Every field of the forms that post to the one cart action: its refusals (`CartAnswer`) are typed by them. */
+export type CartActionField = FieldsOf<typeof cartActionSchema> | FieldsOf<typeof addToCartSchema> | OptionFieldKey;
+
+/** What the cart action answers a refused form (400), from any page. */
+export type CartAnswer = FormAnswer<CartActionField>;

@@ -58,7 +58,9 @@ export interface ChoiceView {
 }
 
 /** Key of an option's error in an add-to-cart answer (prefixed: option names come from the catalog). */
-export function optionFieldKey(optionName: string): string {
+export type OptionFieldKey = `option:${string}`;
+
+export function optionFieldKey(optionName: string): OptionFieldKey {
   return `option:${optionName}`;
 }
 

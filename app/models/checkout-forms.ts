@@ -2,6 +2,7 @@ import { z } from "zod";
 import { businessBuyerFields } from "./business-buyer";
 import { addressSchema, ADDRESS_LABELS, type PostalAddress } from "./address";
 import { emailField, idField, textField } from "./fields";
+import type { FieldErrors, FormValues } from "./form-answer";
 
 /**
  * The checkout form's contract: the server validates with it, the page's values and errors are typed by its field
@@ -46,7 +47,10 @@ const checkoutFields = z.object({
 export type CheckoutField = keyof z.input<typeof checkoutFields>;
 
 /** Every field of the checkout form, to refill it (typed values or a member's details). */
-export type CheckoutValues = Partial<Record<CheckoutField, string>>;
+export type CheckoutValues = FormValues<CheckoutField>;
+
+/** The checkout form's errors, by field. */
+export type CheckoutErrors = FieldErrors<CheckoutField>;
 
 type RawCheckout = z.output<typeof checkoutFields>;
 

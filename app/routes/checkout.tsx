@@ -1,7 +1,7 @@
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { checkHoneypot } from "~/.server/honeypot.server";
 import { useState } from "react";
-import { data, Form, redirectDocument, useNavigation } from "react-router";
+import { Form, redirectDocument, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/checkout";
 import cartStyles from "~/styles/cart.css?url";
@@ -13,10 +13,9 @@ import { ContactFieldset } from "~/components/checkout/ContactFieldset";
 import { ShippingOptions } from "~/components/checkout/ShippingOptions";
 import { availabilityProblem } from "~/models/availability";
 import { checkoutSchemaFor, type CheckoutValues } from "~/models/checkout-forms";
-import { parseForm } from "~/.server/form.server";
-import type { FieldErrors } from "~/models/form-answer";
-import { routeMeta } from "~/lib/meta";
-import { privatePageMeta } from "~/components/cart/meta";
+import { parseForm, refuseForm } from "~/.server/form.server";
+import { useFormAnswer } from "~/hooks/use-form-answer";
+import { privatePageMeta, routeMeta } from "~/lib/meta";
 import { commerceOf, type Commerce } from "~/.server/commerce.server";
 import type { Cart, CartTotals } from "~/models/cart";
 import { checkoutDraft, rememberCheckout } from "~/.server/checkout-draft.server";
@@ -85,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     digital: cart.lines.some((line) => line.digital),
   });
   const form = parseForm(schema, formData);
-  if (!form.ok) return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
+  if (!form.ok) return refuseForm(form);
   let started: { paymentUrl: string; checkoutId: string };
   try {
     started = await commerce.checkout.start(form.data, publicOrigin());
@@ -112,9 +111,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cart, totals, defaultShipping, prefill } = loaderData;
-  const answer = actionData as { fieldErrors?: FieldErrors; values?: CheckoutValues } | undefined;
+  const { answer, errors } = useFormAnswer(actionData);
   const values: CheckoutValues = answer?.values ?? prefill;
-  const errors = answer?.fieldErrors ?? {};
   const options = (totals[defaultShipping] ?? Object.values(totals)[0]!).shippingOptions;
   // No shipping option at all: every line is digital.
   const digitalOnly = options.length === 0;

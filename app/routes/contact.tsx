@@ -1,15 +1,15 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { z } from "zod";
 import type { Route } from "./+types/contact";
-import { Field, fieldBinder, FieldFrame, SelectField } from "~/components/Field";
+import { Field, FieldFrame, SelectField } from "~/components/Field";
 import { commerceOf } from "~/.server/commerce.server";
 import { quotedProduct, submitContactRequest } from "~/.server/contact.server";
 import { checkHoneypot } from "~/.server/honeypot.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { failedAction } from "~/.server/wix-errors.server";
 import { cleanText, emailField, optionalText, textField } from "~/models/fields";
-import { parseForm } from "~/.server/form.server";
+import { parseForm, refuseForm } from "~/.server/form.server";
 import { routeMeta } from "~/lib/meta";
 import { useFormAnswer } from "~/hooks/use-form-answer";
 import { CONTACT_SUBJECTS } from "~/models/contact";
@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   await checkHoneypot(form);
   const parsed = parseForm(contactSchema, form);
-  if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
+  if (!parsed.ok) return refuseForm(parsed);
   const { company, budget, dates, product, ...required } = parsed.data;
   try {
     await submitContactRequest(commerceOf(context), {
@@ -76,8 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { busy, errors, values } = useFormAnswer(actionData);
-  const bind = fieldBinder(values, errors);
+  const { busy, errors, values, bind } = useFormAnswer(actionData);
   const product = values.product ?? loaderData.product ?? "";
   return (
     <div className="narrow contact-page">

@@ -144,7 +144,7 @@ describe("checkout form schema", () => {
 
 describe("private page meta", () => {
   it("keeps every tag but asks robots not to index", async () => {
-    const { privatePageMeta } = await import("~/components/cart/meta");
+    const { privatePageMeta } = await import("~/lib/meta");
     const tags = privatePageMeta([
       { title: "Panier | X" },
       { name: "robots", content: "index, follow" },

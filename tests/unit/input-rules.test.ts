@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseForm } from "~/.server/form.server";
+import { parseForm, type FormResult } from "~/.server/form.server";
 import { memberAddressSchema } from "~/models/address";
+import type { FieldErrors } from "~/models/form-answer";
 import { addToCartSchema, cartActionSchema } from "~/models/cart-forms";
 import { checkoutSchema, checkoutSchemaFor, SHIPPING_NOT_OFFERED, WAIVER_REQUIRED } from "~/models/checkout-forms";
 import { emailField } from "~/models/fields";
@@ -11,8 +12,8 @@ import { checkoutForm, formData } from "../support/forms";
 
 const address = { addressLine: "12 rue des Lilas", postalCode: "69003", city: "Lyon", country: "FR" };
 
-function errorsOf(result: ReturnType<typeof parseForm>) {
-  return result.ok ? {} : result.fieldErrors;
+function errorsOf<F extends string>(result: FormResult<unknown, F>) {
+  return result.ok ? ({} as FieldErrors<F>) : result.fieldErrors;
 }
 
 describe("one address rule", () => {

@@ -2,15 +2,9 @@ import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Field } from "~/components/Field";
 import { CART_ACTION } from "~/hooks/use-cart-count";
-import type { FieldErrors } from "~/models/form-answer";
 import { availabilityProblem } from "~/models/availability";
+import type { CartAnswer } from "~/models/cart-forms";
 import { lineFetcherKey, type OptimisticLine } from "./optimistic";
-
-/** What the cart action answers with a 400: errors by field and the typed values (`values.lineId` tells the line). */
-export interface CartActionData {
-  fieldErrors?: FieldErrors;
-  values?: Record<string, string>;
-}
 
 /**
  * One cart line with its quantity and remove forms. Both are plain POST forms
@@ -24,13 +18,13 @@ export function CartLineItem({
 }: {
   line: OptimisticLine;
   blocked: boolean;
-  /** The no-JS action answer, when it is about this line. */
-  actionData?: CartActionData;
+  /** The no-JS action answer, when it is about this line (`values.lineId` tells the line). */
+  actionData?: CartAnswer;
 }) {
-  const fetcher = useFetcher<CartActionData>({ key: lineFetcherKey(line.id) });
+  const fetcher = useFetcher<CartAnswer>({ key: lineFetcherKey(line.id) });
   const answer = fetcher.data ?? actionData;
-  const error = fetcher.state === "idle" ? answer?.fieldErrors?.quantity : undefined;
-  const [typed, setTyped] = useState(answer?.values?.quantity ?? String(line.quantity));
+  const error = fetcher.state === "idle" ? answer?.fieldErrors.quantity : undefined;
+  const [typed, setTyped] = useState(answer?.values.quantity ?? String(line.quantity));
   const problem = availabilityProblem(line.availability, blocked);
   const problemId = `problem-${line.id}`;
   return (
