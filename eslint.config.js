@@ -1,10 +1,13 @@
-// Lint gate (`npm run lint`, part of `npm test`): correctness rules, React hooks rules, and the layer rules of
-// docs/decisions/0004-layers.md (the table `LAYERS` below). Each crossing the rules refuse has a probe in
-// tests/lint/probes/, linted by tests/unit/lint-layers.test.ts. Formatting is Prettier's job (eslint-config-prettier
-// turns style rules off).
+// Lint gate (`npm run lint`, part of `npm test`): correctness rules, React hooks rules, the layer rules of
+// docs/decisions/0004-layers.md (the table `LAYERS` below), no import cycle, and platform/'s own layers
+// (docs/decisions/0021-platform-by-wix-module.md). Each crossing the layer rules refuse has a probe in
+// tests/lint-fixtures/layers/, linted by tests/unit/lint-layers.test.ts. Formatting is Prettier's job
+// (eslint-config-prettier turns style rules off).
 import { builtinModules } from "node:module";
+import { fileURLToPath } from "node:url";
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
@@ -86,6 +89,20 @@ function layerRules({ files, forbid }) {
   };
 }
 
+// platform/ in layers, lowest first: a folder imports only the folders before it, never the top-level files
+// (index.ts, the composition root, wires them together). docs/decisions/0021-platform-by-wix-module.md.
+const platformLayers = ["core", "events", "stores", "members", "iam", "redirects", "ecom", "forms", "pages", "seed"];
+const platformZones = platformLayers.map((layer, i) => ({
+  target: `platform/${layer}`,
+  from: [
+    ...platformLayers.slice(i + 1).map((above) => `platform/${above}`),
+    ...["index.ts", "options.ts", "serve.ts", "cli.ts"].map((file) => `platform/${file}`),
+  ],
+  message: i
+    ? `platform/${layer}/ may import only platform/{${platformLayers.slice(0, i).join(",")}}/ (see its README.md).`
+    : "platform/core/ imports no other folder of platform/ (see its README.md).",
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -99,8 +116,8 @@ export default tseslint.config(
       "bench/minimal-app/build/**",
       ".data/**",
       "public/**",
-      // Crossings kept on purpose: tests/unit/lint-layers.test.ts lints each under the path it names.
-      "tests/lint/probes/**",
+      // Code lint must refuse, linted on purpose by tests/unit/lint-imports.test.ts and tests/unit/lint-layers.test.ts.
+      "tests/lint-fixtures/**",
     ],
   },
   js.configs.recommended,
@@ -158,6 +175,29 @@ export default tseslint.config(
   },
   // Layers (docs/decisions/0004-layers.md).
   ...LAYERS.map(layerRules),
+  {
+    // No import cycle in the app, its server or the platform (docs/decisions/0021-platform-by-wix-module.md).
+    // Type-only imports do not count: they are erased before anything runs.
+    files: ["app/**", "server/**", "server.js", "platform/**", "tests/lint-fixtures/**"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [
+        createNodeResolver({
+          extensions: [".ts", ".tsx", ".js", ".mjs", ".json"],
+          tsconfig: { configFile: fileURLToPath(new URL("tsconfig.json", import.meta.url)) },
+        }),
+      ],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
+    files: ["platform/**"],
+    rules: {
+      "import-x/no-restricted-paths": ["error", { basePath: fileURLToPath(new URL(".", import.meta.url)), zones: platformZones }],
+    },
+  },
   {
     files: ["**/*.js", "**/*.mjs"],
     rules: { "@typescript-eslint/no-require-imports": "off" },

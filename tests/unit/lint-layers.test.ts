@@ -4,12 +4,12 @@ import { ESLint } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
 
 /**
- * The layer rules hold (docs/decisions/0004-layers.md): every probe in tests/lint/probes crosses one boundary and is
+ * The layer rules hold (docs/decisions/0004-layers.md): every probe in tests/lint-fixtures/layers crosses one boundary and is
  * linted under the path it pretends to have; the lint must refuse it with the layer's rule and message.
  */
 
 const ROOT = join(import.meta.dirname, "../..");
-const PROBES = join(ROOT, "tests/lint/probes");
+const PROBES = join(ROOT, "tests/lint-fixtures/layers");
 
 const SERVER_ONLY = "Server-only code (SDK, cookies, secrets) is reached from routes and app/.server";
 const WIX_SDK = "Only app/.server modules talk to the Wix SDK";
