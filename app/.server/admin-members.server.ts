@@ -1,9 +1,11 @@
+import type { members } from "@wix/members";
 import { mapLoaderErrors } from "./wix-errors.server";
 import type { AdminMemberRow } from "~/models/admin";
 import { MEMBER_STATUS_OPTIONS } from "~/models/admin";
 import { AdminRefusal } from "./admin-actions.server";
 import { getConfig } from "./config.server";
 import type { ElevatedClient } from "./owner.server";
+import { isoDate } from "~/lib/dates";
 import { isPlatformId } from "~/models/ids";
 
 /** The owner's members: search, filter by status, offset paging, per-member and by-filter actions. */
@@ -29,17 +31,16 @@ function filterOf(f: MemberFilters) {
   return parts.length === 0 ? {} : parts.length === 1 ? parts[0]! : { $and: parts };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function toRow(m: any): AdminMemberRow {
+function toRow(m: members.Member): AdminMemberRow {
   const name = [m.contact?.firstName, m.contact?.lastName].filter(Boolean).join(" ") || m.profile?.nickname || "";
   return {
-    id: m._id,
+    id: m._id ?? "",
     email: m.loginEmail ?? "",
     name,
     status: m.status ?? "UNKNOWN",
-    statusLabel: MEMBER_STATUS_OPTIONS[m.status] ?? m.status ?? "",
+    statusLabel: (m.status && MEMBER_STATUS_OPTIONS[m.status]) ?? m.status ?? "",
     muted: m.activityStatus === "MUTED",
-    createdDate: m._createdDate instanceof Date ? m._createdDate.toISOString() : m._createdDate,
+    createdDate: isoDate(m._createdDate),
     owner: getConfig().admin.ownerEmails.includes(String(m.loginEmail ?? "").toLowerCase()),
   };
 }

@@ -1,5 +1,5 @@
 import type { CommerceSession as Commerce } from "./commerce-session.server";
-import { toOrderView } from "./checkout.server";
+import { toOrderView, type SdkOrder } from "./checkout.server";
 import { notFound } from "~/lib/http";
 import { isPlatformId } from "~/models/ids";
 import type { MemberOrder } from "~/models/order";
@@ -20,8 +20,7 @@ export const FULFILLMENT_STATUS_LABELS: Record<string, string> = {
   FULFILLED: "Expédiée",
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function toMemberOrder(raw: any): MemberOrder {
+function toMemberOrder(raw: SdkOrder): MemberOrder {
   return {
     ...toOrderView(raw),
     statusLabel: ORDER_STATUS_LABELS[raw?.status ?? ""] ?? "Inconnu",

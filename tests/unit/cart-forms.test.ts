@@ -5,7 +5,7 @@ import { acceptedQuantity } from "~/models/quantity";
 import { optimisticCart } from "~/components/cart/optimistic";
 import { optimisticCount } from "~/hooks/use-cart-count";
 import { parseForm } from "~/.server/form.server";
-import { toCart } from "~/.server/cart.server";
+import { toCart, type SdkCart } from "~/.server/cart.server";
 import type { Cart } from "~/models/cart";
 import { formData } from "../support/forms";
 
@@ -70,10 +70,9 @@ describe("availability problems", () => {
   });
 });
 
-const sdkCart = {
+const sdkCart: SdkCart = {
   _id: "cart-1",
   currency: "EUR",
-  subtotal: { amount: "64.00", formattedAmount: "64,00 €" },
   appliedDiscounts: [{ coupon: { _id: "c1", code: "BIENVENUE10" } }],
   lineItems: [
     {

@@ -247,24 +247,24 @@ describe("checkout mapping helpers", () => {
 
   it("maps the SDK order for the thank-you page", () => {
     const price = (amount: string) => ({ amount, formattedAmount: `${amount.replace(".", ",")} €` });
+    // The embedded platform's line carries its product page (not in the SDK's type: see toOrderView).
+    const mug = {
+      _id: "li1",
+      productName: { original: "Mug", translated: "Mug" },
+      url: { relativePath: "/products/mug-cafe-code", url: "http://x/products/mug-cafe-code" },
+      image: "http://localhost/media/mug.svg",
+      descriptionLines: [{ name: { original: "Couleur" }, colorInfo: { original: "Bleu", code: "#00f" } }],
+      quantity: 2,
+      price: price("14.00"),
+      totalPriceAfterTax: price("25.20"),
+    };
     const view = toOrderView({
       _id: "o1",
       number: "10004",
       _createdDate: new Date("2026-01-02T03:04:05.000Z"),
       paymentStatus: "NOT_PAID",
       buyerInfo: { email: "lea@exemple.fr" },
-      lineItems: [
-        {
-          _id: "li1",
-          productName: { original: "Mug", translated: "Mug" },
-          url: { relativePath: "/products/mug-cafe-code", url: "http://x/products/mug-cafe-code" },
-          image: "http://localhost/media/mug.svg",
-          descriptionLines: [{ name: { original: "Couleur" }, colorInfo: { original: "Bleu", code: "#00f" } }],
-          quantity: 2,
-          price: price("14.00"),
-          totalPriceAfterTax: price("25.20"),
-        },
-      ],
+      lineItems: [mug],
       priceSummary: {
         subtotal: price("28.00"),
         discount: price("2.80"),
