@@ -4,6 +4,7 @@ import { redirectWithToast } from "./toast.server";
 import { failedAction } from "./wix-errors.server";
 import { parseForm, refuseForm } from "./form.server";
 import { stockProblem } from "~/models/availability";
+import { CartIntent } from "~/models/cart-intents";
 import { addToCartSchema, cartActionSchema, type CartActionField } from "~/models/cart-forms";
 import type { FieldErrors, FormValues } from "~/models/form-answer";
 
@@ -28,17 +29,17 @@ const COUPON_ERROR_FIELDS = {
   COUPON_NOT_APPLICABLE: "code",
 } as const;
 
-const SUCCESS_MESSAGES = {
+const SUCCESS_MESSAGES: Record<Exclude<CartIntent, "add">, string> = {
   update: "Quantité mise à jour",
   remove: "Article retiré",
   coupon: "Code promo appliqué",
   "remove-coupon": "Code promo retiré",
-} as const;
+};
 
 /** `fallback`: where to come back without a `redirectTo` (the page whose form posted; `/cart` for the cart's own forms). */
 export async function cartAction(request: Request, commerce: Commerce, formData: FormData, fallback = "/cart") {
   const redirectTo = safeRedirectPath(formData.get("redirectTo"), fallback);
-  if (formData.get("intent") === "add") return addAction(request, commerce, formData, redirectTo);
+  if (formData.get("intent") === CartIntent.add) return addAction(request, commerce, formData, redirectTo);
   const form = parseForm(cartActionSchema, formData);
   if (!form.ok) {
     if (form.fieldErrors.intent) return redirectWithToast(request, redirectTo, { type: "error", title: "Action inconnue." });

@@ -1,5 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { useOptimisticCartCount, type CartCountSource } from "~/hooks/use-cart-count";
+import { useOptimisticCartCount } from "~/hooks/use-cart-count";
+import type { CartCountSource } from "~/models/cart-intents";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Theme } from "~/lib/theme";
 

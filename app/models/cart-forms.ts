@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CartIntent } from "./cart-intents";
 import type { OptionFieldKey } from "./catalog";
 import { cleanText, idField, quantityField } from "./fields";
 import type { FieldsOf, FormAnswer } from "./form-answer";
@@ -20,7 +21,7 @@ export const couponField = z
 
 /** "Ajouter au panier": the options it carries are read by the catalog (they depend on the product). */
 export const addToCartSchema = z.object({
-  intent: z.literal("add", { error: "Action inconnue." }),
+  intent: z.literal(CartIntent.add, { error: "Action inconnue." }),
   productId: idField("Produit manquant."),
   quantity: quantityField(),
 });
@@ -28,10 +29,10 @@ export const addToCartSchema = z.object({
 export const cartActionSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("update"), lineId: lineIdField, quantity: quantityField() }),
-    z.object({ intent: z.literal("remove"), lineId: lineIdField }),
-    z.object({ intent: z.literal("coupon"), code: couponField }),
-    z.object({ intent: z.literal("remove-coupon") }),
+    z.object({ intent: z.literal(CartIntent.update), lineId: lineIdField, quantity: quantityField() }),
+    z.object({ intent: z.literal(CartIntent.remove), lineId: lineIdField }),
+    z.object({ intent: z.literal(CartIntent.coupon), code: couponField }),
+    z.object({ intent: z.literal(CartIntent.removeCoupon) }),
   ],
   { error: "Action inconnue." },
 );

@@ -8,6 +8,7 @@ import { availabilityProblem } from "~/models/availability";
 import type { CartAnswer } from "~/models/cart-forms";
 import { formAnswerOf } from "~/models/form-answer";
 import { COUPON_FETCHER_KEY, optimisticCart } from "~/components/cart/optimistic";
+import { CART_ACTION, CartIntent } from "~/models/cart-intents";
 import { CartTotalsSummary } from "~/components/cart/CartTotalsSummary";
 import { privatePageMeta, routeMeta } from "~/lib/meta";
 import { commerceOf } from "~/.server/commerce.server";
@@ -34,8 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cart, totals } = loaderData;
   const fetchers = useFetchers();
-  const submissions = fetchers.filter((f) => f.key === COUPON_FETCHER_KEY || f.key.startsWith("cart-line:"));
-  const view = cart ? optimisticCart(cart, submissions) : null;
+  const view = cart ? optimisticCart(cart, fetchers) : null;
   const noJsAnswer = formAnswerOf(actionData);
   // Field errors come from our validation or from the platform through failedAction: both keep the typed values.
   const answerLineId = noJsAnswer?.values.lineId;
@@ -102,8 +102,8 @@ function CouponForm({ couponCode, actionData }: { couponCode?: string; actionDat
   const fetcher = useFetcher<CartAnswer>({ key: COUPON_FETCHER_KEY });
   // The fetcher keeps its last answer across a later successful apply or removal (answered by a
   // redirect): its error is shown only while the last thing sent from here was that coupon.
-  const [lastIntent, setLastIntent] = useState<string | undefined>(undefined);
-  const answer = lastIntent === undefined || lastIntent === "coupon" ? (fetcher.data ?? actionData) : undefined;
+  const [lastIntent, setLastIntent] = useState<CartIntent | undefined>(undefined);
+  const answer = lastIntent === undefined || lastIntent === CartIntent.coupon ? (fetcher.data ?? actionData) : undefined;
   const busy = fetcher.state !== "idle";
   if (couponCode) {
     return (
@@ -111,8 +111,8 @@ function CouponForm({ couponCode, actionData }: { couponCode?: string; actionDat
         <p className="cart-coupon-applied">
           Code promo <strong>{couponCode}</strong> appliqué
         </p>
-        <fetcher.Form method="post" action="/cart" preventScrollReset onSubmit={() => setLastIntent("remove-coupon")}>
-          <input type="hidden" name="intent" value="remove-coupon" />
+        <fetcher.Form method="post" action={CART_ACTION} preventScrollReset onSubmit={() => setLastIntent(CartIntent.removeCoupon)}>
+          <input type="hidden" name="intent" value={CartIntent.removeCoupon} />
           <button type="submit" className="button-link" disabled={busy}>
             Retirer le code promo
           </button>
@@ -123,13 +123,13 @@ function CouponForm({ couponCode, actionData }: { couponCode?: string; actionDat
   return (
     <fetcher.Form
       method="post"
-      action="/cart"
+      action={CART_ACTION}
       preventScrollReset
       className="cart-coupon"
       noValidate
-      onSubmit={() => setLastIntent("coupon")}
+      onSubmit={() => setLastIntent(CartIntent.coupon)}
     >
-      <input type="hidden" name="intent" value="coupon" />
+      <input type="hidden" name="intent" value={CartIntent.coupon} />
       <Field
         label="Code promo"
         name="code"

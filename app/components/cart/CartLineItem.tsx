@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Field } from "~/components/Field";
-import { CART_ACTION } from "~/hooks/use-cart-count";
+import { CART_ACTION, CartIntent } from "~/models/cart-intents";
 import { availabilityProblem } from "~/models/availability";
 import type { CartAnswer } from "~/models/cart-forms";
 import { lineFetcherKey, type OptimisticLine } from "./optimistic";
@@ -65,7 +65,7 @@ export function CartLineItem({
       </div>
       <div className="cart-line-actions">
         <fetcher.Form method="post" action={CART_ACTION} preventScrollReset className="cart-qty-form" noValidate>
-          <input type="hidden" name="intent" value="update" />
+          <input type="hidden" name="intent" value={CartIntent.update} />
           <input type="hidden" name="lineId" value={line.id} />
           <Field
             label="Quantité"
@@ -84,7 +84,7 @@ export function CartLineItem({
           </button>
         </fetcher.Form>
         <fetcher.Form method="post" action={CART_ACTION} preventScrollReset className="cart-remove-form">
-          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="intent" value={CartIntent.remove} />
           <input type="hidden" name="lineId" value={line.id} />
           <button type="submit" className="button-link">
             Retirer

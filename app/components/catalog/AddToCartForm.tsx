@@ -3,7 +3,7 @@ import { useActionData, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Field } from "~/components/Field";
 import { ProductOptions } from "./ProductOptions";
-import { CART_ACTION } from "~/hooks/use-cart-count";
+import { CART_ACTION, CartIntent } from "~/models/cart-intents";
 import type { CartAnswer } from "~/models/cart-forms";
 import { quantityFromUrl, type Availability, type OptionView } from "~/models/catalog";
 
@@ -69,7 +69,7 @@ export function AddToCartForm({
         <button
           type="submit"
           name="intent"
-          value="add"
+          value={CartIntent.add}
           disabled={!availability.ok}
           aria-disabled={busy || undefined}
           aria-describedby={availability.ok ? undefined : reasonId}
