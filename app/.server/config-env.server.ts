@@ -61,10 +61,31 @@ const trustProxy = z
   })
   .optional();
 
+/** A PEM public key; `\n` written as two characters (one-line environment files) is read as a line break. */
+const publicKey = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    if (v === "") return undefined;
+    const pem = v.replace(/\\n/g, "\n");
+    if (/^-----BEGIN PUBLIC KEY-----\n[A-Za-z0-9+/=\n]+\n-----END PUBLIC KEY-----$/.test(pem)) return pem;
+    ctx.addIssue({ code: "custom", message: "must be a PEM public key (-----BEGIN PUBLIC KEY----- … -----END PUBLIC KEY-----)" });
+    return z.NEVER;
+  })
+  .optional();
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    // The listening address (server.js); the in-process platform also reaches the app's webhook endpoint there.
+    HOST: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9.:-]{1,255}$/, "must be a host name or an IP address")
+      .optional(),
+    // Graceful shutdown (server.js): how long in-flight requests get after SIGTERM.
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     SESSION_SECRET: optionalText,
     COMMERCE_PLATFORM: z.enum(["embedded", "wix"]).optional(),
     WIX_CLIENT_ID: optionalText,
@@ -88,6 +109,23 @@ export const envSchema = z
           .filter(Boolean),
       ),
     COMMERCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    // The key Wix signs its webhooks with (the app's Webhooks page), and the app id they are addressed to; the
+    // embedded platform sets both at start (its own key pair).
+    WIX_WEBHOOK_PUBLIC_KEY: publicKey,
+    WIX_APP_ID: optionalText,
+    // Embedded platform: more endpoints its events are posted to, after the app's own /webhooks/wix.
+    PLATFORM_WEBHOOK_URLS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const urls = (v ?? "").split(/[\s,]+/).filter(Boolean);
+        const wrong = urls.find((url) => !/^https?:\/\/[^\s]+$/.test(url));
+        if (wrong) {
+          ctx.addIssue({ code: "custom", message: `must be comma-separated http(s) URLs ("${wrong}" is not one)` });
+          return z.NEVER;
+        }
+        return urls;
+      }),
     PLATFORM_SIGNUP_POLICY: z.enum(["open", "verify-email", "owner-approval"]).default("open"),
     PLATFORM_OWNER_TOKEN: optionalText,
     PLATFORM_FAULT_CONTROL: z

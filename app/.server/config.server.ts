@@ -17,6 +17,9 @@ export const EMBEDDED_CLIENT_ID = "embedded-demo-client";
 export interface Config {
   env: Env["NODE_ENV"];
   port: number;
+  /** The listening address (unset: every interface). */
+  host?: string;
+  shutdownGraceMs: number;
   sessionSecrets: string[];
   commerce: {
     platform: "embedded" | "wix";
@@ -31,7 +34,11 @@ export interface Config {
     faultControl: boolean;
     /** Longest wait for one platform call before the request fails with an error screen. */
     timeoutMs: number;
+    /** Embedded platform: endpoints its events go to besides the app's own. */
+    webhookUrls: string[];
   };
+  /** Wix webhooks (app/.server/webhooks.server.ts): the signing key and the app id; the embedded platform sets its own. */
+  webhooks: { publicKey?: string; appId: string };
   /** The origin users see: every absolute link, redirect and callback is built from it, never from request headers. */
   publicOrigin: string;
   trustProxy?: boolean | number | string[];
@@ -73,6 +80,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
   return {
     env: env.NODE_ENV,
     port: env.PORT,
+    host: env.HOST,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     sessionSecrets: (env.SESSION_SECRET ?? devSecret()).split(",").map((s) => s.trim()),
     commerce: {
       platform,
@@ -84,7 +93,9 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       ownerToken: env.PLATFORM_OWNER_TOKEN,
       faultControl: env.PLATFORM_FAULT_CONTROL,
       timeoutMs: env.COMMERCE_TIMEOUT_MS,
+      webhookUrls: env.PLATFORM_WEBHOOK_URLS,
     },
+    webhooks: { publicKey: env.WIX_WEBHOOK_PUBLIC_KEY, appId: env.WIX_APP_ID ?? EMBEDDED_CLIENT_ID },
     // Outside production (dev server, unit tests) the local address is the only sensible default.
     publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
     trustProxy: env.TRUST_PROXY,

@@ -1,5 +1,6 @@
 import { AppStrategy, createClient } from "@wix/sdk";
 import { clearCatalogCache } from "./catalog-cache.server";
+import { getConfig } from "./config.server";
 
 /**
  * The one endpoint that receives Wix webhooks (POST /webhooks/wix, body = the JWT). Verification is the SDK's own:
@@ -8,13 +9,16 @@ import { clearCatalogCache } from "./catalog-cache.server";
  * the tokens' 5-minute lifetime) is refused. Any refusal answers 401 and is logged.
  */
 
-let publicKey: string | undefined = process.env.WIX_WEBHOOK_PUBLIC_KEY?.replace(/\\n/g, "\n") || undefined;
-let appId = process.env.WIX_APP_ID ?? "embedded-demo-client";
+/** Set by the embedded platform at start (its own key pair); else the configuration's (WIX_WEBHOOK_PUBLIC_KEY, WIX_APP_ID). */
+let configured: { publicKey: string; appId?: string } | undefined;
 
-/** Set by the embedded platform at start (its own key pair); a real Wix site's key comes from WIX_WEBHOOK_PUBLIC_KEY. */
 export function configureWebhooks(options: { publicKey: string; appId?: string }) {
-  publicKey = options.publicKey;
-  if (options.appId) appId = options.appId;
+  configured = options;
+}
+
+function webhookKeys(): { publicKey?: string; appId: string } {
+  const { webhooks } = getConfig();
+  return configured ? { publicKey: configured.publicKey, appId: configured.appId ?? webhooks.appId } : webhooks;
 }
 
 const SEEN_TTL_MS = 10 * 60 * 1000;
@@ -33,6 +37,7 @@ export async function receiveWebhook(request: Request): Promise<Response> {
     console.warn(`[webhooks] refused (401): ${why}`);
     return new Response("Refusé", { status: 401, headers: { "content-type": "text/plain; charset=utf-8" } });
   };
+  const { publicKey, appId } = webhookKeys();
   if (!publicKey) return refuse("no public key configured (WIX_WEBHOOK_PUBLIC_KEY)");
   const body = (await request.text()).trim();
   if (!body || body.length > 1_000_000) return refuse("empty or oversized body");

@@ -53,6 +53,14 @@ test("a visitor is sent to the login page, a plain member gets the 404 screen, n
   await expect(page.getByRole("banner").getByRole("link", { name: "Administration" })).toHaveCount(0);
   const response = await page.goto("/admin/members");
   expect(response?.status()).toBe(404);
+  // An owner's action posted by a plain member: the layout's owner check refuses it before the action runs.
+  const { capture } = seeded(false);
+  const posted = await page.request.post(`/admin/orders?status=APPROVED`, {
+    form: { intent: "tag-add", tag: "intrus", orderId: capture },
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(posted.status()).toBe(404);
 });
 
 test("the owner sees Administration in the header, captures one authorized payment and voids another", async ({

@@ -120,4 +120,30 @@ describe("configuration: several replicas (issue 16)", () => {
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(/^PLATFORM_URL: /);
   });
+
+  it("reads the webhook key, the app id, the platform's webhook URLs and the listening settings (issue 24: every variable here)", () => {
+    const pem = "-----BEGIN PUBLIC KEY-----\\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\\n-----END PUBLIC KEY-----";
+    const config = parseConfig({
+      WIX_WEBHOOK_PUBLIC_KEY: pem,
+      WIX_APP_ID: "app-1",
+      PLATFORM_WEBHOOK_URLS: "https://a.example/hook, http://b.example/x",
+      HOST: "127.0.0.1",
+      SHUTDOWN_GRACE_MS: "2500",
+    });
+    expect(config.webhooks).toEqual({ publicKey: pem.replaceAll("\\n", "\n"), appId: "app-1" });
+    expect(config.commerce.webhookUrls).toEqual(["https://a.example/hook", "http://b.example/x"]);
+    expect([config.host, config.shutdownGraceMs]).toEqual(["127.0.0.1", 2500]);
+    expect(parseConfig({}).webhooks).toEqual({ publicKey: undefined, appId: "embedded-demo-client" });
+  });
+
+  it.each([
+    ["WIX_WEBHOOK_PUBLIC_KEY", "not a key"],
+    ["PLATFORM_WEBHOOK_URLS", "https://ok.example, ftp://no.example"],
+    ["HOST", "0.0.0.0; rm -rf"],
+    ["SHUTDOWN_GRACE_MS", "soon"],
+  ])("refuses %s=%s at start and names the variable", (name, value) => {
+    const found = configProblems({ [name]: value });
+    expect(found).toHaveLength(1);
+    expect(found[0]!.startsWith(`${name}: `)).toBe(true);
+  });
 });
