@@ -1,7 +1,7 @@
 import { redirect, redirectDocument } from "react-router";
 import { z } from "zod";
 import { outcomeOf, type AuthField, type AuthOutcome, type SdkLoginResult } from "./auth-outcomes.server";
-import type { CommerceSession as Commerce, WixClient } from "./commerce-session.server";
+import type { CommerceSession, WixClient } from "./commerce-session.server";
 import { appCookies, clearCookie, readCookie, serializeCookie } from "./cookies.server";
 import { safeRedirectPath } from "./redirect-target.server";
 import { publicOrigin } from "./site.server";
@@ -43,13 +43,13 @@ export function loginPath(returnTo: string) {
  * Members-only pages: visitors are sent to login and come back here afterwards.
  * `url` is the loader's `url` argument: the page's own URL, never the `.data` request's.
  */
-export function requireMember(commerce: Commerce, url: URL): void {
+export function requireMember(commerce: CommerceSession, url: URL): void {
   if (commerce.isMember) return;
   throw redirect(loginPath(url.pathname + url.search));
 }
 
 /** The login and sign-up pages: where to go afterwards; a member has nothing to do there and goes on at once. */
-export function guestReturnTo(commerce: Commerce, url: URL): string {
+export function guestReturnTo(commerce: CommerceSession, url: URL): string {
   const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
   if (commerce.isMember) throw redirect(returnTo);
   return returnTo;
@@ -58,13 +58,13 @@ export function guestReturnTo(commerce: Commerce, url: URL): string {
 // ---------------------------------------------------------------- the site's own forms (direct login)
 
 /** The login form: e-mail and password checked by Wix; on login an unknown e-mail reads as a wrong password. */
-export function loginWithPassword(request: Request, commerce: Commerce, form: FormData) {
+export function loginWithPassword(request: Request, commerce: CommerceSession, form: FormData) {
   return submitDirect(request, commerce, form, passwordLogin, async (wix, v) =>
     outcomeOf((await wix.auth.login({ email: v.email, password: v.password })) as SdkLoginResult, "login"),
   );
 }
 
-export function registerMember(request: Request, commerce: Commerce, form: FormData) {
+export function registerMember(request: Request, commerce: CommerceSession, form: FormData) {
   return submitDirect(request, commerce, form, registration, async (wix, v) => {
     const profile = { firstName: v.firstName, lastName: v.lastName, nickname: v.firstName };
     return outcomeOf((await wix.auth.register({ email: v.email, password: v.password, profile })) as SdkLoginResult);
@@ -74,7 +74,7 @@ export function registerMember(request: Request, commerce: Commerce, form: FormD
 /** Checks the form, asks Wix, answers the outcome: bad input and refusals come back beside the fields. */
 async function submitDirect<S extends z.ZodType<{ email: string }>>(
   request: Request,
-  commerce: Commerce,
+  commerce: CommerceSession,
   form: FormData,
   schema: S,
   ask: (wix: WixClient, input: z.output<S>) => Promise<AuthOutcome>,
@@ -87,7 +87,7 @@ async function submitDirect<S extends z.ZodType<{ email: string }>>(
 }
 
 /** The code step: success, a wrong code (field error), or an expired state (start again). */
-export async function verifyCode(commerce: Commerce, stateToken: string, code: string): Promise<AuthOutcome | { kind: "expired" }> {
+export async function verifyCode(commerce: CommerceSession, stateToken: string, code: string): Promise<AuthOutcome | { kind: "expired" }> {
   const wix = await commerce.client();
   try {
     const result = await wix.auth.processVerification({ verificationCode: code }, {
@@ -105,7 +105,7 @@ export async function verifyCode(commerce: Commerce, stateToken: string, code: s
   }
 }
 
-export async function sendPasswordReset(commerce: Commerce, email: string, redirectUrl: string): Promise<void> {
+export async function sendPasswordReset(commerce: CommerceSession, email: string, redirectUrl: string): Promise<void> {
   const wix = await commerce.client();
   await wix.auth.sendPasswordResetEmail(email, redirectUrl);
 }
@@ -133,7 +133,7 @@ export function clearVerificationCookie(request: Request) {
  */
 export async function respondToOutcome<F extends string>(
   request: Request,
-  commerce: Commerce,
+  commerce: CommerceSession,
   outcome: AuthOutcome,
   context: { returnTo: string; email: string; values: FormValues<F> },
 ) {
@@ -169,7 +169,7 @@ export async function respondToOutcome<F extends string>(
  * site's own login or sign-up form succeeded) the platform answers at once with
  * a code: a full-page redirect, no iframe and no JavaScript needed.
  */
-export async function startLogin(request: Request, commerce: Commerce, returnTo: unknown, sessionToken?: string): Promise<Response> {
+export async function startLogin(request: Request, commerce: CommerceSession, returnTo: unknown, sessionToken?: string): Promise<Response> {
   const target = safeReturnTo(returnTo);
   if (commerce.isMember) throw redirect(target, 303);
   // With the visitor's tokens, so the platform can move the visitor's cart to the member at login.
@@ -203,7 +203,7 @@ export const CALLBACK_MESSAGES: Record<CallbackProblem, string> = {
  */
 export async function finishLogin(
   request: Request,
-  commerce: Commerce,
+  commerce: CommerceSession,
 ): Promise<Response | { problem: CallbackProblem; returnTo: string; headers: Headers }> {
   const url = new URL(request.url);
   const parsed = pendingLogin.safeParse(await readCookie(appCookies().oauth, request));
@@ -225,7 +225,7 @@ export async function finishLogin(
 }
 
 /** Logout: forget the tokens here, then pass through the platform's logout page back home. */
-export async function logout(request: Request, commerce: Commerce): Promise<Response> {
+export async function logout(request: Request, commerce: CommerceSession): Promise<Response> {
   const home = `${publicOrigin()}/`;
   let destination = "/";
   if (commerce.role !== "none") {

@@ -1,6 +1,6 @@
 import type { checkout as checkoutApi } from "@wix/ecom";
 import { createCookie, type Cookie } from "react-router";
-import type { CommerceSession as Commerce } from "./commerce-session.server";
+import type { CommerceSession } from "./commerce-session.server";
 import { getConfig } from "./config.server";
 import { readCookie, serializeCookie } from "./cookies.server";
 import type { CheckoutValues } from "~/models/checkout-forms";
@@ -76,7 +76,7 @@ export function valuesFromCheckout(checkout: checkoutApi.Checkout | null | undef
  * What the buyer typed in their last, unfinished checkout; empty when there is
  * none, it was paid, or it cannot be read (a convenience: never an error).
  */
-export async function checkoutDraft(commerce: Commerce, request: Request): Promise<CheckoutValues> {
+export async function checkoutDraft(commerce: CommerceSession, request: Request): Promise<CheckoutValues> {
   const id = await readCookie(draftCookie(), request);
   if (!isPlatformId(id)) return {};
   try {

@@ -1,6 +1,6 @@
 import type { orders } from "@wix/ecom";
 import type { members } from "@wix/members";
-import type { CommerceSession as Commerce } from "./commerce-session.server";
+import type { CommerceSession } from "./commerce-session.server";
 import type { PostalAddress } from "~/models/address";
 import type { CheckoutInput, CheckoutValues } from "~/models/checkout-forms";
 import { countryName } from "~/models/countries";
@@ -55,7 +55,7 @@ export function checkoutCallbacks(origin: string): CheckoutCallbacks {
  * payment page and the order show who buys).
  */
 export async function startCheckout(
-  commerce: Commerce,
+  commerce: CommerceSession,
   input: CheckoutInput,
   origin: string,
 ): Promise<{ paymentUrl: string; checkoutId: string }> {
@@ -97,7 +97,7 @@ export async function startCheckout(
  * convenience: if the member call fails the buyer simply types their details,
  * so a failure here must not block checking out.
  */
-export async function memberPrefill(commerce: Commerce): Promise<CheckoutValues> {
+export async function memberPrefill(commerce: CommerceSession): Promise<CheckoutValues> {
   if (!commerce.isMember) return {};
   try {
     const wix = await commerce.client();
@@ -230,7 +230,7 @@ export function toOrderView(raw: SdkOrder | null | undefined): OrderView {
 }
 
 /** The caller's order; the platform answers 404 for anyone else's (left to `failedLoader`). */
-export async function getOrderView(commerce: Commerce, orderId: string): Promise<OrderView> {
+export async function getOrderView(commerce: CommerceSession, orderId: string): Promise<OrderView> {
   if (!isPlatformId(orderId)) notFound();
   const wix = await commerce.client();
   return toOrderView(await wix.orders.getOrder(orderId));

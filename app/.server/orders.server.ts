@@ -1,4 +1,4 @@
-import type { CommerceSession as Commerce } from "./commerce-session.server";
+import type { CommerceSession } from "./commerce-session.server";
 import { toOrderView, type SdkOrder } from "./checkout.server";
 import { notFound } from "~/lib/http";
 import { isPlatformId } from "~/models/ids";
@@ -33,7 +33,7 @@ function toMemberOrder(raw: SdkOrder): MemberOrder {
  * searchOrders filtered on the member id is the SDK's way (and the platform
  * scopes the answer to the caller whatever the filter says).
  */
-export async function listMemberOrders(commerce: Commerce): Promise<MemberOrder[]> {
+export async function listMemberOrders(commerce: CommerceSession): Promise<MemberOrder[]> {
   const wix = await commerce.client();
   const { member } = await wix.members.getCurrentMember({ fieldsets: ["PUBLIC"] });
   if (!member?._id) return [];
@@ -45,7 +45,7 @@ export async function listMemberOrders(commerce: Commerce): Promise<MemberOrder[
   return (result.orders ?? []).map(toMemberOrder);
 }
 
-export async function getMemberOrder(commerce: Commerce, orderId: string): Promise<MemberOrder> {
+export async function getMemberOrder(commerce: CommerceSession, orderId: string): Promise<MemberOrder> {
   if (!isPlatformId(orderId)) notFound();
   const wix = await commerce.client();
   return toMemberOrder(await wix.orders.getOrder(orderId));
