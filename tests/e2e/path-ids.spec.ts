@@ -1,5 +1,5 @@
 import { test, expect } from "./fixtures";
-import { DEMO, loginWithForm } from "./helpers";
+import { DEMO, loginWithForm, OWNER_LOGIN } from "./helpers";
 
 /**
  * Ids taken from the URL become path segments of platform calls, and the Wix SDK puts them there unencoded: an id
@@ -22,7 +22,7 @@ test("a member's order page refuses an id that is not an order id", async ({ pag
 test("the owner's order page and member actions refuse ids that are not platform ids", async ({ page, allowStatusFor }) => {
   allowStatusFor("/admin/orders/");
   await page.goto("/account/login");
-  await loginWithForm(page, { email: "proprietaire@exemple.fr", password: "motdepasse-proprio" });
+  await loginWithForm(page, OWNER_LOGIN);
   await expect(page).toHaveURL("/");
   const response = await page.goto(`/admin/orders/${TRAVERSAL}`);
   expect(response?.status()).toBe(404);
@@ -40,7 +40,7 @@ test("the owner's order page and member actions refuse ids that are not platform
 
 test("the owner's forms and filters take only their own names, not ones every object has", async ({ page }) => {
   await page.goto("/account/login");
-  await loginWithForm(page, { email: "proprietaire@exemple.fr", password: "motdepasse-proprio" });
+  await loginWithForm(page, OWNER_LOGIN);
   await expect(page).toHaveURL("/");
   const origin = new URL(page.url()).origin;
   for (const intent of ["constructor", "bulk-constructor", "__proto__"]) {

@@ -3,8 +3,8 @@ import { dirname } from "node:path";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { Page } from "@playwright/test";
 import { test, expect, expectNoSeriousA11yViolations, OWNER, waitForHydration } from "./fixtures";
-import { acceptCheckoutTerms, addToCartFrom, CLAIRE, continueToPayment, fillCheckout, loginWithForm, unique } from "./helpers";
-import { OWNER_TOKEN } from "../support/owner-token";
+import { acceptCheckoutTerms, addToCartFrom, CLAIRE, continueToPayment, fillCheckout, loginWithForm, OWNER_LOGIN, unique } from "./helpers";
+import { OWNER_TOKEN } from "../support/demo";
 
 /** The consultant's side of the site: the CV (page and PDF), the project pages, the quote request, business buyers. */
 
@@ -143,7 +143,7 @@ test.describe("quote request", () => {
 
     // The owner finds it in the back-office, read through the elevated client.
     await page.goto("/admin/contact");
-    await loginWithForm(page, { email: "proprietaire@exemple.fr", password: "motdepasse-proprio" });
+    await loginWithForm(page, OWNER_LOGIN);
     await expect(page).toHaveURL("/admin/contact");
     const received = page.getByRole("article").filter({ hasText: sender });
     await expect(received.getByRole("heading")).toHaveText("Conseil — Nadia Devis (Exemple SAS)");
