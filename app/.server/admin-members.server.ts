@@ -10,9 +10,9 @@ import { isPlatformId } from "~/models/ids";
 
 /** The owner's members: search, filter by status, offset paging, per-member and by-filter actions. */
 
-export const MEMBERS_PAGE_SIZE = 20;
+const MEMBERS_PAGE_SIZE = 20;
 
-export interface MemberFilters {
+interface MemberFilters {
   status?: string;
   /** Start of the login e-mail. */
   q?: string;

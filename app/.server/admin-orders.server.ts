@@ -10,7 +10,7 @@ import { AdminRefusal } from "./admin-actions.server";
 
 /** The owner's orders: search with filters and cursor paging, one order with its payment, and the actions on them. */
 
-export const ORDERS_PAGE_SIZE = 20;
+const ORDERS_PAGE_SIZE = 20;
 const TAG_RE = /^[\p{L}\p{N} _-]{1,40}$/u;
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 

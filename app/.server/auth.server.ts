@@ -29,7 +29,7 @@ const pendingLogin = z.object({
 type PendingLogin = z.infer<typeof pendingLogin>;
 
 /** Only same-site paths: anything else (absolute, protocol-relative, backslash, control characters) becomes "/". */
-export function safeReturnTo(value: unknown): string {
+function safeReturnTo(value: unknown): string {
   const path = safeRedirectPath(value, "/");
   // Login pages never make sense as a destination after logging in.
   return path.startsWith("/account/login") || path.startsWith("/account/callback") ? "/" : path;
@@ -116,7 +116,7 @@ const pendingVerification = z.object({
   email: z.string().max(254),
   returnTo: z.string().max(2000),
 });
-export type PendingVerification = z.infer<typeof pendingVerification>;
+type PendingVerification = z.infer<typeof pendingVerification>;
 
 export async function readVerification(request: Request): Promise<PendingVerification | null> {
   const parsed = pendingVerification.safeParse(await readCookie(appCookies().verify, request));
@@ -186,7 +186,7 @@ export async function startLogin(request: Request, commerce: CommerceSession, re
   return redirectDocument(authUrl, { status: 303, headers: { "Set-Cookie": await serializeCookie(appCookies().oauth, pending, request) } });
 }
 
-export type CallbackProblem = "missing" | "expired" | "state" | "refused" | "denied";
+type CallbackProblem = "missing" | "expired" | "state" | "refused" | "denied";
 
 export const CALLBACK_MESSAGES: Record<CallbackProblem, string> = {
   missing: "La réponse de la page de connexion est incomplète (code ou état manquant). Reconnectez-vous.",

@@ -67,7 +67,7 @@ async function readCart(session: CommerceSession): Promise<Cart | null> {
   }
 }
 
-export interface AddToCartInput {
+interface AddToCartInput {
   productId: string;
   quantity: number;
   variantId?: string;
@@ -79,8 +79,6 @@ function catalogOptions(input: AddToCartInput): Record<string, unknown> {
   if (input.variantId) return { variantId: input.variantId };
   return input.options && Object.keys(input.options).length > 0 ? { options: input.options } : {};
 }
-
-export type CartHandler = ReturnType<typeof createCartHandler>;
 
 export function createCartHandler(session: CommerceSession) {
   let read: Promise<Cart | null> | null = null;
@@ -127,7 +125,7 @@ export function createCartHandler(session: CommerceSession) {
   };
 }
 
-export interface EstimateInput {
+interface EstimateInput {
   shippingOptionCode?: string;
   country?: string;
 }

@@ -32,7 +32,7 @@ export function toSdkAddress(address: PostalAddress) {
   };
 }
 
-export interface CheckoutCallbacks {
+interface CheckoutCallbacks {
   postFlowUrl: string;
   thankYouPageUrl: string;
   cartPageUrl: string;
@@ -128,7 +128,7 @@ export function prefillFromMember(member: members.Member | null | undefined): Ch
 
 // ---------------------------------------------------------------- orders
 
-export const PAYMENT_STATUS_LABELS: Record<string, string> = {
+const PAYMENT_STATUS_LABELS: Record<string, string> = {
   PAID: "Payée",
   NOT_PAID: "Non payée",
   PENDING: "En attente",

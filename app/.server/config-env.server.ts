@@ -6,7 +6,7 @@ import { z } from "zod";
  */
 
 /** The embedded platform's contact form (platform/forms/forms.ts CONTACT_FORM_ID). */
-export const EMBEDDED_CONTACT_FORM_ID = "8f1c2d3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f";
+const EMBEDDED_CONTACT_FORM_ID = "8f1c2d3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f";
 
 /** POSTs per minute per client IP (see server/rate-limits.ts). */
 export const DEFAULT_RATE_LIMITS = { login: 20, signup: 10, checkout: 20, cart: 120, contact: 5 };

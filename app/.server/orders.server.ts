@@ -6,7 +6,7 @@ import type { MemberOrder } from "~/models/order";
 
 /** A member's orders: French labels for the statuses the seed lists (platform/seed/demo.json). */
 
-export const ORDER_STATUS_LABELS: Record<string, string> = {
+const ORDER_STATUS_LABELS: Record<string, string> = {
   INITIALIZED: "En cours",
   APPROVED: "Confirmée",
   CANCELED: "Annulée",
@@ -14,7 +14,7 @@ export const ORDER_STATUS_LABELS: Record<string, string> = {
   REJECTED: "Refusée",
 };
 
-export const FULFILLMENT_STATUS_LABELS: Record<string, string> = {
+const FULFILLMENT_STATUS_LABELS: Record<string, string> = {
   NOT_FULFILLED: "Non expédiée",
   PARTIALLY_FULFILLED: "Partiellement expédiée",
   FULFILLED: "Expédiée",

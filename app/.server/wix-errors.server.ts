@@ -13,7 +13,7 @@ import { UNAVAILABLE_MESSAGE } from "./commerce-session.server";
  * errors themselves.
  */
 
-export type WixFailure =
+type WixFailure =
   | { kind: "validation"; fields: Array<{ field: string; description: string }>; requestId?: string }
   | { kind: "application"; code: string; description: string; requestId?: string }
   | { kind: "system"; requestId?: string };
@@ -102,7 +102,7 @@ export function applicationMessage(code: string): string {
   return APPLICATION_MESSAGES[code] ?? "L'opération n'a pas pu aboutir. Réessayez dans un instant.";
 }
 
-export const SYSTEM_ERROR = "System error occurred";
+const SYSTEM_ERROR = "System error occurred";
 
 export const TIMEOUT_MESSAGE =
   "La boutique met trop de temps à répondre. Réessayez dans un instant ; si cela persiste, indiquez la référence ci-dessous.";
@@ -111,7 +111,7 @@ export const TIMEOUT_MESSAGE =
  * True when the error is our own deadline on a platform call (`COMMERCE_TIMEOUT_MS`,
  * a `TimeoutError` from commerce-session.server.ts), however the SDK wrapped it.
  */
-export function isTimeout(error: unknown): boolean {
+function isTimeout(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && typeof current === "object" && current !== null; depth++) {
     if ((current as { name?: unknown }).name === "TimeoutError") return true;
@@ -126,7 +126,7 @@ function throwTimeout(): never {
 }
 
 /** Shows the error screen: 'Something Went Wrong' with 'System error occurred' and the request id. */
-export function throwSystemError(requestId?: string): never {
+function throwSystemError(requestId?: string): never {
   throw data({ message: SYSTEM_ERROR, requestId }, { status: 500 });
 }
 

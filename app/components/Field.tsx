@@ -1,7 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 
 /** What a form control needs to be tied to its label and error for screen readers. */
-export interface ControlProps {
+interface ControlProps {
   id: string;
   "aria-invalid"?: true;
   "aria-describedby"?: string;

@@ -4,7 +4,7 @@ import type { CartCountSource } from "~/models/cart-intents";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Theme } from "~/lib/theme";
 
-export interface HeaderProps {
+interface HeaderProps {
   ownerName: string;
   jobTitle: string;
   profilePicture: string;

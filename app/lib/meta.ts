@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 
-export interface SiteMeta {
+interface SiteMeta {
   ownerName: string;
   title: string;
   description: string;
@@ -54,7 +54,7 @@ export function siteMetaFor(site: SiteInfo | undefined, pathname: string): SiteM
 }
 
 /** The root loader's site info, from a meta function's `matches`. */
-export function rootSite(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): SiteInfo | undefined {
+function rootSite(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): SiteInfo | undefined {
   return (matches.find((m) => m?.id === "root")?.loaderData as { site?: SiteInfo } | undefined)?.site;
 }
 

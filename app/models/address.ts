@@ -15,7 +15,7 @@ export interface PostalAddress {
 }
 
 /** The labels a fieldset gives its address fields (the messages name them). */
-export interface AddressLabels {
+interface AddressLabels {
   line: string;
   postalCode: string;
   city: string;

@@ -12,9 +12,9 @@ import type { FieldsOf, FormAnswer } from "./form-answer";
 /** Line ids come from our own page; anything else is tampering or a stale page. */
 const lineIdField = idField("Article inconnu.");
 
-export const COUPON_MAX = 64;
+const COUPON_MAX = 64;
 
-export const couponField = z
+const couponField = z
   .string({ error: "Saisissez un code promo." })
   .transform((v) => cleanText(v))
   .pipe(z.string().min(1, "Saisissez un code promo.").max(COUPON_MAX, `Le code promo ne doit pas dépasser ${COUPON_MAX} caractères.`));
@@ -36,8 +36,6 @@ export const cartActionSchema = z.discriminatedUnion(
   ],
   { error: "Action inconnue." },
 );
-
-export type CartActionInput = z.infer<typeof cartActionSchema>;
 
 /** Every field of the forms that post to the one cart action: its refusals (`CartAnswer`) are typed by them. */
 export type CartActionField = FieldsOf<typeof cartActionSchema> | FieldsOf<typeof addToCartSchema> | OptionFieldKey;

@@ -28,7 +28,7 @@ export interface CartSubmission {
 }
 
 /** What the cart changes in flight ask for, on the lines the server gave. */
-export interface CartChanges {
+interface CartChanges {
   /** New quantity of a line. */
   quantities: Map<string, number>;
   removed: Set<string>;

@@ -47,7 +47,7 @@ export interface CollectionLink {
   name: string;
 }
 
-export interface ChoiceView {
+interface ChoiceView {
   value: string;
   description: string;
   /** CSS colour of a `color` option's swatch (its value, e.g. "#1f2937"). */

@@ -9,7 +9,7 @@ import type { FieldErrors, FormValues } from "./form-answer";
  * names (`CheckoutField`), so a renamed field is a type error on both sides.
  */
 
-export const TERMS_REQUIRED = "Cochez la case pour accepter les conditions générales de vente.";
+const TERMS_REQUIRED = "Cochez la case pour accepter les conditions générales de vente.";
 export const WAIVER_REQUIRED =
   "Votre commande contient un contenu numérique ou une prestation : cochez cette case pour en demander l'exécution immédiate.";
 export const SHIPPING_NOT_OFFERED = "Choisissez un mode de livraison de la liste.";
@@ -69,7 +69,7 @@ const billingAddressOf = (form: RawCheckout) => ({
 });
 
 /** What the server knows of this checkout and never takes from the form. */
-export interface CheckoutFacts {
+interface CheckoutFacts {
   /** The shipping options the platform offers (none: every line is digital); unset: any code is taken as offered. */
   shippingOptions?: ReadonlyArray<{ code: string; pickup: boolean }>;
   /** The platform's default option, used when the form sends none. */

@@ -18,7 +18,7 @@ export function cleanText(value: string, { multiline = false } = {}): string {
 }
 
 /** Format characters (bidirectional overrides and isolates, marks, zero-width characters, BOM) and line/paragraph separators. */
-export const BIDI_CONTROLS = /[\p{Cf}\u2028\u2029]/u;
+const BIDI_CONTROLS = /[\p{Cf}\u2028\u2029]/u;
 
 /** A required single-line text field: trimmed, control characters removed, bounded. */
 export function textField(label: string, max = 120) {
@@ -46,7 +46,7 @@ export function optionalText(label: string, max: number) {
     .pipe(z.string().max(max, `${label} ne doit pas dépasser ${max} caractères.`));
 }
 
-export const EMAIL_INVALID = "Saisissez une adresse e-mail valide (exemple : nom@domaine.fr).";
+const EMAIL_INVALID = "Saisissez une adresse e-mail valide (exemple : nom@domaine.fr).";
 
 /** An e-mail address as typed: control characters removed, trimmed, at most 254 characters (RFC 5321). */
 export const emailField = z

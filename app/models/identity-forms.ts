@@ -11,13 +11,13 @@ import { emailField, textField } from "./fields";
 export const accountEmailField = emailField.transform((v) => v.toLowerCase());
 
 /** The password of an existing account: anything not empty, bounded. */
-export const passwordField = z
+const passwordField = z
   .string({ error: "Saisissez votre mot de passe." })
   .min(1, "Saisissez votre mot de passe.")
   .max(200, "Mot de passe trop long.");
 
 /** A password being chosen (sign-up): the platform's own bounds, 8 to 200 characters. */
-export const newPasswordField = z
+const newPasswordField = z
   .string({ error: "Le mot de passe doit contenir au moins 8 caractères." })
   .min(8, "Le mot de passe doit contenir au moins 8 caractères.")
   .max(200, "Mot de passe trop long (200 caractères au plus).");

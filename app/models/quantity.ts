@@ -7,7 +7,7 @@
 /** The most of one item a cart line takes. */
 export const MAX_QUANTITY = 99;
 
-export type QuantityReading = { ok: true; quantity: number } | { ok: false; message: string };
+type QuantityReading = { ok: true; quantity: number } | { ok: false; message: string };
 
 /** A whole number from 1 to `max`, surrounding spaces allowed; otherwise the French message for the field. */
 export function readQuantity(raw: string, max = MAX_QUANTITY): QuantityReading {

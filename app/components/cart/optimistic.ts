@@ -16,7 +16,7 @@ export interface OptimisticLine extends CartLine {
   removing: boolean;
 }
 
-export interface OptimisticCart {
+interface OptimisticCart {
   /** Every line of the server's cart, removed ones flagged `removing`. */
   lines: OptimisticLine[];
   /** Lines still in the cart once the changes in flight succeed. */
