@@ -109,6 +109,10 @@ describe("configuration: several replicas (issue 16)", () => {
     ["PLATFORM_URL", "platform:3100"],
     ["REDIS_URL", "http://redis:6379"],
     ["REDIS_URL", "redis"],
+    ["WIX_WEBHOOK_PUBLIC_KEY", "not a key"],
+    ["PLATFORM_WEBHOOK_URLS", "https://ok.example, ftp://no.example"],
+    ["HOST", "0.0.0.0; rm -rf"],
+    ["SHUTDOWN_GRACE_MS", "soon"],
   ])("refuses %s=%s and names the variable", (name, value) => {
     const found = configProblems({ [name]: value });
     expect(found).toHaveLength(1);
@@ -134,16 +138,5 @@ describe("configuration: several replicas (issue 16)", () => {
     expect(config.commerce.webhookUrls).toEqual(["https://a.example/hook", "http://b.example/x"]);
     expect([config.host, config.shutdownGraceMs]).toEqual(["127.0.0.1", 2500]);
     expect(parseConfig({}).webhooks).toEqual({ publicKey: undefined, appId: "embedded-demo-client" });
-  });
-
-  it.each([
-    ["WIX_WEBHOOK_PUBLIC_KEY", "not a key"],
-    ["PLATFORM_WEBHOOK_URLS", "https://ok.example, ftp://no.example"],
-    ["HOST", "0.0.0.0; rm -rf"],
-    ["SHUTDOWN_GRACE_MS", "soon"],
-  ])("refuses %s=%s at start and names the variable", (name, value) => {
-    const found = configProblems({ [name]: value });
-    expect(found).toHaveLength(1);
-    expect(found[0]!.startsWith(`${name}: `)).toBe(true);
   });
 });
