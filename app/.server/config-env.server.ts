@@ -6,7 +6,7 @@ import { z } from "zod";
  */
 
 /** The embedded platform's contact form (platform/forms/forms.ts CONTACT_FORM_ID). */
-const EMBEDDED_CONTACT_FORM_ID = "8f1c2d3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f";
+export const EMBEDDED_CONTACT_FORM_ID = "8f1c2d3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f";
 
 /** POSTs per minute per client IP (see server/rate-limits.ts). */
 export const DEFAULT_RATE_LIMITS = { login: 20, signup: 10, checkout: 20, cart: 120, contact: 5 };
@@ -61,19 +61,6 @@ const trustProxy = z
   })
   .optional();
 
-/** A PEM public key; `\n` written as two characters (one-line environment files) is read as a line break. */
-const publicKey = z
-  .string()
-  .trim()
-  .transform((v, ctx) => {
-    if (v === "") return undefined;
-    const pem = v.replace(/\\n/g, "\n");
-    if (/^-----BEGIN PUBLIC KEY-----\n[A-Za-z0-9+/=\n]+\n-----END PUBLIC KEY-----$/.test(pem)) return pem;
-    ctx.addIssue({ code: "custom", message: "must be a PEM public key (-----BEGIN PUBLIC KEY----- … -----END PUBLIC KEY-----)" });
-    return z.NEVER;
-  })
-  .optional();
-
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -89,6 +76,9 @@ export const envSchema = z
     SESSION_SECRET: optionalText,
     COMMERCE_PLATFORM: z.enum(["embedded", "wix"]).optional(),
     WIX_CLIENT_ID: optionalText,
+    // Real Wix: the public key of the app's webhooks (PEM; "\n" may stand for new lines) and the app id (audience).
+    WIX_WEBHOOK_PUBLIC_KEY: optionalText.transform((v) => v?.replace(/\\n/g, "\n")),
+    WIX_APP_ID: optionalText,
     PUBLIC_ORIGIN: origin,
     TRUST_PROXY: trustProxy,
     PLATFORM_DB: z.string().trim().min(1).default(".data/platform.sqlite"),
@@ -109,10 +99,6 @@ export const envSchema = z
           .filter(Boolean),
       ),
     COMMERCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-    // The key Wix signs its webhooks with (the app's Webhooks page), and the app id they are addressed to; the
-    // embedded platform sets both at start (its own key pair).
-    WIX_WEBHOOK_PUBLIC_KEY: publicKey,
-    WIX_APP_ID: optionalText,
     // Embedded platform: more endpoints its events are posted to, after the app's own /webhooks/wix.
     PLATFORM_WEBHOOK_URLS: z
       .string()
@@ -153,8 +139,9 @@ export const envSchema = z
         }
         return limits;
       }),
-    // The Wix Forms form that receives /contact (its field targets: platform/forms/forms.ts); the embedded one by default.
-    CONTACT_FORM_ID: z.string().trim().min(1).max(100).default(EMBEDDED_CONTACT_FORM_ID),
+    // The Wix Forms form that receives /contact (its field targets: platform/forms/forms.ts); the embedded one by default
+    // (config.server.ts), required with Wix (wix-requirements.server.ts).
+    CONTACT_FORM_ID: z.string().trim().min(1).max(100).optional(),
     SITE_OWNER_NAME: z.string().trim().min(1).max(80).default("Julien Moreau"),
     SITE_TITLE: z.string().trim().min(1).max(120).default("Conseil en informatique et architecture logicielle"),
     SITE_DESCRIPTION: z
