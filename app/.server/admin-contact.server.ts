@@ -3,7 +3,7 @@ import { getConfig } from "./config.server";
 import { AdminRefusal } from "./admin-actions.server";
 import { mapLoaderErrors } from "./wix-errors.server";
 import { CONTACT_REQUEST_STATUSES, CONTACT_SUBJECTS, type ContactRequestRow, type ContactRequestStatus } from "~/models/contact";
-import { isPlatformId } from "~/lib/ids";
+import { isPlatformId } from "~/models/ids";
 
 /** Wix Forms' namespace for forms built in the Wix Forms app, the one `/contact` submits to (platform/forms/forms.ts). */
 const FORMS_NAMESPACE = "wix.form_app.form";
@@ -61,7 +61,7 @@ export type ContactAction = "handled" | "archive" | "restore";
 
 /** Moves one request: handled (seen), archived (trash bin) or back from the archive. */
 export async function contactAction(admin: ElevatedClient, id: string, action: ContactAction): Promise<string> {
-  // Checked before the SDK writes it into a request path (app/lib/ids.ts).
+  // Checked before the SDK writes it into a request path (app/models/ids.ts).
   if (!isPlatformId(id)) throw new AdminRefusal("Demande introuvable.");
   const formId = getConfig().contactFormId;
   if (action === "handled") {

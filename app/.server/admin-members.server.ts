@@ -4,7 +4,7 @@ import { MEMBER_STATUS_OPTIONS } from "~/models/admin";
 import { AdminRefusal } from "./admin-actions.server";
 import { getConfig } from "./config.server";
 import type { ElevatedClient } from "./owner.server";
-import { isPlatformId } from "~/lib/ids";
+import { isPlatformId } from "~/models/ids";
 
 /** The owner's members: search anywhere in names and e-mail, filter by status, offset paging, per-member and bulk actions. */
 
@@ -86,7 +86,7 @@ const MEMBER_CALLS = {
 } as const satisfies Record<MemberAction, string>;
 
 export async function memberAction(admin: ElevatedClient, id: string, action: MemberAction) {
-  // Checked before the SDK writes it into a request path (app/lib/ids.ts).
+  // Checked before the SDK writes it into a request path (app/models/ids.ts).
   if (!isPlatformId(id)) throw new AdminRefusal("Membre introuvable.");
   const m = admin.members;
   if (action === "block" || action === "delete" || action === "disconnect") {

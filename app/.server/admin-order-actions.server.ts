@@ -1,7 +1,7 @@
 import type { AdminOrderDetail } from "~/models/admin";
 import type { Carrier, RefundReason } from "~/models/order-life";
 import { CARRIERS, REFUND_REASONS } from "~/models/order-life";
-import { isPlatformId } from "~/lib/ids";
+import { isPlatformId } from "~/models/ids";
 import { AdminRefusal } from "./admin-actions.server";
 import type { ElevatedClient } from "./owner.server";
 
@@ -11,7 +11,7 @@ import type { ElevatedClient } from "./owner.server";
  * (orderFulfillments), notes (orders.addActivities), the invoice record (orderInvoices).
  */
 
-/** An order id from the URL or a form, checked before the SDK writes it into a request path (app/lib/ids.ts). */
+/** An order id from the URL or a form, checked before the SDK writes it into a request path (app/models/ids.ts). */
 export function orderId(id: string): string {
   if (!isPlatformId(id)) throw new AdminRefusal("Commande introuvable.");
   return id;

@@ -12,7 +12,7 @@ import { linkedOrderView } from "./checkout.server";
 import { refundViews, shipmentViews } from "./order-life.server";
 import type { ElevatedClient } from "./owner.server";
 import { notFound } from "~/lib/http";
-import { isPlatformId } from "~/lib/ids";
+import { isPlatformId } from "~/models/ids";
 import { formatPrice, money } from "~/lib/money";
 
 /**

@@ -8,7 +8,7 @@ import type { ElevatedClient } from "./owner.server";
 import { elevatedClientAfterCheck } from "./owner.server";
 import { classifyWixError, mapLoaderErrors } from "./wix-errors.server";
 import { notFound } from "~/lib/http";
-import { isPlatformId } from "~/lib/ids";
+import { isPlatformId } from "~/models/ids";
 
 /**
  * An order's invoice PDF, for its three readers: the owner (/admin/orders/:id/facture.pdf), the signed-in buyer

@@ -1,7 +1,7 @@
 import type { CommerceSession as Commerce } from "./commerce-session.server";
 import { linkedOrderView, toOrderView } from "./checkout.server";
 import { notFound } from "~/lib/http";
-import { isPlatformId } from "~/lib/ids";
+import { isPlatformId } from "~/models/ids";
 import type { MemberOrder } from "~/models/order";
 import { money } from "~/lib/money";
 import { shipmentViews } from "./order-life.server";

@@ -2,9 +2,8 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/admin.contact";
 import { adminRefusal, runAdminAction } from "~/.server/admin-actions.server";
 import { type ContactAction, contactAction, listContactRequests } from "~/.server/admin-contact.server";
-import { commerceOf } from "~/.server/commerce.server";
 import { formObject } from "~/.server/form.server";
-import { requireOwner } from "~/.server/owner.server";
+import { elevatedClientOf } from "~/.server/owner.server";
 import { routeMeta } from "~/lib/meta";
 import { replyMailto } from "~/lib/mail-reply";
 import { Facts } from "~/components/Facts";
@@ -17,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 export const handle = { breadcrumb: () => ({ label: "Demandes de contact", to: "/admin/contact" }) };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const admin = await requireOwner(commerceOf(context), url);
+  const admin = elevatedClientOf(context);
   const raw = url.searchParams.get("statut") ?? "";
   const status = Object.hasOwn(CONTACT_REQUEST_STATUSES, raw) ? (raw as ContactRequestStatus) : undefined;
   const all = await listContactRequests(admin, { includeArchived: true });
@@ -31,7 +30,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 const ACTIONS: Record<ContactAction, string> = { handled: "Marquer traitée", archive: "Archiver", restore: "Désarchiver" };
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const admin = await requireOwner(commerceOf(context), url);
+  const admin = elevatedClientOf(context);
   const back = url.pathname + url.search;
   const fields = await formObject(request);
   const what = (fields.intent ?? "") as ContactAction;

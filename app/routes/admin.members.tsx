@@ -11,9 +11,8 @@ import {
   readMemberFilters,
   searchMembers,
 } from "~/.server/admin-members.server";
-import { commerceOf } from "~/.server/commerce.server";
 import { formObject } from "~/.server/form.server";
-import { requireOwner } from "~/.server/owner.server";
+import { elevatedClientOf } from "~/.server/owner.server";
 import { ConfirmPanel } from "~/components/admin/Confirm";
 import { FilterInput, FilterSelect } from "~/components/admin/Filters";
 import { StackTable, type StackColumn } from "~/components/StackTable";
@@ -25,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ m
 export const handle = { breadcrumb: () => ({ label: "Membres", to: "/admin/members" }) };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const admin = await requireOwner(commerceOf(context), url);
+  const admin = elevatedClientOf(context);
   const filters = readMemberFilters(url.searchParams);
   const page = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "0", 10) || 0, 0), 10_000);
   return { filters, ...(await searchMembers(admin, filters, page)) };
@@ -45,7 +44,7 @@ const BULK_DONE: Record<BulkMemberAction, string> = { approve: "approuvé", bloc
 const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? "s" : ""}`;
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const admin = await requireOwner(commerceOf(context), url);
+  const admin = elevatedClientOf(context);
   const back = url.pathname + url.search;
   const fields = await formObject(request);
   const confirmed = fields.confirmed === "1";
