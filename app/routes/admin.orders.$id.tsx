@@ -1,4 +1,4 @@
-import { data, Link, useActionData } from "react-router";
+import { Link, useActionData } from "react-router";
 import type { Route } from "./+types/admin.orders.$id";
 import { adminRefusal, runAdminAction } from "~/.server/admin-actions.server";
 import { getOrderDetail } from "~/.server/admin-order-detail.server";
@@ -17,10 +17,18 @@ import {
   ship,
   voidPayment,
 } from "~/.server/admin-order-actions.server";
-import { formObject } from "~/.server/form.server";
+import { formObject, refuseForm } from "~/.server/form.server";
 import { elevatedClientOf } from "~/.server/owner.server";
 import { ConfirmPanel } from "~/components/admin/Confirm";
-import { CancelForm, type FormAnswer, NoteForm, PaymentActions, PickupActions, RefundForm, ShipForm } from "~/components/admin/OrderForms";
+import {
+  CancelForm,
+  NoteForm,
+  PaymentActions,
+  PickupActions,
+  RefundForm,
+  ShipForm,
+  type OrderFormAnswer,
+} from "~/components/admin/OrderForms";
 import { Facts } from "~/components/Facts";
 import { OrderDetails } from "~/components/OrderDetails";
 import { RefundList, ShipmentList } from "~/components/OrderProgress";
@@ -53,8 +61,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 const resent = (fields: Record<string, string>) =>
   Object.fromEntries(Object.entries(fields).filter(([k]) => k !== "confirmed" && k !== "typed")) as Record<string, string>;
 
-const refused = (form: FormAnswer["form"], errors: Record<string, string>, values: Record<string, string>) =>
-  data({ answer: { form, errors, values } satisfies FormAnswer }, { status: 400 });
+const refused = (intent: OrderFormAnswer["intent"], fieldErrors: Record<string, string>, values: Record<string, string>) =>
+  refuseForm({ values, fieldErrors }, { intent });
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const admin = elevatedClientOf(context);
@@ -197,7 +205,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
   const answer = useActionData<typeof action>();
   const confirm = answer && "confirm" in answer ? answer.confirm : undefined;
-  const formAnswer = answer && "answer" in answer ? answer.answer : undefined;
+  const formAnswer = answer && "fieldErrors" in answer ? answer : undefined;
   const here = `/admin/orders/${encodeURIComponent(order.id)}`;
   const canceled = order.status === "CANCELED";
   const physical = order.lines.some((l) => !l.digital);
@@ -235,7 +243,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         {order.refundability.mode === "none" ? (
           <p className="admin-muted-text">{order.refundability.reason}</p>
         ) : (
-          <details className="admin-disclosure" open={formAnswer?.form === "refund"}>
+          <details className="admin-disclosure" open={formAnswer?.intent === "refund"}>
             <summary>Rembourser…</summary>
             <RefundForm order={order} answer={formAnswer} />
           </details>
@@ -252,7 +260,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           {canceled ? null : order.pickup ? (
             <PickupActions order={order} />
           ) : order.toFulfil.length && order.shippable ? (
-            <details className="admin-disclosure" open={formAnswer?.form === "ship" || order.shipments.length === 0}>
+            <details className="admin-disclosure" open={formAnswer?.intent === "ship" || order.shipments.length === 0}>
               <summary>Expédier…</summary>
               <ShipForm order={order} answer={formAnswer} />
             </details>

@@ -1,21 +1,19 @@
 import { Form } from "react-router";
 import type { AdminOrderDetail } from "~/models/admin";
+import type { FormAnswer } from "~/models/form-answer";
 import { CARRIERS, REFUND_REASONS } from "~/models/order-life";
 import { Field, SelectField } from "~/components/Field";
 
 /**
  * The owner's forms on one order (app/routes/admin.orders.$id.tsx): plain POST forms, each with its `intent`;
- * a refused submission comes back with `errors` and the typed `values` for that form only.
+ * a refused submission comes back as the site's one FormAnswer (refuseForm), its `intent` naming the form it is about,
+ * so each form shows only its own errors and typed values.
  */
 
-export interface FormAnswer {
-  form: "refund" | "ship" | "note";
-  errors: Record<string, string>;
-  values: Record<string, string>;
-}
+export type OrderFormAnswer = FormAnswer & { intent: "refund" | "ship" | "note" };
 
-type Props = { order: AdminOrderDetail; answer?: FormAnswer };
-const answerFor = (answer: FormAnswer | undefined, form: FormAnswer["form"]) => (answer?.form === form ? answer : undefined);
+type Props = { order: AdminOrderDetail; answer?: OrderFormAnswer };
+const answerFor = (answer: OrderFormAnswer | undefined, form: OrderFormAnswer["intent"]) => (answer?.intent === form ? answer : undefined);
 
 function Hidden({ intent }: { intent: string }) {
   return <input type="hidden" name="intent" value={intent} />;
@@ -97,7 +95,7 @@ export function RefundForm({ order, answer }: Props) {
           ? " — paiement reçu hors ligne : versez le remboursement vous-même, il sera enregistré ici."
           : ""}
       </p>
-      <fieldset aria-describedby={a?.errors.lines ? "refund-lines-error" : undefined}>
+      <fieldset aria-describedby={a?.fieldErrors.lines ? "refund-lines-error" : undefined}>
         <legend>Articles à rembourser</legend>
         {lines.map((l) => (
           <div key={l.id} className="field admin-qty">
@@ -115,7 +113,7 @@ export function RefundForm({ order, answer }: Props) {
               min={0}
               max={l.available}
               defaultValue={value(`qty-${l.id}`, "0")}
-              aria-invalid={a?.errors.lines ? true : undefined}
+              aria-invalid={a?.fieldErrors.lines ? true : undefined}
             />
           </div>
         ))}
@@ -125,19 +123,19 @@ export function RefundForm({ order, answer }: Props) {
             {shipping.available.formatted})
           </label>
         ) : null}
-        {a?.errors.lines ? (
+        {a?.fieldErrors.lines ? (
           <p id="refund-lines-error" className="field-error">
-            {a.errors.lines}
+            {a.fieldErrors.lines}
           </p>
         ) : null}
-        {a?.errors.shipping ? <p className="field-error">{a.errors.shipping}</p> : null}
+        {a?.fieldErrors.shipping ? <p className="field-error">{a.fieldErrors.shipping}</p> : null}
       </fieldset>
       <SelectField
         label="Motif"
         name="reason"
         placeholder="Choisissez le motif…"
         defaultValue={value("reason")}
-        error={a?.errors.reason}
+        error={a?.fieldErrors.reason}
         options={Object.entries(REFUND_REASONS).map(([v, l]) => ({ value: v, label: l }))}
       />
       <div className="field">
@@ -148,9 +146,9 @@ export function RefundForm({ order, answer }: Props) {
           rows={3}
           maxLength={1000}
           defaultValue={value("message")}
-          aria-invalid={a?.errors.message ? true : undefined}
+          aria-invalid={a?.fieldErrors.message ? true : undefined}
         />
-        {a?.errors.message ? <p className="field-error">{a.errors.message}</p> : null}
+        {a?.fieldErrors.message ? <p className="field-error">{a.fieldErrors.message}</p> : null}
       </div>
       <label className="checkbox">
         <input type="checkbox" name="restock" defaultChecked={a ? value("restock") === "on" : true} /> Remettre en stock les articles
@@ -189,25 +187,25 @@ export function ShipForm({ order, answer }: Props) {
               min={0}
               max={l.quantity}
               defaultValue={value(`ship-${l.id}`, String(l.quantity))}
-              aria-invalid={a?.errors.lines ? true : undefined}
+              aria-invalid={a?.fieldErrors.lines ? true : undefined}
             />
           </div>
         ))}
-        {a?.errors.lines ? <p className="field-error">{a.errors.lines}</p> : null}
+        {a?.fieldErrors.lines ? <p className="field-error">{a.fieldErrors.lines}</p> : null}
       </fieldset>
       <SelectField
         label="Transporteur"
         name="carrier"
         placeholder="Choisissez le transporteur…"
         defaultValue={value("carrier")}
-        error={a?.errors.carrier}
+        error={a?.fieldErrors.carrier}
         options={Object.entries(CARRIERS).map(([v, l]) => ({ value: v, label: l }))}
       />
       <Field
         label="Numéro de suivi"
         name="trackingNumber"
         defaultValue={value("trackingNumber")}
-        error={a?.errors.trackingNumber}
+        error={a?.fieldErrors.trackingNumber}
         maxLength={60}
         autoComplete="off"
       />
@@ -215,7 +213,7 @@ export function ShipForm({ order, answer }: Props) {
         label="Autre transporteur : son nom"
         name="carrierName"
         defaultValue={value("carrierName")}
-        error={a?.errors.carrierName}
+        error={a?.fieldErrors.carrierName}
         maxLength={60}
       />
       <Field
@@ -223,7 +221,7 @@ export function ShipForm({ order, answer }: Props) {
         name="trackingLink"
         type="url"
         defaultValue={value("trackingLink")}
-        error={a?.errors.trackingLink}
+        error={a?.fieldErrors.trackingLink}
         maxLength={500}
       />
       <button type="submit" className="button">
@@ -259,7 +257,7 @@ export function PickupActions({ order }: { order: AdminOrderDetail }) {
   );
 }
 
-export function NoteForm({ answer }: { answer?: FormAnswer }) {
+export function NoteForm({ answer }: { answer?: OrderFormAnswer }) {
   const a = answerFor(answer, "note");
   return (
     <Form method="post" className="admin-note" noValidate>
@@ -273,15 +271,15 @@ export function NoteForm({ answer }: { answer?: FormAnswer }) {
           maxLength={2000}
           required
           defaultValue={a?.values.message ?? ""}
-          aria-invalid={a?.errors.message ? true : undefined}
-          aria-describedby={a?.errors.message ? "note-error" : "note-hint"}
+          aria-invalid={a?.fieldErrors.message ? true : undefined}
+          aria-describedby={a?.fieldErrors.message ? "note-error" : "note-hint"}
         />
         <p id="note-hint" className="admin-muted-text">
           Jamais affichée au client sur le site ; gardée dans l'historique de la commande (Wix).
         </p>
-        {a?.errors.message ? (
+        {a?.fieldErrors.message ? (
           <p id="note-error" className="field-error">
-            {a.errors.message}
+            {a.fieldErrors.message}
           </p>
         ) : null}
       </div>
