@@ -91,6 +91,30 @@ test("the owner sees Administration in the header, captures one authorized payme
   await expect(page.locator(".admin-facts")).toContainText("Autorisation annulée");
 });
 
+test("a confirmation shown while the page still reloads cannot be sent before the reload ends @js", async ({ page, javaScriptEnabled }) => {
+  await loginAsOwner(page, javaScriptEnabled);
+  await openOrder(page, seeded(javaScriptEnabled).capture, javaScriptEnabled);
+  // React Router shows the action's answer (the dialog) while it reloads the page's data: hold that reload, as a busy
+  // server would. Sending the confirmation then aborted the reload (an uncaught AbortError in the page, which the
+  // consoleErrors fixture fails on) — the race this test of main once lost under load.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/admin\/orders\/[^/?]+\.data/, async (route) => {
+    if (route.request().method() === "GET") await held;
+    await route.continue();
+  });
+  const cancel = /^Annuler (la commande|et libérer l'autorisation)$/;
+  await page.getByRole("button", { name: cancel }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("Annuler la commande n°");
+  await expect(dialog.getByRole("button", { name: cancel })).toBeDisabled();
+  release();
+  await expect(dialog.getByRole("button", { name: cancel })).toBeEnabled();
+  await dialog.getByRole("link", { name: "Ne rien faire" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator(".admin-facts")).not.toContainText("Annulée");
+});
+
 test("the owner tags orders in bulk, then filters on the tag", async ({ page, javaScriptEnabled }) => {
   const tag = `lot-${unique()}`;
   // Last year's orders (the seeded ones): the newest page fills up with the orders other tests place.

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { ConfirmRequest } from "~/models/admin";
 
 /**
@@ -11,6 +11,10 @@ import type { ConfirmRequest } from "~/models/admin";
  */
 export function ConfirmPanel({ confirm, cancelTo }: { confirm: ConfirmRequest; cancelTo: string }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // React Router shows this answer while it still reloads the page's data: a confirmation sent then would abort that
+  // reload (an unhandled AbortError in the page), and a second click during the first would send the action twice: the
+  // button waits until the page is idle.
+  const busy = useNavigation().state !== "idle";
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog || typeof dialog.showModal !== "function" || dialog.matches(":modal")) return;
@@ -51,7 +55,7 @@ export function ConfirmPanel({ confirm, cancelTo }: { confirm: ConfirmRequest; c
           </div>
         ) : null}
         <div className="admin-confirm-buttons">
-          <button type="submit" className="button danger">
+          <button type="submit" className="button danger" disabled={busy}>
             {confirm.button ?? "Confirmer"}
           </button>
           <Link to={cancelTo} className="button button-ghost">
