@@ -343,3 +343,62 @@ async function pdfText(body: Buffer): Promise<string> {
     text += (await (await pdf.getPage(n)).getTextContent()).items.map((i) => ("str" in i ? i.str : "")).join(" ") + "\n";
   return text.replace(/\s+/g, " ");
 }
+
+test("a contact request is answered by mail with the request quoted, marked handled, archived and restored; an order keeps an internal note", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const sender = `demande-${unique()}@exemple.fr`;
+  const name = `Inès ${javaScriptEnabled ? "Avec" : "Sans"} Script`;
+  const message = "Pouvez-vous auditer notre plateforme avant sa mise en production ?";
+  await page.goto("/contact");
+  await ready(page, javaScriptEnabled);
+  await page.getByLabel("Nom", { exact: true }).fill(name);
+  await page.getByLabel("E-mail").fill(sender);
+  await page.getByLabel("Sujet").selectOption("audit");
+  await page.getByLabel("Message").fill(message);
+  await page.getByRole("button", { name: "Envoyer la demande" }).click();
+  await expect(page).toHaveURL("/contact/merci");
+
+  await loginAsOwner(page, javaScriptEnabled, "/admin/contact");
+  const request = page.getByRole("article").filter({ hasText: sender });
+  await expect(request.getByRole("heading")).toHaveText(`Audit — ${name}`);
+  await expect(request).toContainText("Nouvelle");
+  // "Répondre" opens the owner's mail to the sender, the subject answered and the request quoted.
+  const reply = new URL((await request.getByRole("link", { name: `Répondre à ${name}` }).getAttribute("href"))!);
+  expect(reply.protocol).toBe("mailto:");
+  expect(decodeURIComponent(reply.pathname)).toBe(sender);
+  expect(reply.searchParams.get("subject")).toBe("Re: Audit");
+  expect(reply.searchParams.get("body")).toContain(`${name} a écrit le `);
+  expect(reply.searchParams.get("body")).toContain(`> ${message}`);
+
+  await request.getByRole("button", { name: `Marquer traitée : Audit — ${name}` }).click();
+  await status(page, "Demande marquée comme traitée.");
+  await expect(request.locator(".admin-badge")).toHaveText("Traitée");
+  await request.getByRole("button", { name: `Archiver : Audit — ${name}` }).click();
+  await status(page, "Demande archivée.");
+  // Archived requests leave the current list and wait under "Archivées".
+  await expect(request).toHaveCount(0);
+  await page
+    .getByRole("navigation", { name: "Demandes par statut" })
+    .getByRole("link", { name: /^Archivées/ })
+    .click();
+  await expect(request.locator(".admin-badge")).toHaveText("Archivée");
+  await request.getByRole("button", { name: `Désarchiver : Audit — ${name}` }).click();
+  await status(page, "Demande sortie des archives.");
+  await page.goto("/admin/contact");
+  await expect(request.getByRole("heading")).toHaveText(`Audit — ${name}`);
+
+  const data = seeded(javaScriptEnabled);
+  await openOrder(page, data.partial, javaScriptEnabled);
+  const notes = page.getByRole("region", { name: "Notes internes" });
+  await page.getByRole("button", { name: "Ajouter la note" }).click();
+  await expect(page.getByText("Écrivez une note de 1 à 2000 caractères.")).toBeVisible();
+  const note = `Client rappelé le ${unique()} : colis à regrouper.`;
+  await page.getByLabel("Nouvelle note interne").fill(note);
+  await page.getByRole("button", { name: "Ajouter la note" }).click();
+  await status(page, "Note ajoutée.");
+  await expect(notes).toContainText(note);
+  await page.reload();
+  await expect(notes).toContainText(note);
+});
