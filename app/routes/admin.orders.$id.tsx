@@ -274,7 +274,10 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         </Section>
       )}
 
-      <OrderDetails order={order} />
+      {/* Its own heading: right after the cancel button, the lines read as part of the cancellation without one. */}
+      <Section id="lines" title="Articles et adresses">
+        <OrderDetails order={order} />
+      </Section>
 
       <Section id="notes" title="Notes internes">
         {order.notes.length ? (
