@@ -79,7 +79,8 @@ export default defineConfig({
       OWNER_EMAILS: "proprietaire@exemple.fr",
       PLATFORM_API_KEY: "e2e-platform-api-key-not-for-production-0001",
       // Every test logs in and checks out from 127.0.0.1: limits are unit-tested, not hit here.
-      RATE_LIMITS: "login=10000,signup=10000,checkout=10000,cart=10000,contact=10000",
+      RATE_LIMITS:
+        "login=10000,signup=10000,checkout=10000,cart=10000,contact=10000,token=10000,redirect=10000,write=10000,api=10000,webhook=10000",
       PLATFORM_DB: process.env.E2E_DB ?? ".data/e2e/platform.sqlite",
       ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
     },

@@ -47,7 +47,7 @@ app.use((req, res, next) => {
 });
 // Cross-site writes are refused first: they must not even count against a visitor's rate limit.
 app.use(sameOriginWrites(config.publicOrigin));
-app.use(rateLimits(config.rateLimits, config.redisUrl ? await sharedRateLimitStores(config.redisUrl) : undefined));
+app.use(rateLimits(config.rateLimits, await sharedRateLimitStores()));
 app.use(bodyLimits());
 
 if (config.commerce.platform === "embedded") readiness = attachEmbeddedPlatform(app, config);

@@ -1,11 +1,17 @@
 import { AppStrategy, createClient } from "@wix/sdk";
 import { clearCatalogCache } from "./catalog-cache.server";
+import { sharedKeys } from "./shared-state.server";
 
 /**
  * The one endpoint that receives Wix webhooks (POST /webhooks/wix, body = the JWT). Verification is the SDK's own:
- * AppStrategy({ publicKey }) + webhooks.process (RS256 signature and expiry, through `jose`). The SDK does not
- * refuse a replayed token, so that check is done here: an event id already handled (kept 10 minutes, longer than
- * the tokens' 5-minute lifetime) is refused. Any refusal answers 401 and is logged.
+ * AppStrategy({ publicKey }) + webhooks.process (RS256 signature and expiry, through `jose`). Two checks are ours:
+ * - the token's shape, before the SDK: jose parses the JWT header (JSON) before it checks the signature, so an
+ *   unsigned header of nested arrays would cost CPU for free; a real header is a few dozen bytes, so one over
+ *   MAX_HEADER_CHARS is refused unread. The payload is only parsed after the signature holds.
+ * - replays: the SDK does not refuse a replayed token, so an event id already handled (kept 10 minutes, longer than
+ *   the tokens' 5-minute lifetime) is refused. The ids live in Redis when REDIS_URL is set, so every replica
+ *   refuses what any other has handled.
+ * Any refusal answers 401 and is logged; a replay store that cannot answer gives 503 (the sender retries later).
  */
 
 let publicKey: string | undefined = process.env.WIX_WEBHOOK_PUBLIC_KEY?.replace(/\\n/g, "\n") || undefined;
@@ -18,15 +24,36 @@ export function configureWebhooks(options: { publicKey: string; appId?: string }
 }
 
 const SEEN_TTL_MS = 10 * 60 * 1000;
-const seen = new Map<string, number>();
+const seen = sharedKeys("webhook-seen");
 
-function alreadySeen(id: string): boolean {
-  const now = Date.now();
-  for (const [k, until] of seen) if (until <= now) seen.delete(k);
-  return seen.has(id);
+/** Base64url of a JOSE header: `{"alg":"RS256","typ":"JWT","kid":"…"}` is under 200 characters. */
+export const MAX_HEADER_CHARS = 1024;
+/** The whole token: an order event with a hundred lines is a few hundred KB once encoded twice. */
+export const MAX_TOKEN_CHARS = 1_000_000;
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/** Why a body cannot be a webhook JWT, checked on its characters alone; null when it may be one. */
+export function tokenShapeProblem(body: string): string | null {
+  if (!body || body.length > MAX_TOKEN_CHARS) return "empty or oversized body";
+  const parts = body.split(".");
+  if (parts.length !== 3 || parts.some((p) => !BASE64URL.test(p))) return "not a compact JWT";
+  if (parts[0]!.length > MAX_HEADER_CHARS) return `header over ${MAX_HEADER_CHARS} characters`;
+  return null;
 }
 
 const CATALOG_EVENTS = /^(com\.wix\.ecommerce\.catalog\.api\.v1\.|wix\.stores\.)/;
+
+function eventId(body: string, payload: Record<string, unknown>): string | undefined {
+  const [, claims] = body.split(".");
+  let jti: unknown;
+  try {
+    // Signed content: the signature was checked by the SDK before this parse.
+    jti = (JSON.parse(Buffer.from(claims ?? "", "base64url").toString("utf8")) as { jti?: unknown }).jti;
+  } catch {
+    jti = undefined;
+  }
+  return typeof jti === "string" && jti ? jti : typeof payload?.id === "string" ? payload.id : undefined;
+}
 
 export async function receiveWebhook(request: Request): Promise<Response> {
   const refuse = (why: string) => {
@@ -35,7 +62,8 @@ export async function receiveWebhook(request: Request): Promise<Response> {
   };
   if (!publicKey) return refuse("no public key configured (WIX_WEBHOOK_PUBLIC_KEY)");
   const body = (await request.text()).trim();
-  if (!body || body.length > 1_000_000) return refuse("empty or oversized body");
+  const shape = tokenShapeProblem(body);
+  if (shape) return refuse(shape);
   let event: { eventType: string; payload: Record<string, unknown> };
   try {
     const client = createClient({ auth: AppStrategy({ appId, publicKey }), modules: {} });
@@ -43,17 +71,16 @@ export async function receiveWebhook(request: Request): Promise<Response> {
   } catch (error) {
     return refuse(`invalid token: ${error instanceof Error ? error.message.slice(0, 200) : "unknown"}`);
   }
-  const [, claims] = body.split(".");
-  let jti: string | undefined;
-  try {
-    jti = (JSON.parse(Buffer.from(claims ?? "", "base64url").toString("utf8")) as { jti?: unknown }).jti as string | undefined;
-  } catch {
-    jti = undefined;
-  }
-  const id = typeof jti === "string" && jti ? jti : typeof event.payload?.id === "string" ? (event.payload.id as string) : undefined;
+  const id = eventId(body, event.payload);
   if (!id) return refuse(`${event.eventType}: no event id`);
-  if (alreadySeen(id)) return refuse(`${event.eventType}: replayed event ${id}`);
-  seen.set(id, Date.now() + SEEN_TTL_MS);
+  let first: boolean;
+  try {
+    first = await seen.claim(id, "1", SEEN_TTL_MS);
+  } catch (error) {
+    console.error(`[webhooks] replay store unavailable, event ${id} left for a retry: ${(error as Error).message}`);
+    return new Response("Indisponible", { status: 503, headers: { "retry-after": "30", "content-type": "text/plain; charset=utf-8" } });
+  }
+  if (!first) return refuse(`${event.eventType}: replayed event ${id}`);
 
   if (CATALOG_EVENTS.test(event.eventType)) clearCatalogCache();
   if (event.eventType === "wix.ecom.v1.order_created") console.info(`[webhooks] nouvelle commande ${String(event.payload.entityId ?? "")}`);
