@@ -8,6 +8,7 @@ import { requestInfoContext } from "../app/.server/request-info.server";
 import { bodyLimits } from "./body-limits";
 import { attachEmbeddedPlatform, type Readiness } from "./embedded-platform";
 import { toFetchRequest } from "./fetch-request";
+import { idempotentSubmissions, submissionId } from "./idempotency";
 import { sameOriginWrites } from "./origin-check";
 import { rateLimits } from "./rate-limits";
 import { readyz } from "./readiness";
@@ -62,13 +63,17 @@ app.use((req, res, next) => {
 
 // The module itself, not a function: with a function React Router rebuilds its route tables on every request.
 const handleRequest = createRequestHandler(build, config.env === "production" ? "production" : "development");
+const once = idempotentSubmissions();
 
 app.use(async (req, res, next) => {
   try {
     const context = new RouterContextProvider(
       new Map([[requestInfoContext, { nonce: String(res.locals.cspNonce ?? ""), requestId: String(res.locals.requestId ?? "") }]]),
     );
-    await sendResponse(res, await handleRequest(toFetchRequest(req, res, config.publicOrigin), context));
+    // The same form sent twice from one page render is answered once (server/idempotency.ts).
+    const submission = submissionId(req, res.locals.body as Buffer | undefined);
+    const run = () => handleRequest(toFetchRequest(req, res, config.publicOrigin, {}, { abortWhenClientLeaves: !submission }), context);
+    await sendResponse(res, submission ? await once(submission, run) : await run());
   } catch (error) {
     next(error);
   }

@@ -2,6 +2,7 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import { useOptimisticCartCount, type CartCountSource } from "~/lib/cart-count";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Theme } from "~/lib/theme";
+import { FormKey } from "~/components/FormKey";
 
 export interface HeaderProps {
   ownerName: string;
@@ -64,6 +65,7 @@ export function SiteHeader({ ownerName, jobTitle, profilePicture, theme, member,
                 </li>
                 <li>
                   <Form method="post" action="/account/logout">
+                    <FormKey />
                     <button type="submit" className="button-link">
                       Se déconnecter
                     </button>
@@ -73,6 +75,7 @@ export function SiteHeader({ ownerName, jobTitle, profilePicture, theme, member,
             ) : (
               <li>
                 <Form method="post" action="/account/login">
+                  <FormKey />
                   <HoneypotInputs label="Ne pas remplir ce champ" />
                   <input type="hidden" name="returnTo" value={returnTo} />
                   <button type="submit" className="button-link">

@@ -11,6 +11,7 @@ import { failedAction } from "~/.server/wix-errors.server";
 import { parseForm, textField } from "~/lib/forms";
 import { routeMeta } from "~/lib/meta";
 import { Section } from "~/components/Section";
+import { FormKey } from "~/components/FormKey";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Mon compte" });
 
@@ -108,6 +109,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
       <Section id="profile-title" title="Profil" className="card">
         <Form method="post" noValidate>
+          <FormKey />
           <input type="hidden" name="intent" value="profile" />
           <Field label="Prénom" {...bind("firstName")} autoComplete="given-name" required />
           <Field label="Nom" {...bind("lastName")} autoComplete="family-name" required />
@@ -129,6 +131,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <Section id="delete-title" title="Supprimer mon compte" className="card danger-zone">
         <p>La suppression est définitive : votre profil est effacé et vous êtes déconnecté.</p>
         <Form method="post" noValidate>
+          <FormKey />
           <input type="hidden" name="intent" value="delete" />
           <div className="field checkbox">
             <label>

@@ -10,6 +10,7 @@ import { Facts } from "~/components/Facts";
 import { OrderDetails } from "~/components/OrderDetails";
 import { routeMeta } from "~/lib/meta";
 import { Section } from "~/components/Section";
+import { FormKey } from "~/components/FormKey";
 
 export const meta: Route.MetaFunction = ({ matches, location, data }) =>
   routeMeta(
@@ -107,12 +108,14 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         {authorized && order.payment ? (
           <>
             <Form method="post">
+              <FormKey />
               <input type="hidden" name="paymentId" value={order.payment.id} />
               <button type="submit" name="intent" value="capture" className="button">
                 Encaisser
               </button>
             </Form>
             <Form method="post">
+              <FormKey />
               <input type="hidden" name="paymentId" value={order.payment.id} />
               <button type="submit" name="intent" value="void" className="button">
                 Annuler l'autorisation
@@ -122,6 +125,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         ) : null}
         {payOnDelivery ? (
           <Form method="post">
+            <FormKey />
             <button type="submit" name="intent" value="mark-paid" className="button">
               Marquer comme payée
             </button>
@@ -129,6 +133,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         ) : null}
         {order.status !== "CANCELED" ? (
           <Form method="post" className="admin-cancel">
+            <FormKey />
             <label>
               <input type="checkbox" name="restock" defaultChecked /> Remettre les articles en stock
             </label>

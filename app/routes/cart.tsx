@@ -11,6 +11,7 @@ import { routeMeta } from "~/lib/meta";
 import { privatePageMeta } from "~/components/cart/meta";
 import { commerceOf } from "~/.server/commerce.server";
 import { cartAction } from "~/.server/cart-action.server";
+import { FormKey } from "~/components/FormKey";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
 
@@ -111,6 +112,7 @@ function CouponForm({ couponCode, actionData }: { couponCode?: string; actionDat
           Code promo <strong>{couponCode}</strong> appliqué
         </p>
         <fetcher.Form method="post" action="/cart" preventScrollReset onSubmit={() => setLastIntent("remove-coupon")}>
+          <FormKey />
           <input type="hidden" name="intent" value="remove-coupon" />
           <button type="submit" className="button-link" disabled={busy}>
             Retirer le code promo
@@ -128,6 +130,7 @@ function CouponForm({ couponCode, actionData }: { couponCode?: string; actionDat
       noValidate
       onSubmit={() => setLastIntent("coupon")}
     >
+      <FormKey />
       <input type="hidden" name="intent" value="coupon" />
       <Field
         label="Code promo"

@@ -12,6 +12,7 @@ import { cleanText, parseForm, textField } from "~/lib/forms";
 import { routeMeta } from "~/lib/meta";
 import { useFormAnswer } from "~/lib/use-form-answer";
 import { CONTACT_SUBJECTS } from "~/models/contact";
+import { FormKey } from "~/components/FormKey";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   routeMeta(
@@ -94,6 +95,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       <h1>Contact et demande de devis</h1>
       <p>Une mission de conseil, une formation ou un audit ? Décrivez votre besoin : je vous réponds sous deux jours ouvrés.</p>
       <Form method="post" noValidate className="card">
+        <FormKey />
         <HoneypotInputs label="Ne pas remplir ce champ" />
         {product ? (
           <p className="contact-product">

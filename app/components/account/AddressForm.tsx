@@ -3,6 +3,7 @@ import { Field, fieldBinder } from "~/components/Field";
 import { CountrySelect } from "~/components/cart/CountrySelect";
 import { DEFAULT_COUNTRY } from "~/models/countries";
 import { Section } from "~/components/Section";
+import { FormKey } from "~/components/FormKey";
 
 type Address = { addressLine?: string; postalCode?: string; city?: string; country?: string };
 
@@ -25,6 +26,7 @@ export function AddressForm({
     <Section id="address-title" title="Adresse postale" className="card">
       <p className="muted">Elle remplit d'avance votre prochaine commande.</p>
       <Form method="post" noValidate>
+        <FormKey />
         <input type="hidden" name="intent" value="address" />
         <Field label="Adresse" {...bind("addressLine")} autoComplete="street-address" required />
         <div className="field-row">

@@ -5,6 +5,7 @@ import { CART_ACTION } from "~/lib/cart-count";
 import type { FieldErrors } from "~/lib/forms";
 import { availabilityProblem } from "~/models/availability";
 import { lineFetcherKey, type OptimisticLine } from "./optimistic";
+import { FormKey } from "~/components/FormKey";
 
 /** What the cart action answers with a 400: errors by field and the typed values (`values.lineId` tells the line). */
 export interface CartActionData {
@@ -71,6 +72,7 @@ export function CartLineItem({
       </div>
       <div className="cart-line-actions">
         <fetcher.Form method="post" action={CART_ACTION} preventScrollReset className="cart-qty-form" noValidate>
+          <FormKey />
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="lineId" value={line.id} />
           <Field
@@ -90,6 +92,7 @@ export function CartLineItem({
           </button>
         </fetcher.Form>
         <fetcher.Form method="post" action={CART_ACTION} preventScrollReset className="cart-remove-form">
+          <FormKey />
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="lineId" value={line.id} />
           <button type="submit" className="button-link">

@@ -5,6 +5,7 @@ import { Field } from "~/components/Field";
 import { ProductOptions } from "./ProductOptions";
 import { CART_ACTION } from "~/lib/cart-count";
 import { quantityFromUrl, type Availability, type OptionView } from "~/models/catalog";
+import { FormKey } from "~/components/FormKey";
 
 export interface AddToCartResult {
   fieldErrors?: Record<string, string>;
@@ -43,6 +44,7 @@ export function AddToCartForm({
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" action={hydrated ? CART_ACTION : returnTo} className="add-to-cart" preventScrollReset>
+      <FormKey />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={returnTo} />
       <ProductOptions
