@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { canonicalEmail } from "~/lib/email";
 import { cleanText, textField } from "~/lib/forms";
 
 /**
@@ -20,8 +21,21 @@ export const emailField = z
       .pipe(z.email({ error: EMAIL_INVALID })),
   );
 
-/** An account's e-mail (log-in, sign-up, reset): the platform matches it in lower case. */
-export const accountEmailField = emailField.transform((v) => v.toLowerCase());
+/**
+ * An account's e-mail (log-in, sign-up, reset), sent in its canonical form (app/lib/email.ts): "ＡＤＡ@Exemple.fr." and
+ * "ada@exemple.fr" are one account, and an address with no canonical form (a Cyrillic letter in a Latin domain
+ * name, a non-ASCII local part) is refused here with the usual message.
+ */
+export const accountEmailField = z
+  .string({ error: "E-mail est obligatoire." })
+  .transform((v) => cleanText(v))
+  .pipe(z.string().min(1, "E-mail est obligatoire.").max(254, "E-mail ne doit pas dépasser 254 caractères."))
+  .transform((v, ctx) => {
+    const email = canonicalEmail(v);
+    if (email) return email;
+    ctx.addIssue({ code: "custom", message: EMAIL_INVALID });
+    return z.NEVER;
+  });
 
 /** The password of an existing account: anything not empty, bounded. */
 export const passwordField = z
