@@ -7,6 +7,7 @@ import { checkoutTotals, createdByWire, getCheckoutRow } from "./checkout";
 import type { Caller, Ctx } from "../core/context";
 import { currency, newId, orderPrice, requireCaller, taxRatePercent } from "../core/context";
 import { nowIso } from "../core/db";
+import { emailKey } from "../core/email";
 import { claimOnRead } from "../iam/order-claims";
 import { sendOrderMails } from "./order-mail";
 import type { Router } from "../core/http";
@@ -191,8 +192,8 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
   const [kind, ownerId] = [input.owner.slice(0, 1), input.owner.slice(2)];
   ctx.db
     .prepare(
-      `INSERT INTO orders (id, number, member_id, visitor_id, email, checkout_id, status, payment_status, fulfillment_status, data, created_date, updated_date)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO orders (id, number, member_id, visitor_id, email, buyer_key, checkout_id, status, payment_status, fulfillment_status, data, created_date, updated_date)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(
       id,
@@ -200,6 +201,7 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
       kind === "m" ? ownerId : null,
       kind === "v" ? ownerId : null,
       input.data.email,
+      input.data.email ? emailKey(input.data.email) : null,
       input.checkoutId ?? null,
       input.status,
       input.paymentStatus,

@@ -49,3 +49,40 @@ describe("sign-up never tells whether an account exists", () => {
     expect(outcome).toEqual({ kind: "field", field: "code", message: "Code incorrect : vérifiez le dernier e-mail reçu." });
   });
 });
+
+describe("against real Wix, which answers emailAlreadyExists", () => {
+  it("the form still answers the code step, where any code is a wrong code", async () => {
+    const wix = {
+      auth: {
+        register: async () => ({ loginState: "FAILURE", errorCode: "emailAlreadyExists", error: "{}" }),
+        processVerification: async () => {
+          throw new Error("no verification state at Wix for a taken address");
+        },
+      },
+    };
+    const commerce = { isMember: false, client: async () => wix } as unknown as Commerce;
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      firstName: "Eve",
+      lastName: "C",
+      email: "pris@exemple.fr",
+      password: "mot-de-passe-8",
+      confirm: "mot-de-passe-8",
+    }))
+      form.set(k, v);
+    const response = (await registerMember(
+      new Request("http://localhost:3000/account/register", { method: "POST" }),
+      commerce,
+      form,
+    )) as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/account/verify");
+    const cookie = response.headers.get("set-cookie")!.split(";")[0]!;
+    const pending = await readVerification(new Request("http://localhost:3000/account/verify", { headers: { cookie } }));
+    expect(await verifyCode(commerce, pending!, "654321")).toEqual({
+      kind: "field",
+      field: "code",
+      message: "Code incorrect : vérifiez le dernier e-mail reçu.",
+    });
+  });
+});

@@ -9,8 +9,8 @@ let signed: string;
 let publicPem: string;
 beforeAll(async () => {
   redis = await startRedis();
-  const { signJwt, envelopeOf, webhookKeys } = await import("../../platform/webhooks");
-  const { openDatabase } = await import("../../platform/db");
+  const { signJwt, envelopeOf, webhookKeys } = await import("../../platform/events/webhooks");
+  const { openDatabase } = await import("../../platform/core/db");
   const db = openDatabase(":memory:");
   const keys = webhookKeys(db);
   db.close();
