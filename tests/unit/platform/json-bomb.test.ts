@@ -31,7 +31,11 @@ describe("nested JSON is refused before it is parsed", () => {
   it.each([
     ["arrays to the SDK's token endpoint", "https://www.wixapis.com/oauth2/token", nested(50_000)],
     ["objects to the public API's twin", "http://localhost:3000/_platform/api/oauth2/token", nestedObject(20_000)],
-    ["arrays inside a string-looking wrapper", "https://www.wixapis.com/ecom/v1/carts/current/add-to-cart", `{"x":"[[[","y":${nested(20_000)}}`],
+    [
+      "arrays inside a string-looking wrapper",
+      "https://www.wixapis.com/ecom/v1/carts/current/add-to-cart",
+      `{"x":"[[[","y":${nested(20_000)}}`,
+    ],
   ])("%s: 400, and JSON.parse never runs on it", async (_what, url, body) => {
     expect(body.length).toBeLessThan(128 * 1024);
     const { status, body: answer, parsed } = await parsedWhile(() => post(url, body));
@@ -50,14 +54,16 @@ describe("nested JSON is refused before it is parsed", () => {
   });
 
   it("depth counts brackets outside strings only: a real body with brackets in its text is read", async () => {
-    const body = JSON.stringify({ clientId: "embedded-demo-client", grantType: "anonymous", note: "[[[[{{{{\\\"[[[[".repeat(500) });
+    const body = JSON.stringify({ clientId: "embedded-demo-client", grantType: "anonymous", note: '[[[[{{{{\\"[[[['.repeat(500) });
     const res = await post("https://www.wixapis.com/oauth2/token", body);
     expect(res.status).toBe(200);
     expect(((await res.json()) as { access_token?: string }).access_token).toBeTruthy();
   });
 
   it("a body over 128 KB (five times the largest real call) is refused with 413 before it is parsed", async () => {
-    const big = JSON.stringify({ lineItems: Array.from({ length: 3000 }, () => ({ catalogReference: { catalogItemId: "x".repeat(36) }, quantity: 1 })) });
+    const big = JSON.stringify({
+      lineItems: Array.from({ length: 3000 }, () => ({ catalogReference: { catalogItemId: "x".repeat(36) }, quantity: 1 })),
+    });
     expect(big.length).toBeGreaterThan(128 * 1024);
     const { status, parsed } = await parsedWhile(() => post("https://www.wixapis.com/ecom/v1/carts/current/add-to-cart", big));
     expect(status).toBe(413);

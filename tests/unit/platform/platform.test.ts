@@ -353,7 +353,7 @@ describe("storage", () => {
       const token = await visitorToken(a);
       await addToCart(a, token, "prod-mug", 1);
       const { session } = await checkoutSession(a, token);
-      expect((await form(a, "/_platform/checkout", { session, action: "offline" })).status).toBe(303);
+      expect((await form(a, "/_platform/checkout", { session, action: "pay", cardNumber: "4242 4242 4242 4242" })).status).toBe(303);
       a.close();
       const b = createPlatform({ dbPath, seedFile: FIXTURE });
       const mug = await api(b, "GET", "/stores-reader/v1/products/prod-mug");
