@@ -133,6 +133,9 @@ const ADDED_COLUMNS: Array<[table: string, column: string, definition: string]> 
   ["members", "activity_status", "TEXT NOT NULL DEFAULT 'ACTIVE'"],
   // The canonical form of the buyer's e-mail (core/email.ts): guest-order claims, coupon and unpaid-order limits.
   ["orders", "buyer_key", "TEXT"],
+  // Wix coupons' specification.usageLimit and limitPerCustomer (ecom/coupon-limits.ts); null = no limit.
+  ["coupons", "usage_limit", "INTEGER"],
+  ["coupons", "limit_per_customer", "INTEGER"],
 ];
 
 /**

@@ -8,6 +8,7 @@ import type { Caller, Ctx } from "../core/context";
 import { currency, newId, orderPrice, requireCaller, taxRatePercent } from "../core/context";
 import { nowIso } from "../core/db";
 import { emailKey } from "../core/email";
+import { COUPON_LIMIT_MESSAGES, couponLimitReached, customerOf } from "./coupon-limits";
 import { cancelUnconfirmed, overUnpaidLimit, sendConfirmRequest, UNPAID_LIMIT_MESSAGE } from "./unpaid";
 import { claimOnRead } from "../iam/order-claims";
 import { sendOrderMails } from "./order-mail";
@@ -333,6 +334,9 @@ function placeOrderTransaction(
       const bad = t.lines.filter((l) => l.status !== "AVAILABLE");
       if (bad.length || !t.lines.length)
         return { ok: false, code: "OUT_OF_STOCK", message: bad.map(unavailableText).join(" ") || "La commande est vide." };
+      // The coupon's limits hold at the end too: two checkouts made while one use was left cannot both have it.
+      const couponLimit = t.coupon ? couponLimitReached(ctx, t.coupon, customerOf(ctx, row.owner, data.email)) : null;
+      if (couponLimit) return { ok: false, code: couponLimit, message: COUPON_LIMIT_MESSAGES[couponLimit] };
       const unpaid = payment === "offline";
       // An unpaid order takes no stock until its buyer confirms it, and a buyer's unpaid orders are capped (unpaid.ts).
       if (unpaid && overUnpaidLimit(ctx, data.email ? emailKey(data.email) : row.owner, t.lines))
