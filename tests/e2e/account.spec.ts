@@ -8,7 +8,7 @@ import {
   fillHostedLogin,
   loginFromHeader,
   loginWithForm,
-  registerWithForm,
+  signUpWithForm,
   sessionCookie,
   unique,
 } from "./helpers";
@@ -183,7 +183,7 @@ test.describe("member login, profile, orders and logout", () => {
     await page.goto("/account");
     await page.getByRole("link", { name: "Créer un compte" }).click();
     const email = `supprime-${unique()}@exemple.fr`;
-    await registerWithForm(page, { email, password: "un-mot-de-passe-solide" });
+    await signUpWithForm(page, { email, password: "un-mot-de-passe-solide" });
     await expect(page).toHaveURL("/account");
     await page.getByRole("button", { name: "Supprimer mon compte" }).click();
     await expect(page.getByText("Cochez la case pour confirmer la suppression.")).toBeVisible();

@@ -4,6 +4,7 @@ import {
   ALEX,
   PAY_BUTTON,
   payByCard,
+  enterEmailedCode,
   loginFromHeader,
   unique,
   acceptCheckoutTerms,
@@ -394,6 +395,7 @@ test.describe("checkout", () => {
     await page.getByLabel("E-mail").fill(email);
     await page.getByLabel("Mot de passe").fill("un-mot-de-passe-solide");
     await page.getByRole("button", { name: "Créer mon compte" }).click();
+    await enterEmailedCode(page, email);
     await expect(page.getByRole("banner").getByRole("button", { name: "Se déconnecter" })).toBeVisible();
 
     await addToCart(page, BOOK, 1, 1);
