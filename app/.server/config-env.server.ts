@@ -89,7 +89,7 @@ export const envSchema = z
     PLATFORM_DB: z.string().trim().min(1).default(".data/platform.sqlite"),
     // The embedded platform as its own service (npm run platform:serve), reached over HTTP; unset = in this process.
     PLATFORM_URL: origin,
-    // Shared store for the rate limits across replicas; unset = in this process's memory.
+    // What the replicas share (rate limits, webhook replays, double submits); unset = in this process's memory.
     REDIS_URL: urlVariable(
       (url) => (url.protocol === "redis:" || url.protocol === "rediss:" ? url.href : null),
       "must be a redis:// or rediss:// URL such as redis://redis:6379",

@@ -1,17 +1,7 @@
 import { createCookie } from "react-router";
 import { sealValue } from "../../app/.server/cookie-crypto.server";
 import { test, expect } from "./fixtures";
-import {
-  ALEX,
-  DEMO,
-  E2E_SECRET,
-  fillHostedLogin,
-  loginFromHeader,
-  loginWithForm,
-  signUpWithForm,
-  sessionCookie,
-  unique,
-} from "./helpers";
+import { ALEX, DEMO, E2E_SECRET, fillHostedLogin, loginFromHeader, loginWithForm, signUpWithForm, sessionCookie, unique } from "./helpers";
 
 test.describe("member login, profile, orders and logout", () => {
   test("a visitor opening the account is sent to login and comes back to it", async ({ page }) => {
