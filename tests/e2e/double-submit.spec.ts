@@ -78,11 +78,9 @@ test.describe("a form sent twice without JavaScript is done once", () => {
   test("an owner action (marking an order paid) answers the same page again instead of a refusal @nojs", async ({ page }) => {
     await page.goto("/admin/orders");
     await loginWithForm(page, { email: "proprietaire@exemple.fr", password: "motdepasse-proprio" });
+    // The seeded pay-on-delivery order its buyer confirmed (platform/seed/demo.json), not paid yet.
     await page.goto("/admin/orders?paymentStatus=NOT_PAID");
-    await page
-      .getByRole("link", { name: /^N° \d+$/ })
-      .first()
-      .click();
+    await page.getByRole("link", { name: "N° 10008", exact: true }).click();
     const [first, second] = await submitTwice(page, page.getByRole("button", { name: "Marquer comme payée" }));
     expectSameLanding(first, second);
     // The notification the page shows is the first answer's, not a refusal of the second.
