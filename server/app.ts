@@ -73,7 +73,7 @@ app.use(async (req, res, next) => {
     // The same form sent twice from one page render is answered once (server/idempotency.ts).
     const submission = submissionId(req, res.locals.body as Buffer | undefined);
     const run = () => handleRequest(toFetchRequest(req, res, config.publicOrigin, {}, { abortWhenClientLeaves: !submission }), context);
-    await sendResponse(res, submission ? await once(submission, run) : await run());
+    await sendResponse(res, submission ? await once(submission, run, { dataRequest: req.path.endsWith(".data") }) : await run());
   } catch (error) {
     next(error);
   }

@@ -10,7 +10,7 @@ import { FORM_KEY_FIELD, FORM_KEY_PATTERN } from "../app/lib/form-key";
  * submission again gets the first one's answer (status, Location, cookies) without running: it lands on the same
  * page. A second submission that arrives while the first still runs waits for its answer.
  *
- * Only answers below 400 are kept (10 minutes): a refused form changed nothing and may be sent again as it is. The
+ * Only redirects and single-fetch answers are kept (10 minutes): a refused form changed nothing and may be sent again. The
  * keys live in Redis when REDIS_URL is set, so a double click split between two replicas is still one submission.
  * If the store cannot answer, the submission runs as if it had no key: a rare duplicate beats a failed form.
  */
@@ -63,7 +63,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function idempotentSubmissions(store: SharedKeys = sharedKeys("form")) {
   /** Runs `run` once per submission id; the same submission again gets the kept answer. */
-  return async function once(id: string, run: () => Promise<Response>): Promise<Response> {
+  return async function once(id: string, run: () => Promise<Response>, { dataRequest = false } = {}): Promise<Response> {
     const deadline = Date.now() + WAIT_MS;
     for (;;) {
       let claimed: boolean;
@@ -75,7 +75,7 @@ export function idempotentSubmissions(store: SharedKeys = sharedKeys("form")) {
         console.warn(`[idempotency] store unavailable, submission runs unchecked: ${(error as Error).message}`);
         return run();
       }
-      if (claimed) return runAndKeep(id, run);
+      if (claimed) return runAndKeep(id, run, dataRequest);
       if (kept && kept !== RUNNING) return rebuild(JSON.parse(kept) as KeptAnswer);
       // The first submission is still running (or its key just expired and `kept` is null: claim again).
       if (Date.now() > deadline) return run();
@@ -83,7 +83,7 @@ export function idempotentSubmissions(store: SharedKeys = sharedKeys("form")) {
     }
   };
 
-  async function runAndKeep(id: string, run: () => Promise<Response>): Promise<Response> {
+  async function runAndKeep(id: string, run: () => Promise<Response>, dataRequest: boolean): Promise<Response> {
     const release = () => store.delete(id).catch(() => undefined);
     let response: Response;
     try {
@@ -92,9 +92,12 @@ export function idempotentSubmissions(store: SharedKeys = sharedKeys("form")) {
       await release();
       throw error;
     }
-    // A refusal changed nothing: the same form may be sent again and run. A big answer streams, not kept.
+    // Kept: a redirect (every successful form answers one, PRG), or a script's single-fetch answer (`.data`). Not kept:
+    // a refusal (it changed nothing: the same form may be sent again), a big answer, and a document page (its
+    // scripts carry this request's CSP nonce, which a replay would not match).
     const length = Number(response.headers.get("content-length") ?? "0");
-    if (response.status >= 400 || length > MAX_KEPT_BODY_BYTES) {
+    const keepable = (response.status >= 300 && response.status < 400) || (dataRequest && response.status < 400);
+    if (!keepable || length > MAX_KEPT_BODY_BYTES) {
       await release();
       return response;
     }

@@ -33,12 +33,20 @@ describe("a submission sent twice", () => {
     expect(runs()).toBe(1);
   });
 
-  it("keeps a page answer whole (a form answered on its page) and replays its body", async () => {
+  it("keeps a script's single-fetch answer (.data) whole and replays its body", async () => {
+    const once = idempotentSubmissions();
+    let runs = 0;
+    const run = async () => new Response(`[{"_1":2},"réponse ${++runs}"]`, { status: 200, headers: { "content-type": "text/x-script" } });
+    expect(await (await once("data", run, { dataRequest: true })).text()).toBe('[{"_1":2},"réponse 1"]');
+    expect(await (await once("data", run, { dataRequest: true })).text()).toBe('[{"_1":2},"réponse 1"]');
+  });
+
+  it("does not keep a document page (its scripts carry the first request's CSP nonce): the same form runs again", async () => {
     const once = idempotentSubmissions();
     let runs = 0;
     const run = async () => new Response(`<p>réponse ${++runs}</p>`, { status: 200, headers: { "content-type": "text/html" } });
     expect(await (await once("page", run)).text()).toBe("<p>réponse 1</p>");
-    expect(await (await once("page", run)).text()).toBe("<p>réponse 1</p>");
+    expect(await (await once("page", run)).text()).toBe("<p>réponse 2</p>");
   });
 
   it("does not keep a refusal: the same form sent again runs again", async () => {
