@@ -227,7 +227,9 @@ function verifyPost(ctx: Ctx, session: SessionRow, form: URLSearchParams): Respo
   const outcome = checkVerification(ctx, stateToken, form.get("code") ?? "");
   if (outcome.kind === "expired")
     return html(
-      loginForm(session.id, { error: "Ce code a expiré ou a été invalidé. Reconnectez-vous pour recevoir un nouveau code." }),
+      loginForm(session.id, {
+        error: "Ce code a expiré ou a été invalidé. Recommencez l'inscription, ou reconnectez-vous, pour recevoir un nouveau code.",
+      }),
       400,
     );
   if (outcome.kind === "wrong-code")
@@ -236,7 +238,9 @@ function verifyPost(ctx: Ctx, session: SessionRow, form: URLSearchParams): Respo
         ? verifyForm(session.id, stateToken, {
             error: `Code incorrect. Il vous reste ${outcome.attemptsLeft} essai${outcome.attemptsLeft > 1 ? "s" : ""}.`,
           })
-        : loginForm(session.id, { error: "Code incorrect trop de fois : reconnectez-vous pour recevoir un nouveau code." }),
+        : loginForm(session.id, {
+            error: "Code incorrect trop de fois : recommencez l'inscription, ou reconnectez-vous, pour recevoir un nouveau code.",
+          }),
       400,
     );
   if (outcome.member.status === "PENDING") return pendingPage(session, false);
