@@ -2,7 +2,7 @@
 // validation and merging live in cart-store.ts.
 import { customerOf, requireCouponUsable } from "./coupon-limits";
 import type { Caller, Ctx } from "../core/context";
-import { currency, newId, price, requireCaller } from "../core/context";
+import { newId, requireCaller } from "../core/context";
 import { nowIso } from "../core/db";
 import type { ApiRequest, FieldViolation, Router } from "../core/http";
 import { appError, asObject, asString, validationError } from "../core/http";
@@ -15,6 +15,7 @@ import {
   priceLine,
   shippingInfoWire,
   violationsWire,
+  taxSummaryWire,
 } from "./pricing";
 import {
   addLines,
@@ -40,15 +41,10 @@ function estimate(ctx: Ctx, caller: Caller, req: ApiRequest) {
   const code = asString(sel?.code) ?? cart.selected_shipping;
   const lines = cartLines(ctx, cart.id).map((l) => priceLine(ctx, l));
   const t = computeTotals(ctx, lines, cart.coupon_code, code);
-  const cur = currency(ctx);
   return {
     cart: cartWire(ctx, cart, req.appOrigin, lines),
     ...calculationWire(ctx, t),
-    taxSummary: {
-      taxableAmount: price(t.total, cur),
-      totalTax: price(t.tax, cur),
-      calculationDetails: { rateType: "MANUAL_RATE", manualRateReason: "GLOBAL_SETTING_TO_MANUAL" },
-    },
+    taxSummary: taxSummaryWire(ctx, t),
     shippingInfo: shippingInfoWire(ctx, t),
   };
 }

@@ -17,6 +17,8 @@ import {
   lineItemWire,
   priceLine,
   shippingInfoWire,
+  linePricesWire,
+  taxSummaryWire,
 } from "./pricing";
 import { createEcomSession } from "../redirects/redirects";
 
@@ -66,7 +68,8 @@ export function checkoutWire(ctx: Ctx, row: CheckoutRow, appOrigin: string) {
   const ship = shippingInfoWire(ctx, t);
   return {
     id: row.id,
-    lineItems: t.lines.map((l) => lineItemWire(ctx, l, appOrigin, "media")),
+    // A checkout's lines carry their prices after discount and VAT (the checkout typings' LineItem).
+    lineItems: t.lines.map((l) => ({ ...lineItemWire(ctx, l, appOrigin, "media"), ...linePricesWire(ctx, t, l) })),
     billingInfo: {
       ...(data.billingAddress ? { address: addressToWire(data.billingAddress) } : {}),
       ...(data.contactDetails ? { contactDetails: data.contactDetails } : {}),
@@ -86,7 +89,9 @@ export function checkoutWire(ctx: Ctx, row: CheckoutRow, appOrigin: string) {
     buyerInfo: buyerInfoWire(ctx, row.owner, data.email),
     conversionCurrency: cur,
     ...calculation,
-    taxSummary: { taxableAmount: calculation.priceSummary.total, totalTax: calculation.priceSummary.tax },
+    taxSummary: taxSummaryWire(ctx, t),
+    // No custom checkout fields on this site: Wix answers the empty list.
+    customFields: [],
     channelType: data.channelType,
     siteLanguage: "fr",
     buyerLanguage: "fr",
