@@ -5,6 +5,7 @@ import { sendResponse } from "@remix-run/node-fetch-server";
 import * as build from "virtual:react-router/server-build";
 import { getConfig } from "../app/.server/config.server";
 import { requestInfoContext } from "../app/.server/request-info.server";
+import { catalogProblem } from "../app/.server/catalog-version.server";
 import { bodyLimits } from "./body-limits";
 import { attachEmbeddedPlatform, type Readiness } from "./embedded-platform";
 import { configureWebhooks } from "../app/.server/webhooks.server";
@@ -22,7 +23,11 @@ import { applySecurityHeaders } from "./security";
 const config = getConfig();
 
 /** Settings server.js applies to the top-level express app. */
-export const settings = { trustProxy: config.trustProxy ?? false };
+export const settings = {
+  trustProxy: config.trustProxy ?? false,
+  host: config.host ?? "0.0.0.0",
+  shutdownGraceMs: config.shutdownGraceMs,
+};
 
 export const app = express.Router();
 
@@ -32,11 +37,12 @@ app.get("/healthz", (_req, res) => {
   res.type("text/plain").send("ok");
 });
 
-// Readiness: the commerce platform answers (its database in this process, or its service). Set below.
+// Readiness: the commerce platform answers (its database in this process, or its service; set below) and the store's
+// catalog can be read.
 let readiness: Readiness = async () => null;
 app.get(
   "/readyz",
-  readyz(() => readiness),
+  readyz(() => readiness, catalogProblem),
 );
 
 applySecurityHeaders(app, config);

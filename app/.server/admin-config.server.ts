@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { canonicalEmail } from "~/lib/email";
+import { canonicalEmail } from "~/models/email";
 
 /**
  * The owner's back-office configuration (read with the rest in config.server.ts): who the owner is, and the
@@ -16,7 +16,7 @@ const emailList = z
       .split(",")
       .map((s) => s.trim())
       .filter(Boolean)) {
-      // Kept in the canonical form (app/lib/email.ts): the owner check compares canonical forms only.
+      // Kept in the canonical form (app/models/email.ts): the owner check compares canonical forms only.
       const email = canonicalEmail(typed);
       if (!email) {
         ctx.addIssue({ code: "custom", message: `must be comma-separated e-mail addresses ("${typed}" is not one)` });
@@ -33,7 +33,7 @@ const secret = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
-export const adminEnvSchema = z.object({
+const adminEnvSchema = z.object({
   OWNER_EMAILS: emailList,
   WIX_API_KEY: secret,
   WIX_SITE_ID: secret,
@@ -43,7 +43,7 @@ export const adminEnvSchema = z.object({
 });
 
 export interface AdminConfig {
-  /** Login e-mails of the site's owners (canonical form, app/lib/email.ts); empty = no back-office, /admin is a 404 for everyone. */
+  /** Login e-mails of the site's owners (canonical form, app/models/email.ts); empty = no back-office, /admin is a 404 for everyone. */
   ownerEmails: string[];
   /** The elevated client's credentials: Wix's API key and site id, or the embedded platform's. */
   apiKey?: string;

@@ -7,13 +7,16 @@ import { UNAVAILABLE_MESSAGE } from "./commerce-session.server";
  * OWNER_APPROVAL_REQUIRED → the waiting page, anything else a field or form error. Pure: auth.server.ts acts on it.
  */
 
+/** The fields of the sign-in forms an outcome can be about. */
+export type AuthField = "email" | "password" | "code";
+
 export type AuthOutcome =
   | { kind: "success"; sessionToken: string }
   | { kind: "verify"; stateToken: string }
   /** The address has an account already: answered exactly like "verify" (a code step no code passes), never said. */
   | { kind: "taken" }
   | { kind: "pending" }
-  | { kind: "field"; field: "email" | "password" | "code"; message: string }
+  | { kind: "field"; field: AuthField; message: string }
   | { kind: "form"; message: string };
 
 export interface SdkLoginResult {

@@ -1,6 +1,8 @@
+import type { currentCart } from "@wix/ecom";
 import type { CommerceSession } from "./commerce-session.server";
 import { classifyWixError, mapLoaderErrors } from "./wix-errors.server";
 import { mediaUrl } from "./media.server";
+import { linkToProducts } from "./catalog.server";
 import { money } from "~/lib/money";
 import type { Cart, CartLine, CartTotals, ShippingChoice } from "~/models/cart";
 
@@ -15,17 +17,16 @@ import type { Cart, CartLine, CartTotals, ShippingChoice } from "~/models/cart";
 /** Wix Stores' app id in ecom catalog references (catalog V1). */
 export const STORES_APP_ID = "215238eb-22a5-4c36-9e7b-e7c08025e04e";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type SdkCart = any;
+/** The SDK's cart, as every current-cart call returns it. */
+export type SdkCart = currentCart.Cart;
 
-export function toCart(raw: SdkCart): Cart {
-  const lines: CartLine[] = (raw?.lineItems ?? []).map((line: SdkCart) => ({
-    id: line._id,
+export function toCart(raw: SdkCart | null | undefined): Cart {
+  const lines: CartLine[] = (raw?.lineItems ?? []).map((line) => ({
+    id: line._id ?? "",
     productId: line.catalogReference?.catalogItemId ?? "",
     name: line.productName?.translated ?? line.productName?.original ?? "",
-    url: typeof line.url === "string" ? new URL(line.url, "http://x").pathname : undefined,
     image: mediaUrl(line.image),
-    options: (line.descriptionLines ?? []).map((d: SdkCart) => ({
+    options: (line.descriptionLines ?? []).map((d) => ({
       name: d.name?.translated ?? d.name?.original ?? "",
       value: d.colorInfo?.translated ?? d.colorInfo?.original ?? d.plainText?.translated ?? d.plainText?.original ?? "",
       color: d.colorInfo?.code ?? undefined,
@@ -40,12 +41,11 @@ export function toCart(raw: SdkCart): Cart {
     },
     digital: line.itemType?.preset === "DIGITAL",
   }));
-  const coupon = (raw?.appliedDiscounts ?? []).find((d: SdkCart) => d.coupon)?.coupon;
+  const coupon = (raw?.appliedDiscounts ?? []).find((d) => d.coupon)?.coupon;
   return {
     id: raw?._id ?? "",
     lines,
     itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
-    subtotal: money(raw?.subtotal),
     couponCode: coupon?.code ?? undefined,
     currency: raw?.currency ?? "EUR",
   };
@@ -60,14 +60,23 @@ async function readCart(session: CommerceSession): Promise<Cart | null> {
   const wix = await session.client();
   try {
     const raw = await wix.currentCart.getCurrentCart();
-    return raw ? toCart(raw) : null;
+    if (!raw) return null;
+    const cart = toCart(raw);
+    // Product links come from the catalog, not from the platform's line URLs.
+    return {
+      ...cart,
+      lines: await linkToProducts(
+        cart.lines,
+        cart.lines.map((l) => l.productId),
+      ),
+    };
   } catch (error) {
     if (isNoCart(error)) return null;
     throw error;
   }
 }
 
-export interface AddToCartInput {
+interface AddToCartInput {
   productId: string;
   quantity: number;
   variantId?: string;
@@ -79,8 +88,6 @@ function catalogOptions(input: AddToCartInput): Record<string, unknown> {
   if (input.variantId) return { variantId: input.variantId };
   return input.options && Object.keys(input.options).length > 0 ? { options: input.options } : {};
 }
-
-export type CartHandler = ReturnType<typeof createCartHandler>;
 
 export function createCartHandler(session: CommerceSession) {
   let read: Promise<Cart | null> | null = null;
@@ -127,7 +134,7 @@ export function createCartHandler(session: CommerceSession) {
   };
 }
 
-export interface EstimateInput {
+interface EstimateInput {
   shippingOptionCode?: string;
   country?: string;
 }
@@ -141,22 +148,20 @@ async function estimateTotals(session: CommerceSession, input: EstimateInput): P
     calculateShipping: true,
   } as Parameters<typeof wix.currentCart.estimateCurrentCartTotals>[0]);
   const summary = estimate.priceSummary;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const shippingInfo = estimate.shippingInfo as any;
-  const shippingOptions: ShippingChoice[] = (shippingInfo?.carrierServiceOptions ?? []).flatMap((carrier: SdkCart) =>
-    (carrier.shippingOptions ?? []).map((option: SdkCart) => ({
-      code: option.code,
-      title: option.title,
+  const shippingInfo = estimate.shippingInfo;
+  const shippingOptions: ShippingChoice[] = (shippingInfo?.carrierServiceOptions ?? []).flatMap((carrier) =>
+    (carrier.shippingOptions ?? []).map((option) => ({
+      code: option.code ?? "",
+      title: option.title ?? "",
       price: money(option.cost?.price),
       deliveryTime: option.logistics?.deliveryTime ?? undefined,
       pickup: !!option.logistics?.pickupDetails,
     })),
   );
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const violations: any[] = (estimate as any).violations ?? [];
-  const blockedLines = violations
-    .filter((v) => v?.severity === "ERROR" && v?.target?.lineItem?._id)
-    .map((v) => v.target.lineItem._id as string);
+  const blockedLines = (estimate.violations ?? []).flatMap((v) => {
+    const lineId = v.target?.lineItem?._id;
+    return v.severity === "ERROR" && lineId ? [lineId] : [];
+  });
   for (const line of estimate.cart?.lineItems ?? []) {
     const status = line.availability?.status;
     if (line._id && status && status !== "AVAILABLE" && !blockedLines.includes(line._id)) blockedLines.push(line._id);

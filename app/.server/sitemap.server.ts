@@ -2,7 +2,8 @@ import { LEGAL_PAGES } from "~/content/legal";
 import { cv } from "~/content/cv";
 import { cachedCatalogRead } from "./catalog-cache.server";
 import { listCollections } from "./catalog.server";
-import { catalogClient } from "./commerce-session.server";
+import { catalog } from "./catalog-reader.server";
+import { mapLoaderErrors } from "./wix-errors.server";
 import { publicOrigin } from "./site.server";
 
 /**
@@ -11,8 +12,7 @@ import { publicOrigin } from "./site.server";
  * 50,000 per file; smaller files stay cheap to build from the cached catalog).
  */
 
-export const SITEMAP_PAGE_SIZE = 5000;
-const PRODUCTS_PER_QUERY = 100;
+const SITEMAP_PAGE_SIZE = 5000;
 const MAX_PRODUCTS = 100_000;
 
 export interface SitemapEntry {
@@ -30,22 +30,16 @@ export const STATIC_PATHS = [
 ];
 
 async function productEntries(): Promise<SitemapEntry[]> {
-  return cachedCatalogRead("sitemap|products", async () => {
-    const wix = await catalogClient();
-    const out: SitemapEntry[] = [];
-    for (let skip = 0; skip < MAX_PRODUCTS; skip += PRODUCTS_PER_QUERY) {
-      const found = await wix.products.queryProducts().ascending("name").limit(PRODUCTS_PER_QUERY).skip(skip).find();
-      for (const p of found.items) {
-        if (p.slug && p.visible !== false)
-          out.push({ path: `/products/${p.slug}`, ...(p.lastUpdated ? { lastModified: new Date(p.lastUpdated).toISOString() } : {}) });
-      }
-      if (found.items.length < PRODUCTS_PER_QUERY) break;
-    }
-    return out;
-  });
+  // Sorted by name here: a stable file whichever catalog version answered (V3 lists sort on few fields).
+  return cachedCatalogRead("sitemap|products", async () =>
+    (await mapLoaderErrors(() => catalog.all(MAX_PRODUCTS)))
+      .filter((p) => p.slug)
+      .toSorted((a, b) => a.name.localeCompare(b.name, "fr"))
+      .map((p) => ({ path: `/products/${p.slug}`, ...(p.updatedAt ? { lastModified: new Date(p.updatedAt).toISOString() } : {}) })),
+  );
 }
 
-export async function sitemapEntries(): Promise<SitemapEntry[]> {
+async function sitemapEntries(): Promise<SitemapEntry[]> {
   const [collections, products] = await Promise.all([listCollections(), productEntries()]);
   return [...STATIC_PATHS.map((path) => ({ path })), ...collections.map((c) => ({ path: `/collections/${c.slug}` })), ...products];
 }
@@ -53,7 +47,7 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
 const xmlEscape = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 
-export function urlsetXml(entries: SitemapEntry[], origin: string): string {
+function urlsetXml(entries: SitemapEntry[], origin: string): string {
   const urls = entries
     .map(
       (e) =>
@@ -63,7 +57,7 @@ export function urlsetXml(entries: SitemapEntry[], origin: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n`;
 }
 
-export function sitemapIndexXml(pageCount: number, origin: string): string {
+function sitemapIndexXml(pageCount: number, origin: string): string {
   const maps = Array.from(
     { length: pageCount },
     (_, i) => `<sitemap><loc>${xmlEscape(new URL(`/sitemap.xml?page=${i + 1}`, origin).href)}</loc></sitemap>`,

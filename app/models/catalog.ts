@@ -3,6 +3,7 @@
  * (app/.server/catalog.server.ts builds them) and the catalog components.
  * Isomorphic: no server-only import here.
  */
+import { acceptedQuantity } from "./quantity";
 
 export const SORT_OPTIONS = [
   { value: "pertinence", label: "Pertinence" },
@@ -46,7 +47,7 @@ export interface CollectionLink {
   name: string;
 }
 
-export interface ChoiceView {
+interface ChoiceView {
   value: string;
   description: string;
   /** CSS colour of a `color` option's swatch (its value, e.g. "#1f2937"). */
@@ -57,14 +58,16 @@ export interface ChoiceView {
 }
 
 /** Key of an option's error in an add-to-cart answer (prefixed: option names come from the catalog). */
-export function optionFieldKey(optionName: string): string {
+export type OptionFieldKey = `option:${string}`;
+
+export function optionFieldKey(optionName: string): OptionFieldKey {
   return `option:${optionName}`;
 }
 
 /** `?quantite=` carried by "Choisir" without scripts: the typed quantity, when it is one we accept. */
 export function quantityFromUrl(search: string): string | undefined {
-  const raw = new URLSearchParams(search).get("quantite");
-  return raw && /^[1-9]\d?$/.test(raw) ? raw : undefined;
+  const quantity = acceptedQuantity(new URLSearchParams(search).get("quantite"));
+  return quantity === null ? undefined : String(quantity);
 }
 
 export interface OptionView {
@@ -116,4 +119,74 @@ export interface ProductPageData {
   imageIndex: number;
   selection: Selection;
   collection?: CollectionLink;
+}
+
+// ---------------------------------------------------------------- the catalog's own model
+
+/**
+ * A catalog product as the app knows it, whichever Wix catalog answered: the V1 and V3 readers
+ * (app/.server/catalog-v1.server.ts, catalog-v3.server.ts) both map to it, and everything built on the catalog
+ * (cards, the product page, the add-to-cart check, search, the sitemap) reads only this.
+ */
+export interface CatalogProduct {
+  id: string;
+  slug: string;
+  name: string;
+  /** The description as the catalog stores it (HTML, not yet sanitized). */
+  descriptionHtml: string;
+  ribbon?: string;
+  brand?: string;
+  /** The lowest price, before (`amount`) and after (`discounted`) the discount. */
+  price: { currency: string; amount: number; discounted: number };
+  /** Variants sell at different prices: the card says "à partir de". */
+  priceVaries: boolean;
+  inStock: boolean;
+  images: CatalogImage[];
+  options: CatalogOption[];
+  /** Empty in lists (Catalog V3 lists carry no variants); read with the product itself. */
+  variants: CatalogVariant[];
+  /** The cart references a variant even when there are no options (Catalog V3: every product has one). */
+  lineNeedsVariant: boolean;
+  /** The collections (categories) it is in, Wix's "All Products" included. */
+  collectionIds: string[];
+  /** Last change, in ms since the epoch (0 when unknown). */
+  updatedAt: number;
+}
+
+export interface CatalogImage {
+  /** As the SDK gave it: an absolute URL or a `wix:image://` URI (resolved by the views). */
+  src: string;
+  width?: number;
+  height?: number;
+  alt?: string;
+}
+
+export interface CatalogOption {
+  name: string;
+  type: "drop_down" | "color";
+  choices: CatalogChoice[];
+}
+
+export interface CatalogChoice {
+  /** What a form or a URL may carry besides the description: a colour's code, or the description itself. */
+  value: string;
+  description: string;
+  inStock: boolean;
+  visible: boolean;
+}
+
+export interface CatalogVariant {
+  id: string;
+  /** Choice description per option name. */
+  choices: Record<string, string>;
+  price?: { amount: number; discounted: number };
+  inStock: boolean;
+  visible: boolean;
+}
+
+export interface CatalogCollection {
+  id: string;
+  slug: string;
+  name: string;
+  description?: string;
 }

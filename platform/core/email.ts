@@ -1,5 +1,5 @@
 // The one canonical form of an account's e-mail address (docs/decisions/0026-canonical-email.md). The app applies
-// the same rules for its owner check (app/lib/email.ts): the platform stands alone (decision 0021), so the rules are
+// the same rules for its owner check (app/models/email.ts): the platform stands alone (decision 0021), so the rules are
 // written twice and tests/unit/canonical-email.test.ts runs one table of addresses through both.
 //
 // NFKC first (KELVIN SIGN → K, fullwidth → ASCII, LONG S → s: a look-alike folds onto the address it imitates);

@@ -1,7 +1,7 @@
 import type { APIResponse, Locator, Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
 import { acceptCheckoutTerms, CLAIRE, fillCheckoutFields, loginWithForm, unique } from "./helpers";
-import { OWNER_TOKEN } from "../support/owner-token";
+import { OWNER_TOKEN } from "../support/demo";
 
 /**
  * Outside attack 3, "double submit without JavaScript": a second click on a form's button sends the same POST again.

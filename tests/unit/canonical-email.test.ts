@@ -1,7 +1,7 @@
 // The canonical e-mail (docs/decisions/0026-canonical-email.md), one table through both copies of the rules: the
 // app's (owner check, account forms) and the platform's (accounts, throttle, limits). They must never disagree.
 import { describe, expect, it } from "vitest";
-import { canonicalEmail as appCanonical } from "~/lib/email";
+import { canonicalEmail as appCanonical } from "~/models/email";
 import { canonicalEmail as platformCanonical } from "../../platform/core/email";
 
 const fullwidth = (text: string) => [...text].map((c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)).join("");

@@ -1,7 +1,7 @@
 // Outside attack 3, finding 1 (app side): the owner check lower-cased the member's login e-mail with JavaScript, so
 // "boutique.support@outloo\u212A.fr" (KELVIN SIGN) signed up on the platform as a second account and passed as the owner,
 // and the real owner could neither block nor delete it. The owner is now the account whose address, in its canonical
-// form (app/lib/email.ts), is one of OWNER_EMAILS AND whose mailbox is proved (loginEmailVerified): an impostor can
+// form (app/models/email.ts), is one of OWNER_EMAILS AND whose mailbox is proved (loginEmailVerified): an impostor can
 // write a look-alike, not prove the owner's mailbox.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Commerce } from "~/.server/commerce.server";

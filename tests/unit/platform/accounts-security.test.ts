@@ -1,5 +1,5 @@
 // Outside attack 3, findings 1, 5, 6 and 7, on the embedded platform through the real SDK and its hosted pages:
-// - 1: one canonical e-mail per account (app/lib/email.ts's rules, platform/…/email.ts): a look-alike of an address
+// - 1: one canonical e-mail per account (app/models/email.ts's rules, platform/…/email.ts): a look-alike of an address
 //   (KELVIN SIGN, fullwidth letters, LONG S, trailing dot, case) is that address, never a second account; an address
 //   with no canonical form (mixed scripts, U+0130) is refused; an IDN domain is kept in its ASCII form.
 // - 5: the login throttle counts the canonical account, so no spelling escapes it and no look-alike lifts it.
