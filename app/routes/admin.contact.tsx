@@ -8,6 +8,7 @@ import { routeMeta } from "~/lib/meta";
 import { replyMailto } from "~/lib/mail-reply";
 import { Facts } from "~/components/Facts";
 import { ReplyAddress } from "~/components/admin/ReplyAddress";
+import { FormKey } from "~/components/FormKey";
 import { CONTACT_REQUEST_STATUSES, type ContactRequestRow, type ContactRequestStatus } from "~/models/contact";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -49,6 +50,7 @@ function RequestActions({ r }: { r: ContactRequestRow }) {
   const intents: ContactAction[] = r.status === "NEW" ? ["handled", "archive"] : r.status === "HANDLED" ? ["archive"] : ["restore"];
   return intents.map((i) => (
     <Form method="post" key={i}>
+      <FormKey />
       <input type="hidden" name="requestId" value={r.id} />
       <button type="submit" name="intent" value={i} className="button small" aria-label={`${ACTIONS[i]} : ${r.subject} — ${r.name}`}>
         {ACTIONS[i]}

@@ -165,6 +165,10 @@ function markAsPaid(ctx: Ctx, orderId: string, appOrigin: string) {
       // The typings' errors for this call: ORDER_ALREADY_PAID (…). A canceled order has nothing to collect: the
       // sibling collection calls' ORDER_CANCELED. An authorization still held counts as paid: capture it instead.
       if (row.status === "CANCELED") throw appError(400, "ORDER_CANCELED", "Cette commande est annulée", { orderId });
+      // An order its buyer has not confirmed took no stock yet (ecom/unpaid.ts): it is not one to deliver and cash.
+      // NOT_MARKABLE_AS_PAID is ours: the typings list no code for it (platform/README.md).
+      if (row.status === "INITIALIZED")
+        throw appError(400, "NOT_MARKABLE_AS_PAID", "Seule une commande payable à la livraison peut être marquée payée", { orderId });
       if (RECEIVED.has(row.payment_status) || state === "AUTHORIZED")
         throw appError(400, "ORDER_ALREADY_PAID", "Cette commande est déjà payée (ou son paiement autorisé)", { orderId });
       data._payment = "APPROVED";

@@ -7,7 +7,17 @@ import { ApiKeyStrategy, createClient } from "@wix/sdk";
 import { orderBilling, orderFulfillments, orderInvoices, orderTransactions, orders } from "@wix/ecom";
 import { products } from "@wix/stores";
 import { verifyInvoiceToken } from "../../platform/ecom/invoices";
-import { checkoutToPaymentPage, DEMO, isWix, loginThroughHostedPage, PAY, payOnHostedPage, rejection, usePlatform } from "./harness";
+import {
+  Browser,
+  checkoutToPaymentPage,
+  DEMO,
+  isWix,
+  loginThroughHostedPage,
+  PAY,
+  payOnHostedPage,
+  rejection,
+  usePlatform,
+} from "./harness";
 
 const API_KEY = "contract-lifecycle-api-key-0123456789";
 const ctx = usePlatform({ apiKey: API_KEY });
@@ -168,6 +178,10 @@ describe.skipIf(isWix)("refunds (orderBilling)", () => {
     const { paymentUrl } = await checkoutToPaymentPage(client, [{ slug: "livre-git", quantity: 1 }]);
     const placed = await payOnHostedPage(ctx.platform, paymentUrl, "Commander et payer à la livraison");
     const orderId = new URL(placed.location!).searchParams.get("orderId")!;
+    // A pay-on-delivery order waits for its buyer's confirmation from the e-mail before it can be delivered and cashed.
+    const link = ctx.platform.outbox().findLast((m) => m.kind === "order-confirm-request" && m.data?.orderId === orderId)!.links[0]!.url;
+    const browser = new Browser(ctx.platform);
+    await browser.submit(link, (await browser.get(link)).html, "Confirmer ma commande", () => undefined);
     await (a.orders as unknown as MarkAsPaid).paymentCollectionMarkOrderAsPaid(orderId);
     const able = await a.orderBilling.getOrderRefundability(orderId);
     expect(able.payments![0]!.manuallyRefundable?.reason).toBe("OFFLINE");

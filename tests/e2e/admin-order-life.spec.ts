@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
 import { OWNER_TOKEN } from "../support/server";
-import { loginWithForm, registerWithForm, unique } from "./helpers";
+import { loginWithForm, signUpWithForm, unique } from "./helpers";
 
 /**
  * Issue 27: an order's whole life in the back-office, with JavaScript (dialogs) and without (confirmation pages):
@@ -285,7 +285,7 @@ test("a bulk delete says how many members it will delete and deletes exactly tho
   const tag = `lot${unique()}`;
   for (const n of [1, 2]) {
     await page.goto("/account/register");
-    await registerWithForm(page, { email: `${tag}-${n}@exemple.fr`, password: "motdepasse-solide" });
+    await signUpWithForm(page, { email: `${tag}-${n}@exemple.fr`, password: "motdepasse-solide" });
     await expect(page.getByRole("banner").getByRole("button", { name: "Se déconnecter" })).toBeVisible();
     await page.getByRole("banner").getByRole("button", { name: "Se déconnecter" }).click();
     await expect(page.getByRole("banner").getByRole("button", { name: "Se connecter" })).toBeVisible();
@@ -401,26 +401,4 @@ test("a contact request is answered by mail with the request quoted, marked hand
   await expect(notes).toContainText(note);
   await page.reload();
   await expect(notes).toContainText(note);
-});
-
-// The seed has one order waiting for an offline payment (10008, bank transfer): one project takes it, the one where
-// the confirmation is a page of its own.
-test("an order paid offline is marked paid after a confirmation that says the amount; its invoice becomes available @nojs", async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  await loginAsOwner(page, javaScriptEnabled);
-  await openOrder(page, "10008", javaScriptEnabled);
-  await expect(fact(page, "Paiement")).toContainText("Non payée");
-  await expect(page.getByRole("link", { name: /facture/i })).toHaveCount(0);
-  await page.getByRole("button", { name: "Marquer comme payée" }).click();
-  const dialog = page.getByRole("alertdialog");
-  await expect(dialog).toContainText(/Marquer la commande n° 10008 comme payée \(\d+,\d\d\s€ reçus\) \?/);
-  await dialog.getByRole("button", { name: "Marquer comme payée" }).click();
-  await status(page, "Commande marquée comme payée.");
-  await expect(fact(page, "Paiement")).toContainText("Payée");
-  await expect(fact(page, "Paiement")).not.toContainText("Non payée");
-  await expect(page.locator(".admin-collectability")).toContainText("Rien à encaisser : la commande est payée");
-  await expect(page.getByRole("link", { name: "Émettre la facture (PDF)" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Marquer comme payée" })).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { ConfirmRequest } from "~/models/admin";
+import { FormKey } from "~/components/FormKey";
 
 /**
  * The confirmation step of an action that moves money or deletes, without JavaScript too: the first POST answers
@@ -32,6 +33,7 @@ export function ConfirmPanel({ confirm, cancelTo }: { confirm: ConfirmRequest; c
         </ul>
       ) : null}
       <Form method="post">
+        <FormKey />
         {Object.entries(confirm.fields).flatMap(([name, value]) =>
           (Array.isArray(value) ? value : [value]).map((v, i) => <input key={`${name}-${i}`} type="hidden" name={name} value={v} />),
         )}

@@ -3,6 +3,7 @@ import type { AdminOrderDetail } from "~/models/admin";
 import type { FormAnswer } from "~/models/form-answer";
 import { CARRIERS, REFUND_REASONS } from "~/models/order-life";
 import { Field, SelectField } from "~/components/Field";
+import { FormKey } from "~/components/FormKey";
 
 /**
  * The owner's forms on one order (app/routes/admin.orders.$id.tsx): plain POST forms, each with its `intent`;
@@ -15,8 +16,14 @@ export type OrderFormAnswer = FormAnswer & { intent: "refund" | "ship" | "note" 
 type Props = { order: AdminOrderDetail; answer?: OrderFormAnswer };
 const answerFor = (answer: OrderFormAnswer | undefined, form: OrderFormAnswer["intent"]) => (answer?.intent === form ? answer : undefined);
 
+/** Each form's intent, and the page render's key that makes a second identical POST answer like the first. */
 function Hidden({ intent }: { intent: string }) {
-  return <input type="hidden" name="intent" value={intent} />;
+  return (
+    <>
+      <FormKey />
+      <input type="hidden" name="intent" value={intent} />
+    </>
+  );
 }
 
 /** Capture, void or mark as paid: what the payment's state allows (each asks to confirm with its amount). */
