@@ -1,6 +1,7 @@
 // The embedded Wix-compatible commerce platform: answers the SDK's requests to www/edge.wixapis.com,
 // the same API under /_platform/api, and the hosted pages under /_platform/.
 import { registerCart } from "./ecom/cart";
+import { registerCartV2 } from "./ecom/cart-v2";
 import { mergeCarts } from "./ecom/cart-store";
 import { registerCatalog } from "./stores/catalog";
 import { registerCheckout } from "./ecom/checkout";
@@ -162,6 +163,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   registerRedirects(api, ctx);
   registerCatalog(api, ctx);
   registerCart(api, ctx);
+  registerCartV2(api, ctx);
   registerCheckout(api, ctx);
   registerOrders(api, ctx);
   registerAdminOrders(api, ctx);

@@ -19,13 +19,16 @@ import { cartActionSchema, stockProblem } from "~/models/cart-forms";
 const GONE_LINE = "Cet article n'est plus dans votre panier.";
 
 const COUPON_ERROR_FIELDS = {
-  COUPON_DOES_NOT_EXIST: "code",
-  COUPON_NOT_FOUND: "code",
-  COUPON_IS_DISABLED: "code",
-  COUPON_EXPIRED: "code",
-  COUPON_USAGE_EXCEEDED: "code",
-  COUPON_LIMIT_PER_CUSTOMER_EXCEEDED: "code",
-  COUPON_NOT_APPLICABLE: "code",
+  INVALID_COUPON_CODE: "code",
+  INVALID_COUPON_STATUS: "code",
+  COUPON_ALREADY_EXISTS: "code",
+  MAX_COUPONS_PER_CART_EXCEEDED: "code",
+  COUPON_LOCKED: "code",
+  ERROR_COUPON_DOES_NOT_EXIST: "code",
+  ERROR_COUPON_HAS_EXPIRED: "code",
+  ERROR_COUPON_IS_NOT_ACTIVE_YET: "code",
+  ERROR_COUPON_USAGE_EXCEEDED: "code",
+  ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED: "code",
 } as const;
 
 const SUCCESS_MESSAGES = {

@@ -1,5 +1,6 @@
 // ecom current cart V1, the data: one cart per caller (visitor or member), its lines, wire shape and events.
 import { emitEvent, webhooksOn } from "../events/webhooks";
+import type { ProductRec } from "../stores/catalog-store";
 import { resolveVariant, loadProduct } from "../stores/catalog-store";
 import type { Ctx } from "../core/context";
 import { STORES_APP_ID, currency, newId, price } from "../core/context";
@@ -7,7 +8,11 @@ import { nowIso } from "../core/db";
 import type { FieldViolation } from "../core/http";
 import { appError, asObject, asString, notFound, validationError } from "../core/http";
 import type { LineRef, PricedLine } from "./pricing";
-import { addressToWire, computeTotals, lineItemWire, priceLine } from "./pricing";
+import { addressToWire, computeTotals, findCoupon, lineItemWire, priceLine, shippingOptions } from "./pricing";
+import { buyerInfoWire, identityOf } from "./buyer";
+import { buyerOwner, cartV2Wire } from "./cart-v2-wire";
+
+export { buyerInfoWire } from "./buyer";
 
 export const MAX_QUANTITY = 9999;
 
@@ -22,6 +27,15 @@ export interface CartRow {
   checkout_id: string | null;
   /** Follows the cart into its checkout and order (Wix's purchase flow). */
   purchase_flow_id: string | null;
+  /** Cart V2's `revision`: +1 on every change, whichever API made it. */
+  revision: number;
+  /** Cart V2's `paymentInfo`: `{address, contact}` of the billing side (V1 carts have none). */
+  billing: string | null;
+  custom_checkout_url: string | null;
+  /** Set once the cart became an order (Cart V2's `orderPlaced`/`orderId`); `owner` is then `placed:<id>`. */
+  order_id: string | null;
+  /** The owner key of the buyer whose cart it was, kept after placement for the by-id reads. */
+  placed_by: string | null;
   created_date: string;
   updated_date: string;
 }
@@ -72,38 +86,67 @@ export function requireCart(ctx: Ctx, owner: string): CartRow {
 }
 
 export function touch(ctx: Ctx, cartId: string): void {
-  ctx.db.prepare("UPDATE carts SET updated_date = ?, checkout_id = NULL WHERE id = ?").run(nowIso(), cartId);
-  const cart = ctx.db.prepare("SELECT * FROM carts WHERE id = ?").get(cartId) as CartRow | undefined;
+  ctx.db.prepare("UPDATE carts SET updated_date = ?, checkout_id = NULL, revision = revision + 1 WHERE id = ?").run(nowIso(), cartId);
+  const cart = cartById(ctx, cartId);
   if (cart) cartEvent(ctx, "updated", cart);
 }
 
-/** cart_created / _updated / _deleted webhooks; the entity is the cart as the SDK reads it. */
-export function cartEvent(ctx: Ctx, kind: "created" | "updated" | "deleted", cart: CartRow): void {
+export function cartById(ctx: Ctx, id: string): CartRow | null {
+  return (ctx.db.prepare("SELECT * FROM carts WHERE id = ?").get(id) as CartRow | undefined) ?? null;
+}
+
+/**
+ * cart_created / _updated / _deleted webhooks, in both versions: one cart is both a Cart V1 and a Cart V2 entity, so
+ * a change made through either API is announced to listeners of either (the V1 entity as Cart V1 reads it, the V2
+ * one as Cart V2 does). A placed cart is deleted for Cart V1 (as it always was) and updated for Cart V2.
+ */
+export function cartEvent(ctx: Ctx, kind: "created" | "updated" | "deleted", cart: CartRow, which: "both" | "v1" | "v2" = "both"): void {
   if (!webhooksOn(ctx)) return;
-  const [k, id] = [cart.owner.slice(0, 1), cart.owner.slice(2)];
+  const identity = identityOf(buyerOwner(cart));
+  if (which !== "v2")
+    emitEvent(ctx, {
+      eventType: `wix.ecom.v1.cart_${kind}`,
+      entityFqdn: "wix.ecom.v1.cart",
+      slug: kind,
+      entityId: cart.id,
+      body:
+        kind === "deleted"
+          ? { deleted: { id: cart.id } }
+          : kind === "created"
+            ? { created: cartWire(ctx, cart, ctx.opts.defaultAppOrigin) }
+            : { updated: cartWire(ctx, cart, ctx.opts.defaultAppOrigin) },
+      identity,
+    });
+  if (which === "v1") return;
+  const entity = cartV2Of(ctx, cart, ctx.opts.defaultAppOrigin);
   emitEvent(ctx, {
-    eventType: `wix.ecom.v1.cart_${kind}`,
-    entityFqdn: "wix.ecom.v1.cart",
+    eventType: `wix.ecom.v2.cart_${kind}`,
+    entityFqdn: "wix.ecom.v2.cart",
     slug: kind,
     entityId: cart.id,
-    body:
-      kind === "deleted"
-        ? { deleted: { id: cart.id } }
-        : kind === "created"
-          ? { created: cartWire(ctx, cart, ctx.opts.defaultAppOrigin) }
-          : { updated: cartWire(ctx, cart, ctx.opts.defaultAppOrigin) },
-    identity: k === "m" ? { memberId: id } : { visitorId: id },
+    body: kind === "deleted" ? { deleted: entity } : kind === "created" ? { created: entity } : { updated: entity },
+    identity,
   });
 }
 
-export function buyerInfoWire(ctx: Ctx, owner: string, email?: string | null) {
-  const [kind, id] = [owner.slice(0, 1), owner.slice(2)];
-  if (kind === "m") {
-    const m = ctx.db.prepare("SELECT contact_id, email FROM members WHERE id = ?").get(id) as
-      { contact_id: string; email: string } | undefined;
-    return { memberId: id, ...(m ? { contactId: m.contact_id } : {}), ...(email || m?.email ? { email: email || m?.email } : {}) };
-  }
-  return { visitorId: id, ...(email ? { email } : {}) };
+/** The Cart V2 entity of a cart row (lines priced now). */
+export function cartV2Of(ctx: Ctx, cart: CartRow, appOrigin: string, priced?: PricedLine[]) {
+  const lines = priced ?? cartLines(ctx, cart.id).map((l) => priceLine(ctx, l));
+  const owner = buyerOwner(cart);
+  const buyer = buyerInfoWire(ctx, owner) as { visitorId?: string; memberId?: string; contactId?: string; email?: string };
+  const coupon = findCoupon(ctx, cart.coupon_code);
+  return cartV2Wire(
+    ctx,
+    cart,
+    lines,
+    {
+      customer: buyer,
+      options: shippingOptions(ctx),
+      coupon: coupon ? { id: coupon.id, code: coupon.code } : null,
+      current: cart.owner === owner,
+    },
+    appOrigin,
+  );
 }
 
 export function cartWire(ctx: Ctx, cart: CartRow, appOrigin: string, priced?: PricedLine[]) {
@@ -115,7 +158,7 @@ export function cartWire(ctx: Ctx, cart: CartRow, appOrigin: string, priced?: Pr
     id: cart.id,
     lineItems: lines.map((l) => lineItemWire(ctx, l, appOrigin, "image")),
     ...(cart.buyer_note ? { buyerNote: cart.buyer_note } : {}),
-    buyerInfo: buyerInfoWire(ctx, cart.owner, cart.email),
+    buyerInfo: buyerInfoWire(ctx, buyerOwner(cart), cart.email),
     currency: cur,
     conversionCurrency: cur,
     paymentCurrency: cur,
@@ -208,14 +251,19 @@ export function parseNewLines(body: Record<string, unknown>, required: boolean):
   return out;
 }
 
+/** The variant a catalog reference names, for the site's catalog (one place for Cart V1 and V2). */
+export function variantOf(_ctx: Ctx, p: ProductRec, options: Record<string, unknown> | undefined) {
+  return resolveVariant(p, options);
+}
+
 /** Adds lines, merging identical catalog items (same product and variant) into one line. */
-export function addLines(ctx: Ctx, cart: CartRow, lines: NewLine[]): void {
+export function addLines(ctx: Ctx, cart: CartRow, lines: NewLine[], max = MAX_QUANTITY): void {
   const violations: FieldViolation[] = [];
   lines.forEach((l, i) => {
     const p = loadProduct(ctx, l.productId);
     if (!p || !p.visible)
       throw appError(404, "ITEM_NOT_FOUND", `Produit introuvable : ${l.productId}`, { catalogItemId: l.productId, index: i });
-    const variant = resolveVariant(p, l.options ?? undefined);
+    const variant = variantOf(ctx, p, l.options ?? undefined);
     if (variant === "invalid")
       throw appError(400, "INVALID_CATALOG_OPTIONS", `Choisissez une variante valide pour « ${p.name} »`, {
         catalogItemId: l.productId,
@@ -225,8 +273,8 @@ export function addLines(ctx: Ctx, cart: CartRow, lines: NewLine[]): void {
     const existing = ctx.db.prepare("SELECT * FROM cart_lines WHERE cart_id = ? AND item_key = ?").get(cart.id, key) as LineRow | undefined;
     if (existing) {
       const q = existing.quantity + l.quantity;
-      if (q > MAX_QUANTITY) {
-        violations.push({ field: `lineItems[${i}].quantity`, description: `must be <= ${MAX_QUANTITY}`, violatedRule: "MAX" });
+      if (q > max) {
+        violations.push({ field: `lineItems[${i}].quantity`, description: `must be <= ${max}`, violatedRule: "MAX" });
         return;
       }
       ctx.db.prepare("UPDATE cart_lines SET quantity = ? WHERE id = ?").run(q, existing.id);

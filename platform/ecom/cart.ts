@@ -173,7 +173,8 @@ export function registerCart(router: Router, ctx: Ctx): void {
           const trimmed = couponCode.trim();
           if (trimmed) {
             const c = findCoupon(ctx, trimmed);
-            if (!c) throw appError(400, "COUPON_DOES_NOT_EXIST", `Le code promo « ${trimmed} » n'existe pas`, { couponCode: trimmed });
+            if (!c)
+              throw appError(400, "ERROR_COUPON_DOES_NOT_EXIST", `Le code promo « ${trimmed} » n'existe pas`, { couponCode: trimmed });
             ctx.db.prepare("UPDATE carts SET coupon_code = ? WHERE id = ?").run(c.code, cart.id);
           } else ctx.db.prepare("UPDATE carts SET coupon_code = NULL WHERE id = ?").run(cart.id);
         }

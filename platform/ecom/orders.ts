@@ -10,6 +10,7 @@ import { nowIso } from "../core/db";
 import { claimOnRead } from "../iam/order-claims";
 import { sendOrderMails } from "./order-mail";
 import type { Router } from "../core/http";
+import type { WixError } from "../core/http";
 import { asObject, notFound } from "../core/http";
 import type { PricedLine, Totals } from "./pricing";
 import { addressToWire, isPickup, optionDescriptionLines, taxIncluded, unavailableText } from "./pricing";
@@ -212,7 +213,14 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
 }
 
 export type PlaceResult =
-  { ok: true; orderId: string } | { ok: false; code: "OUT_OF_STOCK" | "ALREADY_COMPLETED" | "NOT_FOUND"; message: string };
+  | { ok: true; orderId: string }
+  | {
+      ok: false;
+      code: "OUT_OF_STOCK" | "ALREADY_COMPLETED" | "NOT_FOUND" | "REFUSED";
+      message: string;
+      /** Place Order's refusal as the API answers it (V2 carts). */
+      refusal?: WixError;
+    };
 
 /**
  * Turns a checkout into an order: re-checks stock, decrements it, stores the order, marks the checkout
@@ -220,9 +228,16 @@ export type PlaceResult =
  * unit get exactly one order.
  */
 export function placeOrder(ctx: Ctx, checkoutId: string, payment: "card" | "offline" | "authorized"): PlaceResult {
+  return withOrderMails(ctx, (onCreated) => placeOrderTransaction(ctx, checkoutId, payment, onCreated));
+}
+
+/**
+ * Runs an order placement, then (after the commit, as Wix does) sends the buyer's confirmation and the owner's
+ * notice, only when this run created the order (never for a replayed POST).
+ */
+export function withOrderMails(ctx: Ctx, place: (onCreated: () => void) => PlaceResult): PlaceResult {
   let created = false;
-  const result = placeOrderTransaction(ctx, checkoutId, payment, () => (created = true));
-  // After the commit, as Wix does: the buyer's confirmation and the owner's notice (never for a replayed POST).
+  const result = place(() => (created = true));
   if (result.ok && created) {
     try {
       sendOrderMails(ctx, result.orderId);
@@ -232,6 +247,55 @@ export function placeOrder(ctx: Ctx, checkoutId: string, payment: "card" | "offl
     }
   }
   return result;
+}
+
+export interface CommitInput {
+  owner: string;
+  data: CheckoutData;
+  totals: Totals;
+  payment: "card" | "offline" | "authorized";
+  /** The V1 checkout, or the V2 cart (Wix's checkout page names a Cart V2 purchase by the cart's id). */
+  checkoutId: string;
+}
+
+/**
+ * The order itself, inside the caller's transaction: re-checks stock, decrements it and stores the order with its
+ * events. Shared by the V1 checkout and the V2 cart (ecom/cart-order.ts), which each do their own bookkeeping.
+ */
+export function commitOrder(ctx: Ctx, input: CommitInput): PlaceResult {
+  const t = input.totals;
+  const bad = t.lines.filter((l) => l.status !== "AVAILABLE");
+  if (bad.length || !t.lines.length)
+    return { ok: false, code: "OUT_OF_STOCK", message: bad.map(unavailableText).join(" ") || "La commande est vide." };
+  for (const l of t.lines) {
+    const p = l.product!;
+    if (!p.trackInventory) continue;
+    const r = l.variant
+      ? ctx.db
+          .prepare("UPDATE variants SET quantity = quantity - ? WHERE id = ? AND quantity >= ?")
+          .run(l.ref.quantity, l.variant.id, l.ref.quantity)
+      : ctx.db
+          .prepare("UPDATE products SET quantity = quantity - ? WHERE id = ? AND quantity >= ?")
+          .run(l.ref.quantity, p.id, l.ref.quantity);
+    if (!r.changes) throw new Error("stock changed inside the transaction");
+    ctx.db.prepare("UPDATE products SET last_updated = ? WHERE id = ?").run(nowIso(), p.id);
+    productChanged(ctx, p.id);
+  }
+  bumpCatalog(ctx);
+  const payment = input.payment;
+  const orderId = insertOrder(ctx, {
+    owner: input.owner,
+    totals: t,
+    data: input.data,
+    status: "APPROVED",
+    // An authorized card waits for the owner to capture or void it (payments collector): PENDING until then.
+    paymentStatus: payment === "card" ? "PAID" : payment === "authorized" ? "PENDING" : "NOT_PAID",
+    authorized: payment === "authorized",
+    fulfillmentStatus: "NOT_FULFILLED",
+    checkoutId: input.checkoutId,
+  });
+  orderEvents(ctx, orderId, payment === "card" ? ["created", "approved", "payment_status_updated"] : ["created", "approved"]);
+  return { ok: true, orderId };
 }
 
 function placeOrderTransaction(
@@ -250,43 +314,15 @@ function placeOrderTransaction(
           : { ok: false, code: "ALREADY_COMPLETED", message: "Cette commande a déjà été payée." };
       }
       const data = JSON.parse(row.data) as CheckoutData;
-      const t = checkoutTotals(ctx, data);
-      const bad = t.lines.filter((l) => l.status !== "AVAILABLE");
-      if (bad.length || !t.lines.length)
-        return { ok: false, code: "OUT_OF_STOCK", message: bad.map(unavailableText).join(" ") || "La commande est vide." };
-      for (const l of t.lines) {
-        const p = l.product!;
-        if (!p.trackInventory) continue;
-        const r = l.variant
-          ? ctx.db
-              .prepare("UPDATE variants SET quantity = quantity - ? WHERE id = ? AND quantity >= ?")
-              .run(l.ref.quantity, l.variant.id, l.ref.quantity)
-          : ctx.db
-              .prepare("UPDATE products SET quantity = quantity - ? WHERE id = ? AND quantity >= ?")
-              .run(l.ref.quantity, p.id, l.ref.quantity);
-        if (!r.changes) throw new Error("stock changed inside the transaction");
-        ctx.db.prepare("UPDATE products SET last_updated = ? WHERE id = ?").run(nowIso(), p.id);
-        productChanged(ctx, p.id);
-      }
-      bumpCatalog(ctx);
-      const orderId = insertOrder(ctx, {
-        owner: row.owner,
-        totals: t,
-        data,
-        status: "APPROVED",
-        // An authorized card waits for the owner to capture or void it (payments collector): PENDING until then.
-        paymentStatus: payment === "card" ? "PAID" : payment === "authorized" ? "PENDING" : "NOT_PAID",
-        authorized: payment === "authorized",
-        fulfillmentStatus: "NOT_FULFILLED",
-        checkoutId: row.id,
-      });
+      const placed = commitOrder(ctx, { owner: row.owner, data, totals: checkoutTotals(ctx, data), payment, checkoutId: row.id });
+      if (!placed.ok) return placed;
+      const orderId = placed.orderId;
       ctx.db.prepare("UPDATE checkouts SET completed = 1, order_id = ?, updated_date = ? WHERE id = ?").run(orderId, nowIso(), row.id);
       if (row.cart_id) {
         const cart = ctx.db.prepare("SELECT * FROM carts WHERE id = ?").get(row.cart_id) as CartRow | undefined;
         ctx.db.prepare("DELETE FROM carts WHERE id = ?").run(row.cart_id);
         if (cart) cartEvent(ctx, "deleted", cart);
       }
-      orderEvents(ctx, orderId, payment === "card" ? ["created", "approved", "payment_status_updated"] : ["created", "approved"]);
       onCreated();
       return { ok: true, orderId };
     })

@@ -54,8 +54,8 @@ describe("SDK error mapping", () => {
   it("classifies an application error by its code, in French for the user", async () => {
     const error = await caught(client.currentCart.updateCurrentCart({ couponCode: "N-EXISTE-PAS" }));
     const failure = classifyWixError(error);
-    expect(failure).toMatchObject({ kind: "application", code: "COUPON_DOES_NOT_EXIST" });
-    expect(applicationMessage("COUPON_DOES_NOT_EXIST")).toBe("Ce code promo n'existe pas ou n'est plus valable.");
+    expect(failure).toMatchObject({ kind: "application", code: "ERROR_COUPON_DOES_NOT_EXIST" });
+    expect(applicationMessage("ERROR_COUPON_DOES_NOT_EXIST")).toBe("Ce code promo n'existe pas ou n'est plus valable.");
     expect(applicationMessage("SOMETHING_NEW")).toMatch(/^L'opération n'a pas pu aboutir/);
   });
 

@@ -1,0 +1,478 @@
+// ecom Cart V2 (`currentCartV2`, `cartV2`) through the real @wix/ecom SDK: every call the platform answers, its
+// refusals with the codes of the SDK's typings, the same carts as Cart V1, the hosted checkout of a V2 cart.
+import { describe, expect, it } from "vitest";
+import { ApiKeyStrategy, createClient } from "@wix/sdk";
+import { cartV2 } from "@wix/ecom";
+import {
+  APP_ORIGIN,
+  CALLBACKS,
+  cents,
+  isWix,
+  makeClient,
+  PAY,
+  payOnHostedPage,
+  productBySlug,
+  productRef,
+  rejection,
+  STORES_APP_ID,
+  usePlatform,
+  type Client,
+} from "./harness";
+
+const API_KEY = "cart-v2-api-key-0123456789abcdef";
+const received: string[] = [];
+const ctx = usePlatform({
+  apiKey: API_KEY,
+  webhookUrls: ["http://127.0.0.1:9/hooks"],
+  webhookFetch: async (_url, init) => {
+    received.push(String(init?.body));
+    return new Response(null, { status: 200 });
+  },
+});
+const admin = () => createClient({ modules: { cartV2 }, auth: ApiKeyStrategy({ apiKey: API_KEY }) });
+
+const ADDRESS = { addressLine1: "12 rue des Lilas", city: "Lyon", postalCode: "69003", country: "FR" };
+
+async function item(client: Client, slug: string, quantity = 1, options?: Record<string, string>) {
+  const p = await productBySlug(client, slug);
+  return { catalogReference: productRef(p._id, options).catalogReference, quantity };
+}
+
+async function cartWith(client: Client, slug: string, quantity = 1, options?: Record<string, string>) {
+  const { cart } = await client.currentCartV2.addLineItemsToCurrentCart({ catalogItems: [await item(client, slug, quantity, options)] });
+  return cart!;
+}
+
+const code = (e: { details?: { applicationError?: { code?: unknown } } }) => e.details?.applicationError?.code;
+const data = (e: { details?: { applicationError?: { data?: unknown } } }) => e.details?.applicationError?.data as Record<string, unknown>;
+
+/** A checkout-ready cart: a book, the buyer, the delivery address and the standard delivery. */
+async function readyCart(client: Client, slug = "livre-typescript") {
+  await cartWith(client, slug, 1);
+  await client.currentCartV2.updateCurrentCart({
+    customerInfo: { firstName: "Camille", lastName: "Martin", email: "acheteur@exemple.fr" },
+    deliveryInfo: { address: ADDRESS },
+    paymentInfo: { billingAddress: ADDRESS },
+  });
+  const { cart } = await client.currentCartV2.setDeliveryMethodForCurrentCart({ code: "standard" });
+  return cart!;
+}
+
+describe.skipIf(isWix)("Cart V2: the current cart", () => {
+  it("addLineItemsToCurrentCart creates the cart and answers Wix's V2 line shape", async () => {
+    const client = makeClient();
+    const p = await productBySlug(client, "livre-typescript");
+    const cart = await cartWith(client, "livre-typescript", 2);
+    expect(cart._id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(cart.currentCart).toBe(true);
+    expect(cart.orderPlaced).toBe(false);
+    expect(cart.revision).toMatch(/^\d+$/);
+    expect(cart._createdDate).toBeInstanceOf(Date);
+    const line = cart.lineItems[0]!;
+    expect(line.source?.catalogReference).toEqual({ catalogItemId: p._id, appId: STORES_APP_ID });
+    expect(line.quantityInfo).toMatchObject({ requestedQuantity: 2, confirmedQuantity: 2, availableQuantity: 10, fixedQuantity: false });
+    expect(line.pricing?.unitPrice?.amount).toBe("39.00");
+    expect(line.pricing?.totalPrice?.amount).toBe("78.00");
+    expect(line.status).toBe("IN_STOCK");
+    expect(line.name?.original).toBe(p.name);
+    expect(line.attributes?.image).toMatch(/^wix:image:\/\/v1\//);
+    expect(line.attributes?.url).toBe(`${APP_ORIGIN}/products/livre-typescript`);
+    expect(cart.subtotal?.amount).toBe("78.00");
+    expect(cart.taxInfo?.pricesIncludeTax).toBe(true);
+    expect(cart.businessInfo?.currencyCode).toBe("EUR");
+  });
+
+  it("adding the same item again merges it into its line, and every change raises the revision", async () => {
+    const client = makeClient();
+    const first = await cartWith(client, "t-shirt-devops", 1, { Taille: "M" });
+    const second = await cartWith(client, "t-shirt-devops", 2, { Taille: "M" });
+    expect(second.lineItems).toHaveLength(1);
+    expect(second.lineItems[0]!.quantityInfo?.requestedQuantity).toBe(3);
+    expect(second.lineItems[0]!.attributes?.descriptionLines?.[0]?.name?.original).toBe("Taille");
+    expect(Number(second.revision)).toBeGreaterThan(Number(first.revision));
+  });
+
+  it("getCurrentCart without a cart, and after deleteCurrentCart, answers 404 OWNED_CART_NOT_FOUND", async () => {
+    const client = makeClient();
+    expect(code(await rejection(() => client.currentCartV2.getCurrentCart()))).toBe("OWNED_CART_NOT_FOUND");
+    await cartWith(client, "livre-typescript");
+    await client.currentCartV2.deleteCurrentCart();
+    const err = await rejection(() => client.currentCartV2.getCurrentCart());
+    expect(code(err)).toBe("OWNED_CART_NOT_FOUND");
+  });
+
+  it("is the same cart as Cart V1: lines, quantities and coupon written by either API are read by the other", async () => {
+    const client = makeClient();
+    const p = await productBySlug(client, "livre-typescript");
+    const { cart: v1 } = await client.currentCart.addToCurrentCart({ lineItems: [{ ...productRef(p._id), quantity: 1 }] });
+    await client.currentCart.updateCurrentCart({ couponCode: "BIENVENUE10" });
+    const { cart } = await client.currentCartV2.getCurrentCart();
+    expect(cart!._id).toBe(v1!._id);
+    expect(cart!.lineItems[0]!._id).toBe(v1!.lineItems![0]!._id);
+    expect(cart!.coupons?.[0]?.code).toBe("BIENVENUE10");
+    await client.currentCartV2.updateLineItemsInCurrentCart({
+      lineItems: [{ lineItemId: cart!.lineItems[0]!._id!, quantity: { newQuantity: 4 } }],
+    });
+    const back = await client.currentCart.getCurrentCart();
+    expect(back.lineItems![0]!.quantity).toBe(4);
+  });
+
+  it("createCurrentCart gives a new current cart; the previous one stays readable by id, no longer current", async () => {
+    const client = makeClient();
+    const old = await cartWith(client, "livre-typescript");
+    const { cart } = await client.currentCartV2.createCurrentCart({ catalogItems: [await item(client, "mug-it-works", 1)] });
+    expect(cart!._id).not.toBe(old._id);
+    expect((await client.currentCartV2.getCurrentCart()).cart!._id).toBe(cart!._id);
+    const previous = await client.cartV2.getCart(old._id);
+    expect(previous.currentCart).toBe(false);
+    expect(previous.lineItems).toHaveLength(1);
+  });
+});
+
+describe.skipIf(isWix)("Cart V2: line items and their refusals", () => {
+  it("updateLineItemsInCurrentCart sets a quantity; removeLineItemsFromCurrentCart removes the line", async () => {
+    const client = makeClient();
+    const cart = await cartWith(client, "livre-typescript", 1);
+    const id = cart.lineItems[0]!._id!;
+    const { cart: updated } = await client.currentCartV2.updateLineItemsInCurrentCart({
+      lineItems: [{ lineItemId: id, quantity: { newQuantity: 3 } }],
+    });
+    expect(updated!.lineItems[0]!.quantityInfo?.requestedQuantity).toBe(3);
+    const { cart: emptied } = await client.currentCartV2.removeLineItemsFromCurrentCart([id]);
+    expect(emptied!.lineItems).toEqual([]);
+  });
+
+  it("an unknown product or an unknown variant: ITEM_NOT_FOUND_IN_CATALOG naming the reference", async () => {
+    const client = makeClient();
+    const unknown = await rejection(() =>
+      client.currentCartV2.addLineItemsToCurrentCart({
+        catalogItems: [{ catalogReference: { catalogItemId: "prod-inexistant", appId: STORES_APP_ID }, quantity: 1 }],
+      }),
+    );
+    expect(code(unknown)).toBe("ITEM_NOT_FOUND_IN_CATALOG");
+    expect(data(unknown).invalidItems).toEqual([{ catalogReference: { catalogItemId: "prod-inexistant", appId: STORES_APP_ID } }]);
+    const variant = await rejection(async () =>
+      client.currentCartV2.addLineItemsToCurrentCart({ catalogItems: [await item(client, "t-shirt-devops", 1, { Taille: "XXXL" })] }),
+    );
+    expect(code(variant)).toBe("ITEM_NOT_FOUND_IN_CATALOG");
+  });
+
+  it("more than the stock, counting what the cart holds: INSUFFICIENT_INVENTORY with the quantities", async () => {
+    const client = makeClient();
+    await cartWith(client, "livre-typescript", 8);
+    const err = await rejection(async () =>
+      client.currentCartV2.addLineItemsToCurrentCart({ catalogItems: [await item(client, "livre-typescript", 3)] }),
+    );
+    expect(code(err)).toBe("INSUFFICIENT_INVENTORY");
+    expect(data(err).invalidItems).toMatchObject([{ requestedQuantity: 11, availableQuantity: 10 }]);
+    const { cart } = await client.currentCartV2.getCurrentCart();
+    const update = await rejection(() =>
+      client.currentCartV2.updateLineItemsInCurrentCart({
+        lineItems: [{ lineItemId: cart!.lineItems[0]!._id!, quantity: { newQuantity: 12 } }],
+      }),
+    );
+    expect(code(update)).toBe("INSUFFICIENT_INVENTORY");
+    expect(data(update).invalidItems).toEqual([
+      { id: { lineItemId: cart!.lineItems[0]!._id }, requestedQuantity: 12, availableQuantity: 10 },
+    ]);
+    expect((await client.currentCartV2.getCurrentCart()).cart!.lineItems[0]!.quantityInfo?.requestedQuantity).toBe(8);
+  });
+
+  it("nothing to add, custom items, price overrides, bad quantities: refused before anything changes", async () => {
+    const client = makeClient();
+    expect(code(await rejection(() => client.currentCartV2.addLineItemsToCurrentCart({ catalogItems: [] })))).toBe("NO_LINE_ITEMS_TO_ADD");
+    const custom = await rejection(() =>
+      client.currentCartV2.addLineItemsToCurrentCart({
+        customItems: [
+          { name: { original: "x" }, quantityInfo: { requestedQuantity: 1 }, pricing: { price: { amount: "0.01" } }, attributes: {} },
+        ],
+      } as never),
+    );
+    // The SDK names the fields from its own arguments (`options.` before the wire's path).
+    expect(custom.details?.validationError?.fieldViolations?.[0]?.field).toBe("options.customItems");
+    const override = await rejection(async () =>
+      client.currentCartV2.addLineItemsToCurrentCart({
+        catalogItems: [{ ...(await item(client, "livre-typescript")), catalogOverrideFields: { salePrice: "0.01" } }],
+      }),
+    );
+    expect(override.details?.validationError?.fieldViolations?.[0]?.field).toBe("options.catalogItems[0].catalogOverrideFields");
+    const zero = await rejection(async () =>
+      client.currentCartV2.addLineItemsToCurrentCart({ catalogItems: [await item(client, "livre-typescript", 0)] }),
+    );
+    expect(zero.details?.validationError?.fieldViolations?.[0]?.field).toBe("options.catalogItems[0].quantity");
+    expect(code(await rejection(() => client.currentCartV2.getCurrentCart()))).toBe("OWNED_CART_NOT_FOUND");
+  });
+
+  it("update and remove name unknown, repeated or empty lines: LINE_ITEM_NOT_FOUND_IN_CART, DUPLICATE_LINE_ITEM_UPDATES, EMPTY_LINE_ITEM_UPDATES", async () => {
+    const client = makeClient();
+    const cart = await cartWith(client, "livre-typescript");
+    const id = cart.lineItems[0]!._id!;
+    const gone = "00000000-0000-4000-8000-000000000000";
+    const removed = await rejection(() => client.currentCartV2.removeLineItemsFromCurrentCart([gone]));
+    expect(code(removed)).toBe("LINE_ITEM_NOT_FOUND_IN_CART");
+    expect(data(removed).lineItemIds).toEqual([gone]);
+    const unknown = await rejection(() =>
+      client.currentCartV2.updateLineItemsInCurrentCart({ lineItems: [{ lineItemId: gone, quantity: { newQuantity: 2 } }] }),
+    );
+    expect(code(unknown)).toBe("LINE_ITEM_NOT_FOUND_IN_CART");
+    const dupe = await rejection(() =>
+      client.currentCartV2.updateLineItemsInCurrentCart({
+        lineItems: [
+          { lineItemId: id, quantity: { newQuantity: 2 } },
+          { lineItemId: id, quantity: { newQuantity: 3 } },
+        ],
+      }),
+    );
+    expect(code(dupe)).toBe("DUPLICATE_LINE_ITEM_UPDATES");
+    expect(data(dupe).duplicateLineItemIds).toEqual([id]);
+    const empty = await rejection(() => client.currentCartV2.updateLineItemsInCurrentCart({ lineItems: [{ lineItemId: id }] }));
+    expect(code(empty)).toBe("EMPTY_LINE_ITEM_UPDATES");
+  });
+
+  it("a line sold out after it was added: OUT_OF_STOCK, availableQuantity 0 and a LINE_ITEMS_OUT_OF_STOCK violation", async () => {
+    const late = makeClient();
+    const cart = await cartWith(late, "sticker-edition-limitee", 1);
+    const quick = makeClient();
+    await readyCart(quick, "sticker-edition-limitee");
+    const { checkoutUrl } = await quick.cartV2.getCheckoutUrl((await quick.currentCartV2.getCurrentCart()).cart!._id!);
+    await payOnHostedPage(ctx.platform, checkoutUrl!, PAY);
+    const { cart: now, summary } = await late.currentCartV2.estimateCurrentCart({ calculateDelivery: true, calculateTax: true });
+    const line = now!.lineItems[0]!;
+    expect(line.status).toBe("OUT_OF_STOCK");
+    expect(line.quantityInfo).toMatchObject({ requestedQuantity: 1, availableQuantity: 0 });
+    expect(summary!.violations).toEqual([
+      expect.objectContaining({
+        code: "LINE_ITEMS_OUT_OF_STOCK",
+        severity: "ERROR",
+        lineItemsOutOfStockData: { lineItemIds: [cart.lineItems[0]!._id], allLineItemsOutOfStock: true },
+      }),
+    ]);
+  });
+});
+
+describe.skipIf(isWix)("Cart V2: coupon, delivery, buyer details, totals", () => {
+  it("addCouponToCurrentCart applies BIENVENUE10 (a cart-subtotal discount); removeCouponFromCurrentCart takes its id", async () => {
+    const client = makeClient();
+    await cartWith(client, "livre-typescript", 2);
+    const { cart } = await client.currentCartV2.addCouponToCurrentCart({ code: "bienvenue10" });
+    const coupon = cart!.coupons![0]!;
+    expect(coupon.code).toBe("BIENVENUE10");
+    const { summary } = await client.currentCartV2.estimateCurrentCart({ calculateTax: true });
+    expect(summary!.priceSummary?.discount?.amount).toBe("7.80");
+    expect(summary!.discounts).toEqual([
+      expect.objectContaining({ scope: "CART_SUBTOTAL", source: { sourceType: "COUPON", couponCode: "BIENVENUE10" } }),
+    ]);
+    expect(summary!.priceSummary?.total?.amount).toBe("70.20");
+    const { cart: without } = await client.currentCartV2.removeCouponFromCurrentCart(coupon._id!);
+    expect(without!.coupons).toEqual([]);
+  });
+
+  it("coupon refusals: INVALID_COUPON_CODE (unknown), COUPON_ALREADY_EXISTS, COUPON_NOT_FOUND_IN_CART", async () => {
+    const client = makeClient();
+    await cartWith(client, "livre-typescript");
+    const invalid = await rejection(() => client.currentCartV2.addCouponToCurrentCart({ code: "INCONNU" }));
+    expect(code(invalid)).toBe("INVALID_COUPON_CODE");
+    expect(data(invalid)).toEqual({ couponCode: "INCONNU" });
+    await client.currentCartV2.addCouponToCurrentCart({ code: "BIENVENUE10" });
+    expect(code(await rejection(() => client.currentCartV2.addCouponToCurrentCart({ code: "BIENVENUE10" })))).toBe("COUPON_ALREADY_EXISTS");
+    const notInCart = await rejection(() => client.currentCartV2.removeCouponFromCurrentCart("00000000-0000-4000-8000-000000000000"));
+    expect(code(notInCart)).toBe("COUPON_NOT_FOUND_IN_CART");
+  });
+
+  it("setDeliveryMethodForCurrentCart: the method is on the cart and in the estimate; unknown codes and all-digital carts are refused", async () => {
+    const client = makeClient();
+    await cartWith(client, "livre-typescript", 1);
+    const { cart } = await client.currentCartV2.setDeliveryMethodForCurrentCart({ code: "pickup" });
+    expect(cart!.deliveryInfo?.method).toMatchObject({ code: "pickup", pickup: true });
+    const { summary } = await client.currentCartV2.estimateCurrentCart({ calculateDelivery: true });
+    expect(summary!.deliverySummary?.method?.code).toBe("pickup");
+    expect(summary!.priceSummary?.delivery?.amount).toBe("0.00");
+    const unknown = await rejection(() => client.currentCartV2.setDeliveryMethodForCurrentCart({ code: "teleportation" }));
+    expect(code(unknown)).toBe("DELIVERY_METHOD_NOT_FOUND");
+    expect(data(unknown)).toMatchObject({ code: "teleportation" });
+    const { cart: none } = await client.currentCartV2.removeDeliveryMethodFromCurrentCart();
+    expect(none!.deliveryInfo?.method).toBeUndefined();
+
+    const digital = makeClient();
+    await cartWith(digital, "formation-node", 1);
+    expect(code(await rejection(() => digital.currentCartV2.setDeliveryMethodForCurrentCart({ code: "standard" })))).toBe(
+      "DELIVERY_METHOD_MISSING_LINE_ITEMS",
+    );
+  });
+
+  it("updateCurrentCart writes the buyer, the delivery and billing addresses and the note; a stale revision is refused", async () => {
+    const client = makeClient();
+    const before = await cartWith(client, "livre-typescript");
+    const { cart } = await client.currentCartV2.updateCurrentCart({
+      revision: before.revision,
+      note: "Sonner deux fois",
+      customerInfo: { firstName: "Camille", lastName: "Martin", company: "Atelier SAS", email: "acheteur@exemple.fr" },
+      deliveryInfo: { address: ADDRESS },
+      paymentInfo: { billingAddress: { ...ADDRESS, city: "Paris", postalCode: "75011" }, billingContact: { company: "Atelier SAS" } },
+    });
+    expect(cart!.note).toBe("Sonner deux fois");
+    expect(cart!.customerInfo).toMatchObject({
+      firstName: "Camille",
+      lastName: "Martin",
+      company: "Atelier SAS",
+      email: "acheteur@exemple.fr",
+    });
+    expect(cart!.deliveryInfo?.address).toMatchObject({ addressLine1: "12 rue des Lilas", city: "Lyon", country: "FR" });
+    expect(cart!.paymentInfo?.billingAddress).toMatchObject({ city: "Paris", postalCode: "75011" });
+    const stale = await rejection(() => client.currentCartV2.updateCurrentCart({ revision: before.revision, note: "trop tard" }));
+    expect(code(stale)).toBe("CART_REVISION_MISMATCH");
+    expect(data(stale)).toEqual({ expectedRevision: before.revision, currentRevision: cart!.revision });
+    const email = await rejection(() => client.currentCartV2.updateCurrentCart({ customerInfo: { email: "pas-une-adresse" } }));
+    expect(email.details?.validationError?.fieldViolations?.[0]?.field).toBe("cart.customerInfo.email");
+    const country = await rejection(() =>
+      client.currentCartV2.updateCurrentCart({ deliveryInfo: { address: { ...ADDRESS, country: "France" } } }),
+    );
+    expect(code(country)).toBe("INVALID_ADDRESS_FORMAT");
+  });
+
+  it("estimateCurrentCart adds delivery and tax only when asked; calculateCurrentCart has everything; VAT is included, so priceSummary.tax is 0", async () => {
+    const client = makeClient();
+    await cartWith(client, "livre-typescript", 2);
+    const bare = (await client.currentCartV2.estimateCurrentCart({})).summary!;
+    expect(bare.priceSummary?.total?.amount).toBe("78.00");
+    expect(bare.deliverySummary).toBeUndefined();
+    expect(bare.taxSummary?.taxes).toEqual([]);
+    const full = (await client.currentCartV2.calculateCurrentCart()).summary!;
+    expect(full.priceSummary?.delivery?.amount).toBe("4.90");
+    expect(full.priceSummary?.total?.amount).toBe("82.90");
+    expect(full.priceSummary?.tax?.amount).toBe("0.00");
+    expect(full.taxSummary?.pricesIncludeTax).toBe(true);
+    const vat = full.taxSummary!.taxes![0]!;
+    expect(cents(vat.amount?.amount) + cents(vat.taxableAmount?.amount)).toBe(8290);
+    expect(cents(vat.amount?.amount)).toBe(Math.round((8290 * 20) / 120));
+    expect(full.cartRevision).toBe((await client.currentCartV2.refreshCurrentCart()).cart!.revision);
+    expect(full.violations).toEqual([]);
+  });
+
+  it("an empty cart's summary has the EMPTY_CART violation", async () => {
+    const client = makeClient();
+    const cart = await cartWith(client, "livre-typescript");
+    await client.currentCartV2.removeLineItemsFromCurrentCart([cart.lineItems[0]!._id!]);
+    const { summary } = await client.currentCartV2.estimateCurrentCart({});
+    expect(summary!.violations).toEqual([expect.objectContaining({ code: "EMPTY_CART", scope: "GLOBAL", severity: "ERROR" })]);
+  });
+});
+
+describe.skipIf(isWix)("Cart V2: carts by id, the hosted checkout and place order", () => {
+  it("cartV2 by id: the buyer reads and changes their cart; another visitor gets 404", async () => {
+    const client = makeClient();
+    const cart = await cartWith(client, "livre-typescript");
+    const { cart: more } = await client.cartV2.addLineItems(cart._id!, { catalogItems: [await item(client, "mug-it-works", 1)] });
+    expect(more!.lineItems).toHaveLength(2);
+    expect((await client.cartV2.getCart(cart._id!)).lineItems).toHaveLength(2);
+    const other = makeClient();
+    expect(code(await rejection(() => other.cartV2.getCart(cart._id!)))).toBe("OWNED_CART_NOT_FOUND");
+    expect(code(await rejection(() => other.cartV2.addCoupon(cart._id!, { code: "BIENVENUE10" })))).toBe("OWNED_CART_NOT_FOUND");
+  });
+
+  it("getCheckoutUrl leads to the payment page; paying places the order and the cart becomes orderPlaced", async () => {
+    const client = makeClient();
+    const cart = await readyCart(client);
+    const { checkoutUrl } = await client.cartV2.getCheckoutUrl(cart._id!);
+    expect(checkoutUrl).toMatch(/^http:\/\/localhost:3000\/_platform\/checkout\?session=/);
+    const paid = await payOnHostedPage(ctx.platform, checkoutUrl!, PAY);
+    const orderId = new URL(paid.location!).searchParams.get("orderId")!;
+    const order = await client.orders.getOrder(orderId);
+    expect(order.paymentStatus).toBe("PAID");
+    expect(order.buyerInfo?.email).toBe("acheteur@exemple.fr");
+    expect(order.shippingInfo?.code).toBe("standard");
+    expect(order.purchaseFlowId).toBe(cart.purchaseFlowId);
+    const placed = await client.cartV2.getCart(cart._id!);
+    expect(placed).toMatchObject({ orderPlaced: true, orderId, currentCart: false });
+    expect(code(await rejection(() => client.currentCartV2.getCurrentCart()))).toBe("OWNED_CART_NOT_FOUND");
+    const again = await rejection(() => client.cartV2.addCoupon(cart._id!, { code: "BIENVENUE10" }));
+    expect(code(again)).toBe("CART_ALREADY_ORDERED");
+    expect(data(again)).toEqual({ cartId: cart._id, orderId });
+    // Cart V1 sees no cart any more, as after a V1 checkout.
+    expect(code(await rejection(() => client.currentCart.getCurrentCart()))).toBe("OWNED_CART_NOT_FOUND");
+  });
+
+  it("a redirect session naming the V2 cart's id returns to the thank-you page; pay on delivery places an unpaid order", async () => {
+    const client = makeClient();
+    const cart = await readyCart(client);
+    const { redirectSession } = await client.redirects.createRedirectSession({
+      ecomCheckout: { checkoutId: cart._id! },
+      callbacks: CALLBACKS,
+    });
+    const paid = await payOnHostedPage(ctx.platform, redirectSession!.fullUrl!, "Commander et payer à la livraison");
+    const back = new URL(paid.location!);
+    expect(`${back.origin}${back.pathname}`).toBe(CALLBACKS.thankYouPageUrl);
+    const order = await client.orders.getOrder(back.searchParams.get("orderId")!);
+    expect(order.paymentStatus).toBe("NOT_PAID");
+    expect(order.status).toBe("APPROVED");
+  });
+
+  it("the payment page refuses a V2 cart without a delivery method, in French, and takes no payment", async () => {
+    const client = makeClient();
+    const cart = await cartWith(client, "livre-typescript");
+    const { checkoutUrl } = await client.cartV2.getCheckoutUrl(cart._id!);
+    const page = await ctx.platform.fetch(new Request(checkoutUrl!));
+    const html = await page.text();
+    expect(html).toContain("Choisissez un mode de livraison");
+    expect(html).not.toContain("Numéro de carte");
+  });
+
+  it("placeOrder is the site's call: a visitor gets PERMISSION_DENIED; the API key places an order awaiting payment", async () => {
+    const client = makeClient();
+    const cart = await readyCart(client);
+    expect(code(await rejection(() => client.cartV2.placeOrder(cart._id!)))).toBe("PERMISSION_DENIED");
+    const placed = await admin().cartV2.placeOrder(cart._id!);
+    expect(placed).toMatchObject({ orderId: expect.any(String), completed: false });
+    const order = await client.orders.getOrder(placed.orderId!);
+    expect(order.paymentStatus).toBe("NOT_PAID");
+    const again = await rejection(() => admin().cartV2.placeOrder(cart._id!));
+    expect(code(again)).toBe("CART_ALREADY_ORDERED");
+  });
+
+  it("placeOrder refusals: EMPTY_CART, MISSING_DELIVERY_METHOD, MISSING_DELIVERY_ADDRESS, LINE_ITEMS_OUT_OF_STOCK", async () => {
+    const empty = makeClient();
+    const e = await cartWith(empty, "livre-typescript");
+    await empty.currentCartV2.removeLineItemsFromCurrentCart([e.lineItems[0]!._id!]);
+    expect(code(await rejection(() => admin().cartV2.placeOrder(e._id!)))).toBe("EMPTY_CART");
+    const noMethod = makeClient();
+    const m = await cartWith(noMethod, "livre-typescript");
+    expect(code(await rejection(() => admin().cartV2.placeOrder(m._id!)))).toBe("MISSING_DELIVERY_METHOD");
+    await noMethod.currentCartV2.setDeliveryMethodForCurrentCart({ code: "standard" });
+    expect(code(await rejection(() => admin().cartV2.placeOrder(m._id!)))).toBe("MISSING_DELIVERY_ADDRESS");
+    // A pickup needs no address.
+    await noMethod.currentCartV2.setDeliveryMethodForCurrentCart({ code: "pickup" });
+    expect((await admin().cartV2.placeOrder(m._id!)).orderId).toEqual(expect.any(String));
+
+    const late = makeClient();
+    const l = await cartWith(late, "mug-isotherme", 1);
+    const stock = await productBySlug(late, "mug-isotherme");
+    const available = stock.stock?.quantity ?? 0;
+    const rival = makeClient();
+    await cartWith(rival, "mug-isotherme", available);
+    await rival.currentCartV2.setDeliveryMethodForCurrentCart({ code: "pickup" });
+    await admin().cartV2.placeOrder((await rival.currentCartV2.getCurrentCart()).cart!._id!);
+    await late.currentCartV2.setDeliveryMethodForCurrentCart({ code: "pickup" });
+    const sold = await rejection(() => admin().cartV2.placeOrder(l._id!));
+    expect(code(sold)).toBe("LINE_ITEMS_OUT_OF_STOCK");
+    expect(data(sold)).toEqual({ lineItemIds: [l.lineItems[0]!._id], allLineItemsOutOfStock: true });
+  });
+
+  it("Cart V2 events: created, updated, calculated and deleted, for the same cart as the V1 ones", async () => {
+    while ((await ctx.platform.flushWebhooks()) > 0);
+    received.length = 0;
+    const client = makeClient();
+    const cart = await cartWith(client, "livre-typescript");
+    await client.currentCartV2.calculateCurrentCart();
+    await client.currentCartV2.deleteCurrentCart();
+    while ((await ctx.platform.flushWebhooks()) > 0);
+    const events = received
+      .map((jwt) => JSON.parse(JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString()).data))
+      .map((e) => ({ type: e.eventType as string, data: JSON.parse(e.data) }));
+    const types = events.map((e) => e.type);
+    for (const t of ["wix.ecom.v2.cart_created", "wix.ecom.v2.cart_updated", "wix.ecom.v2.cart_calculated", "wix.ecom.v2.cart_deleted"])
+      expect(types).toContain(t);
+    expect(types).toContain("wix.ecom.v1.cart_created");
+    const created = events.find((e) => e.type === "wix.ecom.v2.cart_created")!.data;
+    expect(created).toMatchObject({ entityFqdn: "wix.ecom.v2.cart", slug: "created", entityId: cart._id });
+  });
+});
