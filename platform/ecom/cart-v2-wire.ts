@@ -51,6 +51,21 @@ function confirmedQuantity(line: PricedLine): number {
 
 const text = (s: string) => ({ original: s, translated: s });
 
+/** V1's option lines without what the V2 DescriptionLine has not (`lineType`, the deprecated `color`). */
+function descriptionLinesV2(options: Parameters<typeof optionDescriptionLines>[0], choices: Record<string, string>) {
+  return optionDescriptionLines(options, choices).map((d) =>
+    "colorInfo" in d ? { name: d.name, colorInfo: d.colorInfo } : { name: d.name, plainText: d.plainText },
+  );
+}
+
+/** A V2 Address: V1's without `formattedAddress` (not in the V2 typings). */
+function addressV2(a: Record<string, unknown> | null | undefined) {
+  const wire = addressToWire(a);
+  if (!wire) return undefined;
+  const { formattedAddress: _formatted, ...rest } = wire;
+  return rest;
+}
+
 export function lineItemV2Wire(ctx: Ctx, line: PricedLine, appOrigin: string) {
   const p = line.product;
   const name = p?.name ?? line.ref.snapshot.name ?? "Article indisponible";
@@ -83,7 +98,7 @@ export function lineItemV2Wire(ctx: Ctx, line: PricedLine, appOrigin: string) {
       rootCatalogItemId: line.ref.productId,
     },
     attributes: {
-      descriptionLines: p && line.variant ? optionDescriptionLines(p.options, line.variant.choices) : [],
+      descriptionLines: p && line.variant ? descriptionLinesV2(p.options, line.variant.choices) : [],
       ...(image ? { image } : {}),
       url: { relativePath, url: `${appOrigin}${relativePath}` },
       policies: [],
@@ -131,8 +146,8 @@ export function cartV2Wire(ctx: Ctx, cart: CartV2Source, lines: PricedLine[], ex
   const billing = storedContact(cart.billing);
   const details = contact.contactDetails ?? {};
   const method = cart.selected_shipping ? extras.options.find((o) => o.code === cart.selected_shipping) : undefined;
-  const address = addressToWire(contact.address ?? null);
-  const billingAddress = addressToWire(billing.address ?? null);
+  const address = addressV2(contact.address);
+  const billingAddress = addressV2(billing.address);
   const counted = lines.filter((l) => l.status !== "NOT_FOUND");
   const { visitorId, memberId, contactId } = extras.customer;
   const email = cart.email ?? extras.customer.email;

@@ -20,16 +20,18 @@ import {
 } from "./harness";
 
 const API_KEY = "cart-v2-api-key-0123456789abcdef";
+const SITE_ID = "cart-v2-site";
 const received: string[] = [];
 const ctx = usePlatform({
   apiKey: API_KEY,
+  siteId: SITE_ID,
   webhookUrls: ["http://127.0.0.1:9/hooks"],
   webhookFetch: async (_url, init) => {
     received.push(String(init?.body));
     return new Response(null, { status: 200 });
   },
 });
-const admin = () => createClient({ modules: { cartV2 }, auth: ApiKeyStrategy({ apiKey: API_KEY }) });
+const admin = () => createClient({ modules: { cartV2 }, auth: ApiKeyStrategy({ apiKey: API_KEY, siteId: SITE_ID }) });
 
 const ADDRESS = { addressLine1: "12 rue des Lilas", city: "Lyon", postalCode: "69003", country: "FR" };
 
@@ -68,7 +70,7 @@ describe.skipIf(isWix)("Cart V2: the current cart", () => {
     expect(cart.orderPlaced).toBe(false);
     expect(cart.revision).toMatch(/^\d+$/);
     expect(cart._createdDate).toBeInstanceOf(Date);
-    const line = cart.lineItems[0]!;
+    const line = cart.lineItems![0]!;
     expect(line.source?.catalogReference).toEqual({ catalogItemId: p._id, appId: STORES_APP_ID });
     expect(line.quantityInfo).toMatchObject({ requestedQuantity: 2, confirmedQuantity: 2, availableQuantity: 10, fixedQuantity: false });
     expect(line.pricing?.unitPrice?.amount).toBe("39.00");
@@ -86,9 +88,9 @@ describe.skipIf(isWix)("Cart V2: the current cart", () => {
     const client = makeClient();
     const first = await cartWith(client, "t-shirt-devops", 1, { Taille: "M" });
     const second = await cartWith(client, "t-shirt-devops", 2, { Taille: "M" });
-    expect(second.lineItems).toHaveLength(1);
-    expect(second.lineItems[0]!.quantityInfo?.requestedQuantity).toBe(3);
-    expect(second.lineItems[0]!.attributes?.descriptionLines?.[0]?.name?.original).toBe("Taille");
+    expect(second.lineItems!).toHaveLength(1);
+    expect(second.lineItems![0]!.quantityInfo?.requestedQuantity).toBe(3);
+    expect(second.lineItems![0]!.attributes?.descriptionLines?.[0]?.name?.original).toBe("Taille");
     expect(Number(second.revision)).toBeGreaterThan(Number(first.revision));
   });
 
@@ -108,10 +110,10 @@ describe.skipIf(isWix)("Cart V2: the current cart", () => {
     await client.currentCart.updateCurrentCart({ couponCode: "BIENVENUE10" });
     const { cart } = await client.currentCartV2.getCurrentCart();
     expect(cart!._id).toBe(v1!._id);
-    expect(cart!.lineItems[0]!._id).toBe(v1!.lineItems![0]!._id);
+    expect(cart!.lineItems![0]!._id).toBe(v1!.lineItems![0]!._id);
     expect(cart!.coupons?.[0]?.code).toBe("BIENVENUE10");
     await client.currentCartV2.updateLineItemsInCurrentCart({
-      lineItems: [{ lineItemId: cart!.lineItems[0]!._id!, quantity: { newQuantity: 4 } }],
+      lineItems: [{ lineItemId: cart!.lineItems![0]!._id!, quantity: { newQuantity: 4 } }],
     });
     const back = await client.currentCart.getCurrentCart();
     expect(back.lineItems![0]!.quantity).toBe(4);
@@ -123,7 +125,7 @@ describe.skipIf(isWix)("Cart V2: the current cart", () => {
     const { cart } = await client.currentCartV2.createCurrentCart({ catalogItems: [await item(client, "mug-it-works", 1)] });
     expect(cart!._id).not.toBe(old._id);
     expect((await client.currentCartV2.getCurrentCart()).cart!._id).toBe(cart!._id);
-    const previous = await client.cartV2.getCart(old._id);
+    const previous = await client.cartV2.getCart(old._id!);
     expect(previous.currentCart).toBe(false);
     expect(previous.lineItems).toHaveLength(1);
   });
@@ -133,11 +135,11 @@ describe.skipIf(isWix)("Cart V2: line items and their refusals", () => {
   it("updateLineItemsInCurrentCart sets a quantity; removeLineItemsFromCurrentCart removes the line", async () => {
     const client = makeClient();
     const cart = await cartWith(client, "livre-typescript", 1);
-    const id = cart.lineItems[0]!._id!;
+    const id = cart.lineItems![0]!._id!;
     const { cart: updated } = await client.currentCartV2.updateLineItemsInCurrentCart({
       lineItems: [{ lineItemId: id, quantity: { newQuantity: 3 } }],
     });
-    expect(updated!.lineItems[0]!.quantityInfo?.requestedQuantity).toBe(3);
+    expect(updated!.lineItems![0]!.quantityInfo?.requestedQuantity).toBe(3);
     const { cart: emptied } = await client.currentCartV2.removeLineItemsFromCurrentCart([id]);
     expect(emptied!.lineItems).toEqual([]);
   });
@@ -168,14 +170,14 @@ describe.skipIf(isWix)("Cart V2: line items and their refusals", () => {
     const { cart } = await client.currentCartV2.getCurrentCart();
     const update = await rejection(() =>
       client.currentCartV2.updateLineItemsInCurrentCart({
-        lineItems: [{ lineItemId: cart!.lineItems[0]!._id!, quantity: { newQuantity: 12 } }],
+        lineItems: [{ lineItemId: cart!.lineItems![0]!._id!, quantity: { newQuantity: 12 } }],
       }),
     );
     expect(code(update)).toBe("INSUFFICIENT_INVENTORY");
     expect(data(update).invalidItems).toEqual([
-      { id: { lineItemId: cart!.lineItems[0]!._id }, requestedQuantity: 12, availableQuantity: 10 },
+      { id: { lineItemId: cart!.lineItems![0]!._id }, requestedQuantity: 12, availableQuantity: 10 },
     ]);
-    expect((await client.currentCartV2.getCurrentCart()).cart!.lineItems[0]!.quantityInfo?.requestedQuantity).toBe(8);
+    expect((await client.currentCartV2.getCurrentCart()).cart!.lineItems![0]!.quantityInfo?.requestedQuantity).toBe(8);
   });
 
   it("nothing to add, custom items, price overrides, bad quantities: refused before anything changes", async () => {
@@ -206,7 +208,7 @@ describe.skipIf(isWix)("Cart V2: line items and their refusals", () => {
   it("update and remove name unknown, repeated or empty lines: LINE_ITEM_NOT_FOUND_IN_CART, DUPLICATE_LINE_ITEM_UPDATES, EMPTY_LINE_ITEM_UPDATES", async () => {
     const client = makeClient();
     const cart = await cartWith(client, "livre-typescript");
-    const id = cart.lineItems[0]!._id!;
+    const id = cart.lineItems![0]!._id!;
     const gone = "00000000-0000-4000-8000-000000000000";
     const removed = await rejection(() => client.currentCartV2.removeLineItemsFromCurrentCart([gone]));
     expect(code(removed)).toBe("LINE_ITEM_NOT_FOUND_IN_CART");
@@ -237,14 +239,14 @@ describe.skipIf(isWix)("Cart V2: line items and their refusals", () => {
     const { checkoutUrl } = await quick.cartV2.getCheckoutUrl((await quick.currentCartV2.getCurrentCart()).cart!._id!);
     await payOnHostedPage(ctx.platform, checkoutUrl!, PAY);
     const { cart: now, summary } = await late.currentCartV2.estimateCurrentCart({ calculateDelivery: true, calculateTax: true });
-    const line = now!.lineItems[0]!;
+    const line = now!.lineItems![0]!;
     expect(line.status).toBe("OUT_OF_STOCK");
     expect(line.quantityInfo).toMatchObject({ requestedQuantity: 1, availableQuantity: 0 });
     expect(summary!.violations).toEqual([
       expect.objectContaining({
         code: "LINE_ITEMS_OUT_OF_STOCK",
         severity: "ERROR",
-        lineItemsOutOfStockData: { lineItemIds: [cart.lineItems[0]!._id], allLineItemsOutOfStock: true },
+        lineItemsOutOfStockData: { lineItemIds: [cart.lineItems![0]!._id], allLineItemsOutOfStock: true },
       }),
     ]);
   });
@@ -352,7 +354,7 @@ describe.skipIf(isWix)("Cart V2: coupon, delivery, buyer details, totals", () =>
   it("an empty cart's summary has the EMPTY_CART violation", async () => {
     const client = makeClient();
     const cart = await cartWith(client, "livre-typescript");
-    await client.currentCartV2.removeLineItemsFromCurrentCart([cart.lineItems[0]!._id!]);
+    await client.currentCartV2.removeLineItemsFromCurrentCart([cart.lineItems![0]!._id!]);
     const { summary } = await client.currentCartV2.estimateCurrentCart({});
     expect(summary!.violations).toEqual([expect.objectContaining({ code: "EMPTY_CART", scope: "GLOBAL", severity: "ERROR" })]);
   });
@@ -432,7 +434,7 @@ describe.skipIf(isWix)("Cart V2: carts by id, the hosted checkout and place orde
   it("placeOrder refusals: EMPTY_CART, MISSING_DELIVERY_METHOD, MISSING_DELIVERY_ADDRESS, LINE_ITEMS_OUT_OF_STOCK", async () => {
     const empty = makeClient();
     const e = await cartWith(empty, "livre-typescript");
-    await empty.currentCartV2.removeLineItemsFromCurrentCart([e.lineItems[0]!._id!]);
+    await empty.currentCartV2.removeLineItemsFromCurrentCart([e.lineItems![0]!._id!]);
     expect(code(await rejection(() => admin().cartV2.placeOrder(e._id!)))).toBe("EMPTY_CART");
     const noMethod = makeClient();
     const m = await cartWith(noMethod, "livre-typescript");
@@ -454,7 +456,7 @@ describe.skipIf(isWix)("Cart V2: carts by id, the hosted checkout and place orde
     await late.currentCartV2.setDeliveryMethodForCurrentCart({ code: "pickup" });
     const sold = await rejection(() => admin().cartV2.placeOrder(l._id!));
     expect(code(sold)).toBe("LINE_ITEMS_OUT_OF_STOCK");
-    expect(data(sold)).toEqual({ lineItemIds: [l.lineItems[0]!._id], allLineItemsOutOfStock: true });
+    expect(data(sold)).toEqual({ lineItemIds: [l.lineItems![0]!._id], allLineItemsOutOfStock: true });
   });
 
   it("Cart V2 events: created, updated, calculated and deleted, for the same cart as the V1 ones", async () => {
