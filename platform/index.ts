@@ -39,6 +39,7 @@ import { errorPage, withTheme } from "./core/layout";
 import { hostedPages } from "./pages/hosted";
 import { registerRedirects } from "./redirects/redirects";
 import { loadSeed, readSeedFile } from "./seed/seed";
+import { apiLog, recordApiCall } from "./core/api-log";
 import { pumpWebhooks, setWebhookSink, webhookKeys, webhookOutbox } from "./events/webhooks";
 
 export type { MailLink, MailMessage, MailTransport } from "./core/mail";
@@ -213,6 +214,7 @@ export function createPlatform(options: PlatformOptions): Platform {
       client: clientOf(request),
       raw: request,
     };
+    recordApiCall(db, method, path);
     const result = await m.handler(req);
     return result instanceof Response ? result : json(result ?? {});
   }
@@ -323,6 +325,9 @@ export function createPlatform(options: PlatformOptions): Platform {
         wipe(db);
         seedNow();
       }).immediate();
+    },
+    apiLog() {
+      return apiLog(db);
     },
     setFaults(next) {
       faults = cleanFaults(next);

@@ -9,6 +9,7 @@ import {
   cents,
   isWix,
   makeClient,
+  OWNER_TOKEN,
   PAY,
   payOnHostedPage,
   productBySlug,
@@ -476,5 +477,20 @@ describe.skipIf(isWix)("Cart V2: carts by id, the hosted checkout and place orde
     expect(types).toContain("wix.ecom.v1.cart_created");
     const created = events.find((e) => e.type === "wix.ecom.v2.cart_created")!.data;
     expect(created).toMatchObject({ entityFqdn: "wix.ecom.v2.cart", slug: "created", entityId: cart._id });
+  });
+});
+
+describe.skipIf(isWix)("the platform's record of the API calls it answered", () => {
+  it("lists each answered call as METHOD /path, in order; /_platform/api-log serves it to the owner only", async () => {
+    const client = makeClient();
+    await cartWith(client, "livre-typescript");
+    await client.currentCartV2.estimateCurrentCart({});
+    const calls = ctx.platform.apiLog();
+    const tail = calls.slice(calls.lastIndexOf("POST /ecom/v2/carts/current/add-line-items"));
+    expect(tail).toEqual(["POST /ecom/v2/carts/current/add-line-items", "POST /ecom/v2/carts/current/estimate"]);
+    const owner = await ctx.platform.fetch(new Request(`${APP_ORIGIN}/_platform/api-log?token=${OWNER_TOKEN}`));
+    expect(((await owner.json()) as { calls: string[] }).calls.slice(-2)).toEqual(tail);
+    const stranger = await ctx.platform.fetch(new Request(`${APP_ORIGIN}/_platform/api-log?token=faux`));
+    expect(stranger.status).toBe(403);
   });
 });
