@@ -2,6 +2,7 @@
 // the same API under /_platform/api, and the hosted pages under /_platform/.
 import { registerCart } from "./ecom/cart";
 import { registerCartV2 } from "./ecom/cart-v2";
+import { registerDelivery } from "./ecom/delivery";
 import { mergeCarts } from "./ecom/cart-store";
 import { registerCatalog } from "./stores/catalog";
 import { registerCheckout } from "./ecom/checkout";
@@ -165,6 +166,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   registerCatalog(api, ctx);
   registerCart(api, ctx);
   registerCartV2(api, ctx);
+  registerDelivery(api, ctx);
   registerCheckout(api, ctx);
   registerOrders(api, ctx);
   registerAdminOrders(api, ctx);

@@ -3,7 +3,7 @@
 import type { Ctx } from "../core/context";
 import { STORES_APP_ID, currency, decimal, newId, taxRatePercent } from "../core/context";
 import type { PricedLine, ShippingOptionRec, Totals } from "./pricing";
-import { addressToWire, isPickup, lineImage, optionDescriptionLines, taxIncluded, unavailableText } from "./pricing";
+import { DELIVERY_APP_ID, addressToWire, isPickup, lineImage, optionDescriptionLines, taxIncluded, unavailableText } from "./pricing";
 
 /** The cart row fields the V2 wire reads (ecom/cart-store.ts's CartRow has them all). */
 export interface CartV2Source {
@@ -127,7 +127,7 @@ export function storedContact(raw: string | null): StoredContact {
 }
 
 export function deliveryMethodWire(o: ShippingOptionRec) {
-  return { code: o.code, title: text(o.title), pickup: isPickup(o) };
+  return { code: o.code, appId: DELIVERY_APP_ID, title: text(o.title), pickup: isPickup(o) };
 }
 
 export interface CartV2Extras {

@@ -266,6 +266,9 @@ export function shippingInfoWire(ctx: Ctx, t: Totals) {
   };
 }
 
+/** The carrier app id of this platform's own delivery options (Wix names a delivery method by code and carrier app). */
+export const DELIVERY_APP_ID = "00000000-0000-4000-8000-00000000de11";
+
 export function isPickup(o: { code: string; title: string }): boolean {
   return o.code === "pickup" || /retrait/i.test(o.title);
 }

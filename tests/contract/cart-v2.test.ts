@@ -480,6 +480,34 @@ describe.skipIf(isWix)("Cart V2: carts by id, the hosted checkout and place orde
   });
 });
 
+describe.skipIf(isWix)("delivery solutions: the options a V2 cart may be given", () => {
+  it("lists the site's options with their price, pickup and the lines they carry; nothing for digital items", async () => {
+    const client = makeClient();
+    const cart = await cartWith(client, "livre-typescript");
+    await client.cartV2.addLineItems(cart._id!, { catalogItems: [await item(client, "formation-node", 1)] });
+    const lines = (await client.currentCartV2.getCurrentCart()).cart!.lineItems!;
+    const items = lines.map((l) => ({ _id: l._id!, quantity: 1, catalogReference: l.source!.catalogReference! }));
+    const { deliverySolutions } = await client.deliverySolutions.getDeliverySolutions(items, {
+      destination: { country: "FR" },
+      currency: "EUR",
+    });
+    expect(deliverySolutions!.map((s) => [s.code, s.title, s.cost?.deliveryPrice?.amount, !!s.logistics?.pickupDetails])).toEqual([
+      ["standard", "Livraison standard", "4.90", false],
+      ["pickup", "Retrait sur place", "0.00", true],
+    ]);
+    expect(deliverySolutions![0]!.deliveryAllocations![0]!.applicableLineItems?.lineItemIds).toEqual([lines[0]!._id]);
+    expect(deliverySolutions![0]!.partial).toBe(true);
+    // The code and carrier it names are what Set Delivery Method takes.
+    const { cart: set } = await client.currentCartV2.setDeliveryMethodForCurrentCart({
+      code: deliverySolutions![1]!.deliveryReference!.code!,
+      appId: deliverySolutions![1]!.deliveryReference!.appId,
+    });
+    expect(set!.deliveryInfo?.method).toMatchObject({ code: "pickup", appId: deliverySolutions![1]!.deliveryReference!.appId });
+    const digital = await client.deliverySolutions.getDeliverySolutions([items[1]!], { destination: { country: "FR" }, currency: "EUR" });
+    expect(digital.deliverySolutions).toEqual([]);
+  });
+});
+
 describe.skipIf(isWix)("the platform's record of the API calls it answered", () => {
   it("lists each answered call as METHOD /path, in order; /_platform/api-log serves it to the owner only", async () => {
     const client = makeClient();
