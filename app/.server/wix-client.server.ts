@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createClient, OAuthStrategy, type Tokens } from "@wix/sdk";
 import { collections, products } from "@wix/stores";
-import { checkout, currentCart, orders } from "@wix/ecom";
+import { cartV2, currentCartV2, deliverySolutions, orders } from "@wix/ecom";
 import { members } from "@wix/members";
 import { redirects } from "@wix/redirects";
 import { submissions } from "@wix/forms";
@@ -15,7 +15,8 @@ import { getConfig } from "./config.server";
  * used outside its request (tests, the process's catalog reader) builds a client of its own.
  */
 
-const modules = { products, collections, currentCart, checkout, orders, members, redirects, submissions };
+// Cart V2 only (docs/decisions/0042-cart-v2.md): no Cart V1 or Checkout V1 module is even in the client.
+const modules = { products, collections, currentCartV2, cartV2, deliverySolutions, orders, members, redirects, submissions };
 
 /**
  * A platform call past its deadline. An Error (not a DOMException): the SDK writes `code` on
