@@ -31,6 +31,9 @@ const COUPON_ERROR_FIELDS = {
   ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED: "code",
 } as const;
 
+/** Cart V2 refuses more than the stock left, counting what the cart holds: told beside the quantity. */
+const STOCK_ERROR_FIELDS = { INSUFFICIENT_INVENTORY: "quantity" } as const;
+
 const SUCCESS_MESSAGES = {
   update: "Quantité mise à jour",
   remove: "Article retiré",
@@ -80,7 +83,7 @@ export async function cartAction(
       redirectTo,
       fieldMap: { quantity: "quantity", couponCode: "code" },
       // A refused coupon is told beside its field, the typed code kept.
-      codeFields: input.intent === "coupon" ? COUPON_ERROR_FIELDS : {},
+      codeFields: input.intent === "coupon" ? COUPON_ERROR_FIELDS : input.intent === "update" ? STOCK_ERROR_FIELDS : {},
       values: form.values,
     });
   }
@@ -119,7 +122,12 @@ async function addAction(request: Request, commerce: Commerce, formData: FormDat
   try {
     await commerce.cart.add({ productId: product._id, quantity: parsed.data.quantity, variantId: check.variantId });
   } catch (error) {
-    return failedAction(request, error, { redirectTo: backUrl, fieldMap: { quantity: "quantity" }, values: parsed.values });
+    return failedAction(request, error, {
+      redirectTo: backUrl,
+      fieldMap: { quantity: "quantity" },
+      codeFields: STOCK_ERROR_FIELDS,
+      values: parsed.values,
+    });
   }
   return redirectWithToast(request, backUrl, { type: "success", title: "Ajouté au panier" });
 }

@@ -148,6 +148,33 @@ describe.skipIf(isWix)("cart action", () => {
     expect((await browser.cart()).cart!.couponCode).toBeUndefined();
   });
 
+  it("one coupon per Cart V2: a refused code leaves the coupon the cart had, and says why beside the field", async () => {
+    const { browser } = await browserWithBook();
+    await browser.post({ intent: "coupon", code: "BIENVENUE10" });
+    const refused = (await browser.post({ intent: "coupon", code: "PASUNCODE" })) as { data: unknown; init: ResponseInit };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data).toMatchObject({ fieldErrors: { code: "Ce code promo n'existe pas ou n'est plus valable." } });
+    expect((await browser.cart()).cart!.couponCode).toBe("BIENVENUE10");
+    // The same code again changes nothing and is not an error.
+    expect(isRedirectToCart(await browser.post({ intent: "coupon", code: "bienvenue10" }))).toBe(true);
+    expect((await browser.cart()).cart!.couponCode).toBe("BIENVENUE10");
+  });
+
+  it("adding more than the stock left, counting the cart, is refused beside the quantity (Cart V2's INSUFFICIENT_INVENTORY)", async () => {
+    const { browser, lineId } = await browserWithBook();
+    expect(isRedirectToCart(await browser.post({ intent: "update", lineId, quantity: "10" }))).toBe(true);
+    const { cart } = await browser.cart();
+    const added = (await browser.post({ intent: "add", productId: cart!.lines[0]!.productId, quantity: "1", redirectTo: "/cart" })) as {
+      data: unknown;
+      init: ResponseInit;
+    };
+    expect(added.init.status).toBe(400);
+    expect(added.data).toMatchObject({
+      fieldErrors: { quantity: "Il n'en reste pas assez en stock pour cette quantité (en comptant votre panier)." },
+    });
+    expect((await browser.cart()).cart!.lines[0]!.quantity).toBe(10);
+  });
+
   it("removes the last line: the cart page is empty", async () => {
     const { browser, lineId } = await browserWithBook();
     expect(isRedirectToCart(await browser.post({ intent: "remove", lineId }))).toBe(true);
