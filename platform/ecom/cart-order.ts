@@ -9,10 +9,11 @@ import type { CartRow } from "./cart-store";
 import { cartById, cartEvent, cartLines } from "./cart-store";
 import { buyerOwner, storedContact } from "./cart-v2-wire";
 import type { CheckoutData } from "./checkout";
+import { checkoutTotals } from "./checkout";
 import type { PlaceResult } from "./orders";
 import { commitOrder, withOrderMails } from "./orders";
 import type { Totals } from "./pricing";
-import { computeTotals, findCoupon, isPickup, priceLine, unavailableText } from "./pricing";
+import { findCoupon, isPickup, unavailableText } from "./pricing";
 
 /** What a V2 cart holds for its order, in the V1 checkout's terms (the payment page and the order read these). */
 export function cartCheckoutData(ctx: Ctx, cart: CartRow): CheckoutData {
@@ -32,15 +33,6 @@ export function cartCheckoutData(ctx: Ctx, cart: CartRow): CheckoutData {
     channelType: "WEB",
     purchaseFlowId: cart.purchase_flow_id,
   };
-}
-
-export function cartOrderTotals(ctx: Ctx, data: CheckoutData): Totals {
-  return computeTotals(
-    ctx,
-    data.lines.map((l) => priceLine(ctx, l)),
-    data.couponCode,
-    data.shippingCode,
-  );
 }
 
 /**
@@ -88,7 +80,7 @@ export function placeCartOrder(ctx: Ctx, cartId: string, payment: CartPayment): 
         if (!cart) return { ok: false, code: "NOT_FOUND", message: "Ce panier est introuvable." };
         if (cart.order_id) return { ok: true, orderId: cart.order_id };
         const data = cartCheckoutData(ctx, cart);
-        const t = cartOrderTotals(ctx, data);
+        const t = checkoutTotals(ctx, data);
         const refusal = placeRefusal(ctx, cart, data, t);
         if (refusal) {
           const code = (refusal.body.details as { applicationError: { code: string } }).applicationError.code;

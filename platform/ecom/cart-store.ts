@@ -10,34 +10,16 @@ import { appError, asObject, asString, notFound, validationError } from "../core
 import type { LineRef, PricedLine } from "./pricing";
 import { addressToWire, computeTotals, findCoupon, lineItemWire, priceLine, shippingOptions } from "./pricing";
 import { buyerInfoWire, identityOf } from "./buyer";
+import type { CartV2Source } from "./cart-v2-wire";
 import { buyerOwner, cartV2Wire } from "./cart-v2-wire";
 
 export { buyerInfoWire } from "./buyer";
 
 export const MAX_QUANTITY = 9999;
 
-export interface CartRow {
-  id: string;
-  owner: string;
-  buyer_note: string | null;
-  coupon_code: string | null;
-  contact_info: string | null;
-  selected_shipping: string | null;
-  email: string | null;
+/** A cart row: the fields both versions read (cart-v2-wire.ts's CartV2Source) and V1's checkout link. */
+export interface CartRow extends CartV2Source {
   checkout_id: string | null;
-  /** Follows the cart into its checkout and order (Wix's purchase flow). */
-  purchase_flow_id: string | null;
-  /** Cart V2's `revision`: +1 on every change, whichever API made it. */
-  revision: number;
-  /** Cart V2's `paymentInfo`: `{address, contact}` of the billing side (V1 carts have none). */
-  billing: string | null;
-  custom_checkout_url: string | null;
-  /** Set once the cart became an order (Cart V2's `orderPlaced`/`orderId`); `owner` is then `placed:<id>`. */
-  order_id: string | null;
-  /** The owner key of the buyer whose cart it was, kept after placement for the by-id reads. */
-  placed_by: string | null;
-  created_date: string;
-  updated_date: string;
 }
 
 interface LineRow {
@@ -189,13 +171,14 @@ export function cartWire(ctx: Ctx, cart: CartRow, appOrigin: string, priced?: Pr
 
 // ---------------------------------------------------------------- validation
 
-export function checkQuantity(q: unknown, field: string, violations: FieldViolation[]): number {
+/** A line quantity from hostile input: an integer from 1 to `max` (Cart V1's 9999; Cart V2 allows 100000). */
+export function checkQuantity(q: unknown, field: string, violations: FieldViolation[], max = MAX_QUANTITY): number {
   if (typeof q !== "number" || !Number.isInteger(q)) {
     violations.push({ field, description: "must be an integer", violatedRule: "FORMAT" });
     return 0;
   }
   if (q < 1) violations.push({ field, description: "must be > 0", violatedRule: "MIN" });
-  else if (q > MAX_QUANTITY) violations.push({ field, description: `must be <= ${MAX_QUANTITY}`, violatedRule: "MAX" });
+  else if (q > max) violations.push({ field, description: `must be <= ${max}`, violatedRule: "MAX" });
   return q;
 }
 

@@ -5,20 +5,26 @@ import { STORES_APP_ID, currency, decimal, newId, taxRatePercent } from "../core
 import type { PricedLine, ShippingOptionRec, Totals } from "./pricing";
 import { DELIVERY_APP_ID, addressToWire, isPickup, lineImage, optionDescriptionLines, taxIncluded, unavailableText } from "./pricing";
 
-/** The cart row fields the V2 wire reads (ecom/cart-store.ts's CartRow has them all). */
+/** The cart row fields the V2 wire reads (ecom/cart-store.ts's CartRow adds V1's checkout link). */
 export interface CartV2Source {
   id: string;
+  /** `m:<memberId>` / `v:<visitorId>` for a current cart; `cart:<id>` once it is no longer anyone's current cart. */
   owner: string;
   buyer_note: string | null;
   coupon_code: string | null;
   contact_info: string | null;
   selected_shipping: string | null;
   email: string | null;
+  /** Follows the cart into its checkout and order (Wix's purchase flow). */
   purchase_flow_id: string | null;
+  /** Cart V2's `revision`: +1 on every change, whichever API made it. */
   revision: number;
+  /** Cart V2's `paymentInfo`: `{address, contactDetails}` of the billing side (V1 carts have none). */
   billing: string | null;
   custom_checkout_url: string | null;
+  /** Set once the cart became an order (Cart V2's `orderPlaced`/`orderId`). */
   order_id: string | null;
+  /** The buyer's owner key once `owner` no longer is (a placed or replaced cart), for the by-id reads. */
   placed_by: string | null;
   created_date: string;
   updated_date: string;

@@ -11,8 +11,9 @@ import { createCartSession } from "../redirects/redirects";
 import { availableQuantity, isInStock, loadProduct } from "../stores/catalog-store";
 import { identityOf } from "./buyer";
 import type { CartRow } from "./cart-store";
-import { addLines, cartById, cartEvent, cartLines, cartV2Of, ensureCart, getCart, touch, variantOf } from "./cart-store";
-import { cartCheckoutData, cartOrderTotals, placeCartOrder } from "./cart-order";
+import { addLines, cartById, cartEvent, cartLines, cartV2Of, checkQuantity, ensureCart, getCart, touch, variantOf } from "./cart-store";
+import { cartCheckoutData, placeCartOrder } from "./cart-order";
+import { checkoutTotals } from "./checkout";
 import { buyerOwner, storedContact, summaryV2Wire } from "./cart-v2-wire";
 import type { PricedLine } from "./pricing";
 import { addressFromWire, computeTotals, contactFromWire, findCoupon, priceLine, shippingOptions } from "./pricing";
@@ -89,15 +90,7 @@ interface CatalogItem {
   quantity: number;
 }
 
-function checkQuantityV2(q: unknown, field: string, violations: FieldViolation[]): number {
-  if (typeof q !== "number" || !Number.isInteger(q)) {
-    violations.push({ field, description: "must be an integer", violatedRule: "FORMAT" });
-    return 0;
-  }
-  if (q < 1) violations.push({ field, description: "must be >= 1", violatedRule: "MIN" });
-  else if (q > MAX_V2_QUANTITY) violations.push({ field, description: `must be <= ${MAX_V2_QUANTITY}`, violatedRule: "MAX" });
-  return q;
-}
+const checkQuantityV2 = (q: unknown, field: string, violations: FieldViolation[]) => checkQuantity(q, field, violations, MAX_V2_QUANTITY);
 
 /**
  * `catalogItems` (CatalogItemInput) from hostile input. Custom line items and catalog overrides set prices the
@@ -534,7 +527,7 @@ export function registerCartV2(router: Router, ctx: Ctx): void {
       requireElevated(ctx, req.headers, "placeOrder");
       const { cart } = cartByIdFor(ctx, req);
       notOrdered(cart);
-      const total = cartOrderTotals(ctx, cartCheckoutData(ctx, cart)).total;
+      const total = checkoutTotals(ctx, cartCheckoutData(ctx, cart)).total;
       const result = placeCartOrder(ctx, cart.id, total === 0 ? "card" : "offline");
       if (!result.ok) throw result.refusal ?? appError(428, "INVALID_CART", result.message, {});
       return { orderId: result.orderId, completed: total === 0 };

@@ -2,7 +2,7 @@
 // URL, or a redirect session naming the cart's id). One view of either, and one way to place its order.
 import type { Ctx } from "../core/context";
 import { cartById } from "./cart-store";
-import { cartCheckoutData, cartOrderTotals, placeCartOrder, placeRefusal } from "./cart-order";
+import { cartCheckoutData, placeCartOrder, placeRefusal } from "./cart-order";
 import type { CheckoutData } from "./checkout";
 import { checkoutTotals, getCheckoutRow } from "./checkout";
 import type { PlaceResult } from "./orders";
@@ -31,7 +31,7 @@ export function purchaseOf(ctx: Ctx, ref: PurchaseRef): Purchase | null {
     const cart = cartById(ctx, ref.cartId);
     if (!cart) return null;
     const data = cartCheckoutData(ctx, cart);
-    const totals = cartOrderTotals(ctx, data);
+    const totals = checkoutTotals(ctx, data);
     if (cart.order_id) return { data, totals, orderId: cart.order_id, blocked: null };
     const refusal = placeRefusal(ctx, cart, data, totals);
     const code = (refusal?.body.details as { applicationError?: { code?: string } } | undefined)?.applicationError?.code;
