@@ -2,7 +2,7 @@ import { unsealValue } from "~/.server/cookie-crypto.server";
 import { getConfig } from "~/.server/config.server";
 import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
-import { usePlatform, APP_ORIGIN, isWix } from "../support/platform";
+import { usePlatform, APP_ORIGIN, isWix, makeClient } from "../support/platform";
 import { action, loader } from "~/routes/cart";
 import { Commerce, commerceMiddleware } from "~/.server/commerce.server";
 
@@ -179,5 +179,28 @@ describe.skipIf(isWix)("cart action", () => {
     const { browser, lineId } = await browserWithBook();
     expect(isRedirectToCart(await browser.post({ intent: "remove", lineId }))).toBe(true);
     expect((await browser.cart()).cart).toBeNull();
+  });
+});
+
+describe.skipIf(isWix)("a visitor's Cart V1 cart at the switch to Cart V2", () => {
+  it("is the cart the app shows and changes: its lines, quantities and coupon are kept", async () => {
+    const browser = new Browser();
+    await browser.cart();
+    // Before the switch: the visitor's cart was made through Cart V1, with their own tokens.
+    const commerce = await Commerce.fromRequest(new Request(APP_ORIGIN, { headers: { Cookie: browser.cookieHeader() } }));
+    const v1 = makeClient((await commerce.client()).auth.getTokens());
+    const { items } = await v1.products.queryProducts().eq("slug", "livre-typescript").find();
+    const { cart: old } = await v1.currentCart.addToCurrentCart({
+      lineItems: [{ catalogReference: { appId: "215238eb-22a5-4c36-9e7b-e7c08025e04e", catalogItemId: items[0]!._id! }, quantity: 2 }],
+    });
+    await v1.currentCart.updateCurrentCart({ couponCode: "BIENVENUE10" });
+    const cookie = await commerce.pendingCookie();
+    if (cookie) browser.remember(new Response(null, { headers: { "Set-Cookie": cookie } }));
+    // After: the app (Cart V2 only) finds it whole, and changes it.
+    const { cart, totals } = await browser.cart();
+    expect(cart).toMatchObject({ id: old!._id, couponCode: "BIENVENUE10", itemCount: 2 });
+    expect(totals!.discount.amount).toBe("7.80");
+    expect(isRedirectToCart(await browser.post({ intent: "update", lineId: cart!.lines[0]!.id, quantity: "3" }))).toBe(true);
+    expect((await v1.currentCart.getCurrentCart()).lineItems![0]!.quantity).toBe(3);
   });
 });
