@@ -93,7 +93,7 @@ export function placeCartOrder(ctx: Ctx, cartId: string, payment: CartPayment): 
             : "";
           return { ok: false, code: stock ? "OUT_OF_STOCK" : "REFUSED", message: message || refusal.message, refusal };
         }
-        const placed = commitOrder(ctx, { owner: buyerOwner(cart), data, totals: t, payment, checkoutId: cart.id });
+        const placed = commitOrder(ctx, { owner: buyerOwner(cart), data, totals: t, payment, checkoutId: cart.id, cartId: cart.id });
         if (!placed.ok) return placed;
         markPlaced(ctx, cart, placed.orderId);
         onCreated();
