@@ -111,8 +111,8 @@ export function cartEvent(ctx: Ctx, kind: "created" | "updated" | "deleted", car
     entityFqdn: "wix.ecom.v2.cart",
     slug: kind,
     entityId: cart.id,
-    // Cart V2's CartDeletedEnvelope carries the cart itself (`entity: Cart` in the typings).
-    body: kind === "deleted" ? { deleted: entity } : kind === "created" ? { created: entity } : { updated: entity },
+    // Cart V2's CartDeletedEnvelope carries the cart itself (`entity: Cart` in the typings): deletedEvent.deletedEntity.
+    body: kind === "deleted" ? { deleted: { deletedEntity: entity } } : kind === "created" ? { created: entity } : { updated: entity },
     identity,
   });
 }

@@ -1,8 +1,9 @@
 // ecom Cart V2 (`currentCartV2`, `cartV2`) through the real @wix/ecom SDK: every call the platform answers, its
 // refusals with the codes of the SDK's typings, the same carts as Cart V1, the hosted checkout of a V2 cart.
 import { describe, expect, it } from "vitest";
-import { ApiKeyStrategy, createClient } from "@wix/sdk";
-import { cartV2 } from "@wix/ecom";
+import { ApiKeyStrategy, AppStrategy, createClient } from "@wix/sdk";
+import { cartV2, currentCartV2 } from "@wix/ecom";
+import { EMBEDDED_CLIENT_ID } from "../../platform/index";
 import {
   APP_ORIGIN,
   CALLBACKS,
@@ -460,23 +461,34 @@ describe.skipIf(isWix)("Cart V2: carts by id, the hosted checkout and place orde
     expect(data(sold)).toEqual({ lineItemIds: [l.lineItems![0]!._id], allLineItemsOutOfStock: true });
   });
 
-  it("Cart V2 events: created, updated, calculated and deleted, for the same cart as the V1 ones", async () => {
+  it("Cart V2 events reach the SDK's typed handlers: created, updated, calculated and deleted, with the V2 cart", async () => {
     while ((await ctx.platform.flushWebhooks()) > 0);
     received.length = 0;
     const client = makeClient();
     const cart = await cartWith(client, "livre-typescript");
+    await client.currentCartV2.updateLineItemsInCurrentCart({
+      lineItems: [{ lineItemId: cart.lineItems![0]!._id!, quantity: { newQuantity: 2 } }],
+    });
     await client.currentCartV2.calculateCurrentCart();
     await client.currentCartV2.deleteCurrentCart();
     while ((await ctx.platform.flushWebhooks()) > 0);
-    const events = received
-      .map((jwt) => JSON.parse(JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString()).data))
-      .map((e) => ({ type: e.eventType as string, data: JSON.parse(e.data) }));
-    const types = events.map((e) => e.type);
-    for (const t of ["wix.ecom.v2.cart_created", "wix.ecom.v2.cart_updated", "wix.ecom.v2.cart_calculated", "wix.ecom.v2.cart_deleted"])
-      expect(types).toContain(t);
-    expect(types).toContain("wix.ecom.v1.cart_created");
-    const created = events.find((e) => e.type === "wix.ecom.v2.cart_created")!.data;
-    expect(created).toMatchObject({ entityFqdn: "wix.ecom.v2.cart", slug: "created", entityId: cart._id });
+    const app = createClient({
+      auth: AppStrategy({ appId: EMBEDDED_CLIENT_ID, publicKey: ctx.platform.webhookPublicKey() }),
+      modules: { currentCartV2 },
+    });
+    const got: Array<{ kind: string; event: Record<string, any> }> = [];
+    const on = (kind: string) => (event: unknown) => void got.push({ kind, event: event as Record<string, any> });
+    app.currentCartV2.onCartCreated(on("created"));
+    app.currentCartV2.onCartUpdated(on("updated"));
+    app.currentCartV2.onCartCalculated(on("calculated"));
+    app.currentCartV2.onCartDeleted(on("deleted"));
+    for (const jwt of received) await app.webhooks.process(jwt, { expectedEvents: [] }).catch(() => undefined);
+    const of = (kind: string) => got.filter((g) => g.kind === kind && g.event.metadata.entityId === cart._id);
+    expect(of("created")[0]!.event.entity).toMatchObject({ _id: cart._id, lineItems: [expect.objectContaining({ status: "IN_STOCK" })] });
+    expect(of("created")[0]!.event.metadata).toMatchObject({ entityFqdn: "wix.ecom.v2.cart", slug: "created" });
+    expect(of("updated").at(-1)!.event.entity.lineItems[0].quantityInfo.requestedQuantity).toBe(2);
+    expect(of("calculated")[0]!.event.data).toMatchObject({ cartId: cart._id, priceSummary: { total: { amount: "82.90" } } });
+    expect(of("deleted")[0]!.event.entity._id).toBe(cart._id);
   });
 });
 
