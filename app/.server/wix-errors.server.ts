@@ -83,6 +83,7 @@ const APPLICATION_MESSAGES: Record<string, string> = {
   MAX_LINE_ITEMS_EXCEEDED: "Votre panier a atteint le nombre maximal d'articles différents.",
   DELIVERY_METHOD_NOT_FOUND: "Ce mode de livraison n'est plus proposé : choisissez-en un autre.",
   DELIVERY_METHOD_MISSING_LINE_ITEMS: "Aucun article du panier n'est à livrer.",
+  DELIVERY_METHOD_MISSING_ADDRESS: "Indiquez l'adresse de livraison pour ce mode de livraison.",
   CART_REVISION_MISMATCH: "Votre panier a changé entre-temps : vérifiez-le avant de continuer.",
   INVALID_ADDRESS_FORMAT: "Adresse non valide : vérifiez le pays.",
   OUT_OF_STOCK: "Cet article n'est plus disponible dans la quantité demandée.",
