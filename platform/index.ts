@@ -5,6 +5,9 @@ import { registerCartV2 } from "./ecom/cart-v2";
 import { registerDelivery } from "./ecom/delivery";
 import { mergeCarts } from "./ecom/cart-store";
 import { registerCatalog } from "./stores/catalog";
+import { registerCatalogV3 } from "./stores/v3/register";
+import { registerCategories } from "./categories/categories";
+import { DEFAULT_CATALOG_VERSION, parseCatalogVersion } from "./stores/catalog-version";
 import { registerCheckout } from "./ecom/checkout";
 import type { Ctx, ResolvedOptions } from "./core/context";
 import { resolveSeedPaths, SIGNUP_POLICIES } from "./core/context";
@@ -45,7 +48,7 @@ import { apiLog, recordApiCall } from "./core/api-log";
 import { pumpWebhooks, setWebhookSink, webhookKeys, webhookOutbox } from "./events/webhooks";
 
 export type { MailLink, MailMessage, MailTransport } from "./core/mail";
-export type { SignupPolicy } from "./core/context";
+export type { SignupPolicy, CatalogVersion } from "./core/context";
 export { IAM_ERRORS, VERIFICATION_ERRORS } from "./iam/identity";
 export { PlatformDbError } from "./core/db";
 
@@ -99,6 +102,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     ...(options.apiKey ? { apiKey: options.apiKey } : {}),
     ...(options.siteId ? { siteId: options.siteId } : {}),
     paymentCapture: options.paymentCapture ?? "automatic",
+    catalogVersion: parseCatalogVersion(options.catalogVersion, "catalogVersion") ?? DEFAULT_CATALOG_VERSION,
   };
   const policy = options.signupPolicy ?? (options.requireMemberApproval ? "owner-approval" : "open");
   if (!SIGNUP_POLICIES.includes(policy)) throw new Error(`Unknown signupPolicy: ${String(policy)}`);
@@ -166,6 +170,8 @@ export function createPlatform(options: PlatformOptions): Platform {
   registerOAuth(api, ctx);
   registerRedirects(api, ctx);
   registerCatalog(api, ctx);
+  registerCatalogV3(api, ctx);
+  registerCategories(api, ctx);
   registerCart(api, ctx);
   registerCartV2(api, ctx);
   registerDelivery(api, ctx);
@@ -353,6 +359,9 @@ export function createPlatform(options: PlatformOptions): Platform {
     },
     webhookOutbox() {
       return webhookOutbox(db);
+    },
+    setCatalogVersion(version) {
+      opts.catalogVersion = parseCatalogVersion(version, "catalogVersion") ?? opts.catalogVersion;
     },
     apiRoutes() {
       return api.list();

@@ -1,6 +1,7 @@
 import type { CommerceSession } from "./commerce-session.server";
 import { classifyWixError, mapLoaderErrors } from "./wix-errors.server";
 import { mediaUrl } from "./media.server";
+import { linkToProducts } from "./catalog.server";
 import { moneyIn } from "~/lib/money";
 import type { Cart, CartLine, CartTotals, ShippingChoice } from "~/models/cart";
 
@@ -36,7 +37,6 @@ export function toCart(raw: SdkCart): Cart {
       id: line._id,
       productId: line.source?.catalogReference?.catalogItemId ?? "",
       name: line.name?.translated ?? line.name?.original ?? "",
-      url: typeof line.attributes?.url === "string" ? new URL(line.attributes.url, "http://x").pathname : undefined,
       image: mediaUrl(line.attributes?.image),
       options: (line.attributes?.descriptionLines ?? []).map((d: SdkCart) => ({
         name: d.name?.translated ?? d.name?.original ?? "",
@@ -75,8 +75,17 @@ function isNoCart(error: unknown) {
 async function readCart(session: CommerceSession): Promise<Cart | null> {
   const wix = await session.client();
   try {
-    const { cart } = await wix.currentCartV2.getCurrentCart();
-    return cart ? toCart(cart) : null;
+    const { cart: raw } = await wix.currentCartV2.getCurrentCart();
+    if (!raw) return null;
+    const cart = toCart(raw);
+    // Product links come from the catalog, not from the platform's line URLs.
+    return {
+      ...cart,
+      lines: await linkToProducts(
+        cart.lines,
+        cart.lines.map((l) => l.productId),
+      ),
+    };
   } catch (error) {
     if (isNoCart(error)) return null;
     throw error;

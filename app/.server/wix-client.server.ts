@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createClient, OAuthStrategy, type Tokens } from "@wix/sdk";
-import { collections, products } from "@wix/stores";
+import { catalogVersioning, collections, products, productsV3, readOnlyVariantsV3 } from "@wix/stores";
+import { categories } from "@wix/categories";
 import { cartV2, currentCartV2, deliverySolutions, orders } from "@wix/ecom";
 import { members } from "@wix/members";
 import { redirects } from "@wix/redirects";
@@ -15,8 +16,24 @@ import { getConfig } from "./config.server";
  * used outside its request (tests, the process's catalog reader) builds a client of its own.
  */
 
-// Cart V2 only (docs/decisions/0042-cart-v2.md): no Cart V1 or Checkout V1 module is even in the client.
-const modules = { products, collections, currentCartV2, cartV2, deliverySolutions, orders, members, redirects, submissions };
+// The catalog of either version (app/.server/catalog-reader.server.ts reads the one the site runs), then ecom on
+// Cart V2 only (docs/decisions/0042-cart-v2.md: no Cart V1 or Checkout V1 module is even in the client), members,
+// redirects and forms.
+const modules = {
+  catalogVersioning,
+  products,
+  collections,
+  productsV3,
+  readOnlyVariantsV3,
+  categories,
+  currentCartV2,
+  cartV2,
+  deliverySolutions,
+  orders,
+  members,
+  redirects,
+  submissions,
+};
 
 /**
  * A platform call past its deadline. An Error (not a DOMException): the SDK writes `code` on

@@ -241,8 +241,8 @@ export function parseNewLines(body: Record<string, unknown>, required: boolean):
 }
 
 /** The variant a catalog reference names, for the site's catalog (one place for Cart V1 and V2). */
-export function variantOf(_ctx: Ctx, p: ProductRec, options: Record<string, unknown> | undefined) {
-  return resolveVariant(p, options);
+export function variantOf(ctx: Ctx, p: ProductRec, options: Record<string, unknown> | undefined) {
+  return resolveVariant(p, options, ctx.opts.catalogVersion);
 }
 
 /** Adds lines, merging identical catalog items (same product and variant) into one line. */

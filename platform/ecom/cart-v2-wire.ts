@@ -3,7 +3,16 @@
 import type { Ctx } from "../core/context";
 import { STORES_APP_ID, currency, decimal, newId, taxRatePercent } from "../core/context";
 import type { PricedLine, ShippingOptionRec, Totals } from "./pricing";
-import { DELIVERY_APP_ID, addressToWire, isPickup, lineImage, optionDescriptionLines, taxIncluded, unavailableText } from "./pricing";
+import {
+  DELIVERY_APP_ID,
+  addressToWire,
+  isPickup,
+  linePagePath,
+  lineImage,
+  optionDescriptionLines,
+  taxIncluded,
+  unavailableText,
+} from "./pricing";
 
 /** The cart row fields the V2 wire reads (ecom/cart-store.ts's CartRow adds V1's checkout link). */
 export interface CartV2Source {
@@ -78,7 +87,7 @@ export function lineItemV2Wire(ctx: Ctx, line: PricedLine, appOrigin: string) {
   const slug = p?.slug ?? line.ref.snapshot.slug;
   const image = p ? lineImage(ctx, line, appOrigin) : undefined;
   // The same page as the V1 line's `url` (PageUrlV2 on the wire: the SDK keeps `url`).
-  const relativePath = slug ? `/products/${slug}` : "/products";
+  const relativePath = linePagePath(slug);
   const available = line.quantityAvailable;
   return {
     id: line.ref.id,

@@ -80,7 +80,7 @@ describe.skipIf(isWix)("Cart V2: the current cart", () => {
     expect(line.status).toBe("IN_STOCK");
     expect(line.name?.original).toBe(p.name);
     expect(line.attributes?.image).toMatch(/^wix:image:\/\/v1\//);
-    expect(line.attributes?.url).toBe(`${APP_ORIGIN}/products/livre-typescript`);
+    expect(line.attributes?.url).toBe(`${APP_ORIGIN}/product-page/livre-typescript`);
     expect(cart.subtotal?.amount).toBe("78.00");
     expect(cart.taxInfo?.pricesIncludeTax).toBe(true);
     expect(cart.businessInfo?.currencyCode).toBe("EUR");
