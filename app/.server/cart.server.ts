@@ -1,3 +1,4 @@
+import type { currentCartV2 } from "@wix/ecom";
 import type { CommerceSession } from "./commerce-session.server";
 import { classifyWixError, mapLoaderErrors } from "./wix-errors.server";
 import { mediaUrl } from "./media.server";
@@ -16,8 +17,8 @@ import type { Cart, CartLine, CartTotals, ShippingChoice } from "~/models/cart";
 /** Wix Stores' app id in ecom catalog references (both catalog versions). */
 export const STORES_APP_ID = "215238eb-22a5-4c36-9e7b-e7c08025e04e";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type SdkCart = any;
+/** The SDK's Cart V2, as every current-cart call returns it. */
+export type SdkCart = currentCartV2.Cart;
 
 /** Cart V2's line status in the words the pages use (app/models/availability.ts). */
 const AVAILABILITY: Record<string, string> = {
@@ -28,17 +29,17 @@ const AVAILABILITY: Record<string, string> = {
 };
 
 /** A Cart V2 (`currentCartV2`'s Cart, SDK shape) as the pages see it. */
-export function toCart(raw: SdkCart): Cart {
+export function toCart(raw: SdkCart | null | undefined): Cart {
   const currency: string = raw?.businessInfo?.currencyCode ?? "EUR";
-  const lines: CartLine[] = (raw?.lineItems ?? []).map((line: SdkCart) => {
+  const lines: CartLine[] = (raw?.lineItems ?? []).map((line) => {
     const quantity: number = line.quantityInfo?.requestedQuantity ?? 0;
     const unit = moneyIn(line.pricing?.unitPrice, currency);
     return {
-      id: line._id,
+      id: line._id ?? "",
       productId: line.source?.catalogReference?.catalogItemId ?? "",
       name: line.name?.translated ?? line.name?.original ?? "",
       image: mediaUrl(line.attributes?.image),
-      options: (line.attributes?.descriptionLines ?? []).map((d: SdkCart) => ({
+      options: (line.attributes?.descriptionLines ?? []).map((d) => ({
         name: d.name?.translated ?? d.name?.original ?? "",
         value: d.colorInfo?.translated ?? d.colorInfo?.original ?? d.plainText?.translated ?? d.plainText?.original ?? "",
         color: d.colorInfo?.code ?? undefined,
@@ -59,7 +60,6 @@ export function toCart(raw: SdkCart): Cart {
     id: raw?._id ?? "",
     lines,
     itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
-    subtotal: moneyIn(raw?.subtotal, currency),
     couponCode: coupon?.code ?? undefined,
     couponId: coupon?._id ?? undefined,
     currency,
@@ -92,7 +92,7 @@ async function readCart(session: CommerceSession): Promise<Cart | null> {
   }
 }
 
-export interface AddToCartInput {
+interface AddToCartInput {
   productId: string;
   quantity: number;
   variantId?: string;
@@ -106,8 +106,6 @@ function catalogOptions(input: AddToCartInput): Record<string, unknown> {
   return input.options && Object.keys(input.options).length > 0 ? { options: input.options } : {};
 }
 
-export type CartHandler = ReturnType<typeof createCartHandler>;
-
 type Wix = Awaited<ReturnType<CommerceSession["client"]>>;
 
 /**
@@ -115,7 +113,7 @@ type Wix = Awaited<ReturnType<CommerceSession["client"]>>;
  * refused, so a typo never costs the buyer the coupon they had).
  */
 async function replaceCoupon(wix: Wix, code: string): Promise<Cart> {
-  let current: SdkCart = null;
+  let current: SdkCart | undefined;
   try {
     current = (await wix.currentCartV2.getCurrentCart()).cart;
   } catch (error) {
@@ -213,7 +211,7 @@ async function deliveryOptions(session: CommerceSession, cart: Cart, country: st
     })),
     { destination: { country }, currency: cart.currency },
   );
-  return (deliverySolutions ?? []).map((solution: SdkCart) => {
+  return (deliverySolutions ?? []).map((solution) => {
     const code: string = solution.deliveryReference?.code ?? solution.code ?? "";
     return {
       code,
@@ -232,10 +230,7 @@ async function estimateTotals(session: CommerceSession): Promise<CartTotals> {
   const currency: string = cart?.businessInfo?.currencyCode ?? "EUR";
   const price = summary?.priceSummary;
   // Prices include VAT: `priceSummary.tax` is 0 then, and the VAT is in `taxSummary.taxes`.
-  const vatCents = (summary?.taxSummary?.taxes ?? []).reduce(
-    (sum: number, tax: SdkCart) => sum + Math.round(Number(tax.amount?.amount ?? 0) * 100),
-    0,
-  );
+  const vatCents = (summary?.taxSummary?.taxes ?? []).reduce((sum, tax) => sum + Math.round(Number(tax.amount?.amount ?? 0) * 100), 0);
   const blockedLines: string[] = [];
   for (const violation of summary?.violations ?? [])
     if (violation.severity === "ERROR") blockedLines.push(...(violation.lineItemsOutOfStockData?.lineItemIds ?? []));

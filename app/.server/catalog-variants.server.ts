@@ -1,6 +1,7 @@
 import {
   optionFieldKey,
   type Availability,
+  type OptionFieldKey,
   type CatalogOption,
   type CatalogProduct,
   type CatalogVariant,
@@ -117,7 +118,7 @@ export function resolveSelection(p: CatalogProduct, params: URLSearchParams | Re
 }
 
 export type AddToCartCheck =
-  { ok: true; variantId?: string; chosen: Record<string, string> } | { ok: false; message: string; field?: string };
+  { ok: true; variantId?: string; chosen: Record<string, string> } | { ok: false; message: string; field?: OptionFieldKey };
 
 /**
  * Server-side check of an add-to-cart request against the product, from the

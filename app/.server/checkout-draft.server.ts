@@ -1,5 +1,6 @@
-import type { CommerceSession as Commerce } from "./commerce-session.server";
-import type { CheckoutValues } from "~/models/cart-forms";
+import type { currentCartV2 } from "@wix/ecom";
+import type { CommerceSession } from "./commerce-session.server";
+import type { CheckoutValues } from "~/models/checkout-forms";
 
 /**
  * The buyer's last, unfinished checkout, so that "Annuler" on the payment page, then "Passer la commande" again,
@@ -7,21 +8,18 @@ import type { CheckoutValues } from "~/models/cart-forms";
  * delivery address, billing side, delivery method): they are read back from the buyer's own current cart.
  */
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Sdk = any;
-
 const str = (value: unknown) => (typeof value === "string" && value !== "" ? value.slice(0, 300) : undefined);
 
 /** The form values a Cart V2 holds (SDK shape). Pure. */
-export function valuesFromCart(cart: Sdk): CheckoutValues {
+export function valuesFromCart(cart: currentCartV2.Cart | null | undefined): CheckoutValues {
   if (!cart || cart.orderPlaced) return {};
-  const customer = cart.customerInfo ?? {};
+  const customer = cart.customerInfo;
   const billing = cart.paymentInfo?.billingAddress;
   const delivery = cart.deliveryInfo?.address;
   // A pickup has no delivery address: the form's one address was the billing address.
   const shipping = delivery ?? billing;
   const contact = cart.paymentInfo?.billingContact ?? customer;
-  const line = (a: Sdk) => str(a?.addressLine1) ?? str(a?.addressLine);
+  const line = (a: currentCartV2.Address | undefined) => str(a?.addressLine1);
   const same =
     !billing ||
     !delivery ||
@@ -30,11 +28,11 @@ export function valuesFromCart(cart: Sdk): CheckoutValues {
       billing.city === delivery?.city &&
       billing.country === delivery?.country);
   const values: CheckoutValues = {
-    email: str(customer.email),
-    firstName: str(customer.firstName),
-    lastName: str(customer.lastName),
-    ...(str(contact?.company) ? { company: str(contact?.company) } : {}),
-    ...(str(contact?.vatId?._id) ? { vatNumber: str(contact?.vatId?._id) } : {}),
+    email: str(customer?.email),
+    firstName: str(customer?.firstName),
+    lastName: str(customer?.lastName),
+    company: str(contact?.company),
+    vatNumber: str(contact?.vatId?._id),
     addressLine: line(shipping),
     postalCode: str(shipping?.postalCode),
     city: str(shipping?.city),
@@ -54,7 +52,7 @@ export function valuesFromCart(cart: Sdk): CheckoutValues {
 }
 
 /** What the buyer typed in their last checkout; empty when there is none or it cannot be read (never an error). */
-export async function checkoutDraft(commerce: Commerce): Promise<CheckoutValues> {
+export async function checkoutDraft(commerce: CommerceSession): Promise<CheckoutValues> {
   if (commerce.role === "none") return {};
   try {
     const wix = await commerce.client();

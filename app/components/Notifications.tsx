@@ -41,7 +41,7 @@ export function Notifications() {
   );
 }
 
-/** Typed entry points so every toast gets the spec's duration and close button rule. */
+/** Typed entry points so every toast gets its type's duration (TOAST_DURATIONS, app/lib/toast.ts) and the close button rule. */
 export const notify = {
   success: (title: string, description?: string) =>
     loadSonner().then(({ toast }) => toast.success(title, { description, duration: TOAST_DURATIONS.success })),

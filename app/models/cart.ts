@@ -28,7 +28,6 @@ export interface Cart {
   id: string;
   lines: CartLine[];
   itemCount: number;
-  subtotal: Money;
   couponCode?: string;
   /** The coupon's id in the cart (Cart V2 removes a coupon by it). */
   couponId?: string;

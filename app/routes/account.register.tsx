@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/account.register";
-import { Field, fieldBinder } from "~/components/Field";
+import { Field } from "~/components/Field";
 import { AuthForm } from "~/components/account/AuthForm";
 import { PasswordField } from "~/components/account/PasswordField";
 import { commerceOf } from "~/.server/commerce.server";
 import { guestReturnTo, registerMember } from "~/.server/auth.server";
 import { checkHoneypot } from "~/.server/honeypot.server";
-import { useFormAnswer } from "~/lib/use-form-answer";
+import { useFormAnswer } from "~/hooks/use-form-answer";
 import { routeMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Créer un compte" });
@@ -25,12 +25,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
-  const { busy, errors, values } = useFormAnswer(actionData);
-  const bind = fieldBinder(values, errors);
+  const { busy, bind, formError } = useFormAnswer(actionData);
   return (
     <div className="narrow auth-page">
       <h1>Créer un compte</h1>
-      <AuthForm busy={busy} submitLabel="Créer mon compte" formError={actionData?.formError}>
+      <AuthForm busy={busy} submitLabel="Créer mon compte" formError={formError}>
         <input type="hidden" name="returnTo" value={loaderData.returnTo} />
         <Field label="Prénom" {...bind("firstName")} autoComplete="given-name" required />
         <Field label="Nom" {...bind("lastName")} autoComplete="family-name" required />

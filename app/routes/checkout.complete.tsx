@@ -2,8 +2,7 @@ import { Link } from "react-router";
 import { notFound } from "~/lib/http";
 import type { Route } from "./+types/checkout.complete";
 import cartStyles from "~/styles/cart.css?url";
-import { routeMeta } from "~/lib/meta";
-import { privatePageMeta } from "~/components/cart/meta";
+import { privatePageMeta, routeMeta } from "~/lib/meta";
 import { commerceOf } from "~/.server/commerce.server";
 import { OrderDetails } from "~/components/OrderDetails";
 

@@ -1,7 +1,7 @@
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { checkHoneypot } from "~/.server/honeypot.server";
 import { useState } from "react";
-import { data, Form, redirectDocument, useFetcher, useNavigation } from "react-router";
+import { Form, redirectDocument, useFetcher, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/checkout";
 import cartStyles from "~/styles/cart.css?url";
@@ -11,10 +11,11 @@ import { CheckoutConsents } from "~/components/checkout/CheckoutConsents";
 import { CheckoutSummary } from "~/components/checkout/CheckoutSummary";
 import { ContactFieldset } from "~/components/checkout/ContactFieldset";
 import { ShippingOptions } from "~/components/checkout/ShippingOptions";
-import { availabilityProblem, checkoutSchemaFor, WAIVER_REQUIRED, type CheckoutValues } from "~/models/cart-forms";
-import { parseForm, type FieldErrors } from "~/lib/forms";
-import { routeMeta } from "~/lib/meta";
-import { privatePageMeta } from "~/components/cart/meta";
+import { availabilityProblem } from "~/models/availability";
+import { checkoutSchemaFor, SHIPPING_NOT_OFFERED, type CheckoutValues } from "~/models/checkout-forms";
+import { parseForm, refuseForm } from "~/.server/form.server";
+import { useFormAnswer } from "~/hooks/use-form-answer";
+import { privatePageMeta, routeMeta } from "~/lib/meta";
 import { commerceOf, type Commerce } from "~/.server/commerce.server";
 import type { Cart, CartTotals } from "~/models/cart";
 import { checkoutDraft } from "~/.server/checkout-draft.server";
@@ -78,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Scripts on: the delivery method follows the radio at once (the summary then shows the platform's totals).
   if (formData.get("intent") === "delivery") {
     const option = chosen(String(formData.get("shippingCode") ?? ""));
-    if (!option) return data({ fieldErrors: { shippingCode: "Choisissez un mode de livraison de la liste." } }, { status: 400 });
+    if (!option) return refuseForm({ values: {}, fieldErrors: { shippingCode: SHIPPING_NOT_OFFERED } });
     try {
       await commerce.cart.setDelivery(option.code, option.appId);
     } catch (error) {
@@ -87,23 +88,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { delivery: option.code };
   }
   await checkHoneypot(formData);
-  // Which options are a pickup comes from the platform, never from the form: a pickup needs no delivery address.
-  const fallback = cart.shippingCode ?? options[0]?.code;
-  const isPickup = (code: string | undefined) => !!chosen(code ?? fallback)?.pickup;
-  const form = parseForm(checkoutSchemaFor(isPickup), formData);
-  if (!form.ok) return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
-  // Digital content and services delivered at once: French law asks for the buyer's express request and waiver.
-  if (cart.lines.some((line) => line.digital) && !form.data.waiveWithdrawal) {
-    return data({ fieldErrors: { waiveWithdrawal: WAIVER_REQUIRED }, values: form.values }, { status: 400 });
-  }
-  if (form.data.shippingCode && !chosen(form.data.shippingCode)) {
-    return data({ fieldErrors: { shippingCode: "Choisissez un mode de livraison de la liste." }, values: form.values }, { status: 400 });
-  }
-  const delivery = chosen(form.data.shippingCode ?? fallback);
+  // What the options are (a pickup needs no delivery address) and whether lines are digital come from the platform.
+  const schema = checkoutSchemaFor({
+    shippingOptions: options,
+    defaultShipping: cart.shippingCode ?? options[0]?.code,
+    digital: cart.lines.some((line) => line.digital),
+  });
+  const form = parseForm(schema, formData);
+  if (!form.ok) return refuseForm(form);
+  const delivery = chosen(form.data.shippingCode);
   let started: { paymentUrl: string };
   try {
     started = await commerce.checkout.start(
-      { ...form.data, shippingCode: delivery?.code },
+      form.data,
       publicOrigin(),
       delivery ? { code: delivery.code, ...(delivery.appId ? { appId: delivery.appId } : {}) } : undefined,
     );
@@ -127,9 +124,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cart, totals, options, defaultShipping, prefill } = loaderData;
-  const answer = actionData as { fieldErrors?: FieldErrors; values?: CheckoutValues } | undefined;
+  const { answer, errors } = useFormAnswer(actionData);
   const values: CheckoutValues = answer?.values ?? prefill;
-  const errors = answer?.fieldErrors ?? {};
   // No shipping option at all: every line is digital.
   const digitalOnly = options.length === 0;
   const initialShipping =
