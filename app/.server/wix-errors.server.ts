@@ -74,8 +74,10 @@ const APPLICATION_MESSAGES: Record<string, string> = {
   ERROR_COUPON_DOES_NOT_EXIST: "Ce code promo n'existe pas ou n'est plus valable.",
   ERROR_COUPON_HAS_EXPIRED: "Ce code promo a expiré.",
   ERROR_COUPON_IS_NOT_ACTIVE_YET: "Ce code promo n'est pas encore valable.",
-  ERROR_COUPON_USAGE_EXCEEDED: "Ce code promo a atteint son nombre d'utilisations.",
-  ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED: "Vous avez déjà utilisé ce code promo autant de fois que permis.",
+  // Wix's coupon limits (specification.usageLimit, limitPerCustomer), as the SDK's checkout typings name them.
+  ERROR_COUPON_USAGE_EXCEEDED: "Ce code promo a atteint son nombre d'utilisations : retirez-le du panier.",
+  ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED:
+    "Vous avez déjà utilisé ce code promo, qui ne vaut qu'une fois par client : retirez-le du panier.",
   // Cart V2's refusals the app can meet (the *ApplicationErrors unions of the SDK's cart-v2 typings).
   INSUFFICIENT_INVENTORY: "Il n'en reste pas assez en stock pour cette quantité (en comptant votre panier).",
   ITEM_NOT_FOUND_IN_CATALOG: "Ce produit ou cette déclinaison n'existe plus.",

@@ -10,7 +10,7 @@ import { cartById, cartEvent, cartLines } from "./cart-store";
 import { buyerOwner, storedContact } from "./cart-v2-wire";
 import type { CheckoutData } from "./checkout";
 import { checkoutTotals } from "./checkout";
-import type { PlaceResult } from "./orders";
+import type { Payment, PlaceResult } from "./orders";
 import { commitOrder, withOrderMails } from "./orders";
 import type { Totals } from "./pricing";
 import { findCoupon, isPickup, unavailableText } from "./pricing";
@@ -69,11 +69,16 @@ export function placeRefusal(ctx: Ctx, cart: CartRow, data: CheckoutData, t: Tot
   return null;
 }
 
-export type CartPayment = "card" | "offline" | "authorized";
+export type CartPayment = Payment;
 
-/** Places the cart's order once: a replay (the payment POST sent again) answers the same order. */
-export function placeCartOrder(ctx: Ctx, cartId: string, payment: CartPayment): PlaceResult {
-  return withOrderMails(ctx, (onCreated) =>
+/**
+ * Places the cart's order once: a replay (the payment POST sent again) answers the same order. `byBuyer`: the buyer
+ * chose on the payment page (an offline payment then waits for their confirmation, unpaid.ts); false for the site's
+ * own Place Order (API key).
+ */
+export function placeCartOrder(ctx: Ctx, cartId: string, payment: CartPayment, byBuyer = true): PlaceResult {
+  const buyerConfirms = byBuyer && payment === "offline";
+  return withOrderMails(ctx, buyerConfirms, (onCreated) =>
     ctx.db
       .transaction((): PlaceResult => {
         const cart = cartById(ctx, cartId);
@@ -93,7 +98,15 @@ export function placeCartOrder(ctx: Ctx, cartId: string, payment: CartPayment): 
             : "";
           return { ok: false, code: stock ? "OUT_OF_STOCK" : "REFUSED", message: message || refusal.message, refusal };
         }
-        const placed = commitOrder(ctx, { owner: buyerOwner(cart), data, totals: t, payment, checkoutId: cart.id, cartId: cart.id });
+        const placed = commitOrder(ctx, {
+          owner: buyerOwner(cart),
+          data,
+          totals: t,
+          payment,
+          buyerConfirms,
+          checkoutId: cart.id,
+          cartId: cart.id,
+        });
         if (!placed.ok) return placed;
         markPlaced(ctx, cart, placed.orderId);
         onCreated();
@@ -114,4 +127,10 @@ function markPlaced(ctx: Ctx, cart: CartRow, orderId: string): void {
   cartEvent(ctx, "deleted", cart, "v1");
   const placed = cartById(ctx, cart.id);
   if (placed) cartEvent(ctx, "updated", placed, "v2");
+}
+
+/** The checkout details of a cart that became an order (the cart stays readable by id): confirming its order reads them. */
+export function placedCartData(ctx: Ctx, cartId: string): CheckoutData | undefined {
+  const cart = cartById(ctx, cartId);
+  return cart?.order_id ? cartCheckoutData(ctx, cart) : undefined;
 }

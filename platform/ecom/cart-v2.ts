@@ -13,6 +13,7 @@ import { identityOf } from "./buyer";
 import type { CartRow } from "./cart-store";
 import { addLines, cartById, cartEvent, cartLines, cartV2Of, checkQuantity, ensureCart, getCart, touch, variantOf } from "./cart-store";
 import { cartCheckoutData, placeCartOrder } from "./cart-order";
+import { COUPON_LIMIT_MESSAGES, couponLimitReached, customerOf } from "./coupon-limits";
 import { checkoutTotals } from "./checkout";
 import { buyerOwner, storedContact, summaryV2Wire } from "./cart-v2-wire";
 import type { PricedLine } from "./pricing";
@@ -260,6 +261,13 @@ function addCoupon(ctx: Ctx, cart: CartRow, body: Record<string, unknown>): void
   }
   const coupon = findCoupon(ctx, code);
   if (!coupon) throw appError(400, "INVALID_COUPON_CODE", `Le code promo « ${code} » n'existe pas`, { couponCode: code });
+  // A member (or a buyer whose e-mail the cart holds) who used it up is told now; Place Order checks again.
+  const reached = couponLimitReached(ctx, coupon, customerOf(ctx, cart.owner, cart.email));
+  if (reached)
+    throw appError(400, "INVALID_COUPON_STATUS", COUPON_LIMIT_MESSAGES[reached], {
+      couponCode: coupon.code,
+      reason: reached === "ERROR_COUPON_USAGE_EXCEEDED" ? "MAX_USAGE_EXCEEDED" : "MAX_USAGE_PER_CUSTOMER_EXCEEDED",
+    });
   ctx.db.prepare("UPDATE carts SET coupon_code = ? WHERE id = ?").run(coupon.code, cart.id);
 }
 
@@ -528,7 +536,7 @@ export function registerCartV2(router: Router, ctx: Ctx): void {
       const { cart } = cartByIdFor(ctx, req);
       notOrdered(cart);
       const total = checkoutTotals(ctx, cartCheckoutData(ctx, cart)).total;
-      const result = placeCartOrder(ctx, cart.id, total === 0 ? "card" : "offline");
+      const result = placeCartOrder(ctx, cart.id, total === 0 ? "card" : "offline", false);
       if (!result.ok) throw result.refusal ?? appError(428, "INVALID_CART", result.message, {});
       return { orderId: result.orderId, completed: total === 0 };
     });

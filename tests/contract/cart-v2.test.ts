@@ -6,11 +6,13 @@ import { cartV2, currentCartV2 } from "@wix/ecom";
 import { EMBEDDED_CLIENT_ID } from "../../platform/index";
 import {
   APP_ORIGIN,
+  Browser,
   CALLBACKS,
   cents,
   isWix,
   makeClient,
   OWNER_TOKEN,
+  pageText,
   PAY,
   payOnHostedPage,
   productBySlug,
@@ -396,7 +398,7 @@ describe.skipIf(isWix)("Cart V2: carts by id, the hosted checkout and place orde
     expect(code(await rejection(() => client.currentCart.getCurrentCart()))).toBe("OWNED_CART_NOT_FOUND");
   });
 
-  it("a redirect session naming the V2 cart's id returns to the thank-you page; pay on delivery places an unpaid order", async () => {
+  it("a redirect session naming the V2 cart's id returns to the thank-you page; pay on delivery waits for the buyer's confirmation", async () => {
     const client = makeClient();
     const cart = await readyCart(client);
     const { redirectSession } = await client.redirects.createRedirectSession({
@@ -406,9 +408,21 @@ describe.skipIf(isWix)("Cart V2: carts by id, the hosted checkout and place orde
     const paid = await payOnHostedPage(ctx.platform, redirectSession!.fullUrl!, "Commander et payer à la livraison");
     const back = new URL(paid.location!);
     expect(`${back.origin}${back.pathname}`).toBe(CALLBACKS.thankYouPageUrl);
-    const order = await client.orders.getOrder(back.searchParams.get("orderId")!);
+    const orderId = back.searchParams.get("orderId")!;
+    const order = await client.orders.getOrder(orderId);
     expect(order.paymentStatus).toBe("NOT_PAID");
-    expect(order.status).toBe("APPROVED");
+    // The buyer confirms from the e-mail (docs/decisions/0027): the order of a V2 cart is then approved too.
+    expect(order.status).toBe("INITIALIZED");
+    const mail = ctx.platform
+      .outbox()
+      .filter((m) => m.to === order.buyerInfo?.email && m.links.some((l) => /confirm/i.test(l.url)))
+      .at(-1);
+    const link = mail!.links.find((l) => /confirm/i.test(l.url))!.url;
+    const browser = new Browser(ctx.platform);
+    const page = await browser.get(link);
+    const confirmed = await browser.submit(link, page.html, "Confirmer ma commande", () => undefined);
+    expect(pageText(await confirmed.text())).toContain("Commande confirmée");
+    expect((await client.orders.getOrder(orderId)).status).toBe("APPROVED");
   });
 
   it("the payment page refuses a V2 cart without a delivery method, in French, and takes no payment", async () => {
