@@ -65,6 +65,28 @@ async function readyCart(client: Client, slug = "livre-typescript") {
 }
 
 describe.skipIf(isWix)("Cart V2: the current cart", () => {
+  it("a coupon this customer used up is refused on add: INVALID_COUPON_STATUS, reason MAX_USAGE_PER_CUSTOMER_EXCEEDED", async () => {
+    // The welcome code is once per customer (docs/decisions/0028); the customer is the cart's e-mail, canonical.
+    const first = makeClient();
+    await cartWith(first, "livre-react", 1);
+    await first.currentCartV2.updateCurrentCart({
+      customerInfo: { firstName: "Camille", lastName: "Martin", email: "une-fois@exemple.fr" },
+      deliveryInfo: { address: ADDRESS },
+      paymentInfo: { billingAddress: ADDRESS },
+    });
+    await first.currentCartV2.addCouponToCurrentCart({ code: "BIENVENUE10" });
+    const { cart } = await first.currentCartV2.setDeliveryMethodForCurrentCart({ code: "standard" });
+    const { checkoutUrl } = await first.cartV2.getCheckoutUrl(cart!._id!);
+    expect((await payOnHostedPage(ctx.platform, checkoutUrl!, PAY)).location).toContain("orderId=");
+
+    const second = makeClient();
+    await cartWith(second, "livre-react", 1);
+    await second.currentCartV2.updateCurrentCart({ customerInfo: { email: "Une-Fois@exemple.fr" } });
+    const refused = await rejection(() => second.currentCartV2.addCouponToCurrentCart({ code: "BIENVENUE10" }));
+    expect(code(refused)).toBe("INVALID_COUPON_STATUS");
+    expect(data(refused)).toMatchObject({ couponCode: "BIENVENUE10", reason: "MAX_USAGE_PER_CUSTOMER_EXCEEDED" });
+  });
+
   it("addLineItemsToCurrentCart creates the cart and answers Wix's V2 line shape", async () => {
     const client = makeClient();
     const p = await productBySlug(client, "livre-typescript");
