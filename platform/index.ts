@@ -20,6 +20,7 @@ import {
   formToObject,
   html,
   json,
+  MAX_API_BODY_BYTES,
   newRequestId,
   parseJsonObject,
   queryToObject,
@@ -67,7 +68,6 @@ export function wixApiUrl(input: RequestInfo | URL): URL | undefined {
   return WIX_API_HOSTS.has(url.hostname) ? url : undefined;
 }
 export const APP_ORIGIN_HEADER = "x-platform-app-origin";
-const MAX_BODY_BYTES = 1_000_000;
 
 function normalizeOrigin(value: string | null | undefined): string | undefined {
   if (!value) return undefined;
@@ -202,7 +202,7 @@ export function createPlatform(options: PlatformOptions): Platform {
         body = decoded as Record<string, unknown>;
       } else body = queryToObject(url.searchParams);
     } else {
-      const text = await readBodyText(request, MAX_BODY_BYTES);
+      const text = await readBodyText(request, MAX_API_BODY_BYTES);
       const type = request.headers.get("content-type") ?? "";
       if (!text.trim()) body = {};
       else if (type.includes("application/x-www-form-urlencoded")) body = formToObject(new URLSearchParams(text));

@@ -209,6 +209,7 @@ export function toOrderView(raw: SdkOrder | null | undefined): OrderView {
     email: raw?.buyerInfo?.email ?? undefined,
     paymentStatus: raw?.paymentStatus ?? "UNSPECIFIED",
     paymentStatusLabel: paymentStatusLabel(raw?.paymentStatus),
+    awaitingConfirmation: raw?.status === "INITIALIZED",
     lines,
     subtotal: money(summary.subtotal),
     discount: money(summary.discount),

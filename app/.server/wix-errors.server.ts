@@ -67,6 +67,10 @@ const APPLICATION_MESSAGES: Record<string, string> = {
   COUPON_NOT_FOUND: "Ce code promo n'existe pas ou n'est plus valable.",
   COUPON_IS_DISABLED: "Ce code promo n'est plus valable.",
   COUPON_EXPIRED: "Ce code promo a expiré.",
+  // Wix's coupon limits (specification.usageLimit, limitPerCustomer), as the SDK's checkout typings name them.
+  ERROR_COUPON_USAGE_EXCEEDED: "Ce code promo a atteint son nombre d'utilisations : retirez-le du panier.",
+  ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED:
+    "Vous avez déjà utilisé ce code promo, qui ne vaut qu'une fois par client : retirez-le du panier.",
   OUT_OF_STOCK: "Cet article n'est plus disponible dans la quantité demandée.",
   ITEM_OUT_OF_STOCK: "Cet article n'est plus disponible dans la quantité demandée.",
   LINE_ITEM_NOT_FOUND: "Cet article n'est plus dans votre panier.",

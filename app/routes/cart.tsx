@@ -13,6 +13,7 @@ import { CartTotalsSummary } from "~/components/cart/CartTotalsSummary";
 import { privatePageMeta, routeMeta } from "~/lib/meta";
 import { commerceOf } from "~/.server/commerce.server";
 import { cartAction } from "~/.server/cart-action.server";
+import { FormKey } from "~/components/FormKey";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
 
@@ -112,6 +113,7 @@ function CouponForm({ couponCode, actionData }: { couponCode?: string; actionDat
           Code promo <strong>{couponCode}</strong> appliqué
         </p>
         <fetcher.Form method="post" action={CART_ACTION} preventScrollReset onSubmit={() => setLastIntent(CartIntent.removeCoupon)}>
+          <FormKey />
           <input type="hidden" name="intent" value={CartIntent.removeCoupon} />
           <button type="submit" className="button-link" disabled={busy}>
             Retirer le code promo
@@ -129,6 +131,7 @@ function CouponForm({ couponCode, actionData }: { couponCode?: string; actionDat
       noValidate
       onSubmit={() => setLastIntent(CartIntent.coupon)}
     >
+      <FormKey />
       <input type="hidden" name="intent" value={CartIntent.coupon} />
       <Field
         label="Code promo"

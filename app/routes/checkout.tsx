@@ -22,6 +22,7 @@ import { checkoutDraft, rememberCheckout } from "~/.server/checkout-draft.server
 import { publicOrigin } from "~/.server/site.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { failedAction } from "~/.server/wix-errors.server";
+import { FormKey } from "~/components/FormKey";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
 
@@ -134,6 +135,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
       <h1 id="checkout-title">Commande</h1>
       <div className="checkout-layout">
         <Form method="post" className="checkout-form" noValidate aria-describedby={errorCount ? "checkout-errors" : undefined}>
+          <FormKey />
           <HoneypotInputs label="Ne pas remplir ce champ" />
           {errorCount ? (
             <p className="form-error" id="checkout-errors" role="alert">

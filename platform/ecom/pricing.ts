@@ -155,6 +155,9 @@ export interface CouponRec {
   name: string;
   type: "PERCENT" | "AMOUNT";
   value: number;
+  /** Wix's specification.usageLimit and limitPerCustomer; null = none (ecom/coupon-limits.ts). */
+  usage_limit: number | null;
+  limit_per_customer: number | null;
 }
 
 export function findCoupon(ctx: Ctx, code: string | null | undefined): CouponRec | null {

@@ -7,6 +7,7 @@ import { html, json } from "../core/http";
 import { outboxGet, ownerMembersGet, ownerMembersPost, resetGet, resetPost } from "./account";
 import { loginSessionPage, logoutGet } from "./auth";
 import { errorPage, PLATFORM_CSS } from "../core/layout";
+import { orderConfirmGet, orderConfirmPost } from "./order-confirm";
 import { orderFollowGet } from "./order-follow";
 import { paymentGet, paymentPost } from "./payment";
 import { downloadGet } from "../ecom/downloads";
@@ -40,6 +41,8 @@ function pageTable(publicPem: string): Map<string, Page> {
     ["GET checkout", (ctx, _, url) => paymentGet(ctx, url)],
     ["POST checkout", (ctx, request) => paymentPost(ctx, request)],
     ["GET commande", (ctx, _, url) => orderFollowGet(ctx, url)],
+    ["GET commande/confirmer", (ctx, _, url) => orderConfirmGet(ctx, url)],
+    ["POST commande/confirmer", (ctx, request) => orderConfirmPost(ctx, request)],
     ["GET telechargement", (ctx, _, url) => downloadGet(ctx, url)],
   ]);
 }

@@ -5,6 +5,7 @@ import { CART_ACTION, CartIntent } from "~/models/cart-intents";
 import { availabilityProblem } from "~/models/availability";
 import type { CartAnswer } from "~/models/cart-forms";
 import { lineFetcherKey, type OptimisticLine } from "./optimistic";
+import { FormKey } from "~/components/FormKey";
 
 /**
  * One cart line with its quantity and remove forms. Both are plain POST forms
@@ -65,6 +66,7 @@ export function CartLineItem({
       </div>
       <div className="cart-line-actions">
         <fetcher.Form method="post" action={CART_ACTION} preventScrollReset className="cart-qty-form" noValidate>
+          <FormKey />
           <input type="hidden" name="intent" value={CartIntent.update} />
           <input type="hidden" name="lineId" value={line.id} />
           <Field
@@ -84,6 +86,7 @@ export function CartLineItem({
           </button>
         </fetcher.Form>
         <fetcher.Form method="post" action={CART_ACTION} preventScrollReset className="cart-remove-form">
+          <FormKey />
           <input type="hidden" name="intent" value={CartIntent.remove} />
           <input type="hidden" name="lineId" value={line.id} />
           <button type="submit" className="button-link">

@@ -6,6 +6,7 @@ import { ProductOptions } from "./ProductOptions";
 import { CART_ACTION, CartIntent } from "~/models/cart-intents";
 import type { CartAnswer } from "~/models/cart-forms";
 import { quantityFromUrl, type Availability, type OptionView } from "~/models/catalog";
+import { FormKey } from "~/components/FormKey";
 
 /**
  * `intent=add` carrying the options it shows: the server resolves the variant from them. With scripts a fetcher
@@ -38,6 +39,7 @@ export function AddToCartForm({
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" action={hydrated ? CART_ACTION : returnTo} className="add-to-cart" preventScrollReset>
+      <FormKey />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={returnTo} />
       <ProductOptions

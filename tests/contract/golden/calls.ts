@@ -14,6 +14,7 @@ import { categories } from "@wix/categories";
 import type { Platform, PlatformOptions } from "../../../platform/index";
 import {
   ALEX,
+  Browser,
   APP_ORIGIN,
   CALLBACKS,
   checkoutToPaymentPage,
@@ -96,7 +97,17 @@ async function newOrder(w: World, how: "card" | "delivery" = "card") {
   const orderId = paid.location ? new URL(paid.location).searchParams.get("orderId") : null;
   const found = orderId ?? (await client.orders.searchOrders({ cursorPaging: { limit: 1 } })).orders?.[0]?._id;
   if (!found) throw new Error("no order after the payment page");
+  if (how === "delivery") await confirmUnpaid(w.platform(), found);
   return found;
+}
+
+/** The buyer confirms an unpaid order from the e-mailed link, as every unpaid order waits for (decision 0027). */
+async function confirmUnpaid(platform: Platform, orderId: string) {
+  const link = platform.outbox().find((m) => m.kind === "order-confirm-request" && m.data.orderId === orderId)?.links[0]?.url;
+  if (!link) throw new Error(`no confirmation e-mail for order ${orderId}`);
+  const browser = new Browser(platform);
+  const page = await browser.get(link);
+  await browser.submit(link, page.html, "Confirmer ma commande", () => undefined);
 }
 
 /** An order the owner can read: the newest one of the site. */
