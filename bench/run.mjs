@@ -158,8 +158,7 @@ async function main() {
 
   const sdkCalls = await countSdkCalls(ctx, scenarios);
   const scale = opt["no-scale"] ? null : runScale();
-  const clientBuild = readClientBuild(join(root, BUILD_DIR, "client"));
-  const chunks = { leaks: storefrontLeaks(clientBuild), motion: motionChunks(clientBuild) };
+  const chunks = chunkReport(join(root, BUILD_DIR, "client"));
   const profiles = opt.profile || opt["profile-only"] ? await profileApp(ctx, scenarios) : null;
 
   const figures = runs ? median(runs) : null;
@@ -278,6 +277,17 @@ function median(runs) {
     out[name] = fig;
   }
   return out;
+}
+
+/** What the storefront's pages load up front, from the build's chunk list (null for a build made without it). */
+function chunkReport(clientDir) {
+  try {
+    const build = readClientBuild(clientDir);
+    return { leaks: storefrontLeaks(build), motion: motionChunks(build) };
+  } catch (error) {
+    log(`no chunk report: ${error.message}`);
+    return null;
+  }
 }
 
 /** bench/scale.mjs on this run's build, two sizes and two cart lengths (the issue's ratios), both catalog versions. */
