@@ -131,6 +131,13 @@ const ADDED_COLUMNS: Array<[table: string, column: string, definition: string]> 
   ["members", "email_verified", "INTEGER NOT NULL DEFAULT 1"],
   ["carts", "purchase_flow_id", "TEXT"],
   ["members", "activity_status", "TEXT NOT NULL DEFAULT 'ACTIVE'"],
+  // Cart V2 over the same carts (ecom/cart-v2.ts): the revision, the billing side, the custom checkout URL, and
+  // the order a cart became (the cart stays readable by id; its owner key moves to `placed:<id>`).
+  ["carts", "revision", "INTEGER NOT NULL DEFAULT 1"],
+  ["carts", "billing", "TEXT"],
+  ["carts", "custom_checkout_url", "TEXT"],
+  ["carts", "order_id", "TEXT"],
+  ["carts", "placed_by", "TEXT"],
   // The canonical form of the buyer's e-mail (core/email.ts): guest-order claims, coupon and unpaid-order limits.
   ["orders", "buyer_key", "TEXT"],
   // Wix coupons' specification.usageLimit and limitPerCustomer (ecom/coupon-limits.ts); null = no limit.

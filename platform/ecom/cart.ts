@@ -172,7 +172,8 @@ export function registerCart(router: Router, ctx: Ctx): void {
           const trimmed = couponCode.trim();
           if (trimmed) {
             const c = findCoupon(ctx, trimmed);
-            if (!c) throw appError(400, "COUPON_DOES_NOT_EXIST", `Le code promo « ${trimmed} » n'existe pas`, { couponCode: trimmed });
+            if (!c)
+              throw appError(400, "ERROR_COUPON_DOES_NOT_EXIST", `Le code promo « ${trimmed} » n'existe pas`, { couponCode: trimmed });
             // A member who used it up is told now; a visitor's e-mail is checked at checkout (ecom/coupon-limits.ts).
             requireCouponUsable(ctx, c, customerOf(ctx, caller.owner, cart.email));
             ctx.db.prepare("UPDATE carts SET coupon_code = ? WHERE id = ?").run(c.code, cart.id);

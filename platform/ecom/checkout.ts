@@ -159,7 +159,7 @@ export function registerCheckout(router: Router, ctx: Ctx): void {
           if (coupon !== undefined) {
             const c = findCoupon(ctx, coupon.trim());
             if (coupon.trim() && !c)
-              throw appError(400, "COUPON_DOES_NOT_EXIST", `Le code promo « ${coupon} » n'existe pas`, { couponCode: coupon });
+              throw appError(400, "ERROR_COUPON_DOES_NOT_EXIST", `Le code promo « ${coupon} » n'existe pas`, { couponCode: coupon });
             data.couponCode = c?.code ?? null;
           }
           requireCouponUsable(ctx, findCoupon(ctx, data.couponCode), customerOf(ctx, row.owner, data.email));

@@ -8,11 +8,13 @@ import type { Caller, Ctx } from "../core/context";
 import { currency, newId, orderPrice, requireCaller, taxRatePercent } from "../core/context";
 import { nowIso } from "../core/db";
 import { emailKey } from "../core/email";
+import type { CouponLimitCode } from "./coupon-limits";
 import { COUPON_LIMIT_MESSAGES, couponLimitReached, customerOf } from "./coupon-limits";
 import { cancelUnconfirmed, overUnpaidLimit, sendConfirmRequest, UNPAID_LIMIT_MESSAGE } from "./unpaid";
 import { claimOnRead } from "../iam/order-claims";
 import { sendOrderMails } from "./order-mail";
 import type { Router } from "../core/http";
+import type { WixError } from "../core/http";
 import { asObject, notFound } from "../core/http";
 import type { PricedLine, Totals } from "./pricing";
 import { addressToWire, isPickup, optionDescriptionLines, taxIncluded, unavailableText } from "./pricing";
@@ -225,18 +227,17 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
   return id;
 }
 
+/** How the order is paid: a card paid or only authorized on the payment page, or offline (on delivery). */
+export type Payment = "card" | "offline" | "authorized";
+
 export type PlaceResult =
   | { ok: true; orderId: string }
   | {
       ok: false;
-      code:
-        | "OUT_OF_STOCK"
-        | "ALREADY_COMPLETED"
-        | "NOT_FOUND"
-        | "UNPAID_LIMIT"
-        | "ERROR_COUPON_USAGE_EXCEEDED"
-        | "ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED";
+      code: "OUT_OF_STOCK" | "ALREADY_COMPLETED" | "NOT_FOUND" | "REFUSED" | "UNPAID_LIMIT" | CouponLimitCode;
       message: string;
+      /** Place Order's refusal as the API answers it (V2 carts). */
+      refusal?: WixError;
     };
 
 /**
@@ -245,13 +246,20 @@ export type PlaceResult =
  * unit get exactly one order.
  */
 export function placeOrder(ctx: Ctx, checkoutId: string, payment: "card" | "offline" | "authorized"): PlaceResult {
+  return withOrderMails(ctx, payment === "offline", (onCreated) => placeOrderTransaction(ctx, checkoutId, payment, onCreated));
+}
+
+/**
+ * Runs an order placement, then (after the commit, as Wix does) sends the buyer's confirmation and the owner's
+ * notice, only when this run created the order (never for a replayed POST). An unpaid order first asks its buyer to
+ * confirm it (unpaid.ts); those e-mails follow the confirmation.
+ */
+export function withOrderMails(ctx: Ctx, buyerConfirms: boolean, place: (onCreated: () => void) => PlaceResult): PlaceResult {
   let created = false;
-  const result = placeOrderTransaction(ctx, checkoutId, payment, () => (created = true));
-  // After the commit, as Wix does: the buyer's confirmation and the owner's notice (never for a replayed POST). An
-  // unpaid order first asks its buyer to confirm it (unpaid.ts); those e-mails follow the confirmation.
+  const result = place(() => (created = true));
   if (result.ok && created) {
     try {
-      if (payment === "offline") sendConfirmRequest(ctx, orderById(ctx, result.orderId));
+      if (buyerConfirms) sendConfirmRequest(ctx, orderById(ctx, result.orderId));
       else sendOrderMails(ctx, result.orderId);
     } catch (err) {
       // The order is committed: a mail problem must not turn the buyer's confirmation into an error page.
@@ -290,7 +298,7 @@ export type ConfirmResult = {
  * The buyer confirms an unpaid order from the e-mailed link (unpaid.ts): its stock is taken now and it is approved,
  * or it is cancelled when a line is no longer available. Once: a second confirmation says it is done.
  */
-export function confirmOrder(ctx: Ctx, orderId: string): ConfirmResult {
+export function confirmOrder(ctx: Ctx, orderId: string, placedCartData: (cartId: string) => CheckoutData | undefined): ConfirmResult {
   let approved = false;
   const result = ctx.db
     .transaction((): ConfirmResult => {
@@ -299,8 +307,10 @@ export function confirmOrder(ctx: Ctx, orderId: string): ConfirmResult {
       if (!row) return { kind: "not-found" };
       if (row.status === "APPROVED") return { kind: "already", number: row.number };
       if (row.status !== "INITIALIZED") return { kind: "canceled", number: row.number };
+      // A V1 checkout's order reads its checkout; a Cart V2 order (its checkout id is the cart's) reads its placed cart.
       const checkout = row.checkout_id ? getCheckoutRow(ctx, row.checkout_id) : undefined;
-      const t = checkout ? checkoutTotals(ctx, JSON.parse(checkout.data) as CheckoutData) : null;
+      const data = checkout ? (JSON.parse(checkout.data) as CheckoutData) : row.checkout_id ? placedCartData(row.checkout_id) : undefined;
+      const t = data ? checkoutTotals(ctx, data) : null;
       const bad = t ? t.lines.filter((l) => l.status !== "AVAILABLE") : [];
       if (!t || bad.length) {
         ctx.db.prepare("UPDATE orders SET status = 'CANCELED', updated_date = ? WHERE id = ?").run(nowIso(), row.id);
@@ -324,6 +334,64 @@ export function confirmOrder(ctx: Ctx, orderId: string): ConfirmResult {
   return result;
 }
 
+export interface CommitInput {
+  owner: string;
+  data: CheckoutData;
+  totals: Totals;
+  payment: Payment;
+  /**
+   * An offline payment chosen by the buyer on the payment page waits for them to confirm it (unpaid.ts); the site's
+   * own Place Order (API key) does not: false then.
+   */
+  buyerConfirms: boolean;
+  /** The V1 checkout, or the V2 cart (Wix's checkout page names a Cart V2 purchase by the cart's id). */
+  checkoutId: string;
+  /** The cart it came from (Wix keeps it on the order as cartId). */
+  cartId: string | null;
+}
+
+/**
+ * The order itself, inside the caller's transaction: re-checks stock, decrements it and stores the order with its
+ * events. Shared by the V1 checkout and the V2 cart (ecom/cart-order.ts), which each do their own bookkeeping.
+ */
+export function commitOrder(ctx: Ctx, input: CommitInput): PlaceResult {
+  const t = input.totals;
+  const data = input.data;
+  const bad = t.lines.filter((l) => l.status !== "AVAILABLE");
+  if (bad.length || !t.lines.length)
+    return { ok: false, code: "OUT_OF_STOCK", message: bad.map(unavailableText).join(" ") || "La commande est vide." };
+  // The coupon's limits hold at the end too: two checkouts made while one use was left cannot both have it.
+  const couponLimit = t.coupon ? couponLimitReached(ctx, t.coupon, customerOf(ctx, input.owner, data.email)) : null;
+  if (couponLimit) return { ok: false, code: couponLimit, message: COUPON_LIMIT_MESSAGES[couponLimit] };
+  const payment = input.payment;
+  const unpaid = payment === "offline" && input.buyerConfirms;
+  // An unpaid order takes no stock until its buyer confirms it, and a buyer's unpaid orders are capped (unpaid.ts).
+  if (unpaid && overUnpaidLimit(ctx, data.email ? emailKey(data.email) : input.owner, t.lines))
+    return { ok: false, code: "UNPAID_LIMIT", message: UNPAID_LIMIT_MESSAGE };
+  if (!unpaid) takeStock(ctx, t.lines);
+  const orderId = insertOrder(ctx, {
+    owner: input.owner,
+    totals: t,
+    data,
+    status: unpaid ? "INITIALIZED" : "APPROVED",
+    // An authorized card waits for the owner to capture or void it (payments collector): PENDING until then.
+    paymentStatus: payment === "card" ? "PAID" : payment === "authorized" ? "PENDING" : "NOT_PAID",
+    authorized: payment === "authorized",
+    fulfillmentStatus: "NOT_FULFILLED",
+    checkoutId: input.checkoutId,
+    cartId: input.cartId,
+  });
+  // A card paid on the payment page: the order, created NOT_PAID, is paid at once (one payment status change).
+  // An unpaid order is approved when its buyer confirms it (confirmOrder).
+  orderEvents(
+    ctx,
+    orderId,
+    payment === "card" ? ["created", "approved", "payment_status_updated"] : unpaid ? ["created"] : ["created", "approved"],
+    { previousPaymentStatus: "NOT_PAID" },
+  );
+  return { ok: true, orderId };
+}
+
 function placeOrderTransaction(
   ctx: Ctx,
   checkoutId: string,
@@ -340,44 +408,23 @@ function placeOrderTransaction(
           : { ok: false, code: "ALREADY_COMPLETED", message: "Cette commande a déjà été payée." };
       }
       const data = JSON.parse(row.data) as CheckoutData;
-      const t = checkoutTotals(ctx, data);
-      const bad = t.lines.filter((l) => l.status !== "AVAILABLE");
-      if (bad.length || !t.lines.length)
-        return { ok: false, code: "OUT_OF_STOCK", message: bad.map(unavailableText).join(" ") || "La commande est vide." };
-      // The coupon's limits hold at the end too: two checkouts made while one use was left cannot both have it.
-      const couponLimit = t.coupon ? couponLimitReached(ctx, t.coupon, customerOf(ctx, row.owner, data.email)) : null;
-      if (couponLimit) return { ok: false, code: couponLimit, message: COUPON_LIMIT_MESSAGES[couponLimit] };
-      const unpaid = payment === "offline";
-      // An unpaid order takes no stock until its buyer confirms it, and a buyer's unpaid orders are capped (unpaid.ts).
-      if (unpaid && overUnpaidLimit(ctx, data.email ? emailKey(data.email) : row.owner, t.lines))
-        return { ok: false, code: "UNPAID_LIMIT", message: UNPAID_LIMIT_MESSAGE };
-      if (!unpaid) takeStock(ctx, t.lines);
-      const orderId = insertOrder(ctx, {
+      const placed = commitOrder(ctx, {
         owner: row.owner,
-        totals: t,
         data,
-        status: unpaid ? "INITIALIZED" : "APPROVED",
-        // An authorized card waits for the owner to capture or void it (payments collector): PENDING until then.
-        paymentStatus: payment === "card" ? "PAID" : payment === "authorized" ? "PENDING" : "NOT_PAID",
-        authorized: payment === "authorized",
-        fulfillmentStatus: "NOT_FULFILLED",
+        totals: checkoutTotals(ctx, data),
+        payment,
+        buyerConfirms: payment === "offline",
         checkoutId: row.id,
         cartId: row.cart_id,
       });
+      if (!placed.ok) return placed;
+      const orderId = placed.orderId;
       ctx.db.prepare("UPDATE checkouts SET completed = 1, order_id = ?, updated_date = ? WHERE id = ?").run(orderId, nowIso(), row.id);
       if (row.cart_id) {
         const cart = ctx.db.prepare("SELECT * FROM carts WHERE id = ?").get(row.cart_id) as CartRow | undefined;
         ctx.db.prepare("DELETE FROM carts WHERE id = ?").run(row.cart_id);
         if (cart) cartEvent(ctx, "deleted", cart);
       }
-      // A card paid on the payment page: the order, created NOT_PAID, is paid at once (one payment status change).
-      // An unpaid order is approved when its buyer confirms it (confirmOrder).
-      orderEvents(
-        ctx,
-        orderId,
-        payment === "card" ? ["created", "approved", "payment_status_updated"] : unpaid ? ["created"] : ["created", "approved"],
-        { previousPaymentStatus: "NOT_PAID" },
-      );
       onCreated();
       return { ok: true, orderId };
     })

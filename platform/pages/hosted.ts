@@ -4,7 +4,7 @@ import { extname, resolve, sep } from "node:path";
 import type { Ctx } from "../core/context";
 import { mediaIdToPath } from "../core/context";
 import { html, json } from "../core/http";
-import { outboxGet, ownerMembersGet, ownerMembersPost, resetGet, resetPost } from "./account";
+import { apiLogGet, outboxGet, ownerMembersGet, ownerMembersPost, resetGet, resetPost } from "./account";
 import { loginSessionPage, logoutGet } from "./auth";
 import { errorPage, PLATFORM_CSS } from "../core/layout";
 import { orderConfirmGet, orderConfirmPost } from "./order-confirm";
@@ -31,6 +31,7 @@ function pageTable(publicPem: string): Map<string, Page> {
     ["GET reset-password", (ctx, _, url) => resetGet(ctx, url)],
     ["POST reset-password", (ctx, request) => resetPost(ctx, request)],
     ["GET outbox", (ctx, _, url) => outboxGet(ctx, url)],
+    ["GET api-log", (ctx, _, url) => apiLogGet(ctx, url)],
     ["GET owner/members", (ctx, _, url) => ownerMembersGet(ctx, url)],
     ["POST owner/members", (ctx, request) => ownerMembersPost(ctx, request)],
     [

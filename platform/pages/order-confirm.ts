@@ -4,6 +4,7 @@ import type { Ctx } from "../core/context";
 import { html, readForm, sameOriginOrNone } from "../core/http";
 import { e, errorPage, page } from "../core/layout";
 import { verifyLink } from "../ecom/order-links";
+import { placedCartData } from "../ecom/cart-order";
 import { confirmOrder } from "../ecom/orders";
 import { cancelUnconfirmed } from "../ecom/unpaid";
 import type { OrderRow } from "../ecom/order-wire";
@@ -49,7 +50,7 @@ export async function orderConfirmPost(ctx: Ctx, request: Request): Promise<Resp
   const form = await readForm(request);
   const check = verifyLink(ctx, form.get("jeton"), "confirm");
   if (!check.ok) return refusal(check.reason);
-  const result = confirmOrder(ctx, check.claims.orderId);
+  const result = confirmOrder(ctx, check.claims.orderId, (cartId) => placedCartData(ctx, cartId));
   switch (result.kind) {
     case "confirmed":
     case "already":

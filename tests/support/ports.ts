@@ -1,23 +1,24 @@
 import { createServer } from "node:net";
 
 /**
- * The loopback ports test and bench servers take: TEST_PORT_RANGE ("5500-5549") when set, so parallel runs on one
- * machine keep apart, else 5100–5199 (the range agreed on this machine for test servers).
+ * The ports test servers may use: 5100–5199 (the range agreed on this machine), or `TEST_PORT_RANGE=first-last`
+ * when several runs share the machine and each was given a range of its own.
  */
-export function portRange(value = process.env.TEST_PORT_RANGE): { first: number; count: number } {
-  const m = /^\s*(\d{4,5})\s*-\s*(\d{4,5})\s*$/.exec(value ?? "");
-  if (!value) return { first: 5100, count: 100 };
-  const [first, last] = m ? [Number(m[1]), Number(m[2])] : [NaN, NaN];
-  if (!(first >= 1024 && last <= 65535 && first <= last)) throw new Error(`TEST_PORT_RANGE must read like 5500-5549, not "${value}"`);
-  return { first, count: last - first + 1 };
+function portRange(): { first: number; size: number } {
+  const m = /^(\d{4,5})-(\d{4,5})$/.exec(process.env.TEST_PORT_RANGE?.trim() ?? "");
+  if (!m) return { first: 5100, size: 100 };
+  const [first, last] = [Number(m[1]), Number(m[2])];
+  if (!(first >= 1024 && last <= 65535 && last >= first))
+    throw new Error(`TEST_PORT_RANGE ${process.env.TEST_PORT_RANGE}: not a port range`);
+  return { first, size: last - first + 1 };
 }
 
-/** A free loopback port in the range (portRange), none of `taken`. */
+/** A free loopback port of the test range (see portRange), none of `taken`. */
 export async function freePortInRange(taken: Set<number> = new Set()): Promise<number> {
-  const { first, count } = portRange();
-  const offset = Math.floor(Math.random() * count);
-  for (let i = 0; i < count; i++) {
-    const port = first + ((offset + i) % count);
+  const { first, size } = portRange();
+  const offset = Math.floor(Math.random() * size);
+  for (let i = 0; i < size; i++) {
+    const port = first + ((offset + i) % size);
     if (taken.has(port)) continue;
     const free = await new Promise<boolean>((done) => {
       const srv = createServer();
@@ -29,5 +30,5 @@ export async function freePortInRange(taken: Set<number> = new Set()): Promise<n
       return port;
     }
   }
-  throw new Error(`no free port in ${first}–${first + count - 1}`);
+  throw new Error(`no free port in ${first}–${first + size - 1}`);
 }

@@ -3,7 +3,6 @@ import { TotalsList } from "~/components/TotalsList";
 
 /** The platform's estimate, as the buyer reads it (prices include VAT). */
 export function CartTotalsSummary({ totals, pending = false }: { totals: CartTotals; pending?: boolean }) {
-  const shipping = totals.shippingOptions.find((option) => option.code === totals.selectedShipping);
   return (
     <div className="cart-totals" role="group" aria-label="Montant de la commande" aria-busy={pending || undefined}>
       <TotalsList
@@ -11,8 +10,8 @@ export function CartTotalsSummary({ totals, pending = false }: { totals: CartTot
         rows={{
           ...totals,
           shipping: {
-            title: shipping?.title,
-            value: totals.shippingOptions.length === 0 ? "Aucune (articles numériques)" : totals.shipping.formatted,
+            title: totals.shippingTitle,
+            value: totals.noShipping ? "Aucune (articles numériques)" : totals.shipping.formatted,
           },
         }}
       />
