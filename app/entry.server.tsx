@@ -8,9 +8,15 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/hooks/nonce";
 import { SiteCssProvider } from "~/components/SiteStyles";
 import siteCss from "~/app.css?inline";
+import catalogCss from "~/styles/catalog.css?inline";
+import cvCss from "~/styles/cv.css?inline";
+import { RouteCssProvider } from "~/components/RouteStyles";
+import { lowPriorityModulePreloads } from "~/.server/preload-priority.server";
 import { requestInfoContext } from "~/.server/request-info.server";
 
-// React Router's default Node entry, plus the per-request CSP nonce on every inline script.
+// React Router's default Node entry, plus the per-request CSP nonce on every inline script, the stylesheets inlined
+// in the head (SiteStyles, RouteStyles) and the module preloads at low priority (lowPriorityModulePreloads).
+const routeCss = { catalog: catalogCss, cv: cvCss };
 export const streamTimeout = 5_000;
 
 export default function handleRequest(
@@ -38,7 +44,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <SiteCssProvider value={siteCss}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <RouteCssProvider value={routeCss}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </RouteCssProvider>
         </SiteCssProvider>
       </NonceProvider>,
       {
@@ -53,7 +61,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          pipe(lowPriorityModulePreloads()).pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

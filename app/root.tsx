@@ -16,6 +16,7 @@ import { isOwner } from "~/.server/owner.server";
 import { requestInfoContext } from "~/.server/request-info.server";
 import { useNonce } from "~/hooks/nonce";
 import { SiteStyles } from "~/components/SiteStyles";
+import { RouteStyles } from "~/components/RouteStyles";
 import { clientHintCheckScript } from "~/lib/client-hints";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { honeypotInputProps } from "~/.server/honeypot.server";
@@ -79,6 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root && !root.themeChosen ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: clientHintCheckScript() }} /> : null}
         <Meta />
         <SiteStyles />
+        <RouteStyles />
         <Links />
         {/* The footer waits hidden for its fade-in only when scripts run. */}
         <noscript>

@@ -5,8 +5,12 @@
 // the exit code never depends on them): CPU per request as ratios, /products latency at half capacity, the JS each
 // route loads against the floor, and Lighthouse mobile figures.
 //
+// Issue 30 adds: Lighthouse on six pages, the median of 3 runs each (with the load average beside every run), the
+// scale bench (bench/scale.mjs: 10,000 vs 62 products on Catalog V3 and V1, 100 vs 20 cart lines) and what the
+// storefront's chunks carry (scripts/chunk-modules.ts). Ports: TEST_PORT_RANGE (e.g. 5500-5549), as the tests.
+//
 // Options: --duration S (5) --warmup S (2) --connections N (32) --rounds N (3) --skip-build
-//          --platform remote|inprocess (remote)  --no-lighthouse  --lighthouse-runs N (1)
+//          --platform remote|inprocess (remote)  --no-lighthouse  --lighthouse-runs N (3)  --no-scale
 //          --profile (also write CPU profiles of the app server)  --profile-only  --out FILE (results/latest.json)
 //          --report FILE (print a saved run's JSON again, targets evaluated by the current rules)
 import { execFileSync } from "node:child_process";
@@ -27,6 +31,7 @@ import { countSdkCalls } from "./lib/sdk-calls.mjs";
 import { CLIENT_CORE, SERVER_CORE, startApp, startBare, startMinimal } from "./lib/servers.mjs";
 import { sizeReport, stylesheetsIn } from "./lib/sizes.mjs";
 import { evaluate } from "./lib/targets.mjs";
+import { motionChunks, readClientBuild, storefrontLeaks } from "../scripts/chunk-modules.ts";
 
 const opt = benchOptions(
   { duration: 5, warmup: 2, connections: 32, rounds: 3 },
@@ -34,7 +39,8 @@ const opt = benchOptions(
     platform: { type: "string", default: "remote" },
     "skip-build": { type: "boolean", default: false },
     "no-lighthouse": { type: "boolean", default: false },
-    "lighthouse-runs": { type: "string", default: "1" },
+    "lighthouse-runs": { type: "string", default: "3" },
+    "no-scale": { type: "boolean", default: false },
     profile: { type: "boolean", default: false },
     "profile-only": { type: "boolean", default: false },
     out: { type: "string", default: join(here, "results", "latest.json") },
@@ -134,6 +140,7 @@ async function main() {
       root,
       [
         { name: "/", url: app.url + "/" },
+        { name: "/cv", url: app.url + "/cv" },
         { name: "/products", url: app.url + "/products" },
         { name: "/products/:slug", url: app.url + PRODUCT_PAGE },
         ...(scenarios.cart ? [{ name: "/cart (3 lines)", url: app.url + "/cart", cookie: scenarios.cart.cookie }] : []),
@@ -150,6 +157,8 @@ async function main() {
   sizes.minimalApp = sizeReport(join(minimalApp.dir, "build", "client")).routes["routes/home"];
 
   const sdkCalls = await countSdkCalls(ctx, scenarios);
+  const scale = opt["no-scale"] ? null : runScale();
+  const chunks = chunkReport(join(root, BUILD_DIR, "client"));
   const profiles = opt.profile || opt["profile-only"] ? await profileApp(ctx, scenarios) : null;
 
   const figures = runs ? median(runs) : null;
@@ -178,7 +187,9 @@ async function main() {
     latency,
     sizes,
     lighthouse,
-    targets: evaluate({ figures, latency, sizes, lighthouse }),
+    scale,
+    chunks,
+    targets: evaluate({ figures, latency, sizes, lighthouse, scale, chunks }),
     profiles: profiles?.map((p) => ({
       scenario: p.scenario,
       file: p.summary.file,
@@ -266,6 +277,46 @@ function median(runs) {
     out[name] = fig;
   }
   return out;
+}
+
+/** What the storefront's pages load up front, from the build's chunk list (null for a build made without it). */
+function chunkReport(clientDir) {
+  try {
+    const build = readClientBuild(clientDir);
+    return { leaks: storefrontLeaks(build), motion: motionChunks(build) };
+  } catch (error) {
+    log(`no chunk report: ${error.message}`);
+    return null;
+  }
+}
+
+/** bench/scale.mjs on this run's build, two sizes and two cart lengths (the issue's ratios), both catalog versions. */
+function runScale() {
+  log("\nscale (bench/scale.mjs: 62 and 10,000 products on V3 and V1; carts of 20 and 100 lines) …");
+  const out = join(work, "scale.json");
+  try {
+    execFileSync(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        join(here, "scale.mjs"),
+        "--skip-build",
+        "--build-dir",
+        BUILD_DIR,
+        "--sizes",
+        "62,10000",
+        "--lines",
+        "20,100",
+        "--out",
+        out,
+      ],
+      { cwd: root, stdio: ["ignore", "inherit", "inherit"] },
+    );
+    return JSON.parse(readFileSync(out, "utf8"));
+  } catch (error) {
+    return { error: `scale bench failed: ${String(error.message).slice(0, 200)}` };
+  }
 }
 
 function git(args) {

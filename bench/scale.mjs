@@ -4,8 +4,12 @@
 // with its 62-product cost (target ≤ 1.5×). Carts of 1, 20 and 100 lines (on the 1,000-product catalog): the cart
 // page and an add (POST → 303 → GET) against the 1-line cost (target ≤ 2×). The platform's CPU is reported beside.
 //
-// Options: --sizes 62,1000,10000  --lines 1,20,100  --duration S (5)  --warmup S (3)  --connections N (16)
-//          --rounds N (3)  --skip-build
+// Each catalog size is measured on every site version asked (--catalogs: Stores Catalog V3 and V1, the platform's
+// PLATFORM_CATALOG_VERSION; the app reads the version from the site), the carts on the first.
+//
+// Options: --sizes 62,1000,10000  --lines 20,100  --catalogs V3_CATALOG,V1_CATALOG  --duration S (5)  --warmup S (3)
+//          --connections N (16)  --rounds N (3)  --skip-build  --build-dir DIR (build-bench)  --out FILE
+//          Ports: TEST_PORT_RANGE (5500-5549), as the tests.
 import { randomBytes } from "node:crypto";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,11 +28,15 @@ const opt = benchOptions(
   { duration: 5, warmup: 3, connections: 16, rounds: 3 },
   {
     sizes: { type: "string", default: "62,1000,10000" },
-    lines: { type: "string", default: "1,20,100" },
+    lines: { type: "string", default: "20,100" },
+    catalogs: { type: "string", default: "V3_CATALOG,V1_CATALOG" },
     "skip-build": { type: "boolean", default: false },
+    "build-dir": { type: "string", default: "build-bench" },
+    out: { type: "string" },
   },
 );
-const BUILD_DIR = "build-bench";
+const BUILD_DIR = opt["build-dir"];
+const versions = opt.catalogs.split(",").filter(Boolean);
 const sizes = opt.sizes.split(",").map(Number);
 const lineCounts = opt.lines.split(",").map(Number);
 const load = { connections: Number(opt.connections), duration: Number(opt.duration), warmup: Number(opt.warmup) };
@@ -72,26 +80,29 @@ async function main() {
       ["category page", `/collections/${facts.collection}`],
       ["search", "/products?q=typescript"],
     ];
-    const app = await startApp({ root, logDir: resultsDir, secret, dbFile, buildDir: BUILD_DIR, platformScript });
-    for (const [, path] of pages) {
-      const r = await text(app.url + path);
-      if (r.status !== 200) throw new Error(`${path} answered ${r.status} with ${n} products`);
+    for (const catalogVersion of versions) {
+      const app = await startApp({ root, logDir: resultsDir, secret, dbFile, buildDir: BUILD_DIR, platformScript, catalogVersion });
+      for (const [, path] of pages) {
+        const r = await text(app.url + path);
+        if (r.status !== 200) throw new Error(`${path} answered ${r.status} with ${n} products on ${catalogVersion}`);
+      }
+      log(`  ${catalogVersion}`);
+      (catalog[catalogVersion] ??= {})[n] = await measurePages(
+        app,
+        pages.map(([name, path]) => ({ name, path })),
+      );
+      await stop(app.child);
+      await stop(app.platform.child);
     }
-    catalog[n] = await measurePages(
-      app,
-      pages.map(([name, path]) => ({ name, path })),
-    );
-    await stop(app.child);
-    await stop(app.platform.child);
     if (n === 1000 || (!cartDb && n === sizes.at(-1))) cartDb = dbFile;
   }
 
   log(`\ncarts of ${lineCounts.join(", ")} lines`);
   const carts = await measureCarts(cartDb ?? join(work, `catalog-${sizes.at(-1)}.sqlite`), platformScript);
-  const report = { date: new Date().toISOString(), settings: { ...load, rounds, sizes, lineCounts }, catalog, carts };
+  const report = { date: new Date().toISOString(), settings: { ...load, rounds, sizes, lineCounts, versions }, catalog, carts };
   report.targets = targets(report);
   print(report);
-  writeFileSync(join(resultsDir, "scale-latest.json"), JSON.stringify(report, null, 2) + "\n");
+  writeFileSync(opt.out ?? join(resultsDir, "scale-latest.json"), JSON.stringify(report, null, 2) + "\n");
 }
 
 /** Median over rounds of the app's and the platform's CPU per request, pages interleaved in each round. */
@@ -213,18 +224,20 @@ async function measureAdds(app, visitors, form) {
 
 function targets(r) {
   const t = [];
-  const base = r.catalog[sizes[0]];
-  for (const n of sizes.slice(1))
-    for (const [page, f] of Object.entries(r.catalog[n] ?? {})) {
-      const x = f.app / base[page].app;
-      t.push({
-        pass: x <= CATALOG_LIMIT,
-        name: `${page} with ${n} products vs ${sizes[0]}`,
-        value: `${round2(x)}×`,
-        limit: `≤ ${CATALOG_LIMIT}×`,
-        detail: `app ${f.app} vs ${base[page].app} ms; platform ${f.platform} vs ${base[page].platform} ms`,
-      });
-    }
+  for (const [version, bySize] of Object.entries(r.catalog)) {
+    const base = bySize[sizes[0]];
+    for (const n of sizes.slice(1))
+      for (const [page, f] of Object.entries(bySize[n] ?? {})) {
+        const x = f.app / base[page].app;
+        t.push({
+          pass: x <= CATALOG_LIMIT,
+          name: `${version}: ${page} with ${n} products vs ${sizes[0]}`,
+          value: `${round2(x)}×`,
+          limit: `≤ ${CATALOG_LIMIT}×`,
+          detail: `app ${f.app} vs ${base[page].app} ms; platform ${f.platform} vs ${base[page].platform} ms`,
+        });
+      }
+  }
   const one = r.carts[lineCounts[0]];
   for (const n of lineCounts.slice(1)) {
     const c = r.carts[n];
@@ -248,13 +261,11 @@ function targets(r) {
 
 function print(r) {
   log(`\n== How cost grows (${r.date}; app CPU ms per request, platform in its own process beside it; median of ${rounds} rounds)`);
-  table(
-    ["page", ...sizes.map((n) => `${n} products: app · platform`)],
-    Object.keys(r.catalog[sizes[0]]).map((page) => [
-      page,
-      ...sizes.map((n) => `${r.catalog[n][page].app} · ${r.catalog[n][page].platform}`),
-    ]),
-  );
+  for (const [version, bySize] of Object.entries(r.catalog))
+    table(
+      [version, ...sizes.map((n) => `${n} products: app · platform`)],
+      Object.keys(bySize[sizes[0]]).map((page) => [page, ...sizes.map((n) => `${bySize[n][page].app} · ${bySize[n][page].platform}`)]),
+    );
   table(
     ["cart", ...lineCounts.map((n) => `${n} lines: app · platform`)],
     [

@@ -8,8 +8,9 @@ const PENDING = "footer-pending";
  * Fades in the first time it scrolls into view, once. The server-rendered
  * footer is fully visible; it is only hidden (CSS, `.footer-pending`) when
  * scripts run, so a browser without JavaScript never sees an invisible footer.
- * motion loads after hydration (the first paint does not wait for it) and
- * animates this same element: it is never replaced by another one.
+ * motion loads when the footer first comes into view (a page whose footer is
+ * never reached downloads no animation code) and animates this same element:
+ * it is never replaced by another one.
  */
 export function SiteFooter({ ownerName }: { ownerName: string }) {
   const ref = useRef<HTMLElement>(null);
@@ -20,17 +21,25 @@ export function SiteFooter({ ownerName }: { ownerName: string }) {
     footer.classList.remove(PENDING);
     if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
     footer.style.opacity = "0";
-    let stop: (() => void) | undefined;
     let cancelled = false;
-    import("./footer-fade")
-      .then(({ fadeInOnce }) => {
-        if (!cancelled) stop = fadeInOnce(footer);
-      })
-      // Never an invisible footer because a chunk failed to load.
-      .catch(() => (footer.style.opacity = ""));
+    // The first time a fifth of it is in view, once: only then does the animation's chunk (motion) load.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        import("./footer-fade")
+          .then(({ fadeIn }) => {
+            if (!cancelled) fadeIn(footer);
+          })
+          // Never an invisible footer because a chunk failed to load.
+          .catch(() => (footer.style.opacity = ""));
+      },
+      { threshold: 0.2 },
+    );
+    observer.observe(footer);
     return () => {
       cancelled = true;
-      stop?.();
+      observer.disconnect();
     };
   }, []);
   const content = (

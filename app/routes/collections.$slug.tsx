@@ -1,12 +1,12 @@
 import type { Route } from "./+types/collections.$slug";
-import catalogStyles from "~/styles/catalog.css?url";
+import { routeCssLinks } from "~/lib/route-css";
 import { commerceOf } from "~/.server/commerce.server";
 import { CatalogView } from "~/components/catalog/CatalogView";
 import type { CatalogPageData } from "~/models/catalog";
 import { routeMeta } from "~/lib/meta";
 import type { Crumb } from "~/lib/breadcrumb";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
+export const links: Route.LinksFunction = routeCssLinks("catalog");
 
 function collectionCrumbs(data: CatalogPageData | undefined): Crumb[] {
   const c = data?.collection;
@@ -14,6 +14,7 @@ function collectionCrumbs(data: CatalogPageData | undefined): Crumb[] {
 }
 
 export const handle = {
+  css: "catalog",
   // Several crumbs: this flat route sits below the catalog (and its collection) in the trail.
   breadcrumb: (match: { data: unknown }) => collectionCrumbs(match.data as CatalogPageData | undefined),
 };

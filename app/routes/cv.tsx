@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/cv";
-import cvStyles from "~/styles/cv.css?url";
+import { routeCssLinks } from "~/lib/route-css";
 import { cv } from "~/content/cv";
 import { CvSections } from "~/components/cv/CvSections";
 import { JsonLd } from "~/components/JsonLd";
@@ -9,7 +9,7 @@ import { personFacts } from "~/lib/person";
 import { personLd } from "~/lib/structured-data";
 import type { loader as rootLoader } from "~/root";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cvStyles }];
+export const links: Route.LinksFunction = routeCssLinks("cv");
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   routeMeta(
@@ -21,7 +21,10 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
     },
   );
 
-export const handle = { breadcrumb: () => ({ label: "CV", to: "/cv" }) };
+export const handle = {
+  css: "cv",
+  breadcrumb: () => ({ label: "CV", to: "/cv" }),
+};
 
 export default function CvPage() {
   const site = useRouteLoaderData<typeof rootLoader>("root")?.site;

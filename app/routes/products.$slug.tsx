@@ -1,7 +1,7 @@
 import { Link, redirect, useLocation, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/products.$slug";
-import catalogStyles from "~/styles/catalog.css?url";
+import { routeCssLinks } from "~/lib/route-css";
 import { commerceOf } from "~/.server/commerce.server";
 import { cartAction } from "~/.server/cart-action.server";
 import { refuseForm } from "~/.server/form.server";
@@ -17,7 +17,7 @@ import type { loader as rootLoader } from "~/root";
 import { QUOTE_COLLECTIONS, quoteUrl } from "~/models/contact";
 import { acceptedQuantity } from "~/models/quantity";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
+export const links: Route.LinksFunction = routeCssLinks("catalog");
 
 function productCrumbs(page: ProductPageData | undefined): Crumb[] {
   if (!page) return [];
@@ -29,6 +29,7 @@ function productCrumbs(page: ProductPageData | undefined): Crumb[] {
 }
 
 export const handle = {
+  css: "catalog",
   // Several crumbs: this flat route sits below the catalog (and its collection) in the trail.
   breadcrumb: (match: { data: unknown }) => productCrumbs(match.data as ProductPageData | undefined),
 };

@@ -1,12 +1,15 @@
 import type { Route } from "./+types/products._index";
-import catalogStyles from "~/styles/catalog.css?url";
+import { routeCssLinks } from "~/lib/route-css";
 import { commerceOf } from "~/.server/commerce.server";
 import { CatalogView } from "~/components/catalog/CatalogView";
 import { routeMeta } from "~/lib/meta";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
+export const links: Route.LinksFunction = routeCssLinks("catalog");
 
-export const handle = { breadcrumb: () => ({ label: "Boutique", to: "/products" }) };
+export const handle = {
+  css: "catalog",
+  breadcrumb: () => ({ label: "Boutique", to: "/products" }),
+};
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   const page = loaderData?.page ?? 1;

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/realisations.$slug";
-import cvStyles from "~/styles/cv.css?url";
+import { routeCssLinks } from "~/lib/route-css";
 import { projectBySlug, type CvProject } from "~/content/cv";
 import { routeMeta } from "~/lib/meta";
 import { notFound } from "~/lib/http";
 import { Section, TextList } from "~/components/Section";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cvStyles }];
+export const links: Route.LinksFunction = routeCssLinks("cv");
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
   routeMeta(
@@ -18,6 +18,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
   );
 
 export const handle = {
+  css: "cv",
   breadcrumb: (match: { pathname: string; data?: CvProject }) =>
     match.data
       ? [

@@ -31,11 +31,11 @@ function appEnv({ secret, dbFile, port, buildDir, platformUrl }) {
  * The app server. With `platformScript`, the platform first starts as its own process (same database file, the
  * app's origin as its app origin) and the app reaches it through PLATFORM_URL: the app's CPU is then its own.
  */
-export async function startApp({ root, logDir, secret, dbFile, buildDir, platformScript, nodeArgs = [], extraEnv = {} }) {
+export async function startApp({ root, logDir, secret, dbFile, buildDir, platformScript, catalogVersion, nodeArgs = [], extraEnv = {} }) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let platform = null;
-  if (platformScript) platform = await startPlatform({ root, logDir, dbFile, script: platformScript, appOrigin: url });
+  if (platformScript) platform = await startPlatform({ root, logDir, dbFile, script: platformScript, appOrigin: url, catalogVersion });
   const child = startNode([...nodeArgs, "server.js"], {
     cwd: root,
     env: { ...appEnv({ secret, dbFile, port, buildDir, platformUrl: platform?.url }), ...extraEnv },
@@ -46,7 +46,8 @@ export async function startApp({ root, logDir, secret, dbFile, buildDir, platfor
   return { url, child, platform };
 }
 
-export async function startPlatform({ root, logDir, dbFile, script, appOrigin }) {
+/** `catalogVersion`: the site's Stores catalog (PLATFORM_CATALOG_VERSION, V3_CATALOG when absent, as the platform's default). */
+export async function startPlatform({ root, logDir, dbFile, script, appOrigin, catalogVersion }) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = startNode([script], {
@@ -57,6 +58,7 @@ export async function startPlatform({ root, logDir, dbFile, script, appOrigin })
       PLATFORM_HOST: "127.0.0.1",
       PLATFORM_DB: dbFile,
       PLATFORM_APP_ORIGIN: appOrigin,
+      ...(catalogVersion ? { PLATFORM_CATALOG_VERSION: catalogVersion } : {}),
     },
     core: SERVER_CORE,
     logFile: join(logDir, "platform-server.log"),

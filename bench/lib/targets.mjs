@@ -14,7 +14,8 @@ export const LIMITS = {
   jsHome: 20 * KB,
   jsHomeMoonshot: 10 * KB,
   jsRoute: 45 * KB,
-  lighthouse: { performance: 95, lcpMs: 2000, tbtMs: 200 },
+  // Issue 30: the median run of 3 per page.
+  lighthouse: { performance: 95, lcpMs: 1800, tbtMs: 150, cls: 0 },
 };
 
 const times = (x) => `${Math.round(x * 100) / 100}×`;
@@ -34,7 +35,7 @@ export function costRatio(a, b) {
 }
 const kb = (b) => `${Math.round(b / 100) / 10} KB`;
 
-export function evaluate({ figures, latency, sizes, lighthouse }) {
+export function evaluate({ figures, latency, sizes, lighthouse, scale, chunks }) {
   const t = [];
   // Ratios: the median of the per-round ratios (see costRatio).
   const add = (name, value, limit, pass, detail = "") => t.push({ name, value, limit, pass, detail });
@@ -106,15 +107,39 @@ export function evaluate({ figures, latency, sizes, lighthouse }) {
         na(`Lighthouse ${page}`, r.error.slice(0, 120));
         continue;
       }
-      const pass = r.performance >= L.performance && r.lcpMs <= L.lcpMs && r.tbtMs <= L.tbtMs;
+      const pass = r.performance >= L.performance && r.lcpMs <= L.lcpMs && r.tbtMs <= L.tbtMs && r.cls <= L.cls;
+      const runs = (r.runs ?? []).map((x) => `${x.performance}/${x.lcpMs}/${x.tbtMs}@${x.load}`).join(" ");
       add(
         `Lighthouse mobile ${page}`,
-        `${r.performance} · LCP ${r.lcpMs} ms · TBT ${r.tbtMs} ms`,
-        `≥ ${L.performance} · ≤ ${L.lcpMs} · ≤ ${L.tbtMs}`,
+        `${r.performance} · LCP ${r.lcpMs} ms · TBT ${r.tbtMs} ms · CLS ${r.cls}`,
+        `≥ ${L.performance} · ≤ ${L.lcpMs} · ≤ ${L.tbtMs} · ${L.cls}`,
         pass,
-        `FCP ${r.fcpMs} ms, CLS ${r.cls}`,
+        `median of ${r.runs?.length ?? 1} (score/LCP/TBT@load average: ${runs}); FCP ${r.fcpMs} ms`,
       );
     }
   } else na("Lighthouse mobile", lighthouse?.error ?? "skipped (--no-lighthouse)");
+
+  // Scale (bench/scale.mjs, run by this bench): its own targets, each on Catalog V3 and V1.
+  if (scale?.targets) for (const x of scale.targets) add(`scale: ${x.name}`, x.value, x.limit, x.pass, x.detail);
+  else na("scale (10,000 vs 62 products, 100 vs 20 cart lines)", scale?.error ?? "skipped (--no-scale)");
+
+  // What the storefront's pages load before they run (scripts/chunk-modules.ts; tests/e2e/client-chunks.spec.ts holds the same).
+  if (chunks) {
+    add(
+      "storefront pages load no back-office, checkout or motion code up front",
+      chunks.leaks.length ? `${chunks.leaks.length} found` : "none",
+      "none",
+      chunks.leaks.length === 0,
+      chunks.leaks.slice(0, 3).join("; "),
+    );
+    const onDemand = chunks.motion.staticImporters.length === 0 && chunks.motion.dynamicImporters.includes("app/components/SiteFooter.tsx");
+    add(
+      "motion only where its animation plays",
+      onDemand ? "on demand (footer in view)" : "loaded up front",
+      "on demand",
+      onDemand,
+      chunks.motion.files.join(", "),
+    );
+  } else na("JS shipped vs run", "no chunk list in the build");
   return t;
 }

@@ -68,6 +68,36 @@ test.describe("portfolio shell", () => {
     expect(stylesheets).toEqual([]);
   });
 
+  test("the catalog and CV pages bring their own styles inline: no stylesheet request to wait for", async ({ page }) => {
+    // docs/decisions/0045-route-css-inline.md: the route's stylesheet is a <style> in the head, with or without scripts.
+    const stylesheets: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
+    });
+    await page.goto("/products");
+    // catalog.css lays the category links out in a row.
+    await expect(page.locator(".category-nav ul")).toHaveCSS("display", "flex");
+    await page.goto("/cv");
+    // cv.css puts the photo beside the header.
+    await expect(page.locator(".cv-header")).toHaveCSS("display", "grid");
+    await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+    expect(stylesheets).toEqual([]);
+  });
+
+  test("a client navigation loads the next page's styles, and they leave with it @js", async ({ page }) => {
+    await page.goto("/products");
+    await waitForHydration(page);
+    await page.getByRole("banner").getByRole("link", { name: "CV" }).click();
+    await expect(page).toHaveURL(/\/cv$/);
+    await expect(page.locator(".cv-header")).toHaveCSS("display", "grid");
+    await page.goBack();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(page.locator(".category-nav ul")).toHaveCSS("display", "flex");
+    // The CV's rules (print rules included) are gone with its page.
+    await expect(page.locator('link[rel="stylesheet"][href*="/cv-"]')).toHaveCount(0);
+    await expect(page.locator("#route-css-cv")).toHaveCount(0);
+  });
+
   test("the site's styles stay after client navigations and hydration @js", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
