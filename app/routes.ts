@@ -18,6 +18,9 @@ export default [
     route("account/orders", "routes/account.orders._index.tsx"),
     route("account/orders/:id", "routes/account.orders.$id.tsx"),
   ]),
+  route("account/orders/:id/facture.pdf", "routes/account.orders.$id.facture.ts"),
+  // An invoice behind a signed link (the buyer's e-mail, the follow page): platform/ecom/invoices.ts writes it.
+  route("factures/:orderId", "routes/factures.$orderId.ts"),
   route("account/login", "routes/account.login.tsx"),
   route("account/register", "routes/account.register.tsx"),
   route("account/verify", "routes/account.verify.tsx"),
@@ -37,7 +40,10 @@ export default [
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     route("orders", "routes/admin.orders._index.tsx"),
+    route("orders/export.csv", "routes/admin.orders.export.ts"),
     route("orders/:id", "routes/admin.orders.$id.tsx"),
+    route("orders/:id/facture.pdf", "routes/admin.orders.$id.facture.ts"),
+    route("customers/:email", "routes/admin.customers.$email.tsx"),
     route("members", "routes/admin.members.tsx"),
     route("contact", "routes/admin.contact.tsx"),
   ]),

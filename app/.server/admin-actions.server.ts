@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { ConfirmRequest } from "~/models/admin";
 import { redirectWithToast } from "./toast.server";
+import { BACKOFFICE_MESSAGES } from "./admin-messages.server";
 import { failedAction } from "./wix-errors.server";
 
 /** A refusal the app itself decides (not the platform): its message is French and shown as is. */
@@ -14,19 +15,20 @@ export async function runAdminAction(
   request: Request,
   options: {
     redirectTo: string;
-    /** Set for destructive actions: asked until the form says `confirmed=1`. */
-    confirm?: ConfirmRequest;
+    /** Set for destructive actions: asked until the form says `confirmed=1` (computed when it reads the platform). */
+    confirm?: ConfirmRequest | (() => Promise<ConfirmRequest>);
     confirmed: boolean;
     run: () => Promise<string>;
   },
 ) {
-  if (options.confirm && !options.confirmed) return data({ confirm: options.confirm });
   try {
+    if (options.confirm && !options.confirmed)
+      return data({ confirm: typeof options.confirm === "function" ? await options.confirm() : options.confirm });
     const message = await options.run();
     return redirectWithToast(request, options.redirectTo, { type: "success", title: message });
   } catch (error) {
     if (error instanceof AdminRefusal) return redirectWithToast(request, options.redirectTo, { type: "error", title: error.message });
-    return failedAction(request, error, { redirectTo: options.redirectTo });
+    return failedAction(request, error, { redirectTo: options.redirectTo, messages: BACKOFFICE_MESSAGES });
   }
 }
 

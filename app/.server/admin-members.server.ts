@@ -1,20 +1,21 @@
-import type { members } from "@wix/members";
 import { mapLoaderErrors } from "./wix-errors.server";
 import type { AdminMemberRow } from "~/models/admin";
 import { MEMBER_STATUS_OPTIONS } from "~/models/admin";
 import { AdminRefusal } from "./admin-actions.server";
-import { getConfig } from "./config.server";
 import { isOwnerAccount, type ElevatedClient } from "./owner.server";
 import { isoDate } from "~/lib/dates";
 import { isPlatformId } from "~/models/ids";
 
-/** The owner's members: search, filter by status, offset paging, per-member and by-filter actions. */
+/** The owner's members: search anywhere in names and e-mail, filter by status, offset paging, per-member and bulk actions. */
 
-const MEMBERS_PAGE_SIZE = 20;
+export const MEMBERS_PAGE_SIZE = 20;
+/** A bulk action names its members (ids): at most this many at once; "every member" goes by filter. */
+export const BULK_MAX = 500;
+const BULK_CHUNK = 100;
 
-interface MemberFilters {
+export interface MemberFilters {
   status?: string;
-  /** Start of the login e-mail. */
+  /** Found anywhere in the login e-mail, first name, last name or nickname (Wix's queryMembers `search`). */
   q?: string;
 }
 
@@ -24,39 +25,40 @@ export function readMemberFilters(params: URLSearchParams): MemberFilters {
   return { status: Object.hasOwn(MEMBER_STATUS_OPTIONS, status) ? status : undefined, q: q || undefined };
 }
 
-function filterOf(f: MemberFilters) {
-  const parts: Record<string, unknown>[] = [];
-  if (f.status) parts.push({ status: { $eq: f.status } });
-  if (f.q) parts.push({ loginEmail: { $startsWith: f.q.toLowerCase() } });
-  return parts.length === 0 ? {} : parts.length === 1 ? parts[0]! : { $and: parts };
-}
+/** No filter at all: an action would reach every member (it then asks for a typed confirmation). */
+export const isEveryone = (f: MemberFilters) => !f.status && !f.q;
 
-function toRow(m: members.Member): AdminMemberRow {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function toRow(m: any): AdminMemberRow {
   const name = [m.contact?.firstName, m.contact?.lastName].filter(Boolean).join(" ") || m.profile?.nickname || "";
   return {
-    id: m._id ?? "",
+    id: m._id,
     email: m.loginEmail ?? "",
     name,
     status: m.status ?? "UNKNOWN",
-    statusLabel: (m.status && MEMBER_STATUS_OPTIONS[m.status]) ?? m.status ?? "",
+    statusLabel: MEMBER_STATUS_OPTIONS[m.status] ?? m.status ?? "",
     muted: m.activityStatus === "MUTED",
     createdDate: isoDate(m._createdDate),
     owner: isOwnerAccount(m),
   };
 }
 
+/** The SDK's query builder (its own filter and paging shapes) with Wix's plain-text search on four fields. */
+function membersQuery(admin: ElevatedClient, filters: MemberFilters) {
+  let query = admin.members.queryMembers({
+    fieldsets: ["FULL"],
+    ...(filters.q
+      ? { search: { expression: filters.q, fields: ["loginEmail", "contact.firstName", "contact.lastName", "profile.nickname"] } }
+      : {}),
+  });
+  if (filters.status) query = query.eq("status", filters.status as never);
+  return query;
+}
+
 /** One page (0-based): the SDK's offset paging, current page = offset / limit. */
 export async function searchMembers(admin: ElevatedClient, filters: MemberFilters, page: number) {
   return mapLoaderErrors(async () => {
-    let query = admin.members.queryMembers({ fieldsets: ["FULL"] });
-    const filter = filterOf(filters) as Record<string, { $eq?: string; $startsWith?: string }>;
-    // The query builder, so the request is the SDK's own (filter, paging) shape.
-    for (const part of "$and" in filter ? (filter.$and as unknown as (typeof filter)[]) : [filter])
-      for (const [field, cond] of Object.entries(part)) {
-        if (cond.$eq !== undefined) query = query.eq(field as "status", cond.$eq as never);
-        if (cond.$startsWith !== undefined) query = query.startsWith(field as "loginEmail", cond.$startsWith);
-      }
-    const result = await query
+    const result = await membersQuery(admin, filters)
       .limit(MEMBERS_PAGE_SIZE)
       .skip(page * MEMBERS_PAGE_SIZE)
       .find();
@@ -98,14 +100,49 @@ export async function memberAction(admin: ElevatedClient, id: string, action: Me
 
 export type BulkMemberAction = "approve" | "block" | "delete";
 
-export async function bulkMemberAction(admin: ElevatedClient, filters: MemberFilters, action: BulkMemberAction) {
-  // The owners are never part of a bulk action: "Bloquer tout" must not lock the back-office out.
-  const base = filterOf(filters);
-  const owners = { loginEmail: { $nin: getConfig().admin.ownerEmails } };
-  const filter = Object.keys(base).length ? { $and: [...("$and" in base ? (base.$and as object[]) : [base]), owners] } : owners;
-  if (action === "approve") return admin.members.bulkApproveMembers(filter);
-  if (action === "block") return admin.members.bulkBlockMembers(filter);
-  return admin.members.bulkDeleteMembersByFilter(filter);
+/** Who a bulk action would reach: the members the filters show, owners never included (the back-office stays open). */
+export async function bulkTargets(admin: ElevatedClient, filters: MemberFilters): Promise<{ members: AdminMemberRow[]; total: number }> {
+  return mapLoaderErrors(async () => {
+    const members: AdminMemberRow[] = [];
+    let total = 0;
+    for (let page = 0; ; page++) {
+      const result = await membersQuery(admin, filters)
+        .limit(100)
+        .skip(page * 100)
+        .find();
+      total = result.totalCount ?? total;
+      for (const m of result.items.map(toRow)) if (!m.owner) members.push(m);
+      if (!result.hasNext() || members.length > BULK_MAX) break;
+    }
+    return { members, total: members.length };
+  });
+}
+
+/**
+ * Runs a bulk action on exactly the members counted when the owner confirmed (ids, in chunks of 100): approve and
+ * block by an id filter (bulkApproveMembers, bulkBlockMembers), delete by ids (bulkDeleteMembers). Returns how many.
+ */
+export async function bulkMemberAction(
+  admin: ElevatedClient,
+  ids: string[],
+  action: BulkMemberAction,
+): Promise<{ done: number; failed: number }> {
+  let done = 0;
+  let failed = 0;
+  for (let i = 0; i < ids.length; i += BULK_CHUNK) {
+    const chunk = ids.slice(i, i + BULK_CHUNK);
+    if (action === "delete") {
+      const res = await admin.members.bulkDeleteMembers(chunk);
+      done += res.bulkActionMetadata?.totalSuccesses ?? 0;
+      failed += (res.bulkActionMetadata?.totalFailures ?? 0) + (res.bulkActionMetadata?.undetailedFailures ?? 0);
+    } else {
+      const filter = { _id: { $in: chunk } };
+      if (action === "approve") await admin.members.bulkApproveMembers(filter);
+      else await admin.members.bulkBlockMembers(filter);
+      done += chunk.length;
+    }
+  }
+  return { done, failed };
 }
 
 export async function membersAwaitingApproval(admin: ElevatedClient): Promise<AdminMemberRow[]> {

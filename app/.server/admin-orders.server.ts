@@ -1,16 +1,12 @@
 import { mapLoaderErrors } from "./wix-errors.server";
-import type { AdminOrderDetail, AdminOrderRow, OrderFilters } from "~/models/admin";
-import { ACTIVITY_LABELS, FULFILLMENT_STATUS_OPTIONS, ORDER_STATUS_OPTIONS, PAYMENT_STATUS_OPTIONS } from "~/models/admin";
-import { linkedOrderView, type SdkOrder } from "./checkout.server";
+import type { AdminOrderRow, OrderFilters } from "~/models/admin";
+import { FULFILLMENT_STATUS_OPTIONS, ORDER_STATUS_OPTIONS, PAYMENT_STATUS_OPTIONS } from "~/models/admin";
 import type { ElevatedClient } from "./owner.server";
-import { isoDate } from "~/lib/dates";
-import { notFound } from "~/lib/http";
-import { isPlatformId } from "~/models/ids";
-import { AdminRefusal } from "./admin-actions.server";
+import { orderId } from "./admin-order-actions.server";
 
-/** The owner's orders: search with filters and cursor paging, one order with its payment, and the actions on them. */
+/** The owner's orders: search (number, e-mail, name) with filters and cursor paging, and tags in bulk. */
 
-const ORDERS_PAGE_SIZE = 20;
+export const ORDERS_PAGE_SIZE = 20;
 const TAG_RE = /^[\p{L}\p{N} _-]{1,40}$/u;
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -26,7 +22,9 @@ export function readOrderFilters(params: URLSearchParams): OrderFilters {
     const v = params.get(name) ?? "";
     return DAY_RE.test(v) && !Number.isNaN(Date.parse(v)) ? v : undefined;
   };
+  const q = (params.get("q") ?? "").trim().slice(0, 100);
   return {
+    ...(q ? { q } : {}),
     status: pick("status", ORDER_STATUS_OPTIONS),
     paymentStatus: pick("paymentStatus", PAYMENT_STATUS_OPTIONS),
     fulfillmentStatus: pick("fulfillmentStatus", FULFILLMENT_STATUS_OPTIONS),
@@ -41,8 +39,20 @@ export function validTag(value: string): string | null {
   return TAG_RE.test(tag) ? tag : null;
 }
 
+/**
+ * The search box, on the fields Wix's searchOrders filters ("Supported Filters and Sorting"): a number is the order
+ * number, an address the buyer's e-mail (its start), anything else the start of the buyer's full name or e-mail.
+ */
+function textFilter(q: string): Record<string, unknown> {
+  const digits = q.replace(/^n°\s*/i, "");
+  if (/^\d{1,10}$/.test(digits)) return { number: { $eq: Number(digits) } };
+  if (q.includes("@")) return { "buyerInfo.email": { $startsWith: q.toLowerCase() } };
+  return { $or: [{ "billingInfo.contactDetails.fullName": { $startsWith: q } }, { "buyerInfo.email": { $startsWith: q.toLowerCase() } }] };
+}
+
 function searchFilter(f: OrderFilters) {
   const parts: Record<string, unknown>[] = [];
+  if (f.q) parts.push(textFilter(f.q));
   if (f.status) parts.push({ status: { $eq: f.status } });
   if (f.paymentStatus) parts.push({ paymentStatus: { $eq: f.paymentStatus } });
   if (f.fulfillmentStatus) parts.push({ fulfillmentStatus: { $eq: f.fulfillmentStatus } });
@@ -52,24 +62,34 @@ function searchFilter(f: OrderFilters) {
   return parts.length === 0 ? {} : parts.length === 1 ? parts[0]! : { $and: parts };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Sdk = any;
+
 const label = (labels: Record<string, string>, v: unknown) => {
   const key = String(v ?? "");
   return Object.hasOwn(labels, key) ? labels[key]! : key || "—";
 };
 
-function toRow(o: SdkOrder): AdminOrderRow {
+export function toRow(o: Sdk): AdminOrderRow {
   const contact = o.billingInfo?.contactDetails ?? {};
   const name = [contact.firstName, contact.lastName].filter(Boolean).join(" ");
   return {
-    id: o._id ?? "",
+    id: o._id,
     number: String(o.number ?? ""),
-    createdDate: isoDate(o._createdDate),
+    createdDate: o._createdDate instanceof Date ? o._createdDate.toISOString() : o._createdDate,
     buyer: name ? `${name} (${o.buyerInfo?.email ?? ""})` : (o.buyerInfo?.email ?? ""),
     total: o.priceSummary?.total?.formattedAmount ?? "",
     statusLabel: label(ORDER_STATUS_OPTIONS, o.status),
     paymentLabel: label(PAYMENT_STATUS_OPTIONS, o.paymentStatus),
     fulfillmentLabel: label(FULFILLMENT_STATUS_OPTIONS, o.fulfillmentStatus),
     tags: o.tags?.tags?.tagIds ?? [],
+    email: o.buyerInfo?.email ?? "",
+    pickup: !!o.shippingInfo?.logistics?.pickupDetails,
+    physical: (o.lineItems ?? []).some((l: Sdk) => l.itemType?.preset !== "DIGITAL" && l.physicalProperties?.shippable !== false),
+    totalAmount: o.priceSummary?.total?.amount ?? "0",
+    paymentStatus: o.paymentStatus ?? "",
+    status: o.status ?? "",
+    fulfillmentStatus: o.fulfillmentStatus ?? "",
   };
 }
 
@@ -87,47 +107,6 @@ export async function searchOrders(admin: ElevatedClient, filters: OrderFilters,
     };
   });
 }
-
-export async function getOrderDetail(admin: ElevatedClient, id: string): Promise<AdminOrderDetail> {
-  if (!isPlatformId(id)) notFound();
-  return mapLoaderErrors(async () => {
-    const raw = await admin.orders.getOrder(id);
-    const tx = await admin.orderTransactions.listTransactionsForSingleOrder(id);
-    const payment = tx?.orderTransactions?.payments?.[0];
-    return {
-      ...(await linkedOrderView(raw)),
-      status: raw.status ?? "UNKNOWN",
-      statusLabel: label(ORDER_STATUS_OPTIONS, raw.status),
-      fulfillmentLabel: label(FULFILLMENT_STATUS_OPTIONS, raw.fulfillmentStatus),
-      tags: raw.tags?.tags?.tagIds ?? [],
-      activities: (raw.activities ?? []).map((a) => ({
-        type: (a.type && ACTIVITY_LABELS[a.type]) ?? a.type ?? "",
-        date: isoDate(a._createdDate),
-      })),
-      payment: payment?._id ? { id: payment._id, status: payment.regularPaymentDetails?.status ?? "" } : undefined,
-    };
-  });
-}
-
-/** An order id from the URL or a form, checked before the SDK writes it into a request path (app/models/ids.ts). */
-function orderId(id: string): string {
-  if (!isPlatformId(id)) throw new AdminRefusal("Commande introuvable.");
-  return id;
-}
-
-export const cancelOrder = (admin: ElevatedClient, id: string, restock: boolean, notify: boolean) =>
-  admin.orders.cancelOrder(orderId(id), { restockAllItems: restock, sendOrderCanceledEmail: notify });
-
-export const capturePayment = (admin: ElevatedClient, id: string, paymentId: string) =>
-  admin.orders.captureAuthorizedPayments(orderId(id), [{ paymentId }]);
-
-export const voidPayment = (admin: ElevatedClient, id: string, paymentId: string) =>
-  admin.orders.voidAuthorizedPayments(orderId(id), [paymentId]);
-
-/** The SDK exports it at run time (POST …/payments-collector/orders/{id}/mark-as-paid) but its typings leave it out. */
-type MarkAsPaid = { paymentCollectionMarkOrderAsPaid(ecomOrderId: string): Promise<unknown> };
-export const markAsPaid = (admin: ElevatedClient, id: string) =>
-  (admin.orders as unknown as MarkAsPaid).paymentCollectionMarkOrderAsPaid(orderId(id));
 
 export async function tagOrders(admin: ElevatedClient, ids: string[], tag: string, assign: boolean) {
   const tags = { tags: { tagIds: [tag] } };

@@ -174,6 +174,11 @@ export const envSchema = z
     LEGAL_BUSINESS_NAME: z.string().trim().max(160).optional(),
     LEGAL_SIRET: z.string().trim().min(1).max(40).default("000 000 000 00000 (démonstration)"),
     LEGAL_VAT_NUMBER: z.string().trim().min(1).max(40).default("FR00 000000000 (démonstration)"),
+    // Franchise en base de TVA (article 293 B du CGI): invoices and legal pages say so instead of a VAT number.
+    LEGAL_VAT_EXEMPT: z
+      .enum(["true", "false", ""])
+      .optional()
+      .transform((v) => v === "true"),
     LEGAL_ADDRESS: z.string().trim().min(1).max(300).default("10 rue de l'Exemple, 75000 Paris, France"),
     LEGAL_EMAIL: z.string().trim().email().default("contact@exemple.fr"),
     LEGAL_HOST: z.string().trim().min(1).max(300).default("Hébergeur de démonstration, 1 avenue du Serveur, 75000 Paris, France"),

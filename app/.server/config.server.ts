@@ -121,6 +121,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       businessName: env.LEGAL_BUSINESS_NAME || `${env.SITE_OWNER_NAME}, entrepreneur individuel`,
       siret: env.LEGAL_SIRET,
       vatNumber: env.LEGAL_VAT_NUMBER,
+      vatExempt: env.LEGAL_VAT_EXEMPT,
       address: env.LEGAL_ADDRESS,
       email: env.LEGAL_EMAIL,
       host: env.LEGAL_HOST,

@@ -1,12 +1,14 @@
-import type { CommerceSession } from "./commerce-session.server";
-import { linkedOrderView, toOrderView, type SdkOrder } from "./checkout.server";
+import type { CommerceSession as Commerce } from "./commerce-session.server";
+import { linkedOrderView, toOrderView } from "./checkout.server";
 import { notFound } from "~/lib/http";
 import { isPlatformId } from "~/models/ids";
 import type { MemberOrder } from "~/models/order";
+import { money } from "~/lib/money";
+import { shipmentViews } from "./order-life.server";
 
 /** A member's orders: French labels for the statuses the seed lists (platform/seed/demo.json). */
 
-const ORDER_STATUS_LABELS: Record<string, string> = {
+export const ORDER_STATUS_LABELS: Record<string, string> = {
   INITIALIZED: "En cours",
   APPROVED: "Confirmée",
   CANCELED: "Annulée",
@@ -14,13 +16,14 @@ const ORDER_STATUS_LABELS: Record<string, string> = {
   REJECTED: "Refusée",
 };
 
-const FULFILLMENT_STATUS_LABELS: Record<string, string> = {
+export const FULFILLMENT_STATUS_LABELS: Record<string, string> = {
   NOT_FULFILLED: "Non expédiée",
   PARTIALLY_FULFILLED: "Partiellement expédiée",
   FULFILLED: "Expédiée",
 };
 
-function toMemberOrder(raw: SdkOrder): MemberOrder {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function toMemberOrder(raw: any): MemberOrder {
   return {
     ...toOrderView(raw),
     statusLabel: ORDER_STATUS_LABELS[raw?.status ?? ""] ?? "Inconnu",
@@ -33,7 +36,7 @@ function toMemberOrder(raw: SdkOrder): MemberOrder {
  * searchOrders filtered on the member id is the SDK's way (and the platform
  * scopes the answer to the caller whatever the filter says).
  */
-export async function listMemberOrders(commerce: CommerceSession): Promise<MemberOrder[]> {
+export async function listMemberOrders(commerce: Commerce): Promise<MemberOrder[]> {
   const wix = await commerce.client();
   const { member } = await wix.members.getCurrentMember({ fieldsets: ["PUBLIC"] });
   if (!member?._id) return [];
@@ -45,9 +48,22 @@ export async function listMemberOrders(commerce: CommerceSession): Promise<Membe
   return (result.orders ?? []).map(toMemberOrder);
 }
 
-export async function getMemberOrder(commerce: CommerceSession, orderId: string): Promise<MemberOrder> {
+/**
+ * One of the member's orders with what happened since: its shipments (orderFulfillments, readable with the member's
+ * own token), the amount refunded and whether its invoice can be downloaded.
+ */
+export async function getMemberOrder(commerce: Commerce, orderId: string): Promise<MemberOrder> {
   if (!isPlatformId(orderId)) notFound();
   const wix = await commerce.client();
   const raw = await wix.orders.getOrder(orderId);
-  return { ...toMemberOrder(raw), lines: (await linkedOrderView(raw)).lines };
+  const order = toMemberOrder(raw);
+  const fulfilments = await wix.orderFulfillments.listFulfillmentsForSingleOrder(orderId);
+  const refunded = money(raw.balanceSummary?.refunded);
+  return {
+    ...order,
+    lines: (await linkedOrderView(raw)).lines,
+    shipments: shipmentViews(raw, fulfilments.orderWithFulfillments?.fulfillments ?? [], order.pickup),
+    ...(Number(refunded.amount) > 0 ? { refunded } : {}),
+    invoiceable: ["PAID", "PARTIALLY_REFUNDED", "FULLY_REFUNDED"].includes(String(raw.paymentStatus)),
+  };
 }

@@ -1,5 +1,5 @@
 import { ApiKeyStrategy, createClient } from "@wix/sdk";
-import { orderTransactions, orders } from "@wix/ecom";
+import { orderBilling, orderFulfillments, orderInvoices, orderTransactions, orders } from "@wix/ecom";
 import { members } from "@wix/members";
 import { products } from "@wix/stores";
 import { submissions } from "@wix/forms";
@@ -23,13 +23,19 @@ function buildElevatedClient() {
   const { apiKey, siteId } = getConfig().admin;
   if (!apiKey) notFound();
   return createClient({
-    modules: { orders, orderTransactions, members, products, submissions },
+    modules: { orders, orderTransactions, orderBilling, orderFulfillments, orderInvoices, members, products, submissions },
     // An empty site id is not sent (the embedded platform accepts none unless PLATFORM_SITE_ID is set).
     auth: ApiKeyStrategy({ apiKey, siteId: siteId ?? "" }),
     fetch: fetchWithTimeout,
   });
 }
 export type ElevatedClient = ReturnType<typeof buildElevatedClient>;
+
+/**
+ * The elevated client for one read a check already allowed, outside /admin: an invoice whose buyer is the signed-in
+ * member (her own getOrder answered) or whose link was signed (app/.server/invoices.server.ts). Still server-only.
+ */
+export const elevatedClientAfterCheck = buildElevatedClient;
 
 /** A member account that is one of the site's owners: its canonical login e-mail is listed, and proved. */
 export function isOwnerAccount(member: { loginEmail?: string | null; loginEmailVerified?: boolean | null } | undefined): boolean {

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { createClient, OAuthStrategy, type Tokens } from "@wix/sdk";
 import { catalogVersioning, collections, products, productsV3, readOnlyVariantsV3 } from "@wix/stores";
 import { categories } from "@wix/categories";
-import { cartV2, currentCartV2, deliverySolutions, orders } from "@wix/ecom";
+import { cartV2, currentCartV2, deliverySolutions, orderFulfillments, orders } from "@wix/ecom";
 import { members } from "@wix/members";
 import { redirects } from "@wix/redirects";
 import { submissions } from "@wix/forms";
@@ -30,6 +30,8 @@ const modules = {
   cartV2,
   deliverySolutions,
   orders,
+  // The buyer reads her own order's parcels (the typings allow MEMBER).
+  orderFulfillments,
   members,
   redirects,
   submissions,

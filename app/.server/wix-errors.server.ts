@@ -104,14 +104,7 @@ const APPLICATION_MESSAGES: Record<string, string> = {
   NOT_FOUND: "Élément introuvable.",
   MEMBER_NOT_FOUND: "Compte introuvable.",
   PERMISSION_DENIED: "Vous n'avez pas accès à cette ressource.",
-  // The back-office's refusals (platform/ecom/admin-orders.ts, payments.ts, members-admin.ts).
-  ORDER_ALREADY_CANCELED: "Cette commande est déjà annulée.",
-  PAYMENT_ALREADY_CAPTURED: "Ce paiement est déjà encaissé.",
-  PAYMENT_ALREADY_VOIDED: "Cette autorisation de paiement est déjà annulée.",
-  PAYMENT_NOT_AUTHORIZED: "Ce paiement n'est pas une autorisation en attente.",
-  PAYMENT_NOT_FOUND: "Paiement introuvable.",
-  ORDER_ALREADY_PAID: "Cette commande est déjà payée.",
-  NOT_MARKABLE_AS_PAID: "Seule une commande payable à la livraison peut être marquée comme payée.",
+  // The back-office's own refusals are app/.server/admin-messages.server.ts (read first by its actions).
   EMAIL_ALREADY_EXISTS: "Un membre existe déjà avec cette adresse e-mail.",
   NOT_IMPLEMENTED: "Cette opération n'est pas disponible sur cette plateforme.",
   "401": "Votre session a expiré : reconnectez-vous.",
@@ -188,6 +181,8 @@ interface FieldFailureOptions<F extends string, X extends object> {
   values?: FormValues<F>;
   /** Tells the page which of its forms the answer is about (`{ intent: "profile" }`), as its own refusals do. */
   extra?: X;
+  /** This caller's own words for some codes (the back-office's: app/.server/admin-messages.server.ts), read first. */
+  messages?: Record<string, string>;
 }
 
 /**
@@ -197,7 +192,7 @@ interface FieldFailureOptions<F extends string, X extends object> {
 export async function failedAction(
   request: Request,
   error: unknown,
-  options: { redirectTo: string; values?: FormValues },
+  options: { redirectTo: string; values?: FormValues; messages?: Record<string, string> },
 ): Promise<Response>;
 export async function failedAction<F extends string, X extends object = Record<never, never>>(
   request: Request,
@@ -230,9 +225,15 @@ export async function failedAction<F extends string, X extends object>(
     if (Object.keys(fieldErrors).length > 0) return refuseForm({ values: options.values ?? {}, fieldErrors }, options.extra);
   }
   if (failure.kind === "application" || failure.kind === "validation") {
+    const own = failure.kind === "application" && options.messages && Object.hasOwn(options.messages, failure.code);
     const toast: FlashToastInput = {
       type: "error",
-      title: failure.kind === "application" ? applicationMessage(failure.code) : "Certaines valeurs ont été refusées.",
+      title:
+        failure.kind === "application"
+          ? own
+            ? options.messages![failure.code]!
+            : applicationMessage(failure.code)
+          : "Certaines valeurs ont été refusées.",
     };
     return redirectWithToast(request, options.redirectTo, toast);
   }

@@ -10,11 +10,16 @@ export interface LegalIdentity {
   businessName: string;
   siret: string;
   vatNumber: string;
+  /** Franchise en base de TVA: "TVA non applicable, art. 293 B du CGI" instead of the VAT number. */
+  vatExempt: boolean;
   address: string;
   email: string;
   host: string;
   mediator: string;
 }
+
+/** The mention a business under the VAT franchise puts on its invoices (Code général des impôts, article 293 B). */
+export const VAT_EXEMPTION = "TVA non applicable, art. 293 B du CGI";
 
 export interface LegalFacts extends LegalIdentity {
   ownerName: string;
@@ -43,7 +48,7 @@ export const LEGAL_PAGES = {
         paragraphs: [
           `${f.siteUrl} est édité par ${f.businessName}.`,
           `Adresse : ${f.address}.`,
-          `SIRET : ${f.siret}. Numéro de TVA intracommunautaire : ${f.vatNumber}.`,
+          `SIRET : ${f.siret}. ${f.vatExempt ? VAT_EXEMPTION : `Numéro de TVA intracommunautaire : ${f.vatNumber}`}.`,
           `Contact : ${f.email}.`,
         ],
       },

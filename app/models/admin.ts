@@ -1,5 +1,7 @@
 /** The back-office's views and French labels (built in app/.server/admin-*.server.ts, shown by app/routes/admin.*). */
+import type { Money } from "./cart";
 import type { OrderView } from "./order";
+import type { RefundView, ShipmentView } from "./order-life";
 
 export const ORDER_STATUS_OPTIONS: Record<string, string> = {
   APPROVED: "Confirmée",
@@ -12,6 +14,8 @@ export const PAYMENT_STATUS_OPTIONS: Record<string, string> = {
   NOT_PAID: "Non payée",
   PENDING: "En attente (autorisée)",
   CANCELED: "Paiement annulé",
+  PARTIALLY_REFUNDED: "Partiellement remboursée",
+  FULLY_REFUNDED: "Remboursée",
 };
 
 export const FULFILLMENT_STATUS_OPTIONS: Record<string, string> = {
@@ -27,6 +31,8 @@ export const MEMBER_STATUS_OPTIONS: Record<string, string> = {
 };
 
 export interface OrderFilters {
+  /** The search box: an order number, an e-mail or the start of a name. */
+  q?: string;
   status?: string;
   paymentStatus?: string;
   fulfillmentStatus?: string;
@@ -46,16 +52,68 @@ export interface AdminOrderRow {
   paymentLabel: string;
   fulfillmentLabel: string;
   tags: string[];
+  email: string;
+  /** Collected in store: never under "Commandes à expédier". */
+  pickup: boolean;
+  /** Holds goods to send (not only trainings, audits, e-books). */
+  physical: boolean;
+  totalAmount: string;
+  status: string;
+  paymentStatus: string;
+  fulfillmentStatus: string;
 }
 
 export interface AdminOrderDetail extends OrderView {
   status: string;
   statusLabel: string;
+  fulfillmentStatus: string;
   fulfillmentLabel: string;
   tags: string[];
   activities: Array<{ type: string; date?: string }>;
   /** The order's one payment: what the owner can do with it. */
-  payment?: { id: string; status: string };
+  payment?: { id: string; status: string; offline: boolean };
+  /** Wix's payment collectability (getPaymentCollectabilityStatus): whether money can still be asked for. */
+  collectability: { status: string; label: string };
+  refundability: Refundability;
+  refunds: RefundView[];
+  shipments: ShipmentView[];
+  /** Lines with units not yet shipped or made ready: what a new shipment may hold. */
+  toFulfil: Array<{ id: string; name: string; quantity: number }>;
+  /** Physical lines sent by post (not a store pickup): the order can be shipped with a carrier. */
+  shippable: boolean;
+  /** The order's invoice record (orderInvoices) when one exists; the PDF is offered once the order is paid. */
+  invoice: { id: string } | null;
+  invoiceable: boolean;
+  /** The owner's internal notes (MERCHANT_COMMENT activities), oldest first. */
+  notes: Array<{ id: string; date?: string; message: string }>;
+}
+
+/** What getOrderRefundability says, ready for the refund form. */
+export interface Refundability {
+  /** refundable (the provider is called), manual (an offline payment recorded as refunded outside), or none. */
+  mode: "refundable" | "manual" | "none";
+  /** Why not, in French (NON_REFUNDABLE_LABELS), when mode is "none". */
+  reason?: string;
+  maxRefund: Money;
+  lines: Array<{ id: string; name: string; available: number; refunded: number; unit: Money }>;
+  shipping?: { available: Money; refunded: Money };
+}
+
+/** A customer: the person behind orders and contact requests, found by e-mail (a member or a guest). */
+export interface CustomerView {
+  email: string;
+  name: string;
+  member?: { id: string; statusLabel: string; createdDate?: string };
+  orders: AdminOrderRow[];
+  requests: Array<{ id: string; createdDate?: string; subject: string; status: string }>;
+}
+
+/** The dashboard's figures: sales and orders of today and of this month (Europe/Paris), what needs action. */
+export interface DashboardFigures {
+  today: { sales: Money; orders: number };
+  month: { sales: Money; orders: number };
+  /** True when a period had more orders than the dashboard reads: its figures are lower bounds. */
+  truncated: boolean;
 }
 
 export interface AdminMemberRow {
@@ -73,13 +131,50 @@ export interface AdminMemberRow {
 export const ACTIVITY_LABELS: Record<string, string> = {
   ORDER_PLACED: "Commande passée",
   ORDER_PAID: "Paiement encaissé",
-  ORDER_FULFILLED: "Commande expédiée",
+  ORDER_FULFILLED: "Commande entièrement expédiée",
+  ORDER_NOT_FULFILLED: "Expédition annulée",
   ORDER_CANCELED: "Commande annulée",
   PAYMENT_VOIDED: "Autorisation de paiement annulée",
+  AUTHORIZED_PAYMENT_CAPTURED: "Paiement autorisé encaissé",
+  AUTHORIZED_PAYMENT_VOIDED: "Autorisation de paiement libérée",
+  REFUND_INITIATED: "Remboursement demandé",
+  PAYMENT_REFUNDED: "Paiement remboursé",
+  PAYMENT_REFUND_FAILED: "Remboursement échoué",
+  ORDER_REFUNDED: "Commande remboursée",
+  TRACKING_NUMBER_ADDED: "Numéro de suivi ajouté",
+  TRACKING_NUMBER_EDITED: "Numéro de suivi modifié",
+  TRACKING_LINK_ADDED: "Lien de suivi ajouté",
+  SHIPPING_CONFIRMATION_EMAIL_SENT: "E-mail d'expédition envoyé au client",
+  PICKUP_READY_EMAIL_SENT: "E-mail « prête à retirer » envoyé au client",
+  INVOICE_ADDED: "Facture émise",
+  MERCHANT_COMMENT: "Note interne",
 };
+
+/** Wix's payment collectability (getPaymentCollectabilityStatus, the specification's §4), as the owner reads it. */
+export const COLLECTABILITY_LABELS: Record<string, string> = {
+  COLLECTABLE: "Paiement à recevoir : la commande peut être marquée comme payée",
+  NONCOLLECTABLE_ORDER_IS_CANCELLED: "Rien à encaisser : la commande est annulée",
+  NONCOLLECTABLE_ORDER_IS_PAID: "Rien à encaisser : la commande est payée",
+  NONCOLLECTABLE_MISSING_PAYMENT_METHOD: "Aucun moyen de paiement n'est disponible pour encaisser",
+  NONCOLLECTABLE_ORDER_IS_PENDING: "Paiement autorisé : encaissez-le ou annulez l'autorisation",
+  NONCOLLECTABLE_ORDER_IS_REJECTED: "Rien à encaisser : la commande a été refusée",
+  NONCOLLECTABLE_ORDER_HAS_CHARGEBACKS: "Encaissement impossible : la commande fait l'objet d'une contestation bancaire",
+  NONCOLLECTABLE_ORDER_HAS_SUBSCRIPTIONS: "Encaissement impossible : la commande contient un abonnement",
+};
+
+/** The typed word that confirms an action on every member (no filter): a click alone never does it. */
+export const EVERY_MEMBER_CONFIRMATION = "TOUS LES MEMBRES";
 
 /** What a destructive action asks to confirm: the sentence, and the fields the confirmed POST sends again. */
 export interface ConfirmRequest {
   question: string;
+  /** Details under the question: what exactly will move (lines, amounts, counts). */
+  details?: string[];
   fields: Record<string, string | string[]>;
+  /** The word to type before the action runs (an action on every member): its label asks for it. */
+  typed?: string;
+  /** The confirm button's label ("Rembourser 23,90 €"); "Confirmer" by default. */
+  button?: string;
+  /** Set when the typed word did not match: said beside the field. */
+  typedError?: string;
 }

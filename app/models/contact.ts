@@ -27,6 +27,10 @@ export function quoteUrl(productSlug: string): string {
   return `/contact?produit=${encodeURIComponent(productSlug)}`;
 }
 
+/** Where a request stands for the owner (Wix Forms: not seen, seen, in the trash bin). */
+export const CONTACT_REQUEST_STATUSES = { NEW: "Nouvelle", HANDLED: "Traitée", ARCHIVED: "Archivée" } as const;
+export type ContactRequestStatus = keyof typeof CONTACT_REQUEST_STATUSES;
+
 /** One received quote request, as the owner's back-office lists it. */
 export interface ContactRequestRow {
   id: string;
@@ -39,4 +43,6 @@ export interface ContactRequestRow {
   budget: string;
   dates: string;
   product: string;
+  status: ContactRequestStatus;
+  statusLabel: string;
 }

@@ -1,4 +1,5 @@
 import type { Money } from "./cart";
+import type { ShipmentView } from "./order-life";
 
 /** An order as the thank-you page and the member's order pages show it (built in app/.server/checkout.server.ts). */
 
@@ -50,4 +51,10 @@ export interface OrderView {
 export interface MemberOrder extends OrderView {
   statusLabel: string;
   fulfillmentStatusLabel: string;
+  /** Its parcels or pickup (orderFulfillments), on the order's own page. */
+  shipments?: ShipmentView[];
+  /** What was refunded so far (Wix's balanceSummary.refunded), when anything was. */
+  refunded?: Money;
+  /** The order was paid: its invoice can be downloaded. */
+  invoiceable?: boolean;
 }

@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import type { Route } from "./+types/account.orders.$id";
 import { Facts } from "~/components/Facts";
 import { OrderDetails } from "~/components/OrderDetails";
+import { ShipmentList } from "~/components/OrderProgress";
+import { Section } from "~/components/Section";
 import { commerceOf } from "~/.server/commerce.server";
 import { requireMember } from "~/.server/auth.server";
 import { routeMeta } from "~/lib/meta";
@@ -44,10 +46,23 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           ["Passée le", order.createdDate ? dateFormat.format(new Date(order.createdDate)) : null],
           ["Statut", order.statusLabel],
           ["Paiement", order.paymentStatusLabel],
+          ["Remboursé", order.refunded ? order.refunded.formatted : null],
           // Trainings and audits are not shipped: nothing to say about it.
           ["Expédition", order.digitalOnly ? null : order.fulfillmentStatusLabel],
         ]}
       />
+      {order.shipments?.length ? (
+        <Section id="order-shipments" title={order.pickup ? "Retrait" : "Suivi de livraison"}>
+          <ShipmentList shipments={order.shipments} />
+        </Section>
+      ) : null}
+      {order.invoiceable ? (
+        <p>
+          <a href={`/account/orders/${encodeURIComponent(order.id)}/facture.pdf`} className="button button-ghost">
+            Télécharger la facture (PDF)
+          </a>
+        </p>
+      ) : null}
       <OrderDetails order={order} />
       <p>
         <Link to="/account/orders">← Toutes mes commandes</Link>

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin._index";
+import { dashboardFigures, ordersToHandle } from "~/.server/admin-dashboard.server";
 import { searchOrders } from "~/.server/admin-orders.server";
+import { listContactRequests } from "~/.server/admin-contact.server";
 import { membersAwaitingApproval } from "~/.server/admin-members.server";
 import { elevatedClientOf } from "~/.server/owner.server";
 import { routeMeta } from "~/lib/meta";
@@ -11,30 +13,122 @@ export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ m
 
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = elevatedClientOf(context);
-  const [toCapture, toFulfil, latest, pending] = await Promise.all([
-    searchOrders(admin, { paymentStatus: "PENDING", status: "APPROVED" }, undefined, 10),
-    searchOrders(admin, { fulfillmentStatus: "NOT_FULFILLED", status: "APPROVED" }, undefined, 10),
+  const [figures, handle, latest, pending, requests] = await Promise.all([
+    dashboardFigures(admin),
+    ordersToHandle(admin),
     searchOrders(admin, {}, undefined, 5),
     membersAwaitingApproval(admin),
+    listContactRequests(admin),
   ]);
-  return { toCapture: toCapture.orders, toFulfil: toFulfil.orders, latest: latest.orders, pending };
+  return { figures, ...handle, latest: latest.orders, pending, newRequests: requests.filter((r) => r.status === "NEW").length };
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? "s" : ""}`;
+
+function OrdersToHandle({
+  id,
+  title,
+  orders,
+  caption,
+  empty,
+}: {
+  id: string;
+  title: string;
+  orders: Parameters<typeof AdminOrdersTable>[0]["orders"];
+  caption: string;
+  empty: string;
+}) {
+  return (
+    <Section id={id} title={`${title} (${orders.length})`}>
+      {orders.length ? <AdminOrdersTable orders={orders} caption={caption} /> : <p>{empty}</p>}
+    </Section>
+  );
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { toCapture, toFulfil, latest, pending } = loaderData;
+  const { figures, toCapture, toShip, toPrepare, toCollect, latest, pending, newRequests } = loaderData;
+  const atLeast = figures.truncated ? "au moins " : "";
   return (
     <div className="admin-home">
       <h1>Administration</h1>
-      <Section id="to-capture" title={`Paiements à encaisser (${toCapture.length})`}>
-        {toCapture.length ? (
-          <AdminOrdersTable orders={toCapture} caption="Commandes dont le paiement est autorisé" />
-        ) : (
-          <p>Aucun paiement en attente.</p>
-        )}
-      </Section>
-      <Section id="to-fulfil" title={`Commandes à expédier (${toFulfil.length})`}>
-        {toFulfil.length ? <AdminOrdersTable orders={toFulfil} caption="Commandes non expédiées" /> : <p>Aucune commande à expédier.</p>}
-      </Section>
+      <section aria-labelledby="figures" className="admin-figures">
+        <h2 id="figures" className="visually-hidden">
+          Chiffres
+        </h2>
+        <dl>
+          <div>
+            <dt>Ventes du jour</dt>
+            <dd>
+              {atLeast}
+              {figures.today.sales.formatted} <span className="admin-muted-text">{plural(figures.today.orders, "commande")}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>Ventes du mois</dt>
+            <dd>
+              {atLeast}
+              {figures.month.sales.formatted} <span className="admin-muted-text">{plural(figures.month.orders, "commande")}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>À traiter</dt>
+            <dd>
+              <ul className="admin-todo">
+                <li>
+                  <a href="#to-capture">{plural(toCapture.length, "paiement")} à encaisser</a>
+                </li>
+                <li>
+                  <a href="#to-ship">{plural(toShip.length, "commande")} à expédier</a>
+                </li>
+                <li>
+                  <a href="#to-prepare">{plural(toPrepare.length, "retrait")} à préparer</a>
+                </li>
+                <li>
+                  <Link to="/admin/contact?statut=NEW">
+                    {plural(newRequests, "demande")} de contact nouvelle{newRequests > 1 ? "s" : ""}
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/admin/members?status=PENDING">{plural(pending.length, "inscription")} à approuver</Link>
+                </li>
+              </ul>
+            </dd>
+          </div>
+        </dl>
+        <p className="admin-muted-text">
+          Ventes : montants payés, remboursements déduits ; commandes annulées exclues. Jours à l'heure de Paris.
+        </p>
+      </section>
+      <OrdersToHandle
+        id="to-capture"
+        title="Paiements à encaisser"
+        orders={toCapture}
+        caption="Commandes dont le paiement est autorisé"
+        empty="Aucun paiement en attente."
+      />
+      <OrdersToHandle
+        id="to-ship"
+        title="Commandes à expédier"
+        orders={toShip}
+        caption="Commandes à envoyer par transporteur"
+        empty="Aucune commande à expédier."
+      />
+      <OrdersToHandle
+        id="to-prepare"
+        title="Retraits à préparer"
+        orders={toPrepare}
+        caption="Commandes à retirer sur place, pas encore prêtes"
+        empty="Aucun retrait à préparer."
+      />
+      {toCollect.length ? (
+        <OrdersToHandle
+          id="to-collect"
+          title="Paiements à la livraison"
+          orders={toCollect}
+          caption="Commandes payables à la livraison, pas encore payées"
+          empty=""
+        />
+      ) : null}
       <Section id="pending-members" title={`Inscriptions à approuver (${pending.length})`}>
         {pending.length ? (
           <ul>

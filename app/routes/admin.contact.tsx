@@ -1,54 +1,130 @@
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/admin.contact";
-import { listContactRequests } from "~/.server/admin-contact.server";
+import { adminRefusal, runAdminAction } from "~/.server/admin-actions.server";
+import { type ContactAction, contactAction, listContactRequests } from "~/.server/admin-contact.server";
+import { formObject } from "~/.server/form.server";
 import { elevatedClientOf } from "~/.server/owner.server";
 import { routeMeta } from "~/lib/meta";
+import { replyMailto } from "~/lib/mail-reply";
 import { Facts } from "~/components/Facts";
 import { ReplyAddress } from "~/components/admin/ReplyAddress";
+import { FormKey } from "~/components/FormKey";
+import { CONTACT_REQUEST_STATUSES, type ContactRequestRow, type ContactRequestStatus } from "~/models/contact";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   routeMeta({ matches, location }, { title: "Demandes de contact — Administration" });
 
 export const handle = { breadcrumb: () => ({ label: "Demandes de contact", to: "/admin/contact" }) };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const admin = elevatedClientOf(context);
-  return { requests: await listContactRequests(admin) };
+  const raw = url.searchParams.get("statut") ?? "";
+  const status = Object.hasOwn(CONTACT_REQUEST_STATUSES, raw) ? (raw as ContactRequestStatus) : undefined;
+  const all = await listContactRequests(admin, { includeArchived: true });
+  const counts = Object.fromEntries(
+    (Object.keys(CONTACT_REQUEST_STATUSES) as ContactRequestStatus[]).map((s) => [s, all.filter((r) => r.status === s).length]),
+  ) as Record<ContactRequestStatus, number>;
+  // Archived requests stay out of the way unless asked for.
+  return { status, counts, requests: all.filter((r) => (status ? r.status === status : r.status !== "ARCHIVED")) };
+}
+
+const ACTIONS: Record<ContactAction, string> = { handled: "Marquer traitée", archive: "Archiver", restore: "Désarchiver" };
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const admin = elevatedClientOf(context);
+  const back = url.pathname + url.search;
+  const fields = await formObject(request);
+  const what = (fields.intent ?? "") as ContactAction;
+  if (!Object.hasOwn(ACTIONS, what)) return adminRefusal(request, back, "Action inconnue.");
+  return runAdminAction(request, {
+    redirectTo: back,
+    confirmed: true,
+    run: () => contactAction(admin, (fields.requestId ?? "").slice(0, 100), what),
+  });
 }
 
 const dateFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Paris" });
+const dayFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "Europe/Paris" });
+
+function RequestActions({ r }: { r: ContactRequestRow }) {
+  const intents: ContactAction[] = r.status === "NEW" ? ["handled", "archive"] : r.status === "HANDLED" ? ["archive"] : ["restore"];
+  return intents.map((i) => (
+    <Form method="post" key={i}>
+      <FormKey />
+      <input type="hidden" name="requestId" value={r.id} />
+      <button type="submit" name="intent" value={i} className="button small" aria-label={`${ACTIONS[i]} : ${r.subject} — ${r.name}`}>
+        {ACTIONS[i]}
+      </button>
+    </Form>
+  ));
+}
 
 export default function AdminContactRequests({ loaderData }: Route.ComponentProps) {
-  const { requests } = loaderData;
+  const { requests, counts, status } = loaderData;
+  const tabs: Array<[ContactRequestStatus | undefined, string]> = [
+    [undefined, `En cours (${counts.NEW + counts.HANDLED})`],
+    ["NEW", `Nouvelles (${counts.NEW})`],
+    ["HANDLED", `Traitées (${counts.HANDLED})`],
+    ["ARCHIVED", `Archivées (${counts.ARCHIVED})`],
+  ];
   return (
     <div className="admin-contact">
       <h1>Demandes de contact</h1>
-      {requests.length === 0 ? (
-        <p>Aucune demande reçue pour le moment.</p>
-      ) : (
-        <ul className="admin-requests">
-          {requests.map((r) => (
-            <li key={r.id}>
-              <article aria-labelledby={`request-${r.id}`}>
-                <h2 id={`request-${r.id}`}>
-                  {r.subject} — {r.name}
-                  {r.company ? ` (${r.company})` : ""}
-                </h2>
-                <p className="admin-request-meta">
-                  {r.createdDate ? <time dateTime={r.createdDate}>{dateFormat.format(new Date(r.createdDate))}</time> : null} ·{" "}
-                  <ReplyAddress email={r.email} />
-                </p>
-                <Facts
-                  className="admin-request-facts"
-                  facts={[
-                    ["Prestation", r.product],
-                    ["Budget", r.budget],
-                    ["Dates", r.dates],
-                  ]}
-                />
-                <p className="admin-request-message">{r.message}</p>
-              </article>
+      <nav className="admin-tabs" aria-label="Demandes par statut">
+        <ul>
+          {tabs.map(([s, label]) => (
+            <li key={label}>
+              <Link to={s ? `?statut=${s}` : "/admin/contact"} aria-current={s === status ? "page" : undefined}>
+                {label}
+              </Link>
             </li>
           ))}
+        </ul>
+      </nav>
+      {requests.length === 0 ? (
+        <p>Aucune demande ici.</p>
+      ) : (
+        <ul className="admin-requests">
+          {requests.map((r) => {
+            const reply = replyMailto(r.email, {
+              subject: r.subject,
+              message: r.message,
+              name: r.name,
+              date: r.createdDate ? dayFormat.format(new Date(r.createdDate)) : undefined,
+            });
+            return (
+              <li key={r.id}>
+                <article aria-labelledby={`request-${r.id}`} className={`admin-request status-${r.status.toLowerCase()}`}>
+                  <h2 id={`request-${r.id}`}>
+                    {r.subject} — {r.name}
+                    {r.company ? ` (${r.company})` : ""}
+                  </h2>
+                  <p className="admin-request-meta">
+                    <span className="admin-badge">{r.statusLabel}</span>{" "}
+                    {r.createdDate ? <time dateTime={r.createdDate}>{dateFormat.format(new Date(r.createdDate))}</time> : null} ·{" "}
+                    <ReplyAddress email={r.email} /> · <Link to={`/admin/customers/${encodeURIComponent(r.email)}`}>Fiche client</Link>
+                  </p>
+                  <Facts
+                    className="admin-request-facts"
+                    facts={[
+                      ["Prestation", r.product],
+                      ["Budget", r.budget],
+                      ["Dates", r.dates],
+                    ]}
+                  />
+                  <p className="admin-request-message">{r.message}</p>
+                  <div className="admin-row-actions">
+                    {reply ? (
+                      <a className="button small" href={reply}>
+                        Répondre<span className="visually-hidden"> à {r.name}</span>
+                      </a>
+                    ) : null}
+                    <RequestActions r={r} />
+                  </div>
+                </article>
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>

@@ -2,14 +2,22 @@ import { Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/admin.members";
 import { adminRefusal, runAdminAction } from "~/.server/admin-actions.server";
 import type { BulkMemberAction, MemberAction } from "~/.server/admin-members.server";
-import { bulkMemberAction, memberAction, readMemberFilters, searchMembers } from "~/.server/admin-members.server";
+import {
+  BULK_MAX,
+  bulkMemberAction,
+  bulkTargets,
+  isEveryone,
+  memberAction,
+  readMemberFilters,
+  searchMembers,
+} from "~/.server/admin-members.server";
 import { formObject } from "~/.server/form.server";
 import { elevatedClientOf } from "~/.server/owner.server";
 import { ConfirmPanel } from "~/components/admin/Confirm";
 import { FilterInput, FilterSelect } from "~/components/admin/Filters";
 import { StackTable, type StackColumn } from "~/components/StackTable";
 import { routeMeta } from "~/lib/meta";
-import { type AdminMemberRow, MEMBER_STATUS_OPTIONS } from "~/models/admin";
+import { type AdminMemberRow, EVERY_MEMBER_CONFIRMATION, MEMBER_STATUS_OPTIONS } from "~/models/admin";
 import { FormKey } from "~/components/FormKey";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Membres — Administration" });
@@ -33,6 +41,8 @@ const DONE: Record<MemberAction, string> = {
   delete: "Membre supprimé.",
 };
 const BULK: Record<BulkMemberAction, string> = { approve: "Approuver", block: "Bloquer", delete: "Supprimer" };
+const BULK_DONE: Record<BulkMemberAction, string> = { approve: "approuvé", block: "bloqué", delete: "supprimé" };
+const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? "s" : ""}`;
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const admin = elevatedClientOf(context);
@@ -44,14 +54,55 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const what = intent.slice(5) as BulkMemberAction;
     if (!Object.hasOwn(BULK, what)) return adminRefusal(request, back, "Action inconnue.");
     const filters = readMemberFilters(url.searchParams);
-    const scope = [filters.status ? MEMBER_STATUS_OPTIONS[filters.status] : "", filters.q ? `e-mail commençant par « ${filters.q} »` : ""]
+    const everyone = isEveryone(filters);
+    const { members } = await bulkTargets(admin, filters);
+    if (!members.length)
+      return adminRefusal(request, back, "Aucun membre ne correspond à ce filtre (les propriétaires ne sont jamais concernés).");
+    if (members.length > BULK_MAX)
+      return adminRefusal(request, back, `Plus de ${BULK_MAX} membres : affinez le filtre pour agir par lots.`);
+    // The owner confirms a count; the confirmed request acts only if the filter still gives that count.
+    const count = String(members.length);
+    const typedOk = !everyone || (fields.typed ?? "").trim().toLocaleUpperCase("fr") === EVERY_MEMBER_CONFIRMATION;
+    const scope = [filters.status ? MEMBER_STATUS_OPTIONS[filters.status] : "", filters.q ? `« ${filters.q} »` : ""]
       .filter(Boolean)
       .join(", ");
+    const confirm = {
+      question: `${BULK[what]} ${plural(members.length, "membre")} ?`,
+      details: [
+        everyone ? "Aucun filtre : l'action touche tous les membres du site (sauf les propriétaires)." : `Filtre : ${scope}.`,
+        ...members.slice(0, 5).map((m) => `${m.name ? `${m.name} — ` : ""}${m.email}`),
+        ...(members.length > 5 ? [`… et ${plural(members.length - 5, "autre")}.`] : []),
+        ...(what === "delete" ? ["La suppression est définitive."] : []),
+      ],
+      fields: { intent, count },
+      button: `${BULK[what]} ${plural(members.length, "membre")}`,
+      ...(everyone
+        ? {
+            typed: EVERY_MEMBER_CONFIRMATION,
+            ...(confirmed && !typedOk
+              ? { typedError: `Tapez exactement « ${EVERY_MEMBER_CONFIRMATION} » pour agir sur tous les membres.` }
+              : {}),
+          }
+        : {}),
+    };
+    if (confirmed && fields.count !== count)
+      return adminRefusal(
+        request,
+        back,
+        "La liste des membres a changé depuis votre demande : rien n'a été fait, vérifiez et recommencez.",
+      );
     return runAdminAction(request, {
       redirectTo: back,
-      confirmed,
-      confirm: { question: `${BULK[what]} tous les membres du filtre (${scope || "tous les membres"}) ?`, fields: { intent } },
-      run: async () => (await bulkMemberAction(admin, filters, what), `${BULK[what]} : opération effectuée pour le filtre.`),
+      confirmed: confirmed && typedOk,
+      confirm,
+      run: async () => {
+        const { done, failed } = await bulkMemberAction(
+          admin,
+          members.map((m) => m.id),
+          what,
+        );
+        return `${plural(done, "membre")} ${BULK_DONE[what]}${done > 1 ? "s" : ""}${failed ? `, ${plural(failed, "échec")}` : ""}.`;
+      },
     });
   }
   const what = intent as MemberAction;
@@ -129,7 +180,7 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
     <div className="admin-members">
       <h1>Membres</h1>
       <Form method="get" className="admin-filters" aria-label="Rechercher des membres">
-        <FilterInput name="q" label="E-mail commençant par" type="search" value={filters.q} maxLength={100} />
+        <FilterInput name="q" label="Nom ou e-mail (contient)" type="search" value={filters.q} maxLength={100} />
         <FilterSelect name="status" label="Statut" options={MEMBER_STATUS_OPTIONS} value={filters.status} />
         <button type="submit" className="button">
           Rechercher
@@ -149,7 +200,10 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
       </nav>
       <Form method="post" className="admin-bulk" aria-label="Actions groupées sur le filtre">
         <FormKey />
-        <p>Pour tous les membres du filtre :</p>
+        <p>
+          Pour {filters.q || filters.status ? (total > 1 ? `les ${total} membres du filtre` : "le membre du filtre") : "tous les membres"}{" "}
+          (propriétaires exclus), après confirmation :
+        </p>
         {(Object.keys(BULK) as BulkMemberAction[]).map((b) => (
           <button key={b} type="submit" name="intent" value={`bulk-${b}`} className="button">
             {BULK[b]} tout

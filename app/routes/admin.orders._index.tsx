@@ -63,6 +63,14 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
     <div className="admin-orders">
       <h1>Commandes</h1>
       <Form method="get" className="admin-filters" aria-label="Filtrer les commandes">
+        <FilterInput
+          name="q"
+          label="N°, e-mail ou nom du client"
+          type="search"
+          value={filters.q}
+          maxLength={100}
+          placeholder="10012, lea@…, Léa Garnier"
+        />
         <FilterSelect name="status" label="Statut" options={ORDER_STATUS_OPTIONS} value={filters.status} />
         <FilterSelect name="paymentStatus" label="Paiement" options={PAYMENT_STATUS_OPTIONS} value={filters.paymentStatus} />
         <FilterSelect name="fulfillmentStatus" label="Expédition" options={FULFILLMENT_STATUS_OPTIONS} value={filters.fulfillmentStatus} />
@@ -82,6 +90,13 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <nav className="pager" aria-label="Pages de commandes">
         {prev ? <Link to={query(prev)}>Page précédente</Link> : null} {next ? <Link to={query(next)}>Page suivante</Link> : null}
       </nav>
+      <form method="get" action="/admin/orders/export.csv" className="admin-filters admin-export" aria-label="Exporter les commandes (CSV)">
+        <FilterInput name="from" label="Export du" type="date" value={filters.from} required id="export-from" />
+        <FilterInput name="to" label="au" type="date" value={filters.to} required id="export-to" />
+        <button type="submit" className="button">
+          Exporter en CSV
+        </button>
+      </form>
       <Form method="post" id="bulk-tags" className="admin-bulk" aria-label="Étiquettes des commandes sélectionnées">
         <FormKey />
         <div className="field">

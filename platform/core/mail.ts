@@ -21,6 +21,9 @@ export interface MailMessage {
     | "order-notice"
     | "order-confirm-request"
     | "order-canceled"
+    | "order-refund"
+    | "order-shipped"
+    | "order-pickup-ready"
     | "form-submission"
     | "form-acknowledgement";
   to: string;

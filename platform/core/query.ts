@@ -29,6 +29,8 @@ function eq(a: Json, b: Json): boolean {
   if (b === null || b === undefined) return a === null || a === undefined;
   if (typeof a === "number" && typeof b === "string" && b.trim() !== "" && !Number.isNaN(Number(b))) return a === Number(b);
   if (typeof a === "string" && typeof b === "string") return a === b;
+  // An order's `number` is a string on the wire; Wix's filters take it as a number too ("number": 10003).
+  if (typeof a === "string" && typeof b === "number") return a.trim() !== "" && Number(a) === b;
   return a === b;
 }
 

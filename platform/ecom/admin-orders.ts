@@ -8,6 +8,8 @@ import type { ApiRequest, Router } from "../core/http";
 import { appError, asObject, asString, validationError } from "../core/http";
 import { deliver } from "../core/mail";
 import { orderEvents, productChanged } from "./order-events";
+import { addActivity, readOrderData, saveOrderData } from "./order-data";
+import { paymentIdOf, paymentState, RECEIVED } from "./payments";
 import type { OrderRow, OrderWire } from "./order-wire";
 import { orderById, orderWire } from "./order-wire";
 import { bumpCatalog } from "../stores/catalog";
@@ -22,13 +24,27 @@ export function orderSearchLimit(raw: unknown): number {
 }
 
 /**
+ * What a search filter sees of an order: the wire form plus `billingInfo.contactDetails.fullName`, a field Wix's
+ * "Supported Filters and Sorting" page lists ($eq, $ne, $in, $exists, $startsWith) though the order does not carry it.
+ */
+function filterable(o: OrderWire): OrderWire {
+  const billing = o.billingInfo as { contactDetails?: { firstName?: string; lastName?: string } } | undefined;
+  const contact = billing?.contactDetails;
+  if (!contact) return o;
+  const fullName = [contact.firstName, contact.lastName].filter(Boolean).join(" ");
+  return { ...o, billingInfo: { ...billing, contactDetails: { ...contact, fullName } } };
+}
+
+/**
  * One page of an orders search over the wire shapes the caller may see: what the filter matches, without
  * PENDING/REJECTED orders unless the filter names a status, sorted (newest first by default).
  */
 export function orderSearchPage(orders: OrderWire[], search: Record<string, unknown>, offset: number, limit: number) {
   const filter = search.filter;
   const explicitStatus = JSON.stringify(filter ?? {}).includes('"status"');
-  const matching = orders.filter((o) => matchFilter(o, filter) && (explicitStatus || !["PENDING", "REJECTED"].includes(String(o.status))));
+  const matching = orders.filter(
+    (o) => matchFilter(filterable(o), filter) && (explicitStatus || !["PENDING", "REJECTED"].includes(String(o.status))),
+  );
   const sort = parseSort(search.sort);
   const sorted = applySort(matching, sort.length ? sort : [{ fieldName: "createdDate", order: "DESC" }]);
   const page = sorted.slice(offset, offset + limit);
@@ -58,38 +74,42 @@ export function searchAllOrders(ctx: Ctx, req: ApiRequest) {
   return { orders: page, metadata: { count: page.length, offset, total, cursors, hasNext } };
 }
 
-type OrderData = Record<string, unknown> & {
-  lineItems: { catalogReference: { catalogItemId: string }; _variantId?: string | null; quantity: number }[];
-  activities: Record<string, unknown>[];
-  tags?: { privateTags?: { tagIds?: string[] }; tags?: { tagIds?: string[] } };
-};
+const readData = readOrderData;
+const saveData = saveOrderData;
 
-const readData = (row: OrderRow) => JSON.parse(row.data) as OrderData;
-
-function saveData(ctx: Ctx, id: string, data: OrderData, extra: Record<string, string> = {}) {
-  const sets = Object.keys(extra).map((c) => `${c} = ?`);
-  ctx.db
-    .prepare(`UPDATE orders SET data = ?, updated_date = ?${sets.length ? ", " + sets.join(", ") : ""} WHERE id = ?`)
-    .run(JSON.stringify(data), nowIso(), ...Object.values(extra), id);
-}
-
-/** Cancels an order; optionally puts the items back in stock, e-mails the buyer with the owner's message. */
+/**
+ * Cancels an order; optionally puts the items back in stock, e-mails the buyer with the owner's message. An order
+ * whose payment is only authorized is refused (ORDER_HAS_AUTHORIZED_TRANSACTION, as the typings give it): the
+ * authorization is voided first, so a canceled order can never be charged. Canceling a canceled order changes
+ * nothing (the typings list no error for it).
+ */
 export function cancelOrder(ctx: Ctx, orderId: string, restock: boolean, email?: { customMessage?: string }): OrderRow {
   const owner = { owner: true } as const;
   return ctx.db
     .transaction(() => {
       const row = orderById(ctx, orderId);
-      if (row.status === "CANCELED") throw appError(400, "ORDER_ALREADY_CANCELED", "Cette commande est déjà annulée", { orderId });
+      if (row.status === "CANCELED") return row;
       const data = readData(row);
+      if (paymentState(row, data) === "AUTHORIZED")
+        throw appError(
+          428,
+          "ORDER_HAS_AUTHORIZED_TRANSACTION",
+          "Cette commande a un paiement autorisé : annulez l'autorisation avant d'annuler la commande",
+          { orderId, paymentId: paymentIdOf(orderId) },
+          "Failed precondition",
+        );
       if (restock) {
         for (const li of data.lineItems) {
+          // What a refund already put back is not put back twice.
+          const quantity = li.quantity - (li.restockQuantity ?? 0);
+          if (quantity <= 0) continue;
+          li.restockQuantity = li.quantity;
           const vid = li._variantId;
-          if (vid)
-            ctx.db.prepare("UPDATE variants SET quantity = quantity + ? WHERE id = ? AND quantity IS NOT NULL").run(li.quantity, vid);
+          if (vid) ctx.db.prepare("UPDATE variants SET quantity = quantity + ? WHERE id = ? AND quantity IS NOT NULL").run(quantity, vid);
           else
             ctx.db
               .prepare("UPDATE products SET quantity = quantity + ? WHERE id = ? AND track_inventory = 1 AND quantity IS NOT NULL")
-              .run(li.quantity, li.catalogReference.catalogItemId);
+              .run(quantity, li.catalogReference.catalogItemId);
         }
         bumpCatalog(ctx);
         for (const li of data.lineItems) productChanged(ctx, li.catalogReference.catalogItemId, li._variantId ?? null);
@@ -109,6 +129,11 @@ export function cancelOrder(ctx: Ctx, orderId: string, restock: boolean, email?:
           subject: `Votre commande n° ${row.number} est annulée`,
           text:
             `Bonjour,\n\nVotre commande n° ${row.number} a été annulée.` +
+            (RECEIVED.has(row.payment_status)
+              ? "\n\nSi un remboursement est prévu, vous recevrez un e-mail distinct qui en précise le montant."
+              : row.payment_status === "CANCELED"
+                ? "\n\nL'autorisation de paiement de votre carte a été libérée : vous ne serez pas débité."
+                : "") +
             (email.customMessage ? `\n\nMessage du vendeur : ${email.customMessage.slice(0, 1000)}` : ""),
           links: [],
           data: { orderId },
@@ -232,6 +257,45 @@ export function registerAdminOrders(router: Router, ctx: Ctx): void {
         req.body.sendOrderCanceledEmail === true ? { customMessage: message } : undefined,
       );
       return { order: orderWire(ctx, row, req.appOrigin) };
+    })
+    .on("POST", "/ecom/v1/orders/:orderId/activities/add", (req) => {
+      // addActivities: the owner's internal notes (MERCHANT_COMMENT); custom activities are not kept here.
+      requireElevated(ctx, req.headers, "addActivities");
+      const list = Array.isArray(req.body.orderActivities) ? req.body.orderActivities : [];
+      if (!list.length || list.length > 300)
+        throw validationError([{ field: "orderActivities", description: "must hold 1 to 300 activities", violatedRule: "MAX_SIZE" }]);
+      const messages = list.map((raw, i) => {
+        const a = asObject(raw) ?? {};
+        const message = asString(asObject(a.merchantComment)?.message);
+        const type = asString(a.activityType) ?? asString(a.type) ?? "MERCHANT_COMMENT";
+        if (type !== "MERCHANT_COMMENT" || !message)
+          throw validationError([
+            {
+              field: `orderActivities[${i}].merchantComment.message`,
+              description: "a merchant comment is required",
+              violatedRule: "REQUIRED_FIELD",
+            },
+          ]);
+        if (message.length > 5000)
+          throw validationError([
+            {
+              field: `orderActivities[${i}].merchantComment.message`,
+              description: "must be at most 5000 characters",
+              violatedRule: "MAX_LENGTH",
+            },
+          ]);
+        return message;
+      });
+      return ctx.db
+        .transaction(() => {
+          const id = req.params.orderId!;
+          const data = readData(orderById(ctx, id));
+          const activityIds = messages.map((message) => addActivity(data, "MERCHANT_COMMENT", { merchantComment: { message } }));
+          saveData(ctx, id, data);
+          orderEvents(ctx, id, ["updated"], { identity: { owner: true } });
+          return { order: orderWire(ctx, orderById(ctx, id), req.appOrigin), activityIds };
+        })
+        .immediate();
     })
     .on("POST", "/ecom/v1/bulk/orders/update-tags", (req) => {
       requireElevated(ctx, req.headers, "bulkUpdateOrderTags");

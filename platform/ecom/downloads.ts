@@ -38,7 +38,8 @@ interface OrderState {
   payment_status: string;
 }
 
-const deliverable = (row: OrderState) => row.payment_status === "PAID" && row.status !== "CANCELED";
+// A partial refund keeps the files; a full refund or a cancel takes them back.
+const deliverable = (row: OrderState) => ["PAID", "PARTIALLY_REFUNDED"].includes(row.payment_status) && row.status !== "CANCELED";
 
 /** The Wix `digitalFile` of a line, or undefined (not digital, no file, not paid). Each read signs a fresh link. */
 export function digitalFileWire(

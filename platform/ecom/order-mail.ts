@@ -7,6 +7,7 @@ import { nowIso } from "../core/db";
 import type { MailLink, MailMessage } from "../core/mail";
 import { deliver } from "../core/mail";
 import { followUrl } from "./order-links";
+import { invoiceUrl } from "./invoices";
 import type { OrderRow } from "./order-wire";
 import { orderWire } from "./order-wire";
 
@@ -80,6 +81,7 @@ export function sendOrderMails(ctx: Ctx, orderId: string): void {
   const shop = ctx.opts.shopName ?? "la boutique";
   const downloads = o.lineItems.filter((l) => l.digitalFile);
   const follow = followUrl(ctx, origin, row.id);
+  const invoice = invoiceUrl(ctx, row, origin);
   if (row.email) {
     const name = o.billingInfo?.contactDetails?.firstName;
     const text = [
@@ -102,6 +104,7 @@ export function sendOrderMails(ctx: Ctx, orderId: string): void {
         : []),
       "",
       `Suivre votre commande (sans compte, lien personnel) : ${follow}`,
+      ...(invoice ? [`Votre facture (PDF) : ${invoice}`] : []),
       ...(ctx.opts.signupPolicy === "verify-email" ? [CLAIM_HINT] : []),
     ].join("\n");
     deliver(
@@ -113,9 +116,10 @@ export function sendOrderMails(ctx: Ctx, orderId: string): void {
         text,
         [
           { label: "Suivre ma commande", url: follow },
+          ...(invoice ? [{ label: "Télécharger la facture", url: invoice }] : []),
           ...downloads.map((l) => ({ label: `Télécharger : ${l.productName.original}`, url: l.digitalFile!.link })),
         ],
-        { orderId: row.id, orderNumber: row.number, url: follow },
+        { orderId: row.id, orderNumber: row.number, url: follow, ...(invoice ? { invoiceUrl: invoice } : {}) },
       ),
     );
   }

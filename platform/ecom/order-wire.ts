@@ -30,8 +30,9 @@ export function orderById(ctx: Ctx, id: string): OrderRow {
 export type OrderWire = ReturnType<typeof orderWire>;
 
 export function orderWire(ctx: Ctx, row: OrderRow, appOrigin: string) {
-  const { _payment, ...o } = JSON.parse(row.data) as Record<string, unknown> & { lineItems: Record<string, unknown>[] };
-  void _payment;
+  const o = JSON.parse(row.data) as Record<string, unknown> & { lineItems: Record<string, unknown>[] };
+  // Underscored keys are this platform's bookkeeping (the payment's state, refunds, fulfilments, invoices): never sent.
+  for (const key of Object.keys(o)) if (key.startsWith("_")) delete o[key];
   o.status = row.status;
   o.paymentStatus = row.payment_status;
   o.fulfillmentStatus = row.fulfillment_status;

@@ -3,12 +3,14 @@
 // until captured (APPROVED) or voided (VOIDED), or PENDING (pay on delivery) until marked as paid.
 import { createHash } from "node:crypto";
 import type { Ctx } from "../core/context";
-import { newId, orderPrice } from "../core/context";
+import { orderPrice } from "../core/context";
 import { nowIso } from "../core/db";
 import { requireElevated } from "../core/elevated";
 import type { Router } from "../core/http";
 import { appError, asObject, asString, validationError } from "../core/http";
 import { orderEvents } from "./order-events";
+import type { OrderData } from "./order-data";
+import { addActivity, cents, readOrderData, saveOrderData } from "./order-data";
 import type { OrderRow } from "./order-wire";
 import { orderById, orderWire } from "./order-wire";
 
@@ -18,26 +20,45 @@ function uuidFrom(name: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-type PaymentState = "APPROVED" | "AUTHORIZED" | "VOIDED" | "PENDING";
+export type PaymentState = "APPROVED" | "AUTHORIZED" | "VOIDED" | "PENDING";
 
-interface PaymentData {
-  _payment?: PaymentState;
-  priceSummary: { total: { amount: string; formattedAmount: string } };
-  activities: Record<string, unknown>[];
-  currency?: string;
-}
+/** Payment statuses of an order whose money was received (refunds keep it received: nothing is left to collect). */
+export const RECEIVED = new Set(["PAID", "PARTIALLY_REFUNDED", "FULLY_REFUNDED"]);
 
-function paymentState(row: OrderRow, data: PaymentData): PaymentState {
-  return data._payment ?? (row.payment_status === "PAID" ? "APPROVED" : "PENDING");
+/**
+ * The one payment's state. An authorization never outlives its order's cancel: Wix refuses to cancel an order
+ * holding one (ORDER_HAS_AUTHORIZED_TRANSACTION), so an older canceled order still marked AUTHORIZED reads VOIDED
+ * and can never be captured.
+ */
+export function paymentState(row: OrderRow, data: OrderData): PaymentState {
+  const state = data._payment ?? (RECEIVED.has(row.payment_status) ? "APPROVED" : "PENDING");
+  return state === "AUTHORIZED" && row.status === "CANCELED" ? "VOIDED" : state;
 }
 
 export const paymentIdOf = (orderId: string) => uuidFrom(`payment:${orderId}`);
 
-/** The order's transactions on the wire (listTransactionsForSingleOrder, capture and void answers). */
+/** What the refunds took back from the payment so far (succeeded or pending), in cents. */
+export const refundedCents = (data: OrderData) =>
+  (data._refunds ?? []).reduce(
+    (sum, r) => sum + r.transactions.reduce((s, t) => (t.refundStatus === "FAILED" ? s : s + cents(t.amount)), 0),
+    0,
+  );
+
+/** The transaction status Wix gives a payment: a received payment becomes PARTIALLY_REFUNDED, then REFUNDED. */
+function transactionStatus(state: PaymentState, data: OrderData): string {
+  if (state !== "APPROVED") return state;
+  const refunded = refundedCents(data);
+  if (!refunded) return "APPROVED";
+  return refunded >= cents(data.priceSummary.total) ? "REFUNDED" : "PARTIALLY_REFUNDED";
+}
+
+/** The order's transactions on the wire (listTransactionsForSingleOrder, capture, void and refund answers). */
 export function transactionsWire(row: OrderRow) {
-  const o = JSON.parse(row.data) as PaymentData;
+  const o = readOrderData(row);
   const state = paymentState(row, o);
-  const card = state !== "PENDING";
+  // Pay on delivery stays an offline payment once marked as paid; a card authorized first keeps its authorization.
+  const card = state !== "PENDING" && !o._offline;
+  const delayed = state === "AUTHORIZED" || state === "VOIDED" || o._captured === true;
   return {
     orderId: row.id,
     payments: [
@@ -54,25 +75,49 @@ export function transactionsWire(row: OrderRow) {
           ...(card ? { providerTransactionId: `embedded-card-${row.number}` } : {}),
           paymentMethod: card ? "CreditCard" : "offline",
           offlinePayment: !card,
-          status: state,
+          status: transactionStatus(state, o),
           savedPaymentMethod: false,
-          ...(state === "AUTHORIZED" || state === "VOIDED" || o._payment
-            ? { authorizationDetails: { delayedCapture: true, authorizedDate: row.created_date, captures: [] } }
+          ...(delayed
+            ? {
+                authorizationDetails: {
+                  delayedCapture: true,
+                  authorizedDate: row.created_date,
+                  captures: [],
+                  ...(state === "VOIDED"
+                    ? { void: { status: "SUCCEEDED", voidedDate: o._voidedDate ?? row.updated_date, reason: "MANUAL" } }
+                    : {}),
+                },
+              }
             : {}),
         },
       },
     ],
-    refunds: [],
+    refunds: o._refunds ?? [],
   };
 }
 
-function collectability(row: OrderRow, data: PaymentData): string {
+function collectability(row: OrderRow, data: OrderData): string {
   if (row.status === "CANCELED") return "NONCOLLECTABLE_ORDER_IS_CANCELLED";
   if (row.status === "PENDING") return "NONCOLLECTABLE_ORDER_IS_PENDING";
   if (row.status === "REJECTED") return "NONCOLLECTABLE_ORDER_IS_REJECTED";
-  if (row.payment_status === "PAID") return "NONCOLLECTABLE_ORDER_IS_PAID";
+  if (RECEIVED.has(row.payment_status)) return "NONCOLLECTABLE_ORDER_IS_PAID";
   // An authorized card waits for capture or void, not for a new collection.
-  return paymentState(row, data) === "PENDING" ? "COLLECTABLE" : "NONCOLLECTABLE_ORDER_IS_PENDING";
+  const state = paymentState(row, data);
+  return state === "PENDING" || state === "VOIDED" ? "COLLECTABLE" : "NONCOLLECTABLE_ORDER_IS_PENDING";
+}
+
+/**
+ * Why a payment cannot be collected, as a code of the typings' PreparePaymentCollection errors: a canceled order
+ * (ORDER_CANCELED), an order whose total is paid or held by a card authorization (ORDER_ALREADY_PAID). The
+ * collectability status (NONCOLLECTABLE_ORDER_IS_PAID…) is what getPaymentCollectabilityStatus answers, not an
+ * error code.
+ */
+function collectionRefusal(row: OrderRow, data: OrderData) {
+  if (row.status === "CANCELED")
+    return appError(400, "ORDER_CANCELED", "Cette commande est annulée : rien à encaisser", { orderId: row.id });
+  if (RECEIVED.has(row.payment_status) || paymentState(row, data) === "AUTHORIZED")
+    return appError(400, "ORDER_ALREADY_PAID", "Cette commande est déjà payée (ou son paiement autorisé)", { orderId: row.id });
+  return null;
 }
 
 /** Moves the one payment: capture (AUTHORIZED → APPROVED, order PAID), void (→ VOIDED, order CANCELED payment). */
@@ -80,7 +125,7 @@ function settle(ctx: Ctx, orderId: string, paymentIds: string[], to: "APPROVED" 
   return ctx.db
     .transaction(() => {
       const row = orderById(ctx, orderId);
-      const data = JSON.parse(row.data) as PaymentData;
+      const data = readOrderData(row);
       const id = paymentIdOf(orderId);
       for (const p of paymentIds) if (p !== id) throw appError(404, "PAYMENT_NOT_FOUND", `Paiement introuvable : ${p}`, { paymentId: p });
       const state = paymentState(row, data);
@@ -89,22 +134,54 @@ function settle(ctx: Ctx, orderId: string, paymentIds: string[], to: "APPROVED" 
       if (state !== "AUTHORIZED")
         throw appError(400, "PAYMENT_NOT_AUTHORIZED", "Ce paiement n'est pas une autorisation", { paymentId: id });
       data._payment = to;
-      const now = nowIso();
-      data.activities.push({ id: newId(), createdDate: now, type: to === "APPROVED" ? "ORDER_PAID" : "PAYMENT_VOIDED" });
-      const total = Math.round(Number(data.priceSummary.total.amount) * 100);
-      (data as unknown as { balanceSummary: unknown }).balanceSummary = balanceSummary(
-        to === "APPROVED" ? total : 0,
-        total,
-        data.currency ?? "EUR",
-      );
-      ctx.db
-        .prepare("UPDATE orders SET data = ?, payment_status = ?, updated_date = ? WHERE id = ?")
-        .run(JSON.stringify(data), to === "APPROVED" ? "PAID" : "CANCELED", now, orderId);
+      const amount = data.priceSummary.total;
+      if (to === "APPROVED") {
+        data._captured = true;
+        addActivity(data, "ORDER_PAID");
+        addActivity(data, "AUTHORIZED_PAYMENT_CAPTURED", { authorizedPaymentCaptured: { paymentId: id, amount } });
+      } else {
+        data._voidedDate = nowIso();
+        addActivity(data, "AUTHORIZED_PAYMENT_VOIDED", { authorizedPaymentVoided: { paymentId: id, amount } });
+      }
+      const total = cents(amount);
+      data.balanceSummary = balanceSummary(to === "APPROVED" ? total : 0, total, data.currency ?? "EUR");
+      saveOrderData(ctx, orderId, data, { payment_status: to === "APPROVED" ? "PAID" : "CANCELED" });
       orderEvents(ctx, orderId, ["updated", "payment_status_updated"], {
         identity: { owner: true },
         previousPaymentStatus: row.payment_status,
       });
       return { orderTransactions: transactionsWire(orderById(ctx, orderId)) };
+    })
+    .immediate();
+}
+
+/** Pay on delivery (or a voided card paid another way): the owner received the money. */
+function markAsPaid(ctx: Ctx, orderId: string, appOrigin: string) {
+  return ctx.db
+    .transaction(() => {
+      const row = orderById(ctx, orderId);
+      const data = readOrderData(row);
+      const state = paymentState(row, data);
+      // The typings' errors for this call: ORDER_ALREADY_PAID (…). A canceled order has nothing to collect: the
+      // sibling collection calls' ORDER_CANCELED. An authorization still held counts as paid: capture it instead.
+      if (row.status === "CANCELED") throw appError(400, "ORDER_CANCELED", "Cette commande est annulée", { orderId });
+      // An order its buyer has not confirmed took no stock yet (ecom/unpaid.ts): it is not one to deliver and cash.
+      // NOT_MARKABLE_AS_PAID is ours: the typings list no code for it (platform/README.md).
+      if (row.status === "INITIALIZED")
+        throw appError(400, "NOT_MARKABLE_AS_PAID", "Seule une commande payable à la livraison peut être marquée payée", { orderId });
+      if (RECEIVED.has(row.payment_status) || state === "AUTHORIZED")
+        throw appError(400, "ORDER_ALREADY_PAID", "Cette commande est déjà payée (ou son paiement autorisé)", { orderId });
+      data._payment = "APPROVED";
+      data._offline = true;
+      addActivity(data, "ORDER_PAID");
+      const total = cents(data.priceSummary.total);
+      data.balanceSummary = balanceSummary(total, total, data.currency ?? "EUR");
+      saveOrderData(ctx, orderId, data, { payment_status: "PAID" });
+      orderEvents(ctx, orderId, ["updated", "payment_status_updated"], {
+        identity: { owner: true },
+        previousPaymentStatus: row.payment_status,
+      });
+      return { order: orderWire(ctx, orderById(ctx, orderId), appOrigin) };
     })
     .immediate();
 }
@@ -116,19 +193,18 @@ export function registerPayments(router: Router, ctx: Ctx): void {
     .on("GET", `${BASE}/payment-collectability-status`, (req) => {
       requireElevated(ctx, req.headers, "getPaymentCollectabilityStatus");
       const row = orderById(ctx, req.params.id!);
-      const data = JSON.parse(row.data) as PaymentData;
+      const data = readOrderData(row);
       const status = collectability(row, data);
       return { status, amount: status === "COLLECTABLE" ? data.priceSummary.total : { amount: "0.00", formattedAmount: "" } };
     })
     .on("POST", `${BASE}/prepare-payment-collection`, (req) => {
       requireElevated(ctx, req.headers, "preparePaymentCollection");
       const row = orderById(ctx, req.params.id!);
-      const data = JSON.parse(row.data) as PaymentData;
-      const status = collectability(row, data);
-      if (status !== "COLLECTABLE") throw appError(400, status, "Cette commande ne peut pas être encaissée", { status });
+      const refusal = collectionRefusal(row, readOrderData(row));
+      if (refusal) throw refusal;
       const amount = asString(asObject(req.body.amount)?.amount);
-      if (!amount || !/^\d+(\.\d{1,2})?$/.test(amount))
-        throw validationError([{ field: "amount.amount", description: "must be a decimal amount", violatedRule: "FORMAT" }]);
+      if (!amount || !/^\d+(\.\d{1,2})?$/.test(amount) || Number(amount) <= 0)
+        throw appError(400, "INVALID_AMOUNT", "Montant invalide", { amount: amount ?? null });
       return { paymentGatewayOrderId: uuidFrom(`gateway:${row.id}:${amount}`) };
     })
     .on("POST", `${BASE}/capture-authorized-payments`, (req) => {
@@ -145,46 +221,24 @@ export function registerPayments(router: Router, ctx: Ctx): void {
       return settle(ctx, req.params.id!, ids, "VOIDED");
     })
     .on("POST", `${BASE}/mark-as-paid`, (req) => {
-      // Pay on delivery: the owner received the money.
       requireElevated(ctx, req.headers, "markOrderAsPaid");
-      return ctx.db
-        .transaction(() => {
-          const row = orderById(ctx, req.params.id!);
-          const data = JSON.parse(row.data) as PaymentData;
-          if (row.payment_status === "PAID") throw appError(400, "ORDER_ALREADY_PAID", "Cette commande est déjà payée", {});
-          // An order its buyer has not confirmed took no stock yet (ecom/unpaid.ts): it is not one to deliver and cash.
-          if (paymentState(row, data) !== "PENDING" || row.status === "CANCELED" || row.status === "INITIALIZED")
-            throw appError(400, "NOT_MARKABLE_AS_PAID", "Seule une commande payable à la livraison peut être marquée payée", {});
-          data._payment = "APPROVED";
-          data.activities.push({ id: newId(), createdDate: nowIso(), type: "ORDER_PAID" });
-          const total = Math.round(Number(data.priceSummary.total.amount) * 100);
-          (data as unknown as { balanceSummary: unknown }).balanceSummary = balanceSummary(total, total, data.currency ?? "EUR");
-          ctx.db
-            .prepare("UPDATE orders SET data = ?, payment_status = 'PAID', updated_date = ? WHERE id = ?")
-            .run(JSON.stringify(data), nowIso(), row.id);
-          orderEvents(ctx, row.id, ["updated", "payment_status_updated"], {
-            identity: { owner: true },
-            previousPaymentStatus: row.payment_status,
-          });
-          return { order: orderWire(ctx, orderById(ctx, row.id), req.appOrigin) };
-        })
-        .immediate();
+      return markAsPaid(ctx, req.params.id!, req.appOrigin);
     });
 }
 
-/** The full `balanceSummary` of the typings; refunds, authorizations and chargebacks do not happen here. */
-export function balanceSummary(paidCents: number, totalCents: number, cur: string) {
+/** The full `balanceSummary` of the typings; refunds are added by refunds.ts, chargebacks do not happen here. */
+export function balanceSummary(paidCents: number, totalCents: number, cur: string, refunded = 0) {
   const zero = orderPrice(0, cur);
   return {
     balance: orderPrice(totalCents - paidCents, cur),
     paid: orderPrice(paidCents, cur),
-    refunded: zero,
+    refunded: orderPrice(refunded, cur),
     authorized: zero,
     pendingRefund: zero,
     pending: zero,
     chargeback: zero,
     chargebackReversal: zero,
     platformFees: zero,
-    totalMinusPlatformFees: orderPrice(paidCents, cur),
+    totalMinusPlatformFees: orderPrice(paidCents - refunded, cur),
   };
 }

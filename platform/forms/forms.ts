@@ -91,6 +91,7 @@ interface Row {
   submitter: string;
   created_date: string;
   seen: number;
+  deleted_date: string | null;
 }
 
 function toWire(r: Row) {
@@ -186,14 +187,67 @@ export function registerForms(api: Router, ctx: Ctx): void {
     const namespace = typeof ns === "string" ? ns : (asObject(ns)?.$eq as string | undefined);
     if (!namespace) throw appError(400, "INVALID_ARGUMENT", "query.filter.namespace est obligatoire");
     const limit = Math.min(Math.max(Number(asObject(query.cursorPaging)?.limit ?? 50) || 50, 1), 100);
+    // The trash bin's submissions are not listed: listDeletedSubmissions reads them.
     const rows = ctx.db
-      .prepare("SELECT * FROM form_submissions WHERE namespace = ? ORDER BY seq DESC LIMIT ?")
+      .prepare("SELECT * FROM form_submissions WHERE namespace = ? AND deleted_date IS NULL ORDER BY seq DESC LIMIT ?")
       .all(namespace, limit) as Row[];
     // `metadata`: what the SDK's querySubmissionsByNamespace reads (its pagingMetadata = data.metadata).
     return { submissions: rows.map(toWire), metadata: { count: rows.length, cursors: {}, hasNext: false } };
   };
+  const owner = (headers: Headers, what: string) => {
+    if (!headers.get("authorization")) throw unauthenticated();
+    if (!isElevated(ctx, headers) && !isOwner(ctx, headers)) throw permissionDenied(`${what} : réservé au propriétaire du site`);
+  };
+  const byId = (id: string, deleted: boolean) => {
+    const row = ctx.db.prepare("SELECT * FROM form_submissions WHERE id = ?").get(id) as Row | undefined;
+    if (!row || (row.deleted_date !== null) !== deleted)
+      throw notFound("SUBMISSION_NOT_FOUND", `Soumission introuvable : ${id}`, { submissionId: id });
+    return row;
+  };
+  // bulkMarkSubmissionsAsSeen: the owner has read (handled) these requests. Wix runs it as a job; here it is done at once.
+  const markSeen = (req: { headers: Headers; body: Record<string, unknown> }) => {
+    owner(req.headers, "bulkMarkSubmissionsAsSeen");
+    const ids = req.body.ids;
+    if (!Array.isArray(ids) || !ids.length || ids.length > 100 || !ids.every((i) => typeof i === "string"))
+      throw appError(400, "INVALID_ARGUMENT", "ids : 1 à 100 identifiants");
+    if (req.body.formId !== CONTACT_FORM_ID) throw notFound("FORM_NOT_FOUND", "Formulaire introuvable", { formId: req.body.formId });
+    const mark = ctx.db.prepare("UPDATE form_submissions SET seen = 1 WHERE id = ? AND form_id = ?");
+    ctx.db.transaction(() => ids.forEach((id) => mark.run(id, CONTACT_FORM_ID)))();
+    return { jobId: newId() };
+  };
+  // deleteSubmission: to the trash bin (restorable), or for good with `permanent`.
+  const remove = (req: { headers: Headers; params: Record<string, string>; query: URLSearchParams; body: Record<string, unknown> }) => {
+    owner(req.headers, "deleteSubmission");
+    const id = req.params.submissionId!;
+    byId(id, false);
+    const permanent = req.query.get("permanent") === "true" || req.body.permanent === true;
+    if (permanent) ctx.db.prepare("DELETE FROM form_submissions WHERE id = ?").run(id);
+    else ctx.db.prepare("UPDATE form_submissions SET deleted_date = ? WHERE id = ?").run(new Date().toISOString(), id);
+    return {};
+  };
+  const restore = (req: { headers: Headers; params: Record<string, string> }) => {
+    owner(req.headers, "restoreSubmissionFromTrashBin");
+    const id = req.params.submissionId!;
+    byId(id, true);
+    ctx.db.prepare("UPDATE form_submissions SET deleted_date = NULL WHERE id = ?").run(id);
+    return { submission: toWire(byId(id, false)) };
+  };
+  const trash = (req: { headers: Headers; query: URLSearchParams }) => {
+    owner(req.headers, "listDeletedSubmissions");
+    if (req.query.get("formId") !== CONTACT_FORM_ID)
+      throw notFound("FORM_NOT_FOUND", "Formulaire introuvable", { formId: req.query.get("formId") });
+    const limit = Math.min(Math.max(Number(req.query.get("paging.limit") ?? 100) || 100, 1), 100);
+    const rows = ctx.db
+      .prepare("SELECT * FROM form_submissions WHERE form_id = ? AND deleted_date IS NOT NULL ORDER BY seq DESC LIMIT ?")
+      .all(CONTACT_FORM_ID, limit) as Row[];
+    return { submissions: rows.map(toWire), pagingMetadata: { count: rows.length, offset: 0, total: rows.length, hasNext: false } };
+  };
   api.on("POST", base, create).on("POST", `/_api${base}`, create);
   api.on("POST", `${base}/namespace/query`, list).on("POST", `/_api${base}/namespace/query`, list);
+  api.on("POST", "/form-submission-service/v4/bulk/submissions/mark-as-seen", markSeen);
+  api.on("GET", `${base}/trash-bin`, trash);
+  api.on("POST", `${base}/trash-bin/:submissionId/restore`, restore);
+  api.on("DELETE", `${base}/:submissionId`, remove);
 }
 
 /** The owner's view of the submissions, newest first (for the back-office and tests). */

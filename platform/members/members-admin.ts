@@ -63,11 +63,40 @@ function act(ctx: Ctx, id: string, action: Action): MemberRow {
     .immediate();
 }
 
-/** Every member matching a members query filter (on the FULL wire shape), sorted; none = all. */
-function matching(ctx: Ctx, filter: unknown, sort: unknown = undefined): MemberRow[] {
+/** The typings' searchable fields of queryMembers' `search` (at most 4; profile.nickname when none is named). */
+const SEARCH_FIELDS = new Set(["loginEmail", "contact.firstName", "contact.lastName", "profile.title", "profile.nickname", "profile.slug"]);
+const fold = (v: string) => v.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase("fr");
+
+/**
+ * queryMembers' plain-text `search`: the expression found anywhere in one of the named fields, ignoring case and
+ * accents (how Wix matches is not documented beyond "free text to match in searchable fields").
+ */
+function searchOf(raw: unknown): ((w: Record<string, unknown>) => boolean) | null {
+  const search = asObject(raw);
+  if (!search) return null;
+  const expression = asString(search.expression)?.trim() ?? "";
+  if (!expression) return null;
+  if (expression.length > 100)
+    throw validationError([{ field: "search.expression", description: "must be at most 100 characters", violatedRule: "MAX_LENGTH" }]);
+  const fields = Array.isArray(search.fields) && search.fields.length ? search.fields.map(String) : ["profile.nickname"];
+  if (fields.length > 4 || fields.some((f) => !SEARCH_FIELDS.has(f)))
+    throw validationError([
+      { field: "search.fields", description: `at most 4 of ${[...SEARCH_FIELDS].join(", ")}`, violatedRule: "INVALID_ENUM_VALUE" },
+    ]);
+  const needle = fold(expression);
+  return (w) =>
+    fields.some((path) => {
+      const value = path.split(".").reduce<unknown>((o, k) => asObject(o)?.[k], w);
+      return typeof value === "string" && fold(value).includes(needle);
+    });
+}
+
+/** Every member matching a members query filter (on the FULL wire shape) and search, sorted; none = all. */
+function matching(ctx: Ctx, filter: unknown, sort: unknown = undefined, search: unknown = undefined): MemberRow[] {
   const rows = ctx.db.prepare("SELECT * FROM members").all() as MemberRow[];
   const wired = rows.map((m) => ({ m, w: memberWire(m, "FULL") as Record<string, unknown> }));
-  const kept = wired.filter(({ w }) => matchFilter(w, filter));
+  const text = searchOf(search);
+  const kept = wired.filter(({ w }) => matchFilter(w, filter) && (!text || text(w)));
   let spec = parseSort(sort);
   if (!spec.length) spec = [{ fieldName: "createdDate", order: "DESC" }];
   const sorted = applySort(
@@ -172,7 +201,11 @@ export function registerMembersAdmin(router: Router, ctx: Ctx): void {
       `${BASE}/query`,
       elevated("queryMembers", (req) => {
         const query = asObject(req.body.query) ?? {};
-        return page(matching(ctx, query.filter, query.sort ?? query.sorting), query.paging, parseFieldsets(req.body.fieldsets));
+        return page(
+          matching(ctx, query.filter, query.sort ?? query.sorting, req.body.search),
+          query.paging,
+          parseFieldsets(req.body.fieldsets),
+        );
       }),
     )
     .on(

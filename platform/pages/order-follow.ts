@@ -6,10 +6,19 @@ import { verifyLink } from "../ecom/order-links";
 import { CLAIM_HINT } from "../ecom/order-mail";
 import type { OrderRow } from "../ecom/order-wire";
 import { orderWire } from "../ecom/order-wire";
+import { readOrderData } from "../ecom/order-data";
+import { invoiceUrl } from "../ecom/invoices";
 import { e, errorPage, page } from "../core/layout";
 
 const STATUS: Record<string, string> = { APPROVED: "Confirmée", CANCELED: "Annulée", INITIALIZED: "En cours" };
-const PAYMENT: Record<string, string> = { PAID: "Payée", NOT_PAID: "À régler à la livraison", FULLY_REFUNDED: "Remboursée" };
+const PAYMENT: Record<string, string> = {
+  PAID: "Payée",
+  NOT_PAID: "À régler à la livraison",
+  PENDING: "Paiement autorisé, pas encore débité",
+  CANCELED: "Paiement annulé (autorisation libérée)",
+  PARTIALLY_REFUNDED: "Partiellement remboursée",
+  FULLY_REFUNDED: "Remboursée",
+};
 const FULFILLMENT: Record<string, string> = {
   NOT_FULFILLED: "En préparation",
   FULFILLED: "Expédiée",
@@ -62,6 +71,32 @@ export function orderFollowGet(ctx: Ctx, url: URL): Response {
       : o.recipientInfo?.address?.formattedAddress
         ? `<div><h2>Livraison</h2><p>${e(o.recipientInfo.address.formattedAddress)}</p><p>${e(FULFILLMENT[row.fulfillment_status] ?? "")}</p></div>`
         : "";
+  const data = readOrderData(row);
+  const shipments = (data._fulfillments ?? [])
+    .map((f) => {
+      const items = f.lineItems
+        .map((li) => `${e(data.lineItems.find((l) => l.id === li.id)?.productName.original ?? "Article")} × ${li.quantity}`)
+        .join(", ");
+      const t = f.trackingInfo;
+      const what = o.shippingInfo?.logistics?.pickupDetails
+        ? f.status === "Fulfilled" || f.completed
+          ? "Retirée"
+          : "Prête à retirer"
+        : "Expédiée";
+      const tracking = t?.trackingNumber
+        ? ` · ${e(t.shippingProvider ?? "Transporteur")} n° ${e(t.trackingNumber)}${t.trackingLink ? ` · <a href="${e(t.trackingLink)}" rel="noopener noreferrer">Suivre le colis</a>` : ""}`
+        : "";
+      return `<li>${e(what)} le ${e(dateFmt.format(new Date(f.createdDate)))} : ${items}${tracking}</li>`;
+    })
+    .join("");
+  const shipped = shipments ? `<div><h2>Expédition</h2><ul>${shipments}</ul></div>` : "";
+  const refunds = (data._refunds ?? [])
+    .map(
+      (r) => `<li>${e(r.transactions[0]?.amount.formattedAmount ?? "")} remboursés le ${e(dateFmt.format(new Date(r.createdDate)))}</li>`,
+    )
+    .join("");
+  const refunded = refunds ? `<div><h2>Remboursements</h2><ul>${refunds}</ul></div>` : "";
+  const invoice = invoiceUrl(ctx, row, ctx.opts.defaultAppOrigin);
   const billing = o.billingInfo?.address?.formattedAddress
     ? `<div><h2>Facturation</h2><p>${e(o.billingInfo.address.formattedAddress)}</p></div>`
     : "";
@@ -89,6 +124,8 @@ ${shipping}
 </table>
 ${o.lineItems.some((l) => l.itemType?.preset === "DIGITAL") ? downloadsNotice(row) : ""}
 <div class="row">${delivery}${billing}</div>
+${shipped}${refunded}
+${invoice ? `<p><a href="${e(invoice)}">Télécharger la facture (PDF)</a></p>` : ""}
 <p class="muted">Lien personnel reçu par e-mail : ne le partagez pas.${ctx.opts.signupPolicy === "verify-email" ? ` ${e(CLAIM_HINT)}` : ""}</p>
 <p><a href="${e(ctx.opts.defaultAppOrigin)}/">Retour à la boutique</a></p>
 </div>`,

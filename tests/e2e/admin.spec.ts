@@ -73,18 +73,46 @@ test("the owner sees Administration in the header, captures one authorized payme
 
   await openOrder(page, data.capture, javaScriptEnabled);
   await expect(page.getByText("Autorisé, à encaisser")).toBeVisible();
-  await page.getByRole("button", { name: "Encaisser" }).click();
-  await status(page, "Paiement encaissé.");
-  await expect(page.getByRole("button", { name: "Encaisser" })).toHaveCount(0);
+  // Moving money says how much first.
+  await page.getByRole("button", { name: "Encaisser 43,90 €" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("Encaisser 43,90 € sur la carte de sam@exemple.fr ?");
+  await dialog.getByRole("button", { name: "Encaisser 43,90 €" }).click();
+  await status(page, "Paiement de 43,90 € encaissé.");
+  await expect(page.getByRole("button", { name: /^Encaisser/ })).toHaveCount(0);
   await expect(page.locator(".admin-facts")).toContainText("Payée");
 
   await openOrder(page, data.void, javaScriptEnabled);
   await page.getByRole("button", { name: "Annuler l'autorisation" }).click();
-  await expect(page.getByRole("alertdialog")).toContainText("Annuler l'autorisation de paiement ?");
-  await page.getByRole("button", { name: "Confirmer" }).click();
+  await expect(dialog).toContainText("Annuler l'autorisation de paiement de 43,90 € ? Le client ne sera pas débité.");
+  await dialog.getByRole("button", { name: "Libérer l'autorisation" }).click();
   await status(page, "Autorisation de paiement annulée.");
-  await expect(page.getByRole("button", { name: "Encaisser" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Encaisser/ })).toHaveCount(0);
   await expect(page.locator(".admin-facts")).toContainText("Autorisation annulée");
+});
+
+test("a confirmation shown while the page still reloads cannot be sent before the reload ends @js", async ({ page, javaScriptEnabled }) => {
+  await loginAsOwner(page, javaScriptEnabled);
+  await openOrder(page, seeded(javaScriptEnabled).capture, javaScriptEnabled);
+  // React Router shows the action's answer (the dialog) while it reloads the page's data: hold that reload, as a busy
+  // server would. Sending the confirmation then aborted the reload (an uncaught AbortError in the page, which the
+  // consoleErrors fixture fails on) — the race this test of main once lost under load.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/admin\/orders\/[^/?]+\.data/, async (route) => {
+    if (route.request().method() === "GET") await held;
+    await route.continue();
+  });
+  const cancel = /^Annuler (la commande|et libérer l'autorisation)$/;
+  await page.getByRole("button", { name: cancel }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("Annuler la commande n°");
+  await expect(dialog.getByRole("button", { name: cancel })).toBeDisabled();
+  release();
+  await expect(dialog.getByRole("button", { name: cancel })).toBeEnabled();
+  await dialog.getByRole("link", { name: "Ne rien faire" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator(".admin-facts")).not.toContainText("Annulée");
 });
 
 test("the owner tags orders in bulk, then filters on the tag", async ({ page, javaScriptEnabled }) => {
@@ -137,10 +165,15 @@ test("the owner cancels a paid order with restock: the sold-out variant is back 
   await loginAsOwner(page, javaScriptEnabled);
   await openOrder(page, number, javaScriptEnabled);
   await expect(page.getByLabel("Remettre les articles en stock")).toBeChecked();
+  // This test keeps the money: the refund offered with the cancel is unchecked (admin-order-life.spec.ts refunds).
+  await page.getByRole("checkbox", { name: /^Rembourser .+ au client$/ }).uncheck();
   await page.getByRole("button", { name: "Annuler la commande" }).click();
-  await expect(page.getByRole("alertdialog")).toContainText("Annuler cette commande et remettre les articles en stock");
-  await page.getByRole("button", { name: "Confirmer" }).click();
-  await status(page, "Commande annulée, articles remis en stock.");
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText(`Annuler la commande n° ${number} ?`);
+  await expect(dialog).toContainText("Les articles sont remis en stock.");
+  await expect(dialog).toContainText("Aucun remboursement : l'argent reçu reste encaissé.");
+  await dialog.getByRole("button", { name: "Annuler la commande" }).click();
+  await status(page, "Commande annulée : articles remis en stock.");
   await expect(page.locator(".admin-facts")).toContainText("Annulée");
   await page.goto(product);
   await expect(page.getByText("En stock").first()).toBeVisible();
@@ -163,7 +196,7 @@ test("the owner blocks a member who then cannot log in, unblocks her, and approv
   await expect(page.getByRole("row").filter({ hasText: "proprietaire@exemple.fr" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Bloquer proprietaire@exemple.fr" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Supprimer proprietaire@exemple.fr" })).toHaveCount(0);
-  await page.getByLabel("E-mail commençant par").fill(email);
+  await page.getByLabel("Nom ou e-mail (contient)").fill(email);
   await page.getByRole("button", { name: "Rechercher" }).click();
   await page.getByRole("button", { name: `Bloquer ${email}` }).click();
   await status(page, "Membre bloqué : ses sessions sont terminées.");
@@ -181,11 +214,11 @@ test("the owner blocks a member who then cannot log in, unblocks her, and approv
   ).toBeVisible();
 
   await loginAsOwner(page, javaScriptEnabled, "/admin/members");
-  await page.getByLabel("E-mail commençant par").fill(email);
+  await page.getByLabel("Nom ou e-mail (contient)").fill(email);
   await page.getByRole("button", { name: "Rechercher" }).click();
   await page.getByRole("button", { name: `Débloquer ${email}` }).click();
   await status(page, "Membre débloqué.");
-  await page.getByLabel("E-mail commençant par").fill(data.pending);
+  await page.getByLabel("Nom ou e-mail (contient)").fill(data.pending);
   await page.getByRole("button", { name: "Rechercher" }).click();
   await page.getByRole("button", { name: `Approuver ${data.pending}` }).click();
   await status(page, "Membre approuvé.");

@@ -81,10 +81,16 @@ test.describe("a form sent twice without JavaScript is done once", () => {
     // The seeded pay-on-delivery order its buyer confirmed (platform/seed/demo.json), not paid yet.
     await page.goto("/admin/orders?paymentStatus=NOT_PAID");
     await page.getByRole("link", { name: "N° 10008", exact: true }).click();
-    const [first, second] = await submitTwice(page, page.getByRole("button", { name: "Marquer comme payée" }));
+    // Moving money asks first, with the amount (the confirmation page); its button is the one sent twice.
+    await page.getByRole("button", { name: "Marquer comme payée" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toContainText(/Marquer la commande n° 10008 comme payée \(\d+,\d\d\s€ reçus\) \?/);
+    const [first, second] = await submitTwice(page, dialog.getByRole("button", { name: "Marquer comme payée" }));
     expectSameLanding(first, second);
     // The notification the page shows is the first answer's, not a refusal of the second.
     await expect(page.getByText("Commande marquée comme payée.").first()).toBeVisible();
+    await expect(page.locator(".admin-collectability")).toContainText("Rien à encaisser : la commande est payée");
+    await expect(page.getByRole("link", { name: "Émettre la facture (PDF)" })).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: /impossible|refus|erreur|déjà/i })).toHaveCount(0);
   });
 });

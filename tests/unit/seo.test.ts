@@ -114,6 +114,7 @@ describe("legal pages", () => {
       businessName: "J EI",
       siret: "123",
       vatNumber: "FR1",
+      vatExempt: false,
       address: "A",
       email: "e@x.fr",
       host: "H",
@@ -126,6 +127,13 @@ describe("legal pages", () => {
         .flatMap((s) => [s.title, ...s.paragraphs])
         .join("\n");
     expect(text("mentions")).toMatch(/SIRET : 123/);
+    expect(text("mentions")).toMatch(/TVA intracommunautaire : FR1/);
+    expect(
+      LEGAL_PAGES.mentions
+        .sections({ ...facts, vatExempt: true })
+        .flatMap((s) => s.paragraphs)
+        .join("\n"),
+    ).toMatch(/TVA non applicable, art\. 293 B du CGI/);
     expect(text("mentions")).toMatch(/Directeur de la publication/);
     expect(text("mentions")).toMatch(/Hébergeur\nH/);
     expect(text("cgv")).toMatch(/toutes taxes comprises \(TTC\)/);

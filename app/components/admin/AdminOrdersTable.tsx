@@ -7,7 +7,7 @@ const dateFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "medium", timeZ
 const COLUMNS: StackColumn<AdminOrderRow>[] = [
   { header: "Commande", title: true, cell: (o) => <Link to={`/admin/orders/${encodeURIComponent(o.id)}`}>N° {o.number}</Link> },
   { header: "Date", cell: (o) => (o.createdDate ? dateFormat.format(new Date(o.createdDate)) : "") },
-  { header: "Client", cell: (o) => o.buyer },
+  { header: "Client", cell: (o) => (o.email ? <Link to={`/admin/customers/${encodeURIComponent(o.email)}`}>{o.buyer}</Link> : o.buyer) },
   { header: "Total", cell: (o) => o.total },
   { header: "Statut", cell: (o) => o.statusLabel },
   { header: "Paiement", cell: (o) => o.paymentLabel },

@@ -32,12 +32,15 @@ export function FilterInput({
   name,
   label,
   value,
+  id,
   ...input
 }: { name: string; label: string; value?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  // Two forms of a page may hold the same field name (the filter's dates and the export's): `id` tells them apart.
+  const inputId = id ?? `f-${name}`;
   return (
     <div className="field">
-      <label htmlFor={`f-${name}`}>{label}</label>
-      <input id={`f-${name}`} name={name} defaultValue={value ?? ""} {...input} />
+      <label htmlFor={inputId}>{label}</label>
+      <input id={inputId} name={name} defaultValue={value ?? ""} {...input} />
     </div>
   );
 }

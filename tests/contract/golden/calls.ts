@@ -6,7 +6,7 @@
 //
 // `readOnly` calls change nothing on the site: they are the ones `npm run wix:check` may send to a real Wix site.
 import { ApiKeyStrategy, AppStrategy, createClient, OAuthStrategy } from "@wix/sdk";
-import { cartV2, orderTransactions, orders, recommendations } from "@wix/ecom";
+import { cartV2, orderBilling, orderFulfillments, orderInvoices, orderTransactions, orders, recommendations } from "@wix/ecom";
 import { members } from "@wix/members";
 import { submissions } from "@wix/forms";
 import { catalogVersioning, productsV3 } from "@wix/stores";
@@ -63,7 +63,7 @@ export const ADMIN_SITE_ID = "golden-site";
 
 export function adminClient(apiKey: string, siteId: string) {
   return createClient({
-    modules: { orders, members, orderTransactions, submissions, recommendations, cartV2 },
+    modules: { orders, members, orderTransactions, orderBilling, orderFulfillments, orderInvoices, submissions, recommendations, cartV2 },
     auth: ApiKeyStrategy({ apiKey, siteId }),
   });
 }
@@ -375,6 +375,89 @@ export const calls: Record<string, GoldenCall> = {
   "orders.cancelOrder": write(async (w) =>
     w.admin().orders.cancelOrder(await newOrder(w, "delivery"), { restockAllItems: true, sendOrderCanceledEmail: false }),
   ),
+  // ------------------------------------------------------------------ an order's life: refunds, fulfilments, invoices, notes
+  // Reads take any order of the site (wix:check may send them); writes take the seed's orders (embedded only).
+  "orderBilling.getOrderRefundability": read(async (w) => w.admin().orderBilling.getOrderRefundability(await anyOrderId(w))),
+  "orderBilling.calculateRefund": read(async (w) => {
+    const order = await w.admin().orders.getOrder(await anyOrderId(w));
+    return w.admin().orderBilling.calculateRefund(order._id!, {
+      refundItems: { lineItems: [{ lineItemId: order.lineItems![0]!._id!, quantity: 1 }], shipping: {} },
+    });
+  }),
+  "orderBilling.refundPayments": write(async (w) => {
+    const { id, order, paymentId } = await seededOrder(w, "10012");
+    return w.admin().orderBilling.refundPayments(id, {
+      paymentRefunds: [{ paymentId }],
+      refundItems: { lineItems: [{ lineItemId: order.lineItems![0]!._id!, quantity: 1 }], shipping: {} },
+      customerReason: "Article retourné",
+    });
+  }),
+  "orderFulfillments.createFulfillment": write(async (w) => {
+    const { id, order } = await seededOrder(w, "10013");
+    return w.admin().orderFulfillments.createFulfillment(id, {
+      lineItems: [{ _id: order.lineItems![0]!._id! }],
+      trackingInfo: { shippingProvider: "dhl", trackingNumber: "GOLDEN1" },
+    });
+  }),
+  "orderFulfillments.listFulfillmentsForSingleOrder": read(async (w) =>
+    w
+      .admin()
+      .orderFulfillments.listFulfillmentsForSingleOrder(w.target === "embedded" ? (await seededOrder(w, "10013")).id : await anyOrderId(w)),
+  ),
+  "orderFulfillments.listFulfillmentsForMultipleOrders": read(async (w) =>
+    w
+      .admin()
+      .orderFulfillments.listFulfillmentsForMultipleOrders([
+        w.target === "embedded" ? (await seededOrder(w, "10013")).id : await anyOrderId(w),
+      ]),
+  ),
+  "orderFulfillments.updateFulfillment": write(async (w) => {
+    const { id, order } = await seededOrder(w, "10014");
+    const { fulfillmentId } = await w
+      .admin()
+      .orderFulfillments.createFulfillment(id, { lineItems: [{ _id: order.lineItems![0]!._id! }], status: "Ready" });
+    return w
+      .admin()
+      .orderFulfillments.updateFulfillment(
+        { orderId: id, fulfillmentId: fulfillmentId! },
+        { fulfillment: { status: "Fulfilled", completed: true } },
+      );
+  }),
+  "orderFulfillments.deleteFulfillment": write(async (w) => {
+    const { id, order } = await seededOrder(w, "10015");
+    const { fulfillmentId } = await w.admin().orderFulfillments.createFulfillment(id, { lineItems: [{ _id: order.lineItems![0]!._id! }] });
+    return w.admin().orderFulfillments.deleteFulfillment({ orderId: id, fulfillmentId: fulfillmentId! });
+  }),
+  "orderFulfillments.bulkCreateFulfillments": write(async (w) => {
+    const { id, order } = await seededOrder(w, "10016");
+    return w
+      .admin()
+      .orderFulfillments.bulkCreateFulfillments([{ orderId: id, fulfillments: [{ lineItems: [{ _id: order.lineItems![0]!._id! }] }] }]);
+  }),
+  "orderInvoices.generateInvoice": write(async (w) => {
+    // Exported by the SDK at run time, missing from its typings.
+    const invoices = w.admin().orderInvoices as unknown as { generateInvoice(orderId: string): Promise<unknown> };
+    return invoices.generateInvoice((await seededOrder(w, "10017")).id);
+  }),
+  "orderInvoices.listInvoicesForMultipleOrders": read(async (w) =>
+    w
+      .admin()
+      .orderInvoices.listInvoicesForMultipleOrders([w.target === "embedded" ? (await seededOrder(w, "10017")).id : await anyOrderId(w)]),
+  ),
+  "orderInvoices.addInvoiceToOrder": write(async (w) => {
+    const invoices = w.admin().orderInvoices as unknown as {
+      addInvoiceToOrder(orderId: string, info: { id: string; appId: string }): Promise<unknown>;
+    };
+    return invoices.addInvoiceToOrder((await seededOrder(w, "10018")).id, {
+      id: "facture-externe-1",
+      appId: "5c0e9d2a-7b1f-4e3a-9c6d-2f8b4a1e0d17",
+    });
+  }),
+  "orders.addActivities": write(async (w) =>
+    w.admin().orders.addActivities((await seededOrder(w, "10002")).id, {
+      orderActivities: [{ activityType: "MERCHANT_COMMENT", merchantComment: { message: "Client rappelé" } }],
+    }),
+  ),
   // ------------------------------------------------------------------ members: the member herself
   "members.getCurrentMember.FULL": write(async (w) => (await w.member()).members.getCurrentMember({ fieldsets: ["FULL"] })),
   "members.getCurrentMember.PUBLIC": write(async (w) => (await w.member()).members.getCurrentMember({ fieldsets: ["PUBLIC"] })),
@@ -447,6 +530,20 @@ export const calls: Record<string, GoldenCall> = {
   "submissions.querySubmissionsByNamespace": read(async (w) =>
     w.admin().submissions.querySubmissionsByNamespace().eq("namespace", "wix.form_app.form").limit(5).find(),
   ),
+  // A contact request's status (the back-office): handled (seen), archived (trash bin), restored.
+  "submissions.bulkMarkSubmissionsAsSeen": write(async (w) =>
+    w.admin().submissions.bulkMarkSubmissionsAsSeen([await freshSubmission(w)], await formId()),
+  ),
+  "submissions.deleteSubmission": write(async (w) => w.admin().submissions.deleteSubmission(await freshSubmission(w))),
+  "submissions.listDeletedSubmissions": read(async (w) => {
+    if (w.target === "embedded") await w.admin().submissions.deleteSubmission(await freshSubmission(w));
+    return w.admin().submissions.listDeletedSubmissions(await formId(), { paging: { limit: 5 } });
+  }),
+  "submissions.restoreSubmissionFromTrashBin": write(async (w) => {
+    const id = await freshSubmission(w);
+    await w.admin().submissions.deleteSubmission(id);
+    return w.admin().submissions.restoreSubmissionFromTrashBin(id);
+  }),
   // ------------------------------------------------------------------ direct login (IAM)
   "auth.register": write(async () =>
     makeClient().auth.register({ email: `golden-${Date.now()}@exemple.fr`, password: "motdepasse-golden" }),
@@ -477,6 +574,27 @@ async function authorizedPayment(w: World, number: string) {
   const id = found![0]!._id!;
   const { orderTransactions: t } = await w.admin().orderTransactions.listTransactionsForSingleOrder(id);
   return { id, paymentId: t!.payments![0]!._id! };
+}
+
+/** A seed order of the embedded platform (platform/seed/demo.json), its first payment's id; Unavailable on a real site. */
+async function seededOrder(w: World, number: string) {
+  w.platform();
+  const { orders: found } = await w.admin().orders.searchOrders({ filter: { number: { $eq: number } } });
+  const order = found![0]!;
+  const { orderTransactions: t } = await w.admin().orderTransactions.listTransactionsForSingleOrder(order._id!);
+  return { id: order._id!, order, paymentId: t!.payments![0]!._id! };
+}
+
+const formId = async () => process.env.CONTACT_FORM_ID ?? (await import("../../../platform/forms/forms")).CONTACT_FORM_ID;
+
+/** A new contact request (a visitor's submission), for the owner's status calls. */
+async function freshSubmission(w: World) {
+  w.platform();
+  const created = await createClient({ modules: { submissions }, auth: OAuthStrategy({ clientId }) }).submissions.createSubmission({
+    formId: await formId(),
+    submissions: { name: "Golden", email: "golden@exemple.fr", subject: "audit", message: "Un audit de notre application." },
+  });
+  return created._id!;
 }
 
 async function anyMemberId(w: World) {

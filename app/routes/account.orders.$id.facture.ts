@@ -1,0 +1,11 @@
+import type { Route } from "./+types/account.orders.$id.facture";
+import { requireMember } from "~/.server/auth.server";
+import { commerceOf } from "~/.server/commerce.server";
+import { memberInvoice } from "~/.server/invoices.server";
+
+/** The signed-in buyer's invoice for one of her paid orders (anyone else's order is a 404). */
+export async function loader({ context, url, params }: Route.LoaderArgs) {
+  const commerce = commerceOf(context);
+  requireMember(commerce, url);
+  return memberInvoice(commerce, params.id);
+}

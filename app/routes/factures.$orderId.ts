@@ -1,0 +1,7 @@
+import type { Route } from "./+types/factures.$orderId";
+import { linkedInvoice } from "~/.server/invoices.server";
+
+/** The invoice behind the signed link of the buyer's e-mail or follow page: no account needed (decision 0040). */
+export async function loader({ url, params }: Route.LoaderArgs) {
+  return linkedInvoice(params.orderId, url.searchParams.get("jeton"));
+}

@@ -1,0 +1,103 @@
+// The back-office's own server code (app/.server) on the owner's elevated client against the platform: what the
+// dashboard counts and lists, and the accountant's CSV export.
+import { ApiKeyStrategy, createClient } from "@wix/sdk";
+import { orderBilling, orderFulfillments, orderInvoices, orderTransactions, orders } from "@wix/ecom";
+import { members } from "@wix/members";
+import { products } from "@wix/stores";
+import { submissions } from "@wix/forms";
+import { describe, expect, it } from "vitest";
+import { dashboardFigures, ordersToHandle } from "../../app/.server/admin-dashboard.server";
+import { exportOrders } from "../../app/.server/orders-export.server";
+import type { ElevatedClient } from "../../app/.server/owner.server";
+import {
+  CALLBACKS,
+  checkoutToPaymentPage,
+  DEMO,
+  isWix,
+  loginThroughHostedPage,
+  PAY,
+  payOnHostedPage,
+  productBySlug,
+  productRef,
+  SHIPPING_ADDRESS,
+  usePlatform,
+} from "./harness";
+
+const API_KEY = "back-office-handlers-api-key-0123456789";
+const ctx = usePlatform({ apiKey: API_KEY });
+
+const admin = () =>
+  createClient({
+    modules: { orders, orderTransactions, orderBilling, orderFulfillments, orderInvoices, members, products, submissions },
+    auth: ApiKeyStrategy({ apiKey: API_KEY, siteId: "" }),
+  }) as unknown as ElevatedClient;
+
+const numbers = (rows: Array<{ number: string }>) => rows.map((r) => r.number).sort();
+
+describe.skipIf(isWix)("the dashboard", () => {
+  it("lists parcels to ship apart from pickups to prepare, and never an order of downloads only", async () => {
+    const { client } = await loginThroughHostedPage(ctx.platform, DEMO);
+    const { paymentUrl } = await checkoutToPaymentPage(client, [{ slug: "formation-git", quantity: 1 }]);
+    const paid = await payOnHostedPage(ctx.platform, paymentUrl, PAY);
+    const training = (await client.orders.getOrder(new URL(paid.location!).searchParams.get("orderId")!)).number!;
+    const handle = await ordersToHandle(admin());
+    expect(numbers(handle.toShip)).toEqual(expect.arrayContaining(["10002", "10011", "10013", "10016"]));
+    expect(numbers(handle.toPrepare)).toEqual(["10014", "10018"]);
+    expect(numbers(handle.toShip)).not.toContain(training);
+    expect(numbers(handle.toPrepare)).not.toContain(training);
+    for (const pickup of ["10014", "10018"]) expect(numbers(handle.toShip)).not.toContain(pickup);
+    expect(numbers(handle.toCapture)).toEqual(["10004", "10005", "10006", "10007", "10009", "10010"]);
+    expect(numbers(handle.toCollect)).toEqual(["10008"]);
+  });
+
+  it("today's and this month's sales: paid totals less their refunds, on Paris days", async () => {
+    // 27 October 2025, Paris: Léa's four paid orders (43,90 + 68,90 + 46,90 + 24,00).
+    const now = new Date("2025-10-27T15:00:00Z");
+    const before = await dashboardFigures(admin(), now);
+    expect(before.today).toEqual({ sales: { amount: "183.70", formatted: expect.stringMatching(/^183,70\s€$/) }, orders: 4 });
+    expect(before.month.orders).toBeGreaterThanOrEqual(before.today.orders + 4);
+    const { orders: found } = await admin().orders.searchOrders({ filter: { number: { $eq: "10012" } } });
+    const tx = await admin().orderTransactions.listTransactionsForSingleOrder(found![0]!._id!);
+    await admin().orderBilling.refundPayments(found![0]!._id!, {
+      paymentRefunds: [{ paymentId: tx.orderTransactions!.payments![0]!._id!, amount: { amount: "10.00" } }],
+    });
+    const after = await dashboardFigures(admin(), now);
+    expect(after.today.sales.amount).toBe("173.70");
+    expect(after.month.sales.amount).toBe((Number(before.month.sales.amount) - 10).toFixed(2));
+  });
+});
+
+describe.skipIf(isWix)("the CSV export", () => {
+  it("one row per order of the period, the buyer's formula defused", async () => {
+    const { client } = await loginThroughHostedPage(ctx.platform, DEMO);
+    const book = await productBySlug(client, "livre-git");
+    await client.currentCart.addToCurrentCart({ lineItems: [{ ...productRef(book._id), quantity: 1 }] });
+    const { checkoutId } = await client.currentCart.createCheckoutFromCurrentCart({
+      channelType: "WEB",
+      email: "formule@exemple.fr",
+      shippingAddress: SHIPPING_ADDRESS,
+      billingAddress: SHIPPING_ADDRESS,
+      selectedShippingOption: { code: "standard" },
+    });
+    await client.checkout.updateCheckout(checkoutId!, {
+      billingInfo: { address: SHIPPING_ADDRESS, contactDetails: { firstName: '=HYPERLINK("http://x";"y")', lastName: "Formule" } },
+    });
+    const { redirectSession } = await client.redirects.createRedirectSession({
+      ecomCheckout: { checkoutId: checkoutId! },
+      callbacks: CALLBACKS,
+    });
+    await payOnHostedPage(ctx.platform, redirectSession!.fullUrl!, PAY);
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date());
+
+    const result = (await exportOrders(admin(), today, today))!;
+    const lines = result.csv
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    const row = lines.find((l) => l.includes("Formule"))!;
+    expect(row).toContain(`"'=HYPERLINK(""http://x"";""y"") Formule"`);
+    for (const l of lines) for (const cell of l.split(";")) expect(cell).not.toMatch(/^"[=+\-@]/);
+    const october = (await exportOrders(admin(), "2025-10-27", "2025-10-28"))!;
+    expect(october.count).toBe(8);
+  });
+});
