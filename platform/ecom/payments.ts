@@ -7,7 +7,7 @@ import { orderPrice } from "../core/context";
 import { nowIso } from "../core/db";
 import { requireElevated } from "../core/elevated";
 import type { Router } from "../core/http";
-import { appError, asObject, asString, validationError } from "../core/http";
+import { appError, asObject, asString, fieldError, validationError } from "../core/http";
 import { orderEvents } from "./order-events";
 import type { OrderData } from "./order-data";
 import { addActivity, cents, readOrderData, saveOrderData } from "./order-data";
@@ -166,9 +166,9 @@ function markAsPaid(ctx: Ctx, orderId: string, appOrigin: string) {
       // sibling collection calls' ORDER_CANCELED. An authorization still held counts as paid: capture it instead.
       if (row.status === "CANCELED") throw appError(400, "ORDER_CANCELED", "Cette commande est annulée", { orderId });
       // An order its buyer has not confirmed took no stock yet (ecom/unpaid.ts): it is not one to deliver and cash.
-      // NOT_MARKABLE_AS_PAID is ours: the typings list no code for it (platform/README.md).
-      if (row.status === "INITIALIZED")
-        throw appError(400, "NOT_MARKABLE_AS_PAID", "Seule une commande payable à la livraison peut être marquée payée", { orderId });
+      // The typings list no application code for it, so it is refused as a plain validation error on the order id
+      // (Wix's documented error format, "About Errors"), not with a code of ours (platform/README.md).
+      if (row.status === "INITIALIZED") throw fieldError("orderId", "Commande pas encore confirmée par son acheteur");
       if (RECEIVED.has(row.payment_status) || state === "AUTHORIZED")
         throw appError(400, "ORDER_ALREADY_PAID", "Cette commande est déjà payée (ou son paiement autorisé)", { orderId });
       data._payment = "APPROVED";
