@@ -85,7 +85,7 @@ describe("cart rules", () => {
     expect(est.json.violations[0].target.lineItem).toEqual({ name: "LINE_ITEM_DEFAULT", id: line.id, suggestedFix: "REMOVE_LINE_ITEM" });
     const ck = await api(p, "POST", "/ecom/v1/carts/current/create-checkout", { token, body: { channelType: "WEB" } });
     expect(ck.status).toBe(400);
-    expect(ck.json.details.applicationError.code).toBe("LINE_ITEMS_NOT_AVAILABLE");
+    expect(ck.json.details.applicationError.code).toBe("LINE_ITEMS_OUT_OF_STOCK");
   });
 
   it("refuses a product with options but no valid variant, and quantities over 9999", async () => {
