@@ -6,6 +6,7 @@ import { redirectWithToast } from "./toast.server";
 import { failedAction } from "./wix-errors.server";
 import { parseForm, quantityField } from "~/lib/forms";
 import { cartActionSchema, stockProblem } from "~/models/cart-forms";
+import { addStockProblem } from "~/models/availability";
 
 /**
  * The one cart action (docs/decisions/0014-cart-handler-and-one-cart-action.md): every form that changes the cart
@@ -65,8 +66,11 @@ export async function cartAction(
       // More than the stock left is refused here, beside the field, rather than accepted then blocking the order.
       const problem = input.intent === "update" ? stockProblem(line.availability, input.quantity) : null;
       if (problem) return data({ fieldErrors: { quantity: problem }, values: form.values }, { status: 400 });
-      if (input.intent === "update") await commerce.cart.updateLine(input.lineId, input.quantity);
-      else await commerce.cart.removeLine(input.lineId);
+      if (input.intent === "update" && input.quantity > 0) await commerce.cart.updateLine(input.lineId, input.quantity);
+      else {
+        await commerce.cart.removeLine(input.lineId);
+        return redirectWithToast(request, redirectTo, { type: "success", title: SUCCESS_MESSAGES.remove });
+      }
     } else if (input.intent === "coupon") {
       await commerce.cart.applyCoupon(input.code);
     } else {
@@ -113,6 +117,15 @@ async function addAction(request: Request, commerce: Commerce, formData: FormDat
   back.searchParams.delete("quantite");
   for (const [name, value] of Object.entries(check.chosen)) back.searchParams.set(name, value);
   const backUrl = back.pathname + back.search;
+  // More than the stock left is refused here, beside the quantity, with what the cart already holds of it; the line's
+  // own availability (read fresh with the cart) wins over the catalog's count, which may be 30 s old.
+  const inCart = (await commerce.cart.get())?.lines.filter(
+    (line) => line.productId === product._id && (!check.variantId || !line.variantId || line.variantId === check.variantId),
+  );
+  const held = (inCart ?? []).reduce((sum, line) => sum + line.quantity, 0);
+  const left = inCart?.find((line) => line.availability.quantityAvailable !== undefined)?.availability.quantityAvailable ?? check.left;
+  const tooMany = addStockProblem(left, held, parsed.data.quantity);
+  if (tooMany) return refused(parsed.values, undefined, { quantity: tooMany });
   try {
     await commerce.cart.add({ productId: product._id, quantity: parsed.data.quantity, variantId: check.variantId });
   } catch (error) {

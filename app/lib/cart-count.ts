@@ -37,7 +37,7 @@ export function optimisticCount(cart: CartCountSource, submissions: Iterable<Car
     if (intent === "add") added += acceptedQuantity(form.get("quantity")) ?? 0;
     else if (intent === "remove" && quantities.has(lineId)) quantities.set(lineId, 0);
     else if (intent === "update" && quantities.has(lineId))
-      quantities.set(lineId, acceptedQuantity(form.get("quantity")) ?? quantities.get(lineId)!);
+      quantities.set(lineId, acceptedQuantity(form.get("quantity"), 99, 0) ?? quantities.get(lineId)!);
   }
   let count = added;
   for (const quantity of quantities.values()) count += quantity;

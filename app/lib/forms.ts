@@ -54,9 +54,9 @@ export function textField(label: string, max = 120) {
 export const BIDI_CONTROLS = /[\p{Cf}\u2028\u2029]/u;
 
 /** Quantity typed by a user: a whole number from 1 to `max` (the rule is `readQuantity`, which the browser runs too). */
-export function quantityField(max = 99) {
+export function quantityField(max = 99, min: 0 | 1 = 1) {
   return z.string({ error: "Indiquez une quantité." }).transform((value, ctx) => {
-    const reading = readQuantity(value, max);
+    const reading = readQuantity(value, max, min);
     if (reading.ok) return reading.quantity;
     ctx.issues.push({ code: "custom", message: reading.message, input: value });
     return z.NEVER;

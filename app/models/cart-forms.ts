@@ -26,9 +26,10 @@ const lineIdField = z
 
 /**
  * `quantityField`, guarded against digit strings too long for a safe integer
- * (zod's own English "Too big" message would leak through otherwise).
+ * (zod's own English "Too big" message would leak through otherwise). 0 is allowed: a buyer who types 0 in the
+ * cart means "remove this line" (issue 29.7), and the action removes it.
  */
-export const cartQuantityField = quantityField();
+export const cartQuantityField = quantityField(99, 0);
 
 export const COUPON_MAX = 64;
 

@@ -46,9 +46,11 @@ export function optimisticCart(cart: Cart, submissions: Iterable<CartSubmission>
     const intent = formData.get("intent");
     const lineId = String(formData.get("lineId") ?? "");
     if (intent === "update") {
-      const quantity = acceptedQuantity(formData.get("quantity"));
+      // 0 removes the line (the cart action treats it as "remove").
+      const quantity = acceptedQuantity(formData.get("quantity"), 99, 0);
       if (quantity !== null && cart.lines.some((l) => l.id === lineId)) {
-        quantities.set(lineId, quantity);
+        if (quantity === 0) removed.add(lineId);
+        else quantities.set(lineId, quantity);
         pending = true;
       }
     } else if (intent === "remove") {
