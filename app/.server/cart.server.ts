@@ -22,6 +22,7 @@ export function toCart(raw: SdkCart): Cart {
   const lines: CartLine[] = (raw?.lineItems ?? []).map((line: SdkCart) => ({
     id: line._id,
     productId: line.catalogReference?.catalogItemId ?? "",
+    ...(typeof line.catalogReference?.options?.variantId === "string" ? { variantId: line.catalogReference.options.variantId } : {}),
     name: line.productName?.translated ?? line.productName?.original ?? "",
     url: typeof line.url === "string" ? new URL(line.url, "http://x").pathname : undefined,
     image: mediaUrl(line.image),

@@ -63,12 +63,14 @@ export function resolveSelection(p: SdkProduct, params: URLSearchParams | Record
 
   const productInStock = isProductInStock(p);
   if (options.length === 0) {
+    const left = stockLeft(p);
     return {
       options: [],
       chosen,
       missing,
       price: priceView(productPriceData(p)),
       availability: productInStock ? { ok: true } : { ok: false, reason: "product-out-of-stock", message: "Produit en rupture de stock" },
+      ...(left !== undefined ? { stockLeft: left } : {}),
     };
   }
 
@@ -97,6 +99,7 @@ export function resolveSelection(p: SdkProduct, params: URLSearchParams | Record
     availability = { ok: false, reason: "variant-out-of-stock", message: "Cette déclinaison est en rupture de stock" };
   else availability = { ok: true };
 
+  const left = variant ? stockLeft(p, variant._id ?? undefined) : undefined;
   return {
     options: optionViews,
     chosen,
@@ -104,11 +107,24 @@ export function resolveSelection(p: SdkProduct, params: URLSearchParams | Record
     ...(variant?._id ? { variantId: variant._id } : {}),
     price,
     availability,
+    ...(left !== undefined ? { stockLeft: left } : {}),
   };
 }
 
+/**
+ * How many of a variant (or of a product without options: its one default variant, else the product's stock) are
+ * left, when the platform counts them; undefined when it does not (untracked stock, a service).
+ */
+export function stockLeft(p: SdkProduct, variantId?: string): number | undefined {
+  const variants = p.variants ?? [];
+  const variant = variantId ? variants.find((v) => v._id === variantId) : variants.length === 1 ? variants[0] : undefined;
+  const quantity = variant ? variant.stock?.quantity : p.stock?.quantity;
+  return typeof quantity === "number" ? Math.max(0, quantity) : undefined;
+}
+
 export type AddToCartCheck =
-  { ok: true; variantId?: string; chosen: Record<string, string> } | { ok: false; message: string; field?: string };
+  | { ok: true; variantId?: string; chosen: Record<string, string>; /** Stock left, when counted. */ left?: number }
+  | { ok: false; message: string; field?: string };
 
 /**
  * Server-side check of an add-to-cart request against the product, from the
@@ -120,7 +136,8 @@ export type AddToCartCheck =
 export function checkAddToCart(p: SdkProduct, submitted: (name: string) => string | undefined): AddToCartCheck {
   if (!hasOptions(p)) {
     if (!isProductInStock(p)) return { ok: false, message: "Produit en rupture de stock" };
-    return { ok: true, chosen: {} };
+    const left = stockLeft(p);
+    return { ok: true, chosen: {}, ...(left !== undefined ? { left } : {}) };
   }
   const options = optionsOf(p);
   const chosen: Record<string, string> = {};
@@ -154,5 +171,6 @@ export function checkAddToCart(p: SdkProduct, submitted: (name: string) => strin
   if (!isProductInStock(p) || (variant && !variantInStock(variant))) {
     return { ok: false, field: last, message: `${label} : épuisé. Choisissez une autre déclinaison.` };
   }
-  return { ok: true, chosen, ...(variant?._id ? { variantId: variant._id } : {}) };
+  const left = variant ? stockLeft(p, variant._id ?? undefined) : undefined;
+  return { ok: true, chosen, ...(variant?._id ? { variantId: variant._id } : {}), ...(left !== undefined ? { left } : {}) };
 }

@@ -1,4 +1,5 @@
 import { formatPrice } from "~/lib/money";
+import { lowStockLabel } from "~/models/availability";
 import { imageUrl } from "~/lib/media";
 import type { CollectionLink, ImageView, PriceView, ProductCardView } from "~/models/catalog";
 import { ALL_PRODUCTS_COLLECTION_ID } from "./catalog-params.server";
@@ -50,7 +51,7 @@ export interface SdkProduct {
   priceData?: SdkPriceData | null;
   price?: SdkPriceData | null;
   priceRange?: { minValue?: number | null; maxValue?: number | null } | null;
-  stock?: { inStock?: boolean | null; inventoryStatus?: string | null } | null;
+  stock?: { inStock?: boolean | null; inventoryStatus?: string | null; quantity?: number | null } | null;
   media?: { mainMedia?: SdkMediaItem | null; items?: SdkMediaItem[] | null } | null;
   productOptions?: SdkOption[] | null;
   manageVariants?: boolean | null;
@@ -110,6 +111,7 @@ export function toProductCard(p: SdkProduct): ProductCardView {
     image: imageView(p.media?.mainMedia ?? p.media?.items?.[0], name),
     price: priceView(productPriceData(p), varies),
     inStock: isProductInStock(p),
+    ...(lowStockLabel(p.stock?.quantity ?? undefined) ? { lowStock: lowStockLabel(p.stock?.quantity ?? undefined)! } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import {
   DEFAULT_SORT,
   SORT_OPTIONS,
   optionFieldKey,
+  sortedByApp,
   type CatalogPageData,
   type CollectionLink,
   type ImageView,
@@ -77,14 +78,12 @@ export async function loadCatalogPage(url: URL, collectionSlug?: string): Promis
   }
 
   const collectionId = collection?.id;
-  if (q) return searchPage({ q, sort, page, collections, collection });
+  if (q || sortedByApp(sort)) return searchPage({ q, sort, page, collections, collection });
   const result = await cachedCatalogRead(`products|${collectionId ?? ""}|${sort}|${page}`, async () => {
     const wix = await catalogClient();
     let query = wix.products.queryProducts();
     if (collectionId) query = query.hasSome("collectionIds", [collectionId]);
-    if (sort === "prix-croissant") query = query.ascending("price");
-    else if (sort === "prix-decroissant") query = query.descending("price");
-    else if (sort === "nom") query = query.ascending("name");
+    if (sort === "nom") query = query.ascending("name");
     else if (sort === "nouveautes") query = query.descending("lastUpdated");
     const found = await sdk(() =>
       query

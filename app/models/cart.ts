@@ -11,6 +11,8 @@ export interface Money {
 export interface CartLine {
   id: string;
   productId: string;
+  /** The catalog variant of the line (Wix `catalogReference.options.variantId`), when it names one. */
+  variantId?: string;
   name: string;
   url?: string;
   image?: string;

@@ -14,6 +14,41 @@ export const SORT_OPTIONS = [
 export type SortKey = (typeof SORT_OPTIONS)[number]["value"];
 export const DEFAULT_SORT: SortKey = "pertinence";
 
+/** What a product is sorted on: the price the buyer pays (after the discount), its name, its last update. */
+export interface SortFacts {
+  paid: number;
+  name: string;
+  updated: number;
+}
+
+/**
+ * The catalog's one ordering rule, for every list (catalog, collections, search): prices by the price the buyer pays
+ * (issue 29.2: a 11,20 € discounted mug comes before 14 € items), names in French order, newest first. Null for
+ * "pertinence" (the list's own order: relevance for a search, the platform's default otherwise).
+ */
+export function compareForSort(sort: SortKey): ((a: SortFacts, b: SortFacts) => number) | null {
+  switch (sort) {
+    case "prix-croissant":
+      return (a, b) => a.paid - b.paid;
+    case "prix-decroissant":
+      return (a, b) => b.paid - a.paid;
+    case "nom":
+      return (a, b) => a.name.localeCompare(b.name, "fr");
+    case "nouveautes":
+      return (a, b) => b.updated - a.updated;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Sorts the platform cannot apply by the buyer's price: Wix Stores catalog V1 sorts `price` on the price before
+ * the discount, so these lists are sorted by the app over the whole (cached) catalog.
+ */
+export function sortedByApp(sort: SortKey): boolean {
+  return sort === "prix-croissant" || sort === "prix-decroissant";
+}
+
 export interface PriceView {
   /** What the buyer pays, formatted ("1 200,00 €"). */
   current: string;
@@ -38,6 +73,8 @@ export interface ProductCardView {
   image?: ImageView;
   price: PriceView;
   inStock: boolean;
+  /** "Plus qu'un exemplaire" when few are left (models/availability.ts). */
+  lowStock?: string;
 }
 
 export interface CollectionLink {
@@ -86,6 +123,8 @@ export interface Selection {
   variantId?: string;
   price: PriceView;
   availability: Availability;
+  /** How many of the chosen variant (or of a product without options) are left, when the platform tracks it. */
+  stockLeft?: number;
 }
 
 export interface CatalogPageData {

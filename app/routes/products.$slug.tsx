@@ -14,6 +14,7 @@ import { JsonLd } from "~/components/JsonLd";
 import { productLd } from "~/lib/structured-data";
 import type { loader as rootLoader } from "~/root";
 import { QUOTE_COLLECTIONS, quoteUrl } from "~/models/contact";
+import { lowStockLabel } from "~/models/availability";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
 
@@ -109,7 +110,11 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         <div className="product-price" aria-live="polite">
           <Price price={selection.price} />
           {selection.availability.ok ? (
-            <p className="stock-in">En stock</p>
+            lowStockLabel(selection.stockLeft) ? (
+              <p className="stock-low">{lowStockLabel(selection.stockLeft)}</p>
+            ) : (
+              <p className="stock-in">En stock</p>
+            )
           ) : selection.availability.reason === "incomplete" ? null : (
             <p className="stock-out">Rupture de stock</p>
           )}
