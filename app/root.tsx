@@ -3,6 +3,7 @@ import type { Route } from "./+types/root";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorScreen, GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { NavigationProgress } from "~/components/NavigationProgress";
+import { BackForwardRefresh } from "~/components/BackForwardRefresh";
 import { FlashNotification, Notifications } from "~/components/Notifications";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
@@ -84,6 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <HoneypotProvider {...root?.honeypot}>
           <NavigationProgress />
+          <BackForwardRefresh />
           <a className="skip-link" href="#main">
             Aller au contenu
           </a>

@@ -54,6 +54,7 @@ export function valuesFromCheckout(checkout: Sdk): CheckoutValues {
     email: str(checkout.buyerInfo?.email),
     firstName: str(contact?.firstName),
     lastName: str(contact?.lastName),
+    phone: str(contact?.phone),
     ...(str(contact?.company) ? { company: str(contact?.company) } : {}),
     ...(str(contact?.vatId?._id) ? { vatNumber: str(contact?.vatId?._id) } : {}),
     addressLine: line(shipping),

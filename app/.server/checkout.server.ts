@@ -7,6 +7,7 @@ import { mediaUrl } from "./media.server";
 import { money } from "~/lib/money";
 import { notFound } from "~/lib/http";
 import { isPlatformId } from "~/lib/ids";
+import { formatPhone } from "~/models/phone";
 
 /**
  * Checkout: from the cart to the platform's hosted payment page, and the
@@ -66,6 +67,7 @@ export async function startCheckout(
         contactDetails: {
           firstName: input.firstName,
           lastName: input.lastName,
+          ...(input.phone ? { phone: input.phone } : {}),
           ...(input.company ? { company: input.company } : {}),
           ...(input.vatNumber ? { vatId: { _id: input.vatNumber, type: "UNSPECIFIED" as const } } : {}),
         },
@@ -151,6 +153,7 @@ function addressView(address: Sdk, contact: Sdk, billing = false): OrderAddress 
   // The SDK renames the wire's vatId.id to _id.
   const vatNumber: unknown = contact?.vatId?._id ?? contact?.vatId?.id;
   const vat = billing && typeof vatNumber === "string" ? `TVA intracommunautaire : ${vatNumber}` : undefined;
+  const phone = billing && typeof contact?.phone === "string" && contact.phone ? `Tél. : ${formatPhone(contact.phone)}` : undefined;
   const lines = [
     billing ? contact?.company : undefined,
     vat,
@@ -158,6 +161,7 @@ function addressView(address: Sdk, contact: Sdk, billing = false): OrderAddress 
     address?.addressLine2,
     [address?.postalCode, address?.city].filter(Boolean).join(" "),
     address?.country ? countryName(address.country) : undefined,
+    phone,
   ].filter((v): v is string => typeof v === "string" && v.trim() !== "");
   return { name, lines };
 }
@@ -229,4 +233,29 @@ export async function getOrderView(commerce: Commerce, orderId: string): Promise
   if (!isPlatformId(orderId)) notFound();
   const wix = await commerce.client();
   return toOrderView(await wix.orders.getOrder(orderId));
+}
+
+/**
+ * "Créer mon compte" from a guest's thank-you page (`?commande=<id>`): the buyer's e-mail and name from that order,
+ * which only this browser's visitor may read. Anything else (no order, someone else's, an outage) prefills nothing:
+ * the form works the same, empty.
+ */
+export async function orderPrefill(
+  commerce: Commerce,
+  orderId: string | null,
+): Promise<{ email?: string; firstName?: string; lastName?: string }> {
+  if (!orderId || !isPlatformId(orderId) || commerce.role === "none") return {};
+  try {
+    const wix = await commerce.client();
+    const raw: Sdk = await wix.orders.getOrder(orderId);
+    const contact = raw?.billingInfo?.contactDetails;
+    const text = (v: unknown) => (typeof v === "string" && v ? v.slice(0, 200) : undefined);
+    return {
+      ...(text(raw?.buyerInfo?.email) ? { email: text(raw?.buyerInfo?.email) } : {}),
+      ...(text(contact?.firstName) ? { firstName: text(contact?.firstName) } : {}),
+      ...(text(contact?.lastName) ? { lastName: text(contact?.lastName) } : {}),
+    };
+  } catch {
+    return {};
+  }
 }

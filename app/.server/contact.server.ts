@@ -12,12 +12,12 @@ import type { ContactRequest, ContactSubject } from "~/models/contact";
 export async function submitContactRequest(commerce: Commerce, request: ContactRequest): Promise<void> {
   const wix = await commerce.client();
   const values: Record<string, string> = { name: request.name, email: request.email, subject: request.subject, message: request.message };
-  for (const key of ["company", "budget", "dates", "product"] as const) if (request[key]) values[key] = request[key];
+  for (const key of ["company", "phone", "budget", "dates", "product"] as const) if (request[key]) values[key] = request[key];
   await wix.submissions.createSubmission({ formId: getConfig().contactFormId, submissions: values });
 }
 
 /** Field targets the platform may name in its submission errors, mapped to the form's inputs (all the same names). */
-export const CONTACT_FIELDS = ["name", "email", "company", "subject", "message", "budget", "dates", "product"] as const;
+export const CONTACT_FIELDS = ["name", "email", "company", "phone", "subject", "message", "budget", "dates", "product"] as const;
 
 /** ?produit=<slug> from a product page: the service's name and the subject it suggests, or null for an unknown slug. */
 export async function quotedProduct(slug: string | null): Promise<{ name: string; subject: ContactSubject } | null> {

@@ -42,6 +42,9 @@ export function SiteHeader({ ownerName, jobTitle, profilePicture, theme, member,
               <NavLink to="/cv">CV</NavLink>
             </li>
             <li>
+              <NavLink to="/realisations">Réalisations</NavLink>
+            </li>
+            <li>
               <NavLink to="/contact">Contact</NavLink>
             </li>
             <li>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { readQuantity } from "./quantity";
+import { readPhone } from "~/models/phone";
 
 // In the browser the CSP forbids eval: zod's probe for its compiled fast path (`new Function`) would be reported as a
 // CSP violation on every page with a form. Set before any schema is built (modules that build schemas import this one).
@@ -61,4 +62,22 @@ export function quantityField(max = 99, min: 0 | 1 = 1) {
     ctx.issues.push({ code: "custom", message: reading.message, input: value });
     return z.NEVER;
   });
+}
+
+/**
+ * An optional phone number (models/phone.ts `readPhone`): empty is undefined, anything else must read as a number,
+ * kept in the international form.
+ */
+export function optionalPhoneField() {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const typed = cleanText(value ?? "");
+      if (!typed) return undefined;
+      const reading = readPhone(typed);
+      if (reading.ok) return reading.e164;
+      ctx.issues.push({ code: "custom", message: reading.message, input: value });
+      return z.NEVER;
+    });
 }

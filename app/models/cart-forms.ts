@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cleanText, quantityField, textField } from "~/lib/forms";
+import { cleanText, optionalPhoneField, quantityField, textField } from "~/lib/forms";
 import { emailField } from "./identity-forms";
 import { businessBuyerFields } from "./business-buyer";
 import { COUNTRY_CODES, postalCodeError } from "./countries";
@@ -131,6 +131,8 @@ export function checkoutSchemaFor(isPickup: (shippingCode: string | undefined) =
       email: emailField,
       firstName: textField("Prénom", 80),
       lastName: textField("Nom", 80),
+      // Optional: a carrier or the owner may need to call about a delivery or a service.
+      phone: optionalPhoneField(),
       ...businessBuyerFields,
       addressLine: z.string().optional(),
       postalCode: z.string().optional(),
@@ -175,6 +177,7 @@ export function checkoutSchemaFor(isPickup: (shippingCode: string | undefined) =
         email: form.email,
         firstName: form.firstName,
         lastName: form.lastName,
+        ...(form.phone ? { phone: form.phone } : {}),
         company: form.company,
         vatNumber: form.vatNumber,
         /** Null for a pickup: nothing is delivered. */
@@ -205,6 +208,7 @@ export type CheckoutValues = Partial<
     | "email"
     | "firstName"
     | "lastName"
+    | "phone"
     | "addressLine"
     | "postalCode"
     | "city"

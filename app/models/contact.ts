@@ -12,6 +12,8 @@ export interface ContactRequest {
   name: string;
   email: string;
   company?: string;
+  /** International form (+33612345678), optional. */
+  phone?: string;
   subject: ContactSubject;
   message: string;
   budget?: string;

@@ -11,6 +11,8 @@ import { routeMeta } from "~/lib/meta";
 import { privatePageMeta } from "~/components/cart/meta";
 import { commerceOf } from "~/.server/commerce.server";
 import { cartAction } from "~/.server/cart-action.server";
+import { failureNotice } from "~/lib/failed-submission";
+import { notify } from "~/components/Notifications";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
 
@@ -28,6 +30,24 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The one cart action: every cart change, from this page or any other (app/.server/cart-action.server.ts). */
 export async function action({ request, context }: Route.ActionArgs) {
   return cartAction(request, commerceOf(context), await request.formData());
+}
+
+/**
+ * With scripts, cart forms post through fetchers from any page (an add from a product page): an error the action
+ * throws (platform down, timeout) would replace that whole page with the error screen and lose the chosen options.
+ * It becomes a notification instead and the page stays as it was (issue 29.5). Without scripts the error screen is
+ * the answer, as for any other form.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    // Redirects (success, a flashed refusal) go on as usual.
+    if (error instanceof Response) throw error;
+    const notice = failureNotice(error);
+    void notify.error(notice.title, notice.description);
+    return { failed: true } as const;
+  }
 }
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {

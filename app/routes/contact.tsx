@@ -8,7 +8,8 @@ import { quotedProduct, submitContactRequest } from "~/.server/contact.server";
 import { checkHoneypot } from "~/.server/honeypot.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { failedAction } from "~/.server/wix-errors.server";
-import { cleanText, parseForm, textField } from "~/lib/forms";
+import { cleanText, optionalPhoneField, parseForm, textField } from "~/lib/forms";
+import { PHONE_MAX_LENGTH } from "~/models/phone";
 import { routeMeta } from "~/lib/meta";
 import { useFormAnswer } from "~/lib/use-form-answer";
 import { CONTACT_SUBJECTS } from "~/models/contact";
@@ -47,6 +48,7 @@ const contactSchema = z.object({
     .toLowerCase()
     .pipe(z.email("Saisissez une adresse e-mail valide (ex. : nom@exemple.fr).").max(254, "L'adresse e-mail est trop longue.")),
   company: optionalText("Le nom de la société", 120),
+  phone: optionalPhoneField(),
   subject: z.enum(["conseil", "formation", "audit", "autre"], { error: "Choisissez le sujet de votre demande." }),
   message: z
     .string({ error: "Décrivez votre besoin." })
@@ -67,11 +69,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   await checkHoneypot(form);
   const parsed = parseForm(contactSchema, form);
   if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
-  const { company, budget, dates, product, ...required } = parsed.data;
+  const { company, phone, budget, dates, product, ...required } = parsed.data;
   try {
     await submitContactRequest(commerceOf(context), {
       ...required,
       ...(company ? { company } : {}),
+      ...(phone ? { phone } : {}),
       ...(budget ? { budget } : {}),
       ...(dates ? { dates } : {}),
       ...(product ? { product } : {}),
@@ -104,6 +107,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         <Field label="Nom" {...bind("name")} autoComplete="name" required maxLength={120} />
         <Field label="E-mail" {...bind("email")} type="email" autoComplete="email" required />
         <Field label="Société (facultatif)" {...bind("company")} autoComplete="organization" maxLength={120} />
+        <Field label="Téléphone (facultatif)" {...bind("phone")} type="tel" autoComplete="tel" maxLength={PHONE_MAX_LENGTH} />
         <SelectField
           label="Sujet"
           {...bind("subject")}

@@ -7,6 +7,7 @@ import { JsonLd } from "~/components/JsonLd";
 import { routeMeta } from "~/lib/meta";
 import { personFacts } from "~/lib/person";
 import { personLd } from "~/lib/structured-data";
+import { formatPhone } from "~/models/phone";
 import type { loader as rootLoader } from "~/root";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cvStyles }];
@@ -34,6 +35,9 @@ export default function CvPage() {
           <h1>{site?.ownerName}</h1>
           <p className="lead">{cv.jobTitle}</p>
           <p>{cv.location}</p>
+          <p>
+            Téléphone : <a href={`tel:${cv.phone}`}>{formatPhone(cv.phone)}</a>
+          </p>
           <p>{cv.summary}</p>
           <ul className="cv-links">
             {cv.links.map((l) => (

@@ -21,7 +21,7 @@ export const handle = {
   breadcrumb: (match: { pathname: string; data?: CvProject }) =>
     match.data
       ? [
-          { label: "CV", to: "/cv" },
+          { label: "Réalisations", to: "/realisations" },
           { label: match.data.title, to: match.pathname },
         ]
       : null,

@@ -34,9 +34,7 @@ test.describe("stock at add time (issue 29.1)", () => {
     await addToCartFrom(page, "/products/sticker-edition-limitee", javaScriptEnabled, 1);
     await expect(headerCart(page)).toHaveAccessibleName("Panier, 1 article");
     await addToCartFrom(page, "/products/sticker-edition-limitee", javaScriptEnabled, 1);
-    await expect(page.getByLabel("Quantité", { exact: true })).toHaveAccessibleDescription(
-      "Il n'en reste que 1, déjà dans votre panier.",
-    );
+    await expect(page.getByLabel("Quantité", { exact: true })).toHaveAccessibleDescription("Il n'en reste que 1, déjà dans votre panier.");
     await page.goto("/cart");
     await expect(headerCart(page)).toHaveAccessibleName("Panier, 1 article");
   });
@@ -108,7 +106,10 @@ test.describe("thank-you page of a guest (issue 29.10)", () => {
   test("the follow link works from another device; an account can be made from the order", async ({ page, javaScriptEnabled }) => {
     const email = `suivi.${unique()}@exemple.fr`;
     await buyTraining(page, javaScriptEnabled, email);
-    const number = (await page.getByText(/Commande n° \d+/).first().textContent())!.match(/\d+/)![0];
+    const number = (await page
+      .getByText(/Commande n° \d+/)
+      .first()
+      .textContent())!.match(/\d+/)![0];
     const follow = page.getByRole("link", { name: "Suivre ma commande" });
     await expect(follow).toBeVisible();
     const href = (await follow.getAttribute("href"))!;

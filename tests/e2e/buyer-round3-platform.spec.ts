@@ -27,7 +27,11 @@ async function confirmationMail(page: Page, number: string) {
   return page.locator("article").filter({ hasText: `Confirmation de votre commande n° ${number}` });
 }
 
-const orderNumber = async (page: Page) => (await page.getByText(/Commande n° \d+/).first().textContent())!.match(/\d+/)![0]!;
+const orderNumber = async (page: Page) =>
+  (await page
+    .getByText(/Commande n° \d+/)
+    .first()
+    .textContent())!.match(/\d+/)![0]!;
 
 test.describe("store pickup: where and when (issue 29.3)", () => {
   test("the address and opening hours on the checkout, the payment page, the thank-you page and the e-mail", async ({
