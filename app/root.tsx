@@ -68,7 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const site = root?.site;
   const nonce = useNonce();
   return (
-    <html lang="fr" data-theme={root?.theme ?? "light"}>
+    <html lang="fr" data-theme={root?.theme ?? "auto"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -93,7 +93,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             ownerName={site?.ownerName ?? ""}
             jobTitle={portfolio.jobTitle}
             profilePicture={site?.profilePicture ?? "/profile.svg"}
-            theme={root?.theme ?? "light"}
+            theme={root?.theme ?? "auto"}
             member={root?.member ?? false}
             owner={root?.owner ?? false}
             cart={root?.cart ?? null}

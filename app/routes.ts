@@ -5,6 +5,7 @@ export default [
   route("preferences/theme", "routes/preferences.theme.ts"),
   route("webhooks/wix", "routes/webhooks.wix.ts"),
   route("search/suggestions", "routes/search.suggestions.ts"),
+  route("og/:kind/:file", "routes/og.$kind.$file.ts"),
 
   // Store pages share the demo-platform banner.
   layout("routes/store-layout.tsx", [

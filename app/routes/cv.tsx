@@ -8,6 +8,7 @@ import { routeMeta } from "~/lib/meta";
 import { personFacts } from "~/lib/person";
 import { personLd } from "~/lib/structured-data";
 import { formatPhone } from "~/models/phone";
+import { socialCardPath } from "~/lib/social-card";
 import type { loader as rootLoader } from "~/root";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cvStyles }];
@@ -18,7 +19,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
     {
       title: "CV",
       description: `CV : ${cv.summary}`,
-      image: cv.photo.src,
+      // The portrait is an SVG, which social networks do not show: the CV's raster card instead (issue 29.11).
+      image: socialCardPath("page", "cv"),
     },
   );
 

@@ -15,6 +15,7 @@ import { productLd } from "~/lib/structured-data";
 import type { loader as rootLoader } from "~/root";
 import { QUOTE_COLLECTIONS, quoteUrl } from "~/models/contact";
 import { lowStockLabel } from "~/models/availability";
+import { socialCardPath } from "~/lib/social-card";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
 
@@ -38,7 +39,8 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
     {
       title: loaderData?.product.name ?? "Boutique",
       ...(loaderData?.product.description ? { description: loaderData.product.description } : {}),
-      ...(loaderData?.product.images[0] ? { image: loaderData.product.images[0].url } : {}),
+      // A raster card (1200 × 630): social networks show no SVG, and the catalog's pictures may be SVG (issue 29.11).
+      ...(loaderData ? { image: socialCardPath("produit", loaderData.product.slug) } : {}),
     },
   );
 

@@ -5,6 +5,7 @@ import { projectBySlug, type CvProject } from "~/content/cv";
 import { routeMeta } from "~/lib/meta";
 import { notFound } from "~/lib/http";
 import { Section, TextList } from "~/components/Section";
+import { socialCardPath } from "~/lib/social-card";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cvStyles }];
 
@@ -13,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
     { matches, location },
     {
       title: loaderData ? `${loaderData.title} — Réalisation` : "Réalisation introuvable",
-      ...(loaderData ? { description: loaderData.summary } : {}),
+      ...(loaderData ? { description: loaderData.summary, image: socialCardPath("realisation", loaderData.slug) } : {}),
     },
   );
 

@@ -3,13 +3,18 @@ import type { Route } from "./+types/realisations._index";
 import cvStyles from "~/styles/cv.css?url";
 import { cv } from "~/content/cv";
 import { routeMeta } from "~/lib/meta";
+import { socialCardPath } from "~/lib/social-card";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cvStyles }];
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   routeMeta(
     { matches, location },
-    { title: "Réalisations", description: "Projets menés pour des clients : contexte, travail réalisé, résultats et technologies." },
+    {
+      title: "Réalisations",
+      description: "Projets menés pour des clients : contexte, travail réalisé, résultats et technologies.",
+      image: socialCardPath("page", "realisations"),
+    },
   );
 
 export const handle = { breadcrumb: () => ({ label: "Réalisations", to: "/realisations" }) };

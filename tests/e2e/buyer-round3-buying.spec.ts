@@ -64,7 +64,7 @@ test.describe("price sort (issue 29.2)", () => {
 
 test.describe("quantity 0 (issue 29.7)", () => {
   test("0 in the cart removes the line", async ({ page, javaScriptEnabled }) => {
-    await addToCartFrom(page, "/products/mug-cafe-code", javaScriptEnabled);
+    await addToCartFrom(page, "/products/tote-bag", javaScriptEnabled);
     await page.goto("/cart");
     if (javaScriptEnabled) await waitForHydration(page);
     const lines = page.getByRole("list", { name: "Articles du panier" });
@@ -79,7 +79,7 @@ test.describe("quantity 0 (issue 29.7)", () => {
 
 test.describe("after paying (issue 29.6)", () => {
   test("private pages are never stored", async ({ page, javaScriptEnabled }) => {
-    await addToCartFrom(page, "/products/mug-cafe-code", javaScriptEnabled);
+    await addToCartFrom(page, "/products/tote-bag", javaScriptEnabled);
     for (const path of ["/cart", "/checkout", "/account/login"]) {
       const response = await page.request.get(path);
       expect(response.headers()["cache-control"], path).toContain("no-store");

@@ -116,6 +116,7 @@ test.describe("lock-out and blocked members (issue 29.8)", () => {
     await page.goto("/account/register");
     await registerWithForm(page, { email, password: "motdepasse-bloque" });
     await page.getByRole("banner").getByRole("button", { name: "Se déconnecter" }).click();
+    await expect(page.getByRole("banner").getByRole("button", { name: "Se connecter" })).toBeVisible();
     // The owner blocks her.
     await page.goto("/account/login");
     await loginWithForm(page, { email: "proprietaire@exemple.fr", password: "motdepasse-proprio" });

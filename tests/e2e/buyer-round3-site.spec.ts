@@ -73,7 +73,7 @@ test.describe("dark preference (issue 29.12)", () => {
 
 /** Shows the 'Ajouté au panier' toast on a product page. */
 async function showToast(page: Page): Promise<Locator> {
-  await page.goto("/products/carnet-notes");
+  await page.goto("/products/tapis-souris");
   await waitForHydration(page);
   await page.getByRole("button", { name: "Ajouter au panier" }).click();
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Ajouté au panier" });
