@@ -1,8 +1,10 @@
 // Lint gate (`npm run lint`, part of `npm test`): correctness rules, React hooks rules, and the layer rule of
 // docs/decisions/0004-layers.md — routes → .server → models ← components, nothing crossing between .server and
 // components, the platform standing alone. Formatting is Prettier's job (eslint-config-prettier turns style rules off).
+import { fileURLToPath } from "node:url";
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
@@ -10,6 +12,19 @@ const serverModules = {
   group: ["~/.server/*", "**/.server/*", "*.server", "**/*.server"],
   message: "Server-only code (SDK, cookies, secrets) is reached from routes, never from components or shared modules.",
 };
+// platform/ in layers, lowest first: a folder imports only the folders before it, never the top-level files
+// (index.ts, the composition root, wires them together). docs/decisions/0021-platform-by-wix-module.md.
+const platformLayers = ["core", "events", "stores", "members", "iam", "redirects", "ecom", "forms", "pages", "seed"];
+const platformZones = platformLayers.map((layer, i) => ({
+  target: `platform/${layer}`,
+  from: [
+    ...platformLayers.slice(i + 1).map((above) => `platform/${above}`),
+    ...["index.ts", "options.ts", "serve.ts", "cli.ts"].map((file) => `platform/${file}`),
+  ],
+  message: i
+    ? `platform/${layer}/ may import only platform/{${platformLayers.slice(0, i).join(",")}}/ (see its README.md).`
+    : "platform/core/ imports no other folder of platform/ (see its README.md).",
+}));
 const wixSdk = { group: ["@wix/*"], message: "Only app/.server modules talk to the Wix SDK." };
 
 export default tseslint.config(
@@ -25,6 +40,8 @@ export default tseslint.config(
       "bench/minimal-app/build/**",
       ".data/**",
       "public/**",
+      // Code lint must refuse, linted on purpose by tests/unit/lint-imports.test.ts.
+      "tests/lint-fixtures/**",
     ],
   },
   js.configs.recommended,
@@ -119,6 +136,29 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // No import cycle in the app, its server or the platform (docs/decisions/0021-platform-by-wix-module.md).
+    // Type-only imports do not count: they are erased before anything runs.
+    files: ["app/**", "server/**", "server.js", "platform/**", "tests/lint-fixtures/**"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [
+        createNodeResolver({
+          extensions: [".ts", ".tsx", ".js", ".mjs", ".json"],
+          tsconfig: { configFile: fileURLToPath(new URL("tsconfig.json", import.meta.url)) },
+        }),
+      ],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
+    files: ["platform/**"],
+    rules: {
+      "import-x/no-restricted-paths": ["error", { basePath: fileURLToPath(new URL(".", import.meta.url)), zones: platformZones }],
     },
   },
   {

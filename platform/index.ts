@@ -1,12 +1,13 @@
 // The embedded Wix-compatible commerce platform: answers the SDK's requests to www/edge.wixapis.com,
 // the same API under /_platform/api, and the hosted pages under /_platform/.
-import { registerCart } from "./cart";
-import { registerCatalog } from "./catalog";
-import { registerCheckout } from "./checkout";
-import type { Ctx, ResolvedOptions } from "./context";
-import { resolveSeedPaths, SIGNUP_POLICIES } from "./context";
-import { checkDatabase, isSeeded, openDatabase, PlatformDbError, wipe } from "./db";
-import type { ApiRequest } from "./http";
+import { registerCart } from "./ecom/cart";
+import { mergeCarts } from "./ecom/cart-store";
+import { registerCatalog } from "./stores/catalog";
+import { registerCheckout } from "./ecom/checkout";
+import type { Ctx, ResolvedOptions } from "./core/context";
+import { resolveSeedPaths, SIGNUP_POLICIES } from "./core/context";
+import { checkDatabase, isSeeded, openDatabase, PlatformDbError, wipe } from "./core/db";
+import type { ApiRequest } from "./core/http";
 import {
   appError,
   clientOf,
@@ -23,26 +24,26 @@ import {
   Router,
   sameOriginOrNone,
   WixError,
-} from "./http";
-import { registerForms } from "./forms";
-import { registerIdentity } from "./identity";
-import { createOutboxTransport, defaultOutboxFile, readOutbox } from "./mail";
-import { registerMembers } from "./members";
-import { registerMembersAdmin } from "./members-admin";
-import { registerAdminOrders } from "./admin-orders";
-import { registerPayments } from "./payments";
-import { registerOAuth } from "./oauth";
-import { registerOrders } from "./orders";
-import { errorPage, withTheme } from "./pages/layout";
-import { hostedPages } from "./hosted";
-import { registerRedirects } from "./redirects";
-import { loadSeed, readSeedFile } from "./seed";
-import { pumpWebhooks, setWebhookSink, webhookKeys, webhookOutbox } from "./webhooks";
+} from "./core/http";
+import { registerForms } from "./forms/forms";
+import { registerIdentity } from "./iam/identity";
+import { createOutboxTransport, defaultOutboxFile, readOutbox } from "./core/mail";
+import { registerMembers } from "./members/members";
+import { registerMembersAdmin } from "./members/members-admin";
+import { registerAdminOrders } from "./ecom/admin-orders";
+import { registerPayments } from "./ecom/payments";
+import { registerOAuth } from "./iam/oauth";
+import { registerOrders } from "./ecom/orders";
+import { errorPage, withTheme } from "./core/layout";
+import { hostedPages } from "./pages/hosted";
+import { registerRedirects } from "./redirects/redirects";
+import { loadSeed, readSeedFile } from "./seed/seed";
+import { pumpWebhooks, setWebhookSink, webhookKeys, webhookOutbox } from "./events/webhooks";
 
-export type { MailLink, MailMessage, MailTransport } from "./mail";
-export type { SignupPolicy } from "./context";
-export { IAM_ERRORS, VERIFICATION_ERRORS } from "./identity";
-export { PlatformDbError } from "./db";
+export type { MailLink, MailMessage, MailTransport } from "./core/mail";
+export type { SignupPolicy } from "./core/context";
+export { IAM_ERRORS, VERIFICATION_ERRORS } from "./iam/identity";
+export { PlatformDbError } from "./core/db";
 
 export { EMBEDDED_CLIENT_ID, platformOptionsFromEnv } from "./options";
 export type { Faults, Platform, PlatformOptions } from "./options";
@@ -101,7 +102,12 @@ export function createPlatform(options: PlatformOptions): Platform {
   opts.requireMemberApproval = policy === "owner-approval";
   const db = openDatabase(opts.dbPath);
   const outboxFile = options.outboxFile === false ? undefined : (options.outboxFile ?? defaultOutboxFile(opts.dbPath));
-  const ctx: Ctx = { db, opts, mail: options.mailTransport ?? createOutboxTransport(db, outboxFile) };
+  const ctx: Ctx = {
+    db,
+    opts,
+    mail: options.mailTransport ?? createOutboxTransport(db, outboxFile),
+    onMemberLogin: mergeCarts,
+  };
   let faults = cleanFaults(options.faults);
   const keys = webhookKeys(db);
   let closedFlag = false;

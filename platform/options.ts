@@ -1,8 +1,8 @@
 // The embedded platform's options: what createPlatform accepts, and what the environment can set.
-import type { SignupPolicy } from "./context";
-import { SIGNUP_POLICIES } from "./context";
-import type { MailMessage, MailTransport } from "./mail";
-import type { webhookOutbox } from "./webhooks";
+import type { SignupPolicy } from "./core/context";
+import { SIGNUP_POLICIES } from "./core/context";
+import type { MailMessage, MailTransport } from "./core/mail";
+import type { webhookOutbox } from "./events/webhooks";
 
 export const EMBEDDED_CLIENT_ID = "embedded-demo-client"; // the only OAuth clientId the platform accepts by default
 

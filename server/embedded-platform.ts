@@ -3,7 +3,7 @@ import { sendResponse } from "@remix-run/node-fetch-server";
 import type { Router } from "express";
 import { ipKeyGenerator } from "express-rate-limit";
 import { APP_ORIGIN_HEADER, createPlatform, installPlatformFetch, platformOptionsFromEnv, wixApiUrl, type Platform } from "../platform";
-import { CLIENT_HEADER } from "../platform/http";
+import { CLIENT_HEADER } from "../platform/core/http";
 import type { Config } from "../app/.server/config.server";
 import { configureWebhooks } from "../app/.server/webhooks.server";
 import { toFetchRequest } from "./fetch-request";

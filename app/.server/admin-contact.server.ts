@@ -2,7 +2,7 @@ import type { ElevatedClient } from "./owner.server";
 import { mapLoaderErrors } from "./wix-errors.server";
 import { CONTACT_SUBJECTS, type ContactRequestRow } from "~/models/contact";
 
-/** Wix Forms' namespace for forms built in the Wix Forms app, the one `/contact` submits to (platform/forms.ts). */
+/** Wix Forms' namespace for forms built in the Wix Forms app, the one `/contact` submits to (platform/forms/forms.ts). */
 const FORMS_NAMESPACE = "wix.form_app.form";
 const LATEST = 100;
 

@@ -5,7 +5,7 @@ import { z } from "zod";
  * config.server.ts turns the result into the `Config` the code uses.
  */
 
-/** The embedded platform's contact form (platform/forms.ts CONTACT_FORM_ID). */
+/** The embedded platform's contact form (platform/forms/forms.ts CONTACT_FORM_ID). */
 export const EMBEDDED_CONTACT_FORM_ID = "8f1c2d3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f";
 
 /** POSTs per minute per client IP (see server/rate-limits.ts). */
@@ -115,7 +115,7 @@ export const envSchema = z
         }
         return limits;
       }),
-    // The Wix Forms form that receives /contact (its field targets: platform/forms.ts); the embedded one by default.
+    // The Wix Forms form that receives /contact (its field targets: platform/forms/forms.ts); the embedded one by default.
     CONTACT_FORM_ID: z.string().trim().min(1).max(100).default(EMBEDDED_CONTACT_FORM_ID),
     SITE_OWNER_NAME: z.string().trim().min(1).max(80).default("Julien Moreau"),
     SITE_TITLE: z.string().trim().min(1).max(120).default("Conseil en informatique et architecture logicielle"),

@@ -7,7 +7,7 @@ import type { ContactRequest, ContactSubject } from "~/models/contact";
  * The quote request reaches the owner through the commerce platform, not a side channel: a Wix Forms submission
  * (@wix/forms `submissions.createSubmission`, callable with the visitor's token) on the form CONTACT_FORM_ID. Wix
  * then notifies the owner and the sender as the form's automations say; the embedded platform stores it, e-mails
- * the owner and sends the acknowledgement (platform/forms.ts).
+ * the owner and sends the acknowledgement (platform/forms/forms.ts).
  */
 export async function submitContactRequest(commerce: Commerce, request: ContactRequest): Promise<void> {
   const wix = await commerce.client();

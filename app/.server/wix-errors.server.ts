@@ -79,7 +79,7 @@ const APPLICATION_MESSAGES: Record<string, string> = {
   NOT_FOUND: "Élément introuvable.",
   MEMBER_NOT_FOUND: "Compte introuvable.",
   PERMISSION_DENIED: "Vous n'avez pas accès à cette ressource.",
-  // The back-office's refusals (platform/admin-orders.ts, payments.ts, members-admin.ts).
+  // The back-office's refusals (platform/ecom/admin-orders.ts, payments.ts, members-admin.ts).
   ORDER_ALREADY_CANCELED: "Cette commande est déjà annulée.",
   PAYMENT_ALREADY_CAPTURED: "Ce paiement est déjà encaissé.",
   PAYMENT_ALREADY_VOIDED: "Cette autorisation de paiement est déjà annulée.",

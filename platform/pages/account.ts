@@ -1,10 +1,10 @@
 // Hosted pages around member accounts: the password-reset form, the local outbox and the owner's approval tool.
 import { timingSafeEqual } from "node:crypto";
-import type { Ctx } from "../context";
-import { html, readForm, redirect, sameOriginOrNone } from "../http";
-import { activeThrottles, approveMember, completeReset, findReset, listPendingMembers, passwordProblem } from "../identity";
-import { readOutbox } from "../mail";
-import { e, errorPage, page } from "./layout";
+import type { Ctx } from "../core/context";
+import { html, readForm, redirect, sameOriginOrNone } from "../core/http";
+import { activeThrottles, approveMember, completeReset, findReset, listPendingMembers, passwordProblem } from "../iam/identity";
+import { readOutbox } from "../core/mail";
+import { e, errorPage, page } from "../core/layout";
 
 // ---------------------------------------------------------------- password reset
 

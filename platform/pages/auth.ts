@@ -1,23 +1,22 @@
 // Hosted login, sign-up and logout pages for `auth`, `login` and `logout` redirect sessions.
-import type { Ctx } from "../context";
-import { randomToken } from "../context";
-import { nowSeconds } from "../db";
-import { clientOf, html, readForm, redirect, UNSAFE_TEXT_RE } from "../http";
+import type { Ctx } from "../core/context";
+import { randomToken } from "../core/context";
+import { nowSeconds } from "../core/db";
+import { clientOf, html, readForm, redirect, UNSAFE_TEXT_RE } from "../core/http";
 import {
   attemptLogin,
   checkVerification,
   consumeSessionToken,
-  EMAIL_RE,
   passwordProblem,
   startPasswordReset,
   startVerification,
-} from "../identity";
-import type { MemberRow } from "../members";
-import { createMember } from "../members";
-import { AUTH_CODE_TTL_SECONDS, revokeRefreshToken } from "../oauth";
-import type { AuthSessionData, Callbacks, SessionRow } from "../redirects";
-import { getSession } from "../redirects";
-import { e, errorPage, page } from "./layout";
+} from "../iam/identity";
+import type { MemberRow } from "../members/members";
+import { createMember, EMAIL_RE } from "../members/members";
+import { AUTH_CODE_TTL_SECONDS, revokeRefreshToken } from "../iam/oauth";
+import type { AuthSessionData, Callbacks, SessionRow } from "../redirects/redirects";
+import { getSession } from "../redirects/redirects";
+import { e, errorPage, page } from "../core/layout";
 
 function expired(): Response {
   return html(errorPage("Lien expiré", "Ce lien de connexion a expiré ou n'est pas valide. Retournez sur le site pour recommencer."), 400);

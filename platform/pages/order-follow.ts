@@ -1,12 +1,12 @@
 // Hosted "follow my order" page, reached from the signed link of the confirmation e-mail: read-only, no account.
-import type { Ctx } from "../context";
-import { downloadsNotice, linkRefusal } from "../downloads";
-import { html } from "../http";
-import { verifyLink } from "../order-links";
-import { CLAIM_HINT } from "../order-mail";
-import type { OrderRow } from "../orders";
-import { orderWire } from "../orders";
-import { e, errorPage, page } from "./layout";
+import type { Ctx } from "../core/context";
+import { downloadsNotice, linkRefusal } from "../ecom/downloads";
+import { html } from "../core/http";
+import { verifyLink } from "../ecom/order-links";
+import { CLAIM_HINT } from "../ecom/order-mail";
+import type { OrderRow } from "../ecom/order-wire";
+import { orderWire } from "../ecom/order-wire";
+import { e, errorPage, page } from "../core/layout";
 
 const STATUS: Record<string, string> = { APPROVED: "Confirmée", CANCELED: "Annulée", INITIALIZED: "En cours" };
 const PAYMENT: Record<string, string> = { PAID: "Payée", NOT_PAID: "À régler à la livraison", FULLY_REFUNDED: "Remboursée" };

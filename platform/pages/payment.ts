@@ -1,15 +1,15 @@
 // Hosted payment page of an `ecomCheckout` redirect session: summary, test card, pay on delivery, cancel.
-import type { CheckoutData } from "../checkout";
-import { checkoutTotals, getCheckoutRow } from "../checkout";
-import type { Ctx } from "../context";
-import { currency, formatMoney } from "../context";
-import { html, readForm, redirect } from "../http";
-import { placeOrder } from "../orders";
-import type { Totals } from "../pricing";
-import { addressToWire, isPickup, unavailableText } from "../pricing";
-import type { Callbacks, SessionRow } from "../redirects";
-import { getSession } from "../redirects";
-import { e, errorPage, page } from "./layout";
+import type { CheckoutData } from "../ecom/checkout";
+import { checkoutTotals, getCheckoutRow } from "../ecom/checkout";
+import type { Ctx } from "../core/context";
+import { currency, formatMoney } from "../core/context";
+import { html, readForm, redirect } from "../core/http";
+import { placeOrder } from "../ecom/orders";
+import type { Totals } from "../ecom/pricing";
+import { addressToWire, isPickup, unavailableText } from "../ecom/pricing";
+import type { Callbacks, SessionRow } from "../redirects/redirects";
+import { getSession } from "../redirects/redirects";
+import { e, errorPage, page } from "../core/layout";
 
 export const TEST_CARD_OK = "4242424242424242";
 export const TEST_CARD_DECLINED = "4000000000000002";

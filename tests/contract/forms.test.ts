@@ -2,7 +2,7 @@
 import { ApiKeyStrategy, createClient, OAuthStrategy } from "@wix/sdk";
 import { submissions } from "@wix/forms";
 import { describe, expect, it } from "vitest";
-import { CONTACT_FORM_ID, CONTACT_FORM_NAMESPACE } from "../../platform/forms";
+import { CONTACT_FORM_ID, CONTACT_FORM_NAMESPACE } from "../../platform/forms/forms";
 import { clientId, isWix, OWNER_TOKEN, rejection, usePlatform } from "./harness";
 
 const API_KEY = "forms-contract-api-key-0123456789";

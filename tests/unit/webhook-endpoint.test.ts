@@ -56,8 +56,8 @@ describe("POST /webhooks/wix", () => {
     await cachedCatalogRead("k", load);
     expect(loads).toBe(1);
     // A key pair of its own (same generator as the platform's), so the event can be signed here.
-    const { signJwt, envelopeOf, webhookKeys } = await import("../../platform/webhooks");
-    const { openDatabase } = await import("../../platform/db");
+    const { signJwt, envelopeOf, webhookKeys } = await import("../../platform/events/webhooks");
+    const { openDatabase } = await import("../../platform/core/db");
     const db = openDatabase(":memory:");
     const keys = webhookKeys(db);
     db.close();

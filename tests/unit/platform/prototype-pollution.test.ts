@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { decodeDotR, formToObject, parseJsonObject, queryToObject, readBodyText, WixError } from "../../../platform/http";
+import { decodeDotR, formToObject, parseJsonObject, queryToObject, readBodyText, WixError } from "../../../platform/core/http";
 import type { Platform } from "../../../platform/index";
 import { api, fixturePlatform, form, memberLogin, ORIGIN, visitorToken } from "./helpers";
 

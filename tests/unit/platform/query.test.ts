@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applySort, matchFilter, parseOffsetPaging, parseSort } from "../../../platform/query";
-import { WixError } from "../../../platform/http";
+import { applySort, matchFilter, parseOffsetPaging, parseSort } from "../../../platform/core/query";
+import { WixError } from "../../../platform/core/http";
 
 const items = [
   { id: "a", name: "Écharpe", price: { amount: 10 }, tags: ["x", "y"], createdDate: "2025-01-02T00:00:00.000Z" },

@@ -1,0 +1,248 @@
+// ecom orders, the owner's side: search every order, update, bulk update, cancel, bulk tags. Elevated identity only
+// (platform/core/elevated.ts); a visitor's or member's token gets 403 on the writes, its own orders on the reads.
+import type { Ctx } from "../core/context";
+import { newId } from "../core/context";
+import { nowIso } from "../core/db";
+import { notImplemented, requireElevated } from "../core/elevated";
+import type { ApiRequest, Router } from "../core/http";
+import { appError, asObject, asString, validationError } from "../core/http";
+import { deliver } from "../core/mail";
+import { orderEvents, productChanged } from "./order-events";
+import type { OrderRow, OrderWire } from "./order-wire";
+import { orderById, orderWire } from "./order-wire";
+import { bumpCatalog } from "../stores/catalog";
+import { applySort, decodeCursor, encodeCursor, matchFilter, parseSort } from "../core/query";
+
+/** The `limit` of an orders search: 100 when absent, a 400 outside 0..100 (as Wix answers). */
+export function orderSearchLimit(raw: unknown): number {
+  const limit = raw === undefined || raw === null ? 100 : Number(raw);
+  if (!Number.isInteger(limit) || limit < 0 || limit > 100)
+    throw validationError([{ field: "search.cursorPaging.limit", description: "must be between 0 and 100", violatedRule: "MAX" }]);
+  return limit;
+}
+
+/**
+ * One page of an orders search over the wire shapes the caller may see: what the filter matches, without
+ * PENDING/REJECTED orders unless the filter names a status, sorted (newest first by default).
+ */
+export function orderSearchPage(orders: OrderWire[], search: Record<string, unknown>, offset: number, limit: number) {
+  const filter = search.filter;
+  const explicitStatus = JSON.stringify(filter ?? {}).includes('"status"');
+  const matching = orders.filter((o) => matchFilter(o, filter) && (explicitStatus || !["PENDING", "REJECTED"].includes(String(o.status))));
+  const sort = parseSort(search.sort);
+  const sorted = applySort(matching, sort.length ? sort : [{ fieldName: "createdDate", order: "DESC" }]);
+  const page = sorted.slice(offset, offset + limit);
+  const hasNext = offset + limit < sorted.length;
+  const cursors = {
+    ...(hasNext ? { next: encodeCursor(offset + limit) } : {}),
+    ...(offset > 0 ? { prev: encodeCursor(Math.max(0, offset - limit)) } : {}),
+  };
+  return { page, total: sorted.length, hasNext, cursors };
+}
+
+/** searchOrders for the elevated identity: every order; cursorPaging (or offset `paging`), filter, sort. */
+export function searchAllOrders(ctx: Ctx, req: ApiRequest) {
+  const search = asObject(req.body.search) ?? {};
+  const cursorPaging = asObject(search.cursorPaging);
+  const paging = asObject(search.paging);
+  const limit = orderSearchLimit(cursorPaging?.limit ?? paging?.limit);
+  const cursor = asString(cursorPaging?.cursor);
+  const offset = cursor ? decodeCursor(cursor) : Math.max(0, Number(paging?.offset ?? 0) || 0);
+  const rows = ctx.db.prepare("SELECT * FROM orders").all() as OrderRow[];
+  const { page, total, hasNext, cursors } = orderSearchPage(
+    rows.map((r) => orderWire(ctx, r, req.appOrigin)),
+    search,
+    offset,
+    limit,
+  );
+  return { orders: page, metadata: { count: page.length, offset, total, cursors, hasNext } };
+}
+
+type OrderData = Record<string, unknown> & {
+  lineItems: { catalogReference: { catalogItemId: string }; _variantId?: string | null; quantity: number }[];
+  activities: Record<string, unknown>[];
+  tags?: { privateTags?: { tagIds?: string[] }; tags?: { tagIds?: string[] } };
+};
+
+const readData = (row: OrderRow) => JSON.parse(row.data) as OrderData;
+
+function saveData(ctx: Ctx, id: string, data: OrderData, extra: Record<string, string> = {}) {
+  const sets = Object.keys(extra).map((c) => `${c} = ?`);
+  ctx.db
+    .prepare(`UPDATE orders SET data = ?, updated_date = ?${sets.length ? ", " + sets.join(", ") : ""} WHERE id = ?`)
+    .run(JSON.stringify(data), nowIso(), ...Object.values(extra), id);
+}
+
+/** Cancels an order; optionally puts the items back in stock, e-mails the buyer with the owner's message. */
+export function cancelOrder(ctx: Ctx, orderId: string, restock: boolean, email?: { customMessage?: string }): OrderRow {
+  return ctx.db
+    .transaction(() => {
+      const row = orderById(ctx, orderId);
+      if (row.status === "CANCELED") throw appError(400, "ORDER_ALREADY_CANCELED", "Cette commande est déjà annulée", { orderId });
+      const data = readData(row);
+      if (restock) {
+        for (const li of data.lineItems) {
+          const vid = li._variantId;
+          if (vid)
+            ctx.db.prepare("UPDATE variants SET quantity = quantity + ? WHERE id = ? AND quantity IS NOT NULL").run(li.quantity, vid);
+          else
+            ctx.db
+              .prepare("UPDATE products SET quantity = quantity + ? WHERE id = ? AND track_inventory = 1 AND quantity IS NOT NULL")
+              .run(li.quantity, li.catalogReference.catalogItemId);
+        }
+        bumpCatalog(ctx);
+        for (const li of data.lineItems) productChanged(ctx, li.catalogReference.catalogItemId);
+      }
+      data.activities.push({ id: newId(), createdDate: nowIso(), type: "ORDER_CANCELED" });
+      saveData(ctx, orderId, data, { status: "CANCELED" });
+      orderEvents(ctx, orderId, ["updated", "canceled"]);
+      if (email && row.email)
+        deliver(ctx.mail, {
+          id: newId(),
+          createdAt: nowIso(),
+          kind: "order-canceled",
+          to: row.email,
+          subject: `Votre commande n° ${row.number} est annulée`,
+          text:
+            `Bonjour,\n\nVotre commande n° ${row.number} a été annulée.` +
+            (email.customMessage ? `\n\nMessage du vendeur : ${email.customMessage.slice(0, 1000)}` : ""),
+          links: [],
+          data: { orderId },
+        });
+      return orderById(ctx, orderId);
+    })
+    .immediate();
+}
+
+// updateOrder's field mask: what the owner may change on an existing order here.
+const UPDATABLE = new Set(["buyerNote", "archived", "seenByAHuman"]);
+
+function applyUpdate(ctx: Ctx, id: string, order: Record<string, unknown>, mask: string[] | undefined, appOrigin: string) {
+  const row = orderById(ctx, id);
+  const data = readData(row);
+  const fields = mask?.length ? mask : Object.keys(order).filter((k) => k !== "id");
+  for (const f of fields) {
+    if (!UPDATABLE.has(f))
+      throw validationError([{ field: `order.${f}`, description: "cannot be updated", violatedRule: "FIELD_NOT_ALLOWED" }]);
+    const v = order[f];
+    if (f === "buyerNote" && (typeof v !== "string" || v.length > 1000))
+      throw validationError([
+        { field: "order.buyerNote", description: "must be a string of at most 1000 characters", violatedRule: "MAX_LENGTH" },
+      ]);
+    if (f !== "buyerNote" && typeof v !== "boolean")
+      throw validationError([{ field: `order.${f}`, description: "must be a boolean", violatedRule: "FORMAT" }]);
+    data[f] = v;
+  }
+  saveData(ctx, id, data);
+  orderEvents(ctx, id, ["updated"]);
+  return orderWire(ctx, orderById(ctx, id), appOrigin);
+}
+
+function maskOf(raw: unknown): string[] | undefined {
+  if (Array.isArray(raw)) return raw.map(String);
+  if (typeof raw === "string")
+    return raw
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+  const paths = asObject(raw)?.paths;
+  return Array.isArray(paths) ? paths.map(String) : undefined;
+}
+
+const tagIds = (v: unknown): string[] => {
+  const ids = asObject(v)?.tagIds;
+  return Array.isArray(ids) ? ids.filter((t): t is string => typeof t === "string" && t.length > 0 && t.length <= 100) : [];
+};
+
+function updateTags(ctx: Ctx, id: string, assign: Record<string, unknown>, unassign: Record<string, unknown>) {
+  const row = orderById(ctx, id);
+  const data = readData(row);
+  const next = (kind: "tags" | "privateTags") => {
+    const current = new Set(data.tags?.[kind]?.tagIds ?? []);
+    for (const t of tagIds(assign[kind])) current.add(t);
+    for (const t of tagIds(unassign[kind])) current.delete(t);
+    return { tagIds: [...current] };
+  };
+  data.tags = { privateTags: next("privateTags"), tags: next("tags") };
+  saveData(ctx, id, data);
+  orderEvents(ctx, id, ["updated"]);
+}
+
+function bulkItem(id: string, index: number, error?: unknown) {
+  const e = error as { body?: { details?: { applicationError?: { code?: string; description?: string } } }; message?: string };
+  const app = e?.body?.details?.applicationError;
+  return {
+    itemMetadata: {
+      id,
+      originalIndex: index,
+      success: !error,
+      ...(error ? { error: { code: app?.code ?? "UNKNOWN", description: app?.description ?? e?.message ?? "", data: {} } } : {}),
+    },
+  };
+}
+
+function idList(raw: unknown, field: string): string[] {
+  if (!Array.isArray(raw) || raw.length === 0 || raw.length > 100 || !raw.every((v) => typeof v === "string"))
+    throw validationError([{ field, description: "must hold 1 to 100 ids", violatedRule: "MAX_SIZE" }]);
+  return raw as string[];
+}
+
+export function registerAdminOrders(router: Router, ctx: Ctx): void {
+  router
+    .on("POST", "/ecom/v1/orders", (req) => {
+      requireElevated(ctx, req.headers, "createOrder");
+      throw notImplemented("createOrder");
+    })
+    .on("PATCH", "/ecom/v1/orders/:id", (req) => {
+      requireElevated(ctx, req.headers, "updateOrder");
+      const order = asObject(req.body.order) ?? {};
+      return { order: applyUpdate(ctx, req.params.id!, order, maskOf(req.body.fieldMask), req.appOrigin) };
+    })
+    .on("POST", "/ecom/v1/bulk/orders/update", (req) => {
+      requireElevated(ctx, req.headers, "bulkUpdateOrders");
+      const items = Array.isArray(req.body.orders) ? req.body.orders : [];
+      if (!items.length || items.length > 100)
+        throw validationError([{ field: "orders", description: "must hold 1 to 100 orders", violatedRule: "MAX_SIZE" }]);
+      const results = items.map((raw, i) => {
+        const item = asObject(raw) ?? {};
+        const order = asObject(item.order) ?? {};
+        const id = asString(order.id) ?? "";
+        try {
+          const updated = applyUpdate(ctx, id, order, maskOf(item.fieldMask), req.appOrigin);
+          return { ...bulkItem(id, i), ...(req.body.returnEntity ? { item: updated } : {}) };
+        } catch (error) {
+          return bulkItem(id, i, error);
+        }
+      });
+      const ok = results.filter((r) => r.itemMetadata.success).length;
+      return { results, bulkActionMetadata: { totalSuccesses: ok, totalFailures: results.length - ok, undetailedFailures: 0 } };
+    })
+    .on("POST", "/ecom/v1/orders/:id/cancel", (req) => {
+      // A buyer must not cancel a paid order and put its stock back himself: elevated only, as on Wix.
+      requireElevated(ctx, req.headers, "cancelOrder");
+      const message = asString(req.body.customMessage);
+      const row = cancelOrder(
+        ctx,
+        req.params.id!,
+        req.body.restockAllItems === true,
+        req.body.sendOrderCanceledEmail === true ? { customMessage: message } : undefined,
+      );
+      return { order: orderWire(ctx, row, req.appOrigin) };
+    })
+    .on("POST", "/ecom/v1/bulk/orders/update-tags", (req) => {
+      requireElevated(ctx, req.headers, "bulkUpdateOrderTags");
+      const ids = idList(req.body.orderIds, "orderIds");
+      const assign = asObject(req.body.assignTags) ?? {};
+      const unassign = asObject(req.body.unassignTags) ?? {};
+      const results = ids.map((id, i) => {
+        try {
+          ctx.db.transaction(() => updateTags(ctx, id, assign, unassign)).immediate();
+          return bulkItem(id, i);
+        } catch (error) {
+          return bulkItem(id, i, error);
+        }
+      });
+      const ok = results.filter((r) => r.itemMetadata.success).length;
+      return { results, bulkActionMetadata: { totalSuccesses: ok, totalFailures: results.length - ok, undetailedFailures: 0 } };
+    });
+}

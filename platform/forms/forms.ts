@@ -1,0 +1,201 @@
+// Wix Forms submissions (@wix/forms `submissions`): a visitor's contact / quote request. The platform holds one form,
+// the site's contact form, validates a submission against its fields like Wix Forms does, stores it, e-mails the
+// owner (new submission) and the sender (acknowledgement) through the mail transport, and lists submissions for the
+// owner (elevated: the site's API key or the owner token, never a visitor's or member's token).
+import type { Ctx } from "../core/context";
+import { newId, requireCaller } from "../core/context";
+import type { MailMessage } from "../core/mail";
+import { deliver } from "../core/mail";
+import { isElevated } from "../core/elevated";
+import type { Router } from "../core/http";
+import { appError, asObject, notFound, permissionDenied, unauthenticated, UNSAFE_TEXT_RE } from "../core/http";
+
+/** The contact form's id: the app's CONTACT_FORM_ID default, so the embedded demo works without configuration. */
+export const CONTACT_FORM_ID = "8f1c2d3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f";
+export const CONTACT_FORM_NAMESPACE = "wix.form_app.form";
+/** Contact requests always reach someone: without an owner address configured, the demo's. */
+const DEFAULT_OWNER_EMAIL = "proprietaire@exemple.fr";
+export const SUBJECTS = ["conseil", "formation", "audit", "autre"] as const;
+
+interface FieldSpec {
+  required: boolean;
+  max: number;
+  multiline?: boolean;
+  email?: boolean;
+  options?: readonly string[];
+}
+
+/** Field targets of the contact form (the keys of `submissions`); a Wix site's form must use the same targets. */
+const CONTACT_FIELDS: Record<string, FieldSpec> = {
+  name: { required: true, max: 120 },
+  email: { required: true, max: 254, email: true },
+  company: { required: false, max: 120 },
+  subject: { required: true, max: 20, options: SUBJECTS },
+  message: { required: true, max: 5000, multiline: true },
+  budget: { required: false, max: 120 },
+  dates: { required: false, max: 120 },
+  product: { required: false, max: 200 },
+};
+
+interface SubmissionError {
+  errorPath: string;
+  errorType: "REQUIRED_VALUE_ERROR" | "MAX_LENGTH_ERROR" | "UNKNOWN_VALUE_ERROR" | "TYPE_ERROR" | "FORMAT_ERROR" | "ENUM_ERROR";
+  errorMessage: string;
+  params: Record<string, unknown>;
+}
+
+function validate(values: Record<string, unknown>): { clean: Record<string, string>; errors: SubmissionError[] } {
+  const clean = Object.create(null) as Record<string, string>;
+  const errors: SubmissionError[] = [];
+  for (const key of Object.keys(values)) {
+    if (!Object.hasOwn(CONTACT_FIELDS, key))
+      errors.push({ errorPath: key, errorType: "UNKNOWN_VALUE_ERROR", errorMessage: `unknown field '${key}'`, params: { property: key } });
+  }
+  for (const [key, spec] of Object.entries(CONTACT_FIELDS)) {
+    const raw = values[key];
+    if (raw === undefined || raw === null || raw === "") {
+      if (spec.required)
+        errors.push({ errorPath: key, errorType: "REQUIRED_VALUE_ERROR", errorMessage: `'${key}' is required`, params: {} });
+      continue;
+    }
+    if (typeof raw !== "string") {
+      errors.push({ errorPath: key, errorType: "TYPE_ERROR", errorMessage: `'${key}' must be a string`, params: { type: "string" } });
+      continue;
+    }
+    const value = raw.trim();
+    const unsafe = spec.multiline ? value.replace(/[\n\t\r]/g, " ") : value;
+    if (UNSAFE_TEXT_RE.test(unsafe))
+      errors.push({ errorPath: key, errorType: "FORMAT_ERROR", errorMessage: `'${key}' contains control characters`, params: {} });
+    else if (value.length > spec.max)
+      errors.push({ errorPath: key, errorType: "MAX_LENGTH_ERROR", errorMessage: `'${key}' is too long`, params: { maxLength: spec.max } });
+    else if (spec.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value))
+      errors.push({ errorPath: key, errorType: "FORMAT_ERROR", errorMessage: `'${key}' must be an email`, params: { format: "email" } });
+    else if (spec.options && !spec.options.includes(value))
+      errors.push({
+        errorPath: key,
+        errorType: "ENUM_ERROR",
+        errorMessage: `'${key}' must be one of the options`,
+        params: { allowed: spec.options },
+      });
+    else clean[key] = value;
+  }
+  return { clean, errors };
+}
+
+interface Row {
+  id: string;
+  form_id: string;
+  namespace: string;
+  status: string;
+  submissions: string;
+  submitter: string;
+  created_date: string;
+  seen: number;
+}
+
+function toWire(r: Row) {
+  return {
+    id: r.id,
+    formId: r.form_id,
+    namespace: r.namespace,
+    status: r.status,
+    submissions: JSON.parse(r.submissions) as Record<string, string>,
+    createdDate: r.created_date,
+    updatedDate: r.created_date,
+    revision: "1",
+    submitter: JSON.parse(r.submitter) as Record<string, string>,
+    seen: r.seen === 1,
+  };
+}
+
+const SUBJECT_LABELS: Record<string, string> = { conseil: "Conseil", formation: "Formation", audit: "Audit", autre: "Autre" };
+
+function mails(ctx: Ctx, id: string, v: Record<string, string>, now: string): MailMessage[] {
+  const lines = [
+    `Nom : ${v.name}`,
+    `E-mail : ${v.email}`,
+    ...(v.company ? [`Société : ${v.company}`] : []),
+    `Sujet : ${SUBJECT_LABELS[v.subject!] ?? v.subject}`,
+    ...(v.product ? [`Prestation : ${v.product}`] : []),
+    ...(v.budget ? [`Budget : ${v.budget}`] : []),
+    ...(v.dates ? [`Dates souhaitées : ${v.dates}`] : []),
+    "",
+    v.message!,
+  ];
+  return [
+    {
+      id: newId(),
+      createdAt: now,
+      kind: "form-submission",
+      to: ctx.opts.ownerEmail ?? DEFAULT_OWNER_EMAIL,
+      subject: `Nouvelle demande de contact : ${SUBJECT_LABELS[v.subject!]} — ${v.name}`,
+      text: `Une nouvelle demande est arrivée par le formulaire de contact.\n\n${lines.join("\n")}`,
+      links: [],
+      data: { submissionId: id, replyTo: v.email! },
+    },
+    {
+      id: newId(),
+      createdAt: now,
+      kind: "form-acknowledgement",
+      to: v.email!,
+      subject: "Votre demande a bien été reçue",
+      text: `Bonjour ${v.name},\n\nMerci pour votre message : je l'ai bien reçu et je vous réponds sous deux jours ouvrés.\n\nVotre demande :\n${lines.join("\n")}`,
+      links: [],
+      data: { submissionId: id },
+    },
+  ];
+}
+
+function isOwner(ctx: Ctx, headers: Headers): boolean {
+  const raw = headers
+    .get("authorization")
+    ?.trim()
+    .replace(/^bearer\s+/i, "");
+  return !!ctx.opts.ownerToken && !!raw && raw === ctx.opts.ownerToken;
+}
+
+export function registerForms(api: Router, ctx: Ctx): void {
+  const base = "/form-submission-service/v4/submissions";
+  const create = (req: { headers: Headers; body: Record<string, unknown> }) => {
+    const caller = requireCaller(ctx, req.headers);
+    const submission = asObject(req.body.submission);
+    if (!submission) throw appError(400, "INVALID_ARGUMENT", "submission est obligatoire");
+    if (submission.formId !== CONTACT_FORM_ID) throw notFound("FORM_NOT_FOUND", "Formulaire introuvable", { formId: submission.formId });
+    const { clean, errors } = validate(asObject(submission.submissions) ?? {});
+    if (errors.length)
+      throw appError(400, "SUBMISSION_VALIDATION", "La soumission ne respecte pas le formulaire", { submissionErrors: errors });
+    const now = new Date().toISOString();
+    const id = newId();
+    const submitter = caller.memberId ? { memberId: caller.memberId } : { visitorId: caller.visitorId };
+    ctx.db
+      .prepare(
+        "INSERT INTO form_submissions (id, form_id, namespace, status, submissions, submitter, created_date) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      )
+      .run(id, CONTACT_FORM_ID, CONTACT_FORM_NAMESPACE, "CONFIRMED", JSON.stringify(clean), JSON.stringify(submitter), now);
+    for (const m of mails(ctx, id, clean, now)) deliver(ctx.mail, m);
+    return { submission: toWire(ctx.db.prepare("SELECT * FROM form_submissions WHERE id = ?").get(id) as Row) };
+  };
+  const list = (req: { headers: Headers; body: Record<string, unknown> }) => {
+    if (!req.headers.get("authorization")) throw unauthenticated();
+    // Reading submissions is an owner permission (Manage Submissions): a visitor's or member's token is refused.
+    if (!isElevated(ctx, req.headers) && !isOwner(ctx, req.headers))
+      throw permissionDenied("La lecture des soumissions est réservée au propriétaire du site");
+    const query = asObject(req.body.query) ?? {};
+    const filter = asObject(query.filter) ?? {};
+    const ns = filter.namespace;
+    const namespace = typeof ns === "string" ? ns : (asObject(ns)?.$eq as string | undefined);
+    if (!namespace) throw appError(400, "INVALID_ARGUMENT", "query.filter.namespace est obligatoire");
+    const limit = Math.min(Math.max(Number(asObject(query.cursorPaging)?.limit ?? 50) || 50, 1), 100);
+    const rows = ctx.db
+      .prepare("SELECT * FROM form_submissions WHERE namespace = ? ORDER BY seq DESC LIMIT ?")
+      .all(namespace, limit) as Row[];
+    return { submissions: rows.map(toWire), pagingMetadata: { count: rows.length, cursors: {}, hasNext: false } };
+  };
+  api.on("POST", base, create).on("POST", `/_api${base}`, create);
+  api.on("POST", `${base}/namespace/query`, list).on("POST", `/_api${base}/namespace/query`, list);
+}
+
+/** The owner's view of the submissions, newest first (for the back-office and tests). */
+export function listSubmissions(ctx: Ctx, limit = 100) {
+  return (ctx.db.prepare("SELECT * FROM form_submissions ORDER BY seq DESC LIMIT ?").all(limit) as Row[]).map(toWire);
+}

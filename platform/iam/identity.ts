@@ -1,0 +1,337 @@
+// Member accounts through the SDK's direct flow (OAuthStrategy.register/login/processVerification/
+// sendPasswordResetEmail → the IAM endpoints), plus what the hosted pages share with it: lock-out after repeated
+// failures (per account and client), single-use session tokens for the `prompt=none` authorize, e-mail verification codes and reset links.
+//
+// Error shapes are chosen for what OAuthStrategy does with them (node_modules/@wix/sdk/build/auth/oauth2/OAuthStrategy.js):
+// login reads `e.details.applicationError.code` without `?.`, so /v2/login never answers a validationError.
+import { createHash, randomInt, timingSafeEqual } from "node:crypto";
+import type { Ctx } from "../core/context";
+import { newId, randomToken, requireCaller } from "../core/context";
+import { nowIso, nowSeconds } from "../core/db";
+import type { Router } from "../core/http";
+import { appError, asObject, asString, refuseUnsafeText, validationError } from "../core/http";
+import type { MailMessage } from "../core/mail";
+import { deliver } from "../core/mail";
+import { claimGuestOrders } from "./order-claims";
+import type { MemberRow } from "../members/members";
+import { checkCredentials, createMember, EMAIL_RE } from "../members/members";
+import { startPasswordReset } from "./password-reset";
+import { clearLoginFailures, lockRemainingSeconds, recordLoginFailure } from "./login-throttle";
+import { checkAllowedUrl } from "../core/allowed-urls";
+
+// Login and sign-up answer only the IAM codes Wix sends, the ones OAuthStrategy knows
+// (node_modules/@wix/sdk/build/auth/oauth2/constants.js). Nothing else is invented: a weak password is a field
+// violation on `password`, a missing e-mail the same -19976 as a wrong password.
+export const IAM_ERRORS = {
+  INVALID_PASSWORD: "-19976", // login → errorCode "invalidPassword" (also unknown e-mail and blocked member: no enumeration)
+  EMAIL_EXISTS: "-19995", // register → errorCode "emailAlreadyExists"
+  RESET_PASSWORD: "-19973", // login → errorCode "resetPassword" (never sent here: no forced reset)
+  MISSING_CAPTCHA: "-19971", // login after repeated failures from this client → errorCode "missingCaptchaToken"
+  INVALID_CAPTCHA: "-19970", // a captcha token sent while one is required (none can be checked here) → "invalidCaptchaToken"
+} as const;
+
+// processVerification has no code in the SDK: these two are this platform's choices (see README, not confirmed).
+export const VERIFICATION_ERRORS = {
+  INVALID_VERIFICATION_CODE: "INVALID_VERIFICATION_CODE",
+  VERIFICATION_EXPIRED: "VERIFICATION_EXPIRED",
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+export const SESSION_TOKEN_TTL_SECONDS = 5 * 60;
+export const VERIFICATION_TTL_SECONDS = 15 * 60;
+export const VERIFICATION_MAX_ATTEMPTS = 3;
+
+/** French reason why a new password is refused, or null. */
+export function passwordProblem(password: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères.`;
+  if (password.length > PASSWORD_MAX_LENGTH) return `Le mot de passe doit contenir au plus ${PASSWORD_MAX_LENGTH} caractères.`;
+  return null;
+}
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
+
+function safeEqual(a: string, b: string): boolean {
+  const ba = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ba.length === bb.length && timingSafeEqual(ba, bb);
+}
+
+export type LoginOutcome =
+  | { kind: "locked"; retryAfterSeconds: number }
+  | { kind: "invalid-credentials" }
+  | { kind: "blocked"; member: MemberRow }
+  | { kind: "pending"; member: MemberRow }
+  | { kind: "unverified"; member: MemberRow }
+  | { kind: "ok"; member: MemberRow };
+
+/** Checks a password login from `client` (its address), counting failures; used by /v2/login and the hosted login page. */
+export async function attemptLogin(ctx: Ctx, email: string, password: string, client: string): Promise<LoginOutcome> {
+  const locked = lockRemainingSeconds(ctx, email, client);
+  if (locked > 0) return { kind: "locked", retryAfterSeconds: locked };
+  const member = await checkCredentials(ctx, email, password);
+  if (!member) {
+    recordLoginFailure(ctx, email, client);
+    return { kind: "invalid-credentials" };
+  }
+  clearLoginFailures(ctx, email);
+  if (member.status === "BLOCKED") return { kind: "blocked", member };
+  if (member.email_verified === 0) return { kind: "unverified", member };
+  if (member.status === "PENDING") return { kind: "pending", member };
+  return { kind: "ok", member };
+}
+
+// ---------------------------------------------------------------- session tokens (prompt=none authorize)
+
+export function issueSessionToken(ctx: Ctx, memberId: string): string {
+  const token = randomToken();
+  ctx.db.prepare("DELETE FROM session_tokens WHERE expires_at < ?").run(nowSeconds() - 3600);
+  ctx.db
+    .prepare("INSERT INTO session_tokens (token, member_id, expires_at) VALUES (?, ?, ?)")
+    .run(token, memberId, nowSeconds() + SESSION_TOKEN_TTL_SECONDS);
+  return token;
+}
+
+/** Uses up a session token; returns its member when it was valid and the member may log in. */
+export function consumeSessionToken(ctx: Ctx, token: string | undefined): string | null {
+  if (!token) return null;
+  return ctx.db
+    .transaction(() => {
+      const row = ctx.db.prepare("SELECT * FROM session_tokens WHERE token = ?").get(token) as
+        { member_id: string; expires_at: number; used: number } | undefined;
+      if (!row || row.used || row.expires_at < nowSeconds()) return null;
+      ctx.db.prepare("UPDATE session_tokens SET used = 1 WHERE token = ?").run(token);
+      const m = ctx.db.prepare("SELECT status, email_verified FROM members WHERE id = ?").get(row.member_id) as
+        { status: string; email_verified: number } | undefined;
+      return m && m.status === "APPROVED" && m.email_verified !== 0 ? row.member_id : null;
+    })
+    .immediate();
+}
+
+// ---------------------------------------------------------------- e-mail verification codes
+
+function mail(
+  kind: MailMessage["kind"],
+  to: string,
+  subject: string,
+  text: string,
+  links: MailMessage["links"],
+  data: Record<string, string>,
+): MailMessage {
+  return { id: newId(), createdAt: nowIso(), kind, to, subject, text, links, data };
+}
+
+/** Creates a state token and e-mails a fresh 6-digit code for it. */
+export function startVerification(ctx: Ctx, member: MemberRow): string {
+  const stateToken = randomToken();
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  ctx.db
+    .prepare("INSERT INTO verifications (state_token, member_id, code_hash, expires_at) VALUES (?, ?, ?, ?)")
+    .run(stateToken, member.id, sha256(`${stateToken}:${code}`), nowSeconds() + VERIFICATION_TTL_SECONDS);
+  deliver(
+    ctx.mail,
+    mail(
+      "verification-code",
+      member.email,
+      "Votre code de vérification",
+      `Bonjour,\n\nVoici votre code de vérification : ${code}\nIl est valable ${VERIFICATION_TTL_SECONDS / 60} minutes.\n\n` +
+        "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.",
+      [],
+      { code },
+    ),
+  );
+  return stateToken;
+}
+
+export type VerificationOutcome = { kind: "ok"; member: MemberRow } | { kind: "wrong-code"; attemptsLeft: number } | { kind: "expired" };
+
+/** Checks a code against its state token: VERIFICATION_MAX_ATTEMPTS wrong codes use the state token up. */
+export function checkVerification(ctx: Ctx, stateToken: string, code: string): VerificationOutcome {
+  return ctx.db
+    .transaction((): VerificationOutcome => {
+      const row = ctx.db.prepare("SELECT * FROM verifications WHERE state_token = ?").get(stateToken) as
+        { member_id: string; code_hash: string; expires_at: number; attempts: number; used: number } | undefined;
+      if (!row || row.used || row.expires_at < nowSeconds() || row.attempts >= VERIFICATION_MAX_ATTEMPTS) return { kind: "expired" };
+      if (!safeEqual(sha256(`${stateToken}:${code.trim()}`), row.code_hash)) {
+        const attempts = row.attempts + 1;
+        ctx.db.prepare("UPDATE verifications SET attempts = ? WHERE state_token = ?").run(attempts, stateToken);
+        return { kind: "wrong-code", attemptsLeft: VERIFICATION_MAX_ATTEMPTS - attempts };
+      }
+      ctx.db.prepare("UPDATE verifications SET used = 1 WHERE state_token = ?").run(stateToken);
+      ctx.db.prepare("UPDATE members SET email_verified = 1, updated_date = ? WHERE id = ?").run(nowIso(), row.member_id);
+      claimGuestOrders(ctx, row.member_id); // the code proves the mailbox
+      const member = ctx.db.prepare("SELECT * FROM members WHERE id = ?").get(row.member_id) as MemberRow | undefined;
+      return member ? { kind: "ok", member } : { kind: "expired" };
+    })
+    .immediate();
+}
+
+export { completeReset, findReset, RESET_MAX_PER_HOUR, RESET_TTL_SECONDS, startPasswordReset } from "./password-reset";
+export type { ResetRow } from "./password-reset";
+export { LOCKOUT_DURATION_MS, LOCKOUT_MAX_FAILURES, LOCKOUT_WINDOW_MS } from "./login-throttle";
+export {
+  activeThrottles,
+  approveMember,
+  clearLoginFailures,
+  listPendingMembers,
+  lockRemainingSeconds,
+  recordLoginFailure,
+} from "./login-throttle";
+export type { LoginThrottle } from "./login-throttle";
+
+// ---------------------------------------------------------------- IAM endpoints
+
+function identityWire(m: MemberRow) {
+  const status = m.status === "APPROVED" ? "ACTIVE" : m.status === "PENDING" ? "PENDING" : "BLOCKED";
+  return {
+    id: m.id,
+    revision: "1",
+    createdDate: m.created_date,
+    updatedDate: m.updated_date,
+    connections: [],
+    identityProfile: {
+      ...(m.first_name ? { firstName: m.first_name } : {}),
+      ...(m.last_name ? { lastName: m.last_name } : {}),
+      ...(m.nickname ? { nickname: m.nickname } : {}),
+      emails: [m.email],
+      phones: [],
+      labels: [],
+      privacyStatus: m.privacy_status === "PUBLIC" ? "PUBLIC" : "PRIVATE",
+      customFields: [],
+      secondaryEmails: [],
+      phonesV2: [],
+      addresses: [],
+      slug: m.slug,
+    },
+    email: { address: m.email, isVerified: m.email_verified !== 0 },
+    status: {
+      name: status,
+      reasons: m.email_verified === 0 ? ["PENDING_EMAIL_VERIFICATION"] : m.status === "PENDING" ? ["PENDING_ADMIN_APPROVAL_REQUIRED"] : [],
+    },
+    factors: [],
+  };
+}
+
+/** The state-machine answer for a member who passed the checks so far. */
+export function memberState(ctx: Ctx, member: MemberRow) {
+  if (member.email_verified === 0)
+    return {
+      state: "REQUIRE_EMAIL_VERIFICATION",
+      stateToken: startVerification(ctx, member),
+      identity: identityWire(member),
+      additionalData: {},
+    };
+  if (member.status === "PENDING") return { state: "REQUIRE_OWNER_APPROVAL", identity: identityWire(member), additionalData: {} };
+  return { state: "SUCCESS", sessionToken: issueSessionToken(ctx, member.id), identity: identityWire(member), additionalData: {} };
+}
+
+function loginEmail(body: Record<string, unknown>): string | undefined {
+  return asString(asObject(body.loginId)?.email)?.trim().slice(0, 320);
+}
+
+export function registerIdentity(router: Router, ctx: Ctx): void {
+  router.on("POST", "/_api/iam/authentication/v2/register", (req) => {
+    requireCaller(ctx, req.headers);
+    const email = loginEmail(req.body) ?? "";
+    if (!EMAIL_RE.test(email))
+      // data.type "EMAIL" is what OAuthStrategy.register turns into errorCode "invalidEmail".
+      throw validationError([
+        { field: "loginId.email", description: "n'est pas une adresse e-mail valide", violatedRule: "FORMAT", data: { type: "EMAIL" } },
+      ]);
+    const password = asString(req.body.password) ?? "";
+    const weak = passwordProblem(password);
+    if (weak)
+      throw validationError([
+        {
+          field: "password",
+          description: weak,
+          violatedRule: password.length < PASSWORD_MIN_LENGTH ? "MIN_LENGTH" : "MAX_LENGTH",
+          data: { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH },
+        },
+      ]);
+    const profile = asObject(req.body.profile) ?? {};
+    const clip = (v: unknown) => asString(v)?.trim().slice(0, 100) || null;
+    for (const k of ["firstName", "lastName", "nickname"]) {
+      const v = asString(profile[k]);
+      if (v) refuseUnsafeText(v, `profile.${k}`);
+    }
+    const member = ctx.db
+      .transaction(() => {
+        if (ctx.db.prepare("SELECT 1 FROM members WHERE email = ?").get(email)) return null;
+        return createMember(ctx, {
+          email,
+          password,
+          firstName: clip(profile.firstName),
+          lastName: clip(profile.lastName),
+          nickname: clip(profile.nickname),
+          status: ctx.opts.signupPolicy === "owner-approval" ? "PENDING" : "APPROVED",
+          emailVerified: ctx.opts.signupPolicy !== "verify-email",
+        });
+      })
+      .immediate();
+    if (!member) throw appError(409, IAM_ERRORS.EMAIL_EXISTS, "Un compte existe déjà avec cette adresse e-mail", {});
+    return memberState(ctx, member);
+  });
+
+  router.on("POST", "/_api/iam/authentication/v2/login", async (req) => {
+    requireCaller(ctx, req.headers);
+    const email = loginEmail(req.body);
+    if (!email) throw appError(401, IAM_ERRORS.INVALID_PASSWORD, "E-mail ou mot de passe incorrect", {});
+    const password = asString(req.body.password) ?? "";
+    if (!password) throw appError(400, IAM_ERRORS.INVALID_PASSWORD, "Saisissez votre mot de passe", {});
+    const outcome = await attemptLogin(ctx, email, password, req.client);
+    switch (outcome.kind) {
+      case "locked":
+        // Wix asks for a captcha after repeated failures; a token sent anyway cannot be checked here, so it is invalid.
+        if (Array.isArray(req.body.captchaTokens) && req.body.captchaTokens.length)
+          throw appError(400, IAM_ERRORS.INVALID_CAPTCHA, "Vérification anti-robot refusée", {});
+        throw appError(400, IAM_ERRORS.MISSING_CAPTCHA, "Vérification anti-robot requise après plusieurs tentatives", {});
+      case "invalid-credentials":
+        // One answer whether the e-mail is unknown or the password wrong: no account enumeration.
+        throw appError(401, IAM_ERRORS.INVALID_PASSWORD, "E-mail ou mot de passe incorrect", {});
+      case "blocked":
+        // Same answer as a wrong password: Wix's code for a blocked member is not known, and this one cannot enumerate.
+        throw appError(401, IAM_ERRORS.INVALID_PASSWORD, "E-mail ou mot de passe incorrect", {});
+      default:
+        return memberState(ctx, outcome.member);
+    }
+  });
+
+  router.on("POST", "/_api/iam/verification/v1/auth/verify", (req) => {
+    requireCaller(ctx, req.headers);
+    const stateToken = asString(req.body.stateToken) ?? "";
+    const code = asString(req.body.code) ?? "";
+    const outcome = stateToken ? checkVerification(ctx, stateToken, code) : ({ kind: "expired" } as const);
+    if (outcome.kind === "expired")
+      throw appError(
+        400,
+        VERIFICATION_ERRORS.VERIFICATION_EXPIRED,
+        "Ce code a expiré ou a été invalidé : demandez-en un nouveau en vous reconnectant",
+        {},
+      );
+    if (outcome.kind === "wrong-code")
+      throw appError(
+        400,
+        VERIFICATION_ERRORS.INVALID_VERIFICATION_CODE,
+        outcome.attemptsLeft > 0
+          ? `Code incorrect : encore ${outcome.attemptsLeft} essai${outcome.attemptsLeft > 1 ? "s" : ""}`
+          : "Code incorrect : ce code est désormais invalidé, demandez-en un nouveau en vous reconnectant",
+        { attemptsLeft: outcome.attemptsLeft },
+      );
+    return memberState(ctx, outcome.member);
+  });
+
+  router.on("POST", "/_api/iam/recovery/v1/send-email", (req) => {
+    requireCaller(ctx, req.headers);
+    const email = asString(req.body.email)?.trim().slice(0, 320) ?? "";
+    const redirect = asObject(req.body.redirect) ?? {};
+    const url = asString(redirect.url);
+    const clientId = asString(redirect.clientId);
+    if (clientId !== undefined && clientId !== ctx.opts.clientId)
+      throw appError(400, "INVALID_CLIENT_ID", "clientId inconnu", { clientId });
+    if (url) checkAllowedUrl(ctx, req.appOrigin, url, "redirect.url");
+    // Same answer whether the e-mail exists or not: no account enumeration here.
+    if (EMAIL_RE.test(email)) startPasswordReset(ctx, email, req.appOrigin, url);
+    return {};
+  });
+}

@@ -1,0 +1,236 @@
+// members, the owner's side (elevated identity): list, query, get with any fieldset, create, update, slug, mute,
+// unmute, approve, block, disconnect, delete, bulk operations, contact details removal; and joining or leaving the
+// community, which a member does herself. A blocked member's sessions end at once and she cannot log in;
+// approving her restores her.
+import { randomBytes } from "node:crypto";
+import type { Ctx } from "../core/context";
+import { requireCaller } from "../core/context";
+import { nowIso } from "../core/db";
+import { requireElevated } from "../core/elevated";
+import type { ApiRequest, Router } from "../core/http";
+import { appError, asObject, asString, permissionDenied, validationError } from "../core/http";
+import type { Fieldset, MemberRow } from "./members";
+import { changeSlug, createMember, deleteMember, EMAIL_RE, memberById, memberEvent, memberWire, parseFieldsets } from "./members";
+import { applySort, matchFilter, parseOffsetPaging, parseSort } from "../core/query";
+
+const BASE = "/members/v1/members";
+
+/** Ends every session of a member: refresh tokens revoked, access tokens deleted. */
+export function endSessions(ctx: Ctx, memberId: string): void {
+  ctx.db.prepare("UPDATE refresh_tokens SET revoked = 1 WHERE member_id = ?").run(memberId);
+  ctx.db.prepare("DELETE FROM access_tokens WHERE member_id = ?").run(memberId);
+}
+
+function setColumn(ctx: Ctx, id: string, column: "status" | "activity_status" | "privacy_status" | "phones" | "addresses", value: string) {
+  ctx.db.prepare(`UPDATE members SET ${column} = ?, updated_date = ? WHERE id = ?`).run(value, nowIso(), id);
+  const m = memberById(ctx, id);
+  memberEvent(ctx, "updated", m);
+  return m;
+}
+
+type Action = "approve" | "block" | "mute" | "unmute" | "disconnect";
+
+function act(ctx: Ctx, id: string, action: Action): MemberRow {
+  return ctx.db
+    .transaction(() => {
+      memberById(ctx, id);
+      switch (action) {
+        case "approve":
+          return setColumn(ctx, id, "status", "APPROVED");
+        case "block":
+          endSessions(ctx, id);
+          return setColumn(ctx, id, "status", "BLOCKED");
+        case "mute":
+          return setColumn(ctx, id, "activity_status", "MUTED");
+        case "unmute":
+          return setColumn(ctx, id, "activity_status", "ACTIVE");
+        case "disconnect":
+          endSessions(ctx, id);
+          return memberById(ctx, id);
+      }
+    })
+    .immediate();
+}
+
+/** Every member matching a members query filter (on the FULL wire shape), sorted; none = all. */
+function matching(ctx: Ctx, filter: unknown, sort: unknown = undefined): MemberRow[] {
+  const rows = ctx.db.prepare("SELECT * FROM members").all() as MemberRow[];
+  const wired = rows.map((m) => ({ m, w: memberWire(m, "FULL") as Record<string, unknown> }));
+  const kept = wired.filter(({ w }) => matchFilter(w, filter));
+  let spec = parseSort(sort);
+  if (!spec.length) spec = [{ fieldName: "createdDate", order: "DESC" }];
+  const sorted = applySort(
+    kept.map(({ m, w }) => ({ ...w, __row: m })),
+    spec,
+  );
+  return sorted.map((x) => (x as unknown as { __row: MemberRow }).__row);
+}
+
+function page(rows: MemberRow[], paging: unknown, fieldset: Fieldset) {
+  const { limit, offset } = parseOffsetPaging(paging, 100, 50);
+  const slice = rows.slice(offset, offset + limit);
+  return {
+    members: slice.map((m) => memberWire(m, fieldset)),
+    metadata: { count: slice.length, offset, total: rows.length, tooManyToCount: false },
+  };
+}
+
+function createFromRequest(ctx: Ctx, req: ApiRequest) {
+  const member = asObject(req.body.member) ?? {};
+  const email = asString(member.loginEmail)?.trim() ?? "";
+  if (!EMAIL_RE.test(email) || email.length > 320)
+    throw validationError([
+      { field: "member.loginEmail", description: "must be a valid e-mail address", violatedRule: "FORMAT", data: { type: "EMAIL" } },
+    ]);
+  const contact = asObject(member.contact) ?? {};
+  const profile = asObject(member.profile) ?? {};
+  const clip = (v: unknown) => asString(v)?.trim().slice(0, 100) || null;
+  const created = ctx.db
+    .transaction(() => {
+      if (ctx.db.prepare("SELECT 1 FROM members WHERE email = ?").get(email)) return null;
+      // The member sets her password through "mot de passe oublié": this one is never shown to anyone.
+      return createMember(ctx, {
+        email,
+        password: randomBytes(24).toString("base64url"),
+        firstName: clip(contact.firstName),
+        lastName: clip(contact.lastName),
+        nickname: clip(profile.nickname),
+      });
+    })
+    .immediate();
+  if (!created) throw appError(409, "EMAIL_ALREADY_EXISTS", "Un membre existe déjà avec cette adresse e-mail", { email });
+  return { member: memberWire(created, "FULL") };
+}
+
+function byFilter(ctx: Ctx, req: ApiRequest, what: "delete" | "approve" | "block") {
+  const filter = req.body.filter;
+  if (asObject(filter) === undefined)
+    throw validationError([{ field: "filter", description: "is required", violatedRule: "REQUIRED_FIELD" }]);
+  ctx.db
+    .transaction(() => {
+      for (const m of matching(ctx, filter)) {
+        if (what === "delete") {
+          deleteMember(ctx, m.id);
+          memberEvent(ctx, "deleted", m);
+        } else act(ctx, m.id, what);
+      }
+    })
+    .immediate();
+  // Wix runs these as asynchronous jobs; here the job is done when the answer leaves.
+  return { jobId: `embedded-${what}-${Date.now().toString(36)}` };
+}
+
+function removeContact(ctx: Ctx, id: string, what: "phones" | "emails" | "addresses") {
+  memberById(ctx, id);
+  // The login e-mail stays: it is how she logs in; only the contact's extra e-mails would go (none kept here).
+  const m = what === "emails" ? memberById(ctx, id) : setColumn(ctx, id, what, "[]");
+  return { member: memberWire(m, "FULL") };
+}
+
+function community(ctx: Ctx, req: ApiRequest, join: boolean) {
+  const caller = requireCaller(ctx, req.headers);
+  if (!caller.memberId) throw permissionDenied("Cette opération est réservée aux membres connectés");
+  return { member: memberWire(setColumn(ctx, caller.memberId, "privacy_status", join ? "PUBLIC" : "PRIVATE"), "FULL") };
+}
+
+export function registerMembersAdmin(router: Router, ctx: Ctx): void {
+  const elevated = (name: string, fn: (req: ApiRequest) => unknown) => (req: ApiRequest) => {
+    requireElevated(ctx, req.headers, name);
+    return fn(req);
+  };
+  router
+    .on("POST", `${BASE}/join-community`, (req) => community(ctx, req, true))
+    .on("POST", `${BASE}/leave-community`, (req) => community(ctx, req, false))
+    .on(
+      "GET",
+      BASE,
+      elevated("listMembers", (req) =>
+        page(matching(ctx, undefined, req.body.sorting), req.body.paging, parseFieldsets(req.body.fieldsets)),
+      ),
+    )
+    .on(
+      "POST",
+      `${BASE}/query`,
+      elevated("queryMembers", (req) => {
+        const query = asObject(req.body.query) ?? {};
+        return page(matching(ctx, query.filter, query.sort ?? query.sorting), query.paging, parseFieldsets(req.body.fieldsets));
+      }),
+    )
+    .on(
+      "POST",
+      BASE,
+      elevated("createMember", (req) => createFromRequest(ctx, req)),
+    )
+    .on(
+      "POST",
+      `${BASE}/bulk/delete`,
+      elevated("bulkDeleteMembers", (req) => {
+        const ids = req.body.memberIds;
+        if (!Array.isArray(ids) || !ids.length || ids.length > 100)
+          throw validationError([{ field: "memberIds", description: "must hold 1 to 100 ids", violatedRule: "MAX_SIZE" }]);
+        const results = ids.map((raw, i) => {
+          const id = String(raw);
+          const m = ctx.db.prepare("SELECT * FROM members WHERE id = ?").get(id) as MemberRow | undefined;
+          if (m) {
+            ctx.db.transaction(() => deleteMember(ctx, id)).immediate();
+            memberEvent(ctx, "deleted", m);
+          }
+          return {
+            itemMetadata: {
+              id,
+              originalIndex: i,
+              success: !!m,
+              ...(m ? {} : { error: { code: "MEMBER_NOT_FOUND", description: "Membre introuvable", data: {} } }),
+            },
+          };
+        });
+        const ok = results.filter((r) => r.itemMetadata.success).length;
+        return { results, bulkActionMetadata: { totalSuccesses: ok, totalFailures: ids.length - ok, undetailedFailures: 0 } };
+      }),
+    )
+    .on(
+      "POST",
+      `${BASE}/bulk/delete-by-filter`,
+      elevated("bulkDeleteMembersByFilter", (req) => byFilter(ctx, req, "delete")),
+    )
+    .on(
+      "POST",
+      `${BASE}/bulk/approve-by-filter`,
+      elevated("bulkApproveMembers", (req) => byFilter(ctx, req, "approve")),
+    )
+    .on(
+      "POST",
+      `${BASE}/bulk/block-by-filter`,
+      elevated("bulkBlockMembers", (req) => byFilter(ctx, req, "block")),
+    );
+  for (const action of ["mute", "unmute", "approve", "block", "disconnect"] as const)
+    router.on(
+      "POST",
+      `${BASE}/:id/${action}`,
+      elevated(`${action}Member`, (req) => ({ member: memberWire(act(ctx, req.params.id!, action), "FULL") })),
+    );
+  router
+    .on(
+      "POST",
+      `${BASE}/:id/slug`,
+      elevated("updateMemberSlug", (req) => ({ member: memberWire(changeSlug(ctx, req.params.id!, req.body.slug), "FULL") })),
+    )
+    .on(
+      "DELETE",
+      `${BASE}/:id`,
+      elevated("deleteMember", (req) => {
+        const m = memberById(ctx, req.params.id!);
+        ctx.db.transaction(() => deleteMember(ctx, m.id)).immediate();
+        memberEvent(ctx, "deleted", m);
+        return {};
+      }),
+    );
+  for (const what of ["phones", "emails", "addresses"] as const)
+    router.on(
+      "DELETE",
+      `${BASE}/:id/${what}`,
+      elevated(`deleteMember${what}`, (req) => removeContact(ctx, req.params.id!, what)),
+    );
+}
+
+/** Shared with the member's own slug call: lowercase letters, digits and hyphens, unique. */

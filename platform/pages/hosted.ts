@@ -1,0 +1,91 @@
+// The hosted pages under /_platform/ (login, sign-up, payment, owner tools) and the seeded media.
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { extname, resolve, sep } from "node:path";
+import type { Ctx } from "../core/context";
+import { mediaIdToPath } from "../core/context";
+import { html, json } from "../core/http";
+import { outboxGet, ownerMembersGet, ownerMembersPost, resetGet, resetPost } from "./account";
+import { loginSessionPage, logoutGet } from "./auth";
+import { errorPage, PLATFORM_CSS } from "../core/layout";
+import { orderFollowGet } from "./order-follow";
+import { paymentGet, paymentPost } from "./payment";
+import { downloadGet } from "../ecom/downloads";
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".gif": "image/gif",
+  ".avif": "image/avif",
+};
+
+type Page = (ctx: Ctx, request: Request, url: URL) => Response | Promise<Response>;
+
+/** The pages besides the login session's (pages/auth.ts), by "METHOD path". */
+function pageTable(publicPem: string): Map<string, Page> {
+  return new Map<string, Page>([
+    ["GET reset-password", (ctx, _, url) => resetGet(ctx, url)],
+    ["POST reset-password", (ctx, request) => resetPost(ctx, request)],
+    ["GET outbox", (ctx, _, url) => outboxGet(ctx, url)],
+    ["GET owner/members", (ctx, _, url) => ownerMembersGet(ctx, url)],
+    ["POST owner/members", (ctx, request) => ownerMembersPost(ctx, request)],
+    [
+      "GET webhooks/public-key",
+      () => new Response(publicPem, { headers: { "content-type": "application/x-pem-file", "cache-control": "no-store" } }),
+    ],
+    ["GET logout", (ctx, _, url) => logoutGet(ctx, url)],
+    ["GET checkout", (ctx, _, url) => paymentGet(ctx, url)],
+    ["POST checkout", (ctx, request) => paymentPost(ctx, request)],
+    ["GET commande", (ctx, _, url) => orderFollowGet(ctx, url)],
+    ["GET telechargement", (ctx, _, url) => downloadGet(ctx, url)],
+  ]);
+}
+
+/** The hosted pages' dispatcher: `sub` is the path after /_platform/. */
+export function hostedPages(ctx: Ctx, publicPem: string) {
+  const opts = ctx.opts;
+  const pages = pageTable(publicPem);
+  function serveMedia(rel: string, method: string): Response {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(rel);
+    } catch {
+      return json({ message: "Not Found" }, 404);
+    }
+    const root = resolve(opts.mediaDir);
+    const file = resolve(root, decoded.includes("/") ? decoded : mediaIdToPath(decoded));
+    const type = CONTENT_TYPES[extname(file).toLowerCase()];
+    if (!file.startsWith(root + sep) || !type || !existsSync(file) || !statSync(file).isFile())
+      return new Response("Image introuvable", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+    const data = readFileSync(file);
+    return new Response(method === "HEAD" ? null : data, {
+      status: 200,
+      headers: {
+        "content-type": type,
+        "content-length": String(data.length),
+        "cache-control": "public, max-age=31536000, immutable",
+        "x-content-type-options": "nosniff",
+        ...(type === "image/svg+xml" ? { "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'" } : {}),
+      },
+    });
+  }
+
+  async function handlePages(request: Request, url: URL, sub: string): Promise<Response> {
+    const method = request.method.toUpperCase();
+    if (sub.startsWith("media/") && (method === "GET" || method === "HEAD")) return serveMedia(sub.slice("media/".length), method);
+    if (sub === "assets/platform.css" && (method === "GET" || method === "HEAD"))
+      return new Response(method === "HEAD" ? null : PLATFORM_CSS, {
+        headers: { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=3600" },
+      });
+    const route = `${method} ${sub.replace(/\/$/, "")}`;
+    const loginPage = await loginSessionPage(ctx, request, url, route);
+    if (loginPage) return loginPage;
+    const page = pages.get(route);
+    if (page) return page(ctx, request, url);
+    return html(errorPage("Page introuvable", "Cette page n'existe pas."), 404);
+  }
+
+  return handlePages;
+}

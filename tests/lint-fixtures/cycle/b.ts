@@ -1,0 +1,3 @@
+import { c } from "./c";
+
+export const b = () => c() + 1;

@@ -1,0 +1,3 @@
+import { start } from "./a";
+
+export const c = () => start;
