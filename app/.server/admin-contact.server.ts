@@ -26,6 +26,7 @@ export async function listContactRequests(admin: ElevatedClient): Promise<Contac
         name: text(v.name),
         email: text(v.email),
         company: text(v.company),
+        phone: text(v.phone),
         subject: subject?.label ?? text(v.subject),
         message: text(v.message),
         budget: text(v.budget),

@@ -2,7 +2,8 @@ import type { CommerceSession } from "./commerce-session.server";
 import { classifyWixError, mapLoaderErrors } from "./wix-errors.server";
 import { mediaUrl } from "./media.server";
 import { money } from "~/lib/money";
-import type { Cart, CartLine, CartTotals, ShippingChoice } from "~/models/cart";
+import type { Cart, CartLine, CartTotals, PickupPlace, ShippingChoice } from "~/models/cart";
+import { countryName } from "~/models/countries";
 
 /**
  * The cart handler (docs/decisions/0014-cart-handler-and-one-cart-action.md): every cart call goes through
@@ -128,6 +129,21 @@ export function createCartHandler(session: CommerceSession) {
   };
 }
 
+/** Where and when a pickup is collected, from Wix's delivery logistics (checkout options and orders alike). */
+export function pickupPlaceOf(logistics: SdkCart): PickupPlace | undefined {
+  if (!logistics?.pickupDetails) return undefined;
+  const a = logistics.pickupDetails.address;
+  const street =
+    a?.addressLine1 ??
+    a?.addressLine ??
+    (a?.streetAddress ? `${a.streetAddress.number ?? ""} ${a.streetAddress.name ?? ""}`.trim() : undefined);
+  const town = [a?.postalCode, a?.city].filter(Boolean).join(" ");
+  const address = [street, town, a?.country && a.country !== "FR" ? countryName(a.country) : undefined].filter(Boolean).join(", ");
+  const instructions = typeof logistics.instructions === "string" && logistics.instructions ? logistics.instructions : undefined;
+  if (!address && !instructions) return undefined;
+  return { ...(address ? { address } : {}), ...(instructions ? { instructions } : {}) };
+}
+
 export interface EstimateInput {
   shippingOptionCode?: string;
   country?: string;
@@ -151,6 +167,7 @@ async function estimateTotals(session: CommerceSession, input: EstimateInput): P
       price: money(option.cost?.price),
       deliveryTime: option.logistics?.deliveryTime ?? undefined,
       pickup: !!option.logistics?.pickupDetails,
+      ...(pickupPlaceOf(option.logistics) ? { pickupPlace: pickupPlaceOf(option.logistics) } : {}),
     })),
   );
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

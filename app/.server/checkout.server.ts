@@ -4,6 +4,7 @@ import { countryName, type CheckoutInput, type CheckoutValues, type PostalAddres
 import type { OrderAddress, OrderLineView, OrderView } from "~/models/order";
 export type { OrderAddress, OrderLineView, OrderView };
 import { mediaUrl } from "./media.server";
+import { pickupPlaceOf } from "./cart.server";
 import { money } from "~/lib/money";
 import { notFound } from "~/lib/http";
 import { isPlatformId } from "~/lib/ids";
@@ -222,6 +223,7 @@ export function toOrderView(raw: Sdk): OrderView {
     couponCode: coupon?.code ?? undefined,
     shippingTitle: shippingInfo?.title ?? undefined,
     pickup: !!logistics?.pickupDetails,
+    ...(pickupPlaceOf(logistics) ? { pickupPlace: pickupPlaceOf(logistics) } : {}),
     digitalOnly: lines.length > 0 && lines.every((line) => line.digital),
     shippingAddress: destination ? addressView(destination.address, destination.contactDetails) : undefined,
     billingAddress: raw?.billingInfo ? addressView(raw.billingInfo.address, raw.billingInfo.contactDetails, true) : undefined,

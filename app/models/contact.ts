@@ -38,6 +38,7 @@ export interface ContactRequestRow {
   company: string;
   subject: string;
   message: string;
+  phone: string;
   budget: string;
   dates: string;
   product: string;

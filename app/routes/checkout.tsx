@@ -92,7 +92,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   let started: { paymentUrl: string; checkoutId: string };
   try {
     started = await commerce.checkout.start(
-      { ...form.data, shippingCode: form.data.shippingCode ?? base.selectedShipping },
+      {
+        ...form.data,
+        // Nothing to ship (no shipping option: every line is digital): the address typed is the billing one only, so
+        // the order never shows a delivery address the buyer did not give (issue 29.4).
+        shipping: base.shippingOptions.length === 0 ? null : form.data.shipping,
+        shippingCode: form.data.shippingCode ?? base.selectedShipping,
+      },
       publicOrigin(),
     );
   } catch (error) {
@@ -177,7 +183,11 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           <button type="submit" className="button checkout-submit" disabled={submitting}>
             Continuer vers le paiement
           </button>
-          <p className="hint">Vous choisirez le paiement (carte ou à la livraison) sur la page suivante.</p>
+          <p className="hint">
+            {digitalOnly
+              ? "Vous paierez par carte sur la page suivante."
+              : "Vous choisirez le paiement (carte ou à la livraison) sur la page suivante."}
+          </p>
         </Form>
         <CheckoutSummary cart={cart} totals={totals[shipping] ?? totals[defaultShipping]!} />
       </div>

@@ -125,6 +125,9 @@ const ADDED_COLUMNS: Array<[table: string, column: string, definition: string]> 
   ["members", "email_verified", "INTEGER NOT NULL DEFAULT 1"],
   ["carts", "purchase_flow_id", "TEXT"],
   ["members", "activity_status", "TEXT NOT NULL DEFAULT 'ACTIVE'"],
+  // A pickup option's place (JSON address) and its instructions (opening hours): Wix's pickupDetails and instructions.
+  ["shipping_options", "pickup_address", "TEXT"],
+  ["shipping_options", "instructions", "TEXT"],
 ];
 
 /**

@@ -26,7 +26,10 @@ interface WireOrder {
   number: string;
   lineItems: WireLine[];
   priceSummary: { subtotal: Money; shipping: Money; discount: Money; tax: Money; total: Money };
-  shippingInfo?: { title: string; logistics?: { pickupDetails?: unknown } };
+  shippingInfo?: {
+    title: string;
+    logistics?: { pickupDetails?: { address?: { formattedAddress?: string } }; instructions?: string };
+  };
   recipientInfo?: { address?: { formattedAddress?: string } };
   billingInfo?: { address?: { formattedAddress?: string }; contactDetails?: { firstName?: string; lastName?: string } };
   appliedDiscounts?: { coupon?: { code: string } }[];
@@ -63,8 +66,16 @@ function totalsText(o: WireOrder): string {
 
 function addressesText(o: WireOrder): string {
   const parts: string[] = [];
-  if (o.shippingInfo?.logistics?.pickupDetails) parts.push(`Retrait sur place (${o.shippingInfo.title})`);
-  else if (o.recipientInfo?.address?.formattedAddress) parts.push(`Adresse de livraison : ${o.recipientInfo.address.formattedAddress}`);
+  const logistics = o.shippingInfo?.logistics;
+  if (logistics?.pickupDetails) {
+    // Where and when to collect it (issue 29.3).
+    const where = logistics.pickupDetails.address?.formattedAddress;
+    parts.push(`Retrait sur place (${o.shippingInfo!.title})${where ? ` : ${where}` : ""}`);
+    if (logistics.instructions) parts.push(`Horaires de retrait : ${logistics.instructions}`);
+  }
+  // Nothing shipped (digital goods only): no delivery address, whatever the order holds (issue 29.4).
+  else if (o.shippingInfo && o.recipientInfo?.address?.formattedAddress)
+    parts.push(`Adresse de livraison : ${o.recipientInfo.address.formattedAddress}`);
   if (o.billingInfo?.address?.formattedAddress) parts.push(`Adresse de facturation : ${o.billingInfo.address.formattedAddress}`);
   return parts.join("\n");
 }
@@ -76,7 +87,11 @@ export function sendOrderMails(ctx: Ctx, orderId: string): void {
   const origin = ctx.opts.defaultAppOrigin;
   const o = orderWire(ctx, row, origin) as unknown as WireOrder;
   const paid = row.payment_status === "PAID";
-  const payment = paid ? "Paiement reçu par carte." : "Paiement à régler à la livraison.";
+  const payment = paid
+    ? "Paiement reçu par carte."
+    : o.shippingInfo?.logistics?.pickupDetails
+      ? "Paiement à régler au retrait."
+      : "Paiement à régler à la livraison.";
   const shop = ctx.opts.shopName ?? "la boutique";
   const downloads = o.lineItems.filter((l) => l.digitalFile);
   const follow = followUrl(ctx, origin, row.id);

@@ -5,6 +5,7 @@ import { availableQuantity, discountedCents, isInStock, loadProduct, variantBase
 import { mediaItem } from "../stores/catalog-wire";
 import type { Ctx } from "../core/context";
 import { STORES_APP_ID, currency, decimal, price, taxRatePercent, wireImage } from "../core/context";
+import { addressToWire } from "./addresses";
 
 export interface LineRef {
   id: string;
@@ -164,10 +165,34 @@ export interface ShippingOptionRec {
   code: string;
   title: string;
   price_cents: number;
+  /** A pickup's place: a JSON address (addressLine, postalCode, city, country), or null. */
+  pickup_address: string | null;
+  /** Wix's logistics.instructions: for a pickup, when to come (opening hours). */
+  instructions: string | null;
 }
 
 export function shippingOptions(ctx: Ctx): ShippingOptionRec[] {
-  return ctx.db.prepare("SELECT code, title, price_cents FROM shipping_options ORDER BY position").all() as ShippingOptionRec[];
+  return ctx.db
+    .prepare("SELECT code, title, price_cents, pickup_address, instructions FROM shipping_options ORDER BY position")
+    .all() as ShippingOptionRec[];
+}
+
+/**
+ * Wix's delivery logistics of an option: for a pickup, where (pickupDetails.address) and when (instructions, free
+ * text such as opening hours); otherwise the delivery time. The checkout, the payment page, the order and its
+ * e-mail all show them.
+ */
+export function logisticsWire(o: ShippingOptionRec, businessLocation = false) {
+  if (!isPickup(o)) return { deliveryTime: "3 à 5 jours ouvrés" };
+  const address = o.pickup_address ? addressToWire(JSON.parse(o.pickup_address) as Record<string, unknown>) : undefined;
+  return {
+    pickupDetails: {
+      ...(address ? { address } : {}),
+      ...(businessLocation ? { businessLocation: true } : {}),
+      pickupMethod: "STORE_PICKUP",
+    },
+    ...(o.instructions ? { instructions: o.instructions } : {}),
+  };
 }
 
 export interface Totals {
@@ -235,8 +260,7 @@ export function shippingInfoWire(ctx: Ctx, t: Totals) {
     totalDiscount: price(0, cur),
     price: price(cents, cur),
   });
-  const logistics = (o: ShippingOptionRec) =>
-    isPickup(o) ? { pickupDetails: { businessLocation: true, pickupMethod: "STORE_PICKUP" } } : { deliveryTime: "3 à 5 jours ouvrés" };
+  const logistics = (o: ShippingOptionRec) => logisticsWire(o, true);
   return {
     region: { id: "fr", name: "France" },
     ...(t.selected
