@@ -10,10 +10,8 @@ export function CartTotalsSummary({ totals, pending = false }: { totals: CartTot
         prefix="cart-totals"
         rows={{
           ...totals,
-          shipping: {
-            title: shipping?.title,
-            value: totals.shippingOptions.length === 0 ? "Aucune (articles numériques)" : totals.shipping.formatted,
-          },
+          // Nothing to ship (digital goods only): no delivery row at all (issue 29.4), as on the order.
+          shipping: totals.shippingOptions.length === 0 ? null : { title: shipping?.title, value: totals.shipping.formatted },
         }}
       />
       {pending ? (

@@ -42,7 +42,14 @@ export function AddToCartForm({
   const reasonId = useId();
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action={hydrated ? CART_ACTION : returnTo} className="add-to-cart" preventScrollReset>
+    <fetcher.Form
+      method="post"
+      action={hydrated ? CART_ACTION : returnTo}
+      className="add-to-cart"
+      preventScrollReset
+      // A new add hides the last answer's errors: a success (a redirect) leaves the fetcher's old data in place.
+      onSubmit={() => setAnswered(result)}
+    >
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={returnTo} />
       <ProductOptions
