@@ -195,27 +195,37 @@ test.describe("payment page (issue 29.9)", () => {
 
 test.describe("hosted pages follow the theme (issue 29.12)", () => {
   test("a system dark preference darkens the hosted login and payment pages; an explicit light choice wins", async ({
-    page,
+    playwright,
+    launchOptions,
     javaScriptEnabled,
+    baseURL,
   }) => {
-    await page.emulateMedia({ colorScheme: "dark" });
-    await toPaymentPage(page, javaScriptEnabled);
-    const dark = "rgb(18, 24, 32)";
-    // Polled: the hosted page's stylesheet may still be on its way when the address changes.
-    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-    await expect.poll(background).toBe(dark);
-    await page.getByRole("button", { name: "Annuler" }).click();
-    await expect(page).toHaveURL(/\/cart$/);
-    await page.getByRole("banner").getByRole("button", { name: "Se connecter" }).click();
-    await expect(page).toHaveURL(/\/_platform\/login/);
-    await expect.poll(background).toBe(dark);
+    // A browser whose system preference is dark: emulating the media (page.emulateMedia, colorScheme) does not reach
+    // every colour-scheme client hint Chromium sends (a POST's redirect carries the machine's real preference).
+    const browser = await playwright.chromium.launch({ ...launchOptions, args: [...(launchOptions.args ?? []), "--force-dark-mode"] });
+    const context = await browser.newContext({ baseURL, locale: "fr-FR", javaScriptEnabled, colorScheme: null });
+    const page = await context.newPage();
+    try {
+      await toPaymentPage(page, javaScriptEnabled);
+      const dark = "rgb(18, 24, 32)";
+      // Polled: the hosted page's stylesheet may still be on its way when the address changes.
+      const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      await expect.poll(background).toBe(dark);
+      await page.getByRole("button", { name: "Annuler" }).click();
+      await expect(page).toHaveURL(/\/cart$/);
+      await page.getByRole("banner").getByRole("button", { name: "Se connecter" }).click();
+      await expect(page).toHaveURL(/\/_platform\/login/);
+      await expect.poll(background).toBe(dark);
 
-    await page.goto("/cart");
-    if (javaScriptEnabled) await waitForHydration(page);
-    await page.getByRole("button", { name: "Thème clair" }).click();
-    await expect(page.getByRole("button", { name: "Thème sombre" })).toBeVisible();
-    await page.getByRole("banner").getByRole("button", { name: "Se connecter" }).click();
-    await expect(page).toHaveURL(/\/_platform\/login/);
-    await expect.poll(background).toBe("rgb(246, 245, 241)");
+      await page.goto("/cart");
+      if (javaScriptEnabled) await waitForHydration(page);
+      await page.getByRole("button", { name: "Thème clair" }).click();
+      await expect(page.getByRole("button", { name: "Thème sombre" })).toBeVisible();
+      await page.getByRole("banner").getByRole("button", { name: "Se connecter" }).click();
+      await expect(page).toHaveURL(/\/_platform\/login/);
+      await expect.poll(background).toBe("rgb(246, 245, 241)");
+    } finally {
+      await browser.close();
+    }
   });
 });
