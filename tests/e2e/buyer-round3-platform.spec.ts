@@ -39,7 +39,7 @@ test.describe("store pickup: where and when (issue 29.3)", () => {
     page,
     javaScriptEnabled,
   }) => {
-    await addToCartFrom(page, "/products/livre-accessibilite", javaScriptEnabled);
+    await addToCartFrom(page, "/products/livre-freelance", javaScriptEnabled);
     await fillCheckout(page, javaScriptEnabled, { ...CLAIRE, email: `retrait.${unique()}@exemple.fr` });
     const pickup = page.getByRole("radio", { name: /Retrait sur place/ });
     await expect(pickup).toHaveAccessibleDescription(new RegExp(`${PICKUP_ADDRESS}.*${PICKUP_HOURS}`));

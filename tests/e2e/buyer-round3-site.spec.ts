@@ -212,7 +212,7 @@ const topOf = async (locator: Locator) => (await locator.boundingBox())!.y;
 
 test.describe("small layout fixes (issue 29.17)", () => {
   test("thank-you page: 'Facturation' level with 'Livraison'", async ({ page, javaScriptEnabled }) => {
-    await addToCartFrom(page, "/products/livre-sql", javaScriptEnabled);
+    await addToCartFrom(page, "/products/livre-kubernetes", javaScriptEnabled);
     await fillCheckout(page, javaScriptEnabled, { ...CLAIRE, email: `aligne.${unique()}@exemple.fr` });
     await acceptCheckoutTerms(page, { digital: false });
     await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
