@@ -32,6 +32,7 @@ import { registerMembers } from "./members/members";
 import { registerMembersAdmin } from "./members/members-admin";
 import { registerAdminOrders } from "./ecom/admin-orders";
 import { registerPayments } from "./ecom/payments";
+import { registerAppOnly } from "./ecom/app-only";
 import { registerOAuth } from "./iam/oauth";
 import { registerOrders } from "./ecom/orders";
 import { errorPage, withTheme } from "./core/layout";
@@ -114,6 +115,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   let pumping: Promise<number> | null = null;
   const sink = {
     urls: options.webhookUrls ?? [],
+    audience: opts.clientId,
     fetch: options.webhookFetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init)),
     wake: () => void setTimeout(() => void pump(), 0).unref?.(),
   };
@@ -166,6 +168,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   registerOrders(api, ctx);
   registerAdminOrders(api, ctx);
   registerPayments(api, ctx);
+  registerAppOnly(api, ctx);
   registerMembers(api, ctx);
   registerMembersAdmin(api, ctx);
   registerIdentity(api, ctx);
@@ -341,6 +344,9 @@ export function createPlatform(options: PlatformOptions): Platform {
     },
     webhookOutbox() {
       return webhookOutbox(db);
+    },
+    apiRoutes() {
+      return api.list();
     },
     problem() {
       if (closed) return "platform closed";

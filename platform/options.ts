@@ -84,6 +84,8 @@ export interface Platform {
   webhookOutbox(): ReturnType<typeof webhookOutbox>;
   /** Readiness: null when the database answers and is whole (checked at most every 2 s), else the reason. */
   problem(): string | null;
+  /** The API's routes, "METHOD /path/:param" (the contract suite checks each one has its golden answer). */
+  apiRoutes(): string[];
 }
 
 export function cleanFaults(input: Partial<Faults> | undefined): Faults {

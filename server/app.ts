@@ -7,6 +7,7 @@ import { getConfig } from "../app/.server/config.server";
 import { requestInfoContext } from "../app/.server/request-info.server";
 import { bodyLimits } from "./body-limits";
 import { attachEmbeddedPlatform, type Readiness } from "./embedded-platform";
+import { configureWebhooks } from "../app/.server/webhooks.server";
 import { toFetchRequest } from "./fetch-request";
 import { sameOriginWrites } from "./origin-check";
 import { rateLimits } from "./rate-limits";
@@ -51,6 +52,16 @@ app.use(rateLimits(config.rateLimits, config.redisUrl ? await sharedRateLimitSto
 app.use(bodyLimits());
 
 if (config.commerce.platform === "embedded") readiness = attachEmbeddedPlatform(app, config);
+// Real Wix: its webhooks are verified with the app's public key (checked at start by config.server.ts), and the
+// OAuth app must allow this origin as a redirect domain, which only the Wix dashboard can tell: said at start.
+else {
+  configureWebhooks({ publicKey: config.commerce.webhookPublicKey!, appId: config.commerce.webhookAppId });
+  console.info(
+    `[wix] Wix redirige vers ${config.publicOrigin} après la connexion (/account/callback) et le paiement (/checkout/complete, /cart) : ` +
+      `ce domaine doit figurer dans les domaines de redirection autorisés de l'app OAuth (tableau de bord Wix › Headless). ` +
+      `Vérification des réponses du site : npm run wix:check`,
+  );
+}
 
 // Pages are read with GET and changed with POST forms; React Router would otherwise run actions for PUT/PATCH/DELETE too.
 const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);

@@ -63,7 +63,7 @@ function attachInProcess(router: Router, config: Config): Readiness {
     // reached on loopback: through PUBLIC_ORIGIN each event would leave through the proxy and come back.
     webhookUrls: [`http://${loopbackHost()}:${config.port}/webhooks/wix`, ...(platformOptionsFromEnv().webhookUrls ?? [])],
   });
-  configureWebhooks({ publicKey: platform.webhookPublicKey(), appId: config.commerce.clientId });
+  configureWebhooks({ publicKey: platform.webhookPublicKey(), appId: config.commerce.webhookAppId });
   installPlatformFetch(platform, { getAppOrigin: () => config.publicOrigin, getClient: () => currentClient.getStore() });
 
   router.use("/_platform", async (req, res, next) => {

@@ -23,9 +23,13 @@ export { clientId, CommerceTimeoutError, fetchWithTimeout, runInSession, type Wi
  *
  * Token rules (where the SDK's own fallback would hurt users): a missing token
  * gets anonymous visitor tokens; an access token near expiry is renewed from the
- * refresh token, once per request however many loaders ask; only `invalid_grant`
- * falls back to a new visitor; a network error or 5xx keeps the member's tokens
- * and fails the request with a clear error instead of logging them out.
+ * refresh token, once per request however many loaders ask. A refresh token the
+ * platform refuses (any 4xx but 408/429: Wix's exact answer for a dead token is
+ * not documented) or that fails while the platform still issues visitor tokens
+ * is dead: the member goes on as a visitor, told so (sessionExpired). Only when
+ * the platform answers nothing at all does the request fail with a clear error,
+ * tokens kept: an outage must not log anyone out, and a dead token must never
+ * give a 503 on every page until the cookie expires (docs/decisions/0034).
  */
 
 /** The SDK sends token calls here with the global fetch; so do we (the embedded platform answers it in-process). */
@@ -52,7 +56,7 @@ type TokenGrant =
   | { grantType: "authorization_code"; code: string; codeVerifier: string; redirectUri: string };
 
 type GrantResult =
-  { ok: true; accessToken: string; expiresIn: number; refreshToken?: string } | { ok: false; invalidGrant: boolean; requestId?: string };
+  { ok: true; accessToken: string; expiresIn: number; refreshToken?: string } | { ok: false; refused: boolean; requestId?: string };
 
 /** One call to the OAuth token endpoint, telling "this refresh token is dead" apart from "the platform is down". */
 async function requestToken(grant: TokenGrant): Promise<GrantResult> {
@@ -64,7 +68,7 @@ async function requestToken(grant: TokenGrant): Promise<GrantResult> {
       body: JSON.stringify({ clientId: clientId(), ...grant }),
     });
   } catch {
-    return { ok: false, invalidGrant: false };
+    return { ok: false, refused: false };
   }
   const requestId = response.headers.get("x-wix-request-id") ?? undefined;
   const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
@@ -76,8 +80,9 @@ async function requestToken(grant: TokenGrant): Promise<GrantResult> {
       refreshToken: typeof body.refresh_token === "string" ? body.refresh_token : undefined,
     };
   }
-  const invalidGrant = response.status >= 400 && response.status < 500 && body?.error === "invalid_grant";
-  return { ok: false, invalidGrant, requestId };
+  // A refusal of the grant itself (invalid_grant per RFC 6749, or any other 4xx), not "try again later".
+  const refused = response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429;
+  return { ok: false, refused, requestId };
 }
 
 export class CommerceSession implements RunningSession {
@@ -167,6 +172,7 @@ export class CommerceSession implements RunningSession {
   }
 
   private async obtainTokens(current: Tokens | null): Promise<Tokens> {
+    let failedRenewal: { requestId?: string } | undefined;
     if (current?.refreshToken.value) {
       const renewed = await requestToken({ grantType: "refresh_token", refreshToken: current.refreshToken.value });
       if (renewed.ok) {
@@ -175,11 +181,12 @@ export class CommerceSession implements RunningSession {
           refreshToken: current.refreshToken,
         });
       }
-      if (!renewed.invalidGrant) unavailable(renewed.requestId);
-      if (current.refreshToken.role === TokenRole.MEMBER) this.sessionExpired = true;
+      // Not a clear refusal: the visitor grant below tells an outage (it fails too) from a dead token (it works).
+      if (!renewed.refused) failedRenewal = { requestId: renewed.requestId };
     }
     const visitor = await requestToken({ grantType: "anonymous" });
-    if (!visitor.ok || !visitor.refreshToken) unavailable(visitor.ok ? undefined : visitor.requestId);
+    if (!visitor.ok || !visitor.refreshToken) unavailable(failedRenewal?.requestId ?? (visitor.ok ? undefined : visitor.requestId));
+    if (current?.refreshToken.role === TokenRole.MEMBER) this.sessionExpired = true;
     return this.store({
       accessToken: { value: visitor.accessToken, expiresAt: nowSeconds() + visitor.expiresIn },
       refreshToken: { value: visitor.refreshToken, role: TokenRole.VISITOR },
@@ -200,7 +207,7 @@ export class CommerceSession implements RunningSession {
   async exchangeCode(input: { code: string; codeVerifier: string; redirectUri: string }): Promise<"ok" | "refused"> {
     const result = await requestToken({ grantType: "authorization_code", ...input });
     if (!result.ok) {
-      if (result.invalidGrant) return "refused";
+      if (result.refused) return "refused";
       unavailable(result.requestId);
     }
     if (!result.refreshToken) unavailable();

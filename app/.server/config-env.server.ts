@@ -68,6 +68,9 @@ export const envSchema = z
     SESSION_SECRET: optionalText,
     COMMERCE_PLATFORM: z.enum(["embedded", "wix"]).optional(),
     WIX_CLIENT_ID: optionalText,
+    // Real Wix: the public key of the app's webhooks (PEM; "\n" may stand for new lines) and the app id (audience).
+    WIX_WEBHOOK_PUBLIC_KEY: optionalText.transform((v) => v?.replace(/\\n/g, "\n")),
+    WIX_APP_ID: optionalText,
     PUBLIC_ORIGIN: origin,
     TRUST_PROXY: trustProxy,
     PLATFORM_DB: z.string().trim().min(1).default(".data/platform.sqlite"),
@@ -115,8 +118,9 @@ export const envSchema = z
         }
         return limits;
       }),
-    // The Wix Forms form that receives /contact (its field targets: platform/forms/forms.ts); the embedded one by default.
-    CONTACT_FORM_ID: z.string().trim().min(1).max(100).default(EMBEDDED_CONTACT_FORM_ID),
+    // The Wix Forms form that receives /contact (its field targets: platform/forms/forms.ts); the embedded one by default
+    // (config.server.ts), required with Wix (wix-requirements.server.ts).
+    CONTACT_FORM_ID: z.string().trim().min(1).max(100).optional(),
     SITE_OWNER_NAME: z.string().trim().min(1).max(80).default("Julien Moreau"),
     SITE_TITLE: z.string().trim().min(1).max(120).default("Conseil en informatique et architecture logicielle"),
     SITE_DESCRIPTION: z

@@ -1,6 +1,7 @@
-import { DEFAULT_RATE_LIMITS, envSchema, type Env } from "./config-env.server";
+import { DEFAULT_RATE_LIMITS, EMBEDDED_CONTACT_FORM_ID, envSchema, type Env } from "./config-env.server";
 import type { LegalIdentity } from "~/content/legal";
 import { type AdminConfig, parseAdminConfig } from "./admin-config.server";
+import { wixRequirementProblems } from "./wix-requirements.server";
 
 export { DEFAULT_RATE_LIMITS, envSchema, type Env };
 
@@ -31,6 +32,9 @@ export interface Config {
     faultControl: boolean;
     /** Longest wait for one platform call before the request fails with an error screen. */
     timeoutMs: number;
+    /** Real Wix: the key that verifies its webhooks, and the app id they are addressed to. */
+    webhookPublicKey?: string;
+    webhookAppId: string;
   };
   /** The origin users see: every absolute link, redirect and callback is built from it, never from request headers. */
   publicOrigin: string;
@@ -69,6 +73,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
   const env = result.data;
   const platform = env.COMMERCE_PLATFORM ?? (env.WIX_CLIENT_ID ? "wix" : "embedded");
   const { problems, admin } = parseAdminConfig(source, { platform, platformUrl: env.PLATFORM_URL });
+  if (platform === "wix") problems.push(...wixRequirementProblems(env));
   if (problems.length) throw new ConfigError(problems);
   return {
     env: env.NODE_ENV,
@@ -84,13 +89,15 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       ownerToken: env.PLATFORM_OWNER_TOKEN,
       faultControl: env.PLATFORM_FAULT_CONTROL,
       timeoutMs: env.COMMERCE_TIMEOUT_MS,
+      webhookPublicKey: env.WIX_WEBHOOK_PUBLIC_KEY,
+      webhookAppId: env.WIX_APP_ID ?? (platform === "wix" ? env.WIX_CLIENT_ID! : EMBEDDED_CLIENT_ID),
     },
     // Outside production (dev server, unit tests) the local address is the only sensible default.
     publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
     trustProxy: env.TRUST_PROXY,
     rateLimits: env.RATE_LIMITS,
     redisUrl: env.REDIS_URL,
-    contactFormId: env.CONTACT_FORM_ID,
+    contactFormId: env.CONTACT_FORM_ID ?? EMBEDDED_CONTACT_FORM_ID,
     site: {
       ownerName: env.SITE_OWNER_NAME,
       title: env.SITE_TITLE,

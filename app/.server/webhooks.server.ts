@@ -1,21 +1,62 @@
 import { AppStrategy, createClient } from "@wix/sdk";
+import { orders } from "@wix/ecom";
+import { members } from "@wix/members";
+import { products } from "@wix/stores";
 import { clearCatalogCache } from "./catalog-cache.server";
 
 /**
- * The one endpoint that receives Wix webhooks (POST /webhooks/wix, body = the JWT). Verification is the SDK's own:
- * AppStrategy({ publicKey }) + webhooks.process (RS256 signature and expiry, through `jose`). The SDK does not
- * refuse a replayed token, so that check is done here: an event id already handled (kept 10 minutes, longer than
- * the tokens' 5-minute lifetime) is refused. Any refusal answers 401 and is logged.
+ * The one endpoint that receives Wix webhooks (POST /webhooks/wix, body = the JWT). Events are read through the
+ * SDK's own typed handlers (orders.onOrderCreated, members.onMemberCreated, products.onProductChanged…), which
+ * hand each handler the entity as the SDK types it; verification is the SDK's too (AppStrategy({ publicKey }):
+ * RS256 signature and expiry, through `jose`). The SDK does not refuse a replayed token, so that check is done
+ * here: an event id already handled (kept 10 minutes, longer than the tokens' 5-minute lifetime) is refused. Any
+ * refusal answers 401 and is logged; a verified event nobody here handles is acknowledged (204).
  */
 
-let publicKey: string | undefined = process.env.WIX_WEBHOOK_PUBLIC_KEY?.replace(/\\n/g, "\n") || undefined;
-let appId = process.env.WIX_APP_ID ?? "embedded-demo-client";
+let publicKey: string | undefined;
+let appId = "embedded-demo-client";
+let client: ReturnType<typeof eventClient> | undefined;
 
-/** Set by the embedded platform at start (its own key pair); a real Wix site's key comes from WIX_WEBHOOK_PUBLIC_KEY. */
+/** Set at start: by the embedded platform (its own key pair), or from WIX_WEBHOOK_PUBLIC_KEY / WIX_APP_ID for Wix. */
 export function configureWebhooks(options: { publicKey: string; appId?: string }) {
   publicKey = options.publicKey;
   if (options.appId) appId = options.appId;
+  client = undefined;
 }
+
+/** What the owner reads in the server's log (French, like the rest of the site's owner-facing text). */
+export const ownerNotice = (text: string) => console.info(`[webhooks] ${text}`);
+
+/** The SDK client whose typed handlers this endpoint runs; one per key (the handlers are registered once). */
+function eventClient(key: string) {
+  const c = createClient({ auth: AppStrategy({ appId, publicKey: key }), modules: { orders, members, products } });
+  c.orders.onOrderCreated(({ entity }) => {
+    const total = entity.priceSummary?.total?.formattedAmount ?? "";
+    const buyer = [entity.billingInfo?.contactDetails?.firstName, entity.billingInfo?.contactDetails?.lastName].filter(Boolean).join(" ");
+    ownerNotice(
+      `Nouvelle commande n° ${entity.number ?? "?"}${total ? ` : ${total}` : ""}${buyer ? `, de ${buyer}` : ""} (${entity.buyerInfo?.email ?? "e-mail inconnu"})`,
+    );
+  });
+  c.orders.onOrderCanceled(({ data }) => {
+    ownerNotice(`Commande n° ${data.order?.number ?? "?"} annulée${data.restockAllItems ? " (articles remis en stock)" : ""}`);
+  });
+  c.members.onMemberCreated(({ entity }) => {
+    if (entity.status === "PENDING") ownerNotice(`Membre en attente d'approbation : ${entity.loginEmail ?? entity._id ?? "?"}`);
+  });
+  // Catalog V1 events (not domain events): any change of products or collections empties the catalog cache.
+  const catalogChanged = () => clearCatalogCache();
+  c.products.onProductCreated(catalogChanged);
+  c.products.onProductChanged(catalogChanged);
+  c.products.onProductDeleted(catalogChanged);
+  c.products.onProductVariantsChanged(catalogChanged);
+  c.products.onProductCollectionCreated(catalogChanged);
+  c.products.onProductCollectionChanged(catalogChanged);
+  c.products.onProductCollectionDeleted(catalogChanged);
+  return c;
+}
+
+/** Catalog V3 events (`wix.stores.v3.*`) have no typed handler here yet: they empty the cache all the same. */
+const CATALOG_EVENTS = /^(com\.wix\.ecommerce\.catalog\.api\.v1\.|wix\.stores\.)/;
 
 const SEEN_TTL_MS = 10 * 60 * 1000;
 const seen = new Map<string, number>();
@@ -26,7 +67,15 @@ function alreadySeen(id: string): boolean {
   return seen.has(id);
 }
 
-const CATALOG_EVENTS = /^(com\.wix\.ecommerce\.catalog\.api\.v1\.|wix\.stores\.)/;
+/** The token's `jti` claim (Wix's event id for this delivery), read after the SDK verified the signature. */
+function tokenId(jwt: string): string | undefined {
+  try {
+    const claims = JSON.parse(Buffer.from(jwt.split(".")[1] ?? "", "base64url").toString("utf8")) as { jti?: unknown };
+    return typeof claims.jti === "string" && claims.jti ? claims.jti : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export async function receiveWebhook(request: Request): Promise<Response> {
   const refuse = (why: string) => {
@@ -36,30 +85,26 @@ export async function receiveWebhook(request: Request): Promise<Response> {
   if (!publicKey) return refuse("no public key configured (WIX_WEBHOOK_PUBLIC_KEY)");
   const body = (await request.text()).trim();
   if (!body || body.length > 1_000_000) return refuse("empty or oversized body");
-  let event: { eventType: string; payload: Record<string, unknown> };
+  client ??= eventClient(publicKey);
+  let event: Awaited<ReturnType<typeof client.webhooks.parseJWT>>;
   try {
-    const client = createClient({ auth: AppStrategy({ appId, publicKey }), modules: {} });
-    event = (await client.webhooks.process(body)) as typeof event;
+    event = await client.webhooks.parseJWT(body);
   } catch (error) {
     return refuse(`invalid token: ${error instanceof Error ? error.message.slice(0, 200) : "unknown"}`);
   }
-  const [, claims] = body.split(".");
-  let jti: string | undefined;
-  try {
-    jti = (JSON.parse(Buffer.from(claims ?? "", "base64url").toString("utf8")) as { jti?: unknown }).jti as string | undefined;
-  } catch {
-    jti = undefined;
-  }
-  const id = typeof jti === "string" && jti ? jti : typeof event.payload?.id === "string" ? (event.payload.id as string) : undefined;
+  const payloadId = (event.payload as { id?: unknown } | undefined)?.id;
+  const id = tokenId(body) ?? (typeof payloadId === "string" ? payloadId : undefined);
   if (!id) return refuse(`${event.eventType}: no event id`);
   if (alreadySeen(id)) return refuse(`${event.eventType}: replayed event ${id}`);
   seen.set(id, Date.now() + SEEN_TTL_MS);
 
-  if (CATALOG_EVENTS.test(event.eventType)) clearCatalogCache();
-  if (event.eventType === "wix.ecom.v1.order_created") console.info(`[webhooks] nouvelle commande ${String(event.payload.entityId ?? "")}`);
-  if (event.eventType === "wix.members.v1.member_created") {
-    const entity = JSON.parse(String((event.payload.createdEvent as { entityAsJson?: string } | undefined)?.entityAsJson ?? "{}"));
-    if (entity.status === "PENDING") console.info(`[webhooks] membre en attente d'approbation ${String(entity.id ?? "")}`);
+  try {
+    if (client.webhooks.getRegisteredEvents().has(event.eventType)) await client.webhooks.executeHandlers(event);
+    else if (CATALOG_EVENTS.test(event.eventType)) clearCatalogCache();
+  } catch (error) {
+    // A handler failed: Wix sends the event again, and that retry must not be taken for a replay.
+    seen.delete(id);
+    throw error;
   }
   return new Response(null, { status: 204 });
 }

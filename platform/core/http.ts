@@ -260,6 +260,7 @@ interface Route {
   pattern: RegExp;
   keys: string[];
   handler: ApiHandler;
+  path: string;
 }
 
 export class Router {
@@ -281,8 +282,13 @@ export class Router {
           .join("/") +
         "/?$",
     );
-    this.routes.push({ method: method.toUpperCase(), pattern, keys, handler });
+    this.routes.push({ method: method.toUpperCase(), pattern, keys, handler, path });
     return this;
+  }
+
+  /** Every route as "METHOD /path/:param", in registration order (the golden suite checks each has a fixture). */
+  list(): string[] {
+    return this.routes.map((r) => `${r.method} ${r.path}`);
   }
 
   match(method: string, path: string): { handler: ApiHandler; params: Record<string, string> } | "method" | null {

@@ -75,6 +75,7 @@ function saveData(ctx: Ctx, id: string, data: OrderData, extra: Record<string, s
 
 /** Cancels an order; optionally puts the items back in stock, e-mails the buyer with the owner's message. */
 export function cancelOrder(ctx: Ctx, orderId: string, restock: boolean, email?: { customMessage?: string }): OrderRow {
+  const owner = { owner: true } as const;
   return ctx.db
     .transaction(() => {
       const row = orderById(ctx, orderId);
@@ -95,7 +96,10 @@ export function cancelOrder(ctx: Ctx, orderId: string, restock: boolean, email?:
       }
       data.activities.push({ id: newId(), createdDate: nowIso(), type: "ORDER_CANCELED" });
       saveData(ctx, orderId, data, { status: "CANCELED" });
-      orderEvents(ctx, orderId, ["updated", "canceled"]);
+      orderEvents(ctx, orderId, ["updated", "canceled"], {
+        identity: owner,
+        cancel: { restockAllItems: restock, sendOrderCanceledEmail: email !== undefined, customMessage: email?.customMessage },
+      });
       if (email && row.email)
         deliver(ctx.mail, {
           id: newId(),
@@ -134,7 +138,7 @@ function applyUpdate(ctx: Ctx, id: string, order: Record<string, unknown>, mask:
     data[f] = v;
   }
   saveData(ctx, id, data);
-  orderEvents(ctx, id, ["updated"]);
+  orderEvents(ctx, id, ["updated"], { identity: { owner: true } });
   return orderWire(ctx, orderById(ctx, id), appOrigin);
 }
 
@@ -165,7 +169,7 @@ function updateTags(ctx: Ctx, id: string, assign: Record<string, unknown>, unass
   };
   data.tags = { privateTags: next("privateTags"), tags: next("tags") };
   saveData(ctx, id, data);
-  orderEvents(ctx, id, ["updated"]);
+  orderEvents(ctx, id, ["updated"], { identity: { owner: true } });
 }
 
 function bulkItem(id: string, index: number, error?: unknown) {

@@ -56,13 +56,12 @@ export function cartLines(ctx: Ctx, cartId: string): LineRef[] {
 export function ensureCart(ctx: Ctx, owner: string): CartRow {
   const existing = getCart(ctx, owner);
   if (existing) return existing;
-  const now = nowIso();
   ctx.db
-    .prepare("INSERT INTO carts (id, owner, purchase_flow_id, created_date, updated_date) VALUES (?, ?, ?, ?, ?)")
-    .run(newId(), owner, newId(), now, now);
-  const cart = getCart(ctx, owner)!;
-  cartEvent(ctx, "created", cart);
-  return cart;
+    // updated_date "" = never touched: touch() (always called in the same transaction) sets it and says "created".
+    .prepare("INSERT INTO carts (id, owner, purchase_flow_id, created_date, updated_date) VALUES (?, ?, ?, ?, '')")
+    .run(newId(), owner, newId(), nowIso());
+  // cart_created goes out from touch(), once the call has put its lines in: Wix's Cart Created event carries them.
+  return getCart(ctx, owner)!;
 }
 
 export function requireCart(ctx: Ctx, owner: string): CartRow {
@@ -71,10 +70,14 @@ export function requireCart(ctx: Ctx, owner: string): CartRow {
   return cart;
 }
 
+/** After a change: the new date, the checkout (priced for the old cart) dropped, and cart_created or cart_updated. */
 export function touch(ctx: Ctx, cartId: string): void {
+  const before = ctx.db.prepare("SELECT updated_date FROM carts WHERE id = ?").get(cartId) as { updated_date: string } | undefined;
+  // A cart ensureCart() made in this same call has never been touched: its first change is its creation.
+  const fresh = before?.updated_date === "";
   ctx.db.prepare("UPDATE carts SET updated_date = ?, checkout_id = NULL WHERE id = ?").run(nowIso(), cartId);
   const cart = ctx.db.prepare("SELECT * FROM carts WHERE id = ?").get(cartId) as CartRow | undefined;
-  if (cart) cartEvent(ctx, "updated", cart);
+  if (cart) cartEvent(ctx, fresh ? "created" : "updated", cart);
 }
 
 /** cart_created / _updated / _deleted webhooks; the entity is the cart as the SDK reads it. */
@@ -87,8 +90,9 @@ export function cartEvent(ctx: Ctx, kind: "created" | "updated" | "deleted", car
     slug: kind,
     entityId: cart.id,
     body:
+      // Wix's Cart Deleted example: deletedEvent {movedToTrash: true}, the cart's id in entityId.
       kind === "deleted"
-        ? { deleted: { id: cart.id } }
+        ? { deleted: { movedToTrash: true } }
         : kind === "created"
           ? { created: cartWire(ctx, cart, ctx.opts.defaultAppOrigin) }
           : { updated: cartWire(ctx, cart, ctx.opts.defaultAppOrigin) },

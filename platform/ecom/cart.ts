@@ -1,7 +1,7 @@
 // ecom current cart V1: one cart per caller (visitor or member). The handlers; the rows, wire shape, line
 // validation and merging live in cart-store.ts.
 import type { Caller, Ctx } from "../core/context";
-import { currency, newId, price, requireCaller } from "../core/context";
+import { newId, requireCaller } from "../core/context";
 import { nowIso } from "../core/db";
 import type { ApiRequest, FieldViolation, Router } from "../core/http";
 import { appError, asObject, asString, validationError } from "../core/http";
@@ -14,6 +14,7 @@ import {
   priceLine,
   shippingInfoWire,
   violationsWire,
+  taxSummaryWire,
 } from "./pricing";
 import {
   addLines,
@@ -39,15 +40,10 @@ function estimate(ctx: Ctx, caller: Caller, req: ApiRequest) {
   const code = asString(sel?.code) ?? cart.selected_shipping;
   const lines = cartLines(ctx, cart.id).map((l) => priceLine(ctx, l));
   const t = computeTotals(ctx, lines, cart.coupon_code, code);
-  const cur = currency(ctx);
   return {
     cart: cartWire(ctx, cart, req.appOrigin, lines),
     ...calculationWire(ctx, t),
-    taxSummary: {
-      taxableAmount: price(t.total, cur),
-      totalTax: price(t.tax, cur),
-      calculationDetails: { rateType: "MANUAL_RATE", manualRateReason: "GLOBAL_SETTING_TO_MANUAL" },
-    },
+    taxSummary: taxSummaryWire(ctx, t),
     shippingInfo: shippingInfoWire(ctx, t),
   };
 }

@@ -16,6 +16,8 @@ import {
   lineItemWire,
   priceLine,
   shippingInfoWire,
+  linePricesWire,
+  taxSummaryWire,
 } from "./pricing";
 import { createEcomSession } from "../redirects/redirects";
 
@@ -65,7 +67,8 @@ export function checkoutWire(ctx: Ctx, row: CheckoutRow, appOrigin: string) {
   const ship = shippingInfoWire(ctx, t);
   return {
     id: row.id,
-    lineItems: t.lines.map((l) => lineItemWire(ctx, l, appOrigin, "media")),
+    // A checkout's lines carry their prices after discount and VAT (the checkout typings' LineItem).
+    lineItems: t.lines.map((l) => ({ ...lineItemWire(ctx, l, appOrigin, "media"), ...linePricesWire(ctx, t, l) })),
     billingInfo: {
       ...(data.billingAddress ? { address: addressToWire(data.billingAddress) } : {}),
       ...(data.contactDetails ? { contactDetails: data.contactDetails } : {}),
@@ -85,7 +88,9 @@ export function checkoutWire(ctx: Ctx, row: CheckoutRow, appOrigin: string) {
     buyerInfo: buyerInfoWire(ctx, row.owner, data.email),
     conversionCurrency: cur,
     ...calculation,
-    taxSummary: { taxableAmount: calculation.priceSummary.total, totalTax: calculation.priceSummary.tax },
+    taxSummary: taxSummaryWire(ctx, t),
+    // No custom checkout fields on this site: Wix answers the empty list.
+    customFields: [],
     channelType: data.channelType,
     siteLanguage: "fr",
     buyerLanguage: "fr",

@@ -39,6 +39,8 @@ export interface OrderInput {
   number?: string;
   createdDate?: string;
   checkoutId?: string | null;
+  /** The cart the checkout came from (Wix keeps it on the order as cartId). */
+  cartId?: string | null;
   /** The card was only authorized (PLATFORM_PAYMENT_CAPTURE=manual): the owner captures or voids it. */
   authorized?: boolean;
 }
@@ -80,8 +82,10 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
       totalPriceAfterTax: orderPrice(after, cur),
       lineItemPrice: orderPrice(l.lineCents, cur),
       paymentOption: "FULL_PAYMENT_ONLINE",
-      taxDetails: { taxRate: String(rate / 100), totalTax: orderPrice(tax, cur) },
+      taxDetails: { taxableAmount: orderPrice(after, cur), taxRate: String(rate / 100), totalTax: orderPrice(tax, cur) },
       rootCatalogItemId: p.id,
+      // Inventory locations the line's stock came from: this store has one, Wix answers the empty list for it.
+      locations: [],
       refundQuantity: 0,
       restockQuantity: 0,
       taxInfo: { taxAmount: orderPrice(tax, cur), taxIncludedInPrice: true, taxRate: String(rate / 100) },
@@ -115,6 +119,17 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
   if (paid) activities.push({ id: newId(), createdDate: created, type: "ORDER_PAID" });
   if (input.fulfillmentStatus === "FULFILLED") activities.push({ id: newId(), createdDate: created, type: "ORDER_FULFILLED" });
   if (input.status === "CANCELED") activities.push({ id: newId(), createdDate: created, type: "ORDER_CANCELED" });
+  const priceSummary = {
+    subtotal: orderPrice(t.subtotal, cur),
+    shipping: orderPrice(t.shipping, cur),
+    tax: orderPrice(t.tax, cur),
+    discount: orderPrice(t.discount, cur),
+    total: orderPrice(t.total, cur),
+    totalPrice: orderPrice(t.total, cur),
+    totalWithGiftCard: orderPrice(t.total, cur),
+    totalWithoutGiftCard: orderPrice(t.total, cur),
+    totalAdditionalFees: orderPrice(0, cur),
+  };
   const order = {
     id,
     number,
@@ -131,17 +146,7 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
     weightUnit: "KG",
     currency: cur,
     taxIncludedInPrices: true,
-    priceSummary: {
-      subtotal: orderPrice(t.subtotal, cur),
-      shipping: orderPrice(t.shipping, cur),
-      tax: orderPrice(t.tax, cur),
-      discount: orderPrice(t.discount, cur),
-      total: orderPrice(t.total, cur),
-      totalPrice: orderPrice(t.total, cur),
-      totalWithGiftCard: orderPrice(t.total, cur),
-      totalWithoutGiftCard: orderPrice(t.total, cur),
-      totalAdditionalFees: orderPrice(0, cur),
-    },
+    priceSummary,
     billingInfo: {
       ...(input.data.billingAddress ? { address: addressToWire(input.data.billingAddress) } : {}),
       ...(contact ? { contactDetails: contact } : {}),
@@ -182,8 +187,13 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
     activities,
     channelInfo: { type: input.data.channelType || "WEB" },
     ...(input.checkoutId ? { checkoutId: input.checkoutId } : {}),
+    ...(input.cartId ? { cartId: input.cartId } : {}),
     balanceSummary: balanceSummary(paid ? t.total : 0, t.total, cur),
-    payNow: { total: orderPrice(t.total, cur) },
+    // Everything is paid now here (no deposit, no pay-later line): payNow is the whole price summary.
+    payNow: priceSummary,
+    // No custom checkout fields and no additional fees on this site: Wix answers the empty lists.
+    customFields: [],
+    additionalFees: [],
     seenByAHuman: false,
     // Internal (never on the wire): the state of the order's one payment, read by the payments collector.
     _payment: input.authorized ? "AUTHORIZED" : paid ? "APPROVED" : "PENDING",
@@ -279,6 +289,7 @@ function placeOrderTransaction(
         authorized: payment === "authorized",
         fulfillmentStatus: "NOT_FULFILLED",
         checkoutId: row.id,
+        cartId: row.cart_id,
       });
       ctx.db.prepare("UPDATE checkouts SET completed = 1, order_id = ?, updated_date = ? WHERE id = ?").run(orderId, nowIso(), row.id);
       if (row.cart_id) {
@@ -286,7 +297,10 @@ function placeOrderTransaction(
         ctx.db.prepare("DELETE FROM carts WHERE id = ?").run(row.cart_id);
         if (cart) cartEvent(ctx, "deleted", cart);
       }
-      orderEvents(ctx, orderId, payment === "card" ? ["created", "approved", "payment_status_updated"] : ["created", "approved"]);
+      // A card paid on the payment page: the order, created NOT_PAID, is paid at once (one payment status change).
+      orderEvents(ctx, orderId, payment === "card" ? ["created", "approved", "payment_status_updated"] : ["created", "approved"], {
+        previousPaymentStatus: "NOT_PAID",
+      });
       onCreated();
       return { ok: true, orderId };
     })

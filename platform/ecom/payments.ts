@@ -50,6 +50,8 @@ export function transactionsWire(row: OrderRow) {
         regularPaymentDetails: {
           paymentOrderId: row.id,
           gatewayTransactionId: card ? `embedded-${row.number}` : null,
+          // The (test) card provider's own reference, as a real provider's appears here.
+          ...(card ? { providerTransactionId: `embedded-card-${row.number}` } : {}),
           paymentMethod: card ? "CreditCard" : "offline",
           offlinePayment: !card,
           status: state,
@@ -98,7 +100,10 @@ function settle(ctx: Ctx, orderId: string, paymentIds: string[], to: "APPROVED" 
       ctx.db
         .prepare("UPDATE orders SET data = ?, payment_status = ?, updated_date = ? WHERE id = ?")
         .run(JSON.stringify(data), to === "APPROVED" ? "PAID" : "CANCELED", now, orderId);
-      orderEvents(ctx, orderId, ["updated", "payment_status_updated"]);
+      orderEvents(ctx, orderId, ["updated", "payment_status_updated"], {
+        identity: { owner: true },
+        previousPaymentStatus: row.payment_status,
+      });
       return { orderTransactions: transactionsWire(orderById(ctx, orderId)) };
     })
     .immediate();
@@ -156,7 +161,10 @@ export function registerPayments(router: Router, ctx: Ctx): void {
           ctx.db
             .prepare("UPDATE orders SET data = ?, payment_status = 'PAID', updated_date = ? WHERE id = ?")
             .run(JSON.stringify(data), nowIso(), row.id);
-          orderEvents(ctx, row.id, ["updated", "payment_status_updated"]);
+          orderEvents(ctx, row.id, ["updated", "payment_status_updated"], {
+            identity: { owner: true },
+            previousPaymentStatus: row.payment_status,
+          });
           return { order: orderWire(ctx, orderById(ctx, row.id), req.appOrigin) };
         })
         .immediate();

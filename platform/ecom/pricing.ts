@@ -256,7 +256,7 @@ export function shippingInfoWire(ctx: Ctx, t: Totals) {
   const cost = (cents: number) => ({
     totalPriceAfterTax: price(cents, cur),
     totalPriceBeforeTax: price(cents - taxIncluded(cents, rate), cur),
-    taxDetails: { taxRate: String(rate / 100), totalTax: price(taxIncluded(cents, rate), cur) },
+    taxDetails: taxDetailsWire(ctx, cents),
     totalDiscount: price(0, cur),
     price: price(cents, cur),
   });
@@ -294,20 +294,54 @@ export function isPickup(o: { code: string; title: string }): boolean {
   return o.code === "pickup" || /retrait/i.test(o.title);
 }
 
-export function calculatedLineItemsWire(ctx: Ctx, t: Totals) {
+/** One VAT rate, as Wix's ItemTaxFullDetails breaks it down (rateBreakdown: name, rate, tax). */
+export function taxDetailsWire(ctx: Ctx, taxableCents: number) {
   const cur = currency(ctx);
   const rate = taxRatePercent(ctx);
+  const tax = taxIncluded(taxableCents, rate);
+  return {
+    taxableAmount: price(taxableCents, cur),
+    taxRate: String(rate / 100),
+    totalTax: price(tax, cur),
+    rateBreakdown: [{ name: "TVA", rate: String(rate / 100), tax: price(tax, cur) }],
+  };
+}
+
+/** A line's prices after its share of the discount and with its VAT (checkout lines, calculated lines). */
+export function linePricesWire(ctx: Ctx, t: Totals, l: PricedLine) {
+  const cur = currency(ctx);
+  const disc = t.lineDiscounts.get(l.ref.id) ?? 0;
+  const after = l.lineCents - disc;
+  const details = taxDetailsWire(ctx, after);
+  return {
+    totalPriceAfterTax: price(after, cur),
+    totalPriceBeforeTax: price(after - taxIncluded(after, taxRatePercent(ctx)), cur),
+    taxDetails: details,
+    discount: price(disc, cur),
+  };
+}
+
+/** The tax summary of a calculation: one manual rate set by the owner (Wix's MANUAL_RATE, global setting). */
+export function taxSummaryWire(ctx: Ctx, t: Totals) {
+  const cur = currency(ctx);
+  return {
+    taxableAmount: price(t.total, cur),
+    totalTax: price(t.tax, cur),
+    calculationDetails: { rateType: "MANUAL_RATE", manualRateReason: "GLOBAL_SETTING_TO_MANUAL" },
+  };
+}
+
+export function calculatedLineItemsWire(ctx: Ctx, t: Totals) {
+  const cur = currency(ctx);
   return t.lines.map((l) => {
-    const disc = t.lineDiscounts.get(l.ref.id) ?? 0;
-    const after = l.lineCents - disc;
-    const tax = taxIncluded(after, rate);
+    const { totalPriceAfterTax, totalPriceBeforeTax, taxDetails, discount } = linePricesWire(ctx, t, l);
     return {
       lineItemId: l.ref.id,
       pricesBreakdown: {
-        totalPriceAfterTax: price(after, cur),
-        totalPriceBeforeTax: price(after - tax, cur),
-        taxDetails: { taxableAmount: price(after, cur), taxRate: String(rate / 100), totalTax: price(tax, cur) },
-        totalDiscount: price(disc, cur),
+        totalPriceAfterTax,
+        totalPriceBeforeTax,
+        taxDetails,
+        totalDiscount: discount,
         price: price(l.unitCents, cur),
         priceBeforeDiscounts: price(l.unitCents, cur),
         lineItemPrice: price(l.lineCents, cur),

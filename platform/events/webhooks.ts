@@ -1,7 +1,11 @@
-// Webhooks as Wix sends them: each event is an RS256 JWT whose payload is `{data: "<json>"}`, the JSON holding
-// `{eventType, instanceId, data: "<event json>", identity: "<identity json>"}` (the shape the SDK's
-// webhooks.parseJWT reads, node_modules/@wix/sdk/build/event-handlers-modules.js). Domain events carry `entityFqdn`,
-// `slug`, `entityId`, `eventTime` and one of createdEvent / updatedEvent / deletedEvent / actionEvent.
+// Webhooks as Wix sends them ("About the Structure of Events", dev.wix.com/docs/rest/articles/get-started/
+// webhook-structure, and the event examples of each API's reference): each event is an RS256 JWT whose claims are
+// `{data: "<json>", iss: "wix.com", aud: <app id>, jti: <event id>, iat, exp}`, the JSON holding
+// `{eventType, instanceId, data: "<event json>", identity: "<identity json>"}` (what the SDK's webhooks.parseJWT
+// reads, node_modules/@wix/sdk/build/event-handlers-modules.js). Domain events carry `id`, `entityFqdn`, `slug`,
+// `entityId`, `eventTime`, `triggeredByAnonymizeRequest` and one of `createdEvent: {entity}`,
+// `updatedEvent: {currentEntity}`, `deletedEvent: {…}`, `actionEvent: {body}` — objects, which the SDK's typed
+// handlers (orders.onOrderCreated…) hand over as `entity` / `data`.
 //
 // Delivery never blocks the call that caused the event: rows are written to the `webhook_outbox` table (in the
 // caller's transaction) and a pump posts them afterwards, with retries and back-off; pending rows left by a stopped
@@ -46,11 +50,15 @@ export function webhookKeys(db: DB): { privatePem: string; publicPem: string } {
 
 const b64url = (value: string | Buffer) => Buffer.from(value).toString("base64url");
 
-/** An RS256 JWT over `payload` (iat/exp/jti added), as Wix signs its webhooks. */
-export function signJwt(privatePem: string, payload: Record<string, unknown>, jti: string): string {
+/** The JWT's issuer; the SDK's AppStrategy.decodeJWT(token, true) requires it (and the app id as audience). */
+export const WEBHOOK_ISSUER = "wix.com";
+
+/** An RS256 JWT over `payload` (iss, aud, iat, exp, jti added), as Wix signs its webhooks. */
+export function signJwt(privatePem: string, payload: Record<string, unknown>, jti: string, audience?: string): string {
   const now = Math.floor(Date.now() / 1000);
   const head = b64url(JSON.stringify({ alg: "RS256", typ: "JWT" }));
-  const body = b64url(JSON.stringify({ ...payload, iat: now, exp: now + JWT_TTL_SECONDS, jti }));
+  const claims = { ...payload, iss: WEBHOOK_ISSUER, ...(audience ? { aud: audience } : {}), iat: now, exp: now + JWT_TTL_SECONDS, jti };
+  const body = b64url(JSON.stringify(claims));
   const signature = createSign("RSA-SHA256").update(`${head}.${body}`).sign(privatePem);
   return `${head}.${body}.${b64url(signature)}`;
 }
@@ -58,7 +66,8 @@ export function signJwt(privatePem: string, payload: Record<string, unknown>, jt
 export type EventBody =
   | { created: unknown }
   | { updated: unknown }
-  | { deleted: unknown }
+  /** The deletedEvent object as the API documents it (e.g. `{movedToTrash: true}` for carts). */
+  | { deleted: Record<string, unknown> }
   | { action: unknown }
   /** A V1 (non-domain) event: the payload itself, e.g. catalog V1 ProductChanged `{productId, changedFields}`. */
   | { plain: Record<string, unknown> };
@@ -69,9 +78,14 @@ export interface EventInput {
   slug?: string;
   entityId?: string;
   body: EventBody;
-  /** Who caused it: a member, a visitor, or the site itself (owner tools). */
-  identity?: { memberId?: string | null; visitorId?: string | null };
+  /** Who caused it: a member, a visitor, or the site's owner (her API key, her hosted tools). */
+  identity?: EventIdentity;
 }
+
+export type EventIdentity = { owner: true } | { memberId?: string | null; visitorId?: string | null };
+
+/** The owner's Wix user id in events she causes (the embedded site has one owner). */
+export const OWNER_USER_ID = "00000000-0000-4000-8000-0000000000ee";
 
 /** Envelope for the JWT's `data` claim. Exported for tests. */
 export function envelopeOf(e: EventInput, eventId: string, eventTime: string) {
@@ -79,22 +93,30 @@ export function envelopeOf(e: EventInput, eventId: string, eventTime: string) {
   if ("plain" in e.body) data = e.body.plain;
   else {
     data = { id: eventId, entityFqdn: e.entityFqdn, slug: e.slug, entityId: e.entityId, eventTime, triggeredByAnonymizeRequest: false };
-    if ("created" in e.body) data.createdEvent = { entityAsJson: JSON.stringify(e.body.created) };
-    else if ("updated" in e.body) data.updatedEvent = { currentEntityAsJson: JSON.stringify(e.body.updated) };
-    else if ("deleted" in e.body) data.deletedEvent = { deletedEntityAsJson: JSON.stringify(e.body.deleted) };
-    else data.actionEvent = { bodyAsJson: JSON.stringify(e.body.action) };
+    if ("created" in e.body) data.createdEvent = { entity: e.body.created };
+    else if ("updated" in e.body) data.updatedEvent = { currentEntity: e.body.updated };
+    else if ("deleted" in e.body) data.deletedEvent = e.body.deleted;
+    else data.actionEvent = { body: e.body.action };
   }
-  const id = e.identity ?? {};
-  const identity = id.memberId
-    ? { identityType: "MEMBER", memberId: id.memberId }
-    : id.visitorId
-      ? { identityType: "ANONYMOUS_VISITOR", anonymousVisitorId: id.visitorId }
-      : { identityType: "WIX_USER", wixUserId: "embedded-owner" };
-  return { eventType: e.eventType, instanceId: EMBEDDED_INSTANCE_ID, data: JSON.stringify(data), identity: JSON.stringify(identity) };
+  return {
+    eventType: e.eventType,
+    instanceId: EMBEDDED_INSTANCE_ID,
+    data: JSON.stringify(data),
+    identity: JSON.stringify(identityOf(e.identity)),
+  };
+}
+
+/** The identity payload: MEMBER, ANONYMOUS_VISITOR, or WIX_USER for the owner (and for anything with no caller). */
+function identityOf(id: EventIdentity | undefined) {
+  if (id && "memberId" in id && id.memberId) return { identityType: "MEMBER", memberId: id.memberId };
+  if (id && "visitorId" in id && id.visitorId) return { identityType: "ANONYMOUS_VISITOR", anonymousVisitorId: id.visitorId };
+  return { identityType: "WIX_USER", wixUserId: OWNER_USER_ID };
 }
 
 export interface WebhookSink {
   urls: string[];
+  /** The app id the tokens are addressed to (`aud`): the site's OAuth client id here. */
+  audience: string;
   fetch: typeof fetch;
   /** Called after a write so the pump runs soon (never awaited by the caller). */
   wake: () => void;
@@ -136,7 +158,7 @@ export async function pumpWebhooks(db: DB, sink: WebhookSink, privatePem: string
     .all(Date.now()) as OutboxRow[];
   let sent = 0;
   for (const row of due) {
-    const jwt = signJwt(privatePem, { data: row.envelope }, row.event_id);
+    const jwt = signJwt(privatePem, { data: row.envelope }, row.event_id, sink.audience);
     let error: string | null = null;
     let permanent = false;
     try {

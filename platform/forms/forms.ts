@@ -191,7 +191,8 @@ export function registerForms(api: Router, ctx: Ctx): void {
     const rows = ctx.db
       .prepare("SELECT * FROM form_submissions WHERE namespace = ? ORDER BY seq DESC LIMIT ?")
       .all(namespace, limit) as Row[];
-    return { submissions: rows.map(toWire), pagingMetadata: { count: rows.length, cursors: {}, hasNext: false } };
+    // `metadata`: what the SDK's querySubmissionsByNamespace reads (its pagingMetadata = data.metadata).
+    return { submissions: rows.map(toWire), metadata: { count: rows.length, cursors: {}, hasNext: false } };
   };
   api.on("POST", base, create).on("POST", `/_api${base}`, create);
   api.on("POST", `${base}/namespace/query`, list).on("POST", `/_api${base}/namespace/query`, list);

@@ -5,6 +5,7 @@ import { newId } from "../core/context";
 import { nowIso } from "../core/db";
 import { deliver } from "../core/mail";
 import type { MemberRow } from "../members/members";
+import { memberEvent } from "../members/members";
 
 export const LOCKOUT_MAX_FAILURES = 5;
 export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
@@ -88,6 +89,8 @@ export function approveMember(ctx: Ctx, memberId: string): MemberRow | null {
     .run(nowIso(), memberId);
   if (r.changes === 0) return null;
   const m = ctx.db.prepare("SELECT * FROM members WHERE id = ?").get(memberId) as MemberRow;
+  // Approved on the owner's page: her act, in the event too.
+  memberEvent(ctx, "updated", m, { owner: true });
   deliver(ctx.mail, {
     id: newId(),
     createdAt: nowIso(),

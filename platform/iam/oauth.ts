@@ -121,7 +121,9 @@ function tokenGrant(ctx: Ctx, body: Record<string, unknown>): IssuedTokens {
       throw oauthError(400, "invalid_grant", "Invalid, expired or already used authorization code");
     // Single use, even when the rest of the exchange fails.
     ctx.db.prepare("UPDATE auth_codes SET used = 1 WHERE code = ?").run(code);
-    if (redirectUri !== row.redirect_uri) throw oauthError(400, "invalid_grant", "redirectUri does not match the authorization request");
+    // No redirectUri on either side (web_message) matches; otherwise they must be equal.
+    if ((redirectUri ?? "") !== row.redirect_uri)
+      throw oauthError(400, "invalid_grant", "redirectUri does not match the authorization request");
     if (!safeEqual(pkceChallenge(verifier), row.code_challenge)) throw oauthError(400, "invalid_grant", "PKCE verification failed");
     const m = ctx.db.prepare("SELECT status FROM members WHERE id = ?").get(row.member_id) as { status: string } | undefined;
     if (!m || m.status !== "APPROVED") throw oauthError(400, "invalid_grant", "Member is not allowed to log in");
@@ -160,7 +162,9 @@ export function registerOAuth(router: Router, ctx: Ctx): void {
         active: true,
         subjectType: row.member_id ? "MEMBER" : "VISITOR",
         subjectId: row.member_id ?? row.visitor_id,
-        exp: String(row.expires_at),
+        // Epoch seconds, as the SDK's getTokenInfo declares them (numbers).
+        exp: row.expires_at,
+        iat: row.expires_at - ctx.opts.accessTokenTtlSeconds,
         clientId: ctx.opts.clientId,
         siteId: "embedded-site",
         instanceId: EMBEDDED_INSTANCE_ID,

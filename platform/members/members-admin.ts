@@ -12,6 +12,7 @@ import { appError, asObject, asString, permissionDenied, validationError } from 
 import type { Fieldset, MemberRow } from "./members";
 import { changeSlug, createMember, deleteMember, EMAIL_RE, memberById, memberEvent, memberWire, parseFieldsets } from "./members";
 import { applySort, matchFilter, parseOffsetPaging, parseSort } from "../core/query";
+import type { EventIdentity } from "../events/webhooks";
 
 const BASE = "/members/v1/members";
 
@@ -21,10 +22,19 @@ export function endSessions(ctx: Ctx, memberId: string): void {
   ctx.db.prepare("DELETE FROM access_tokens WHERE member_id = ?").run(memberId);
 }
 
-function setColumn(ctx: Ctx, id: string, column: "status" | "activity_status" | "privacy_status" | "phones" | "addresses", value: string) {
+/** The owner's calls are hers in the events they cause (Wix: a WIX_USER identity), not the member's. */
+const OWNER = { owner: true } as const;
+
+function setColumn(
+  ctx: Ctx,
+  id: string,
+  column: "status" | "activity_status" | "privacy_status" | "phones" | "addresses",
+  value: string,
+  identity: EventIdentity = OWNER,
+) {
   ctx.db.prepare(`UPDATE members SET ${column} = ?, updated_date = ? WHERE id = ?`).run(value, nowIso(), id);
   const m = memberById(ctx, id);
-  memberEvent(ctx, "updated", m);
+  memberEvent(ctx, "updated", m, identity);
   return m;
 }
 
@@ -90,6 +100,7 @@ function createFromRequest(ctx: Ctx, req: ApiRequest) {
       if (ctx.db.prepare("SELECT 1 FROM members WHERE email = ?").get(email)) return null;
       // The member sets her password through "mot de passe oublié": this one is never shown to anyone.
       return createMember(ctx, {
+        createdBy: OWNER,
         email,
         password: randomBytes(24).toString("base64url"),
         firstName: clip(contact.firstName),
@@ -111,7 +122,7 @@ function byFilter(ctx: Ctx, req: ApiRequest, what: "delete" | "approve" | "block
       for (const m of matching(ctx, filter)) {
         if (what === "delete") {
           deleteMember(ctx, m.id);
-          memberEvent(ctx, "deleted", m);
+          memberEvent(ctx, "deleted", m, OWNER);
         } else act(ctx, m.id, what);
       }
     })
@@ -130,7 +141,12 @@ function removeContact(ctx: Ctx, id: string, what: "phones" | "emails" | "addres
 function community(ctx: Ctx, req: ApiRequest, join: boolean) {
   const caller = requireCaller(ctx, req.headers);
   if (!caller.memberId) throw permissionDenied("Cette opération est réservée aux membres connectés");
-  return { member: memberWire(setColumn(ctx, caller.memberId, "privacy_status", join ? "PUBLIC" : "PRIVATE"), "FULL") };
+  return {
+    member: memberWire(
+      setColumn(ctx, caller.memberId, "privacy_status", join ? "PUBLIC" : "PRIVATE", { memberId: caller.memberId }),
+      "FULL",
+    ),
+  };
 }
 
 export function registerMembersAdmin(router: Router, ctx: Ctx): void {
@@ -173,7 +189,7 @@ export function registerMembersAdmin(router: Router, ctx: Ctx): void {
           const m = ctx.db.prepare("SELECT * FROM members WHERE id = ?").get(id) as MemberRow | undefined;
           if (m) {
             ctx.db.transaction(() => deleteMember(ctx, id)).immediate();
-            memberEvent(ctx, "deleted", m);
+            memberEvent(ctx, "deleted", m, OWNER);
           }
           return {
             itemMetadata: {
@@ -213,7 +229,7 @@ export function registerMembersAdmin(router: Router, ctx: Ctx): void {
     .on(
       "POST",
       `${BASE}/:id/slug`,
-      elevated("updateMemberSlug", (req) => ({ member: memberWire(changeSlug(ctx, req.params.id!, req.body.slug), "FULL") })),
+      elevated("updateMemberSlug", (req) => ({ member: memberWire(changeSlug(ctx, req.params.id!, req.body.slug, OWNER), "FULL") })),
     )
     .on(
       "DELETE",
@@ -221,7 +237,7 @@ export function registerMembersAdmin(router: Router, ctx: Ctx): void {
       elevated("deleteMember", (req) => {
         const m = memberById(ctx, req.params.id!);
         ctx.db.transaction(() => deleteMember(ctx, m.id)).immediate();
-        memberEvent(ctx, "deleted", m);
+        memberEvent(ctx, "deleted", m, OWNER);
         return {};
       }),
     );

@@ -1,5 +1,5 @@
 // Members: the current member's profile, slug and deletion; password storage for the hosted login.
-import { emitEvent, webhooksOn } from "../events/webhooks";
+import { emitEvent, webhooksOn, type EventIdentity } from "../events/webhooks";
 import { randomBytes, scrypt, scryptSync, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
 import type { Caller, Ctx } from "../core/context";
@@ -94,6 +94,8 @@ export interface NewMember {
   emailVerified?: boolean;
   addresses?: Record<string, unknown>[];
   phones?: string[];
+  /** Who created her, for the member_created event (default: herself, signing up). */
+  createdBy?: EventIdentity;
 }
 
 export function createMember(ctx: Ctx, m: NewMember): MemberRow {
@@ -123,12 +125,20 @@ export function createMember(ctx: Ctx, m: NewMember): MemberRow {
       m.emailVerified === false ? 0 : 1,
     );
   const created = ctx.db.prepare("SELECT * FROM members WHERE id = ?").get(id) as MemberRow;
-  memberEvent(ctx, "created", created);
+  memberEvent(ctx, "created", created, m.createdBy);
   return created;
 }
 
-/** member_created / _updated / _deleted webhooks (entity: the FULL member). */
-export function memberEvent(ctx: Ctx, kind: "created" | "updated" | "deleted", m: MemberRow): void {
+/**
+ * member_created / _updated / _deleted webhooks (entity: the FULL member). As Wix's Member Deleted example shows,
+ * a deletion is an action event with an empty body: the member's id is the event's entityId.
+ */
+export function memberEvent(
+  ctx: Ctx,
+  kind: "created" | "updated" | "deleted",
+  m: MemberRow,
+  identity: EventIdentity = { memberId: m.id },
+): void {
   if (!webhooksOn(ctx)) return;
   const entity = memberWire(m, "FULL");
   emitEvent(ctx, {
@@ -136,8 +146,8 @@ export function memberEvent(ctx: Ctx, kind: "created" | "updated" | "deleted", m
     entityFqdn: "wix.members.v1.member",
     slug: kind,
     entityId: m.id,
-    body: kind === "created" ? { created: entity } : kind === "updated" ? { updated: entity } : { deleted: { id: m.id } },
-    identity: { memberId: m.id },
+    body: kind === "created" ? { created: entity } : kind === "updated" ? { updated: entity } : { action: {} },
+    identity,
   });
 }
 
@@ -183,6 +193,7 @@ export function memberWire(m: MemberRow, fieldset: Fieldset) {
   return {
     ...extended,
     contact: {
+      contactId: m.contact_id,
       ...(m.first_name ? { firstName: m.first_name } : {}),
       ...(m.last_name ? { lastName: m.last_name } : {}),
       phones: JSON.parse(m.phones),
@@ -269,7 +280,7 @@ function updateMember(ctx: Ctx, caller: Caller | "elevated", req: ApiRequest) {
       if (addresses) set("addresses", JSON.stringify(addresses));
       set("updated_date", nowIso());
       const m = ctx.db.prepare("SELECT * FROM members WHERE id = ?").get(me.id) as MemberRow;
-      memberEvent(ctx, "updated", m);
+      memberEvent(ctx, "updated", m, caller === "elevated" ? { owner: true } : { memberId: m.id });
       return { member: memberWire(m, "FULL") };
     })
     .immediate();
@@ -324,7 +335,7 @@ export function memberById(ctx: Ctx, id: string): MemberRow {
   return m;
 }
 
-export function changeSlug(ctx: Ctx, id: string, raw: unknown): MemberRow {
+export function changeSlug(ctx: Ctx, id: string, raw: unknown, identity?: EventIdentity): MemberRow {
   const slug = asString(raw)?.trim().toLowerCase();
   if (!slug || !/^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/.test(slug))
     throw validationError([
@@ -337,7 +348,7 @@ export function changeSlug(ctx: Ctx, id: string, raw: unknown): MemberRow {
       memberById(ctx, id);
       ctx.db.prepare("UPDATE members SET slug = ?, updated_date = ? WHERE id = ?").run(slug, nowIso(), id);
       const m = memberById(ctx, id);
-      memberEvent(ctx, "updated", m);
+      memberEvent(ctx, "updated", m, identity);
       return m;
     })
     .immediate();

@@ -17,6 +17,7 @@ import { AUTH_CODE_TTL_SECONDS, revokeRefreshToken } from "../iam/oauth";
 import type { AuthSessionData, Callbacks, SessionRow } from "../redirects/redirects";
 import { getSession } from "../redirects/redirects";
 import { e, errorPage, page } from "../core/layout";
+import { webMessageAnswer } from "./web-message";
 
 function expired(): Response {
   return html(errorPage("Lien expiré", "Ce lien de connexion a expiré ou n'est pas valide. Retournez sur le site pour recommencer."), 400);
@@ -37,6 +38,19 @@ export function authRedirect(data: AuthSessionData, params: Record<string, strin
     url.hash = new URLSearchParams(withState).toString();
   }
   return url.toString();
+}
+
+/**
+ * The OAuth answer of an `auth` session: a redirect to the redirect URI (query or fragment), or, for the SDK's
+ * iframe login (`web_message`), a page that posts it to the framing window.
+ */
+function authAnswer(data: AuthSessionData, params: Record<string, string>): Response {
+  if (data.responseMode === "web_message")
+    return webMessageAnswer(data.targetOrigin ?? new URL(data.redirectUri).origin, {
+      ...params,
+      ...(data.state ? { state: data.state } : {}),
+    });
+  return redirect(authRedirect(data, params));
 }
 
 function loginForm(sessionId: string, opts: { email?: string; error?: string; notice?: string } = {}): string {
@@ -105,7 +119,7 @@ function loginSuccess(ctx: Ctx, session: SessionRow, memberId: string): Response
         "INSERT INTO auth_codes (code, client_id, redirect_uri, code_challenge, member_id, visitor_id, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
       )
       .run(code, data.clientId, data.redirectUri, data.codeChallenge, memberId, session.visitor_id, nowSeconds() + AUTH_CODE_TTL_SECONDS);
-    return redirect(authRedirect(data, { code }));
+    return authAnswer(data, { code });
   }
   const cb = (JSON.parse(session.data) as { callbacks: Callbacks }).callbacks;
   return redirect(cb.postFlowUrl ?? `${session.app_origin}/`);
@@ -114,7 +128,7 @@ function loginSuccess(ctx: Ctx, session: SessionRow, memberId: string): Response
 function cancel(session: SessionRow): Response {
   if (session.kind === "auth") {
     const data = JSON.parse(session.data) as AuthSessionData;
-    return redirect(authRedirect(data, { error: "access_denied", error_description: "La connexion a été annulée." }));
+    return authAnswer(data, { error: "access_denied", error_description: "La connexion a été annulée." });
   }
   const cb = (JSON.parse(session.data) as { callbacks: Callbacks }).callbacks;
   return redirect(cb.postFlowUrl ?? `${session.app_origin}/`);
@@ -143,13 +157,15 @@ ${opts.error ? `<p class="error" role="alert">${e(opts.error)}</p>` : ""}
 }
 
 function pendingPage(session: SessionRow, created: boolean): Response {
+  const auth = session.kind === "auth" ? (JSON.parse(session.data) as AuthSessionData) : null;
+  // A web_message session has no redirect URI to link back to: the site's home.
   const back =
-    session.kind === "auth"
-      ? authRedirect(JSON.parse(session.data) as AuthSessionData, {
+    auth && auth.redirectUri
+      ? authRedirect(auth, {
           error: "access_denied",
           error_description: "Compte en attente d'approbation",
         })
-      : ((JSON.parse(session.data) as { callbacks: Callbacks }).callbacks.postFlowUrl ?? `${session.app_origin}/`);
+      : ((JSON.parse(session.data) as { callbacks?: Callbacks }).callbacks?.postFlowUrl ?? `${session.app_origin}/`);
   const text = created
     ? "Votre compte a été créé et il est en attente d'approbation par le propriétaire du site : vous pourrez vous connecter une fois votre compte validé."
     : "Votre compte est en attente d'approbation par le propriétaire du site : vous pourrez vous connecter une fois votre compte validé.";
@@ -177,9 +193,7 @@ function loginGet(ctx: Ctx, session: SessionRow): Response {
       const memberId = consumeSessionToken(ctx, data.sessionToken);
       if (memberId) return ctx.db.transaction(() => loginSuccess(ctx, session, memberId)).immediate();
       if (data.prompt === "none")
-        return redirect(
-          authRedirect(data, { error: "login_required", error_description: "La session de connexion est invalide ou expirée." }),
-        );
+        return authAnswer(data, { error: "login_required", error_description: "La session de connexion est invalide ou expirée." });
     }
   }
   return html(loginForm(session.id));

@@ -10,6 +10,7 @@ import { errorPage, PLATFORM_CSS } from "../core/layout";
 import { orderFollowGet } from "./order-follow";
 import { paymentGet, paymentPost } from "./payment";
 import { downloadGet } from "../ecom/downloads";
+import { WEB_MESSAGE_JS } from "./web-message";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".svg": "image/svg+xml",
@@ -75,6 +76,10 @@ export function hostedPages(ctx: Ctx, publicPem: string) {
   async function handlePages(request: Request, url: URL, sub: string): Promise<Response> {
     const method = request.method.toUpperCase();
     if (sub.startsWith("media/") && (method === "GET" || method === "HEAD")) return serveMedia(sub.slice("media/".length), method);
+    if (sub === "assets/web-message.js" && (method === "GET" || method === "HEAD"))
+      return new Response(method === "HEAD" ? null : WEB_MESSAGE_JS, {
+        headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=3600" },
+      });
     if (sub === "assets/platform.css" && (method === "GET" || method === "HEAD"))
       return new Response(method === "HEAD" ? null : PLATFORM_CSS, {
         headers: { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=3600" },

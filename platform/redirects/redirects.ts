@@ -21,7 +21,9 @@ export interface AuthSessionData {
   clientId: string;
   redirectUri: string;
   codeChallenge: string;
-  responseMode: "query" | "fragment";
+  responseMode: "query" | "fragment" | "web_message";
+  /** web_message: the only window origin the answer is posted to. */
+  targetOrigin?: string;
   state: string;
   scope: string;
   callbacks: Callbacks;
@@ -61,20 +63,22 @@ function parseCallbacks(ctx: Ctx, appOrigin: string, raw: unknown): Callbacks {
   return out;
 }
 
-function store(ctx: Ctx, kind: SessionRow["kind"], data: unknown, caller: Caller, appOrigin: string): string {
+/** Stores a session and answers it as the API does; redirect_session_created carries that same RedirectSession. */
+function store(ctx: Ctx, kind: SessionRow["kind"], data: unknown, caller: Caller, appOrigin: string, page: string) {
   const id = newId();
   ctx.db
     .prepare("INSERT INTO redirect_sessions (id, kind, data, visitor_id, member_id, app_origin, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
     .run(id, kind, JSON.stringify(data), caller.visitorId, caller.memberId, appOrigin, nowSeconds());
+  const session = sessionWire(appOrigin, page, id);
   emitEvent(ctx, {
     eventType: "wix.headless.v1.redirect_session_created",
     entityFqdn: "wix.headless.v1.redirect_session",
     slug: "created",
     entityId: id,
-    body: { created: { id, kind } },
+    body: { created: session },
     identity: { memberId: caller.memberId, visitorId: caller.visitorId },
   });
-  return id;
+  return session;
 }
 
 function sessionWire(appOrigin: string, page: string, id: string) {
@@ -92,8 +96,7 @@ export function createEcomSession(ctx: Ctx, caller: Caller, checkoutId: string, 
     thankYouPageUrl: callbacks.thankYouPageUrl ?? callbacks.postFlowUrl ?? `${appOrigin}/`,
     ...(callbacks.cartPageUrl ? { cartPageUrl: callbacks.cartPageUrl } : {}),
   };
-  const id = store(ctx, "ecomCheckout", { checkoutId, callbacks: cb }, caller, appOrigin);
-  return sessionWire(appOrigin, "checkout", id);
+  return store(ctx, "ecomCheckout", { checkoutId, callbacks: cb }, caller, appOrigin, "checkout");
 }
 
 export function registerRedirects(router: Router, ctx: Ctx): void {
@@ -109,10 +112,17 @@ export function registerRedirects(router: Router, ctx: Ctx): void {
           const ar = asObject(auth.authRequest) ?? {};
           const clientId = asString(ar.clientId);
           if (clientId !== ctx.opts.clientId) throw appError(400, "INVALID_CLIENT_ID", "clientId inconnu", { clientId: clientId ?? null });
-          const redirectUri = asString(ar.redirectUri);
-          if (!redirectUri)
+          const mode = asString(ar.responseMode) ?? "fragment";
+          if (mode !== "query" && mode !== "fragment" && mode !== "web_message")
+            throw appError(400, "UNSUPPORTED_RESPONSE_MODE", "responseMode doit être query, fragment ou web_message", {
+              responseMode: mode,
+            });
+          // web_message answers by postMessage, not by a redirect: the SDK's getMemberTokensForDirectLogin sends no
+          // redirectUri, and the answer then goes to the site that asked (the app origin) only.
+          const redirectUri = asString(ar.redirectUri) ?? (mode === "web_message" ? "" : undefined);
+          if (redirectUri === undefined)
             throw appError(400, "INVALID_REDIRECT_URI", "authRequest.redirectUri est requis", { field: "auth.authRequest.redirectUri" });
-          checkAllowedUrl(ctx, appOrigin, redirectUri, "auth.authRequest.redirectUri");
+          if (redirectUri) checkAllowedUrl(ctx, appOrigin, redirectUri, "auth.authRequest.redirectUri");
           const challenge = asString(ar.codeChallenge);
           if (!challenge || !/^[A-Za-z0-9_-]{43}$/.test(challenge))
             throw appError(400, "INVALID_CODE_CHALLENGE", "codeChallenge (S256, base64url) est requis", {
@@ -123,21 +133,19 @@ export function registerRedirects(router: Router, ctx: Ctx): void {
           const responseType = asString(ar.responseType) ?? "code";
           if (responseType !== "code")
             throw appError(400, "UNSUPPORTED_RESPONSE_TYPE", "Seul responseType=code est accepté", { responseType });
-          const mode = asString(ar.responseMode) ?? "fragment";
-          if (mode !== "query" && mode !== "fragment")
-            throw appError(400, "UNSUPPORTED_RESPONSE_MODE", "responseMode doit être query ou fragment", { responseMode: mode });
           const data: AuthSessionData = {
             clientId,
             redirectUri,
             codeChallenge: challenge,
             responseMode: mode,
+            ...(mode === "web_message" ? { targetOrigin: redirectUri ? new URL(redirectUri).origin : appOrigin } : {}),
             state: asString(ar.state) ?? "",
             scope: asString(ar.scope) ?? "offline_access",
             callbacks,
             prompt: asString(auth.prompt)?.toLowerCase() === "none" ? "none" : "login",
             ...(asString(ar.sessionToken) ? { sessionToken: asString(ar.sessionToken) } : {}),
           };
-          return { redirectSession: sessionWire(appOrigin, "login", store(ctx, "auth", data, caller, appOrigin)) };
+          return { redirectSession: store(ctx, "auth", data, caller, appOrigin, "login") };
         }
         if (asObject(body.logout)) {
           const rt = ctx.db.prepare("SELECT refresh_token FROM access_tokens WHERE token = ?").get(caller.token) as
@@ -149,7 +157,7 @@ export function registerRedirects(router: Router, ctx: Ctx): void {
             ctx.db.transaction(() => revokeRefreshToken(ctx, token)).immediate();
           }
           const data = { callbacks: { postFlowUrl: callbacks.postFlowUrl ?? `${appOrigin}/` } };
-          return { redirectSession: sessionWire(appOrigin, "logout", store(ctx, "logout", data, caller, appOrigin)) };
+          return { redirectSession: store(ctx, "logout", data, caller, appOrigin, "logout") };
         }
         const ecom = asObject(body.ecomCheckout);
         if (ecom) {
@@ -160,7 +168,7 @@ export function registerRedirects(router: Router, ctx: Ctx): void {
         }
         if (asObject(body.login)) {
           const data = { callbacks: { postFlowUrl: callbacks.postFlowUrl ?? `${appOrigin}/` } };
-          return { redirectSession: sessionWire(appOrigin, "login", store(ctx, "login", data, caller, appOrigin)) };
+          return { redirectSession: store(ctx, "login", data, caller, appOrigin, "login") };
         }
         throw appError(400, "UNSUPPORTED_REDIRECT_INTENT", "Ce type de redirection n'est pas pris en charge par la plateforme intégrée", {
           supported: ["auth", "logout", "ecomCheckout", "login"],

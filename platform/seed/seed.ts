@@ -241,7 +241,11 @@ export function loadSeed(ctx: Ctx, seed: SeedData): void {
             contactDetails: { ...(m.firstName ? { firstName: m.firstName } : {}), ...(m.lastName ? { lastName: m.lastName } : {}) },
             buyerNote: null,
             channelType: "WEB",
+            // Every order comes from a cart and a checkout on Wix: past orders name theirs too (long gone).
+            purchaseFlowId: newId(),
           },
+          checkoutId: newId(),
+          cartId: newId(),
           status: o.status,
           paymentStatus: o.paymentStatus,
           fulfillmentStatus: o.fulfillmentStatus,

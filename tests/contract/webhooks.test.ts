@@ -71,7 +71,8 @@ describe.skipIf(isWix)("webhooks", () => {
       entityId: expect.any(String),
       eventTime: expect.any(String),
     });
-    expect(JSON.parse(inner.createdEvent.entityAsJson).id).toBe(inner.entityId);
+    // Wix's documented form: the entity as an object (createdEvent.entity), not a JSON string.
+    expect(inner.createdEvent.entity.id).toBe(inner.entityId);
     expect(ctx.platform.webhookOutbox().every((r) => r.status === "delivered")).toBe(true);
   });
 

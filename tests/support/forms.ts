@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { ConfigError, parseConfig } from "~/.server/config.server";
 
 /** A FormData holding these fields, as a browser would post them. */
@@ -31,6 +32,14 @@ export const checkoutForm = {
 };
 
 /** The problems parseConfig reports for this environment; fails the test when it accepts it. */
+/** What a real Wix configuration needs besides WIX_CLIENT_ID (app/.server/wix-requirements.server.ts). */
+export const WIX_SITE_ENV = {
+  WIX_CLIENT_ID: "abc",
+  CONTACT_FORM_ID: "3a0e6d1c-5b2f-4e8a-9c7d-1f2e3d4c5b6a",
+  WIX_WEBHOOK_PUBLIC_KEY: generateKeyPairSync("rsa", { modulusLength: 1024 }).publicKey.export({ type: "spki", format: "pem" }).toString(),
+  PUBLIC_ORIGIN: "https://shop.example",
+};
+
 export function configProblems(env: Record<string, string>): string[] {
   try {
     parseConfig(env);

@@ -13,7 +13,7 @@ export const target: "wix" | "embedded" = process.env.WIX_CLIENT_ID ? "wix" : "e
 export const isWix = target === "wix";
 /** The embedded platform's owner token in this suite (its owner tools are closed without one). */
 export const OWNER_TOKEN = "contract-owner-token-0123456789";
-export const clientId = process.env.WIX_CLIENT_ID ?? EMBEDDED_CLIENT_ID;
+export const clientId = process.env.WIX_CLIENT_ID || EMBEDDED_CLIENT_ID;
 export const APP_ORIGIN = "http://localhost:3000";
 /** Wix Stores' app id in ecom catalog references (catalog V1). */
 export const STORES_APP_ID = "215238eb-22a5-4c36-9e7b-e7c08025e04e";

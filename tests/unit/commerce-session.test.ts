@@ -85,9 +85,50 @@ describe("commerce session tokens", () => {
   });
 
   it.each([
+    [
+      "401 in Wix's error envelope",
+      401,
+      { message: "Unauthenticated", details: { applicationError: { code: "UNAUTHENTICATED", description: "x", data: {} } } },
+    ],
+    ["404 without a body the SDK knows", 404, { message: "Not Found" }],
+    ["400 invalid_request", 400, { error: "invalid_request" }],
+    ["500 while visitor tokens still come", 500, { message: "" }],
+  ])(
+    "a dead refresh token answered %s makes the member a visitor with the notice, not a 503 on every page",
+    async (_label, status, body) => {
+      const member: Tokens = {
+        accessToken: { value: "expired", expiresAt: now() - 10 },
+        refreshToken: { value: "dead-member-refresh", role: TokenRole.MEMBER },
+      };
+      const real = globalThis.fetch;
+      const grants: string[] = [];
+      vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+        const grant = JSON.parse(String(init?.body ?? "{}")).grantType as string;
+        grants.push(grant);
+        if (grant === "refresh_token")
+          return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+        return real(input, init);
+      });
+      const commerce = new Commerce(request(), member);
+      const tokens = await commerce.ensureTokens();
+      expect(grants).toEqual(["refresh_token", "anonymous"]);
+      expect(tokens.refreshToken.role).toBe(TokenRole.VISITOR);
+      expect(commerce.sessionExpired).toBe(true);
+      // The next request carries visitor tokens: it never asks for the dead token again.
+      const next = new Commerce(
+        request(),
+        await readSessionTokens(
+          new Request("http://localhost:3000/", { headers: { cookie: String(await commerce.pendingCookie()).split(";")[0] } }),
+        ),
+      );
+      expect(next.role).toBe("visitor");
+    },
+  );
+
+  it.each([
     ["a 503", () => new Response(JSON.stringify({ message: "down" }), { status: 503, headers: { "x-wix-request-id": "req-503" } })],
     ["a network error", () => Promise.reject(new TypeError("fetch failed"))],
-  ])("keeps the member logged in when renewal fails with %s", async (_label, failure) => {
+  ])("keeps the member logged in when the platform answers nothing (%s, visitor tokens too)", async (_label, failure) => {
     const member: Tokens = {
       accessToken: { value: "old-access", expiresAt: now() - 10 },
       refreshToken: { value: "member-refresh", role: TokenRole.MEMBER },

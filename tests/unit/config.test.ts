@@ -1,6 +1,7 @@
+import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "~/.server/config.server";
-import { configProblems } from "../support/forms";
+import { configProblems, WIX_SITE_ENV } from "../support/forms";
 
 const SECRET = "a-long-enough-secret-value";
 
@@ -15,7 +16,7 @@ describe("configuration", () => {
   });
 
   it("chooses Wix when a client id is given, unless told otherwise", () => {
-    expect(parseConfig({ WIX_CLIENT_ID: "abc" }).commerce.platform).toBe("wix");
+    expect(parseConfig(WIX_SITE_ENV).commerce.platform).toBe("wix");
     expect(parseConfig({ WIX_CLIENT_ID: "abc", COMMERCE_PLATFORM: "embedded" }).commerce.platform).toBe("embedded");
   });
 
@@ -32,6 +33,33 @@ describe("configuration", () => {
     expect(parseConfig({ PORT: "4321" }).publicOrigin).toBe("http://localhost:4321");
   });
 
+  it("with Wix, refuses to start without a real contact form, a webhook public key that parses, and PUBLIC_ORIGIN, naming each", () => {
+    const found = configProblems({ WIX_CLIENT_ID: "abc" });
+    expect(found.map((p) => p.split(":")[0])).toEqual(["CONTACT_FORM_ID", "WIX_WEBHOOK_PUBLIC_KEY", "PUBLIC_ORIGIN"]);
+    expect(found[0]).toMatch(/Wix Forms form/);
+    expect(found[2]).toMatch(/allowed redirect domains/);
+    // The embedded demo form does not exist on a real site; a form id is a GUID.
+    expect(configProblems({ ...WIX_SITE_ENV, CONTACT_FORM_ID: "8f1c2d3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f" })[0]).toMatch(
+      /^CONTACT_FORM_ID: is required/,
+    );
+    expect(configProblems({ ...WIX_SITE_ENV, CONTACT_FORM_ID: "contact" })[0]).toMatch(/^CONTACT_FORM_ID: must be a Wix form id/);
+    // The key must be a key: garbage, a private key's text cut short, an EC key are refused; "\n" escapes are read.
+    expect(configProblems({ ...WIX_SITE_ENV, WIX_WEBHOOK_PUBLIC_KEY: "not a key" })[0]).toMatch(
+      /^WIX_WEBHOOK_PUBLIC_KEY: cannot be read as a PEM/,
+    );
+    const ec = generateKeyPairSync("ec", { namedCurve: "P-256" }).publicKey.export({ type: "spki", format: "pem" }).toString();
+    expect(configProblems({ ...WIX_SITE_ENV, WIX_WEBHOOK_PUBLIC_KEY: ec })[0]).toMatch(
+      /^WIX_WEBHOOK_PUBLIC_KEY: must be an RSA public key/,
+    );
+    const oneLine = WIX_SITE_ENV.WIX_WEBHOOK_PUBLIC_KEY.replace(/\n/g, "\\n");
+    const config = parseConfig({ ...WIX_SITE_ENV, WIX_WEBHOOK_PUBLIC_KEY: oneLine, WIX_APP_ID: "app-1" });
+    expect(config.commerce.webhookPublicKey).toBe(WIX_SITE_ENV.WIX_WEBHOOK_PUBLIC_KEY);
+    expect(config.commerce.webhookAppId).toBe("app-1");
+    expect(config.contactFormId).toBe(WIX_SITE_ENV.CONTACT_FORM_ID);
+    // The embedded platform needs none of them.
+    expect(parseConfig({}).contactFormId).toBe("8f1c2d3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f");
+  });
+
   it("refuses a short owner token", () => {
     expect(configProblems({ PLATFORM_OWNER_TOKEN: "court" })[0]).toMatch(/^PLATFORM_OWNER_TOKEN: must be at least 24/);
   });
@@ -44,10 +72,7 @@ describe("configuration", () => {
       parseConfig({ NODE_ENV: "production", SESSION_SECRET: SECRET, COMMERCE_PLATFORM: "embedded", PUBLIC_ORIGIN: "https://shop.example" })
         .commerce.platform,
     ).toBe("embedded");
-    expect(
-      parseConfig({ NODE_ENV: "production", SESSION_SECRET: SECRET, WIX_CLIENT_ID: "abc", PUBLIC_ORIGIN: "https://shop.example" }).commerce
-        .platform,
-    ).toBe("wix");
+    expect(parseConfig({ ...WIX_SITE_ENV, NODE_ENV: "production", SESSION_SECRET: SECRET }).commerce.platform).toBe("wix");
   });
 
   it("reads per-minute rate limits and refuses malformed ones", () => {

@@ -1,0 +1,422 @@
+// The SDK calls the golden fixtures name (`"call": "currentCart.getCurrentCart"`). Each one performs the call the
+// way the app does, through the real SDK, after setting up what it needs (a cart, an order, a fresh member…); the
+// golden test records the HTTP exchange the fixture's endpoint names and compares its answer. A fixture for an
+// existing call needs no code here; a new endpoint adds one entry. Order matters: calls run in this order, so a
+// destructive call comes after the calls that read the same thing.
+//
+// `readOnly` calls change nothing on the site: they are the ones `npm run wix:check` may send to a real Wix site.
+import { ApiKeyStrategy, AppStrategy, createClient, OAuthStrategy } from "@wix/sdk";
+import { orderTransactions, orders, recommendations } from "@wix/ecom";
+import { members } from "@wix/members";
+import { submissions } from "@wix/forms";
+import { catalogVersioning } from "@wix/stores";
+import type { Platform, PlatformOptions } from "../../../platform/index";
+import {
+  ALEX,
+  APP_ORIGIN,
+  CALLBACKS,
+  checkoutToPaymentPage,
+  clientId,
+  DEMO,
+  loginThroughHostedPage,
+  makeClient,
+  payOnHostedPage,
+  productRef,
+  SHIPPING_ADDRESS,
+  type Client,
+} from "../harness";
+
+/** Thrown when a call cannot run on this target (e.g. no API key given for a real site); the check says so. */
+export class Unavailable extends Error {}
+
+export interface World {
+  readonly target: "wix" | "embedded";
+  /** The embedded platform (hosted pages, outbox); Unavailable against real Wix. */
+  platform(): Platform;
+  /** A new visitor client with its own tokens (and so its own cart). */
+  visitor(): Promise<Client>;
+  /** A member client: Camille (embedded seed), logged in through the hosted page. */
+  member(who?: { email: string; password: string }): Promise<Client>;
+  /** The owner's elevated client (ApiKeyStrategy): the platform's API key, or WIX_API_KEY + WIX_SITE_ID. */
+  admin(): ReturnType<typeof adminClient>;
+  /** The catalog product the cart calls use: a physical one with options when the catalog has one. */
+  product(): Promise<{ _id: string; options?: Record<string, string> }>;
+  /** Any collection of the catalog (its id and slug). */
+  collection(): Promise<{ _id: string; slug: string }>;
+}
+
+export interface GoldenCall {
+  readOnly: boolean;
+  /** Platform options this call needs (its fixtures then run on a platform of their own). */
+  platform?: Partial<PlatformOptions>;
+  run(world: World): Promise<unknown>;
+}
+
+export const ADMIN_API_KEY = "golden-api-key-0123456789abcdef";
+export const ADMIN_SITE_ID = "golden-site";
+
+export function adminClient(apiKey: string, siteId: string) {
+  return createClient({
+    modules: { orders, members, orderTransactions, submissions, recommendations },
+    auth: ApiKeyStrategy({ apiKey, siteId }),
+  });
+}
+
+async function cartWithProduct(w: World, client?: Client) {
+  const c = client ?? (await w.visitor());
+  const p = await w.product();
+  const { cart } = await c.currentCart.addToCurrentCart({ lineItems: [{ ...productRef(p._id, p.options), quantity: 2 }] });
+  return { client: c, cart: cart! };
+}
+
+async function checkoutId(w: World) {
+  const { client } = await cartWithProduct(w);
+  const { checkoutId: id } = await client.currentCart.createCheckoutFromCurrentCart({
+    channelType: "WEB",
+    email: "acheteur@exemple.fr",
+    shippingAddress: SHIPPING_ADDRESS,
+    billingAddress: SHIPPING_ADDRESS,
+  });
+  return { client, id: id! };
+}
+
+/** A new order paid on the hosted page (card) or to pay on delivery; embedded only (the hosted payment page). */
+async function newOrder(w: World, how: "card" | "delivery" = "card") {
+  const client = await w.member();
+  const { paymentUrl } = await checkoutToPaymentPage(client, [
+    { slug: "t-shirt-typescript", quantity: 1, options: { Taille: "M", Couleur: "Noir" } },
+  ]);
+  const button = how === "card" ? /^Payer .+ \(commande avec obligation de paiement\)$/ : "Commander et payer à la livraison";
+  const paid = await payOnHostedPage(w.platform(), paymentUrl, button);
+  const orderId = paid.location ? new URL(paid.location).searchParams.get("orderId") : null;
+  const found = orderId ?? (await client.orders.searchOrders({ cursorPaging: { limit: 1 } })).orders?.[0]?._id;
+  if (!found) throw new Error("no order after the payment page");
+  return found;
+}
+
+/** An order the owner can read: the newest one of the site. */
+async function anyOrderId(w: World) {
+  const { orders: list } = await w.admin().orders.searchOrders({ cursorPaging: { limit: 1 } });
+  const id = list?.[0]?._id;
+  if (!id) throw new Unavailable("the site has no order to read");
+  return id;
+}
+
+let memberSerial = 0;
+/** A fresh member the owner's destructive calls can act on. */
+async function freshMember(w: World) {
+  memberSerial += 1;
+  const member = await w.admin().members.createMember({
+    member: { loginEmail: `golden-${memberSerial}-${Date.now()}@exemple.fr`, contact: { firstName: "Golden", phones: ["0102030405"] } },
+  });
+  return member._id!;
+}
+
+/** 150 ids that match nothing: with them a query's URL passes 4000 characters. */
+const LONG_ID_LIST = Array.from({ length: 150 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
+
+const read = (run: GoldenCall["run"]): GoldenCall => ({ readOnly: true, run });
+const write = (run: GoldenCall["run"], platform?: GoldenCall["platform"]): GoldenCall => ({
+  readOnly: false,
+  run,
+  ...(platform ? { platform } : {}),
+});
+
+export const calls: Record<string, GoldenCall> = {
+  // ------------------------------------------------------------------ tokens
+  "auth.generateVisitorTokens": read(async () => makeClient().auth.generateVisitorTokens()),
+  "auth.renewToken": read(async () => {
+    const c = makeClient();
+    const tokens = await c.auth.generateVisitorTokens();
+    return c.auth.renewToken(tokens.refreshToken);
+  }),
+  // The SDK's getTokenInfo (POST /oauth2/token-info), reached through AppStrategy as an app would.
+  "auth.getTokenInfo": read(async (w) =>
+    AppStrategy({ appId: clientId, accessToken: (await w.visitor()).auth.getTokens().accessToken.value }).getTokenInfo!(),
+  ),
+  // ------------------------------------------------------------------ catalog V1
+  "catalogVersioning.getCatalogVersion": read(async () =>
+    createClient({ modules: { catalogVersioning }, auth: OAuthStrategy({ clientId }) }).catalogVersioning.getCatalogVersion(),
+  ),
+  "products.queryProducts": read(async (w) => (await w.visitor()).products.queryProducts().limit(10).find()),
+  "products.getProduct": read(async (w) => (await w.visitor()).products.getProduct((await w.product())._id)),
+  "products.getProductOptionsAvailability": read(async (w) => {
+    const p = await w.product();
+    return (await w.visitor()).products.getProductOptionsAvailability(p._id, p.options ?? {});
+  }),
+  "products.queryProductVariants": read(async (w) => (await w.visitor()).products.queryProductVariants((await w.product())._id)),
+  "products.getCollectionBySlug": read(async (w) => (await w.visitor()).products.getCollectionBySlug((await w.collection()).slug)),
+  // More than 4000 characters of query: the SDK falls back to POST with the same body.
+  "products.queryProducts.longQuery": read(async (w) =>
+    (await w.visitor()).products
+      .queryProducts()
+      .in("_id", [(await w.product())._id, ...LONG_ID_LIST])
+      .find(),
+  ),
+  "collections.queryCollections.longQuery": read(async (w) =>
+    (await w.visitor()).collections
+      .queryCollections()
+      .in("_id", [(await w.collection())._id, ...LONG_ID_LIST])
+      .find(),
+  ),
+  "collections.queryCollections": read(async (w) => (await w.visitor()).collections.queryCollections().limit(10).find()),
+  "collections.getCollection": read(async (w) => (await w.visitor()).collections.getCollection((await w.collection())._id)),
+  "collections.getCollectionBySlug": read(async (w) => (await w.visitor()).collections.getCollectionBySlug((await w.collection()).slug)),
+  // ------------------------------------------------------------------ current cart (a visitor's own cart)
+  "currentCart.addToCurrentCart": write(async (w) => cartWithProduct(w)),
+  // A cart that was checked out (the documented Get Cart example's cart has its checkoutId) and has a coupon.
+  "currentCart.getCurrentCart": write(async (w) => {
+    const { client } = await cartWithProduct(w);
+    await client.currentCart.updateCurrentCart({ couponCode: "BIENVENUE10" }).catch(() => undefined);
+    await client.currentCart.createCheckoutFromCurrentCart({ channelType: "WEB" });
+    return client.currentCart.getCurrentCart();
+  }),
+  "currentCart.updateCurrentCartLineItemQuantity": write(async (w) => {
+    const { client, cart } = await cartWithProduct(w);
+    return client.currentCart.updateCurrentCartLineItemQuantity([{ _id: cart.lineItems![0]!._id!, quantity: 3 }]);
+  }),
+  "currentCart.updateCurrentCart": write(async (w) => {
+    const { client } = await cartWithProduct(w);
+    return client.currentCart.updateCurrentCart({ couponCode: "BIENVENUE10", cartInfo: { buyerNote: "Note" } });
+  }),
+  "currentCart.removeCouponFromCurrentCart": write(async (w) => {
+    const { client } = await cartWithProduct(w);
+    await client.currentCart.updateCurrentCart({ couponCode: "BIENVENUE10" });
+    return client.currentCart.removeCouponFromCurrentCart();
+  }),
+  "currentCart.estimateCurrentCartTotals": write(async (w) => {
+    const { client } = await cartWithProduct(w);
+    await client.currentCart.updateCurrentCart({ couponCode: "BIENVENUE10" });
+    return client.currentCart.estimateCurrentCartTotals({ shippingAddress: SHIPPING_ADDRESS });
+  }),
+  "currentCart.removeLineItemsFromCurrentCart": write(async (w) => {
+    const { client, cart } = await cartWithProduct(w);
+    const p = await w.product();
+    await client.currentCart.addToCurrentCart({ lineItems: [{ ...productRef(p._id), quantity: 1 }] }).catch(() => undefined);
+    return client.currentCart.removeLineItemsFromCurrentCart([cart.lineItems![0]!._id!]);
+  }),
+  "currentCart.createCheckoutFromCurrentCart": write(async (w) => checkoutId(w)),
+  "currentCart.deleteCurrentCart": write(async (w) => (await cartWithProduct(w)).client.currentCart.deleteCurrentCart()),
+  // ------------------------------------------------------------------ checkout
+  "checkout.getCheckout": write(async (w) => {
+    const { client, id } = await checkoutId(w);
+    return client.checkout.getCheckout(id);
+  }),
+  "checkout.updateCheckout": write(async (w) => {
+    const { client, id } = await checkoutId(w);
+    return client.checkout.updateCheckout(id, { buyerNote: "Merci", billingInfo: { address: SHIPPING_ADDRESS } }, {});
+  }),
+  "checkout.getCheckoutUrl": write(async (w) => {
+    const { client, id } = await checkoutId(w);
+    return client.checkout.getCheckoutUrl(id);
+  }),
+  // ------------------------------------------------------------------ redirects
+  "redirects.createRedirectSession": write(async (w) => {
+    const { client, id } = await checkoutId(w);
+    return client.redirects.createRedirectSession({ ecomCheckout: { checkoutId: id }, callbacks: CALLBACKS });
+  }),
+  // ------------------------------------------------------------------ orders (owner's reads first)
+  "orders.getOrder": read(async (w) => w.admin().orders.getOrder(await anyOrderId(w))),
+  "orders.searchOrders": read(async (w) => w.admin().orders.searchOrders({ cursorPaging: { limit: 5 } })),
+  "orderTransactions.listTransactionsForSingleOrder": read(async (w) =>
+    w.admin().orderTransactions.listTransactionsForSingleOrder(await anyOrderId(w)),
+  ),
+  "orders.getPaymentCollectabilityStatus": read(async (w) => w.admin().orders.getPaymentCollectabilityStatus(await anyOrderId(w))),
+  "orders.updateOrder": write(async (w) => w.admin().orders.updateOrder(await newOrder(w), { buyerNote: "Vu" })),
+  "orders.bulkUpdateOrders": write(async (w) =>
+    w.admin().orders.bulkUpdateOrders([{ order: { _id: await newOrder(w), buyerNote: "Vu en lot" } }], { returnEntity: true }),
+  ),
+  "orders.bulkUpdateOrderTags": write(async (w) =>
+    w.admin().orders.bulkUpdateOrderTags([await newOrder(w)], { assignTags: { tags: { tagIds: ["golden"] } } }),
+  ),
+  "orders.captureAuthorizedPayments": write(async (w) => {
+    const { id, paymentId } = await authorizedPayment(w, "10004");
+    return w.admin().orders.captureAuthorizedPayments(id, [{ paymentId }]);
+  }),
+  "orders.voidAuthorizedPayments": write(async (w) => {
+    const { id, paymentId } = await authorizedPayment(w, "10005");
+    return w.admin().orders.voidAuthorizedPayments(id, [paymentId]);
+  }),
+  "orders.preparePaymentCollection": write(async (w) => {
+    const id = await newOrder(w, "delivery");
+    const order = await w.admin().orders.getOrder(id);
+    return w.admin().orders.preparePaymentCollection(id, { amount: order.priceSummary!.total!.amount! });
+  }),
+  "orders.paymentCollectionMarkOrderAsPaid": write(async (w) => {
+    const id = await newOrder(w, "delivery");
+    // Exported by the SDK at run time, missing from its typings.
+    const collector = w.admin().orders as unknown as { paymentCollectionMarkOrderAsPaid(id: string): Promise<unknown> };
+    return collector.paymentCollectionMarkOrderAsPaid(id);
+  }),
+  "orders.cancelOrder": write(async (w) =>
+    w.admin().orders.cancelOrder(await newOrder(w, "delivery"), { restockAllItems: true, sendOrderCanceledEmail: false }),
+  ),
+  // ------------------------------------------------------------------ members: the member herself
+  "members.getCurrentMember.FULL": write(async (w) => (await w.member()).members.getCurrentMember({ fieldsets: ["FULL"] })),
+  "members.getCurrentMember.PUBLIC": write(async (w) => (await w.member()).members.getCurrentMember({ fieldsets: ["PUBLIC"] })),
+  "members.getCurrentMember.EXTENDED": write(async (w) => (await w.member()).members.getCurrentMember({ fieldsets: ["EXTENDED"] })),
+  "members.updateCurrentMemberSlug": write(async (w) =>
+    (await w.member()).members.updateCurrentMemberSlug(`camille-${Date.now().toString(36)}`),
+  ),
+  "members.joinCommunity": write(async (w) => (await w.member()).members.joinCommunity()),
+  "members.leaveCommunity": write(async (w) => (await w.member()).members.leaveCommunity()),
+  // ------------------------------------------------------------------ members: the owner's calls
+  "members.listMembers.FULL": read(async (w) => w.admin().members.listMembers({ fieldsets: ["FULL"], paging: { limit: 5 } })),
+  "members.listMembers.PUBLIC": read(async (w) => w.admin().members.listMembers({ fieldsets: ["PUBLIC"], paging: { limit: 5 } })),
+  "members.queryMembers": read(async (w) =>
+    w
+      .admin()
+      .members.queryMembers({ fieldsets: ["FULL"] })
+      .limit(5)
+      .find(),
+  ),
+  "members.getMember.FULL": read(async (w) => w.admin().members.getMember(await anyMemberId(w), { fieldsets: ["FULL"] })),
+  "members.getMember.PUBLIC": read(async (w) => w.admin().members.getMember(await anyMemberId(w), { fieldsets: ["PUBLIC"] })),
+  "members.getMember.EXTENDED": read(async (w) => w.admin().members.getMember(await anyMemberId(w), { fieldsets: ["EXTENDED"] })),
+  "members.createMember": write(async (w) => freshMember(w)),
+  "members.updateMember": write(async (w) =>
+    w
+      .admin()
+      .members.updateMember(await freshMember(w), { contact: { firstName: "Gilda", lastName: "Golden" }, profile: { nickname: "gg" } }),
+  ),
+  "members.updateMemberSlug": write(async (w) =>
+    w.admin().members.updateMemberSlug(await freshMember(w), `golden-${Date.now().toString(36)}`),
+  ),
+  "members.muteMember": write(async (w) => w.admin().members.muteMember(await freshMember(w))),
+  "members.unmuteMember": write(async (w) => {
+    const id = await freshMember(w);
+    await w.admin().members.muteMember(id);
+    return w.admin().members.unmuteMember(id);
+  }),
+  "members.blockMember": write(async (w) => w.admin().members.blockMember(await freshMember(w))),
+  "members.approveMember": write(async (w) => {
+    const id = await freshMember(w);
+    await w.admin().members.blockMember(id);
+    return w.admin().members.approveMember(id);
+  }),
+  "members.disconnectMember": write(async (w) => w.admin().members.disconnectMember(await freshMember(w))),
+  "members.deleteMemberPhones": write(async (w) => w.admin().members.deleteMemberPhones(await freshMember(w))),
+  "members.deleteMemberEmails": write(async (w) => w.admin().members.deleteMemberEmails(await freshMember(w))),
+  "members.deleteMemberAddresses": write(async (w) => w.admin().members.deleteMemberAddresses(await freshMember(w))),
+  "members.deleteMember": write(async (w) => w.admin().members.deleteMember(await freshMember(w))),
+  "members.bulkDeleteMembersByFilter": write(async (w) => {
+    await freshMember(w);
+    return w.admin().members.bulkDeleteMembersByFilter({ loginEmail: { $startsWith: "golden-" } });
+  }),
+  "members.bulkDeleteMembers": write(async (w) => w.admin().members.bulkDeleteMembers([await freshMember(w)])),
+  "members.bulkApproveMembers": write(async (w) => w.admin().members.bulkApproveMembers({ status: "PENDING" })),
+  "members.bulkBlockMembers": write(async (w) => {
+    await freshMember(w);
+    return w.admin().members.bulkBlockMembers({ loginEmail: { $startsWith: "golden-" } });
+  }),
+  // The last member call: Alex deletes his own account.
+  "members.deleteMyMember": write(async (w) => (await w.member(ALEX)).members.deleteMyMember()),
+  // ------------------------------------------------------------------ app-identity methods (ecom)
+  "recommendations.listAvailableAlgorithms": read(async (w) => w.admin().recommendations.listAvailableAlgorithms()),
+  // ------------------------------------------------------------------ forms
+  "submissions.createSubmission": write(async () =>
+    createClient({ modules: { submissions }, auth: OAuthStrategy({ clientId }) }).submissions.createSubmission({
+      formId: process.env.CONTACT_FORM_ID ?? (await import("../../../platform/forms/forms")).CONTACT_FORM_ID,
+      submissions: { name: "Golden", email: "golden@exemple.fr", subject: "autre", message: "Une demande de devis pour un audit." },
+    }),
+  ),
+  "submissions.querySubmissionsByNamespace": read(async (w) =>
+    w.admin().submissions.querySubmissionsByNamespace().eq("namespace", "wix.form_app.form").limit(5).find(),
+  ),
+  // ------------------------------------------------------------------ direct login (IAM)
+  "auth.register": write(async () =>
+    makeClient().auth.register({ email: `golden-${Date.now()}@exemple.fr`, password: "motdepasse-golden" }),
+  ),
+  "auth.login": write(async () => makeClient().auth.login(DEMO)),
+  "auth.processVerification": write(
+    async (w) => {
+      const client = makeClient();
+      const email = `verifie-${Date.now()}@exemple.fr`;
+      await client.auth.register({ email, password: "motdepasse-golden" });
+      const mail = w
+        .platform()
+        .outbox()
+        .find((m) => m.to === email && m.kind === "verification-code");
+      return client.auth.processVerification({ verificationCode: String(mail?.data.code) });
+    },
+    { signupPolicy: "verify-email" },
+  ),
+  "auth.sendPasswordResetEmail": write(async () => makeClient().auth.sendPasswordResetEmail(DEMO.email, `${APP_ORIGIN}/connexion`)),
+};
+
+/** A seeded order whose card payment is only authorized (embedded seed: 10004 to 10007), and its payment. */
+async function authorizedPayment(w: World, number: string) {
+  w.platform();
+  const { orders: found } = await w.admin().orders.searchOrders({ filter: { number: { $eq: number } } });
+  const id = found![0]!._id!;
+  const { orderTransactions: t } = await w.admin().orderTransactions.listTransactionsForSingleOrder(id);
+  return { id, paymentId: t!.payments![0]!._id! };
+}
+
+async function anyMemberId(w: World) {
+  const { members: list } = await w.admin().members.listMembers({ paging: { limit: 1 } });
+  const id = list?.[0]?._id;
+  if (!id) throw new Unavailable("the site has no member to read");
+  return id;
+}
+
+/** The World of one target: the embedded platform given, or a real site (WIX_CLIENT_ID, WIX_API_KEY, WIX_SITE_ID). */
+export function makeWorld(target: "wix" | "embedded", platform?: () => Platform): World {
+  let product: Promise<{ _id: string; options?: Record<string, string> }> | undefined;
+  let collection: Promise<{ _id: string; slug: string }> | undefined;
+  const memberClients = new Map<string, Promise<Client>>();
+  const visitor = async () => {
+    const c = makeClient();
+    c.auth.setTokens(await c.auth.generateVisitorTokens());
+    return c;
+  };
+  const world: World = {
+    target,
+    platform() {
+      if (!platform) throw new Unavailable("needs the embedded platform's hosted pages");
+      return platform();
+    },
+    visitor,
+    member(who = DEMO) {
+      let c = memberClients.get(who.email);
+      if (!c) {
+        c = loginThroughHostedPage(world.platform(), who).then((r) => r.client);
+        memberClients.set(who.email, c);
+      }
+      return c;
+    },
+    admin() {
+      if (target === "embedded") return adminClient(ADMIN_API_KEY, ADMIN_SITE_ID);
+      const apiKey = process.env.WIX_API_KEY;
+      const siteId = process.env.WIX_SITE_ID;
+      if (!apiKey || !siteId) throw new Unavailable("the owner's calls need WIX_API_KEY and WIX_SITE_ID");
+      return adminClient(apiKey, siteId);
+    },
+    product() {
+      product ??= (async () => {
+        const { items } = await (await visitor()).products.queryProducts().limit(100).find();
+        // A physical product with options: its cart has shipping, variants and description lines to compare.
+        const inStock = items.filter((p) => p.stock?.inStock);
+        const physical = inStock.filter((p) => p.productType === "physical");
+        const withOptions = (list: typeof items) => list.find((p) => (p.productOptions ?? []).length > 0 && p.manageVariants);
+        const chosen = withOptions(physical) ?? physical[0] ?? withOptions(inStock) ?? inStock[0] ?? items[0];
+        if (!chosen?._id) throw new Unavailable("the catalog has no product");
+        const options = Object.fromEntries(
+          (chosen.productOptions ?? []).map((o) => [o.name!, (o.choices ?? []).find((c) => c.inStock !== false)?.description ?? ""]),
+        );
+        return { _id: chosen._id, ...(Object.keys(options).length ? { options } : {}) };
+      })();
+      return product;
+    },
+    collection() {
+      collection ??= (async () => {
+        const { items } = await (await visitor()).collections.queryCollections().limit(50).find();
+        const chosen = items.find((c) => c.slug && c.slug !== "all-products") ?? items[0];
+        if (!chosen?._id || !chosen.slug) throw new Unavailable("the catalog has no collection");
+        return { _id: chosen._id, slug: chosen.slug };
+      })();
+      return collection;
+    },
+  };
+  return world;
+}
