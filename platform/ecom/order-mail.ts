@@ -28,7 +28,7 @@ interface WireOrder {
   priceSummary: { subtotal: Money; shipping: Money; discount: Money; tax: Money; total: Money };
   shippingInfo?: {
     title: string;
-    logistics?: { pickupDetails?: { address?: { formattedAddress?: string } }; instructions?: string };
+    logistics?: { pickupDetails?: { address?: { addressLine?: string; postalCode?: string; city?: string } }; instructions?: string };
   };
   recipientInfo?: { address?: { formattedAddress?: string } };
   billingInfo?: { address?: { formattedAddress?: string }; contactDetails?: { firstName?: string; lastName?: string } };
@@ -69,7 +69,8 @@ function addressesText(o: WireOrder): string {
   const logistics = o.shippingInfo?.logistics;
   if (logistics?.pickupDetails) {
     // Where and when to collect it (issue 29.3).
-    const where = logistics.pickupDetails.address?.formattedAddress;
+    const a = logistics.pickupDetails.address;
+    const where = a?.addressLine ? `${a.addressLine}, ${[a.postalCode, a.city].filter(Boolean).join(" ")}` : undefined;
     parts.push(`Retrait sur place (${o.shippingInfo!.title})${where ? ` : ${where}` : ""}`);
     if (logistics.instructions) parts.push(`Horaires de retrait : ${logistics.instructions}`);
   }

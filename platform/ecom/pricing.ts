@@ -5,7 +5,7 @@ import { availableQuantity, discountedCents, isInStock, loadProduct, variantBase
 import { mediaItem } from "../stores/catalog-wire";
 import type { Ctx } from "../core/context";
 import { STORES_APP_ID, currency, decimal, price, taxRatePercent, wireImage } from "../core/context";
-import { addressToWire } from "./addresses";
+import { countryName } from "./addresses";
 
 export interface LineRef {
   id: string;
@@ -177,14 +177,33 @@ export function shippingOptions(ctx: Ctx): ShippingOptionRec[] {
     .all() as ShippingOptionRec[];
 }
 
+/** A pickup option's place as its JSON column holds it. */
+interface PickupPlaceRec {
+  addressLine: string;
+  postalCode: string;
+  city: string;
+  country: string;
+}
+
+const pickupPlace = (o: ShippingOptionRec): PickupPlaceRec | null =>
+  o.pickup_address ? (JSON.parse(o.pickup_address) as PickupPlaceRec) : null;
+
+/** "12 rue des Artisans, 69002 Lyon": the pickup place in one line, for the payment page and the e-mails. */
+export function pickupAddressText(o: ShippingOptionRec): string | null {
+  const place = pickupPlace(o);
+  return place ? `${place.addressLine}, ${place.postalCode} ${place.city}` : null;
+}
+
 /**
- * Wix's delivery logistics of an option: for a pickup, where (pickupDetails.address) and when (instructions, free
- * text such as opening hours); otherwise the delivery time. The checkout, the payment page, the order and its
- * e-mail all show them.
+ * Wix's delivery logistics of an option: for a pickup, where (pickupDetails.address, in the documented shape of
+ * update-checkout: addressLine, postalCode, city, country, countryFullname) and when (instructions, free text such
+ * as opening hours); otherwise the delivery time. The checkout, the payment page, the order and its e-mail show them.
  */
 export function logisticsWire(o: ShippingOptionRec, businessLocation = false) {
   if (!isPickup(o)) return { deliveryTime: "3 à 5 jours ouvrés" };
-  const address = o.pickup_address ? addressToWire(JSON.parse(o.pickup_address) as Record<string, unknown>) : undefined;
+  const place = pickupPlace(o);
+  const fullname = place ? countryName(place.country) : undefined;
+  const address = place ? { ...place, ...(fullname ? { countryFullname: fullname } : {}) } : undefined;
   return {
     pickupDetails: {
       ...(address ? { address } : {}),

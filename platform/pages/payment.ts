@@ -6,7 +6,7 @@ import { currency, formatMoney } from "../core/context";
 import { html, readForm, redirect } from "../core/http";
 import { placeOrder } from "../ecom/orders";
 import type { Totals } from "../ecom/pricing";
-import { addressToWire, isPickup, logisticsWire, unavailableText, type ShippingOptionRec } from "../ecom/pricing";
+import { addressToWire, isPickup, pickupAddressText, unavailableText, type ShippingOptionRec } from "../ecom/pricing";
 import type { Callbacks, SessionRow } from "../redirects/redirects";
 import { getSession } from "../redirects/redirects";
 import { e, errorPage, page } from "../core/layout";
@@ -85,11 +85,8 @@ function addressBlock(title: string, a: Record<string, unknown> | null, contact:
 
 /** Where and when to collect a pickup (issue 29.3): the option's address and instructions (opening hours). */
 function pickupBlock(option: ShippingOptionRec): string {
-  const { pickupDetails, instructions } = logisticsWire(option) as {
-    pickupDetails?: { address?: { formattedAddress?: string } };
-    instructions?: string;
-  };
-  const where = pickupDetails?.address?.formattedAddress;
+  const where = pickupAddressText(option);
+  const instructions = option.instructions;
   return `<div><h3>Retrait sur place</h3><p>${where ? e(where) : "À l'adresse de la boutique"}${instructions ? `<br>${e(instructions)}` : ""}</p></div>`;
 }
 
