@@ -20,7 +20,10 @@ const launchOptions = {
   ],
 };
 
-export default defineConfig({
+/** The worker option of tests/e2e/fixtures.ts: which Stores catalog the site runs. */
+type SiteOptions = { catalogVersion: "V1_CATALOG" | "V3_CATALOG" };
+
+export default defineConfig<object, SiteOptions>({
   testDir: "tests/e2e",
   // Per build folder, so parallel runs (BUILD_DIR=build-x) don't wipe each other's artifacts.
   outputDir: `test-results/${process.env.BUILD_DIR ?? "build"}`,
@@ -42,6 +45,15 @@ export default defineConfig({
       // Tests tagged @js only make sense with scripts (fade-in, progress bar, sonner).
       grepInvert: /@js\b/,
       use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false },
+    },
+    // The catalog, options, cart and checkout again on a Catalog V1 site (the others run on V3, like a site created
+    // today): its own server, started by tests/e2e/fixtures.ts; without scripts only, the plain-form path the store
+    // must keep on both catalogs, to keep its added time small.
+    {
+      name: "catalog-v1-nojs",
+      testMatch: ["catalog.spec.ts", "buyer-options.spec.ts", "buyer-cart.spec.ts", "cart-checkout.spec.ts", "buyer-session-date.spec.ts"],
+      grepInvert: /@js\b/,
+      use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false, catalogVersion: "V1_CATALOG" },
     },
     // Behind Debian's nginx terminating TLS (tests/proxy/stack.ts): each of these
     // projects starts its own nginx + server in a worker fixture, so the projects
@@ -81,6 +93,8 @@ export default defineConfig({
       // Every test logs in and checks out from 127.0.0.1: limits are unit-tested, not hit here.
       RATE_LIMITS: "login=10000,signup=10000,checkout=10000,cart=10000,contact=10000",
       PLATFORM_DB: process.env.E2E_DB ?? ".data/e2e/platform.sqlite",
+      // A site created today: Stores Catalog V3 (the catalog-v1-nojs project runs a V1 site beside it).
+      PLATFORM_CATALOG_VERSION: "V3_CATALOG",
       ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
     },
   },

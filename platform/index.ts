@@ -3,6 +3,9 @@
 import { registerCart } from "./ecom/cart";
 import { mergeCarts } from "./ecom/cart-store";
 import { registerCatalog } from "./stores/catalog";
+import { registerCatalogV3 } from "./stores/v3/register";
+import { registerCategories } from "./categories/categories";
+import { DEFAULT_CATALOG_VERSION, parseCatalogVersion } from "./stores/catalog-version";
 import { registerCheckout } from "./ecom/checkout";
 import type { Ctx, ResolvedOptions } from "./core/context";
 import { resolveSeedPaths, SIGNUP_POLICIES } from "./core/context";
@@ -42,7 +45,7 @@ import { loadSeed, readSeedFile } from "./seed/seed";
 import { pumpWebhooks, setWebhookSink, webhookKeys, webhookOutbox } from "./events/webhooks";
 
 export type { MailLink, MailMessage, MailTransport } from "./core/mail";
-export type { SignupPolicy } from "./core/context";
+export type { SignupPolicy, CatalogVersion } from "./core/context";
 export { IAM_ERRORS, VERIFICATION_ERRORS } from "./iam/identity";
 export { PlatformDbError } from "./core/db";
 
@@ -96,6 +99,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     ...(options.apiKey ? { apiKey: options.apiKey } : {}),
     ...(options.siteId ? { siteId: options.siteId } : {}),
     paymentCapture: options.paymentCapture ?? "automatic",
+    catalogVersion: parseCatalogVersion(options.catalogVersion, "catalogVersion") ?? DEFAULT_CATALOG_VERSION,
   };
   const policy = options.signupPolicy ?? (options.requireMemberApproval ? "owner-approval" : "open");
   if (!SIGNUP_POLICIES.includes(policy)) throw new Error(`Unknown signupPolicy: ${String(policy)}`);
@@ -163,6 +167,8 @@ export function createPlatform(options: PlatformOptions): Platform {
   registerOAuth(api, ctx);
   registerRedirects(api, ctx);
   registerCatalog(api, ctx);
+  registerCatalogV3(api, ctx);
+  registerCategories(api, ctx);
   registerCart(api, ctx);
   registerCheckout(api, ctx);
   registerOrders(api, ctx);
@@ -344,6 +350,9 @@ export function createPlatform(options: PlatformOptions): Platform {
     },
     webhookOutbox() {
       return webhookOutbox(db);
+    },
+    setCatalogVersion(version) {
+      opts.catalogVersion = parseCatalogVersion(version, "catalogVersion") ?? opts.catalogVersion;
     },
     apiRoutes() {
       return api.list();

@@ -3,6 +3,7 @@ import type { SignupPolicy } from "./core/context";
 import { SIGNUP_POLICIES } from "./core/context";
 import type { MailMessage, MailTransport } from "./core/mail";
 import type { webhookOutbox } from "./events/webhooks";
+import { parseCatalogVersion, type CatalogVersion } from "./stores/catalog-version";
 
 export const EMBEDDED_CLIENT_ID = "embedded-demo-client"; // the only OAuth clientId the platform accepts by default
 
@@ -50,6 +51,12 @@ export interface PlatformOptions {
   webhookUrls?: string[];
   /** The fetch used to deliver webhooks (tests); default the global fetch. */
   webhookFetch?: typeof fetch;
+  /**
+   * The site's Stores catalog (default "V3_CATALOG", like a site created today): its endpoints answer and the other
+   * version's are refused with Wix's 428; `catalogVersioning.getCatalogVersion()` reports it. The demo catalog loads
+   * into either. "STORES_NOT_INSTALLED": a site without Wix Stores (no catalog endpoint answers).
+   */
+  catalogVersion?: CatalogVersion;
 }
 
 export interface Faults {
@@ -84,6 +91,8 @@ export interface Platform {
   webhookOutbox(): ReturnType<typeof webhookOutbox>;
   /** Readiness: null when the database answers and is whole (checked at most every 2 s), else the reason. */
   problem(): string | null;
+  /** The site's Stores catalog moves (a V1 site migrated to V3, for tests): from now on the other version answers. */
+  setCatalogVersion(version: CatalogVersion): void;
   /** The API's routes, "METHOD /path/:param" (the contract suite checks each one has its golden answer). */
   apiRoutes(): string[];
 }
@@ -103,7 +112,8 @@ export function cleanFaults(input: Partial<Faults> | undefined): Faults {
  * Options read from the environment, for whoever creates the platform: PLATFORM_SIGNUP_POLICY
  * (open | verify-email | owner-approval), PLATFORM_OWNER_TOKEN, PLATFORM_OUTBOX_FILE, PLATFORM_FAULT_CONTROL (1/true),
  * PLATFORM_FAULT_DELAY_MS, PLATFORM_FAULT_RATE, PLATFORM_FAULT_DOWN (1/true), PLATFORM_OWNER_EMAIL and PLATFORM_SHOP_NAME
- * (order e-mails). Throws on an unknown sign-up policy.
+ * (order e-mails), PLATFORM_CATALOG_VERSION (V1_CATALOG | V3_CATALOG | STORES_NOT_INSTALLED). Throws on an unknown sign-up policy or catalog
+ * version.
  */
 export function platformOptionsFromEnv(env: Record<string, string | undefined> = process.env): Partial<PlatformOptions> {
   const out: Partial<PlatformOptions> = {};
@@ -114,6 +124,8 @@ export function platformOptionsFromEnv(env: Record<string, string | undefined> =
       throw new Error(`PLATFORM_SIGNUP_POLICY must be one of ${SIGNUP_POLICIES.join(", ")} (got "${policy}")`);
     out.signupPolicy = policy as SignupPolicy;
   }
+  const catalogVersion = parseCatalogVersion(env.PLATFORM_CATALOG_VERSION, "PLATFORM_CATALOG_VERSION");
+  if (catalogVersion) out.catalogVersion = catalogVersion;
   if (env.PLATFORM_API_KEY?.trim()) out.apiKey = env.PLATFORM_API_KEY.trim();
   if (env.PLATFORM_SITE_ID?.trim()) out.siteId = env.PLATFORM_SITE_ID.trim();
   const capture = env.PLATFORM_PAYMENT_CAPTURE?.trim();

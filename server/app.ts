@@ -5,6 +5,7 @@ import { sendResponse } from "@remix-run/node-fetch-server";
 import * as build from "virtual:react-router/server-build";
 import { getConfig } from "../app/.server/config.server";
 import { requestInfoContext } from "../app/.server/request-info.server";
+import { catalogProblem } from "../app/.server/catalog-version.server";
 import { bodyLimits } from "./body-limits";
 import { attachEmbeddedPlatform, type Readiness } from "./embedded-platform";
 import { configureWebhooks } from "../app/.server/webhooks.server";
@@ -31,11 +32,12 @@ app.get("/healthz", (_req, res) => {
   res.type("text/plain").send("ok");
 });
 
-// Readiness: the commerce platform answers (its database in this process, or its service). Set below.
+// Readiness: the commerce platform answers (its database in this process, or its service; set below) and the store's
+// catalog can be read.
 let readiness: Readiness = async () => null;
 app.get(
   "/readyz",
-  readyz(() => readiness),
+  readyz(() => readiness, catalogProblem),
 );
 
 applySecurityHeaders(app, config);

@@ -45,6 +45,7 @@ export function attachEmbeddedPlatform(router: Router, config: Config): Readines
 }
 
 function attachInProcess(router: Router, config: Config): Readiness {
+  const fromEnv = platformOptionsFromEnv();
   const platform: Platform = createPlatform({
     dbPath: config.commerce.platformDb,
     clientId: config.commerce.clientId,
@@ -61,7 +62,9 @@ function attachInProcess(router: Router, config: Config): Readiness {
     defaultAppOrigin: config.publicOrigin,
     // Events go to the app's own webhook endpoint, then to PLATFORM_WEBHOOK_URLS. This process's own endpoint is
     // reached on loopback: through PUBLIC_ORIGIN each event would leave through the proxy and come back.
-    webhookUrls: [`http://${loopbackHost()}:${config.port}/webhooks/wix`, ...(platformOptionsFromEnv().webhookUrls ?? [])],
+    webhookUrls: [`http://${loopbackHost()}:${config.port}/webhooks/wix`, ...(fromEnv.webhookUrls ?? [])],
+    // The site's Stores catalog (PLATFORM_CATALOG_VERSION; V3 when unset, like a site created today).
+    ...(fromEnv.catalogVersion ? { catalogVersion: fromEnv.catalogVersion } : {}),
   });
   configureWebhooks({ publicKey: platform.webhookPublicKey(), appId: config.commerce.webhookAppId });
   installPlatformFetch(platform, { getAppOrigin: () => config.publicOrigin, getClient: () => currentClient.getStore() });

@@ -1,7 +1,7 @@
 import { mapLoaderErrors } from "./wix-errors.server";
 import type { AdminOrderDetail, AdminOrderRow, OrderFilters } from "~/models/admin";
 import { ACTIVITY_LABELS, FULFILLMENT_STATUS_OPTIONS, ORDER_STATUS_OPTIONS, PAYMENT_STATUS_OPTIONS } from "~/models/admin";
-import { toOrderView } from "./checkout.server";
+import { linkedOrderView } from "./checkout.server";
 import type { ElevatedClient } from "./owner.server";
 import { notFound } from "~/lib/http";
 import { isPlatformId } from "~/lib/ids";
@@ -97,7 +97,7 @@ export async function getOrderDetail(admin: ElevatedClient, id: string): Promise
     const tx: Sdk = await admin.orderTransactions.listTransactionsForSingleOrder(id);
     const payment = tx?.orderTransactions?.payments?.[0];
     return {
-      ...toOrderView(raw),
+      ...(await linkedOrderView(raw)),
       status: raw.status,
       statusLabel: label(ORDER_STATUS_OPTIONS, raw.status),
       fulfillmentLabel: label(FULFILLMENT_STATUS_OPTIONS, raw.fulfillmentStatus),

@@ -108,26 +108,26 @@ async function addAction(request: Request, commerce: Commerce, formData: FormDat
     return refused(parsed.values, Object.values(others)[0], quantity ? { quantity } : {});
   }
   const product = await commerce.catalog.productById(parsed.data.productId);
-  if (!product?._id) return refused(parsed.values, "Ce produit n'existe plus.");
+  if (!product?.id) return refused(parsed.values, "Ce produit n'existe plus.");
   const check = commerce.catalog.checkAdd(product, submitted);
   if (!check.ok)
     return refused(parsed.values, check.field ? undefined : check.message, check.field ? { [check.field]: check.message } : {});
   const back = new URL(redirectTo, "http://site.invalid");
-  for (const option of product.productOptions ?? []) if (option.name) back.searchParams.delete(option.name);
+  for (const option of product.options) back.searchParams.delete(option.name);
   back.searchParams.delete("quantite");
   for (const [name, value] of Object.entries(check.chosen)) back.searchParams.set(name, value);
   const backUrl = back.pathname + back.search;
   // More than the stock left is refused here, beside the quantity, with what the cart already holds of it; the line's
   // own availability (read fresh with the cart) wins over the catalog's count, which may be 30 s old.
   const inCart = (await commerce.cart.get())?.lines.filter(
-    (line) => line.productId === product._id && (!check.variantId || !line.variantId || line.variantId === check.variantId),
+    (line) => line.productId === product.id && (!check.variantId || !line.variantId || line.variantId === check.variantId),
   );
   const held = (inCart ?? []).reduce((sum, line) => sum + line.quantity, 0);
   const left = inCart?.find((line) => line.availability.quantityAvailable !== undefined)?.availability.quantityAvailable ?? check.left;
   const tooMany = addStockProblem(left, held, parsed.data.quantity);
   if (tooMany) return refused(parsed.values, undefined, { quantity: tooMany });
   try {
-    await commerce.cart.add({ productId: product._id, quantity: parsed.data.quantity, variantId: check.variantId });
+    await commerce.cart.add({ productId: product.id, quantity: parsed.data.quantity, variantId: check.variantId });
   } catch (error) {
     return failedAction(request, error, { redirectTo: backUrl, fieldMap: { quantity: "quantity" }, values: parsed.values });
   }

@@ -1,6 +1,7 @@
 import type { CommerceSession } from "./commerce-session.server";
 import { classifyWixError, mapLoaderErrors } from "./wix-errors.server";
 import { mediaUrl } from "./media.server";
+import { linkToProducts } from "./catalog.server";
 import { money } from "~/lib/money";
 import type { Cart, CartLine, CartTotals, PickupPlace, ShippingChoice } from "~/models/cart";
 import { countryName } from "~/models/countries";
@@ -25,7 +26,6 @@ export function toCart(raw: SdkCart): Cart {
     productId: line.catalogReference?.catalogItemId ?? "",
     ...(typeof line.catalogReference?.options?.variantId === "string" ? { variantId: line.catalogReference.options.variantId } : {}),
     name: line.productName?.translated ?? line.productName?.original ?? "",
-    url: typeof line.url === "string" ? new URL(line.url, "http://x").pathname : undefined,
     image: mediaUrl(line.image),
     options: (line.descriptionLines ?? []).map((d: SdkCart) => ({
       name: d.name?.translated ?? d.name?.original ?? "",
@@ -62,7 +62,16 @@ async function readCart(session: CommerceSession): Promise<Cart | null> {
   const wix = await session.client();
   try {
     const raw = await wix.currentCart.getCurrentCart();
-    return raw ? toCart(raw) : null;
+    if (!raw) return null;
+    const cart = toCart(raw);
+    // Product links come from the catalog, not from the platform's line URLs.
+    return {
+      ...cart,
+      lines: await linkToProducts(
+        cart.lines,
+        cart.lines.map((l) => l.productId),
+      ),
+    };
   } catch (error) {
     if (isNoCart(error)) return null;
     throw error;

@@ -28,6 +28,20 @@ export function cachedCatalogRead<T>(key: string, load: () => Promise<T>): Promi
 export function clearCatalogCache() {
   entries.clear();
   stale.clear();
+  slugs.clear();
+}
+
+/** Product id → slug, from every product read (links to a cart's or an order's products); cleared with the rest. */
+const slugs = new Map<string, string>();
+const MAX_SLUGS = 20_000;
+
+export function rememberSlug(p: { id: string; slug: string }) {
+  if (slugs.size >= MAX_SLUGS) slugs.clear();
+  if (p.id && p.slug) slugs.set(p.id, p.slug);
+}
+
+export function knownSlug(id: string): string | undefined {
+  return slugs.get(id);
 }
 
 const stale = new Map<string, { refreshAt: number; value: Promise<unknown>; refreshing?: Promise<unknown> }>();

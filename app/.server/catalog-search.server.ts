@@ -1,20 +1,25 @@
-import { catalogClient } from "./commerce-session.server";
 import { cachedCatalogRead, refreshedCatalogRead } from "./catalog-cache.server";
 import { mapLoaderErrors as sdk } from "./wix-errors.server";
 import { buildProductIndex, type ProductIndex } from "~/lib/product-search";
-import { compareForSort, type CatalogPageData, type CollectionLink, type SortFacts, type SortKey } from "~/models/catalog";
+import {
+  compareForSort,
+  type CatalogCollection,
+  type CatalogPageData,
+  type CatalogProduct,
+  type CollectionLink,
+  type SortFacts,
+  type SortKey,
+} from "~/models/catalog";
 import { ALL_PRODUCTS_COLLECTION_ID, PAGE_SIZE, pageCountOf, parseSearch } from "./catalog-params.server";
 import { notFound } from "~/lib/http";
-import { plainText, productPriceData, toProductCard, type SdkCollection, type SdkProduct } from "./catalog-views.server";
+import { plainText, toProductCard } from "./catalog-views.server";
+import { catalog } from "./catalog-reader.server";
 
-/** The raw catalog reads shared by every request (the catalog cache), and search over them. */
+/** The catalog reads shared by every request (the catalog cache), and search over them. */
 
-/** Every collection (at most 100), raw, from the shared catalog cache. */
-export function allCollections(): Promise<SdkCollection[]> {
-  return cachedCatalogRead("collections", async () => {
-    const wix = await catalogClient();
-    return (await sdk(() => wix.collections.queryCollections().limit(100).find())).items as SdkCollection[];
-  });
+/** Every collection (at most 100), from the shared catalog cache. */
+export function allCollections(): Promise<CatalogCollection[]> {
+  return cachedCatalogRead("collections", () => sdk(() => catalog.collections()));
 }
 
 /** Largest catalog read for the search index (Wix pages of 100). */
@@ -25,46 +30,37 @@ const MAX_INDEXED_PRODUCTS = 20_000;
  * the whole catalog again once it was read (at 10,000 products that read took seconds and stalled every search
  * meanwhile; bench/FINDINGS.md, round two).
  */
-function allProducts(): Promise<SdkProduct[]> {
-  return refreshedCatalogRead("all-products", 30_000, async (previous?: SdkProduct[]) => {
-    const wix = await catalogClient();
+export function allProducts(): Promise<CatalogProduct[]> {
+  return refreshedCatalogRead("all-products", 30_000, async (previous?: CatalogProduct[]) => {
     if (previous && (await unchangedSince(previous))) return previous;
-    const items: SdkProduct[] = [];
-    for (let skip = 0; skip < MAX_INDEXED_PRODUCTS; skip += 100) {
-      const found = await sdk(() => wix.products.queryProducts().limit(100).skip(skip).find());
-      items.push(...(found.items as SdkProduct[]));
-      if (found.items.length < 100) break;
-    }
-    return items;
+    return sdk(() => catalog.all(MAX_INDEXED_PRODUCTS));
   });
 }
 
 /**
- * One small query instead of re-reading every product: the same count and the same latest update mean no product
- * was added, removed or changed (an update moves `lastUpdated`; a removal or an addition moves the count).
+ * One small read instead of re-reading every product: the same count and the same latest update mean no product
+ * was added, removed or changed (an update moves its last change; a removal or an addition moves the count).
  */
-async function unchangedSince(previous: SdkProduct[]): Promise<boolean> {
-  const wix = await catalogClient();
-  const newest = await sdk(() => wix.products.queryProducts().descending("lastUpdated").limit(1).find());
-  const latest = (p?: SdkProduct) => (p?.lastUpdated ? new Date(p.lastUpdated).getTime() : 0);
-  const previousLatest = previous.reduce((max, p) => Math.max(max, latest(p)), 0);
-  return newest.totalCount === previous.length && latest(newest.items[0] as SdkProduct | undefined) === previousLatest;
+async function unchangedSince(previous: CatalogProduct[]): Promise<boolean> {
+  const latest = await sdk(() => catalog.latest());
+  const previousLatest = previous.reduce((max, p) => Math.max(max, p.updatedAt), 0);
+  return latest.count === previous.length && latest.updatedAt === previousLatest;
 }
 
 let built:
   | {
-      products: SdkProduct[];
-      collections: SdkCollection[];
-      byId: Map<string | null | undefined, SdkProduct>;
+      products: CatalogProduct[];
+      collections: CatalogCollection[];
+      byId: Map<string, CatalogProduct>;
       signature: string;
       index: ProductIndex;
     }
   | undefined;
 
 /** What the index depends on: each product's id and last update, and the collection names. */
-function catalogSignature(products: SdkProduct[], collections: SdkCollection[]): string {
-  const parts = products.map((p) => `${p._id}@${p.lastUpdated ? new Date(p.lastUpdated).getTime() : ""}`);
-  for (const c of collections) parts.push(`${c._id}=${c.name}`);
+function catalogSignature(products: CatalogProduct[], collections: CatalogCollection[]): string {
+  const parts = products.map((p) => `${p.id}@${p.updatedAt}`);
+  for (const c of collections) parts.push(`${c.id}=${c.name}`);
   return parts.join("|");
 }
 
@@ -75,20 +71,20 @@ function catalogSignature(products: SdkProduct[], collections: SdkCollection[]):
  * takes about half a second (bench/search.bench.ts), too long to repeat for nothing.
  */
 export async function productIndex(): Promise<{
-  products: SdkProduct[];
-  byId: Map<string | null | undefined, SdkProduct>;
+  products: CatalogProduct[];
+  byId: Map<string, CatalogProduct>;
   index: ProductIndex;
 }> {
   const [products, collections] = await Promise.all([allProducts(), allCollections()]);
   if (built?.products === products && built.collections === collections) return built;
   const signature = catalogSignature(products, collections);
   // Looked up by id on every search: built once per catalog read, not per request (10,000 entries).
-  const byId = new Map(products.map((p) => [p._id, p]));
+  const byId = new Map(products.map((p) => [p.id, p]));
   if (built?.signature === signature) {
     built = { ...built, products, collections, byId };
     return built;
   }
-  const names = new Map(collections.filter((c) => c._id !== ALL_PRODUCTS_COLLECTION_ID).map((c) => [c._id, c.name ?? ""]));
+  const names = new Map(collections.filter((c) => c.id !== ALL_PRODUCTS_COLLECTION_ID).map((c) => [c.id, c.name]));
   built = {
     products,
     collections,
@@ -96,28 +92,24 @@ export async function productIndex(): Promise<{
     signature,
     index: buildProductIndex(
       products
-        .filter((p) => p._id)
+        .filter((p) => p.id)
         .map((p) => ({
-          id: p._id!,
-          name: p.name ?? "",
-          description: plainText(p.description ?? "", 5000),
+          id: p.id,
+          name: p.name,
+          description: plainText(p.descriptionHtml, 5000),
           brand: p.brand ?? "",
-          category: (p.collectionIds ?? []).map((id) => names.get(id) ?? "").join(" "),
+          category: p.collectionIds.map((id) => names.get(id) ?? "").join(" "),
         })),
     ),
   };
   return built;
 }
 
-/** The facts the model's ordering rule reads (models/catalog.ts `compareForSort`). */
-const sortFacts = (p: SdkProduct): SortFacts => ({
-  paid: productPriceData(p)?.discountedPrice ?? productPriceData(p)?.price ?? 0,
-  name: p.name ?? "",
-  updated: p.lastUpdated ? new Date(p.lastUpdated).getTime() : 0,
-});
+/** The facts the model's ordering rule reads (models/catalog.ts `compareForSort`): the price paid, after the discount. */
+const sortFacts = (p: CatalogProduct): SortFacts => ({ paid: p.price.discounted, name: p.name, updated: p.updatedAt });
 
 /** `products` in the order of `sort` (the model's rule), or as they are for "pertinence". */
-function inOrder(products: SdkProduct[], sort: SortKey): SdkProduct[] {
+function inOrder(products: CatalogProduct[], sort: SortKey): CatalogProduct[] {
   const compare = compareForSort(sort);
   return compare ? products.toSorted((a, b) => compare(sortFacts(a), sortFacts(b))) : products;
 }
@@ -153,20 +145,20 @@ export async function searchPage(input: {
   };
 }
 
-async function rankedSearch(q: string, sort: SortKey, collectionId: string | undefined): Promise<SdkProduct[]> {
+async function rankedSearch(q: string, sort: SortKey, collectionId: string | undefined): Promise<CatalogProduct[]> {
   const { byId, index } = await productIndex();
   const found = index
     .search(q)
     .map((id) => byId.get(id))
-    .filter((p): p is SdkProduct => !!p && (!collectionId || !!p.collectionIds?.includes(collectionId)));
+    .filter((p): p is CatalogProduct => !!p && (!collectionId || p.collectionIds.includes(collectionId)));
   return inOrder(found, sort);
 }
 
 /** Every product (of a collection), in the order of `sort`: the lists whose order the platform cannot give. */
-async function sortedList(sort: SortKey, collectionId: string | undefined): Promise<SdkProduct[]> {
+async function sortedList(sort: SortKey, collectionId: string | undefined): Promise<CatalogProduct[]> {
   const { products } = await productIndex();
   return inOrder(
-    products.filter((p) => !collectionId || !!p.collectionIds?.includes(collectionId)),
+    products.filter((p) => !collectionId || p.collectionIds.includes(collectionId)),
     sort,
   );
 }

@@ -1,124 +1,52 @@
 import { formatPrice } from "~/lib/money";
 import { lowStockLabel } from "~/models/availability";
-import { imageUrl } from "~/lib/media";
-import type { CollectionLink, ImageView, PriceView, ProductCardView } from "~/models/catalog";
+import type {
+  CatalogCollection,
+  CatalogImage,
+  CatalogProduct,
+  CollectionLink,
+  ImageView,
+  PriceView,
+  ProductCardView,
+} from "~/models/catalog";
 import { ALL_PRODUCTS_COLLECTION_ID } from "./catalog-params.server";
+import { mediaUrl } from "./media.server";
 
-/** The parts of Wix Stores' catalog V1 shapes we read, and the view models built from them (pure). */
+/** The view models built from the app's catalog model (pure, whichever catalog version answered). */
 
-// ---------------------------------------------------------------- SDK shapes (the parts we read)
-
-export interface SdkImage {
-  url?: string | null;
-  width?: number | null;
-  height?: number | null;
-  altText?: string | null;
-}
-export interface SdkMediaItem {
-  image?: SdkImage | null;
-  mediaType?: string | null;
-  title?: string | null;
-}
-export interface SdkPriceData {
-  currency?: string | null;
-  price?: number | null;
-  discountedPrice?: number | null;
-}
-export interface SdkChoice {
-  value?: string | null;
-  description?: string | null;
-  inStock?: boolean | null;
-  visible?: boolean | null;
-}
-export interface SdkOption {
-  optionType?: string | null;
-  name?: string | null;
-  choices?: SdkChoice[] | null;
-}
-export interface SdkVariant {
-  _id?: string | null;
-  choices?: Record<string, string> | null;
-  variant?: { priceData?: SdkPriceData | null; visible?: boolean | null } | null;
-  stock?: { inStock?: boolean | null; quantity?: number | null } | null;
-}
-export interface SdkProduct {
-  _id?: string | null;
-  slug?: string | null;
-  name?: string | null;
-  description?: string | null;
-  ribbon?: string | null;
-  brand?: string | null;
-  priceData?: SdkPriceData | null;
-  price?: SdkPriceData | null;
-  priceRange?: { minValue?: number | null; maxValue?: number | null } | null;
-  stock?: { inStock?: boolean | null; inventoryStatus?: string | null; quantity?: number | null } | null;
-  media?: { mainMedia?: SdkMediaItem | null; items?: SdkMediaItem[] | null } | null;
-  productOptions?: SdkOption[] | null;
-  manageVariants?: boolean | null;
-  variants?: SdkVariant[] | null;
-  collectionIds?: string[] | null;
-  lastUpdated?: Date | string | null;
-}
-export interface SdkCollection {
-  _id?: string | null;
-  slug?: string | null;
-  name?: string | null;
-  description?: string | null;
-}
-
-// ---------------------------------------------------------------- view models (pure)
-
-export function priceView(priceData: SdkPriceData | null | undefined, from = false): PriceView {
-  const currency = priceData?.currency || "EUR";
-  const price = priceData?.price ?? 0;
-  const discounted = priceData?.discountedPrice ?? price;
+export function priceView(price: { amount: number; discounted: number } | undefined, currency: string, from = false): PriceView {
+  const amount = price?.amount ?? 0;
+  const discounted = price?.discounted ?? amount;
   return {
     current: formatPrice(discounted, currency),
-    ...(discounted < price ? { regular: formatPrice(price, currency) } : {}),
+    ...(discounted < amount ? { regular: formatPrice(amount, currency) } : {}),
     ...(from ? { from: true } : {}),
   };
 }
 
-export function imageView(item: SdkMediaItem | null | undefined, fallbackAlt: string): ImageView | undefined {
-  const url = imageUrl(item?.image?.url);
+export function imageView(image: CatalogImage | undefined, fallbackAlt: string): ImageView | undefined {
+  const url = mediaUrl(image?.src);
   if (!url) return undefined;
+  return { url, alt: image?.alt || fallbackAlt, width: image?.width || 800, height: image?.height || 800 };
+}
+
+export function toProductCard(p: CatalogProduct): ProductCardView {
   return {
-    url,
-    alt: item?.image?.altText || item?.title || fallbackAlt,
-    width: item?.image?.width || 800,
-    height: item?.image?.height || 800,
-  };
-}
-
-export function productPriceData(p: SdkProduct): SdkPriceData | null | undefined {
-  return p.priceData ?? p.price;
-}
-
-export function isProductInStock(p: SdkProduct): boolean {
-  if (p.stock?.inventoryStatus === "OUT_OF_STOCK") return false;
-  return p.stock?.inStock !== false;
-}
-
-export function toProductCard(p: SdkProduct): ProductCardView {
-  const name = p.name ?? "";
-  const range = p.priceRange;
-  const varies = !!range && range.minValue != null && range.maxValue != null && range.minValue !== range.maxValue;
-  return {
-    id: p._id ?? "",
-    slug: p.slug ?? "",
-    name,
+    id: p.id,
+    slug: p.slug,
+    name: p.name,
     ...(p.ribbon ? { ribbon: p.ribbon } : {}),
-    image: imageView(p.media?.mainMedia ?? p.media?.items?.[0], name),
-    price: priceView(productPriceData(p), varies),
-    inStock: isProductInStock(p),
-    ...(lowStockLabel(p.stock?.quantity ?? undefined) ? { lowStock: lowStockLabel(p.stock?.quantity ?? undefined)! } : {}),
+    image: imageView(p.images[0], p.name),
+    price: priceView(p.price, p.price.currency, p.priceVaries),
+    inStock: p.inStock,
+    ...(lowStockLabel(p.stockLeft) ? { lowStock: lowStockLabel(p.stockLeft)! } : {}),
   };
 }
 
-export function toCollectionLinks(raw: SdkCollection[]): CollectionLink[] {
+export function toCollectionLinks(raw: CatalogCollection[]): CollectionLink[] {
   return raw
-    .filter((c) => c._id && c.slug && c._id !== ALL_PRODUCTS_COLLECTION_ID)
-    .map((c) => ({ id: c._id!, slug: c.slug!, name: c.name ?? c.slug! }));
+    .filter((c) => c.id && c.slug && c.id !== ALL_PRODUCTS_COLLECTION_ID)
+    .map((c) => ({ id: c.id, slug: c.slug, name: c.name || c.slug }));
 }
 
 /** Plain text of an HTML description, for the meta description. */

@@ -1,5 +1,5 @@
-import { catalogClient } from "./commerce-session.server";
-import { cachedCatalogRead } from "./catalog-cache.server";
+import { cachedCatalogRead, knownSlug, rememberSlug } from "./catalog-cache.server";
+import { catalog } from "./catalog-reader.server";
 import { mapLoaderErrors } from "./wix-errors.server";
 import { notFound } from "~/lib/http";
 import { sanitizeDescription } from "./html.server";
@@ -9,6 +9,7 @@ import {
   optionFieldKey,
   sortedByApp,
   type CatalogPageData,
+  type CatalogProduct,
   type CollectionLink,
   type ImageView,
   type PriceView,
@@ -18,15 +19,7 @@ import {
   type SortKey,
 } from "~/models/catalog";
 import { PAGE_SIZE, pageCountOf, parsePage, parseSearch, parseSort } from "./catalog-params.server";
-import {
-  imageView,
-  isProductInStock,
-  plainText,
-  productPriceData,
-  toCollectionLinks,
-  toProductCard,
-  type SdkProduct,
-} from "./catalog-views.server";
+import { imageView, plainText, toCollectionLinks, toProductCard } from "./catalog-views.server";
 import { hasOptions, resolveSelection } from "./catalog-variants.server";
 import { allCollections, searchPage } from "./catalog-search.server";
 
@@ -34,15 +27,51 @@ export { DEFAULT_SORT, SORT_OPTIONS, optionFieldKey };
 export type { CatalogPageData, CollectionLink, PriceView, ProductCardView, ProductPageData, Selection, SortKey };
 export * from "./catalog-params.server";
 export { checkAddToCart, resolveSelection, type AddToCartCheck } from "./catalog-variants.server";
-export { isProductInStock, plainText, toCollectionLinks, toProductCard, type SdkProduct } from "./catalog-views.server";
+export { plainText, toCollectionLinks, toProductCard } from "./catalog-views.server";
 export { productIndex, searchSuggestions } from "./catalog-search.server";
 
 /**
- * Catalog queries (Wix Stores catalog V1 through the process's token-free client) and the pages built from them.
- * The list pages share one query path (`loadCatalogPage`) so /products and /collections/:slug can never drift apart.
- * Beside it: URL parameters (catalog-params), SDK shapes and views (catalog-views), options and variants
- * (catalog-variants), the shared raw reads and search (catalog-search).
+ * Catalog reads (through `catalog`, the site's reader: Stores Catalog V1 or V3, catalog-reader.server.ts) and the
+ * pages built from them. The list pages share one query path (`loadCatalogPage`) so /products and /collections/:slug
+ * can never drift apart. Beside it: URL parameters (catalog-params), views (catalog-views), options and variants
+ * (catalog-variants), the shared reads and search (catalog-search).
  */
+
+// ---------------------------------------------------------------- product links
+
+/**
+ * The catalog's address of each product: the cart, the checkout and the orders link their lines to `/products/<slug>`
+ * from the catalog, never from the line's URL (real Wix answers its own product pages there). Known slugs come from
+ * every product read; one read fetches those not seen yet. A product gone has none.
+ */
+export async function productPaths(ids: string[]): Promise<Map<string, string>> {
+  const missing = [...new Set(ids)].filter((id) => id && knownSlug(id) === undefined).slice(0, 100);
+  if (missing.length) for (const p of await sdk(() => catalog.byIds(missing))) rememberSlug(p);
+  const out = new Map<string, string>();
+  for (const id of ids) {
+    const slug = knownSlug(id);
+    if (slug) out.set(id, `/products/${slug}`);
+  }
+  return out;
+}
+
+/**
+ * Lines (a cart's, an order's) linked to their product pages: `productIds[i]` is line i's product. A product the
+ * catalog no longer has, or a catalog that cannot answer now, leaves the line without a link, never breaks the page.
+ */
+export async function linkToProducts<L extends { url?: string }>(lines: L[], productIds: Array<string | undefined>): Promise<L[]> {
+  let paths = new Map<string, string>();
+  try {
+    paths = await productPaths(productIds.filter((id): id is string => !!id));
+  } catch {
+    // Names without links: the cart and the orders still show.
+  }
+  return lines.map((line, i) => {
+    const { url: _lineUrl, ...rest } = line;
+    const path = productIds[i] ? paths.get(productIds[i]!) : undefined;
+    return (path ? { ...rest, url: path } : rest) as L;
+  });
+}
 
 // ---------------------------------------------------------------- queries
 
@@ -68,37 +97,28 @@ export async function loadCatalogPage(url: URL, collectionSlug?: string): Promis
   let collection: CatalogPageData["collection"];
   if (collectionSlug !== undefined) {
     const raw = rawCollections.find((c) => c.slug === collectionSlug);
-    if (!raw?._id) notFound();
+    if (!raw?.id) notFound();
     collection = {
-      id: raw._id,
+      id: raw.id,
       slug: collectionSlug,
-      name: raw.name ?? collectionSlug,
+      name: raw.name || collectionSlug,
       ...(raw.description ? { description: raw.description } : {}),
     };
   }
 
   const collectionId = collection?.id;
+  // Price sorts follow the price the buyer pays (decision 0031): the app orders the cached catalog itself.
   if (q || sortedByApp(sort)) return searchPage({ q, sort, page, collections, collection });
-  const result = await cachedCatalogRead(`products|${collectionId ?? ""}|${sort}|${page}`, async () => {
-    const wix = await catalogClient();
-    let query = wix.products.queryProducts();
-    if (collectionId) query = query.hasSome("collectionIds", [collectionId]);
-    if (sort === "nom") query = query.ascending("name");
-    else if (sort === "nouveautes") query = query.descending("lastUpdated");
-    const found = await sdk(() =>
-      query
-        .limit(PAGE_SIZE)
-        .skip((page - 1) * PAGE_SIZE)
-        .find(),
-    );
-    return { items: found.items, totalCount: found.totalCount };
-  });
-  const total = result.totalCount ?? result.items.length;
+  const result = await cachedCatalogRead(`products|${collectionId ?? ""}|${sort}|${page}`, () =>
+    sdk(() => catalog.page({ ...(collectionId ? { collectionId } : {}), sort, page, pageSize: PAGE_SIZE })),
+  );
+  result.items.forEach(rememberSlug);
+  const total = result.total;
   const pageCount = pageCountOf(total);
   if (page > pageCount) notFound();
 
   return {
-    products: (result.items as SdkProduct[]).map(toProductCard),
+    products: result.items.map(toProductCard),
     total,
     page,
     pageCount,
@@ -109,25 +129,20 @@ export async function loadCatalogPage(url: URL, collectionSlug?: string): Promis
   };
 }
 
-/** The raw product for a slug, or the 404 screen. */
-export async function productBySlug(slug: string): Promise<SdkProduct> {
-  const items = await cachedCatalogRead(`product|${slug}`, async () => {
-    const wix = await catalogClient();
-    return (await sdk(() => wix.products.queryProducts().eq("slug", slug).limit(1).find())).items;
-  });
-  const product = items[0] as SdkProduct | undefined;
-  if (!product?._id || product.slug !== slug) notFound();
+/** The product for a slug (with its variants), or the 404 screen. */
+export async function productBySlug(slug: string): Promise<CatalogProduct> {
+  const product = await cachedCatalogRead(`product|${slug}`, () => sdk(() => catalog.bySlug(slug)));
+  if (!product?.id || product.slug !== slug) notFound();
+  rememberSlug(product);
   return product;
 }
 
-/** The raw product for an id (a cart form's `productId`), or null when there is none. */
-export async function productById(id: string): Promise<SdkProduct | null> {
-  const items = await cachedCatalogRead(`product-id|${id}`, async () => {
-    const wix = await catalogClient();
-    return (await sdk(() => wix.products.queryProducts().eq("_id", id).limit(1).find())).items;
-  });
-  const product = items[0] as SdkProduct | undefined;
-  return product?._id === id ? product : null;
+/** The product for an id (a cart form's `productId`, with its variants), or null when there is none. */
+export async function productById(id: string): Promise<CatalogProduct | null> {
+  const product = await cachedCatalogRead(`product-id|${id}`, () => sdk(() => catalog.byId(id)));
+  if (product?.id !== id) return null;
+  rememberSlug(product);
+  return product;
 }
 
 /** `?image=` (1-based) picks the main image of the gallery; anything else shows the first. */
@@ -136,19 +151,15 @@ export function parseImageIndex(raw: string | null, count: number): number {
   return n <= count ? n - 1 : 0;
 }
 
-export function toProductPage(p: SdkProduct, params: URLSearchParams, collections: CollectionLink[]): ProductPageData {
-  const name = p.name ?? "";
-  const items = p.media?.items?.length ? p.media.items : p.media?.mainMedia ? [p.media.mainMedia] : [];
-  const images = items
-    .filter((m) => !m.mediaType || m.mediaType === "image")
-    .map((m, i) => imageView(m, i === 0 ? name : `${name} (${i + 1})`))
-    .filter((m): m is ImageView => !!m);
-  const descriptionHtml = sanitizeDescription(p.description);
-  const collection = collections.find((c) => p.collectionIds?.includes(c.id));
+export function toProductPage(p: CatalogProduct, params: URLSearchParams, collections: CollectionLink[]): ProductPageData {
+  const name = p.name;
+  const images = p.images.map((m, i) => imageView(m, i === 0 ? name : `${name} (${i + 1})`)).filter((m): m is ImageView => !!m);
+  const descriptionHtml = sanitizeDescription(p.descriptionHtml);
+  const collection = collections.find((c) => p.collectionIds.includes(c.id));
   return {
     product: {
-      id: p._id ?? "",
-      slug: p.slug ?? "",
+      id: p.id,
+      slug: p.slug,
       name,
       ...(p.ribbon ? { ribbon: p.ribbon } : {}),
       ...(p.brand ? { brand: p.brand } : {}),
@@ -156,11 +167,7 @@ export function toProductPage(p: SdkProduct, params: URLSearchParams, collection
       description: plainText(descriptionHtml),
       images,
       hasVariants: hasOptions(p),
-      offer: {
-        price: productPriceData(p)?.discountedPrice ?? productPriceData(p)?.price ?? 0,
-        currency: productPriceData(p)?.currency || "EUR",
-        inStock: isProductInStock(p),
-      },
+      offer: { price: p.price.discounted, currency: p.price.currency, inStock: p.inStock },
     },
     imageIndex: parseImageIndex(params.get("image"), images.length),
     selection: resolveSelection(p, params),

@@ -5,6 +5,7 @@ import type { OrderAddress, OrderLineView, OrderView } from "~/models/order";
 export type { OrderAddress, OrderLineView, OrderView };
 import { mediaUrl } from "./media.server";
 import { pickupPlaceOf } from "./cart.server";
+import { linkToProducts } from "./catalog.server";
 import { money } from "~/lib/money";
 import { notFound } from "~/lib/http";
 import { isPlatformId } from "~/lib/ids";
@@ -189,7 +190,6 @@ export function toOrderView(raw: Sdk): OrderView {
   const lines: OrderLineView[] = (raw?.lineItems ?? []).map((line: Sdk) => ({
     id: line._id ?? "",
     name: line.productName?.translated ?? line.productName?.original ?? "",
-    url: typeof line.url === "string" ? new URL(line.url, "http://x").pathname : (line.url?.relativePath ?? undefined),
     image: mediaUrl(typeof line.image === "string" ? line.image : line.image?.url),
     options: (line.descriptionLines ?? []).map((d: Sdk) => ({
       name: d.name?.translated ?? d.name?.original ?? "",
@@ -230,11 +230,18 @@ export function toOrderView(raw: Sdk): OrderView {
   };
 }
 
+/** The order's view with its lines linked to the catalog's product pages (never to the order's line URLs). */
+export async function linkedOrderView(raw: Sdk): Promise<OrderView> {
+  const view = toOrderView(raw);
+  const ids = (raw?.lineItems ?? []).map((line: Sdk) => line.catalogReference?.catalogItemId as string | undefined);
+  return { ...view, lines: await linkToProducts(view.lines, ids) };
+}
+
 /** The caller's order; the platform answers 404 for anyone else's (left to `failedLoader`). */
 export async function getOrderView(commerce: Commerce, orderId: string): Promise<OrderView> {
   if (!isPlatformId(orderId)) notFound();
   const wix = await commerce.client();
-  return toOrderView(await wix.orders.getOrder(orderId));
+  return linkedOrderView(await wix.orders.getOrder(orderId));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { CommerceSession as Commerce } from "./commerce-session.server";
-import { toOrderView } from "./checkout.server";
+import { linkedOrderView, toOrderView } from "./checkout.server";
 import { notFound } from "~/lib/http";
 import { isPlatformId } from "~/lib/ids";
 import type { MemberOrder } from "~/models/order";
@@ -49,5 +49,6 @@ export async function listMemberOrders(commerce: Commerce): Promise<MemberOrder[
 export async function getMemberOrder(commerce: Commerce, orderId: string): Promise<MemberOrder> {
   if (!isPlatformId(orderId)) notFound();
   const wix = await commerce.client();
-  return toMemberOrder(await wix.orders.getOrder(orderId));
+  const raw = await wix.orders.getOrder(orderId);
+  return { ...toMemberOrder(raw), lines: (await linkedOrderView(raw)).lines };
 }

@@ -2,7 +2,8 @@ import { LEGAL_PAGES } from "~/content/legal";
 import { cv } from "~/content/cv";
 import { cachedCatalogRead } from "./catalog-cache.server";
 import { listCollections } from "./catalog.server";
-import { catalogClient } from "./commerce-session.server";
+import { catalog } from "./catalog-reader.server";
+import { mapLoaderErrors } from "./wix-errors.server";
 import { publicOrigin } from "./site.server";
 
 /**
@@ -12,7 +13,6 @@ import { publicOrigin } from "./site.server";
  */
 
 export const SITEMAP_PAGE_SIZE = 5000;
-const PRODUCTS_PER_QUERY = 100;
 const MAX_PRODUCTS = 100_000;
 
 export interface SitemapEntry {
@@ -31,19 +31,13 @@ export const STATIC_PATHS = [
 ];
 
 async function productEntries(): Promise<SitemapEntry[]> {
-  return cachedCatalogRead("sitemap|products", async () => {
-    const wix = await catalogClient();
-    const out: SitemapEntry[] = [];
-    for (let skip = 0; skip < MAX_PRODUCTS; skip += PRODUCTS_PER_QUERY) {
-      const found = await wix.products.queryProducts().ascending("name").limit(PRODUCTS_PER_QUERY).skip(skip).find();
-      for (const p of found.items) {
-        if (p.slug && p.visible !== false)
-          out.push({ path: `/products/${p.slug}`, ...(p.lastUpdated ? { lastModified: new Date(p.lastUpdated).toISOString() } : {}) });
-      }
-      if (found.items.length < PRODUCTS_PER_QUERY) break;
-    }
-    return out;
-  });
+  // Sorted by name here: a stable file whichever catalog version answered (V3 lists sort on few fields).
+  return cachedCatalogRead("sitemap|products", async () =>
+    (await mapLoaderErrors(() => catalog.all(MAX_PRODUCTS)))
+      .filter((p) => p.slug)
+      .toSorted((a, b) => a.name.localeCompare(b.name, "fr"))
+      .map((p) => ({ path: `/products/${p.slug}`, ...(p.updatedAt ? { lastModified: new Date(p.updatedAt).toISOString() } : {}) })),
+  );
 }
 
 export async function sitemapEntries(): Promise<SitemapEntry[]> {

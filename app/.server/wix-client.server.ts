@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createClient, OAuthStrategy, type Tokens } from "@wix/sdk";
-import { collections, products } from "@wix/stores";
+import { catalogVersioning, collections, products, productsV3, readOnlyVariantsV3 } from "@wix/stores";
+import { categories } from "@wix/categories";
 import { checkout, currentCart, orders } from "@wix/ecom";
 import { members } from "@wix/members";
 import { redirects } from "@wix/redirects";
@@ -15,7 +16,22 @@ import { getConfig } from "./config.server";
  * used outside its request (tests, the process's catalog reader) builds a client of its own.
  */
 
-const modules = { products, collections, currentCart, checkout, orders, members, redirects, submissions };
+// The catalog of either version (app/.server/catalog-reader.server.ts reads the one the site runs), then ecom,
+// members, redirects and forms.
+const modules = {
+  catalogVersioning,
+  products,
+  collections,
+  productsV3,
+  readOnlyVariantsV3,
+  categories,
+  currentCart,
+  checkout,
+  orders,
+  members,
+  redirects,
+  submissions,
+};
 
 /**
  * A platform call past its deadline. An Error (not a DOMException): the SDK writes `code` on

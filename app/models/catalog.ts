@@ -156,3 +156,77 @@ export interface ProductPageData {
   selection: Selection;
   collection?: CollectionLink;
 }
+
+// ---------------------------------------------------------------- the catalog's own model
+
+/**
+ * A catalog product as the app knows it, whichever Wix catalog answered: the V1 and V3 readers
+ * (app/.server/catalog-v1.server.ts, catalog-v3.server.ts) both map to it, and everything built on the catalog
+ * (cards, the product page, the add-to-cart check, search, the sitemap) reads only this.
+ */
+export interface CatalogProduct {
+  id: string;
+  slug: string;
+  name: string;
+  /** The description as the catalog stores it (HTML, not yet sanitized). */
+  descriptionHtml: string;
+  ribbon?: string;
+  brand?: string;
+  /** The lowest price, before (`amount`) and after (`discounted`) the discount. */
+  price: { currency: string; amount: number; discounted: number };
+  /** Variants sell at different prices: the card says "à partir de". */
+  priceVaries: boolean;
+  inStock: boolean;
+  /** How many are left (all variants together), when the catalog counts them (V1 tracked stock). */
+  stockLeft?: number;
+  images: CatalogImage[];
+  options: CatalogOption[];
+  /** Empty in lists (Catalog V3 lists carry no variants); read with the product itself. */
+  variants: CatalogVariant[];
+  /** The cart references a variant even when there are no options (Catalog V3: every product has one). */
+  lineNeedsVariant: boolean;
+  /** The collections (categories) it is in, Wix's "All Products" included. */
+  collectionIds: string[];
+  /** Last change, in ms since the epoch (0 when unknown). */
+  updatedAt: number;
+}
+
+export interface CatalogImage {
+  /** As the SDK gave it: an absolute URL or a `wix:image://` URI (resolved by the views). */
+  src: string;
+  width?: number;
+  height?: number;
+  alt?: string;
+}
+
+export interface CatalogOption {
+  name: string;
+  type: "drop_down" | "color";
+  choices: CatalogChoice[];
+}
+
+export interface CatalogChoice {
+  /** What a form or a URL may carry besides the description: a colour's code, or the description itself. */
+  value: string;
+  description: string;
+  inStock: boolean;
+  visible: boolean;
+}
+
+export interface CatalogVariant {
+  id: string;
+  /** Choice description per option name. */
+  choices: Record<string, string>;
+  price?: { amount: number; discounted: number };
+  inStock: boolean;
+  visible: boolean;
+  /** How many of this variant are left, when the catalog counts them (V1 tracked stock). */
+  stockLeft?: number;
+}
+
+export interface CatalogCollection {
+  id: string;
+  slug: string;
+  name: string;
+  description?: string;
+}

@@ -76,10 +76,10 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   };
   const product = await commerce.catalog.product(params.slug);
   if (chooseSchema.safeParse({ intent: submitted("intent") }).success) {
-    const optionNames = (product.productOptions ?? []).map((o) => o.name).filter((n): n is string => !!n);
+    const optionNames = product.options.map((o) => o.name);
     return redirect(choiceUrl(url.pathname, optionNames, submitted, submitted("quantity")), 303);
   }
-  if (submitted("productId")?.trim() !== product._id) {
+  if (submitted("productId")?.trim() !== product.id) {
     return data({ fieldErrors: {}, formError: "Ce produit ne correspond pas à cette page.", values: {} }, { status: 400 });
   }
   // A form posted here without its redirectTo (an older page, a script) comes back to this page, as before.

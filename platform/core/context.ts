@@ -36,11 +36,19 @@ export interface ResolvedOptions {
   ownerEmail?: string;
   /** Who sells, as the order e-mails name the shop. */
   shopName?: string;
+  /** The site's Stores catalog: V1 or V3 endpoints answer, the other version's are refused. */
+  catalogVersion: CatalogVersion;
 }
 
 /** What a sign-up leads to: a session at once, an e-mailed code first, or the site owner's approval first. */
 export type SignupPolicy = "open" | "verify-email" | "owner-approval";
 export const SIGNUP_POLICIES: readonly SignupPolicy[] = ["open", "verify-email", "owner-approval"];
+
+/**
+ * Which Stores catalog the site runs (Get Catalog Version's answer): Catalog V1 or V3, never both, or no Stores app.
+ * The rules that go with it are in platform/stores/catalog-version.ts.
+ */
+export type CatalogVersion = "V1_CATALOG" | "V3_CATALOG" | "STORES_NOT_INSTALLED";
 
 export interface Ctx {
   db: DB;

@@ -5,7 +5,7 @@ import { asObject, FORBIDDEN_KEYS, fieldError, forbiddenKey, parseUntrustedJson,
 
 type Json = unknown;
 
-function getPath(obj: Json, path: string): Json {
+export function getPath(obj: Json, path: string): Json {
   let cur: Json = obj;
   for (const part of path.split(".")) {
     if (FORBIDDEN_KEYS.has(part)) throw forbiddenKey(part);
@@ -113,6 +113,15 @@ function matchCondition(value: Json, cond: Json, field: string): boolean {
       case "$isEmpty": {
         const present = value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0);
         ok = op === "$exists" ? present === (arg !== false) : present !== (arg !== false);
+        break;
+      }
+      case "$matchItems":
+      case "$matchAll": {
+        // An array of objects: some item matches one of the filters ($matchItems), or each filter has a match ($matchAll).
+        if (!Array.isArray(arg)) throw fieldError(`filter.${field}`, `${op} expects an array`, "FORMAT");
+        const items = (Array.isArray(value) ? value : []).filter((v) => asObject(v));
+        const hit = (f: Json) => items.some((item) => matchFilter(item, f));
+        ok = op === "$matchItems" ? arg.some(hit) : arg.every(hit);
         break;
       }
       default:

@@ -92,7 +92,7 @@ export function cancelOrder(ctx: Ctx, orderId: string, restock: boolean, email?:
               .run(li.quantity, li.catalogReference.catalogItemId);
         }
         bumpCatalog(ctx);
-        for (const li of data.lineItems) productChanged(ctx, li.catalogReference.catalogItemId);
+        for (const li of data.lineItems) productChanged(ctx, li.catalogReference.catalogItemId, li._variantId ?? null);
       }
       data.activities.push({ id: newId(), createdDate: nowIso(), type: "ORDER_CANCELED" });
       saveData(ctx, orderId, data, { status: "CANCELED" });

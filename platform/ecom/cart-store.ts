@@ -219,7 +219,7 @@ export function addLines(ctx: Ctx, cart: CartRow, lines: NewLine[]): void {
     const p = loadProduct(ctx, l.productId);
     if (!p || !p.visible)
       throw appError(404, "ITEM_NOT_FOUND", `Produit introuvable : ${l.productId}`, { catalogItemId: l.productId, index: i });
-    const variant = resolveVariant(p, l.options ?? undefined);
+    const variant = resolveVariant(p, l.options ?? undefined, ctx.opts.catalogVersion);
     if (variant === "invalid")
       throw appError(400, "INVALID_CATALOG_OPTIONS", `Choisissez une variante valide pour « ${p.name} »`, {
         catalogItemId: l.productId,

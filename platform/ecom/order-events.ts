@@ -1,16 +1,11 @@
-// Order webhooks and catalog stock events (split from orders.ts).
+// Order webhooks, and the catalog stock events they go with (split from orders.ts).
 import type { Ctx } from "../core/context";
 import type { OrderRow } from "./order-wire";
 import { orderWire } from "./order-wire";
 import { emitEvent, webhooksOn, type EventIdentity } from "../events/webhooks";
 
-/** Catalog V1's ProductChanged (not a domain event): stock moved. The app empties its catalog cache on it. */
-export function productChanged(ctx: Ctx, productId: string): void {
-  emitEvent(ctx, {
-    eventType: "com.wix.ecommerce.catalog.api.v1.ProductChanged",
-    body: { plain: { productId, changedFields: ["stock"] } },
-  });
-}
+/** Stock moved: the catalog's own events, V1 or V3 as the site runs (stores/catalog-events.ts). */
+export { stockChanged as productChanged } from "../stores/catalog-events";
 
 type OrderEventKind = "created" | "updated" | "approved" | "canceled" | "payment_status_updated";
 

@@ -41,7 +41,8 @@ export function orderWire(ctx: Ctx, row: OrderRow, appOrigin: string) {
     if (typeof _imagePath === "string") {
       out.image = wireImage(ctx, appOrigin, _imagePath, (li.productName as { original: string }).original);
     }
-    if (typeof _slug === "string") out.url = { relativePath: `/products/${_slug}`, url: `${appOrigin}/products/${_slug}` };
+    // Wix's own product page, as for cart lines (pricing.ts): the app links from its catalog.
+    if (typeof _slug === "string") out.url = { relativePath: `/product-page/${_slug}`, url: `${appOrigin}/product-page/${_slug}` };
     const digitalFile = digitalFileWire(ctx, row, li, appOrigin);
     if (digitalFile) out.digitalFile = digitalFile;
     return out;

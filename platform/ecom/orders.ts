@@ -276,7 +276,7 @@ function placeOrderTransaction(
               .run(l.ref.quantity, p.id, l.ref.quantity);
         if (!r.changes) throw new Error("stock changed inside the transaction");
         ctx.db.prepare("UPDATE products SET last_updated = ? WHERE id = ?").run(nowIso(), p.id);
-        productChanged(ctx, p.id);
+        productChanged(ctx, p.id, l.variant?.id ?? null);
       }
       bumpCatalog(ctx);
       const orderId = insertOrder(ctx, {

@@ -103,7 +103,9 @@ export function lineItemWire(ctx: Ctx, line: PricedLine, appOrigin: string, imag
   const name = p?.name ?? line.ref.snapshot.name ?? "Article indisponible";
   const slug = p?.slug ?? line.ref.snapshot.slug;
   const image = line.product ? lineImage(ctx, line, appOrigin) : undefined;
-  const relativePath = slug ? `/products/${slug}` : "/products";
+  // Real Wix answers its own product page here (the site's product page, not the headless app's): the app links a
+  // line from its catalog instead, so this platform answers a Wix-style page too (platform/README.md).
+  const relativePath = slug ? `/product-page/${slug}` : "/";
   return {
     id: line.ref.id,
     quantity: line.ref.quantity,

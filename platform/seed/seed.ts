@@ -1,5 +1,4 @@
 // Loads the demo data (platform/seed/demo.json) into an empty database.
-import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { z } from "zod";
 import type { Ctx } from "../core/context";
@@ -9,7 +8,7 @@ import { createMember } from "../members/members";
 import { insertOrder } from "../ecom/orders";
 import type { LineRef } from "../ecom/pricing";
 import { computeTotals, priceLine } from "../ecom/pricing";
-import { loadProduct } from "../stores/catalog-store";
+import { loadProduct, soleVariantId, variantId } from "../stores/catalog-store";
 import { insertDigitalFile } from "../ecom/downloads";
 
 const choiceSchema = z.object({ value: z.string(), description: z.string() });
@@ -111,13 +110,7 @@ const seedSchema = z.object({
 export type SeedData = z.infer<typeof seedSchema>;
 
 /** Stable variant ids, so a reset keeps the ids carts and tests refer to. */
-export function variantId(productId: string, choices: Record<string, string>): string {
-  const keys = Object.keys(choices).sort();
-  const h = createHash("sha1")
-    .update(productId + "|" + keys.map((k) => `${k}=${choices[k]}`).join("&"))
-    .digest("hex");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
-}
+export { variantId } from "../stores/catalog-store";
 
 export function readSeedFile(file: string): SeedData | null {
   if (!existsSync(file)) return null;
@@ -214,7 +207,12 @@ export function loadSeed(ctx: Ctx, seed: SeedData): void {
         const refs: LineRef[] = o.lines.map((l) => {
           const prod = loadProduct(ctx, seed.products.find((x) => x.slug === l.product || x.id === l.product)?.id ?? l.product);
           if (!prod) throw new Error(`Seed order of ${m.email}: unknown product ${l.product}`);
-          const vid = prod.options.length ? variantId(prod.id, l.choices) : null;
+          // A V3 site's lines always carry a variant id, the sole variant of a product without options included.
+          const vid = prod.options.length
+            ? variantId(prod.id, l.choices)
+            : ctx.opts.catalogVersion === "V3_CATALOG"
+              ? soleVariantId(prod.id)
+              : null;
           return {
             id: newId(),
             productId: prod.id,

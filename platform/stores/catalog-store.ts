@@ -1,5 +1,7 @@
-// Stores catalog V1, the data: product and collection rows, the catalog's revision, stock and price rules.
-import type { Ctx } from "../core/context";
+// The Stores catalog's data, whichever version the site runs: product and collection rows, the catalog's revision,
+// stock and price rules. The V1 wire (catalog-wire.ts), the V3 wire (v3/) and the cart's pricing all read it.
+import { createHash } from "node:crypto";
+import type { CatalogVersion, Ctx } from "../core/context";
 import { asObject } from "../core/http";
 
 export interface OptionChoice {
@@ -45,6 +47,26 @@ export interface ProductRec {
 }
 
 export const DEFAULT_VARIANT_ID = "00000000-0000-0000-0000-000000000000";
+
+/** A GUID-shaped id that stays the same for the same parts, so a reset keeps the ids carts and tests refer to. */
+export function stableId(...parts: string[]): string {
+  const h = createHash("sha1").update(parts.join("|")).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+/** A variant's id: the product and its choices (sorted by option name). */
+export function variantId(productId: string, choices: Record<string, string>): string {
+  const keys = Object.keys(choices).sort();
+  return stableId(productId, keys.map((k) => `${k}=${choices[k]}`).join("&"));
+}
+
+/**
+ * Catalog V3 gives every product at least one variant: a product without options has one, with a GUID of its own
+ * (V1 names it DEFAULT_VARIANT_ID instead). Carts on a V3 site reference it in `options.variantId`.
+ */
+export function soleVariantId(productId: string): string {
+  return variantId(productId, {});
+}
 
 interface ProductRow {
   id: string;
@@ -148,6 +170,30 @@ export function catalogRevision(ctx: Ctx): string {
     .join("|");
 }
 
+const wireCaches = new WeakMap<object, WeakMap<Ctx, { rev: string; byOrigin: Map<string, unknown[]> }>>();
+
+/**
+ * Every visible product built by `build` (a wire form), cached per catalog revision and app origin: `key` names the
+ * wire form (V1's, V3's), so each has its own cache.
+ */
+export function cachedProductWires<T>(key: object, ctx: Ctx, appOrigin: string, build: (p: ProductRec) => T): T[] {
+  let caches = wireCaches.get(key);
+  if (!caches) wireCaches.set(key, (caches = new WeakMap()));
+  const rev = catalogRevision(ctx);
+  let entry = caches.get(ctx);
+  if (!entry || entry.rev !== rev) {
+    entry = { rev, byOrigin: new Map() };
+    caches.set(ctx, entry);
+  }
+  let wires = entry.byOrigin.get(appOrigin) as T[] | undefined;
+  if (!wires) {
+    wires = loadAllProducts(ctx).map(build);
+    if (entry.byOrigin.size > 16) entry.byOrigin.clear();
+    entry.byOrigin.set(appOrigin, wires);
+  }
+  return wires;
+}
+
 export function bumpCatalog(ctx: Ctx): void {
   ctx.db
     .prepare(
@@ -183,12 +229,24 @@ export function isInStock(p: ProductRec, v: VariantRec | null): boolean {
   return q === null ? p.inStock : q > 0;
 }
 
-/** Finds the variant a cart reference points to: `{variantId}` or `{options:{Taille:"M"}}`. */
-export function resolveVariant(p: ProductRec, options: Record<string, unknown> | undefined): VariantRec | null | "invalid" {
-  if (!p.options.length) return null;
+/**
+ * Finds the variant a cart reference points to. V1: `{variantId}` or `{options:{Taille:"M"}}` (the choices by
+ * description or value). V3: `{variantId}` only ("eCommerce Integration with Wix Stores Catalog V3": always include
+ * the variantId; `options` holds modifiers there), the sole variant of a product without options included.
+ */
+export function resolveVariant(
+  p: ProductRec,
+  options: Record<string, unknown> | undefined,
+  site: CatalogVersion = "V1_CATALOG",
+): VariantRec | null | "invalid" {
+  const variantId = typeof options?.variantId === "string" ? options.variantId : undefined;
+  if (!p.options.length) {
+    // V1 ignores options on a product without any; V3 accepts its sole variant's id (or none, as before).
+    return site === "V3_CATALOG" && variantId !== undefined && variantId !== soleVariantId(p.id) ? "invalid" : null;
+  }
   if (!options) return "invalid";
-  const variantId = typeof options.variantId === "string" ? options.variantId : undefined;
   if (variantId) return p.variants.find((v) => v.id === variantId) ?? "invalid";
+  if (site === "V3_CATALOG") return "invalid";
   const chosen = asObject(options.options);
   if (!chosen) return "invalid";
   const want: Record<string, string> = {};

@@ -5,32 +5,17 @@ import {
   ALL_PRODUCTS_COLLECTION_ID,
   DEFAULT_VARIANT_ID,
   availableQuantity,
-  catalogRevision,
+  cachedProductWires,
   discountedCents,
   isInStock,
-  loadAllProducts,
   variantBaseCents,
   type ProductRec,
   type VariantRec,
 } from "./catalog-store";
 
-const wireCache = new WeakMap<Ctx, { rev: string; byOrigin: Map<string, ReturnType<typeof productWire>[]> }>();
-
 /** Every visible product in wire shape, cached per catalog revision and app origin. */
 export function allProductWires(ctx: Ctx, appOrigin: string): ReturnType<typeof productWire>[] {
-  const rev = catalogRevision(ctx);
-  let entry = wireCache.get(ctx);
-  if (!entry || entry.rev !== rev) {
-    entry = { rev, byOrigin: new Map() };
-    wireCache.set(ctx, entry);
-  }
-  let wires = entry.byOrigin.get(appOrigin);
-  if (!wires) {
-    wires = loadAllProducts(ctx).map((p) => productWire(ctx, p, appOrigin));
-    if (entry.byOrigin.size > 16) entry.byOrigin.clear();
-    entry.byOrigin.set(appOrigin, wires);
-  }
-  return wires;
+  return cachedProductWires(productWire, ctx, appOrigin, (p) => productWire(ctx, p, appOrigin));
 }
 
 export function priceData(cur: string, baseCents: number, discCents: number) {

@@ -17,6 +17,7 @@ import {
 } from "./catalog-store";
 import { allProductWires, collectionWire, priceData, productWire, variantWire, type CollectionRow } from "./catalog-wire";
 import { currency } from "../core/context";
+import { registerForCatalog, type Route } from "./catalog-version";
 
 export { bumpCatalog } from "./catalog-store";
 
@@ -160,22 +161,22 @@ function collectionBy(ctx: Ctx, req: ApiRequest, field: "id" | "slug") {
 
 export function registerCatalog(router: Router, ctx: Ctx): void {
   const qp = (req: ApiRequest) => queryProducts(ctx, req);
-  router
-    .on("GET", "/stores-reader/v1/products/query-platformized", qp)
-    .on("POST", "/stores-reader/v1/products/query-platformized", qp)
-    .on("POST", "/stores-reader/v1/products/query", qp)
-    .on("POST", "/stores/v1/products/query", qp)
-    .on("GET", "/stores-reader/v1/products/:id", (req) => {
-      return { product: productWire(ctx, getProductOrThrow(ctx, req.params.id!), req.appOrigin) };
-    })
-    .on("GET", "/stores/v1/products/:id", (req) => ({ product: productWire(ctx, getProductOrThrow(ctx, req.params.id!), req.appOrigin) }))
-    .on("POST", "/stores-reader/v1/products/:id/productOptionsAvailability", (req) => optionsAvailability(ctx, req))
-    .on("POST", "/stores-reader/v1/products/:id/variants/query", (req) => queryVariants(ctx, req))
-    .on("GET", "/stores-reader/v1/collections/slug/:slug", (req) => collectionBy(ctx, req, "slug"))
-    .on("GET", "/stores-reader/v1/collections/:id", (req) => collectionBy(ctx, req, "id"))
-    .on("GET", "/v2/collections/query", (req) => queryCollections(ctx, req))
-    .on("POST", "/v2/collections/query", (req) => queryCollections(ctx, req))
-    .on("GET", "/v2/collections/slug/:slug", (req) => collectionBy(ctx, req, "slug"))
-    .on("GET", "/v2/collections/:id", (req) => collectionBy(ctx, req, "id"))
-    .on("GET", "/stores/v3/provision/version", () => ({ catalogVersion: "V1_CATALOG" }));
+  const product = (req: ApiRequest) => ({ product: productWire(ctx, getProductOrThrow(ctx, req.params.id!), req.appOrigin) });
+  const routes: Route[] = [
+    ["GET", "/stores-reader/v1/products/query-platformized", qp],
+    ["POST", "/stores-reader/v1/products/query-platformized", qp],
+    ["POST", "/stores-reader/v1/products/query", qp],
+    ["POST", "/stores/v1/products/query", qp],
+    ["GET", "/stores-reader/v1/products/:id", product],
+    ["GET", "/stores/v1/products/:id", product],
+    ["POST", "/stores-reader/v1/products/:id/productOptionsAvailability", (req) => optionsAvailability(ctx, req)],
+    ["POST", "/stores-reader/v1/products/:id/variants/query", (req) => queryVariants(ctx, req)],
+    ["GET", "/stores-reader/v1/collections/slug/:slug", (req) => collectionBy(ctx, req, "slug")],
+    ["GET", "/stores-reader/v1/collections/:id", (req) => collectionBy(ctx, req, "id")],
+    ["GET", "/v2/collections/query", (req) => queryCollections(ctx, req)],
+    ["POST", "/v2/collections/query", (req) => queryCollections(ctx, req)],
+    ["GET", "/v2/collections/slug/:slug", (req) => collectionBy(ctx, req, "slug")],
+    ["GET", "/v2/collections/:id", (req) => collectionBy(ctx, req, "id")],
+  ];
+  registerForCatalog(router, ctx, "V1_CATALOG", routes);
 }

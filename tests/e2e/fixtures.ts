@@ -1,5 +1,9 @@
 import { test as base, expect, type ConsoleMessage, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { freePort, startServer, type RunningServer } from "../support/server";
 
 export const OWNER = "Julien Moreau";
 
@@ -8,7 +12,37 @@ export const OWNER = "Julien Moreau";
  * the browser's own report of a 404 document that the test asked for on purpose
  * (`expectedStatusUrls`).
  */
-export const test = base.extend<{ consoleErrors: string[]; allowStatusFor: (url: string | RegExp) => void }>({
+type CatalogVersion = "V1_CATALOG" | "V3_CATALOG";
+
+/**
+ * The site's Stores catalog. The suite runs on the configured server, a V3 site like one created today; a project
+ * asking for `catalogVersion: "V1_CATALOG"` (playwright.config.ts) gets a server of its own on a V1 site, started once
+ * per worker, and its pages are addressed there.
+ */
+const sites = base.extend<object, { catalogVersion: CatalogVersion; v1Site: RunningServer | null }>({
+  catalogVersion: ["V3_CATALOG", { option: true, scope: "worker" }],
+  v1Site: [
+    async ({ catalogVersion }, use) => {
+      if (catalogVersion !== "V1_CATALOG") return use(null);
+      const dir = mkdtempSync(join(tmpdir(), "e2e-v1-site-"));
+      const port = Number(process.env.E2E_V1_PORT) || (await freePort());
+      const server = await startServer({ port, db: join(dir, "platform.sqlite"), env: { PLATFORM_CATALOG_VERSION: "V1_CATALOG" } });
+      // The site must say it runs V1, or every test of the project would be testing V3 again.
+      const version = await (await fetch(`${server.origin}/_platform/api/stores/v3/provision/version`)).json();
+      if (version?.catalogVersion !== "V1_CATALOG") throw new Error(`the V1 site answers ${JSON.stringify(version)}`);
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    { scope: "worker", timeout: 60_000 },
+  ],
+});
+
+export const test = sites.extend<{ consoleErrors: string[]; allowStatusFor: (url: string | RegExp) => void }>({
+  baseURL: async ({ baseURL, v1Site }, use) => use(v1Site?.origin ?? baseURL),
   allowStatusFor: [
     async ({}, use, testInfo) => {
       const allowed: (string | RegExp)[] = [];

@@ -10,56 +10,62 @@ import {
   resolveSelection,
   toCollectionLinks,
   toProductCard,
-  type SdkProduct,
 } from "~/.server/catalog.server";
+import type { CatalogProduct } from "~/models/catalog";
 
-// Shapes as the SDK returns catalog V1 products (numbers for prices, choices by description).
-const price = (price: number, discountedPrice = price) => ({ currency: "EUR", price, discountedPrice });
+// The app's catalog model, as either reader (V1 or V3) builds it: prices as numbers, choices by description.
+const base = { descriptionHtml: "", images: [], options: [], variants: [], lineNeedsVariant: false, collectionIds: [], updatedAt: 0 };
+const variant = (id: string, choices: Record<string, string>, amount: number, inStock = true) => ({
+  id,
+  choices,
+  price: { amount, discounted: amount },
+  inStock,
+  visible: true,
+});
 
-const shirt: SdkProduct = {
-  _id: "p-shirt",
+const shirt: CatalogProduct = {
+  ...base,
+  id: "p-shirt",
   slug: "t-shirt",
   name: "T-shirt",
-  priceData: price(25),
-  priceRange: { minValue: 25, maxValue: 27 },
-  stock: { inStock: true, inventoryStatus: "PARTIALLY_OUT_OF_STOCK" },
-  productOptions: [
+  price: { currency: "EUR", amount: 25, discounted: 25 },
+  priceVaries: true,
+  inStock: true,
+  options: [
     {
-      optionType: "drop_down",
+      type: "drop_down",
       name: "Taille",
       choices: [
-        { value: "M", description: "M" },
-        { value: "XL", description: "XL" },
+        { value: "M", description: "M", inStock: true, visible: true },
+        { value: "XL", description: "XL", inStock: true, visible: true },
       ],
     },
     {
-      optionType: "color",
+      type: "color",
       name: "Couleur",
       choices: [
-        { value: "#1f2937", description: "Noir" },
-        { value: "#f5f5f4", description: "Blanc" },
+        { value: "#1f2937", description: "Noir", inStock: true, visible: true },
+        { value: "#f5f5f4", description: "Blanc", inStock: true, visible: true },
       ],
     },
   ],
   variants: [
-    { _id: "v-m-noir", choices: { Taille: "M", Couleur: "Noir" }, variant: { priceData: price(25) }, stock: { inStock: true } },
-    { _id: "v-m-blanc", choices: { Taille: "M", Couleur: "Blanc" }, variant: { priceData: price(25) }, stock: { inStock: false } },
-    { _id: "v-xl-noir", choices: { Taille: "XL", Couleur: "Noir" }, variant: { priceData: price(27) }, stock: { inStock: true } },
-    { _id: "v-xl-blanc", choices: { Taille: "XL", Couleur: "Blanc" }, variant: { priceData: price(27) }, stock: { inStock: true } },
+    variant("v-m-noir", { Taille: "M", Couleur: "Noir" }, 25),
+    variant("v-m-blanc", { Taille: "M", Couleur: "Blanc" }, 25, false),
+    variant("v-xl-noir", { Taille: "XL", Couleur: "Noir" }, 27),
+    variant("v-xl-blanc", { Taille: "XL", Couleur: "Blanc" }, 27),
   ],
 };
 
-const mug: SdkProduct = {
-  _id: "p-mug",
+const mug: CatalogProduct = {
+  ...base,
+  id: "p-mug",
   slug: "mug",
   name: "Mug",
-  priceData: price(14, 11.2),
-  stock: { inStock: true, inventoryStatus: "IN_STOCK" },
-  productOptions: [],
-  variants: [
-    { _id: "00000000-0000-0000-0000-000000000000", choices: {}, variant: { priceData: price(14, 11.2) }, stock: { inStock: true } },
-  ],
-  media: { mainMedia: { image: { url: "https://shop.example/mug.svg", width: 800, height: 600, altText: "" }, title: "Mug" } },
+  price: { currency: "EUR", amount: 14, discounted: 11.2 },
+  priceVaries: false,
+  inStock: true,
+  images: [{ src: "https://shop.example/mug.svg", width: 800, height: 600, alt: "Mug" }],
   ribbon: "Promo",
 };
 
@@ -103,15 +109,15 @@ describe("product view models", () => {
     expect(card.price.current).toMatch(/^11,20\s€$/);
     expect(card.price.regular).toMatch(/^14,00\s€$/);
     expect(card.image).toEqual({ url: "https://shop.example/mug.svg", alt: "Mug", width: 800, height: 600 });
-    expect(toProductCard({ ...mug, stock: { inStock: false, inventoryStatus: "OUT_OF_STOCK" } }).inStock).toBe(false);
+    expect(toProductCard({ ...mug, inStock: false }).inStock).toBe(false);
     expect(toProductCard(shirt).price).toMatchObject({ from: true });
   });
 
   it("drops Wix's built-in all-products collection from category links", () => {
     expect(
       toCollectionLinks([
-        { _id: "00000000-000000-000000-000000000001", slug: "all-products", name: "All Products" },
-        { _id: "c1", slug: "livres", name: "Livres" },
+        { id: "00000000-000000-000000-000000000001", slug: "all-products", name: "All Products" },
+        { id: "c1", slug: "livres", name: "Livres" },
       ]),
     ).toEqual([{ id: "c1", slug: "livres", name: "Livres" }]);
   });
@@ -172,10 +178,7 @@ describe("variant resolution from the chosen options", () => {
     const plain = resolveSelection(mug, new URLSearchParams("Taille=M"));
     expect(plain).toMatchObject({ options: [], missing: [], availability: { ok: true } });
     expect(plain.price.regular).toMatch(/^14,00\s€$/);
-    const gone = resolveSelection(
-      { ...shirt, stock: { inStock: false, inventoryStatus: "OUT_OF_STOCK" } },
-      new URLSearchParams("Taille=M&Couleur=Noir"),
-    );
+    const gone = resolveSelection({ ...shirt, inStock: false }, new URLSearchParams("Taille=M&Couleur=Noir"));
     expect(gone.availability).toMatchObject({ reason: "product-out-of-stock", message: "Produit en rupture de stock" });
   });
 });
@@ -203,9 +206,14 @@ describe("add-to-cart checks", () => {
     expect(checkAddToCart(shirt, from({ Taille: "__proto__", Couleur: "Noir" }))).toMatchObject({ ok: false, field: "option:Taille" });
   });
 
-  it("checks product stock when it has no options, and never sends the default variant", () => {
+  it("checks product stock when it has no options; on Catalog V1 it sends no variant for such a product", () => {
     expect(checkAddToCart(mug, from({}))).toEqual({ ok: true, chosen: {} });
     expect(checkAddToCart(mug, from({ Taille: "M" }))).toEqual({ ok: true, chosen: {} });
-    expect(checkAddToCart({ ...mug, stock: { inStock: false } }, from({}))).toEqual({ ok: false, message: "Produit en rupture de stock" });
+    expect(checkAddToCart({ ...mug, inStock: false }, from({}))).toEqual({ ok: false, message: "Produit en rupture de stock" });
+  });
+
+  it("on Catalog V3 a product without options is bought as its one variant (the variantId is always sent)", () => {
+    const v3Mug = { ...mug, lineNeedsVariant: true, variants: [variant("v-mug-only", {}, 14)] };
+    expect(checkAddToCart(v3Mug, from({}))).toEqual({ ok: true, chosen: {}, variantId: "v-mug-only" });
   });
 });

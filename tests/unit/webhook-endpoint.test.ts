@@ -49,11 +49,37 @@ describe("POST /webhooks/wix", () => {
     warn.mockRestore();
   });
 
-  it("a catalog event empties the catalog cache at once", async () => {
+  // Each catalog version has its own events ("About the Catalog Versioning API"): V1's ProductChanged, V3's domain events.
+  it.each([
+    [
+      "V1 ProductChanged",
+      { eventType: "com.wix.ecommerce.catalog.api.v1.ProductChanged", body: { plain: { productId: "p1", changedFields: ["stock"] } } },
+    ],
+    [
+      "V3 inventory_item_updated",
+      {
+        eventType: "wix.stores.catalog.v3.inventory_item_updated",
+        entityFqdn: "wix.stores.catalog.v3.inventory_item",
+        slug: "updated",
+        entityId: "i1",
+        body: { updated: { id: "i1", productId: "p1", quantity: 3 } },
+      },
+    ],
+    [
+      "V3 product_updated",
+      {
+        eventType: "wix.stores.catalog.v3.product_updated",
+        entityFqdn: "wix.stores.catalog.v3.product",
+        slug: "updated",
+        entityId: "p1",
+        body: { updated: { id: "p1", name: "Mug" } },
+      },
+    ],
+  ] as const)("a catalog event (%s) empties the catalog cache at once", async (name, event) => {
     let loads = 0;
     const load = async () => ++loads;
-    await cachedCatalogRead("k", load);
-    await cachedCatalogRead("k", load);
+    await cachedCatalogRead(`k-${name}`, load);
+    await cachedCatalogRead(`k-${name}`, load);
     expect(loads).toBe(1);
     // A key pair of its own (same generator as the platform's), so the event can be signed here.
     const { signJwt, envelopeOf, webhookKeys } = await import("../../platform/events/webhooks");
@@ -62,14 +88,11 @@ describe("POST /webhooks/wix", () => {
     const keys = webhookKeys(db);
     db.close();
     configureWebhooks({ publicKey: keys.publicPem });
-    const envelope = envelopeOf(
-      { eventType: "com.wix.ecommerce.catalog.api.v1.ProductChanged", body: { plain: { productId: "p1", changedFields: ["stock"] } } },
-      "evt-catalog-1",
-      new Date().toISOString(),
-    );
-    const res = await post(signJwt(keys.privatePem, { data: JSON.stringify(envelope) }, "evt-catalog-1"));
+    const id = `evt-catalog-${name}`;
+    const envelope = envelopeOf(event, id, new Date().toISOString());
+    const res = await post(signJwt(keys.privatePem, { data: JSON.stringify(envelope) }, id));
     expect(res.status).toBe(204);
-    await cachedCatalogRead("k", load);
+    await cachedCatalogRead(`k-${name}`, load);
     expect(loads).toBe(2);
   });
 });

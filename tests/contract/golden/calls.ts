@@ -9,7 +9,8 @@ import { ApiKeyStrategy, AppStrategy, createClient, OAuthStrategy } from "@wix/s
 import { orderTransactions, orders, recommendations } from "@wix/ecom";
 import { members } from "@wix/members";
 import { submissions } from "@wix/forms";
-import { catalogVersioning } from "@wix/stores";
+import { catalogVersioning, productsV3 } from "@wix/stores";
+import { categories } from "@wix/categories";
 import type { Platform, PlatformOptions } from "../../../platform/index";
 import {
   ALEX,
@@ -51,6 +52,10 @@ export interface GoldenCall {
   platform?: Partial<PlatformOptions>;
   run(world: World): Promise<unknown>;
 }
+
+/** Catalog V3's calls run on a V3 site (a site created today); the V1 ones above on the suite's V1 site. */
+const V3_SITE: Partial<PlatformOptions> = { catalogVersion: "V3_CATALOG" };
+const catalogV3Client = () => createClient({ modules: { productsV3, categories }, auth: OAuthStrategy({ clientId }) });
 
 export const ADMIN_API_KEY = "golden-api-key-0123456789abcdef";
 export const ADMIN_SITE_ID = "golden-site";
@@ -115,7 +120,11 @@ async function freshMember(w: World) {
 /** 150 ids that match nothing: with them a query's URL passes 4000 characters. */
 const LONG_ID_LIST = Array.from({ length: 150 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
 
-const read = (run: GoldenCall["run"]): GoldenCall => ({ readOnly: true, run });
+const read = (run: GoldenCall["run"], platform?: GoldenCall["platform"]): GoldenCall => ({
+  readOnly: true,
+  run,
+  ...(platform ? { platform } : {}),
+});
 const write = (run: GoldenCall["run"], platform?: GoldenCall["platform"]): GoldenCall => ({
   readOnly: false,
   run,
@@ -162,6 +171,22 @@ export const calls: Record<string, GoldenCall> = {
   "collections.queryCollections": read(async (w) => (await w.visitor()).collections.queryCollections().limit(10).find()),
   "collections.getCollection": read(async (w) => (await w.visitor()).collections.getCollection((await w.collection())._id)),
   "collections.getCollectionBySlug": read(async (w) => (await w.visitor()).collections.getCollectionBySlug((await w.collection()).slug)),
+  // ------------------------------------------------------------------ catalog V3 (the embedded platform as a V3 site)
+  "productsV3.getProduct": read(async () => {
+    const c = catalogV3Client();
+    const [first] = (await c.productsV3.queryProducts().limit(1).find()).items;
+    if (!first?._id) throw new Unavailable("the site has no product to read");
+    return c.productsV3.getProduct(first._id);
+  }, V3_SITE),
+  "categories.queryCategories": read(
+    async () =>
+      catalogV3Client()
+        .categories.queryCategories({ treeReference: { appNamespace: "@wix/stores" } })
+        .exists("name", true)
+        .limit(2)
+        .find(),
+    V3_SITE,
+  ),
   // ------------------------------------------------------------------ current cart (a visitor's own cart)
   "currentCart.addToCurrentCart": write(async (w) => cartWithProduct(w)),
   // A cart that was checked out (the documented Get Cart example's cart has its checkoutId) and has a coupon.

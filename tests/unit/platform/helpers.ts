@@ -8,7 +8,8 @@ export const ORIGIN = "http://localhost:3000";
 export const STORES = "215238eb-22a5-4c36-9e7b-e7c08025e04e";
 
 export function fixturePlatform(opts: Partial<PlatformOptions> = {}): Platform {
-  return createPlatform({ dbPath: ":memory:", seedFile: FIXTURE, ...opts });
+  // These tests call Catalog V1's endpoints: a V1 site (the platform's default is V3, like a site created today).
+  return createPlatform({ dbPath: ":memory:", seedFile: FIXTURE, catalogVersion: "V1_CATALOG", ...opts });
 }
 
 export async function api(

@@ -353,13 +353,13 @@ describe("storage", () => {
     const dir = mkdtempSync(join(tmpdir(), "platform-"));
     const dbPath = join(dir, "nested", "platform.sqlite");
     try {
-      const a = createPlatform({ dbPath, seedFile: FIXTURE });
+      const a = createPlatform({ dbPath, seedFile: FIXTURE, catalogVersion: "V1_CATALOG" });
       const token = await visitorToken(a);
       await addToCart(a, token, "prod-mug", 1);
       const { session } = await checkoutSession(a, token);
       expect((await form(a, "/_platform/checkout", { session, action: "offline" })).status).toBe(303);
       a.close();
-      const b = createPlatform({ dbPath, seedFile: FIXTURE });
+      const b = createPlatform({ dbPath, seedFile: FIXTURE, catalogVersion: "V1_CATALOG" });
       const mug = await api(b, "GET", "/stores-reader/v1/products/prod-mug");
       expect(mug.json.product.stock.quantity).toBe(0);
       b.reset();
@@ -375,8 +375,8 @@ describe("storage", () => {
     const dir = mkdtempSync(join(tmpdir(), "platform-"));
     const dbPath = join(dir, "p.sqlite");
     try {
-      const a = createPlatform({ dbPath, seedFile: FIXTURE });
-      const b = createPlatform({ dbPath, seedFile: FIXTURE });
+      const a = createPlatform({ dbPath, seedFile: FIXTURE, catalogVersion: "V1_CATALOG" });
+      const b = createPlatform({ dbPath, seedFile: FIXTURE, catalogVersion: "V1_CATALOG" });
       const ta = await visitorToken(a);
       const tb = await visitorToken(b);
       await addToCart(a, ta, "prod-mug", 1);

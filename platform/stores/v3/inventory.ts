@@ -1,0 +1,52 @@
+// Inventory Items V3 (`@wix/stores` inventoryItemsV3): one item per variant at the site's one location, read from the
+// same stock the cart checks and orders decrement (catalog-store.ts).
+import type { Ctx } from "../../core/context";
+import type { ApiRequest } from "../../core/http";
+import { notFound } from "../../core/http";
+import { loadAllProducts } from "../catalog-store";
+import { inventoryItemWire, variantsOf } from "./wire";
+import { readV3Request, runV3Request } from "./query-v3";
+
+function allItems(ctx: Ctx) {
+  return loadAllProducts(ctx).flatMap((p) => variantsOf(p).map((v) => inventoryItemWire(p, v)));
+}
+
+const LIMITS = { max: 1000, byDefault: 50 };
+
+/** Query Inventory Items' fields (the typings' InventoryItemQuerySpec, in wire names). */
+const SORTABLE = [
+  "product.directCategoryIds",
+  "createdDate",
+  "updatedDate",
+  "availabilityStatus",
+  "inStock",
+  "preorderInfo.enabled",
+  "product.brand.id",
+  "product.name",
+  "product.variantBarcode",
+  "product.variantName",
+  "product.variantSku",
+  "productId",
+  "quantity",
+  "trackQuantity",
+];
+const QUERY_DECLARED = { filterable: new Set(["id", "locationId", "variantId", ...SORTABLE]), sortable: new Set(SORTABLE) };
+
+function answer(ctx: Ctx, req: ApiRequest, where: "query" | "search") {
+  const r = readV3Request(req.body, where, where === "query" ? QUERY_DECLARED : {}, LIMITS);
+  const { items, pagingMetadata } = runV3Request(allItems(ctx), r);
+  return { inventoryItems: items, pagingMetadata };
+}
+
+function getInventoryItem(ctx: Ctx, req: ApiRequest) {
+  const id = req.params.inventoryItemId!;
+  const item = allItems(ctx).find((i) => i.id === id);
+  if (!item) throw notFound("INVENTORY_ITEM_NOT_FOUND", `Article de stock introuvable : ${id}`, { inventoryItemId: id });
+  return { inventoryItem: item };
+}
+
+export const inventoryHandlers = {
+  queryInventoryItems: (ctx: Ctx, req: ApiRequest) => answer(ctx, req, "query"),
+  searchInventoryItems: (ctx: Ctx, req: ApiRequest) => answer(ctx, req, "search"),
+  getInventoryItem,
+};
