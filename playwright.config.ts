@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { PROXY_ORIGIN } from "./tests/proxy/ports";
-import { OWNER_TOKEN } from "./tests/support/owner-token";
+import { E2E_PLATFORM_API_KEY, E2E_SECRET, OWNER_LOGIN, OWNER_TOKEN } from "./tests/support/demo";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_ORIGIN = `http://localhost:${PORT}`;
@@ -83,13 +83,13 @@ export default defineConfig<object, SiteOptions>({
       NODE_ENV: "production",
       PORT: String(PORT),
       HOST: "127.0.0.1",
-      SESSION_SECRET: "e2e-session-secret-not-for-production-0001",
+      SESSION_SECRET: E2E_SECRET,
       COMMERCE_PLATFORM: "embedded",
       PUBLIC_ORIGIN: E2E_ORIGIN,
       PLATFORM_OWNER_TOKEN: OWNER_TOKEN,
       // The back-office tests (tests/e2e/admin.spec.ts): the demo owner, and the elevated client's key.
-      OWNER_EMAILS: "proprietaire@exemple.fr",
-      PLATFORM_API_KEY: "e2e-platform-api-key-not-for-production-0001",
+      OWNER_EMAILS: OWNER_LOGIN.email,
+      PLATFORM_API_KEY: E2E_PLATFORM_API_KEY,
       // Every test logs in and checks out from 127.0.0.1: limits are unit-tested, not hit here.
       RATE_LIMITS: "login=10000,signup=10000,checkout=10000,cart=10000,contact=10000",
       PLATFORM_DB: process.env.E2E_DB ?? ".data/e2e/platform.sqlite",

@@ -7,10 +7,12 @@ import { requestLog } from "./server/request-log.js";
 
 const DEV = process.argv.includes("--dev");
 if (!DEV) process.env.NODE_ENV ??= "production";
-const PORT = Number(process.env.PORT) || 3000;
-const HOST = process.env.HOST || "0.0.0.0";
+// The build to load (tests run several side by side). In production HOST and SHUTDOWN_GRACE_MS come from the build's
+// validated configuration (app/.server/config.server.ts); the development server reads them as they are.
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
-const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS) || 10_000;
+const PORT = Number(process.env.PORT) || 3000;
+let HOST = process.env.HOST || "0.0.0.0";
+let SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS) || 10_000;
 
 const server = express();
 server.disable("x-powered-by");
@@ -55,6 +57,8 @@ if (DEV) {
     throw error;
   }
   server.set("trust proxy", settings.trustProxy);
+  HOST = settings.host;
+  SHUTDOWN_GRACE_MS = settings.shutdownGraceMs;
   server.use(app);
 }
 

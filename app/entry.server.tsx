@@ -5,8 +5,8 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { NonceProvider } from "~/lib/nonce";
-import { SiteCssProvider } from "~/lib/inline-styles";
+import { NonceProvider } from "~/hooks/nonce";
+import { SiteCssProvider } from "~/components/SiteStyles";
 import siteCss from "~/app.css?inline";
 import { requestInfoContext } from "~/.server/request-info.server";
 

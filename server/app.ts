@@ -22,7 +22,11 @@ import { applySecurityHeaders } from "./security";
 const config = getConfig();
 
 /** Settings server.js applies to the top-level express app. */
-export const settings = { trustProxy: config.trustProxy ?? false };
+export const settings = {
+  trustProxy: config.trustProxy ?? false,
+  host: config.host ?? "0.0.0.0",
+  shutdownGraceMs: config.shutdownGraceMs,
+};
 
 export const app = express.Router();
 

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { sendResponse } from "@remix-run/node-fetch-server";
 import type { Router } from "express";
 import { ipKeyGenerator } from "express-rate-limit";
-import { APP_ORIGIN_HEADER, createPlatform, installPlatformFetch, platformOptionsFromEnv, wixApiUrl, type Platform } from "../platform";
+import { APP_ORIGIN_HEADER, createPlatform, installPlatformFetch, wixApiUrl, type Platform } from "../platform";
 import { CLIENT_HEADER } from "../platform/core/http";
 import type { Config } from "../app/.server/config.server";
 import { configureWebhooks } from "../app/.server/webhooks.server";
@@ -34,8 +34,7 @@ function clientKey(ip: string | undefined): string {
   return ip ? ipKeyGenerator(ip, 56) : "unknown";
 }
 
-function loopbackHost(): string {
-  const host = process.env.HOST?.trim();
+function loopbackHost(host: string | undefined): string {
   return !host || ["0.0.0.0", "::", "localhost"].includes(host) ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
 }
 
@@ -45,7 +44,6 @@ export function attachEmbeddedPlatform(router: Router, config: Config): Readines
 }
 
 function attachInProcess(router: Router, config: Config): Readiness {
-  const fromEnv = platformOptionsFromEnv();
   const platform: Platform = createPlatform({
     dbPath: config.commerce.platformDb,
     clientId: config.commerce.clientId,
@@ -62,9 +60,8 @@ function attachInProcess(router: Router, config: Config): Readiness {
     defaultAppOrigin: config.publicOrigin,
     // Events go to the app's own webhook endpoint, then to PLATFORM_WEBHOOK_URLS. This process's own endpoint is
     // reached on loopback: through PUBLIC_ORIGIN each event would leave through the proxy and come back.
-    webhookUrls: [`http://${loopbackHost()}:${config.port}/webhooks/wix`, ...(fromEnv.webhookUrls ?? [])],
-    // The site's Stores catalog (PLATFORM_CATALOG_VERSION; V3 when unset, like a site created today).
-    ...(fromEnv.catalogVersion ? { catalogVersion: fromEnv.catalogVersion } : {}),
+    webhookUrls: [`http://${loopbackHost(config.host)}:${config.port}/webhooks/wix`, ...config.commerce.webhookUrls],
+    catalogVersion: config.commerce.catalogVersion,
   });
   configureWebhooks({ publicKey: platform.webhookPublicKey(), appId: config.commerce.webhookAppId });
   installPlatformFetch(platform, { getAppOrigin: () => config.publicOrigin, getClient: () => currentClient.getStore() });

@@ -1,5 +1,5 @@
-import type { MemberAddress } from "~/models/member-address";
-import type { CommerceSession as Commerce } from "./commerce-session.server";
+import type { PostalAddress } from "~/models/address";
+import type { CommerceSession } from "./commerce-session.server";
 
 /** The signed-in member's profile, as the account page shows and edits it. */
 export interface Profile {
@@ -9,10 +9,10 @@ export interface Profile {
   lastName: string;
   nickname: string;
   slug: string;
-  address?: { addressLine?: string; postalCode?: string; city?: string; country?: string };
+  address?: Partial<PostalAddress>;
 }
 
-export async function getProfile(commerce: Commerce): Promise<Profile> {
+export async function getProfile(commerce: CommerceSession): Promise<Profile> {
   const wix = await commerce.client();
   const { member } = await wix.members.getCurrentMember({ fieldsets: ["FULL"] });
   const address = member?.contact?.addresses?.[0];
@@ -35,7 +35,7 @@ export async function getProfile(commerce: Commerce): Promise<Profile> {
 }
 
 export async function updateProfile(
-  commerce: Commerce,
+  commerce: CommerceSession,
   current: Profile,
   next: { firstName: string; lastName: string; nickname: string; slug: string },
 ): Promise<void> {
@@ -53,7 +53,7 @@ export async function updateProfile(
  * Saves the profile's postal address as the member's first contact address (the one checkout prefills from);
  * other addresses the member may have are kept after it.
  */
-export async function saveAddress(commerce: Commerce, address: MemberAddress): Promise<void> {
+export async function saveAddress(commerce: CommerceSession, address: PostalAddress): Promise<void> {
   const wix = await commerce.client();
   const { member } = await wix.members.getCurrentMember({ fieldsets: ["FULL"] });
   if (!member?._id) throw new Error("no current member");
@@ -63,7 +63,7 @@ export async function saveAddress(commerce: Commerce, address: MemberAddress): P
   });
 }
 
-export async function deleteAccount(commerce: Commerce): Promise<void> {
+export async function deleteAccount(commerce: CommerceSession): Promise<void> {
   const wix = await commerce.client();
   await wix.members.deleteMyMember();
   commerce.clearTokens();

@@ -28,7 +28,7 @@ const secret = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
-export const adminEnvSchema = z.object({
+const adminEnvSchema = z.object({
   OWNER_EMAILS: emailList,
   WIX_API_KEY: secret,
   WIX_SITE_ID: secret,

@@ -1,16 +1,18 @@
+import type { members } from "@wix/members";
 import { mapLoaderErrors } from "./wix-errors.server";
 import type { AdminMemberRow } from "~/models/admin";
 import { MEMBER_STATUS_OPTIONS } from "~/models/admin";
 import { AdminRefusal } from "./admin-actions.server";
 import { getConfig } from "./config.server";
 import type { ElevatedClient } from "./owner.server";
-import { isPlatformId } from "~/lib/ids";
+import { isoDate } from "~/lib/dates";
+import { isPlatformId } from "~/models/ids";
 
 /** The owner's members: search, filter by status, offset paging, per-member and by-filter actions. */
 
-export const MEMBERS_PAGE_SIZE = 20;
+const MEMBERS_PAGE_SIZE = 20;
 
-export interface MemberFilters {
+interface MemberFilters {
   status?: string;
   /** Start of the login e-mail. */
   q?: string;
@@ -29,17 +31,16 @@ function filterOf(f: MemberFilters) {
   return parts.length === 0 ? {} : parts.length === 1 ? parts[0]! : { $and: parts };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function toRow(m: any): AdminMemberRow {
+function toRow(m: members.Member): AdminMemberRow {
   const name = [m.contact?.firstName, m.contact?.lastName].filter(Boolean).join(" ") || m.profile?.nickname || "";
   return {
-    id: m._id,
+    id: m._id ?? "",
     email: m.loginEmail ?? "",
     name,
     status: m.status ?? "UNKNOWN",
-    statusLabel: MEMBER_STATUS_OPTIONS[m.status] ?? m.status ?? "",
+    statusLabel: (m.status && MEMBER_STATUS_OPTIONS[m.status]) ?? m.status ?? "",
     muted: m.activityStatus === "MUTED",
-    createdDate: m._createdDate instanceof Date ? m._createdDate.toISOString() : m._createdDate,
+    createdDate: isoDate(m._createdDate),
     owner: getConfig().admin.ownerEmails.includes(String(m.loginEmail ?? "").toLowerCase()),
   };
 }
@@ -83,7 +84,7 @@ const MEMBER_CALLS = {
 } as const satisfies Record<MemberAction, string>;
 
 export async function memberAction(admin: ElevatedClient, id: string, action: MemberAction) {
-  // Checked before the SDK writes it into a request path (app/lib/ids.ts).
+  // Checked before the SDK writes it into a request path (app/models/ids.ts).
   if (!isPlatformId(id)) throw new AdminRefusal("Membre introuvable.");
   const m = admin.members;
   if (action === "block" || action === "delete" || action === "disconnect") {

@@ -1,15 +1,16 @@
 import { mapLoaderErrors } from "./wix-errors.server";
 import type { AdminOrderDetail, AdminOrderRow, OrderFilters } from "~/models/admin";
 import { ACTIVITY_LABELS, FULFILLMENT_STATUS_OPTIONS, ORDER_STATUS_OPTIONS, PAYMENT_STATUS_OPTIONS } from "~/models/admin";
-import { linkedOrderView } from "./checkout.server";
+import { linkedOrderView, type SdkOrder } from "./checkout.server";
 import type { ElevatedClient } from "./owner.server";
+import { isoDate } from "~/lib/dates";
 import { notFound } from "~/lib/http";
-import { isPlatformId } from "~/lib/ids";
+import { isPlatformId } from "~/models/ids";
 import { AdminRefusal } from "./admin-actions.server";
 
 /** The owner's orders: search with filters and cursor paging, one order with its payment, and the actions on them. */
 
-export const ORDERS_PAGE_SIZE = 20;
+const ORDERS_PAGE_SIZE = 20;
 const TAG_RE = /^[\p{L}\p{N} _-]{1,40}$/u;
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -51,21 +52,18 @@ function searchFilter(f: OrderFilters) {
   return parts.length === 0 ? {} : parts.length === 1 ? parts[0]! : { $and: parts };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Sdk = any;
-
 const label = (labels: Record<string, string>, v: unknown) => {
   const key = String(v ?? "");
   return Object.hasOwn(labels, key) ? labels[key]! : key || "—";
 };
 
-function toRow(o: Sdk): AdminOrderRow {
+function toRow(o: SdkOrder): AdminOrderRow {
   const contact = o.billingInfo?.contactDetails ?? {};
   const name = [contact.firstName, contact.lastName].filter(Boolean).join(" ");
   return {
-    id: o._id,
+    id: o._id ?? "",
     number: String(o.number ?? ""),
-    createdDate: o._createdDate instanceof Date ? o._createdDate.toISOString() : o._createdDate,
+    createdDate: isoDate(o._createdDate),
     buyer: name ? `${name} (${o.buyerInfo?.email ?? ""})` : (o.buyerInfo?.email ?? ""),
     total: o.priceSummary?.total?.formattedAmount ?? "",
     statusLabel: label(ORDER_STATUS_OPTIONS, o.status),
@@ -93,25 +91,25 @@ export async function searchOrders(admin: ElevatedClient, filters: OrderFilters,
 export async function getOrderDetail(admin: ElevatedClient, id: string): Promise<AdminOrderDetail> {
   if (!isPlatformId(id)) notFound();
   return mapLoaderErrors(async () => {
-    const raw: Sdk = await admin.orders.getOrder(id);
-    const tx: Sdk = await admin.orderTransactions.listTransactionsForSingleOrder(id);
+    const raw = await admin.orders.getOrder(id);
+    const tx = await admin.orderTransactions.listTransactionsForSingleOrder(id);
     const payment = tx?.orderTransactions?.payments?.[0];
     return {
       ...(await linkedOrderView(raw)),
-      status: raw.status,
+      status: raw.status ?? "UNKNOWN",
       statusLabel: label(ORDER_STATUS_OPTIONS, raw.status),
       fulfillmentLabel: label(FULFILLMENT_STATUS_OPTIONS, raw.fulfillmentStatus),
       tags: raw.tags?.tags?.tagIds ?? [],
-      activities: (raw.activities ?? []).map((a: Sdk) => ({
-        type: ACTIVITY_LABELS[a.type] ?? a.type,
-        date: a._createdDate instanceof Date ? a._createdDate.toISOString() : a._createdDate,
+      activities: (raw.activities ?? []).map((a) => ({
+        type: (a.type && ACTIVITY_LABELS[a.type]) ?? a.type ?? "",
+        date: isoDate(a._createdDate),
       })),
-      payment: payment ? { id: payment._id, status: payment.regularPaymentDetails?.status ?? "" } : undefined,
+      payment: payment?._id ? { id: payment._id, status: payment.regularPaymentDetails?.status ?? "" } : undefined,
     };
   });
 }
 
-/** An order id from the URL or a form, checked before the SDK writes it into a request path (app/lib/ids.ts). */
+/** An order id from the URL or a form, checked before the SDK writes it into a request path (app/models/ids.ts). */
 function orderId(id: string): string {
   if (!isPlatformId(id)) throw new AdminRefusal("Commande introuvable.");
   return id;

@@ -7,11 +7,14 @@ import { UNAVAILABLE_MESSAGE } from "./commerce-session.server";
  * OWNER_APPROVAL_REQUIRED → the waiting page, anything else a field or form error. Pure: auth.server.ts acts on it.
  */
 
+/** The fields of the sign-in forms an outcome can be about. */
+export type AuthField = "email" | "password" | "code";
+
 export type AuthOutcome =
   | { kind: "success"; sessionToken: string }
   | { kind: "verify"; stateToken: string }
   | { kind: "pending" }
-  | { kind: "field"; field: "email" | "password" | "code"; message: string }
+  | { kind: "field"; field: AuthField; message: string }
   | { kind: "form"; message: string };
 
 export interface SdkLoginResult {

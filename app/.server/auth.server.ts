@@ -1,13 +1,14 @@
-import { data, redirect, redirectDocument } from "react-router";
+import { redirect, redirectDocument } from "react-router";
 import { z } from "zod";
-import { outcomeOf, type AuthOutcome, type SdkLoginResult } from "./auth-outcomes.server";
-import type { CommerceSession as Commerce, WixClient } from "./commerce-session.server";
+import { outcomeOf, type AuthField, type AuthOutcome, type SdkLoginResult } from "./auth-outcomes.server";
+import type { CommerceSession, WixClient } from "./commerce-session.server";
 import { appCookies, clearCookie, readCookie, serializeCookie } from "./cookies.server";
 import { safeRedirectPath } from "./redirect-target.server";
 import { publicOrigin } from "./site.server";
 import { redirectWithToast } from "./toast.server";
 import { classifyWixError } from "./wix-errors.server";
-import { parseForm } from "~/lib/forms";
+import { parseForm, refuseForm } from "./form.server";
+import type { FieldErrors, FormValues } from "~/models/form-answer";
 import { passwordLogin, registration } from "~/models/identity-forms";
 
 /**
@@ -28,7 +29,7 @@ const pendingLogin = z.object({
 type PendingLogin = z.infer<typeof pendingLogin>;
 
 /** Only same-site paths: anything else (absolute, protocol-relative, backslash, control characters) becomes "/". */
-export function safeReturnTo(value: unknown): string {
+function safeReturnTo(value: unknown): string {
   const path = safeRedirectPath(value, "/");
   // Login pages never make sense as a destination after logging in.
   return path.startsWith("/account/login") || path.startsWith("/account/callback") ? "/" : path;
@@ -42,13 +43,13 @@ export function loginPath(returnTo: string) {
  * Members-only pages: visitors are sent to login and come back here afterwards.
  * `url` is the loader's `url` argument: the page's own URL, never the `.data` request's.
  */
-export function requireMember(commerce: Commerce, url: URL): void {
+export function requireMember(commerce: CommerceSession, url: URL): void {
   if (commerce.isMember) return;
   throw redirect(loginPath(url.pathname + url.search));
 }
 
 /** The login and sign-up pages: where to go afterwards; a member has nothing to do there and goes on at once. */
-export function guestReturnTo(commerce: Commerce, url: URL): string {
+export function guestReturnTo(commerce: CommerceSession, url: URL): string {
   const returnTo = safeReturnTo(url.searchParams.get("returnTo"));
   if (commerce.isMember) throw redirect(returnTo);
   return returnTo;
@@ -57,13 +58,13 @@ export function guestReturnTo(commerce: Commerce, url: URL): string {
 // ---------------------------------------------------------------- the site's own forms (direct login)
 
 /** The login form: e-mail and password checked by Wix; on login an unknown e-mail reads as a wrong password. */
-export function loginWithPassword(request: Request, commerce: Commerce, form: FormData) {
+export function loginWithPassword(request: Request, commerce: CommerceSession, form: FormData) {
   return submitDirect(request, commerce, form, passwordLogin, async (wix, v) =>
     outcomeOf((await wix.auth.login({ email: v.email, password: v.password })) as SdkLoginResult, "login"),
   );
 }
 
-export function registerMember(request: Request, commerce: Commerce, form: FormData) {
+export function registerMember(request: Request, commerce: CommerceSession, form: FormData) {
   return submitDirect(request, commerce, form, registration, async (wix, v) => {
     const profile = { firstName: v.firstName, lastName: v.lastName, nickname: v.firstName };
     return outcomeOf((await wix.auth.register({ email: v.email, password: v.password, profile })) as SdkLoginResult);
@@ -71,22 +72,22 @@ export function registerMember(request: Request, commerce: Commerce, form: FormD
 }
 
 /** Checks the form, asks Wix, answers the outcome: bad input and refusals come back beside the fields. */
-async function submitDirect<T extends { email: string }>(
+async function submitDirect<S extends z.ZodType<{ email: string }>>(
   request: Request,
-  commerce: Commerce,
+  commerce: CommerceSession,
   form: FormData,
-  schema: z.ZodType<T>,
-  ask: (wix: WixClient, input: T) => Promise<AuthOutcome>,
+  schema: S,
+  ask: (wix: WixClient, input: z.output<S>) => Promise<AuthOutcome>,
 ) {
   const returnTo = safeReturnTo(form.get("returnTo"));
   const parsed = parseForm(schema, form);
-  if (!parsed.ok) return invalidForm(parsed.fieldErrors, parsed.values);
+  if (!parsed.ok) return refuseForm(parsed);
   const outcome = await ask(await commerce.client(), parsed.data);
   return respondToOutcome(request, commerce, outcome, { returnTo, email: parsed.data.email, values: parsed.values });
 }
 
 /** The code step: success, a wrong code (field error), or an expired state (start again). */
-export async function verifyCode(commerce: Commerce, stateToken: string, code: string): Promise<AuthOutcome | { kind: "expired" }> {
+export async function verifyCode(commerce: CommerceSession, stateToken: string, code: string): Promise<AuthOutcome | { kind: "expired" }> {
   const wix = await commerce.client();
   try {
     const result = await wix.auth.processVerification({ verificationCode: code }, {
@@ -104,7 +105,7 @@ export async function verifyCode(commerce: Commerce, stateToken: string, code: s
   }
 }
 
-export async function sendPasswordReset(commerce: Commerce, email: string, redirectUrl: string): Promise<void> {
+export async function sendPasswordReset(commerce: CommerceSession, email: string, redirectUrl: string): Promise<void> {
   const wix = await commerce.client();
   await wix.auth.sendPasswordResetEmail(email, redirectUrl);
 }
@@ -115,7 +116,7 @@ const pendingVerification = z.object({
   email: z.string().max(254),
   returnTo: z.string().max(2000),
 });
-export type PendingVerification = z.infer<typeof pendingVerification>;
+type PendingVerification = z.infer<typeof pendingVerification>;
 
 export async function readVerification(request: Request): Promise<PendingVerification | null> {
   const parsed = pendingVerification.safeParse(await readCookie(appCookies().verify, request));
@@ -126,21 +127,15 @@ export function clearVerificationCookie(request: Request) {
   return clearCookie(appCookies().verify, request);
 }
 
-/** 400 with errors beside the fields and what was typed, passwords excepted. */
-export function invalidForm(fieldErrors: Record<string, string>, typed: Record<string, string>, formError?: string) {
-  const values = Object.fromEntries(Object.entries(typed).filter(([key]) => !/password/i.test(key)));
-  return data({ fieldErrors, formError, values }, { status: 400 });
-}
-
 /**
  * What the browser gets for an outcome of the site's own forms. `values` are
  * sent back on errors (passwords never: the forms leave them empty).
  */
-export async function respondToOutcome(
+export async function respondToOutcome<F extends string>(
   request: Request,
-  commerce: Commerce,
+  commerce: CommerceSession,
   outcome: AuthOutcome,
-  context: { returnTo: string; email: string; values: Record<string, string> },
+  context: { returnTo: string; email: string; values: FormValues<F> },
 ) {
   switch (outcome.kind) {
     case "success": {
@@ -157,10 +152,12 @@ export async function respondToOutcome(
     }
     case "pending":
       return redirect("/account/pending", { status: 303 });
-    case "field":
-      return invalidForm({ [outcome.field]: outcome.message }, context.values);
+    case "field": {
+      const fieldErrors: FieldErrors<AuthField> = { [outcome.field]: outcome.message };
+      return refuseForm({ values: context.values, fieldErrors });
+    }
     case "form":
-      return invalidForm({}, context.values, outcome.message);
+      return refuseForm({ values: context.values, formError: outcome.message });
   }
 }
 
@@ -172,7 +169,7 @@ export async function respondToOutcome(
  * site's own login or sign-up form succeeded) the platform answers at once with
  * a code: a full-page redirect, no iframe and no JavaScript needed.
  */
-export async function startLogin(request: Request, commerce: Commerce, returnTo: unknown, sessionToken?: string): Promise<Response> {
+export async function startLogin(request: Request, commerce: CommerceSession, returnTo: unknown, sessionToken?: string): Promise<Response> {
   const target = safeReturnTo(returnTo);
   if (commerce.isMember) throw redirect(target, 303);
   // With the visitor's tokens, so the platform can move the visitor's cart to the member at login.
@@ -189,7 +186,7 @@ export async function startLogin(request: Request, commerce: Commerce, returnTo:
   return redirectDocument(authUrl, { status: 303, headers: { "Set-Cookie": await serializeCookie(appCookies().oauth, pending, request) } });
 }
 
-export type CallbackProblem = "missing" | "expired" | "state" | "refused" | "denied";
+type CallbackProblem = "missing" | "expired" | "state" | "refused" | "denied";
 
 export const CALLBACK_MESSAGES: Record<CallbackProblem, string> = {
   missing: "La réponse de la page de connexion est incomplète (code ou état manquant). Reconnectez-vous.",
@@ -206,7 +203,7 @@ export const CALLBACK_MESSAGES: Record<CallbackProblem, string> = {
  */
 export async function finishLogin(
   request: Request,
-  commerce: Commerce,
+  commerce: CommerceSession,
 ): Promise<Response | { problem: CallbackProblem; returnTo: string; headers: Headers }> {
   const url = new URL(request.url);
   const parsed = pendingLogin.safeParse(await readCookie(appCookies().oauth, request));
@@ -228,7 +225,7 @@ export async function finishLogin(
 }
 
 /** Logout: forget the tokens here, then pass through the platform's logout page back home. */
-export async function logout(request: Request, commerce: Commerce): Promise<Response> {
+export async function logout(request: Request, commerce: CommerceSession): Promise<Response> {
   const home = `${publicOrigin()}/`;
   let destination = "/";
   if (commerce.role !== "none") {

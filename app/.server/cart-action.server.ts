@@ -1,12 +1,12 @@
-import { data } from "react-router";
-import { z } from "zod";
 import type { Commerce } from "./commerce.server";
 import { safeRedirectPath } from "./redirect-target.server";
 import { redirectWithToast } from "./toast.server";
 import { failedAction } from "./wix-errors.server";
-import { parseForm, quantityField } from "~/lib/forms";
-import { cartActionSchema, stockProblem } from "~/models/cart-forms";
-import { addStockProblem } from "~/models/availability";
+import { parseForm, refuseForm } from "./form.server";
+import { addStockProblem, stockProblem } from "~/models/availability";
+import { CartIntent } from "~/models/cart-intents";
+import { addToCartSchema, cartActionSchema, type CartActionField } from "~/models/cart-forms";
+import type { FieldErrors, FormValues } from "~/models/form-answer";
 
 /**
  * The one cart action (docs/decisions/0014-cart-handler-and-one-cart-action.md): every form that changes the cart
@@ -29,33 +29,22 @@ const COUPON_ERROR_FIELDS = {
   COUPON_NOT_APPLICABLE: "code",
 } as const;
 
-const SUCCESS_MESSAGES = {
+const SUCCESS_MESSAGES: Record<Exclude<CartIntent, "add">, string> = {
   update: "Quantité mise à jour",
   remove: "Article retiré",
   coupon: "Code promo appliqué",
   "remove-coupon": "Code promo retiré",
-} as const;
-
-const addSchema = z.object({
-  intent: z.literal("add", { error: "Action inconnue." }),
-  productId: z.string({ error: "Produit manquant." }).trim().min(1, "Produit manquant.").max(100, "Produit manquant."),
-  quantity: quantityField(99),
-});
+};
 
 /** `fallback`: where to come back without a `redirectTo` (the page whose form posted; `/cart` for the cart's own forms). */
-export async function cartAction(
-  request: Request,
-  commerce: Commerce,
-  formData: FormData,
-  fallback = "/cart",
-): Promise<Response | ReturnType<typeof data>> {
+export async function cartAction(request: Request, commerce: Commerce, formData: FormData, fallback = "/cart") {
   const redirectTo = safeRedirectPath(formData.get("redirectTo"), fallback);
-  if (formData.get("intent") === "add") return addAction(request, commerce, formData, redirectTo);
+  if (formData.get("intent") === CartIntent.add) return addAction(request, commerce, formData, redirectTo);
   const form = parseForm(cartActionSchema, formData);
   if (!form.ok) {
     if (form.fieldErrors.intent) return redirectWithToast(request, redirectTo, { type: "error", title: "Action inconnue." });
     if (form.fieldErrors.lineId) return redirectWithToast(request, redirectTo, { type: "error", title: GONE_LINE });
-    return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
+    return refused(form.values, undefined, form.fieldErrors);
   }
   const input = form.data;
   try {
@@ -65,7 +54,8 @@ export async function cartAction(
       if (!line) return redirectWithToast(request, redirectTo, { type: "error", title: GONE_LINE });
       // More than the stock left is refused here, beside the field, rather than accepted then blocking the order.
       const problem = input.intent === "update" ? stockProblem(line.availability, input.quantity) : null;
-      if (problem) return data({ fieldErrors: { quantity: problem }, values: form.values }, { status: 400 });
+      if (problem) return refused(form.values, undefined, { quantity: problem });
+      // Quantity 0 means "remove this line" (issue 29.7).
       if (input.intent === "update" && input.quantity > 0) await commerce.cart.updateLine(input.lineId, input.quantity);
       else {
         await commerce.cart.removeLine(input.lineId);
@@ -77,7 +67,7 @@ export async function cartAction(
       await commerce.cart.removeCoupon();
     }
   } catch (error) {
-    return failedAction(request, error, {
+    return failedAction<CartActionField>(request, error, {
       redirectTo,
       fieldMap: { quantity: "quantity", couponCode: "code" },
       // A refused coupon is told beside its field, the typed code kept.
@@ -89,8 +79,8 @@ export async function cartAction(
 }
 
 /** Refused before any call: the message beside the field it belongs to (the quantity, an option) or above the form. */
-function refused(values: Record<string, string>, formError?: string, fieldErrors: Record<string, string> = {}) {
-  return data({ fieldErrors, formError, values }, { status: 400 });
+function refused(values: FormValues<CartActionField>, formError?: string, fieldErrors: FieldErrors<CartActionField> = {}) {
+  return refuseForm<CartActionField>({ values, fieldErrors, ...(formError ? { formError } : {}) });
 }
 
 /**
@@ -102,7 +92,7 @@ async function addAction(request: Request, commerce: Commerce, formData: FormDat
     const value = formData.get(name);
     return typeof value === "string" ? value : undefined;
   };
-  const parsed = parseForm(addSchema, formData);
+  const parsed = parseForm(addToCartSchema, formData);
   if (!parsed.ok) {
     const { quantity, ...others } = parsed.fieldErrors;
     return refused(parsed.values, Object.values(others)[0], quantity ? { quantity } : {});
@@ -129,7 +119,11 @@ async function addAction(request: Request, commerce: Commerce, formData: FormDat
   try {
     await commerce.cart.add({ productId: product.id, quantity: parsed.data.quantity, variantId: check.variantId });
   } catch (error) {
-    return failedAction(request, error, { redirectTo: backUrl, fieldMap: { quantity: "quantity" }, values: parsed.values });
+    return failedAction<CartActionField>(request, error, {
+      redirectTo: backUrl,
+      fieldMap: { quantity: "quantity" },
+      values: parsed.values,
+    });
   }
   return redirectWithToast(request, backUrl, { type: "success", title: "Ajouté au panier" });
 }

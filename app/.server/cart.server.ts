@@ -1,3 +1,4 @@
+import type { currentCart } from "@wix/ecom";
 import type { CommerceSession } from "./commerce-session.server";
 import { classifyWixError, mapLoaderErrors } from "./wix-errors.server";
 import { mediaUrl } from "./media.server";
@@ -17,17 +18,17 @@ import { countryName } from "~/models/countries";
 /** Wix Stores' app id in ecom catalog references (catalog V1). */
 export const STORES_APP_ID = "215238eb-22a5-4c36-9e7b-e7c08025e04e";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type SdkCart = any;
+/** The SDK's cart, as every current-cart call returns it. */
+export type SdkCart = currentCart.Cart;
 
-export function toCart(raw: SdkCart): Cart {
-  const lines: CartLine[] = (raw?.lineItems ?? []).map((line: SdkCart) => ({
-    id: line._id,
+export function toCart(raw: SdkCart | null | undefined): Cart {
+  const lines: CartLine[] = (raw?.lineItems ?? []).map((line) => ({
+    id: line._id ?? "",
     productId: line.catalogReference?.catalogItemId ?? "",
     ...(typeof line.catalogReference?.options?.variantId === "string" ? { variantId: line.catalogReference.options.variantId } : {}),
     name: line.productName?.translated ?? line.productName?.original ?? "",
     image: mediaUrl(line.image),
-    options: (line.descriptionLines ?? []).map((d: SdkCart) => ({
+    options: (line.descriptionLines ?? []).map((d) => ({
       name: d.name?.translated ?? d.name?.original ?? "",
       value: d.colorInfo?.translated ?? d.colorInfo?.original ?? d.plainText?.translated ?? d.plainText?.original ?? "",
       color: d.colorInfo?.code ?? undefined,
@@ -42,12 +43,11 @@ export function toCart(raw: SdkCart): Cart {
     },
     digital: line.itemType?.preset === "DIGITAL",
   }));
-  const coupon = (raw?.appliedDiscounts ?? []).find((d: SdkCart) => d.coupon)?.coupon;
+  const coupon = (raw?.appliedDiscounts ?? []).find((d) => d.coupon)?.coupon;
   return {
     id: raw?._id ?? "",
     lines,
     itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
-    subtotal: money(raw?.subtotal),
     couponCode: coupon?.code ?? undefined,
     currency: raw?.currency ?? "EUR",
   };
@@ -78,7 +78,7 @@ async function readCart(session: CommerceSession): Promise<Cart | null> {
   }
 }
 
-export interface AddToCartInput {
+interface AddToCartInput {
   productId: string;
   quantity: number;
   variantId?: string;
@@ -90,8 +90,6 @@ function catalogOptions(input: AddToCartInput): Record<string, unknown> {
   if (input.variantId) return { variantId: input.variantId };
   return input.options && Object.keys(input.options).length > 0 ? { options: input.options } : {};
 }
-
-export type CartHandler = ReturnType<typeof createCartHandler>;
 
 export function createCartHandler(session: CommerceSession) {
   let read: Promise<Cart | null> | null = null;
@@ -138,8 +136,23 @@ export function createCartHandler(session: CommerceSession) {
   };
 }
 
+/** Delivery logistics as checkout options and orders carry them: what a pickup place is read from. */
+interface PickupLogistics {
+  instructions?: string | null;
+  pickupDetails?: {
+    address?: {
+      addressLine1?: string | null;
+      addressLine?: string | null;
+      streetAddress?: { number?: string | null; name?: string | null } | null;
+      postalCode?: string | null;
+      city?: string | null;
+      country?: string | null;
+    } | null;
+  } | null;
+}
+
 /** Where and when a pickup is collected, from Wix's delivery logistics (checkout options and orders alike). */
-export function pickupPlaceOf(logistics: SdkCart): PickupPlace | undefined {
+export function pickupPlaceOf(logistics: PickupLogistics | null | undefined): PickupPlace | undefined {
   if (!logistics?.pickupDetails) return undefined;
   const a = logistics.pickupDetails.address;
   const street =
@@ -153,7 +166,7 @@ export function pickupPlaceOf(logistics: SdkCart): PickupPlace | undefined {
   return { ...(address ? { address } : {}), ...(instructions ? { instructions } : {}) };
 }
 
-export interface EstimateInput {
+interface EstimateInput {
   shippingOptionCode?: string;
   country?: string;
 }
@@ -167,23 +180,21 @@ async function estimateTotals(session: CommerceSession, input: EstimateInput): P
     calculateShipping: true,
   } as Parameters<typeof wix.currentCart.estimateCurrentCartTotals>[0]);
   const summary = estimate.priceSummary;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const shippingInfo = estimate.shippingInfo as any;
-  const shippingOptions: ShippingChoice[] = (shippingInfo?.carrierServiceOptions ?? []).flatMap((carrier: SdkCart) =>
-    (carrier.shippingOptions ?? []).map((option: SdkCart) => ({
-      code: option.code,
-      title: option.title,
+  const shippingInfo = estimate.shippingInfo;
+  const shippingOptions: ShippingChoice[] = (shippingInfo?.carrierServiceOptions ?? []).flatMap((carrier) =>
+    (carrier.shippingOptions ?? []).map((option) => ({
+      code: option.code ?? "",
+      title: option.title ?? "",
       price: money(option.cost?.price),
       deliveryTime: option.logistics?.deliveryTime ?? undefined,
       pickup: !!option.logistics?.pickupDetails,
       ...(pickupPlaceOf(option.logistics) ? { pickupPlace: pickupPlaceOf(option.logistics) } : {}),
     })),
   );
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const violations: any[] = (estimate as any).violations ?? [];
-  const blockedLines = violations
-    .filter((v) => v?.severity === "ERROR" && v?.target?.lineItem?._id)
-    .map((v) => v.target.lineItem._id as string);
+  const blockedLines = (estimate.violations ?? []).flatMap((v) => {
+    const lineId = v.target?.lineItem?._id;
+    return v.severity === "ERROR" && lineId ? [lineId] : [];
+  });
   for (const line of estimate.cart?.lineItems ?? []) {
     const status = line.availability?.status;
     if (line._id && status && status !== "AVAILABLE" && !blockedLines.includes(line._id)) blockedLines.push(line._id);

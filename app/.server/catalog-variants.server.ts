@@ -1,6 +1,7 @@
 import {
   optionFieldKey,
   type Availability,
+  type OptionFieldKey,
   type CatalogOption,
   type CatalogProduct,
   type CatalogVariant,
@@ -131,7 +132,7 @@ export function stockLeft(p: CatalogProduct, variantId?: string): number | undef
 
 export type AddToCartCheck =
   | { ok: true; variantId?: string; chosen: Record<string, string>; /** Stock left, when counted. */ left?: number }
-  | { ok: false; message: string; field?: string };
+  | { ok: false; message: string; field?: OptionFieldKey };
 
 /**
  * Server-side check of an add-to-cart request against the product, from the

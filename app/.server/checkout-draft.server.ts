@@ -1,9 +1,10 @@
+import type { checkout as checkoutApi } from "@wix/ecom";
 import { createCookie, type Cookie } from "react-router";
-import type { CommerceSession as Commerce } from "./commerce-session.server";
+import type { CommerceSession } from "./commerce-session.server";
 import { getConfig } from "./config.server";
 import { readCookie, serializeCookie } from "./cookies.server";
-import type { CheckoutValues } from "~/models/cart-forms";
-import { isPlatformId } from "~/lib/ids";
+import type { CheckoutValues } from "~/models/checkout-forms";
+import { isPlatformId } from "~/models/ids";
 
 /**
  * The buyer's last checkout, so that "Annuler" on the payment page, then
@@ -30,20 +31,17 @@ export function rememberCheckout(request: Request, checkoutId: string): Promise<
   return serializeCookie(draftCookie(), checkoutId, request);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Sdk = any;
-
 const str = (value: unknown) => (typeof value === "string" && value !== "" ? value.slice(0, 300) : undefined);
 
 /** The form values of a platform checkout (SDK shape). Pure. */
-export function valuesFromCheckout(checkout: Sdk): CheckoutValues {
+export function valuesFromCheckout(checkout: checkoutApi.Checkout | null | undefined): CheckoutValues {
   if (!checkout || checkout.completed) return {};
   const destination = checkout.shippingInfo?.shippingDestination;
   const billing = checkout.billingInfo?.address;
   // A pickup has no destination: the form's one address was the billing address.
   const shipping = destination?.address ?? billing;
   const contact = destination?.contactDetails ?? checkout.billingInfo?.contactDetails;
-  const line = (a: Sdk) => str(a?.addressLine1) ?? str(a?.addressLine);
+  const line = (a: checkoutApi.Address | undefined) => str(a?.addressLine1);
   const same =
     !billing ||
     (line(billing) === line(shipping) &&
@@ -55,8 +53,8 @@ export function valuesFromCheckout(checkout: Sdk): CheckoutValues {
     firstName: str(contact?.firstName),
     lastName: str(contact?.lastName),
     phone: str(contact?.phone),
-    ...(str(contact?.company) ? { company: str(contact?.company) } : {}),
-    ...(str(contact?.vatId?._id) ? { vatNumber: str(contact?.vatId?._id) } : {}),
+    company: str(contact?.company),
+    vatNumber: str(contact?.vatId?._id),
     addressLine: line(shipping),
     postalCode: str(shipping?.postalCode),
     city: str(shipping?.city),
@@ -79,7 +77,7 @@ export function valuesFromCheckout(checkout: Sdk): CheckoutValues {
  * What the buyer typed in their last, unfinished checkout; empty when there is
  * none, it was paid, or it cannot be read (a convenience: never an error).
  */
-export async function checkoutDraft(commerce: Commerce, request: Request): Promise<CheckoutValues> {
+export async function checkoutDraft(commerce: CommerceSession, request: Request): Promise<CheckoutValues> {
   const id = await readCookie(draftCookie(), request);
   if (!isPlatformId(id)) return {};
   try {

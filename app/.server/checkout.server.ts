@@ -1,14 +1,19 @@
-import type { CommerceSession as Commerce } from "./commerce-session.server";
-import { countryName, type CheckoutInput, type CheckoutValues, type PostalAddress } from "~/models/cart-forms";
+import type { orders } from "@wix/ecom";
+import type { members } from "@wix/members";
+import type { CommerceSession } from "./commerce-session.server";
+import type { PostalAddress } from "~/models/address";
+import type { CheckoutInput, CheckoutValues } from "~/models/checkout-forms";
+import { countryName } from "~/models/countries";
 
 import type { OrderAddress, OrderLineView, OrderView } from "~/models/order";
 export type { OrderAddress, OrderLineView, OrderView };
 import { mediaUrl } from "./media.server";
 import { pickupPlaceOf } from "./cart.server";
 import { linkToProducts } from "./catalog.server";
+import { isoDate } from "~/lib/dates";
 import { money } from "~/lib/money";
 import { notFound } from "~/lib/http";
-import { isPlatformId } from "~/lib/ids";
+import { isPlatformId } from "~/models/ids";
 import { formatPhone } from "~/models/phone";
 
 /**
@@ -17,8 +22,8 @@ import { formatPhone } from "~/models/phone";
  * `failedAction` / `failedLoader` (the one place that maps them).
  */
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Sdk = any;
+/** The SDK's order, as getOrder and searchOrders return it (the owner's elevated client too). */
+export type SdkOrder = orders.Order;
 
 /** SDK address (`addressLine1`: the SDK renames it to the wire's `addressLine`). */
 export function toSdkAddress(address: PostalAddress) {
@@ -30,7 +35,7 @@ export function toSdkAddress(address: PostalAddress) {
   };
 }
 
-export interface CheckoutCallbacks {
+interface CheckoutCallbacks {
   postFlowUrl: string;
   thankYouPageUrl: string;
   cartPageUrl: string;
@@ -53,7 +58,7 @@ export function checkoutCallbacks(origin: string): CheckoutCallbacks {
  * payment page and the order show who buys).
  */
 export async function startCheckout(
-  commerce: Commerce,
+  commerce: CommerceSession,
   input: CheckoutInput,
   origin: string,
 ): Promise<{ paymentUrl: string; checkoutId: string }> {
@@ -96,7 +101,7 @@ export async function startCheckout(
  * convenience: if the member call fails the buyer simply types their details,
  * so a failure here must not block checking out.
  */
-export async function memberPrefill(commerce: Commerce): Promise<CheckoutValues> {
+export async function memberPrefill(commerce: CommerceSession): Promise<CheckoutValues> {
   if (!commerce.isMember) return {};
   try {
     const wix = await commerce.client();
@@ -107,7 +112,7 @@ export async function memberPrefill(commerce: Commerce): Promise<CheckoutValues>
   }
 }
 
-export function prefillFromMember(member: Sdk): CheckoutValues {
+export function prefillFromMember(member: members.Member | null | undefined): CheckoutValues {
   if (!member) return {};
   const address = member.contact?.addresses?.[0];
   const line =
@@ -127,7 +132,7 @@ export function prefillFromMember(member: Sdk): CheckoutValues {
 
 // ---------------------------------------------------------------- orders
 
-export const PAYMENT_STATUS_LABELS: Record<string, string> = {
+const PAYMENT_STATUS_LABELS: Record<string, string> = {
   PAID: "Payée",
   NOT_PAID: "Non payée",
   PENDING: "En attente",
@@ -145,17 +150,20 @@ export function paymentStatusLabel(status: string | null | undefined): string {
 }
 
 /** `billing`: the business buyer's company and VAT number are invoice details, shown with the billing address only. */
-function addressView(address: Sdk, contact: Sdk, billing = false): OrderAddress | undefined {
+function addressView(
+  address: orders.Address | undefined,
+  contact: orders.FullAddressContactDetails | undefined,
+  billing = false,
+): OrderAddress | undefined {
   const name = [contact?.firstName, contact?.lastName].filter(Boolean).join(" ") || undefined;
   if (!address && !name) return undefined;
   const street =
     address?.addressLine1 ??
-    address?.addressLine ??
     (address?.streetAddress ? `${address.streetAddress.number ?? ""} ${address.streetAddress.name ?? ""}`.trim() : undefined);
   // The SDK renames the wire's vatId.id to _id.
-  const vatNumber: unknown = contact?.vatId?._id ?? contact?.vatId?.id;
-  const vat = billing && typeof vatNumber === "string" ? `TVA intracommunautaire : ${vatNumber}` : undefined;
-  const phone = billing && typeof contact?.phone === "string" && contact.phone ? `Tél. : ${formatPhone(contact.phone)}` : undefined;
+  const vatNumber = contact?.vatId?._id;
+  const vat = billing && vatNumber ? `TVA intracommunautaire : ${vatNumber}` : undefined;
+  const phone = billing && contact?.phone ? `Tél. : ${formatPhone(contact.phone)}` : undefined;
   const lines = [
     billing ? contact?.company : undefined,
     vat,
@@ -168,30 +176,22 @@ function addressView(address: Sdk, contact: Sdk, billing = false): OrderAddress 
   return { name, lines };
 }
 
-function dateString(value: unknown): string | undefined {
-  if (value instanceof Date) return value.toISOString();
-  return typeof value === "string" ? value : undefined;
-}
-
-/** The SDK's order (`_id`, Date objects, SDK addresses) in the shape the thank-you page renders. */
 /** Only the platform's own download path is linked (same origin); the SDK gives the expiry as a Date. */
-function downloadView(file: Sdk): { url: string; expires?: string } {
-  const url = new URL(file.link, "http://x");
-  const expires =
-    file.expirationDate instanceof Date
-      ? file.expirationDate.toISOString()
-      : typeof file.expirationDate === "string"
-        ? file.expirationDate
-        : undefined;
+function downloadView(link: string, expirationDate: Date | null | undefined): { url: string; expires?: string } {
+  const url = new URL(link, "http://x");
+  const expires = isoDate(expirationDate);
   return { url: `${url.pathname}${url.search}`, ...(expires ? { expires } : {}) };
 }
 
-export function toOrderView(raw: Sdk): OrderView {
-  const lines: OrderLineView[] = (raw?.lineItems ?? []).map((line: Sdk) => ({
+/** The SDK's order (`_id`, Date objects, SDK addresses) in the shape the thank-you page renders. */
+export function toOrderView(raw: SdkOrder | null | undefined): OrderView {
+  // Product links come from the catalog (linkedOrderView), never from a line URL the platform makes up.
+  const lineItems = raw?.lineItems ?? [];
+  const lines: OrderLineView[] = lineItems.map((line) => ({
     id: line._id ?? "",
     name: line.productName?.translated ?? line.productName?.original ?? "",
-    image: mediaUrl(typeof line.image === "string" ? line.image : line.image?.url),
-    options: (line.descriptionLines ?? []).map((d: Sdk) => ({
+    image: mediaUrl(line.image),
+    options: (line.descriptionLines ?? []).map((d) => ({
       name: d.name?.translated ?? d.name?.original ?? "",
       value: d.colorInfo?.translated ?? d.colorInfo?.original ?? d.plainText?.translated ?? d.plainText?.original ?? "",
     })),
@@ -200,17 +200,17 @@ export function toOrderView(raw: Sdk): OrderView {
     // Before the coupon, so the lines add up to the subtotal shown below them.
     total: money(line.lineItemPrice ?? line.totalPriceAfterTax),
     digital: line.itemType?.preset === "DIGITAL" || line.physicalProperties?.shippable === false,
-    ...(typeof line.digitalFile?.link === "string" ? { download: downloadView(line.digitalFile) } : {}),
+    ...(line.digitalFile?.link ? { download: downloadView(line.digitalFile.link, line.digitalFile.expirationDate) } : {}),
   }));
   const summary = raw?.priceSummary ?? {};
   const shippingInfo = raw?.shippingInfo;
   const logistics = shippingInfo?.logistics;
   const destination = logistics?.shippingDestination;
-  const coupon = (raw?.appliedDiscounts ?? []).find((d: Sdk) => d.coupon)?.coupon;
+  const coupon = (raw?.appliedDiscounts ?? []).find((d) => d.coupon)?.coupon;
   return {
     id: raw?._id ?? "",
     number: String(raw?.number ?? ""),
-    createdDate: dateString(raw?._createdDate ?? raw?.createdDate ?? raw?.purchasedDate),
+    createdDate: isoDate(raw?._createdDate ?? raw?.purchasedDate),
     email: raw?.buyerInfo?.email ?? undefined,
     paymentStatus: raw?.paymentStatus ?? "UNSPECIFIED",
     paymentStatusLabel: paymentStatusLabel(raw?.paymentStatus),
@@ -231,14 +231,14 @@ export function toOrderView(raw: Sdk): OrderView {
 }
 
 /** The order's view with its lines linked to the catalog's product pages (never to the order's line URLs). */
-export async function linkedOrderView(raw: Sdk): Promise<OrderView> {
+export async function linkedOrderView(raw: SdkOrder): Promise<OrderView> {
   const view = toOrderView(raw);
-  const ids = (raw?.lineItems ?? []).map((line: Sdk) => line.catalogReference?.catalogItemId as string | undefined);
+  const ids = (raw.lineItems ?? []).map((line) => line.catalogReference?.catalogItemId ?? undefined);
   return { ...view, lines: await linkToProducts(view.lines, ids) };
 }
 
 /** The caller's order; the platform answers 404 for anyone else's (left to `failedLoader`). */
-export async function getOrderView(commerce: Commerce, orderId: string): Promise<OrderView> {
+export async function getOrderView(commerce: CommerceSession, orderId: string): Promise<OrderView> {
   if (!isPlatformId(orderId)) notFound();
   const wix = await commerce.client();
   return linkedOrderView(await wix.orders.getOrder(orderId));
@@ -250,13 +250,13 @@ export async function getOrderView(commerce: Commerce, orderId: string): Promise
  * the form works the same, empty.
  */
 export async function orderPrefill(
-  commerce: Commerce,
+  commerce: CommerceSession,
   orderId: string | null,
 ): Promise<{ email?: string; firstName?: string; lastName?: string }> {
   if (!orderId || !isPlatformId(orderId) || commerce.role === "none") return {};
   try {
     const wix = await commerce.client();
-    const raw: Sdk = await wix.orders.getOrder(orderId);
+    const raw: SdkOrder = await wix.orders.getOrder(orderId);
     const contact = raw?.billingInfo?.contactDetails;
     const text = (v: unknown) => (typeof v === "string" && v ? v.slice(0, 200) : undefined);
     return {

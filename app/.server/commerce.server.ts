@@ -15,7 +15,7 @@ import { deleteAccount, getProfile, saveAddress, updateProfile, type Profile } f
 import { getMemberOrder, listMemberOrders } from "./orders.server";
 import { redirectWithToast, toastCookie } from "./toast.server";
 import { mapLoaderErrors } from "./wix-errors.server";
-import type { CheckoutInput } from "~/models/cart-forms";
+import type { CheckoutInput } from "~/models/checkout-forms";
 
 export { CommerceSession, CommerceTimeoutError, runInSession, SESSION_ENDED_MESSAGE, UNAVAILABLE_MESSAGE } from "./commerce-session.server";
 export type { WixClient } from "./commerce-session.server";

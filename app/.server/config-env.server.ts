@@ -65,6 +65,14 @@ export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    // The listening address (server.js); the in-process platform also reaches the app's webhook endpoint there.
+    HOST: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9.:-]{1,255}$/, "must be a host name or an IP address")
+      .optional(),
+    // Graceful shutdown (server.js): how long in-flight requests get after SIGTERM.
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     SESSION_SECRET: optionalText,
     COMMERCE_PLATFORM: z.enum(["embedded", "wix"]).optional(),
     WIX_CLIENT_ID: optionalText,
@@ -91,7 +99,22 @@ export const envSchema = z
           .filter(Boolean),
       ),
     COMMERCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    // Embedded platform: more endpoints its events are posted to, after the app's own /webhooks/wix.
+    PLATFORM_WEBHOOK_URLS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const urls = (v ?? "").split(/[\s,]+/).filter(Boolean);
+        const wrong = urls.find((url) => !/^https?:\/\/[^\s]+$/.test(url));
+        if (wrong) {
+          ctx.addIssue({ code: "custom", message: `must be comma-separated http(s) URLs ("${wrong}" is not one)` });
+          return z.NEVER;
+        }
+        return urls;
+      }),
     PLATFORM_SIGNUP_POLICY: z.enum(["open", "verify-email", "owner-approval"]).default("open"),
+    // Embedded platform: the site's Stores catalog (V3 when unset, like a site created today).
+    PLATFORM_CATALOG_VERSION: z.enum(["V3_CATALOG", "V1_CATALOG", "STORES_NOT_INSTALLED"]).default("V3_CATALOG"),
     PLATFORM_OWNER_TOKEN: optionalText,
     PLATFORM_FAULT_CONTROL: z
       .enum(["true", "false", ""])

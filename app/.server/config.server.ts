@@ -18,6 +18,9 @@ export const EMBEDDED_CLIENT_ID = "embedded-demo-client";
 export interface Config {
   env: Env["NODE_ENV"];
   port: number;
+  /** The listening address (unset: every interface). */
+  host?: string;
+  shutdownGraceMs: number;
   sessionSecrets: string[];
   commerce: {
     platform: "embedded" | "wix";
@@ -28,10 +31,14 @@ export interface Config {
     allowedOrigins: string[];
     /** Embedded platform only: sign-up policy, owner tool token, fault switch over HTTP (tests). */
     signupPolicy: "open" | "verify-email" | "owner-approval";
+    /** Embedded platform only: the site's Stores catalog version (PLATFORM_CATALOG_VERSION). */
+    catalogVersion: "V3_CATALOG" | "V1_CATALOG" | "STORES_NOT_INSTALLED";
     ownerToken?: string;
     faultControl: boolean;
     /** Longest wait for one platform call before the request fails with an error screen. */
     timeoutMs: number;
+    /** Embedded platform: endpoints its events go to besides the app's own. */
+    webhookUrls: string[];
     /** Real Wix: the key that verifies its webhooks, and the app id they are addressed to. */
     webhookPublicKey?: string;
     webhookAppId: string;
@@ -78,6 +85,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
   return {
     env: env.NODE_ENV,
     port: env.PORT,
+    host: env.HOST,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     sessionSecrets: (env.SESSION_SECRET ?? devSecret()).split(",").map((s) => s.trim()),
     commerce: {
       platform,
@@ -86,9 +95,11 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       platformUrl: env.PLATFORM_URL,
       allowedOrigins: env.PLATFORM_ALLOWED_ORIGINS,
       signupPolicy: env.PLATFORM_SIGNUP_POLICY,
+      catalogVersion: env.PLATFORM_CATALOG_VERSION,
       ownerToken: env.PLATFORM_OWNER_TOKEN,
       faultControl: env.PLATFORM_FAULT_CONTROL,
       timeoutMs: env.COMMERCE_TIMEOUT_MS,
+      webhookUrls: env.PLATFORM_WEBHOOK_URLS,
       webhookPublicKey: env.WIX_WEBHOOK_PUBLIC_KEY,
       webhookAppId: env.WIX_APP_ID ?? (platform === "wix" ? env.WIX_CLIENT_ID! : EMBEDDED_CLIENT_ID),
     },

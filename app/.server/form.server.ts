@@ -1,4 +1,6 @@
 import { data } from "react-router";
+import type { z } from "zod";
+import type { FieldErrors, FieldsOf, FormAnswer, FormValues } from "~/models/form-answer";
 
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
@@ -33,4 +35,45 @@ export async function formWithLists(
     } else fields[key] = value;
   }
   return { fields, lists: out };
+}
+
+export type FormResult<T, F extends string> = { ok: true; data: T; values: FormValues<F> } | ({ ok: false } & FormAnswer<F>);
+
+/**
+ * Validates a submitted form with a zod schema (messages in French in the schema). `values` keeps what the user
+ * typed, to refill the form on error; an issue about the whole form (no field) is the answer's `formError`.
+ */
+export function parseForm<S extends z.ZodType>(schema: S, formData: FormData): FormResult<z.output<S>, FieldsOf<S>> {
+  type F = FieldsOf<S>;
+  const values: Record<string, string> = {};
+  for (const [key, value] of formData) if (typeof value === "string" && !(key in values)) values[key] = value;
+  const result = schema.safeParse(values);
+  if (result.success) return { ok: true, data: result.data, values: values as FormValues<F> };
+  const fieldErrors: Record<string, string> = {};
+  let formError: string | undefined;
+  for (const issue of result.error.issues) {
+    if (issue.path.length === 0) formError ??= issue.message;
+    else fieldErrors[issue.path.join(".")] ??= issue.message;
+  }
+  return { ok: false, fieldErrors: fieldErrors as FieldErrors<F>, values: values as FormValues<F>, ...(formError ? { formError } : {}) };
+}
+
+/** Never sent back: a refused form shows its password fields empty (the page would otherwise write them in its HTML). */
+const SECRET_FIELD = /password|^confirm$/i;
+
+/**
+ * The one way an action refuses a form: 400 with the form answer (app/models/form-answer.ts), secrets left out of
+ * the values; `extra` tells which of a page's forms answered (`{ intent: "address" }`).
+ */
+export function refuseForm<F extends string, E extends string = F, X extends object = Record<never, never>>(
+  answer: { values: FormValues<F>; fieldErrors?: FieldErrors<E>; formError?: string },
+  extra?: X,
+) {
+  const values = Object.fromEntries(Object.entries(answer.values).filter(([name]) => !SECRET_FIELD.test(name)));
+  const body = {
+    fieldErrors: answer.fieldErrors ?? {},
+    values,
+    ...(answer.formError ? { formError: answer.formError } : {}),
+  } as FormAnswer<F | E>;
+  return data({ ...(extra as X), ...body }, { status: 400 });
 }

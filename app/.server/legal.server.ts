@@ -2,7 +2,7 @@ import { LEGAL_PAGES, type LegalFacts, type LegalPageKey, type LegalSection } fr
 import { getConfig } from "./config.server";
 import { publicOrigin } from "./site.server";
 
-export function legalFacts(): LegalFacts {
+function legalFacts(): LegalFacts {
   const { legal, site } = getConfig();
   return { ...legal, ownerName: site.ownerName, siteUrl: new URL(publicOrigin()).host };
 }

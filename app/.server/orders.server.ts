@@ -1,12 +1,12 @@
-import type { CommerceSession as Commerce } from "./commerce-session.server";
-import { linkedOrderView, toOrderView } from "./checkout.server";
+import type { CommerceSession } from "./commerce-session.server";
+import { linkedOrderView, toOrderView, type SdkOrder } from "./checkout.server";
 import { notFound } from "~/lib/http";
-import { isPlatformId } from "~/lib/ids";
+import { isPlatformId } from "~/models/ids";
 import type { MemberOrder } from "~/models/order";
 
 /** A member's orders: French labels for the statuses the seed lists (platform/seed/demo.json). */
 
-export const ORDER_STATUS_LABELS: Record<string, string> = {
+const ORDER_STATUS_LABELS: Record<string, string> = {
   INITIALIZED: "En cours",
   APPROVED: "Confirmée",
   CANCELED: "Annulée",
@@ -14,14 +14,13 @@ export const ORDER_STATUS_LABELS: Record<string, string> = {
   REJECTED: "Refusée",
 };
 
-export const FULFILLMENT_STATUS_LABELS: Record<string, string> = {
+const FULFILLMENT_STATUS_LABELS: Record<string, string> = {
   NOT_FULFILLED: "Non expédiée",
   PARTIALLY_FULFILLED: "Partiellement expédiée",
   FULFILLED: "Expédiée",
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function toMemberOrder(raw: any): MemberOrder {
+function toMemberOrder(raw: SdkOrder): MemberOrder {
   return {
     ...toOrderView(raw),
     statusLabel: ORDER_STATUS_LABELS[raw?.status ?? ""] ?? "Inconnu",
@@ -34,7 +33,7 @@ function toMemberOrder(raw: any): MemberOrder {
  * searchOrders filtered on the member id is the SDK's way (and the platform
  * scopes the answer to the caller whatever the filter says).
  */
-export async function listMemberOrders(commerce: Commerce): Promise<MemberOrder[]> {
+export async function listMemberOrders(commerce: CommerceSession): Promise<MemberOrder[]> {
   const wix = await commerce.client();
   const { member } = await wix.members.getCurrentMember({ fieldsets: ["PUBLIC"] });
   if (!member?._id) return [];
@@ -46,7 +45,7 @@ export async function listMemberOrders(commerce: Commerce): Promise<MemberOrder[
   return (result.orders ?? []).map(toMemberOrder);
 }
 
-export async function getMemberOrder(commerce: Commerce, orderId: string): Promise<MemberOrder> {
+export async function getMemberOrder(commerce: CommerceSession, orderId: string): Promise<MemberOrder> {
   if (!isPlatformId(orderId)) notFound();
   const wix = await commerce.client();
   const raw = await wix.orders.getOrder(orderId);

@@ -3,10 +3,10 @@ import { orderTransactions, orders } from "@wix/ecom";
 import { members } from "@wix/members";
 import { products } from "@wix/stores";
 import { submissions } from "@wix/forms";
-import { redirect } from "react-router";
+import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { notFound } from "~/lib/http";
 import { loginPath } from "./auth.server";
-import type { Commerce } from "./commerce.server";
+import { commerceOf, type Commerce } from "./commerce.server";
 import { fetchWithTimeout } from "./commerce-session.server";
 import { getConfig } from "./config.server";
 
@@ -48,13 +48,29 @@ export async function isOwner(commerce: Commerce): Promise<boolean> {
 }
 
 /**
- * Every /admin loader and action starts here: a visitor goes to the login page (and comes back), a member who is
- * not an owner gets the 404 screen, the owner gets the elevated client.
+ * The owner check: a visitor goes to the login page (and comes back), a member who is not an owner gets the 404
+ * screen, the owner gets the elevated client.
  */
-export async function requireOwner(commerce: Commerce, url: URL): Promise<ElevatedClient> {
+async function requireOwner(commerce: Commerce, url: URL): Promise<ElevatedClient> {
   if (!commerce.isMember) throw redirect(loginPath(url.pathname + url.search));
   if (!(await isOwner(commerce))) notFound();
   return buildElevatedClient();
+}
+
+const elevatedClientKey = createContext<ElevatedClient>();
+
+/**
+ * The middleware of the /admin layout (app/routes/admin.tsx): it runs before every loader and action under /admin,
+ * whichever of them a request asks for, so none of them can forget the owner check.
+ */
+export const ownerMiddleware: MiddlewareFunction<Response> = async ({ context, url }, next) => {
+  context.set(elevatedClientKey, await requireOwner(commerceOf(context), url));
+  return next();
+};
+
+/** The elevated client, for the loaders and actions under /admin (their layout's `ownerMiddleware` made it). */
+export function elevatedClientOf(context: Readonly<RouterContextProvider>): ElevatedClient {
+  return context.get(elevatedClientKey);
 }
 
 /**

@@ -12,7 +12,7 @@ import { publicOrigin } from "./site.server";
  * 50,000 per file; smaller files stay cheap to build from the cached catalog).
  */
 
-export const SITEMAP_PAGE_SIZE = 5000;
+const SITEMAP_PAGE_SIZE = 5000;
 const MAX_PRODUCTS = 100_000;
 
 export interface SitemapEntry {
@@ -40,7 +40,7 @@ async function productEntries(): Promise<SitemapEntry[]> {
   );
 }
 
-export async function sitemapEntries(): Promise<SitemapEntry[]> {
+async function sitemapEntries(): Promise<SitemapEntry[]> {
   const [collections, products] = await Promise.all([listCollections(), productEntries()]);
   return [...STATIC_PATHS.map((path) => ({ path })), ...collections.map((c) => ({ path: `/collections/${c.slug}` })), ...products];
 }
@@ -48,7 +48,7 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
 const xmlEscape = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 
-export function urlsetXml(entries: SitemapEntry[], origin: string): string {
+function urlsetXml(entries: SitemapEntry[], origin: string): string {
   const urls = entries
     .map(
       (e) =>
@@ -58,7 +58,7 @@ export function urlsetXml(entries: SitemapEntry[], origin: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n`;
 }
 
-export function sitemapIndexXml(pageCount: number, origin: string): string {
+function sitemapIndexXml(pageCount: number, origin: string): string {
   const maps = Array.from(
     { length: pageCount },
     (_, i) => `<sitemap><loc>${xmlEscape(new URL(`/sitemap.xml?page=${i + 1}`, origin).href)}</loc></sitemap>`,

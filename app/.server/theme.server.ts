@@ -9,7 +9,7 @@ export const themeSchema = z.enum(THEMES);
 
 const themeCookie = createCookie("theme", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 365 * 24 * 60 * 60 });
 
-export interface ThemeChoice {
+interface ThemeChoice {
   /** "auto" when neither a choice nor the system's preference is known: the CSS follows the browser's. */
   theme: ThemeAttribute;
   /** The visitor chose it with the header button; otherwise it follows the system's preference. */

@@ -1,5 +1,7 @@
 import { data } from "react-router";
 import type { FlashToastInput } from "~/lib/toast";
+import type { FieldErrors, FormValues } from "~/models/form-answer";
+import { refuseForm } from "./form.server";
 import { redirectWithToast } from "./toast.server";
 import { UNAVAILABLE_MESSAGE } from "./commerce-session.server";
 
@@ -11,7 +13,7 @@ import { UNAVAILABLE_MESSAGE } from "./commerce-session.server";
  * errors themselves.
  */
 
-export type WixFailure =
+type WixFailure =
   | { kind: "validation"; fields: Array<{ field: string; description: string }>; requestId?: string }
   | { kind: "application"; code: string; description: string; requestId?: string }
   | { kind: "system"; requestId?: string };
@@ -100,7 +102,7 @@ export function applicationMessage(code: string): string {
   return APPLICATION_MESSAGES[code] ?? "L'opération n'a pas pu aboutir. Réessayez dans un instant.";
 }
 
-export const SYSTEM_ERROR = "System error occurred";
+const SYSTEM_ERROR = "System error occurred";
 
 export const TIMEOUT_MESSAGE =
   "La boutique met trop de temps à répondre. Réessayez dans un instant ; si cela persiste, indiquez la référence ci-dessous.";
@@ -109,7 +111,7 @@ export const TIMEOUT_MESSAGE =
  * True when the error is our own deadline on a platform call (`COMMERCE_TIMEOUT_MS`,
  * a `TimeoutError` from commerce-session.server.ts), however the SDK wrapped it.
  */
-export function isTimeout(error: unknown): boolean {
+function isTimeout(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && typeof current === "object" && current !== null; depth++) {
     if ((current as { name?: unknown }).name === "TimeoutError") return true;
@@ -124,7 +126,7 @@ function throwTimeout(): never {
 }
 
 /** Shows the error screen: 'Something Went Wrong' with 'System error occurred' and the request id. */
-export function throwSystemError(requestId?: string): never {
+function throwSystemError(requestId?: string): never {
   throw data({ message: SYSTEM_ERROR, requestId }, { status: 500 });
 }
 
@@ -132,8 +134,8 @@ export function throwSystemError(requestId?: string): never {
  * Turns SDK field paths ("options.lineItems[0].quantity") into the form's field
  * names through `fieldMap` (matched on the path's last segment when no exact key).
  */
-export function fieldErrorsOf(failure: Extract<WixFailure, { kind: "validation" }>, fieldMap: Record<string, string>) {
-  const errors: Record<string, string> = {};
+export function fieldErrorsOf<F extends string>(failure: Extract<WixFailure, { kind: "validation" }>, fieldMap: Record<string, F>) {
+  const errors: FieldErrors<F> = {};
   for (const { field, description } of failure.fields) {
     const last = field
       .split(".")
@@ -153,20 +155,36 @@ function translateViolation(description: string): string {
   return "Valeur refusée.";
 }
 
+interface FieldFailureOptions<F extends string, X extends object> {
+  redirectTo: string;
+  /** SDK field paths → the form's field names. */
+  fieldMap?: Record<string, F>;
+  /** Application error codes that belong to a form field (e.g. SLUG_ALREADY_EXISTS → "slug"). */
+  codeFields?: Record<string, F>;
+  /** What was typed, sent back with a field error. */
+  values?: FormValues<F>;
+  /** Tells the page which of its forms the answer is about (`{ intent: "profile" }`), as its own refusals do. */
+  extra?: X;
+}
+
 /**
- * For an action whose SDK call failed: field errors (400, to show beside the
- * fields), or a redirect with a French notification, or the error screen.
+ * For an action whose SDK call failed: field errors (400, to show beside the fields; only when `fieldMap` or
+ * `codeFields` says which field an error belongs to), or a redirect with a French notification, or the error screen.
  */
 export async function failedAction(
   request: Request,
   error: unknown,
-  options: {
-    redirectTo: string;
-    fieldMap?: Record<string, string>;
-    /** Application error codes that belong to a form field (e.g. SLUG_ALREADY_EXISTS → "slug"). */
-    codeFields?: Record<string, string>;
-    values?: Record<string, string>;
-  },
+  options: { redirectTo: string; values?: FormValues },
+): Promise<Response>;
+export async function failedAction<F extends string, X extends object = Record<never, never>>(
+  request: Request,
+  error: unknown,
+  options: FieldFailureOptions<F, X>,
+): Promise<Response | ReturnType<typeof refuseForm<F, F, X>>>;
+export async function failedAction<F extends string, X extends object>(
+  request: Request,
+  error: unknown,
+  options: FieldFailureOptions<F, X>,
 ) {
   const thrown = routerThrowable(error);
   if (thrown) {
@@ -180,11 +198,13 @@ export async function failedAction(
   const failure = classifyWixError(error);
   const codeField = failure.kind === "application" ? options.codeFields?.[failure.code] : undefined;
   if (failure.kind === "application" && codeField) {
-    return data({ fieldErrors: { [codeField]: applicationMessage(failure.code) }, values: options.values ?? {} }, { status: 400 });
+    const fieldErrors: FieldErrors<F> = {};
+    fieldErrors[codeField] = applicationMessage(failure.code);
+    return refuseForm({ values: options.values ?? {}, fieldErrors }, options.extra);
   }
   if (failure.kind === "validation" && options.fieldMap) {
     const fieldErrors = fieldErrorsOf(failure, options.fieldMap);
-    if (Object.keys(fieldErrors).length > 0) return data({ fieldErrors, values: options.values ?? {} }, { status: 400 });
+    if (Object.keys(fieldErrors).length > 0) return refuseForm({ values: options.values ?? {}, fieldErrors }, options.extra);
   }
   if (failure.kind === "application" || failure.kind === "validation") {
     const toast: FlashToastInput = {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /** One term and its detail; a fact whose detail is missing (null, undefined, false, "") is left out. */
-export type Fact = readonly [term: string, detail: ReactNode];
+type Fact = readonly [term: string, detail: ReactNode];
 
 /** A description list of facts (an order's statuses, a contact request's answers), each term over its detail. */
 export function Facts({ className, facts }: { className: string; facts: readonly Fact[] }) {

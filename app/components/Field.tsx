@@ -1,7 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 
 /** What a form control needs to be tied to its label and error for screen readers. */
-export interface ControlProps {
+interface ControlProps {
   id: string;
   "aria-invalid"?: true;
   "aria-describedby"?: string;
@@ -21,14 +21,6 @@ function FieldError({ id, error }: { id: string; error?: string }) {
       {error}
     </p>
   );
-}
-
-/**
- * Binds a field to what the server sent back after a refused submission: `bind("email")` gives the
- * input's name, the typed value (else the fallback, e.g. the saved profile) and its error.
- */
-export function fieldBinder(values?: Record<string, string>, errors?: Record<string, string>, fallback?: (name: string) => string) {
-  return (name: string) => ({ name, defaultValue: values?.[name] ?? fallback?.(name), error: errors?.[name] });
 }
 
 /** A label, any control, and the control's error right below it. */

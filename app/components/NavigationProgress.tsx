@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
 
 /** Below this a navigation shows nothing: a bar that blinks for 50 ms reads as flicker, not progress. */
-export const PROGRESS_DELAY_MS = 150;
+const PROGRESS_DELAY_MS = 150;
 const FINISHED_VISIBLE_MS = 400;
 
 type Phase = "idle" | "loading" | "finished";

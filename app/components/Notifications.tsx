@@ -64,7 +64,10 @@ async function show(kind: Kind, title: string, description?: string): Promise<st
   return id;
 }
 
-/** Typed entry points so every toast gets the spec's duration, close button rule and removal delay. */
+/**
+ * Typed entry points so every toast gets its type's duration (TOAST_DURATIONS, app/lib/toast.ts), the close button rule
+ * and the removal delay.
+ */
 export const notify = {
   success: (title: string, description?: string) => show("success", title, description),
   error: (title: string, description?: string) => show("error", title, description),

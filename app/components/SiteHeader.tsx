@@ -1,9 +1,10 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { useOptimisticCartCount, type CartCountSource } from "~/lib/cart-count";
+import { useOptimisticCartCount } from "~/hooks/use-cart-count";
+import type { CartCountSource } from "~/models/cart-intents";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Theme, ThemeAttribute } from "~/lib/theme";
 
-export interface HeaderProps {
+interface HeaderProps {
   ownerName: string;
   jobTitle: string;
   profilePicture: string;

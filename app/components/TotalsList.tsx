@@ -1,7 +1,7 @@
 import type { Money } from "~/models/cart";
 
 /** What a totals block shows: the cart's estimate or an order's price summary, in the same words. */
-export interface TotalsRows {
+interface TotalsRows {
   subtotal: Money;
   discount: Money;
   /** The coupon behind the discount, when it is known (orders). */

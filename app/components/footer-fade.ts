@@ -1,7 +1,7 @@
 import { inView } from "motion";
 import { animate } from "motion/mini";
 
-export const FOOTER_FADE_SECONDS = 1.8;
+const FOOTER_FADE_SECONDS = 1.8;
 
 /**
  * The footer's fade-in (spec): the first time at least a fifth of it scrolls into view, once, with motion's

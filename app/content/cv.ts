@@ -133,7 +133,7 @@ export function projectBySlug(slugValue: string): CvProject | undefined {
 const MONTHS = ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."];
 
 /** "mars 2019", "2019" — French, no Intl dependency so the PDF and the page print the same text. */
-export function formatYearMonth(value: string): string {
+function formatYearMonth(value: string): string {
   const [year, month] = value.split("-");
   return month ? `${MONTHS[Number(month) - 1]} ${year}` : year!;
 }

@@ -9,7 +9,7 @@ export interface Crumb {
  * Routes add crumbs with `export const handle = { breadcrumb: (match) => ({ label, to }) }`;
  * a flat route deeper than its URL's parents returns several (e.g. Mon compte › Mes commandes).
  */
-export interface BreadcrumbHandle {
+interface BreadcrumbHandle {
   breadcrumb?: (match: UIMatch<unknown, unknown>) => Crumb | Crumb[] | null;
 }
 

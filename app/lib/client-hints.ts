@@ -8,7 +8,7 @@ import { clientHint as colorSchemeHint } from "@epic-web/client-hints/color-sche
  * assumed, hides the page and reloads it once, so the first visit never shows the
  * wrong theme. Isomorphic: the server reads the cookie, the layout renders the script.
  */
-export const clientHints = getHintUtils({ theme: colorSchemeHint });
+const clientHints = getHintUtils({ theme: colorSchemeHint });
 
 export const CLIENT_HINT_COOKIE = colorSchemeHint.cookieName;
 

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 
-export interface SiteMeta {
+interface SiteMeta {
   ownerName: string;
   title: string;
   description: string;
@@ -55,7 +55,7 @@ export function siteMetaFor(site: SiteInfo | undefined, pathname: string): SiteM
 }
 
 /** The root loader's site info, from a meta function's `matches`. */
-export function rootSite(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): SiteInfo | undefined {
+function rootSite(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): SiteInfo | undefined {
   return (matches.find((m) => m?.id === "root")?.loaderData as { site?: SiteInfo } | undefined)?.site;
 }
 
@@ -68,4 +68,9 @@ export function routeMeta(
   overrides: { title?: string; description?: string; image?: string } = {},
 ): MetaDescriptor[] {
   return pageMeta(siteMetaFor(rootSite(matches), location.pathname), overrides);
+}
+
+/** Cart, checkout and order pages are personal: same tags as any page, but never indexed. */
+export function privatePageMeta(tags: MetaDescriptor[]): MetaDescriptor[] {
+  return tags.map((tag) => ("name" in tag && tag.name === "robots" ? { name: "robots", content: "noindex, nofollow" } : tag));
 }

@@ -13,7 +13,7 @@ export function formatPrice(amount: number | string, currency = "EUR"): string {
 }
 
 /** A price as the SDK gives it (ecom: `amount` as a decimal string, `formattedAmount` in the site's locale). */
-export type SdkPrice = { amount?: string | null; formattedAmount?: string | null } | null | undefined;
+type SdkPrice = { amount?: string | null; formattedAmount?: string | null } | null | undefined;
 
 /** The one conversion of an SDK price into the pages' `Money` (cart, totals, orders). */
 export function money(price: SdkPrice): Money {

@@ -30,7 +30,7 @@ export function foldText(text: string): string {
 const STOP_WORDS = new Set(["de", "des", "du", "la", "le", "les", "et", "en", "un", "une", "pour", "au", "aux", "a", "l", "d"]);
 
 /** Longest query handled: the rest is ignored (every word costs a fuzzy lookup). */
-export const MAX_QUERY_WORDS = 8;
+const MAX_QUERY_WORDS = 8;
 
 export interface ProductIndex {
   /** Ranked ids, best first. */

@@ -62,7 +62,7 @@ export function breadcrumbListLd(crumbs: readonly Crumb[], origin: string): Json
   };
 }
 
-export interface ProductFacts {
+interface ProductFacts {
   name: string;
   description: string;
   url: string;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cleanText } from "~/lib/forms";
+import { optionalText } from "./fields";
 
 /**
  * A business buyer's company name and intra-EU VAT number (both optional) for the invoice. The number is checked
@@ -49,16 +49,10 @@ export function normalizeVatNumber(raw: string): string | null {
 }
 
 export const businessBuyerFields = {
-  company: z
-    .string()
-    .optional()
-    .transform((v) => cleanText(v ?? ""))
-    .pipe(
-      z
-        .string()
-        .max(120, "Le nom de la société ne doit pas dépasser 120 caractères.")
-        .refine((v) => !/[<>]/.test(v), "Le nom de la société ne doit pas contenir les caractères < ou >."),
-    ),
+  company: optionalText("Le nom de la société", 120).refine(
+    (v) => !/[<>]/.test(v),
+    "Le nom de la société ne doit pas contenir les caractères < ou >.",
+  ),
   vatNumber: z
     .string()
     .optional()

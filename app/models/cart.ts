@@ -30,7 +30,6 @@ export interface Cart {
   id: string;
   lines: CartLine[];
   itemCount: number;
-  subtotal: Money;
   couponCode?: string;
   currency: string;
 }

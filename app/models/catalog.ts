@@ -3,6 +3,7 @@
  * (app/.server/catalog.server.ts builds them) and the catalog components.
  * Isomorphic: no server-only import here.
  */
+import { acceptedQuantity } from "./quantity";
 
 export const SORT_OPTIONS = [
   { value: "pertinence", label: "Pertinence" },
@@ -83,7 +84,7 @@ export interface CollectionLink {
   name: string;
 }
 
-export interface ChoiceView {
+interface ChoiceView {
   value: string;
   description: string;
   /** CSS colour of a `color` option's swatch (its value, e.g. "#1f2937"). */
@@ -94,14 +95,16 @@ export interface ChoiceView {
 }
 
 /** Key of an option's error in an add-to-cart answer (prefixed: option names come from the catalog). */
-export function optionFieldKey(optionName: string): string {
+export type OptionFieldKey = `option:${string}`;
+
+export function optionFieldKey(optionName: string): OptionFieldKey {
   return `option:${optionName}`;
 }
 
 /** `?quantite=` carried by "Choisir" without scripts: the typed quantity, when it is one we accept. */
 export function quantityFromUrl(search: string): string | undefined {
-  const raw = new URLSearchParams(search).get("quantite");
-  return raw && /^[1-9]\d?$/.test(raw) ? raw : undefined;
+  const quantity = acceptedQuantity(new URLSearchParams(search).get("quantite"));
+  return quantity === null ? undefined : String(quantity);
 }
 
 export interface OptionView {

@@ -1,36 +1,23 @@
 import { z } from "zod";
-import { cleanText, textField } from "~/lib/forms";
+import { emailField, textField } from "./fields";
 
 /**
- * The e-mail and password fields of every form that asks for them (checkout, log-in, sign-up, forgotten password),
- * and the log-in and sign-up forms: one set of rules and one wording, on the server and in the browser.
+ * The account's e-mail and password fields (log-in, sign-up, forgotten password), and the log-in and sign-up forms:
+ * one set of rules and one wording, on the server and in the browser. The e-mail rule itself is `emailField`
+ * (models/fields.ts), shared with the checkout and the contact form.
  */
-
-export const EMAIL_INVALID = "Saisissez une adresse e-mail valide (exemple : nom@domaine.fr).";
-
-/** An e-mail address as typed: control characters removed, trimmed, at most 254 characters (RFC 5321). */
-export const emailField = z
-  .string({ error: "E-mail est obligatoire." })
-  .transform((v) => cleanText(v))
-  .pipe(
-    z
-      .string()
-      .min(1, "E-mail est obligatoire.")
-      .max(254, "E-mail ne doit pas dépasser 254 caractères.")
-      .pipe(z.email({ error: EMAIL_INVALID })),
-  );
 
 /** An account's e-mail (log-in, sign-up, reset): the platform matches it in lower case. */
 export const accountEmailField = emailField.transform((v) => v.toLowerCase());
 
 /** The password of an existing account: anything not empty, bounded. */
-export const passwordField = z
+const passwordField = z
   .string({ error: "Saisissez votre mot de passe." })
   .min(1, "Saisissez votre mot de passe.")
   .max(200, "Mot de passe trop long.");
 
 /** A password being chosen (sign-up): the platform's own bounds, 8 to 200 characters. */
-export const newPasswordField = z
+const newPasswordField = z
   .string({ error: "Le mot de passe doit contenir au moins 8 caractères." })
   .min(8, "Le mot de passe doit contenir au moins 8 caractères.")
   .max(200, "Mot de passe trop long (200 caractères au plus).");

@@ -1,14 +1,16 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/account._index";
-import { Field, fieldBinder } from "~/components/Field";
+import { Field } from "~/components/Field";
 import { commerceOf } from "~/.server/commerce.server";
 import { requireMember } from "~/.server/auth.server";
 import { AddressForm } from "~/components/account/AddressForm";
-import { memberAddressSchema } from "~/models/member-address";
+import { memberAddressSchema } from "~/models/address";
 import { redirectWithToast } from "~/.server/toast.server";
 import { failedAction } from "~/.server/wix-errors.server";
-import { parseForm, textField } from "~/lib/forms";
+import { textField } from "~/models/fields";
+import { parseForm, refuseForm } from "~/.server/form.server";
+import { fieldProps } from "~/models/form-answer";
 import { routeMeta } from "~/lib/meta";
 import { Section } from "~/components/Section";
 
@@ -50,7 +52,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
   if (intent === "delete") {
     const parsed = parseForm(deleteSchema, form);
-    if (!parsed.ok) return data({ intent, fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
+    if (!parsed.ok) return refuseForm(parsed, { intent: "delete" as const });
     try {
       await commerce.member.deleteAccount();
     } catch (error) {
@@ -61,7 +63,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
   if (intent === "address") {
     const parsed = parseForm(memberAddressSchema, form);
-    if (!parsed.ok) return data({ intent, fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
+    if (!parsed.ok) return refuseForm(parsed, { intent: "address" as const });
     try {
       await commerce.member.saveAddress(parsed.data);
     } catch (error) {
@@ -72,7 +74,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
   if (intent !== "profile") throw data(null, { status: 400, statusText: "Unknown intent" });
   const parsed = parseForm(profileSchema, form);
-  if (!parsed.ok) return data({ intent, fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
+  if (!parsed.ok) return refuseForm(parsed, { intent: "profile" as const });
   try {
     await commerce.member.updateProfile(await commerce.member.profile(), parsed.data);
   } catch (error) {
@@ -81,6 +83,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       codeFields: { SLUG_ALREADY_EXISTS: "slug" },
       fieldMap: { firstName: "firstName", lastName: "lastName", nickname: "nickname", slug: "slug" },
       values: parsed.values,
+      extra: { intent: "profile" as const },
     });
   }
   return redirectWithToast(request, "/account", { type: "success", title: "Profil enregistré." });
@@ -89,15 +92,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { profile } = loaderData;
   const busy = useNavigation().state === "submitting";
-  // Field errors from the SDK (failedAction) carry no intent: they can only come from the profile form.
-  const profileErrors = actionData && (!("intent" in actionData) || actionData.intent === "profile") ? actionData : undefined;
-  const deleteErrors = actionData && "intent" in actionData && actionData.intent === "delete" ? actionData : undefined;
-  const addressErrors = actionData && "intent" in actionData && actionData.intent === "address" ? actionData : undefined;
-  const bind = fieldBinder(
-    profileErrors?.values as Record<string, string> | undefined,
-    profileErrors?.fieldErrors as Record<string, string> | undefined,
-    (name) => String(profile[name as keyof typeof profile] ?? ""),
-  );
+  // Each refusal says which of the page's three forms it answers.
+  const profileAnswer = actionData?.intent === "profile" ? actionData : undefined;
+  const deleteAnswer = actionData?.intent === "delete" ? actionData : undefined;
+  const addressAnswer = actionData?.intent === "address" ? actionData : undefined;
+  const bind = (name: "firstName" | "lastName" | "nickname" | "slug") => fieldProps(profileAnswer, name, profile[name]);
 
   return (
     <div className="account">
@@ -119,12 +118,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </Form>
       </Section>
 
-      <AddressForm
-        address={profile.address}
-        values={addressErrors?.values as Record<string, string> | undefined}
-        errors={addressErrors?.fieldErrors as Record<string, string> | undefined}
-        busy={busy}
-      />
+      <AddressForm address={profile.address} answer={addressAnswer} busy={busy} />
 
       <Section id="delete-title" title="Supprimer mon compte" className="card danger-zone">
         <p>La suppression est définitive : votre profil est effacé et vous êtes déconnecté.</p>
@@ -132,12 +126,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <input type="hidden" name="intent" value="delete" />
           <div className="field checkbox">
             <label>
-              <input type="checkbox" name="confirm" value="oui" aria-describedby={deleteErrors ? "confirm-error" : undefined} /> Je confirme
+              <input type="checkbox" name="confirm" value="oui" aria-describedby={deleteAnswer ? "confirm-error" : undefined} /> Je confirme
               vouloir supprimer définitivement mon compte
             </label>
-            {deleteErrors?.fieldErrors && "confirm" in deleteErrors.fieldErrors ? (
+            {deleteAnswer?.fieldErrors.confirm ? (
               <p className="field-error" id="confirm-error">
-                {(deleteErrors.fieldErrors as Record<string, string>).confirm}
+                {deleteAnswer.fieldErrors.confirm}
               </p>
             ) : null}
           </div>

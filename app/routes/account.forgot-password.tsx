@@ -1,16 +1,16 @@
 import { Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/account.forgot-password";
-import { Field, fieldBinder } from "~/components/Field";
+import { Field } from "~/components/Field";
 import { AuthForm } from "~/components/account/AuthForm";
 import { commerceOf } from "~/.server/commerce.server";
 import { checkHoneypot } from "~/.server/honeypot.server";
-import { invalidForm, sendPasswordReset } from "~/.server/auth.server";
+import { sendPasswordReset } from "~/.server/auth.server";
 import { publicOrigin } from "~/.server/site.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { failedAction } from "~/.server/wix-errors.server";
-import { parseForm } from "~/lib/forms";
-import { useFormAnswer } from "~/lib/use-form-answer";
+import { parseForm, refuseForm } from "~/.server/form.server";
+import { useFormAnswer } from "~/hooks/use-form-answer";
 import { routeMeta } from "~/lib/meta";
 import { accountEmailField } from "~/models/identity-forms";
 
@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   await checkHoneypot(form);
   const parsed = parseForm(forgot, form);
-  if (!parsed.ok) return invalidForm(parsed.fieldErrors, parsed.values);
+  if (!parsed.ok) return refuseForm(parsed);
   try {
     // After the new password is saved on the platform's page, the member lands on our login page.
     await sendPasswordReset(commerceOf(context), parsed.data.email, `${publicOrigin()}/account/login?reset=1`);
@@ -41,8 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const { busy, errors, values } = useFormAnswer(actionData);
-  const bind = fieldBinder(values, errors);
+  const { busy, bind } = useFormAnswer(actionData);
   return (
     <div className="narrow auth-page">
       <h1>Mot de passe oublié</h1>

@@ -1,13 +1,13 @@
 import { Form, Link } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/account.login";
-import { Field, fieldBinder } from "~/components/Field";
+import { Field } from "~/components/Field";
 import { AuthForm } from "~/components/account/AuthForm";
 import { PasswordField } from "~/components/account/PasswordField";
 import { commerceOf } from "~/.server/commerce.server";
 import { guestReturnTo, loginWithPassword, startLogin } from "~/.server/auth.server";
 import { checkHoneypot } from "~/.server/honeypot.server";
-import { useFormAnswer } from "~/lib/use-form-answer";
+import { useFormAnswer } from "~/hooks/use-form-answer";
 import { routeMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Connexion" });
@@ -31,8 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const { busy, errors, values } = useFormAnswer(actionData);
-  const bind = fieldBinder(values, errors);
+  const { busy, bind, formError } = useFormAnswer(actionData);
   return (
     <div className="narrow auth-page">
       <h1>Connexion</h1>
@@ -44,7 +43,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <AuthForm
         busy={busy}
         submitLabel="Se connecter"
-        formError={actionData?.formError}
+        formError={formError}
         afterSubmit={
           <p>
             <Link to="/account/forgot-password">Mot de passe oublié ?</Link>

@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/account.register";
-import { Field, fieldBinder } from "~/components/Field";
+import { Field } from "~/components/Field";
 import { AuthForm } from "~/components/account/AuthForm";
 import { PasswordField } from "~/components/account/PasswordField";
 import { commerceOf } from "~/.server/commerce.server";
 import { guestReturnTo, registerMember } from "~/.server/auth.server";
 import { orderPrefill } from "~/.server/checkout.server";
 import { checkHoneypot } from "~/.server/honeypot.server";
-import { useFormAnswer } from "~/lib/use-form-answer";
+import { useFormAnswer } from "~/hooks/use-form-answer";
 import { routeMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Créer un compte" });
@@ -27,23 +27,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
-  const { busy, errors, values } = useFormAnswer(actionData);
-  const bind = fieldBinder(values, errors);
+  const { busy, bind, formError } = useFormAnswer(actionData);
   const { prefill } = loaderData;
   return (
     <div className="narrow auth-page">
       <h1>Créer un compte</h1>
-      <AuthForm busy={busy} submitLabel="Créer mon compte" formError={actionData?.formError}>
+      <AuthForm busy={busy} submitLabel="Créer mon compte" formError={formError}>
         <input type="hidden" name="returnTo" value={loaderData.returnTo} />
-        <Field
-          label="Prénom"
-          {...bind("firstName")}
-          defaultValue={values.firstName ?? prefill.firstName}
-          autoComplete="given-name"
-          required
-        />
-        <Field label="Nom" {...bind("lastName")} defaultValue={values.lastName ?? prefill.lastName} autoComplete="family-name" required />
-        <Field label="E-mail" {...bind("email")} defaultValue={values.email ?? prefill.email} type="email" autoComplete="email" required />
+        <Field label="Prénom" {...bind("firstName", prefill.firstName)} autoComplete="given-name" required />
+        <Field label="Nom" {...bind("lastName", prefill.lastName)} autoComplete="family-name" required />
+        <Field label="E-mail" {...bind("email", prefill.email)} type="email" autoComplete="email" required />
         <PasswordField label="Mot de passe" {...bind("password")} autoComplete="new-password" minLength={8} answer={actionData} />
         <PasswordField label="Confirmer le mot de passe" {...bind("confirm")} autoComplete="new-password" answer={actionData} />
       </AuthForm>

@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/account.verify";
-import { Field, fieldBinder } from "~/components/Field";
+import { Field } from "~/components/Field";
 import { AuthForm } from "~/components/account/AuthForm";
 import { commerceOf } from "~/.server/commerce.server";
-import { clearVerificationCookie, invalidForm, readVerification, respondToOutcome, verifyCode } from "~/.server/auth.server";
+import { clearVerificationCookie, readVerification, respondToOutcome, verifyCode } from "~/.server/auth.server";
 import { redirectWithToast } from "~/.server/toast.server";
-import { parseForm } from "~/lib/forms";
-import { useFormAnswer } from "~/lib/use-form-answer";
+import { parseForm, refuseForm } from "~/.server/form.server";
+import { useFormAnswer } from "~/hooks/use-form-answer";
 import { routeMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!pending) return restart(request);
   const form = await request.formData();
   const parsed = parseForm(codeForm, form);
-  if (!parsed.ok) return invalidForm(parsed.fieldErrors, parsed.values);
+  if (!parsed.ok) return refuseForm(parsed);
   const commerce = commerceOf(context);
   const outcome = await verifyCode(commerce, pending.stateToken, parsed.data.code);
   if (outcome.kind === "expired") return restart(request);
@@ -50,15 +50,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Verify({ loaderData, actionData }: Route.ComponentProps) {
-  const { busy, errors, values } = useFormAnswer(actionData);
-  const bind = fieldBinder(values, errors);
+  const { busy, bind, formError } = useFormAnswer(actionData);
   return (
     <div className="narrow auth-page">
       <h1>Vérifiez votre adresse e-mail</h1>
       <p>
         Un code à 6 chiffres vient d'être envoyé à <strong>{loaderData.email}</strong>. Il est valable 15 minutes.
       </p>
-      <AuthForm busy={busy} submitLabel="Vérifier" formError={actionData?.formError} honeypot={false}>
+      <AuthForm busy={busy} submitLabel="Vérifier" formError={formError} honeypot={false}>
         <Field label="Code de vérification" {...bind("code")} inputMode="numeric" autoComplete="one-time-code" required />
       </AuthForm>
       <p>

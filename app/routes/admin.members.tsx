@@ -3,9 +3,8 @@ import type { Route } from "./+types/admin.members";
 import { adminRefusal, runAdminAction } from "~/.server/admin-actions.server";
 import type { BulkMemberAction, MemberAction } from "~/.server/admin-members.server";
 import { bulkMemberAction, memberAction, readMemberFilters, searchMembers } from "~/.server/admin-members.server";
-import { commerceOf } from "~/.server/commerce.server";
 import { formObject } from "~/.server/form.server";
-import { requireOwner } from "~/.server/owner.server";
+import { elevatedClientOf } from "~/.server/owner.server";
 import { ConfirmPanel } from "~/components/admin/Confirm";
 import { FilterInput, FilterSelect } from "~/components/admin/Filters";
 import { StackTable, type StackColumn } from "~/components/StackTable";
@@ -17,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ m
 export const handle = { breadcrumb: () => ({ label: "Membres", to: "/admin/members" }) };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const admin = await requireOwner(commerceOf(context), url);
+  const admin = elevatedClientOf(context);
   const filters = readMemberFilters(url.searchParams);
   const page = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "0", 10) || 0, 0), 10_000);
   return { filters, ...(await searchMembers(admin, filters, page)) };
@@ -35,7 +34,7 @@ const DONE: Record<MemberAction, string> = {
 const BULK: Record<BulkMemberAction, string> = { approve: "Approuver", block: "Bloquer", delete: "Supprimer" };
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const admin = await requireOwner(commerceOf(context), url);
+  const admin = elevatedClientOf(context);
   const back = url.pathname + url.search;
   const fields = await formObject(request);
   const confirmed = fields.confirmed === "1";

@@ -2,9 +2,8 @@ import { Form, useActionData } from "react-router";
 import type { Route } from "./+types/admin.orders.$id";
 import { adminRefusal, runAdminAction } from "~/.server/admin-actions.server";
 import { cancelOrder, capturePayment, getOrderDetail, markAsPaid, voidPayment } from "~/.server/admin-orders.server";
-import { commerceOf } from "~/.server/commerce.server";
 import { formObject } from "~/.server/form.server";
-import { requireOwner } from "~/.server/owner.server";
+import { elevatedClientOf } from "~/.server/owner.server";
 import { ConfirmPanel } from "~/components/admin/Confirm";
 import { Facts } from "~/components/Facts";
 import { OrderDetails } from "~/components/OrderDetails";
@@ -26,13 +25,13 @@ export const handle = {
   ],
 };
 
-export async function loader({ context, url, params }: Route.LoaderArgs) {
-  const admin = await requireOwner(commerceOf(context), url);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const admin = elevatedClientOf(context);
   return { order: await getOrderDetail(admin, params.id) };
 }
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {
-  const admin = await requireOwner(commerceOf(context), url);
+  const admin = elevatedClientOf(context);
   const back = url.pathname;
   const fields = await formObject(request);
   const id = params.id;

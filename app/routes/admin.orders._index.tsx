@@ -2,9 +2,8 @@ import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.orders._index";
 import { adminRefusal, runAdminAction } from "~/.server/admin-actions.server";
 import { readOrderFilters, searchOrders, tagOrders, validTag } from "~/.server/admin-orders.server";
-import { commerceOf } from "~/.server/commerce.server";
 import { formWithLists } from "~/.server/form.server";
-import { requireOwner } from "~/.server/owner.server";
+import { elevatedClientOf } from "~/.server/owner.server";
 import { AdminOrdersTable } from "~/components/admin/AdminOrdersTable";
 import { ConfirmPanel } from "~/components/admin/Confirm";
 import { FilterInput, FilterSelect } from "~/components/admin/Filters";
@@ -19,14 +18,14 @@ export const handle = { breadcrumb: () => ({ label: "Commandes", to: "/admin/ord
 const MAX_CURSOR = 200;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const admin = await requireOwner(commerceOf(context), url);
+  const admin = elevatedClientOf(context);
   const filters = readOrderFilters(url.searchParams);
   const cursor = url.searchParams.get("cursor")?.slice(0, MAX_CURSOR) || undefined;
   return { filters, ...(await searchOrders(admin, filters, cursor)) };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const admin = await requireOwner(commerceOf(context), url);
+  const admin = elevatedClientOf(context);
   const back = url.pathname + url.search;
   const { fields, lists } = await formWithLists(request, ["orderId"]);
   const ids = lists.orderId!;

@@ -1,7 +1,6 @@
 import { NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/admin";
-import { commerceOf } from "~/.server/commerce.server";
-import { requireOwner } from "~/.server/owner.server";
+import { ownerMiddleware } from "~/.server/owner.server";
 import adminStyles from "~/styles/admin.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
@@ -9,10 +8,8 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: admi
 // The back-office's frame: its own navigation, one link per section.
 export const handle = { breadcrumb: () => ({ label: "Administration", to: "/admin" }) };
 
-export async function loader({ context, url }: Route.LoaderArgs) {
-  await requireOwner(commerceOf(context), url);
-  return null;
-}
+// The owner check, once for every loader and action under /admin (app/.server/owner.server.ts).
+export const middleware: Route.MiddlewareFunction[] = [ownerMiddleware];
 
 const SECTIONS = [
   { to: "/admin", label: "Tableau de bord", end: true },

@@ -3,12 +3,14 @@ import { Form, Link, useFetcher, useFetchers } from "react-router";
 import type { Route } from "./+types/cart";
 import cartStyles from "~/styles/cart.css?url";
 import { Field } from "~/components/Field";
-import { CartLineItem, type CartActionData } from "~/components/cart/CartLineItem";
+import { CartLineItem } from "~/components/cart/CartLineItem";
 import { availabilityProblem } from "~/models/availability";
+import type { CartAnswer } from "~/models/cart-forms";
+import { formAnswerOf } from "~/models/form-answer";
 import { COUPON_FETCHER_KEY, optimisticCart } from "~/components/cart/optimistic";
+import { CART_ACTION, CartIntent } from "~/models/cart-intents";
 import { CartTotalsSummary } from "~/components/cart/CartTotalsSummary";
-import { routeMeta } from "~/lib/meta";
-import { privatePageMeta } from "~/components/cart/meta";
+import { privatePageMeta, routeMeta } from "~/lib/meta";
 import { commerceOf } from "~/.server/commerce.server";
 import { cartAction } from "~/.server/cart-action.server";
 import { failureNotice } from "~/lib/failed-submission";
@@ -53,11 +55,10 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cart, totals } = loaderData;
   const fetchers = useFetchers();
-  const submissions = fetchers.filter((f) => f.key === COUPON_FETCHER_KEY || f.key.startsWith("cart-line:"));
-  const view = cart ? optimisticCart(cart, submissions) : null;
-  const noJsAnswer = actionData as CartActionData | undefined;
+  const view = cart ? optimisticCart(cart, fetchers) : null;
+  const noJsAnswer = formAnswerOf(actionData);
   // Field errors come from our validation or from the platform through failedAction: both keep the typed values.
-  const answerLineId = noJsAnswer?.values?.lineId;
+  const answerLineId = noJsAnswer?.values.lineId;
   const empty = !view || !totals || view.visibleLines.length === 0;
   const blocked =
     !!view && view.visibleLines.some((line) => totals?.blockedLines.includes(line.id) || availabilityProblem(line.availability) !== null);
@@ -117,12 +118,12 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-function CouponForm({ couponCode, actionData }: { couponCode?: string; actionData?: CartActionData }) {
-  const fetcher = useFetcher<CartActionData>({ key: COUPON_FETCHER_KEY });
+function CouponForm({ couponCode, actionData }: { couponCode?: string; actionData?: CartAnswer }) {
+  const fetcher = useFetcher<CartAnswer>({ key: COUPON_FETCHER_KEY });
   // The fetcher keeps its last answer across a later successful apply or removal (answered by a
   // redirect): its error is shown only while the last thing sent from here was that coupon.
-  const [lastIntent, setLastIntent] = useState<string | undefined>(undefined);
-  const answer = lastIntent === undefined || lastIntent === "coupon" ? (fetcher.data ?? actionData) : undefined;
+  const [lastIntent, setLastIntent] = useState<CartIntent | undefined>(undefined);
+  const answer = lastIntent === undefined || lastIntent === CartIntent.coupon ? (fetcher.data ?? actionData) : undefined;
   const busy = fetcher.state !== "idle";
   if (couponCode) {
     return (
@@ -130,8 +131,8 @@ function CouponForm({ couponCode, actionData }: { couponCode?: string; actionDat
         <p className="cart-coupon-applied">
           Code promo <strong>{couponCode}</strong> appliqué
         </p>
-        <fetcher.Form method="post" action="/cart" preventScrollReset onSubmit={() => setLastIntent("remove-coupon")}>
-          <input type="hidden" name="intent" value="remove-coupon" />
+        <fetcher.Form method="post" action={CART_ACTION} preventScrollReset onSubmit={() => setLastIntent(CartIntent.removeCoupon)}>
+          <input type="hidden" name="intent" value={CartIntent.removeCoupon} />
           <button type="submit" className="button-link" disabled={busy}>
             Retirer le code promo
           </button>
@@ -142,20 +143,20 @@ function CouponForm({ couponCode, actionData }: { couponCode?: string; actionDat
   return (
     <fetcher.Form
       method="post"
-      action="/cart"
+      action={CART_ACTION}
       preventScrollReset
       className="cart-coupon"
       noValidate
-      onSubmit={() => setLastIntent("coupon")}
+      onSubmit={() => setLastIntent(CartIntent.coupon)}
     >
-      <input type="hidden" name="intent" value="coupon" />
+      <input type="hidden" name="intent" value={CartIntent.coupon} />
       <Field
         label="Code promo"
         name="code"
         autoComplete="off"
         maxLength={64}
-        defaultValue={answer?.values?.code ?? ""}
-        error={fetcher.state === "idle" ? answer?.fieldErrors?.code : undefined}
+        defaultValue={answer?.values.code ?? ""}
+        error={fetcher.state === "idle" ? answer?.fieldErrors.code : undefined}
       />
       <button type="submit" className="button-ghost" disabled={busy}>
         Appliquer

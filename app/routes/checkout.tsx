@@ -1,7 +1,7 @@
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { checkHoneypot } from "~/.server/honeypot.server";
 import { useState } from "react";
-import { data, Form, redirectDocument, useNavigation } from "react-router";
+import { Form, redirectDocument, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/checkout";
 import cartStyles from "~/styles/cart.css?url";
@@ -11,10 +11,11 @@ import { CheckoutConsents } from "~/components/checkout/CheckoutConsents";
 import { CheckoutSummary } from "~/components/checkout/CheckoutSummary";
 import { ContactFieldset } from "~/components/checkout/ContactFieldset";
 import { ShippingOptions } from "~/components/checkout/ShippingOptions";
-import { availabilityProblem, checkoutSchemaFor, WAIVER_REQUIRED, type CheckoutValues } from "~/models/cart-forms";
-import { parseForm, type FieldErrors } from "~/lib/forms";
-import { routeMeta } from "~/lib/meta";
-import { privatePageMeta } from "~/components/cart/meta";
+import { availabilityProblem } from "~/models/availability";
+import { checkoutSchemaFor, type CheckoutValues } from "~/models/checkout-forms";
+import { parseForm, refuseForm } from "~/.server/form.server";
+import { useFormAnswer } from "~/hooks/use-form-answer";
+import { privatePageMeta, routeMeta } from "~/lib/meta";
 import { commerceOf, type Commerce } from "~/.server/commerce.server";
 import type { Cart, CartTotals } from "~/models/cart";
 import { checkoutDraft, rememberCheckout } from "~/.server/checkout-draft.server";
@@ -76,29 +77,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   await checkHoneypot(formData);
   const { cart, base } = await readyCart(request, commerce);
-  // Which options are a pickup comes from the platform, never from the form: a pickup needs no delivery address.
-  const pickupCodes = new Set(base.shippingOptions.filter((option) => option.pickup).map((option) => option.code));
-  const isPickup = (code: string | undefined) => pickupCodes.has(code ?? base.selectedShipping ?? "");
-  const form = parseForm(checkoutSchemaFor(isPickup), formData);
-  if (!form.ok) return data({ fieldErrors: form.fieldErrors, values: form.values }, { status: 400 });
-  // Digital content and services delivered at once: French law asks for the buyer's express request and waiver.
-  if (cart.lines.some((line) => line.digital) && !form.data.waiveWithdrawal) {
-    return data({ fieldErrors: { waiveWithdrawal: WAIVER_REQUIRED }, values: form.values }, { status: 400 });
-  }
-  const shippingCodes = base.shippingOptions.map((option) => option.code);
-  if (form.data.shippingCode && !shippingCodes.includes(form.data.shippingCode)) {
-    return data({ fieldErrors: { shippingCode: "Choisissez un mode de livraison de la liste." }, values: form.values }, { status: 400 });
-  }
+  // What the options are (a pickup needs no delivery address) and whether lines are digital come from the platform.
+  const schema = checkoutSchemaFor({
+    shippingOptions: base.shippingOptions,
+    defaultShipping: base.selectedShipping,
+    digital: cart.lines.some((line) => line.digital),
+  });
+  const form = parseForm(schema, formData);
+  if (!form.ok) return refuseForm(form);
   let started: { paymentUrl: string; checkoutId: string };
   try {
     started = await commerce.checkout.start(
-      {
-        ...form.data,
-        // Nothing to ship (no shipping option: every line is digital): the address typed is the billing one only, so
-        // the order never shows a delivery address the buyer did not give (issue 29.4).
-        shipping: base.shippingOptions.length === 0 ? null : form.data.shipping,
-        shippingCode: form.data.shippingCode ?? base.selectedShipping,
-      },
+      // Nothing to ship (no shipping option: every line is digital): the address typed is the billing one only, so
+      // the order never shows a delivery address the buyer did not give (issue 29.4).
+      { ...form.data, shipping: base.shippingOptions.length === 0 ? null : form.data.shipping },
       publicOrigin(),
     );
   } catch (error) {
@@ -124,9 +116,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cart, totals, defaultShipping, prefill } = loaderData;
-  const answer = actionData as { fieldErrors?: FieldErrors; values?: CheckoutValues } | undefined;
+  const { answer, errors } = useFormAnswer(actionData);
   const values: CheckoutValues = answer?.values ?? prefill;
-  const errors = answer?.fieldErrors ?? {};
   const options = (totals[defaultShipping] ?? Object.values(totals)[0]!).shippingOptions;
   // No shipping option at all: every line is digital.
   const digitalOnly = options.length === 0;

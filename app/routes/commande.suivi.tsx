@@ -1,8 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/commande.suivi";
 import cartStyles from "~/styles/cart.css?url";
-import { routeMeta } from "~/lib/meta";
-import { privatePageMeta } from "~/components/cart/meta";
+import { privatePageMeta, routeMeta } from "~/lib/meta";
 import { OrderDetails } from "~/components/OrderDetails";
 import { readFollowToken } from "~/.server/order-follow.server";
 import { orderForFollowLink } from "~/.server/owner.server";

@@ -1,17 +1,18 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { z } from "zod";
 import type { Route } from "./+types/contact";
-import { Field, fieldBinder, FieldFrame, SelectField } from "~/components/Field";
+import { Field, FieldFrame, SelectField } from "~/components/Field";
 import { commerceOf } from "~/.server/commerce.server";
 import { quotedProduct, submitContactRequest } from "~/.server/contact.server";
 import { checkHoneypot } from "~/.server/honeypot.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { failedAction } from "~/.server/wix-errors.server";
-import { cleanText, optionalPhoneField, parseForm, textField } from "~/lib/forms";
+import { cleanText, emailField, optionalPhoneField, optionalText, textField } from "~/models/fields";
+import { parseForm, refuseForm } from "~/.server/form.server";
 import { PHONE_MAX_LENGTH } from "~/models/phone";
 import { routeMeta } from "~/lib/meta";
-import { useFormAnswer } from "~/lib/use-form-answer";
+import { useFormAnswer } from "~/hooks/use-form-answer";
 import { CONTACT_SUBJECTS } from "~/models/contact";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -33,20 +34,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { product: product?.name ?? null, subject };
 }
 
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .optional()
-    .transform((v) => cleanText(v ?? ""))
-    .pipe(z.string().max(max, `${label} ne doit pas dépasser ${max} caractères.`));
-
 const contactSchema = z.object({
   name: textField("Le nom", 120),
-  email: z
-    .string({ error: "Saisissez votre adresse e-mail." })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email("Saisissez une adresse e-mail valide (ex. : nom@exemple.fr).").max(254, "L'adresse e-mail est trop longue.")),
+  email: emailField,
   company: optionalText("Le nom de la société", 120),
   phone: optionalPhoneField(),
   subject: z.enum(["conseil", "formation", "audit", "autre"], { error: "Choisissez le sujet de votre demande." }),
@@ -68,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   await checkHoneypot(form);
   const parsed = parseForm(contactSchema, form);
-  if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
+  if (!parsed.ok) return refuseForm(parsed);
   const { company, phone, budget, dates, product, ...required } = parsed.data;
   try {
     await submitContactRequest(commerceOf(context), {
@@ -89,8 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { busy, errors, values } = useFormAnswer(actionData);
-  const bind = fieldBinder(values, errors);
+  const { busy, errors, values, bind } = useFormAnswer(actionData);
   const product = values.product ?? loaderData.product ?? "";
   return (
     <div className="narrow contact-page">

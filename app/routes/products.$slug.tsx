@@ -1,9 +1,10 @@
-import { data, Link, redirect, useLocation, useRouteLoaderData } from "react-router";
+import { Link, redirect, useLocation, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/products.$slug";
 import catalogStyles from "~/styles/catalog.css?url";
 import { commerceOf } from "~/.server/commerce.server";
 import { cartAction } from "~/.server/cart-action.server";
+import { refuseForm } from "~/.server/form.server";
 import { routeMeta } from "~/lib/meta";
 import type { Crumb } from "~/lib/breadcrumb";
 import type { ProductPageData } from "~/models/catalog";
@@ -16,6 +17,7 @@ import type { loader as rootLoader } from "~/root";
 import { QUOTE_COLLECTIONS, quoteUrl } from "~/models/contact";
 import { lowStockLabel } from "~/models/availability";
 import { socialCardPath } from "~/lib/social-card";
+import { acceptedQuantity } from "~/models/quantity";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
 
@@ -57,7 +59,8 @@ function choiceUrl(pathname: string, options: string[], submitted: (name: string
     const value = submitted(name)?.trim();
     if (value) params.set(name, value.slice(0, 100));
   }
-  if (quantity && /^[1-9]\d?$/.test(quantity.trim()) && quantity.trim() !== "1") params.set("quantite", quantity.trim());
+  const typed = acceptedQuantity(quantity);
+  if (typed !== null && typed !== 1) params.set("quantite", String(typed));
   const search = params.toString();
   return search ? `${pathname}?${search}` : pathname;
 }
@@ -80,7 +83,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     return redirect(choiceUrl(url.pathname, optionNames, submitted, submitted("quantity")), 303);
   }
   if (submitted("productId")?.trim() !== product.id) {
-    return data({ fieldErrors: {}, formError: "Ce produit ne correspond pas à cette page.", values: {} }, { status: 400 });
+    return refuseForm({ values: {}, formError: "Ce produit ne correspond pas à cette page." });
   }
   // A form posted here without its redirectTo (an older page, a script) comes back to this page, as before.
   return cartAction(request, commerce, formData, url.pathname + url.search);

@@ -1,6 +1,6 @@
 // Lighthouse mobile figures (performance score, LCP, TBT; simulated throttling, Lighthouse's default) for a few
 // pages, with Debian's chromium. Uses the project's `lighthouse` if installed, else `npx lighthouse@12.8.2` (the
-// last version that runs on Node 20; see /work/shared/reference/toolchain.md). One run of a page takes 20–40 s.
+// last version that runs on Node 20). One run of a page takes 20–40 s.
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

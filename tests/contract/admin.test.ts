@@ -1,4 +1,4 @@
-// The owner's calls (spec §7: orders, payments collector, members administration) through the real SDK modules on
+// The owner's calls (orders, payments collector, members administration) through the real SDK modules on
 // an elevated client (ApiKeyStrategy), and Wix's permission error for visitor and member tokens on each of them.
 import { describe, expect, it } from "vitest";
 import { ApiKeyStrategy, createClient } from "@wix/sdk";

@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import type { Tokens } from "@wix/sdk";
 import type { Platform } from "../../platform/index";
+import { DEMO as DEMO_LOGIN } from "../support/demo";
 import { APP_ORIGIN, makeClient, STORES_APP_ID, type Client } from "../support/platform";
 
 export * from "../support/platform";
@@ -185,7 +186,7 @@ export class Browser {
 
 // ---------------------------------------------------------------- flows built on the hosted pages
 
-export const DEMO = { email: "demo@exemple.fr", password: "motdepasse-demo", firstName: "Camille", lastName: "Martin" };
+export const DEMO = { ...DEMO_LOGIN, firstName: "Camille", lastName: "Martin" };
 export const ALEX = { email: "alex@exemple.fr", password: "motdepasse-alex", firstName: "Alex", lastName: "Durand" };
 
 const isEmailField = (name: string, type: string) => type === "email" || /mail|login/i.test(name);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
-import { continueToPayment, DEMO, fillCheckoutFields, loginWithForm, payByCard, registerWithForm, unique } from "./helpers";
+import { continueToPayment, DEMO, OWNER_LOGIN, fillCheckoutFields, loginWithForm, payByCard, registerWithForm, unique } from "./helpers";
 
 /**
  * The owner's back-office, with JavaScript and without: the owner logs in with the site's form, cancels an order
@@ -9,7 +9,6 @@ import { continueToPayment, DEMO, fillCheckoutFields, loginWithForm, payByCard, 
  * The two projects share one database: each takes its own seeded orders and pending member.
  */
 
-const OWNER = { email: "proprietaire@exemple.fr", password: "motdepasse-proprio" };
 const PASSWORD = "motdepasse-solide";
 
 /** Seeded data per project (platform/seed/demo.json): authorized orders and a pending sign-up each. */
@@ -25,7 +24,7 @@ async function ready(page: Page, javaScriptEnabled: boolean) {
 
 async function loginAsOwner(page: Page, javaScriptEnabled: boolean, to = "/admin") {
   await page.goto(to);
-  await loginWithForm(page, OWNER);
+  await loginWithForm(page, OWNER_LOGIN);
   await expect(page).toHaveURL(to);
   await ready(page, javaScriptEnabled);
 }
@@ -53,6 +52,14 @@ test("a visitor is sent to the login page, a plain member gets the 404 screen, n
   await expect(page.getByRole("banner").getByRole("link", { name: "Administration" })).toHaveCount(0);
   const response = await page.goto("/admin/members");
   expect(response?.status()).toBe(404);
+  // An owner's action posted by a plain member: the layout's owner check refuses it before the action runs.
+  const { capture } = seeded(false);
+  const posted = await page.request.post(`/admin/orders?status=APPROVED`, {
+    form: { intent: "tag-add", tag: "intrus", orderId: capture },
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(posted.status()).toBe(404);
 });
 
 test("the owner sees Administration in the header, captures one authorized payment and voids another", async ({

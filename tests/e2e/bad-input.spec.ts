@@ -2,6 +2,7 @@ import { createCookie } from "react-router";
 import { test, expect } from "./fixtures";
 import { formFields, Visitor, type HttpResponse } from "../support/visitor";
 import { unsealValue } from "../../app/.server/cookie-crypto.server";
+import { E2E_SECRET } from "../support/demo";
 
 /**
  * Bad input, all in one place: each case sends what a confused user, a broken
@@ -14,7 +15,6 @@ import { unsealValue } from "../../app/.server/cookie-crypto.server";
  * rate limits → 429 with Retry-After (tests/unit/rate-limits.test.ts).
  */
 
-const SECRET = "e2e-session-secret-not-for-production-0001";
 const BOOK = { slug: "livre-react", productId: "prod-livre-react" };
 
 type Ctx = { origin: string; visitor: () => Visitor };
@@ -122,8 +122,8 @@ const cases: Array<{ name: string; run: (ctx: Ctx) => Promise<void> }> = [
       const v = ctx.visitor();
       const page = await v.get("/account/login");
       await v.request("POST", "/account/login", formFields(page.body, "Utiliser la page de connexion de notre prestataire"));
-      const sealed = await createCookie("__oauth", { secrets: [SECRET] }).parse(`__oauth=${v.cookies.get("__oauth")}`);
-      const pending = unsealValue(sealed, [SECRET]) as { state: string };
+      const sealed = await createCookie("__oauth", { secrets: [E2E_SECRET] }).parse(`__oauth=${v.cookies.get("__oauth")}`);
+      const pending = unsealValue(sealed, [E2E_SECRET]) as { state: string };
       const res = await v.request("GET", `/account/callback?code=already-used-code&state=${encodeURIComponent(pending.state)}`);
       expectFieldError(res, /n'est plus valable/);
       expect(res.body).not.toContain("Se déconnecter");

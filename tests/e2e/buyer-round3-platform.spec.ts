@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
-import { OWNER_TOKEN } from "../support/owner-token";
+import { OWNER_TOKEN } from "../support/demo";
 import {
   CLAIRE,
   PAY_BUTTON,

@@ -3,7 +3,7 @@ import { dirname } from "node:path";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { Locator, Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
-import { OWNER_TOKEN } from "../support/owner-token";
+import { OWNER_TOKEN } from "../support/demo";
 import { CLAIRE, acceptCheckoutTerms, addToCartFrom, fillCheckout, unique } from "./helpers";
 
 /**

@@ -2,11 +2,10 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { expect, waitForHydration } from "./fixtures";
 import { unsealValue } from "../../app/.server/cookie-crypto.server";
 
-/** The e2e server's SESSION_SECRET (playwright.config.ts). */
-export const E2E_SECRET = "e2e-session-secret-not-for-production-0001";
+import { ALEX, DEMO, E2E_SECRET, OWNER_LOGIN } from "../support/demo";
 
-export const DEMO = { email: "demo@exemple.fr", password: "motdepasse-demo" };
-export const ALEX = { email: "alex@exemple.fr", password: "motdepasse-alex" };
+// The demo's accounts and secrets are the test kit's (tests/support/demo.ts).
+export { ALEX, DEMO, E2E_SECRET, OWNER_LOGIN };
 
 /** Fills the platform's hosted login page (reached after "Se connecter") and submits it. */
 export async function fillHostedLogin(page: Page, who: { email: string; password: string }) {

@@ -139,6 +139,8 @@ test.describe("member accounts in the site's own forms", () => {
     const email = await newMemberLoggedOut(page, "oubli");
     await page.goto("/account/login");
     await page.getByRole("link", { name: "Mot de passe oublié ?" }).click();
+    // With scripts the link is a client navigation: the login page's own E-mail field stays until the new page shows.
+    await expect(page.getByRole("heading", { level: 1, name: "Mot de passe oublié" })).toBeVisible();
     await page.getByRole("main").getByLabel("E-mail").fill(email);
     await page.getByRole("button", { name: "Envoyer le lien" }).click();
     await expect(page.getByText(/Si un compte existe pour cette adresse/)).toBeVisible();

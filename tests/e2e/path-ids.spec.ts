@@ -1,5 +1,6 @@
+import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
-import { DEMO, loginWithForm } from "./helpers";
+import { DEMO, loginWithForm, OWNER_LOGIN } from "./helpers";
 
 /**
  * Ids taken from the URL become path segments of platform calls, and the Wix SDK puts them there unencoded: an id
@@ -9,24 +10,24 @@ import { DEMO, loginWithForm } from "./helpers";
 
 const TRAVERSAL = encodeURIComponent("../../../members/v1/members/my");
 
-test("a member's order page refuses an id that is not an order id", async ({ page, allowStatusFor }) => {
-  allowStatusFor("/account/orders/");
+/** Logs `who` in with the site's form, opens `path` and finds the 404 screen there. */
+async function expectNotFoundFor(page: Page, who: { email: string; password: string }, path: string) {
   await page.goto("/account/login");
-  await loginWithForm(page, DEMO);
+  await loginWithForm(page, who);
   await expect(page).toHaveURL("/");
-  const response = await page.goto(`/account/orders/${TRAVERSAL}`);
+  const response = await page.goto(path);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Introuvable");
+}
+
+test("a member's order page refuses an id that is not an order id", async ({ page, allowStatusFor }) => {
+  allowStatusFor("/account/orders/");
+  await expectNotFoundFor(page, DEMO, `/account/orders/${TRAVERSAL}`);
 });
 
 test("the owner's order page and member actions refuse ids that are not platform ids", async ({ page, allowStatusFor }) => {
   allowStatusFor("/admin/orders/");
-  await page.goto("/account/login");
-  await loginWithForm(page, { email: "proprietaire@exemple.fr", password: "motdepasse-proprio" });
-  await expect(page).toHaveURL("/");
-  const response = await page.goto(`/admin/orders/${TRAVERSAL}`);
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Introuvable");
+  await expectNotFoundFor(page, OWNER_LOGIN, `/admin/orders/${TRAVERSAL}`);
 
   const blocked = await page.request.post("/admin/members", {
     form: { intent: "block", memberId: "../../../stores/v1/products" },
@@ -40,7 +41,7 @@ test("the owner's order page and member actions refuse ids that are not platform
 
 test("the owner's forms and filters take only their own names, not ones every object has", async ({ page }) => {
   await page.goto("/account/login");
-  await loginWithForm(page, { email: "proprietaire@exemple.fr", password: "motdepasse-proprio" });
+  await loginWithForm(page, OWNER_LOGIN);
   await expect(page).toHaveURL("/");
   const origin = new URL(page.url()).origin;
   for (const intent of ["constructor", "bulk-constructor", "__proto__"]) {

@@ -56,7 +56,7 @@ test.describe("portfolio shell", () => {
   });
 
   test("the site's styles come with the page: no stylesheet request to wait for", async ({ page }) => {
-    // The first paint waits for no stylesheet (docs/decisions/0018-inline-site-css.md), with or without scripts.
+    // The first paint waits for no stylesheet (docs/decisions/0020-inline-site-css.md), with or without scripts.
     const stylesheets: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "stylesheet") stylesheets.push(request.url());

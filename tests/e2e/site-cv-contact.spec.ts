@@ -3,8 +3,8 @@ import { dirname } from "node:path";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { Page } from "@playwright/test";
 import { test, expect, expectNoSeriousA11yViolations, OWNER, waitForHydration } from "./fixtures";
-import { acceptCheckoutTerms, addToCartFrom, CLAIRE, continueToPayment, fillCheckout, loginWithForm, unique } from "./helpers";
-import { OWNER_TOKEN } from "../support/owner-token";
+import { acceptCheckoutTerms, addToCartFrom, CLAIRE, continueToPayment, fillCheckout, loginWithForm, OWNER_LOGIN, unique } from "./helpers";
+import { OWNER_TOKEN } from "../support/demo";
 
 /** The consultant's side of the site: the CV (page and PDF), the project pages, the quote request, business buyers. */
 
@@ -117,7 +117,7 @@ test.describe("quote request", () => {
     await page.getByLabel("E-mail").fill("pas-une-adresse");
     await page.getByLabel("Message").fill("Trop court");
     await page.getByRole("button", { name: "Envoyer la demande" }).click();
-    await expect(page.getByText("Saisissez une adresse e-mail valide (ex. : nom@exemple.fr).")).toBeVisible();
+    await expect(page.getByText("Saisissez une adresse e-mail valide (exemple : nom@domaine.fr).")).toBeVisible();
     await expect(page.getByText("Décrivez votre besoin en quelques phrases (20 caractères au moins).")).toBeVisible();
     await expect(page.getByLabel("Nom", { exact: true })).toHaveValue("Nadia Devis");
     await expect(page.getByLabel("Message")).toHaveValue("Trop court");
@@ -144,7 +144,7 @@ test.describe("quote request", () => {
 
     // The owner finds it in the back-office, read through the elevated client.
     await page.goto("/admin/contact");
-    await loginWithForm(page, { email: "proprietaire@exemple.fr", password: "motdepasse-proprio" });
+    await loginWithForm(page, OWNER_LOGIN);
     await expect(page).toHaveURL("/admin/contact");
     const received = page.getByRole("article").filter({ hasText: sender });
     await expect(received.getByRole("heading")).toHaveText("Conseil — Nadia Devis (Exemple SAS)");

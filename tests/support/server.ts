@@ -10,7 +10,7 @@ import { join, resolve } from "node:path";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 
-import { OWNER_TOKEN } from "./owner-token";
+import { OWNER_TOKEN } from "./demo";
 import { freePortInRange } from "./ports";
 export { OWNER_TOKEN };
 

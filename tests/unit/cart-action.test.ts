@@ -3,6 +3,7 @@ import { getConfig } from "~/.server/config.server";
 import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { usePlatform, APP_ORIGIN, isWix } from "../support/platform";
+import { applySetCookie, cookieHeader, type CookieJar } from "../support/cookies";
 import { action, loader } from "~/routes/cart";
 import { Commerce, commerceMiddleware } from "~/.server/commerce.server";
 
@@ -14,19 +15,15 @@ import { Commerce, commerceMiddleware } from "~/.server/commerce.server";
 usePlatform();
 
 class Browser {
-  private cookies = new Map<string, string>();
+  private cookies: CookieJar = new Map();
 
   /** The Cookie header this browser sends. */
   cookieHeader() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    return cookieHeader(this.cookies);
   }
 
   remember(response: Response) {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair] = header.split(";");
-      const [name, ...rest] = pair!.split("=");
-      this.cookies.set(name!, rest.join("="));
-    }
+    applySetCookie(this.cookies, response.headers.getSetCookie());
   }
 
   private request(path: string, init: RequestInit = {}) {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { acceptedQuantity, availabilityProblem, cartActionSchema } from "~/models/cart-forms";
+import { cartActionSchema } from "~/models/cart-forms";
+import { availabilityProblem } from "~/models/availability";
+import { acceptedQuantity } from "~/models/quantity";
 import { optimisticCart } from "~/components/cart/optimistic";
-import { optimisticCount } from "~/lib/cart-count";
-import { parseForm } from "~/lib/forms";
-import { toCart } from "~/.server/cart.server";
+import { optimisticCount } from "~/models/cart-intents";
+import { parseForm } from "~/.server/form.server";
+import { toCart, type SdkCart } from "~/.server/cart.server";
 import type { Cart } from "~/models/cart";
 import { formData } from "../support/forms";
 
@@ -69,10 +71,9 @@ describe("availability problems", () => {
   });
 });
 
-const sdkCart = {
+const sdkCart: SdkCart = {
   _id: "cart-1",
   currency: "EUR",
-  subtotal: { amount: "64.00", formattedAmount: "64,00 €" },
   appliedDiscounts: [{ coupon: { _id: "c1", code: "BIENVENUE10" } }],
   lineItems: [
     {
@@ -98,6 +99,14 @@ const sdkCart = {
   ],
 };
 
+/** A form posted to the cart action and not settled yet, as useFetchers() shows it. */
+const post = (fields: Record<string, string>, formAction = "/cart") => ({
+  state: "submitting",
+  formMethod: "POST",
+  formAction,
+  formData: formData(fields),
+});
+
 describe("optimistic cart", () => {
   const cart: Cart = toCart(sdkCart);
 
@@ -110,7 +119,7 @@ describe("optimistic cart", () => {
   });
 
   it("shows a new quantity and its line price at once", () => {
-    const view = optimisticCart(cart, [{ formData: formData({ intent: "update", lineId: "l1", quantity: "3" }) }]);
+    const view = optimisticCart(cart, [post({ intent: "update", lineId: "l1", quantity: "3" })]);
     expect(view.lines[0]).toMatchObject({ quantity: 3, pending: true, linePrice: { amount: "117.00" } });
     expect(view.lines[0]!.linePrice.formatted).toMatch(/117,00\s€/);
     expect(view.itemCount).toBe(4);
@@ -118,10 +127,7 @@ describe("optimistic cart", () => {
   });
 
   it("drops a removed line and a removed coupon", () => {
-    const view = optimisticCart(cart, [
-      { formData: formData({ intent: "remove", lineId: "l2" }) },
-      { formData: formData({ intent: "remove-coupon" }) },
-    ]);
+    const view = optimisticCart(cart, [post({ intent: "remove", lineId: "l2" }), post({ intent: "remove-coupon" })]);
     expect(view.visibleLines.map((l) => l.id)).toEqual(["l1"]);
     // The removed line stays mounted (hidden) until its fetcher settles.
     expect(view.lines.map((l) => [l.id, l.removing])).toEqual([
@@ -133,19 +139,29 @@ describe("optimistic cart", () => {
   });
 
   it("hides a line updated to 0 at once, as a removal", () => {
-    const view = optimisticCart(cart, [{ formData: formData({ intent: "update", lineId: "l1", quantity: "0" }) }]);
+    const view = optimisticCart(cart, [post({ intent: "update", lineId: "l1", quantity: "0" })]);
     expect(view.visibleLines.map((l) => l.id)).toEqual(["l2"]);
     expect(view.pending).toBe(true);
   });
 
   it("ignores refused quantities, unknown lines and settled fetchers (rollback)", () => {
     const view = optimisticCart(cart, [
-      { formData: formData({ intent: "update", lineId: "l1", quantity: "-1" }) },
-      { formData: formData({ intent: "update", lineId: "nope", quantity: "5" }) },
-      { formData: undefined },
+      post({ intent: "update", lineId: "l1", quantity: "-1" }),
+      post({ intent: "update", lineId: "nope", quantity: "5" }),
+      { state: "loading", formData: undefined },
+      { ...post({ intent: "remove", lineId: "l1" }), state: "idle" },
     ]);
     expect(view.lines.map((l) => l.quantity)).toEqual([1, 1]);
     expect(view.pending).toBe(false);
+  });
+
+  it("the header's count and the cart page read the same changes in flight", () => {
+    const inFlight = [
+      [post({ intent: "update", lineId: "l1", quantity: "4" })],
+      [post({ intent: "remove", lineId: "l2" }), post({ intent: "update", lineId: "l1", quantity: "2" })],
+      [post({ intent: "update", lineId: "l2", quantity: "0" }), post({ intent: "remove-coupon" })],
+    ];
+    for (const submissions of inFlight) expect(optimisticCount(cart, submissions)).toBe(optimisticCart(cart, submissions).itemCount);
   });
 
   it("counts the header's items from the fetchers posting to /cart", () => {
@@ -155,12 +171,6 @@ describe("optimistic cart", () => {
         { id: "l2", quantity: 1 },
       ],
     };
-    const post = (fields: Record<string, string>, formAction = "/cart") => ({
-      state: "submitting",
-      formMethod: "POST",
-      formAction,
-      formData: formData(fields),
-    });
     expect(optimisticCount(lines, [])).toBe(3);
     expect(optimisticCount(lines, [post({ intent: "add", productId: "p", quantity: "4" })])).toBe(7);
     expect(optimisticCount(lines, [post({ intent: "update", lineId: "l1", quantity: "5" })])).toBe(6);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { checkoutSchema, checkoutSchemaFor, COUNTRIES, countryName, postalCodeError } from "~/models/cart-forms";
-import { parseForm } from "~/lib/forms";
+import { checkoutSchema, checkoutSchemaFor } from "~/models/checkout-forms";
+import { COUNTRIES, countryName, postalCodeError } from "~/models/countries";
+import { parseForm } from "~/.server/form.server";
 import { checkoutCallbacks, paymentStatusLabel, prefillFromMember, toOrderView, toSdkAddress } from "~/.server/checkout.server";
 import { checkoutForm as valid, formData } from "../support/forms";
 
@@ -99,7 +100,12 @@ describe("checkout form schema", () => {
   });
 
   describe("store pickup (the server says which codes are collected)", () => {
-    const pickupSchema = checkoutSchemaFor((code) => code === "pickup");
+    const pickupSchema = checkoutSchemaFor({
+      shippingOptions: [
+        { code: "standard", pickup: false },
+        { code: "pickup", pickup: true },
+      ],
+    });
     const noAddress = { ...valid, shippingCode: "pickup", addressLine: "", postalCode: "", city: "" };
 
     it("needs no delivery address: the billing fields are the billing address when the box is unchecked", () => {
@@ -138,7 +144,7 @@ describe("checkout form schema", () => {
 
 describe("private page meta", () => {
   it("keeps every tag but asks robots not to index", async () => {
-    const { privatePageMeta } = await import("~/components/cart/meta");
+    const { privatePageMeta } = await import("~/lib/meta");
     const tags = privatePageMeta([
       { title: "Panier | X" },
       { name: "robots", content: "index, follow" },
@@ -241,24 +247,24 @@ describe("checkout mapping helpers", () => {
 
   it("maps the SDK order for the thank-you page", () => {
     const price = (amount: string) => ({ amount, formattedAmount: `${amount.replace(".", ",")} €` });
+    // The embedded platform's line carries its product page (not in the SDK's type: see toOrderView).
+    const mug = {
+      _id: "li1",
+      productName: { original: "Mug", translated: "Mug" },
+      url: { relativePath: "/products/mug-cafe-code", url: "http://x/products/mug-cafe-code" },
+      image: "http://localhost/media/mug.svg",
+      descriptionLines: [{ name: { original: "Couleur" }, colorInfo: { original: "Bleu", code: "#00f" } }],
+      quantity: 2,
+      price: price("14.00"),
+      totalPriceAfterTax: price("25.20"),
+    };
     const view = toOrderView({
       _id: "o1",
       number: "10004",
       _createdDate: new Date("2026-01-02T03:04:05.000Z"),
       paymentStatus: "NOT_PAID",
       buyerInfo: { email: "lea@exemple.fr" },
-      lineItems: [
-        {
-          _id: "li1",
-          productName: { original: "Mug", translated: "Mug" },
-          url: { relativePath: "/products/mug-cafe-code", url: "http://x/products/mug-cafe-code" },
-          image: "http://localhost/media/mug.svg",
-          descriptionLines: [{ name: { original: "Couleur" }, colorInfo: { original: "Bleu", code: "#00f" } }],
-          quantity: 2,
-          price: price("14.00"),
-          totalPriceAfterTax: price("25.20"),
-        },
-      ],
+      lineItems: [mug],
       priceSummary: {
         subtotal: price("28.00"),
         discount: price("2.80"),

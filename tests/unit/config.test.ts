@@ -134,6 +134,9 @@ describe("configuration: several replicas (issue 16)", () => {
     ["PLATFORM_URL", "platform:3100"],
     ["REDIS_URL", "http://redis:6379"],
     ["REDIS_URL", "redis"],
+    ["PLATFORM_WEBHOOK_URLS", "https://ok.example, ftp://no.example"],
+    ["HOST", "0.0.0.0; rm -rf"],
+    ["SHUTDOWN_GRACE_MS", "soon"],
   ])("refuses %s=%s and names the variable", (name, value) => {
     const found = configProblems({ [name]: value });
     expect(found).toHaveLength(1);
@@ -144,5 +147,15 @@ describe("configuration: several replicas (issue 16)", () => {
     const found = configProblems({ WIX_CLIENT_ID: "abc", PLATFORM_URL: "http://platform:3100" });
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(/^PLATFORM_URL: /);
+  });
+
+  it("reads the platform's webhook URLs and the listening settings (issue 24: every variable here)", () => {
+    const config = parseConfig({
+      PLATFORM_WEBHOOK_URLS: "https://a.example/hook, http://b.example/x",
+      HOST: "127.0.0.1",
+      SHUTDOWN_GRACE_MS: "2500",
+    });
+    expect(config.commerce.webhookUrls).toEqual(["https://a.example/hook", "http://b.example/x"]);
+    expect([config.host, config.shutdownGraceMs]).toEqual(["127.0.0.1", 2500]);
   });
 });

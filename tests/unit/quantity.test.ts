@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { acceptedQuantity, readQuantity } from "~/lib/quantity";
-import { parseForm, quantityField } from "~/lib/forms";
+import { acceptedQuantity, readQuantity } from "~/models/quantity";
+import { quantityField } from "~/models/fields";
+import { parseForm } from "~/.server/form.server";
 import { cartActionSchema } from "~/models/cart-forms";
 import { formData } from "../support/forms";
 

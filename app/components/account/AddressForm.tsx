@@ -1,26 +1,23 @@
 import { Form } from "react-router";
-import { Field, fieldBinder } from "~/components/Field";
-import { CountrySelect } from "~/components/cart/CountrySelect";
+import { Field } from "~/components/Field";
+import { CountrySelect } from "~/components/CountrySelect";
+import type { PostalAddress } from "~/models/address";
 import { DEFAULT_COUNTRY } from "~/models/countries";
+import { fieldProps, type FormAnswer } from "~/models/form-answer";
 import { Section } from "~/components/Section";
-
-type Address = { addressLine?: string; postalCode?: string; city?: string; country?: string };
 
 /** The member's postal address on /account: saved to the profile, prefilled at the next checkout. */
 export function AddressForm({
   address,
-  values,
-  errors,
+  answer,
   busy,
 }: {
-  address?: Address;
-  /** What was typed, when the server refused it. */
-  values?: Record<string, string>;
-  errors?: Record<string, string>;
+  address?: Partial<PostalAddress>;
+  /** The refused form (what was typed, the errors). */
+  answer?: FormAnswer<keyof PostalAddress>;
   busy: boolean;
 }) {
-  const value = (name: keyof Address) => values?.[name] ?? address?.[name] ?? "";
-  const bind = fieldBinder(values, errors, (name) => address?.[name as keyof Address] ?? "");
+  const bind = (name: keyof PostalAddress) => fieldProps(answer, name, address?.[name] ?? "");
   return (
     <Section id="address-title" title="Adresse postale" className="card">
       <p className="muted">Elle remplit d'avance votre prochaine commande.</p>
@@ -34,8 +31,8 @@ export function AddressForm({
         <CountrySelect
           label="Pays"
           name="country"
-          defaultValue={value("country") || DEFAULT_COUNTRY}
-          error={errors?.country}
+          defaultValue={bind("country").defaultValue || DEFAULT_COUNTRY}
+          error={answer?.fieldErrors.country}
           autoComplete="country"
         />
         <button type="submit" disabled={busy}>

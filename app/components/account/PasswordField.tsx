@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import { Field } from "~/components/Field";
-import { useResetKey } from "~/lib/use-reset-key";
+import { useResetKey } from "~/hooks/use-reset-key";
 
 /**
  * A required password input that starts empty again after each answer of the form's action (`answer`): with

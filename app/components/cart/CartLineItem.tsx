@@ -1,16 +1,10 @@
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Field } from "~/components/Field";
-import { CART_ACTION } from "~/lib/cart-count";
-import type { FieldErrors } from "~/lib/forms";
+import { CART_ACTION, CartIntent } from "~/models/cart-intents";
 import { availabilityProblem } from "~/models/availability";
+import type { CartAnswer } from "~/models/cart-forms";
 import { lineFetcherKey, type OptimisticLine } from "./optimistic";
-
-/** What the cart action answers with a 400: errors by field and the typed values (`values.lineId` tells the line). */
-export interface CartActionData {
-  fieldErrors?: FieldErrors;
-  values?: Record<string, string>;
-}
 
 /**
  * One cart line with its quantity and remove forms. Both are plain POST forms
@@ -24,13 +18,13 @@ export function CartLineItem({
 }: {
   line: OptimisticLine;
   blocked: boolean;
-  /** The no-JS action answer, when it is about this line. */
-  actionData?: CartActionData;
+  /** The no-JS action answer, when it is about this line (`values.lineId` tells the line). */
+  actionData?: CartAnswer;
 }) {
-  const fetcher = useFetcher<CartActionData>({ key: lineFetcherKey(line.id) });
+  const fetcher = useFetcher<CartAnswer>({ key: lineFetcherKey(line.id) });
   const answer = fetcher.data ?? actionData;
-  const error = fetcher.state === "idle" ? answer?.fieldErrors?.quantity : undefined;
-  const [typed, setTyped] = useState(answer?.values?.quantity ?? String(line.quantity));
+  const error = fetcher.state === "idle" ? answer?.fieldErrors.quantity : undefined;
+  const [typed, setTyped] = useState(answer?.values.quantity ?? String(line.quantity));
   const problem = availabilityProblem(line.availability, blocked);
   const problemId = `problem-${line.id}`;
   return (
@@ -71,7 +65,7 @@ export function CartLineItem({
       </div>
       <div className="cart-line-actions">
         <fetcher.Form method="post" action={CART_ACTION} preventScrollReset className="cart-qty-form" noValidate>
-          <input type="hidden" name="intent" value="update" />
+          <input type="hidden" name="intent" value={CartIntent.update} />
           <input type="hidden" name="lineId" value={line.id} />
           <Field
             label="Quantité"
@@ -90,7 +84,7 @@ export function CartLineItem({
           </button>
         </fetcher.Form>
         <fetcher.Form method="post" action={CART_ACTION} preventScrollReset className="cart-remove-form">
-          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="intent" value={CartIntent.remove} />
           <input type="hidden" name="lineId" value={line.id} />
           <button type="submit" className="button-link">
             Retirer

@@ -3,14 +3,9 @@ import { useActionData, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Field } from "~/components/Field";
 import { ProductOptions } from "./ProductOptions";
-import { CART_ACTION } from "~/lib/cart-count";
+import { CART_ACTION, CartIntent } from "~/models/cart-intents";
+import type { CartAnswer } from "~/models/cart-forms";
 import { quantityFromUrl, type Availability, type OptionView } from "~/models/catalog";
-
-export interface AddToCartResult {
-  fieldErrors?: Record<string, string>;
-  formError?: string;
-  values?: Record<string, string>;
-}
 
 /**
  * `intent=add` carrying the options it shows: the server resolves the variant from them. With scripts a fetcher
@@ -30,14 +25,14 @@ export function AddToCartForm({
   options: OptionView[];
   availability: Availability;
 }) {
-  const fetcher = useFetcher<AddToCartResult>({ key: `add-to-cart-${productId}` });
-  const actionData = useActionData<AddToCartResult>();
+  const fetcher = useFetcher<CartAnswer>({ key: `add-to-cart-${productId}` });
+  const actionData = useActionData<CartAnswer>();
   const location = useLocation();
   const hydrated = useHydrated();
   const result = fetcher.data ?? actionData;
-  const initialQuantity = result?.values?.quantity ?? quantityFromUrl(location.search) ?? "1";
+  const initialQuantity = result?.values.quantity ?? quantityFromUrl(location.search) ?? "1";
   // An answer's errors belong to the choice that was sent: a new choice hides them until the next add.
-  const [answered, setAnswered] = useState<AddToCartResult | undefined>(undefined);
+  const [answered, setAnswered] = useState<CartAnswer | undefined>(undefined);
   const shown = result && result !== answered ? result : undefined;
   const reasonId = useId();
   const busy = fetcher.state !== "idle";
@@ -69,7 +64,7 @@ export function AddToCartForm({
         step={1}
         required
         defaultValue={initialQuantity}
-        error={shown?.fieldErrors?.quantity}
+        error={shown?.fieldErrors.quantity}
         className="quantity-input"
       />
       {shown?.formError ? (
@@ -81,7 +76,7 @@ export function AddToCartForm({
         <button
           type="submit"
           name="intent"
-          value="add"
+          value={CartIntent.add}
           disabled={!availability.ok}
           aria-disabled={busy || undefined}
           aria-describedby={availability.ok ? undefined : reasonId}

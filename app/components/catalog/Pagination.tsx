@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 
 /** The URL of another page of the same list: search and sort kept, `page` dropped for page 1. */
-export function pageHref(pathname: string, search: string, page: number): string {
+function pageHref(pathname: string, search: string, page: number): string {
   const params = new URLSearchParams(search);
   if (page <= 1) params.delete("page");
   else params.set("page", String(page));

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useSubmit } from "react-router";
-import { optionFieldKey, type OptionView } from "~/models/catalog";
+import { optionFieldKey, type OptionFieldKey, type OptionView } from "~/models/catalog";
+import type { FieldErrors } from "~/models/form-answer";
 
 /**
  * The option controls, inside the add-to-cart form: what the buyer sees chosen
@@ -23,9 +24,9 @@ export function ProductOptions({
 }: {
   options: OptionView[];
   action: string;
-  /** What the buyer submitted (an answer with errors): shown instead of the URL's choice. */
-  values?: Record<string, string>;
-  errors?: Record<string, string>;
+  /** What the buyer submitted (an answer with errors), by option name: shown instead of the URL's choice. */
+  values?: Readonly<Record<string, string | undefined>>;
+  errors?: FieldErrors<OptionFieldKey>;
   /** Called on each change (with scripts): earlier errors no longer apply. */
   onChoice?: () => void;
 }) {

@@ -1,8 +1,7 @@
 import { Field } from "~/components/Field";
-import { CountrySelect } from "~/components/cart/CountrySelect";
-import type { CheckoutValues } from "~/models/cart-forms";
+import { CountrySelect } from "~/components/CountrySelect";
+import type { CheckoutErrors, CheckoutValues } from "~/models/checkout-forms";
 import { DEFAULT_COUNTRY } from "~/models/countries";
-import type { FieldErrors } from "~/lib/forms";
 
 type AddressKey = "addressLine" | "postalCode" | "city" | "country";
 
@@ -39,7 +38,7 @@ export function AddressFields({
   required = false,
 }: {
   values: CheckoutValues;
-  errors: FieldErrors;
+  errors: CheckoutErrors;
   billing?: boolean;
   required?: boolean;
 }) {

@@ -1,6 +1,5 @@
 import { AddressFields } from "./AddressFields";
-import type { CheckoutValues } from "~/models/cart-forms";
-import type { FieldErrors } from "~/lib/forms";
+import type { CheckoutErrors, CheckoutValues } from "~/models/checkout-forms";
 
 /**
  * "Same billing address" and the separate billing address. Without scripts
@@ -15,7 +14,7 @@ export function BillingFieldset({
   onSameBillingChange,
 }: {
   values: CheckoutValues;
-  errors: FieldErrors;
+  errors: CheckoutErrors;
   hydrated: boolean;
   sameBilling: boolean;
   onSameBillingChange: (same: boolean) => void;

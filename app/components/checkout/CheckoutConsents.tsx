@@ -1,10 +1,9 @@
 import { Link } from "react-router";
 import { ConsentBox } from "~/components/Field";
-import type { CheckoutValues } from "~/models/cart-forms";
-import type { FieldErrors } from "~/lib/forms";
+import type { CheckoutErrors, CheckoutValues } from "~/models/checkout-forms";
 
 /** The CGV, and for digital content or services the express request with the waiver of withdrawal (French law). */
-export function CheckoutConsents({ values, errors, digital }: { values: CheckoutValues; errors: FieldErrors; digital: boolean }) {
+export function CheckoutConsents({ values, errors, digital }: { values: CheckoutValues; errors: CheckoutErrors; digital: boolean }) {
   return (
     <fieldset className="checkout-consents">
       <legend>Conditions</legend>

@@ -1,11 +1,10 @@
 import { Field } from "~/components/Field";
-import { BusinessBuyerFields } from "~/components/cart/BusinessBuyerFields";
-import type { CheckoutValues } from "~/models/cart-forms";
-import type { FieldErrors } from "~/lib/forms";
+import { BusinessBuyerFields } from "./BusinessBuyerFields";
+import type { CheckoutErrors, CheckoutValues } from "~/models/checkout-forms";
 import { PHONE_MAX_LENGTH } from "~/models/phone";
 
 /** Who buys: e-mail, name, and a business buyer's optional invoice details. */
-export function ContactFieldset({ values, errors }: { values: CheckoutValues; errors: FieldErrors }) {
+export function ContactFieldset({ values, errors }: { values: CheckoutValues; errors: CheckoutErrors }) {
   return (
     <fieldset>
       <legend>Coordonnées</legend>

@@ -1,38 +1,25 @@
 import { z } from "zod";
-import { readQuantity } from "./quantity";
-import { readPhone } from "~/models/phone";
+import { PLATFORM_ID } from "./ids";
+import { readPhone } from "./phone";
+import { MAX_QUANTITY, readQuantity } from "./quantity";
+
+/**
+ * The rules of the fields many forms share (text, e-mail, quantity, phone, ids): one rule and one French wording per kind
+ * of input, on the server and in the browser. A form's schema is built from these, never from its own copy.
+ */
 
 // In the browser the CSP forbids eval: zod's probe for its compiled fast path (`new Function`) would be reported as a
 // CSP violation on every page with a form. Set before any schema is built (modules that build schemas import this one).
 if (typeof document !== "undefined") z.config({ jitless: true });
-
-export type FieldErrors = Record<string, string>;
-
-export type FormResult<T> =
-  { ok: true; data: T; values: Record<string, string> } | { ok: false; fieldErrors: FieldErrors; values: Record<string, string> };
-
-/**
- * Validates a submitted form with a zod schema (messages in French in the
- * schema). `values` keeps what the user typed, to refill the form on error.
- */
-export function parseForm<S extends z.ZodType>(schema: S, formData: FormData): FormResult<z.infer<S>> {
-  const values: Record<string, string> = {};
-  for (const [key, value] of formData) if (typeof value === "string" && !(key in values)) values[key] = value;
-  const result = schema.safeParse(values);
-  if (result.success) return { ok: true, data: result.data, values };
-  const fieldErrors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const name = issue.path.join(".") || "form";
-    fieldErrors[name] ??= issue.message;
-  }
-  return { ok: false, fieldErrors, values };
-}
 
 /** Removes control characters (keeping tabs/newlines only where asked) and trims. */
 export function cleanText(value: string, { multiline = false } = {}): string {
   const pattern = multiline ? /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g : /[\u0000-\u001F\u007F-\u009F]/g;
   return value.replace(pattern, "").trim();
 }
+
+/** Format characters (bidirectional overrides and isolates, marks, zero-width characters, BOM) and line/paragraph separators. */
+const BIDI_CONTROLS = /[\p{Cf}\u2028\u2029]/u;
 
 /** A required single-line text field: trimmed, control characters removed, bounded. */
 export function textField(label: string, max = 120) {
@@ -51,17 +38,45 @@ export function textField(label: string, max = 120) {
     );
 }
 
-/** Format characters (bidirectional overrides and isolates, marks, zero-width characters, BOM) and line/paragraph separators. */
-export const BIDI_CONTROLS = /[\p{Cf}\u2028\u2029]/u;
+/** An optional single-line text field: missing reads as "", control characters removed, bounded. */
+export function optionalText(label: string, max: number) {
+  return z
+    .string()
+    .optional()
+    .transform((v) => cleanText(v ?? ""))
+    .pipe(z.string().max(max, `${label} ne doit pas dépasser ${max} caractères.`));
+}
+
+const EMAIL_INVALID = "Saisissez une adresse e-mail valide (exemple : nom@domaine.fr).";
+
+/** An e-mail address as typed: control characters removed, trimmed, at most 254 characters (RFC 5321). */
+export const emailField = z
+  .string({ error: "E-mail est obligatoire." })
+  .transform((v) => cleanText(v))
+  .pipe(
+    z
+      .string()
+      .min(1, "E-mail est obligatoire.")
+      .max(254, "E-mail ne doit pas dépasser 254 caractères.")
+      .pipe(z.email({ error: EMAIL_INVALID })),
+  );
 
 /** Quantity typed by a user: a whole number from 1 to `max` (the rule is `readQuantity`, which the browser runs too). */
-export function quantityField(max = 99, min: 0 | 1 = 1) {
+export function quantityField(max = MAX_QUANTITY, min: 0 | 1 = 1) {
   return z.string({ error: "Indiquez une quantité." }).transform((value, ctx) => {
     const reading = readQuantity(value, max, min);
     if (reading.ok) return reading.quantity;
     ctx.issues.push({ code: "custom", message: reading.message, input: value });
     return z.NEVER;
   });
+}
+
+/**
+ * An id the platform handed out (a line, a product, a shipping option's code), sent back by one of our pages:
+ * anything else is tampering or a stale page, told with `message` (app/models/ids.ts says why the shape matters).
+ */
+export function idField(message: string) {
+  return z.string({ error: message }).trim().regex(PLATFORM_ID, message);
 }
 
 /**

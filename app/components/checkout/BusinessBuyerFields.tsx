@@ -1,7 +1,8 @@
 import { Field } from "~/components/Field";
+import type { CheckoutErrors, CheckoutValues } from "~/models/checkout-forms";
 
 /** Optional invoice details for business buyers (company, intra-EU VAT number), in the checkout's contact fieldset. */
-export function BusinessBuyerFields({ values, errors }: { values: Record<string, string>; errors: Record<string, string> }) {
+export function BusinessBuyerFields({ values, errors }: { values: CheckoutValues; errors: CheckoutErrors }) {
   return (
     <div className="field-row">
       <Field

@@ -1,0 +1,4 @@
+// Probe: an app/.server module imports server/, the composition root.
+import { settings } from "../../server/app";
+
+export const probe = settings;

@@ -1,0 +1,4 @@
+// Probe: a component imports the Wix SDK.
+import { createClient } from "@wix/sdk";
+
+export const probe = createClient;
