@@ -123,7 +123,7 @@ export function resolveSelection(p: CatalogProduct, params: URLSearchParams | Re
 
 /**
  * How many of a variant (or of a product without options) are left, when the catalog counts them; undefined when it
- * does not (untracked stock, a service, Catalog V3 whose product reads carry no quantities).
+ * does not (untracked stock, a service, a V3 inventory read that failed).
  */
 export function stockLeft(p: CatalogProduct, variantId?: string): number | undefined {
   const variant = variantId ? p.variants.find((v) => v.id === variantId) : undefined;
