@@ -44,3 +44,8 @@ export type CartActionField = FieldsOf<typeof cartActionSchema> | FieldsOf<typeo
 
 /** What the cart action answers a refused form (400), from any page. */
 export type CartAnswer = FormAnswer<CartActionField>;
+
+/** With scripts, a platform failure the cart route's clientAction told in a notification: no field to mark. */
+export interface CartFailureNotified {
+  failed: true;
+}

@@ -5,7 +5,7 @@ import cartStyles from "~/styles/cart.css?url";
 import { Field } from "~/components/Field";
 import { CartLineItem } from "~/components/cart/CartLineItem";
 import { availabilityProblem } from "~/models/availability";
-import type { CartAnswer } from "~/models/cart-forms";
+import type { CartAnswer, CartFailureNotified } from "~/models/cart-forms";
 import { formAnswerOf } from "~/models/form-answer";
 import { COUPON_FETCHER_KEY, optimisticCart } from "~/components/cart/optimistic";
 import { CART_ACTION, CartIntent } from "~/models/cart-intents";
@@ -48,7 +48,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
     if (error instanceof Response) throw error;
     const notice = failureNotice(error);
     void notify.error(notice.title, notice.description);
-    return { failed: true } as const;
+    return { failed: true } satisfies CartFailureNotified;
   }
 }
 
@@ -119,11 +119,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
 }
 
 function CouponForm({ couponCode, actionData }: { couponCode?: string; actionData?: CartAnswer }) {
-  const fetcher = useFetcher<CartAnswer>({ key: COUPON_FETCHER_KEY });
+  const fetcher = useFetcher<CartAnswer | CartFailureNotified>({ key: COUPON_FETCHER_KEY });
   // The fetcher keeps its last answer across a later successful apply or removal (answered by a
   // redirect): its error is shown only while the last thing sent from here was that coupon.
   const [lastIntent, setLastIntent] = useState<CartIntent | undefined>(undefined);
-  const answer = lastIntent === undefined || lastIntent === CartIntent.coupon ? (fetcher.data ?? actionData) : undefined;
+  const answer = lastIntent === undefined || lastIntent === CartIntent.coupon ? (formAnswerOf(fetcher.data) ?? actionData) : undefined;
   const busy = fetcher.state !== "idle";
   if (couponCode) {
     return (

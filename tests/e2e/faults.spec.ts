@@ -104,6 +104,10 @@ test.describe("platform faults", () => {
     await expect(page.getByLabel("Quantité", { exact: true })).toHaveValue("2");
     await expect(page.getByRole("combobox", { name: "Taille" })).toHaveValue("S");
     expect(page.url()).toContain("Couleur=Noir");
+    // The platform back, the same page adds what was kept.
+    await setFaults({});
+    await page.getByRole("button", { name: "Ajouter au panier" }).click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Ajouté au panier" })).toBeVisible();
   });
 
   test("a slow platform times out into an error screen instead of hanging", async ({ page, setFaults, allowStatusFor }) => {
