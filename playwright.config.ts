@@ -91,7 +91,8 @@ export default defineConfig<object, SiteOptions>({
       OWNER_EMAILS: OWNER_LOGIN.email,
       PLATFORM_API_KEY: E2E_PLATFORM_API_KEY,
       // Every test logs in and checks out from 127.0.0.1: limits are unit-tested, not hit here.
-      RATE_LIMITS: "login=10000,signup=10000,checkout=10000,cart=10000,contact=10000",
+      RATE_LIMITS:
+        "login=10000,signup=10000,checkout=10000,cart=10000,contact=10000,token=10000,redirect=10000,write=10000,api=10000,webhook=10000",
       PLATFORM_DB: process.env.E2E_DB ?? ".data/e2e/platform.sqlite",
       // A site created today: Stores Catalog V3 (the catalog-v1-nojs project runs a V1 site beside it).
       PLATFORM_CATALOG_VERSION: "V3_CATALOG",

@@ -21,6 +21,7 @@ import { clientHintCheckScript } from "~/lib/client-hints";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { honeypotInputProps } from "~/.server/honeypot.server";
 import { getConfig } from "~/.server/config.server";
+import { newFormKey } from "~/.server/form-key.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.ico", sizes: "32x32" }];
 
@@ -50,6 +51,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       demoPlatform: getConfig().commerce.platform === "embedded",
       requestId: context.get(requestInfoContext).requestId,
       honeypot: await honeypotInputProps(),
+      // A fresh key per render for the forms that change something (app/components/FormKey.tsx): the same form
+      // posted twice from this render is answered once (server/idempotency.ts).
+      formKey: newFormKey(),
     },
     { headers },
   );

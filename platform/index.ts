@@ -1,6 +1,8 @@
 // The embedded Wix-compatible commerce platform: answers the SDK's requests to www/edge.wixapis.com,
 // the same API under /_platform/api, and the hosted pages under /_platform/.
 import { registerCart } from "./ecom/cart";
+import { registerCartV2 } from "./ecom/cart-v2";
+import { registerDelivery } from "./ecom/delivery";
 import { mergeCarts } from "./ecom/cart-store";
 import { registerCatalog } from "./stores/catalog";
 import { registerCatalogV3 } from "./stores/v3/register";
@@ -20,6 +22,7 @@ import {
   formToObject,
   html,
   json,
+  MAX_API_BODY_BYTES,
   newRequestId,
   parseJsonObject,
   queryToObject,
@@ -42,6 +45,7 @@ import { errorPage, withTheme } from "./core/layout";
 import { hostedPages } from "./pages/hosted";
 import { registerRedirects } from "./redirects/redirects";
 import { loadSeed, readSeedFile } from "./seed/seed";
+import { apiLog, recordApiCall } from "./core/api-log";
 import { pumpWebhooks, setWebhookSink, webhookKeys, webhookOutbox } from "./events/webhooks";
 
 export type { MailLink, MailMessage, MailTransport } from "./core/mail";
@@ -67,7 +71,6 @@ export function wixApiUrl(input: RequestInfo | URL): URL | undefined {
   return WIX_API_HOSTS.has(url.hostname) ? url : undefined;
 }
 export const APP_ORIGIN_HEADER = "x-platform-app-origin";
-const MAX_BODY_BYTES = 1_000_000;
 
 function normalizeOrigin(value: string | null | undefined): string | undefined {
   if (!value) return undefined;
@@ -170,6 +173,8 @@ export function createPlatform(options: PlatformOptions): Platform {
   registerCatalogV3(api, ctx);
   registerCategories(api, ctx);
   registerCart(api, ctx);
+  registerCartV2(api, ctx);
+  registerDelivery(api, ctx);
   registerCheckout(api, ctx);
   registerOrders(api, ctx);
   registerAdminOrders(api, ctx);
@@ -202,7 +207,7 @@ export function createPlatform(options: PlatformOptions): Platform {
         body = decoded as Record<string, unknown>;
       } else body = queryToObject(url.searchParams);
     } else {
-      const text = await readBodyText(request, MAX_BODY_BYTES);
+      const text = await readBodyText(request, MAX_API_BODY_BYTES);
       const type = request.headers.get("content-type") ?? "";
       if (!text.trim()) body = {};
       else if (type.includes("application/x-www-form-urlencoded")) body = formToObject(new URLSearchParams(text));
@@ -220,6 +225,7 @@ export function createPlatform(options: PlatformOptions): Platform {
       client: clientOf(request),
       raw: request,
     };
+    recordApiCall(db, method, path);
     const result = await m.handler(req);
     return result instanceof Response ? result : json(result ?? {});
   }
@@ -330,6 +336,9 @@ export function createPlatform(options: PlatformOptions): Platform {
         wipe(db);
         seedNow();
       }).immediate();
+    },
+    apiLog() {
+      return apiLog(db);
     },
     setFaults(next) {
       faults = cleanFaults(next);

@@ -78,6 +78,8 @@ export interface Platform {
   fetch(request: Request): Promise<Response>;
   reset(): void;
   close(): void;
+  /** The API calls answered, oldest first, as "METHOD /path" (the last 5000; also at /_platform/api-log, owner token). */
+  apiLog(): string[];
   /** Replaces the simulated faults (omitted fields: none); `setFaults({})` ends the outage. */
   setFaults(faults: Partial<Faults>): Faults;
   getFaults(): Faults;

@@ -10,6 +10,7 @@ import { bodyLimits } from "./body-limits";
 import { attachEmbeddedPlatform, type Readiness } from "./embedded-platform";
 import { configureWebhooks } from "../app/.server/webhooks.server";
 import { toFetchRequest } from "./fetch-request";
+import { idempotentSubmissions, submissionId } from "./idempotency";
 import { sameOriginWrites } from "./origin-check";
 import { rateLimits } from "./rate-limits";
 import { readyz } from "./readiness";
@@ -54,7 +55,7 @@ app.use((req, res, next) => {
 });
 // Cross-site writes are refused first: they must not even count against a visitor's rate limit.
 app.use(sameOriginWrites(config.publicOrigin));
-app.use(rateLimits(config.rateLimits, config.redisUrl ? await sharedRateLimitStores(config.redisUrl) : undefined));
+app.use(rateLimits(config.rateLimits, await sharedRateLimitStores()));
 app.use(bodyLimits());
 
 if (config.commerce.platform === "embedded") readiness = attachEmbeddedPlatform(app, config);
@@ -79,13 +80,17 @@ app.use((req, res, next) => {
 
 // The module itself, not a function: with a function React Router rebuilds its route tables on every request.
 const handleRequest = createRequestHandler(build, config.env === "production" ? "production" : "development");
+const once = idempotentSubmissions();
 
 app.use(async (req, res, next) => {
   try {
     const context = new RouterContextProvider(
       new Map([[requestInfoContext, { nonce: String(res.locals.cspNonce ?? ""), requestId: String(res.locals.requestId ?? "") }]]),
     );
-    await sendResponse(res, await handleRequest(toFetchRequest(req, res, config.publicOrigin), context));
+    // The same form sent twice from one page render is answered once (server/idempotency.ts).
+    const submission = submissionId(req, res.locals.body as Buffer | undefined);
+    const run = () => handleRequest(toFetchRequest(req, res, config.publicOrigin, {}, { abortWhenClientLeaves: !submission }), context);
+    await sendResponse(res, submission ? await once(submission, run, { dataRequest: req.path.endsWith(".data") }) : await run());
   } catch (error) {
     next(error);
   }

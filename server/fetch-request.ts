@@ -13,11 +13,15 @@ export function toFetchRequest(
   res: ExpressResponse,
   publicOrigin: string,
   headerOverrides: Record<string, string> = {},
+  { abortWhenClientLeaves = true } = {},
 ): Request {
   const controller = new AbortController();
-  res.on("close", () => {
-    if (!res.writableFinished) controller.abort();
-  });
+  // A keyed form submission (server/idempotency.ts) runs to its end even when the browser left (a double click
+  // cancels the first request): its answer is what the second request gets.
+  if (abortWhenClientLeaves)
+    res.on("close", () => {
+      if (!res.writableFinished) controller.abort();
+    });
   const headers = new Headers();
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
     try {

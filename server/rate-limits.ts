@@ -3,12 +3,25 @@ import { rateLimit, type Store } from "express-rate-limit";
 import { percentDecodings } from "../app/lib/percent-decoding";
 
 /**
- * Per-client-IP limits on the POSTs worth abusing: logins, sign-ups, checkouts
- * and cart changes. The IP is express's `req.ip`, which only believes
- * X-Forwarded-For from the proxies TRUST_PROXY names.
+ * Per-client-IP limits on the writes worth abusing: logins, sign-ups, checkouts, cart changes, contact requests,
+ * and every write to the platform's public API (tokens, redirect sessions, anything else) in the bucket of what it
+ * does, whichever door it comes through. On top of them every request to the platform's API and to the webhook
+ * endpoint counts in a per-client allowance of its own (`api`, `webhook`), reads included. The IP is express's
+ * `req.ip`, which only believes X-Forwarded-For from the proxies TRUST_PROXY names.
  */
 
-export const RATE_LIMIT_BUCKETS = ["login", "signup", "checkout", "cart", "contact"] as const;
+export const RATE_LIMIT_BUCKETS = [
+  "login",
+  "signup",
+  "checkout",
+  "cart",
+  "contact",
+  "token",
+  "redirect",
+  "write",
+  "api",
+  "webhook",
+] as const;
 export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];
 export type RateLimits = Record<RateLimitBucket, number>;
 
@@ -50,17 +63,51 @@ const LOGIN_PATHS = new Set([
   "/_platform/reset-password",
 ]);
 
-/** Which limit a POST counts against; JS submissions go to `<path>.data`, the same bucket. */
-export function bucketOf(rawPath: string): RateLimitBucket | null {
+const PLATFORM_API = "/_platform/api";
+/** Platform API calls sent with POST that only read (queries, searches, token introspection). */
+const POST_READS = /\/(query|query-platformized|search|productoptionsavailability|token-info)$/;
+
+/**
+ * The bucket of a write to the platform's public API (`path` after /_platform/api, its `/_api` twin folded in): the
+ * same bucket as the site's form doing the same thing, so neither door adds to the other's allowance.
+ */
+function platformWriteBucket(path: string): RateLimitBucket | null {
+  const p = path.replace(/^\/_api(?=\/)/, "");
+  // The identity API: the same guesses as the forms, the same limits.
+  if (p.startsWith("/iam/")) return p.includes("/register") ? "signup" : "login";
+  // Each submission e-mails the owner and the address typed, as the site's contact form does.
+  if (p.startsWith("/form-submission-service/")) return "contact";
+  if (POST_READS.test(p)) return null;
+  if (p.startsWith("/oauth2/")) return "token";
+  if (p.endsWith("/redirect-session")) return "redirect";
+  if (p.startsWith("/ecom/v1/checkouts") || (p.startsWith("/ecom/v1/carts") && p.endsWith("/create-checkout"))) return "checkout";
+  if (p.startsWith("/ecom/v1/carts")) return "cart";
+  return "write";
+}
+
+/**
+ * Which limit a write counts against: a POST to the site (JS submissions go to `<path>.data`, the same bucket), or
+ * any method but GET/HEAD to the platform's API.
+ */
+export function bucketOf(rawPath: string, method = "POST"): RateLimitBucket | null {
   const p = normalizePath(rawPath);
+  if (method === "GET" || method === "HEAD") return null;
+  if (p.startsWith(`${PLATFORM_API}/`)) return platformWriteBucket(p.slice(PLATFORM_API.length));
+  if (method !== "POST") return null;
   if (LOGIN_PATHS.has(p)) return "login";
   if (p === "/account/register" || p === "/_platform/signup") return "signup";
-  // The platform's identity API, reachable from outside: the same guesses as the forms, the same limits.
-  if (p.startsWith("/_platform/api/_api/iam/")) return p.includes("/register") ? "signup" : "login";
   if (p === "/checkout" || p === "/_platform/checkout") return "checkout";
   // Each contact request e-mails the owner and the address typed: a few a minute is plenty for a person.
   if (p === "/contact") return "contact";
   if (p === "/cart" || /^\/products\/[^/]+$/.test(p)) return "cart";
+  return null;
+}
+
+/** The per-client allowance every request to these doors counts in, whatever its method: they take JSON and JWTs. */
+export function clientBucketOf(rawPath: string): RateLimitBucket | null {
+  const p = normalizePath(rawPath);
+  if (p === PLATFORM_API || p.startsWith(`${PLATFORM_API}/`)) return "api";
+  if (p === "/webhooks/wix") return "webhook";
   return null;
 }
 
@@ -94,16 +141,17 @@ export function rateLimits(limits: RateLimits, storeFor?: (bucket: RateLimitBuck
       // platform's own per-e-mail login lock (in its database) still holds. The error is logged by the store's client.
       ...(storeFor ? { store: storeFor(bucket), passOnStoreError: true } : {}),
     });
-  const limiters: Record<RateLimitBucket, RequestHandler> = {
-    login: limiter("login"),
-    signup: limiter("signup"),
-    checkout: limiter("checkout"),
-    cart: limiter("cart"),
-    contact: limiter("contact"),
+  const limiters = Object.fromEntries(RATE_LIMIT_BUCKETS.map((bucket) => [bucket, limiter(bucket)])) as Record<
+    RateLimitBucket,
+    RequestHandler
+  >;
+  const write = (req: Request, res: Response, next: NextFunction) => {
+    const bucket = bucketOf(req.path, req.method);
+    return bucket ? limiters[bucket](req, res, next) : next();
   };
   return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "POST") return next();
-    const bucket = bucketOf(req.path);
-    return bucket ? limiters[bucket](req, res, next) : next();
+    const door = clientBucketOf(req.path);
+    // A request refused by its door's allowance is not counted again in its write bucket (the limiter answers, no next).
+    return door ? limiters[door](req, res, () => write(req, res, next)) : write(req, res, next);
   };
 }

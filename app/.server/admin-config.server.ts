@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { canonicalEmail } from "~/models/email";
 
 /**
  * The owner's back-office configuration (read with the rest in config.server.ts): who the owner is, and the
@@ -10,15 +11,19 @@ const emailList = z
   .string()
   .optional()
   .transform((v, ctx) => {
-    const list = (v ?? "")
+    const list: string[] = [];
+    for (const typed of (v ?? "")
       .split(",")
-      .map((s) => s.trim().toLowerCase())
-      .filter(Boolean);
-    for (const email of list)
-      if (!z.string().email().safeParse(email).success) {
-        ctx.addIssue({ code: "custom", message: `must be comma-separated e-mail addresses ("${email}" is not one)` });
+      .map((s) => s.trim())
+      .filter(Boolean)) {
+      // Kept in the canonical form (app/models/email.ts): the owner check compares canonical forms only.
+      const email = canonicalEmail(typed);
+      if (!email) {
+        ctx.addIssue({ code: "custom", message: `must be comma-separated e-mail addresses ("${typed}" is not one)` });
         return z.NEVER;
       }
+      list.push(email);
+    }
     return list;
   });
 
@@ -38,7 +43,7 @@ const adminEnvSchema = z.object({
 });
 
 export interface AdminConfig {
-  /** Login e-mails of the site's owners (lowercase); empty = no back-office, /admin is a 404 for everyone. */
+  /** Login e-mails of the site's owners (canonical form, app/models/email.ts); empty = no back-office, /admin is a 404 for everyone. */
   ownerEmails: string[];
   /** The elevated client's credentials: Wix's API key and site id, or the embedded platform's. */
   apiKey?: string;

@@ -4,7 +4,7 @@ import type { AdminMemberRow } from "~/models/admin";
 import { MEMBER_STATUS_OPTIONS } from "~/models/admin";
 import { AdminRefusal } from "./admin-actions.server";
 import { getConfig } from "./config.server";
-import type { ElevatedClient } from "./owner.server";
+import { isOwnerAccount, type ElevatedClient } from "./owner.server";
 import { isoDate } from "~/lib/dates";
 import { isPlatformId } from "~/models/ids";
 
@@ -41,7 +41,7 @@ function toRow(m: members.Member): AdminMemberRow {
     statusLabel: (m.status && MEMBER_STATUS_OPTIONS[m.status]) ?? m.status ?? "",
     muted: m.activityStatus === "MUTED",
     createdDate: isoDate(m._createdDate),
-    owner: getConfig().admin.ownerEmails.includes(String(m.loginEmail ?? "").toLowerCase()),
+    owner: isOwnerAccount(m),
   };
 }
 
@@ -89,7 +89,8 @@ export async function memberAction(admin: ElevatedClient, id: string, action: Me
   const m = admin.members;
   if (action === "block" || action === "delete" || action === "disconnect") {
     const target = await m.getMember(id, { fieldsets: ["EXTENDED"] });
-    if (getConfig().admin.ownerEmails.includes(String(target.loginEmail ?? "").toLowerCase()))
+    // Only the owner's own proved account is protected: a look-alike of its address can be blocked and deleted.
+    if (isOwnerAccount(target))
       throw new AdminRefusal("Le compte d'un propriétaire du site ne peut pas être bloqué, déconnecté ni supprimé ici.");
   }
   return m[MEMBER_CALLS[action]](id);

@@ -13,6 +13,8 @@ export type AuthField = "email" | "password" | "code";
 export type AuthOutcome =
   | { kind: "success"; sessionToken: string }
   | { kind: "verify"; stateToken: string }
+  /** The address has an account already: answered exactly like "verify" (a code step no code passes), never said. */
+  | { kind: "taken" }
   | { kind: "pending" }
   | { kind: "field"; field: AuthField; message: string }
   | { kind: "form"; message: string };
@@ -91,7 +93,8 @@ export function outcomeOf(result: SdkLoginResult, flow: "login" | "register" | "
     case "resetPassword":
       return { kind: "form", message: "Ce compte doit changer de mot de passe : utilisez « Mot de passe oublié ? »." };
     case "emailAlreadyExists":
-      return { kind: "field", field: "email", message: "Un compte existe déjà avec cette adresse e-mail." };
+      // Saying so would tell anyone who has an account (outside attack 3, finding 7).
+      return { kind: "taken" };
     case "invalidEmail":
       if (flow === "login") return { kind: "field", field: "password", message: INVALID_CREDENTIALS };
       return { kind: "field", field: "email", message: "Adresse e-mail invalide." };

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { redirect, redirectDocument } from "react-router";
 import { z } from "zod";
 import { outcomeOf, type AuthField, type AuthOutcome, type SdkLoginResult } from "./auth-outcomes.server";
@@ -86,19 +87,29 @@ async function submitDirect<S extends z.ZodType<{ email: string }>>(
   return respondToOutcome(request, commerce, outcome, { returnTo, email: parsed.data.email, values: parsed.values });
 }
 
-/** The code step: success, a wrong code (field error), or an expired state (start again). */
-export async function verifyCode(commerce: CommerceSession, stateToken: string, code: string): Promise<AuthOutcome | { kind: "expired" }> {
+export const WRONG_CODE = "Code incorrect : vérifiez le dernier e-mail reçu.";
+
+/**
+ * The code step: success, a wrong code (field error), or an expired state (start again). The code step of a sign-up
+ * whose address was taken has no state at Wix: every code is a wrong code there, as a wrong code is anywhere else.
+ */
+export async function verifyCode(
+  commerce: CommerceSession,
+  pending: PendingVerification,
+  code: string,
+): Promise<AuthOutcome | { kind: "expired" }> {
+  if (pending.taken) return { kind: "field", field: "code", message: WRONG_CODE };
   const wix = await commerce.client();
   try {
     const result = await wix.auth.processVerification({ verificationCode: code }, {
       loginState: "EMAIL_VERIFICATION_REQUIRED",
-      data: { stateToken },
+      data: { stateToken: pending.stateToken },
     } as Parameters<typeof wix.auth.processVerification>[1]);
     return outcomeOf(result as SdkLoginResult);
   } catch (error) {
     const failure = classifyWixError(error);
     if (failure.kind === "application" && failure.code === "INVALID_VERIFICATION_CODE") {
-      return { kind: "field", field: "code", message: "Code incorrect : vérifiez le dernier e-mail reçu." };
+      return { kind: "field", field: "code", message: WRONG_CODE };
     }
     if (failure.kind === "application" && failure.code === "VERIFICATION_EXPIRED") return { kind: "expired" };
     throw error;
@@ -110,11 +121,15 @@ export async function sendPasswordReset(commerce: CommerceSession, email: string
   await wix.auth.sendPasswordResetEmail(email, redirectUrl);
 }
 
-/** The verification in progress (the code step's state token), in the signed `__verify` cookie. */
+/**
+ * The verification in progress (the code step's state token), in the sealed `__verify` cookie (its content cannot be
+ * read by the browser, so `taken` does not tell the visitor that the address has an account).
+ */
 const pendingVerification = z.object({
   stateToken: z.string().min(1).max(2000),
   email: z.string().max(254),
   returnTo: z.string().max(2000),
+  taken: z.boolean().optional(),
 });
 type PendingVerification = z.infer<typeof pendingVerification>;
 
@@ -143,8 +158,13 @@ export async function respondToOutcome<F extends string>(
       response.headers.append("Set-Cookie", await clearVerificationCookie(request));
       return response;
     }
-    case "verify": {
-      const pending: PendingVerification = { stateToken: outcome.stateToken, email: context.email, returnTo: context.returnTo };
+    case "verify":
+    case "taken": {
+      // A taken address gets the code step too, with a state of its own making (random, like Wix's): same page, same cookie.
+      const pending: PendingVerification =
+        outcome.kind === "verify"
+          ? { stateToken: outcome.stateToken, email: context.email, returnTo: context.returnTo }
+          : { stateToken: randomBytes(32).toString("base64url"), email: context.email, returnTo: context.returnTo, taken: true };
       return redirect("/account/verify", {
         status: 303,
         headers: { "Set-Cookie": await serializeCookie(appCookies().verify, pending, request) },

@@ -20,14 +20,20 @@ import type { FieldErrors, FormValues } from "~/models/form-answer";
 const GONE_LINE = "Cet article n'est plus dans votre panier.";
 
 const COUPON_ERROR_FIELDS = {
-  COUPON_DOES_NOT_EXIST: "code",
-  COUPON_NOT_FOUND: "code",
-  COUPON_IS_DISABLED: "code",
-  COUPON_EXPIRED: "code",
-  COUPON_USAGE_EXCEEDED: "code",
-  COUPON_LIMIT_PER_CUSTOMER_EXCEEDED: "code",
-  COUPON_NOT_APPLICABLE: "code",
+  INVALID_COUPON_CODE: "code",
+  INVALID_COUPON_STATUS: "code",
+  COUPON_ALREADY_EXISTS: "code",
+  MAX_COUPONS_PER_CART_EXCEEDED: "code",
+  COUPON_LOCKED: "code",
+  ERROR_COUPON_DOES_NOT_EXIST: "code",
+  ERROR_COUPON_HAS_EXPIRED: "code",
+  ERROR_COUPON_IS_NOT_ACTIVE_YET: "code",
+  ERROR_COUPON_USAGE_EXCEEDED: "code",
+  ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED: "code",
 } as const;
+
+/** Cart V2 refuses more than the stock left, counting what the cart holds: told beside the quantity. */
+const STOCK_ERROR_FIELDS = { INSUFFICIENT_INVENTORY: "quantity" } as const;
 
 const SUCCESS_MESSAGES: Record<Exclude<CartIntent, "add">, string> = {
   update: "Quantité mise à jour",
@@ -71,7 +77,7 @@ export async function cartAction(request: Request, commerce: Commerce, formData:
       redirectTo,
       fieldMap: { quantity: "quantity", couponCode: "code" },
       // A refused coupon is told beside its field, the typed code kept.
-      codeFields: input.intent === "coupon" ? COUPON_ERROR_FIELDS : {},
+      codeFields: input.intent === "coupon" ? COUPON_ERROR_FIELDS : input.intent === "update" ? STOCK_ERROR_FIELDS : {},
       values: form.values,
     });
   }
@@ -122,6 +128,7 @@ async function addAction(request: Request, commerce: Commerce, formData: FormDat
     return failedAction<CartActionField>(request, error, {
       redirectTo: backUrl,
       fieldMap: { quantity: "quantity" },
+      codeFields: STOCK_ERROR_FIELDS,
       values: parsed.values,
     });
   }

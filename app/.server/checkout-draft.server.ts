@@ -1,65 +1,44 @@
-import type { checkout as checkoutApi } from "@wix/ecom";
-import { createCookie, type Cookie } from "react-router";
+import type { currentCartV2 } from "@wix/ecom";
 import type { CommerceSession } from "./commerce-session.server";
-import { getConfig } from "./config.server";
-import { readCookie, serializeCookie } from "./cookies.server";
 import type { CheckoutValues } from "~/models/checkout-forms";
-import { isPlatformId } from "~/models/ids";
 
 /**
- * The buyer's last checkout, so that "Annuler" on the payment page, then
- * "Passer la commande" again, finds the form as they typed it (visitors too).
- * The cookie holds only the platform's checkout id, never personal data: the
- * details are read back from the platform's checkout, which only its owner
- * (this browser's visitor or member tokens) may read.
+ * The buyer's last, unfinished checkout, so that "Annuler" on the payment page, then "Passer la commande" again,
+ * finds the form as they typed it (visitors too). Cart V2 keeps the checkout's details in the cart itself (buyer,
+ * delivery address, billing side, delivery method): they are read back from the buyer's own current cart.
  */
-
-let cookie: Cookie | undefined;
-function draftCookie(): Cookie {
-  cookie ??= createCookie("__checkout", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    maxAge: 24 * 60 * 60,
-    secrets: getConfig().sessionSecrets,
-  });
-  return cookie;
-}
-
-/** Set-Cookie remembering the checkout just created. */
-export function rememberCheckout(request: Request, checkoutId: string): Promise<string> {
-  return serializeCookie(draftCookie(), checkoutId, request);
-}
 
 const str = (value: unknown) => (typeof value === "string" && value !== "" ? value.slice(0, 300) : undefined);
 
-/** The form values of a platform checkout (SDK shape). Pure. */
-export function valuesFromCheckout(checkout: checkoutApi.Checkout | null | undefined): CheckoutValues {
-  if (!checkout || checkout.completed) return {};
-  const destination = checkout.shippingInfo?.shippingDestination;
-  const billing = checkout.billingInfo?.address;
-  // A pickup has no destination: the form's one address was the billing address.
-  const shipping = destination?.address ?? billing;
-  const contact = destination?.contactDetails ?? checkout.billingInfo?.contactDetails;
-  const line = (a: checkoutApi.Address | undefined) => str(a?.addressLine1);
+/** The form values a Cart V2 holds (SDK shape). Pure. */
+export function valuesFromCart(cart: currentCartV2.Cart | null | undefined): CheckoutValues {
+  if (!cart || cart.orderPlaced) return {};
+  const customer = cart.customerInfo;
+  const billing = cart.paymentInfo?.billingAddress;
+  const delivery = cart.deliveryInfo?.address;
+  // A pickup has no delivery address: the form's one address was the billing address.
+  const shipping = delivery ?? billing;
+  const contact = cart.paymentInfo?.billingContact ?? customer;
+  const line = (a: currentCartV2.Address | undefined) => str(a?.addressLine1);
   const same =
     !billing ||
-    (line(billing) === line(shipping) &&
-      billing.postalCode === shipping?.postalCode &&
-      billing.city === shipping?.city &&
-      billing.country === shipping?.country);
+    !delivery ||
+    (line(billing) === line(delivery) &&
+      billing.postalCode === delivery?.postalCode &&
+      billing.city === delivery?.city &&
+      billing.country === delivery?.country);
   const values: CheckoutValues = {
-    email: str(checkout.buyerInfo?.email),
-    firstName: str(contact?.firstName),
-    lastName: str(contact?.lastName),
-    phone: str(contact?.phone),
+    email: str(customer?.email),
+    firstName: str(customer?.firstName),
+    lastName: str(customer?.lastName),
+    phone: str(contact?.phone ?? customer?.phone),
     company: str(contact?.company),
     vatNumber: str(contact?.vatId?._id),
     addressLine: line(shipping),
     postalCode: str(shipping?.postalCode),
     city: str(shipping?.city),
     country: str(shipping?.country),
-    shippingCode: str(checkout.shippingInfo?.selectedCarrierServiceOption?.code),
+    shippingCode: str(cart.deliveryInfo?.method?.code),
     sameBilling: same ? "on" : "",
     ...(same
       ? {}
@@ -73,16 +52,12 @@ export function valuesFromCheckout(checkout: checkoutApi.Checkout | null | undef
   return Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === "string")) as CheckoutValues;
 }
 
-/**
- * What the buyer typed in their last, unfinished checkout; empty when there is
- * none, it was paid, or it cannot be read (a convenience: never an error).
- */
-export async function checkoutDraft(commerce: CommerceSession, request: Request): Promise<CheckoutValues> {
-  const id = await readCookie(draftCookie(), request);
-  if (!isPlatformId(id)) return {};
+/** What the buyer typed in their last checkout; empty when there is none or it cannot be read (never an error). */
+export async function checkoutDraft(commerce: CommerceSession): Promise<CheckoutValues> {
+  if (commerce.role === "none") return {};
   try {
     const wix = await commerce.client();
-    return valuesFromCheckout(await wix.checkout.getCheckout(id));
+    return valuesFromCart((await wix.currentCartV2.getCurrentCart()).cart);
   } catch {
     return {};
   }

@@ -50,50 +50,42 @@ export function checkoutCallbacks(origin: string): CheckoutCallbacks {
 }
 
 /**
- * Creates the checkout from the current cart and a redirect session to the
- * hosted payment page; returns the URL to send the browser to.
- *
- * The buyer's name travels in the cart's contact info: `createCheckoutFromCurrentCart`
- * only takes addresses, and the checkout copies the cart's contact details (so the
- * payment page and the order show who buys).
+ * Cart V2 has no checkout (docs/decisions/0042-cart-v2.md): the form's details are written into the cart (buyer,
+ * delivery address, billing side, delivery method), then a redirect session naming the cart's id leads to the
+ * hosted checkout, which comes back to the thank-you page. Returns the URL to send the browser to.
  */
 export async function startCheckout(
   commerce: CommerceSession,
   input: CheckoutInput,
   origin: string,
-): Promise<{ paymentUrl: string; checkoutId: string }> {
+  delivery?: { code: string; appId?: string },
+): Promise<{ paymentUrl: string; cartId: string }> {
   const wix = await commerce.client();
-  // A pickup has no delivery address: none is sent, or the platform (like Wix) would take it as the destination.
-  const shippingAddress = input.shipping ? toSdkAddress(input.shipping) : undefined;
-  const billingAddress = toSdkAddress(input.billing);
-  await wix.currentCart.updateCurrentCart({
-    cartInfo: {
-      contactInfo: {
-        ...(shippingAddress ? { address: shippingAddress } : {}),
-        // A business buyer's company and VAT number go where Wix keeps them for the invoice.
-        contactDetails: {
-          firstName: input.firstName,
-          lastName: input.lastName,
-          ...(input.phone ? { phone: input.phone } : {}),
-          ...(input.company ? { company: input.company } : {}),
-          ...(input.vatNumber ? { vatId: { _id: input.vatNumber, type: "UNSPECIFIED" as const } } : {}),
-        },
-      },
+  // A pickup has no delivery address: one typed before is cleared, or the order would take it as the destination.
+  const shippingAddress = input.shipping ? toSdkAddress(input.shipping) : null;
+  // A business buyer's company and VAT number are invoice details: the billing contact, where Wix keeps them
+  // (with the phone, which the order shows under the billing address).
+  const business = {
+    ...(input.phone ? { phone: input.phone } : {}),
+    ...(input.company ? { company: input.company } : {}),
+    ...(input.vatNumber ? { vatId: { _id: input.vatNumber, type: "UNSPECIFIED" as const } } : {}),
+  };
+  await wix.currentCartV2.updateCurrentCart({
+    customerInfo: { firstName: input.firstName, lastName: input.lastName, email: input.email, ...business },
+    deliveryInfo: { address: shippingAddress as ReturnType<typeof toSdkAddress> },
+    paymentInfo: {
+      billingAddress: toSdkAddress(input.billing),
+      billingContact: { firstName: input.firstName, lastName: input.lastName, ...business },
     },
   });
-  const { checkoutId } = await wix.currentCart.createCheckoutFromCurrentCart({
-    channelType: "WEB",
-    email: input.email,
-    ...(shippingAddress ? { shippingAddress } : {}),
-    billingAddress,
-    ...(input.shippingCode ? { selectedShippingOption: { code: input.shippingCode } } : {}),
-  });
+  const { cart } = delivery ? await wix.currentCartV2.setDeliveryMethodForCurrentCart(delivery) : await wix.currentCartV2.getCurrentCart();
+  if (!cart?._id) throw new Error("The platform returned no cart");
   const { redirectSession } = await wix.redirects.createRedirectSession({
-    ecomCheckout: { checkoutId },
+    ecomCheckout: { checkoutId: cart._id },
     callbacks: checkoutCallbacks(origin),
   });
-  if (!redirectSession?.fullUrl || !checkoutId) throw new Error("The platform returned no payment page URL");
-  return { paymentUrl: redirectSession.fullUrl, checkoutId };
+  if (!redirectSession?.fullUrl) throw new Error("The platform returned no payment page URL");
+  return { paymentUrl: redirectSession.fullUrl, cartId: cart._id };
 }
 
 /**
@@ -214,6 +206,7 @@ export function toOrderView(raw: SdkOrder | null | undefined): OrderView {
     email: raw?.buyerInfo?.email ?? undefined,
     paymentStatus: raw?.paymentStatus ?? "UNSPECIFIED",
     paymentStatusLabel: paymentStatusLabel(raw?.paymentStatus),
+    awaitingConfirmation: raw?.status === "INITIALIZED",
     lines,
     subtotal: money(summary.subtotal),
     discount: money(summary.discount),

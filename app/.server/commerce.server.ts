@@ -44,7 +44,8 @@ export class Commerce extends CommerceSession {
 
   readonly checkout = {
     /** The hosted payment page for this cart; it writes the buyer's contact into the cart first. */
-    start: (input: CheckoutInput, origin: string) => this.cart.changing(() => startCheckout(this, input, origin)),
+    start: (input: CheckoutInput, origin: string, delivery?: { code: string; appId?: string }) =>
+      this.cart.changing(() => startCheckout(this, input, origin, delivery)),
     /** The caller's order (the platform answers 404 for anyone else's). */
     order: (orderId: string) => mapLoaderErrors(() => getOrderView(this, orderId)),
     /** A member's saved details for the form; {} when there are none or the call fails. */

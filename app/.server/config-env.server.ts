@@ -8,8 +8,24 @@ import { z } from "zod";
 /** The embedded platform's contact form (platform/forms/forms.ts CONTACT_FORM_ID). */
 export const EMBEDDED_CONTACT_FORM_ID = "8f1c2d3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f";
 
-/** POSTs per minute per client IP (see server/rate-limits.ts). */
-export const DEFAULT_RATE_LIMITS = { login: 20, signup: 10, checkout: 20, cart: 120, contact: 5 };
+/**
+ * Requests per minute per client IP (see server/rate-limits.ts): writes by what they do (the site's forms and the
+ * platform API's calls in the same buckets), then every request to the platform API (`api`) and to the webhook
+ * endpoint (`webhook`). The platform figures are what a person or a browser SDK needs, several times over: a
+ * visitor gets one anonymous token per session, one redirect session per login or payment.
+ */
+export const DEFAULT_RATE_LIMITS = {
+  login: 20,
+  signup: 10,
+  checkout: 20,
+  cart: 120,
+  contact: 5,
+  token: 30,
+  redirect: 20,
+  write: 60,
+  api: 300,
+  webhook: 300,
+};
 
 const optionalText = z
   .string()
@@ -84,7 +100,7 @@ export const envSchema = z
     PLATFORM_DB: z.string().trim().min(1).default(".data/platform.sqlite"),
     // The embedded platform as its own service (npm run platform:serve), reached over HTTP; unset = in this process.
     PLATFORM_URL: origin,
-    // Shared store for the rate limits across replicas; unset = in this process's memory.
+    // What the replicas share (rate limits, webhook replays, double submits); unset = in this process's memory.
     REDIS_URL: urlVariable(
       (url) => (url.protocol === "redis:" || url.protocol === "rediss:" ? url.href : null),
       "must be a redis:// or rediss:// URL such as redis://redis:6379",
@@ -133,7 +149,7 @@ export const envSchema = z
           if (!name || !(name in limits) || !/^\d+$/.test(value ?? "") || Number(value) < 1) {
             ctx.addIssue({
               code: "custom",
-              message: `must look like "login=20,signup=10,checkout=20,cart=120,contact=5" (requests per minute per IP)`,
+              message: `must look like "login=20,cart=120" (requests per minute per IP; buckets: ${Object.keys(DEFAULT_RATE_LIMITS).join(", ")})`,
             });
             return z.NEVER;
           }

@@ -4,6 +4,7 @@ import { members } from "@wix/members";
 import { products } from "@wix/stores";
 import { submissions } from "@wix/forms";
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { canonicalEmail } from "~/models/email";
 import { notFound } from "~/lib/http";
 import { loginPath } from "./auth.server";
 import { commerceOf, type Commerce } from "./commerce.server";
@@ -12,7 +13,9 @@ import { getConfig } from "./config.server";
 
 /**
  * The owner's identity and the elevated client (docs/decisions/0015-owner-elevated-client.md). The owner is a member
- * whose login e-mail is listed in OWNER_EMAILS; the elevated client (API key) is built only after that check, by
+ * whose login e-mail, in its canonical form (app/models/email.ts), is listed in OWNER_EMAILS AND whose mailbox is proved
+ * (loginEmailVerified): anyone can type a look-alike of the owner's address, nobody else can prove its mailbox
+ * (docs/decisions/0026-canonical-email.md). The elevated client (API key) is built only after that check, by
  * `requireOwner`, and never leaves the server. Everyone else gets the 404 screen under /admin (visitors log in first).
  */
 
@@ -28,6 +31,13 @@ function buildElevatedClient() {
 }
 export type ElevatedClient = ReturnType<typeof buildElevatedClient>;
 
+/** A member account that is one of the site's owners: its canonical login e-mail is listed, and proved. */
+export function isOwnerAccount(member: { loginEmail?: string | null; loginEmailVerified?: boolean | null } | undefined): boolean {
+  if (!member?.loginEmail || member.loginEmailVerified !== true) return false;
+  const email = canonicalEmail(member.loginEmail);
+  return email !== null && getConfig().admin.ownerEmails.includes(email);
+}
+
 // Owner-ness per access token, briefly: the header asks on every page, the platform need not answer each time.
 const OWNER_CACHE_MS = 60_000;
 const ownerCache = new Map<string, { owner: boolean; at: number }>();
@@ -41,7 +51,7 @@ export async function isOwner(commerce: Commerce): Promise<boolean> {
   const cached = ownerCache.get(token);
   if (cached && Date.now() - cached.at < OWNER_CACHE_MS) return cached.owner;
   const { member } = await wix.members.getCurrentMember({ fieldsets: ["EXTENDED"] });
-  const owner = !!member?.loginEmail && owners.includes(member.loginEmail.toLowerCase());
+  const owner = isOwnerAccount(member);
   if (ownerCache.size > 1000) ownerCache.clear();
   ownerCache.set(token, { owner, at: Date.now() });
   return owner;

@@ -3,14 +3,20 @@ import { orders } from "@wix/ecom";
 import { members } from "@wix/members";
 import { products } from "@wix/stores";
 import { clearCatalogCache } from "./catalog-cache.server";
+import { sharedKeys } from "./shared-state.server";
 
 /**
  * The one endpoint that receives Wix webhooks (POST /webhooks/wix, body = the JWT). Events are read through the
  * SDK's own typed handlers (orders.onOrderCreated, members.onMemberCreated, products.onProductChanged…), which
  * hand each handler the entity as the SDK types it; verification is the SDK's too (AppStrategy({ publicKey }):
- * RS256 signature and expiry, through `jose`). The SDK does not refuse a replayed token, so that check is done
- * here: an event id already handled (kept 10 minutes, longer than the tokens' 5-minute lifetime) is refused. Any
- * refusal answers 401 and is logged; a verified event nobody here handles is acknowledged (204).
+ * RS256 signature and expiry, through `jose`). Two checks are ours:
+ * - the token's shape, before the SDK: jose parses the JWT header (JSON) before it checks the signature, so an
+ *   unsigned header of nested arrays would cost CPU for free; a real header is a few dozen bytes, so one over
+ *   MAX_HEADER_CHARS is refused unread. The payload is only parsed after the signature holds.
+ * - replays: the SDK does not refuse a replayed token, so an event id already handled (kept 10 minutes, longer than
+ *   the tokens' 5-minute lifetime) is refused. The ids live in Redis when REDIS_URL is set, so every replica refuses
+ *   what any other has handled; a replay store that cannot answer gives 503 (the sender retries later).
+ * Any refusal answers 401 and is logged; a verified event nobody here handles is acknowledged (204).
  */
 
 let publicKey: string | undefined;
@@ -59,12 +65,21 @@ function eventClient(key: string) {
 const CATALOG_EVENTS = /^(com\.wix\.ecommerce\.catalog\.api\.v1\.|wix\.stores\.)/;
 
 const SEEN_TTL_MS = 10 * 60 * 1000;
-const seen = new Map<string, number>();
+const seen = sharedKeys("webhook-seen");
 
-function alreadySeen(id: string): boolean {
-  const now = Date.now();
-  for (const [k, until] of seen) if (until <= now) seen.delete(k);
-  return seen.has(id);
+/** Base64url of a JOSE header: `{"alg":"RS256","typ":"JWT","kid":"…"}` is under 200 characters. */
+export const MAX_HEADER_CHARS = 1024;
+/** The whole token: an order event with a hundred lines is a few hundred KB once encoded twice. */
+export const MAX_TOKEN_CHARS = 1_000_000;
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/** Why a body cannot be a webhook JWT, checked on its characters alone; null when it may be one. */
+export function tokenShapeProblem(body: string): string | null {
+  if (!body || body.length > MAX_TOKEN_CHARS) return "empty or oversized body";
+  const parts = body.split(".");
+  if (parts.length !== 3 || parts.some((p) => !BASE64URL.test(p))) return "not a compact JWT";
+  if (parts[0]!.length > MAX_HEADER_CHARS) return `header over ${MAX_HEADER_CHARS} characters`;
+  return null;
 }
 
 /** The token's `jti` claim (Wix's event id for this delivery), read after the SDK verified the signature. */
@@ -84,7 +99,8 @@ export async function receiveWebhook(request: Request): Promise<Response> {
   };
   if (!publicKey) return refuse("no public key configured (WIX_WEBHOOK_PUBLIC_KEY)");
   const body = (await request.text()).trim();
-  if (!body || body.length > 1_000_000) return refuse("empty or oversized body");
+  const shape = tokenShapeProblem(body);
+  if (shape) return refuse(shape);
   client ??= eventClient(publicKey);
   let event: Awaited<ReturnType<typeof client.webhooks.parseJWT>>;
   try {
@@ -95,15 +111,21 @@ export async function receiveWebhook(request: Request): Promise<Response> {
   const payloadId = (event.payload as { id?: unknown } | undefined)?.id;
   const id = tokenId(body) ?? (typeof payloadId === "string" ? payloadId : undefined);
   if (!id) return refuse(`${event.eventType}: no event id`);
-  if (alreadySeen(id)) return refuse(`${event.eventType}: replayed event ${id}`);
-  seen.set(id, Date.now() + SEEN_TTL_MS);
+  let first: boolean;
+  try {
+    first = await seen.claim(id, "1", SEEN_TTL_MS);
+  } catch (error) {
+    console.error(`[webhooks] replay store unavailable, event ${id} left for a retry: ${(error as Error).message}`);
+    return new Response("Indisponible", { status: 503, headers: { "retry-after": "30", "content-type": "text/plain; charset=utf-8" } });
+  }
+  if (!first) return refuse(`${event.eventType}: replayed event ${id}`);
 
   try {
     if (client.webhooks.getRegisteredEvents().has(event.eventType)) await client.webhooks.executeHandlers(event);
     else if (CATALOG_EVENTS.test(event.eventType)) clearCatalogCache();
   } catch (error) {
     // A handler failed: Wix sends the event again, and that retry must not be taken for a replay.
-    seen.delete(id);
+    await seen.delete(id).catch(() => undefined);
     throw error;
   }
   return new Response(null, { status: 204 });

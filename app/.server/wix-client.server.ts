@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { createClient, OAuthStrategy, type Tokens } from "@wix/sdk";
 import { catalogVersioning, collections, inventoryItemsV3, products, productsV3, readOnlyVariantsV3 } from "@wix/stores";
 import { categories } from "@wix/categories";
-import { checkout, currentCart, orders } from "@wix/ecom";
+import { cartV2, currentCartV2, deliverySolutions, orders } from "@wix/ecom";
 import { members } from "@wix/members";
 import { redirects } from "@wix/redirects";
 import { submissions } from "@wix/forms";
@@ -16,8 +16,9 @@ import { getConfig } from "./config.server";
  * used outside its request (tests, the process's catalog reader) builds a client of its own.
  */
 
-// The catalog of either version (app/.server/catalog-reader.server.ts reads the one the site runs), then ecom,
-// members, redirects and forms.
+// The catalog of either version (app/.server/catalog-reader.server.ts reads the one the site runs), then ecom on
+// Cart V2 only (docs/decisions/0042-cart-v2.md: no Cart V1 or Checkout V1 module is even in the client), members,
+// redirects and forms.
 const modules = {
   catalogVersioning,
   products,
@@ -26,8 +27,9 @@ const modules = {
   readOnlyVariantsV3,
   inventoryItemsV3,
   categories,
-  currentCart,
-  checkout,
+  currentCartV2,
+  cartV2,
+  deliverySolutions,
   orders,
   members,
   redirects,

@@ -3,6 +3,7 @@ import { useOptimisticCartCount } from "~/hooks/use-cart-count";
 import type { CartCountSource } from "~/models/cart-intents";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Theme, ThemeAttribute } from "~/lib/theme";
+import { FormKey } from "~/components/FormKey";
 
 interface HeaderProps {
   ownerName: string;
@@ -67,6 +68,7 @@ export function SiteHeader({ ownerName, jobTitle, profilePicture, theme, member,
                 </li>
                 <li>
                   <Form method="post" action="/account/logout">
+                    <FormKey />
                     <button type="submit" className="button-link">
                       Se déconnecter
                     </button>
@@ -76,6 +78,7 @@ export function SiteHeader({ ownerName, jobTitle, profilePicture, theme, member,
             ) : (
               <li>
                 <Form method="post" action="/account/login">
+                  <FormKey />
                   <HoneypotInputs label="Ne pas remplir ce champ" />
                   <input type="hidden" name="returnTo" value={returnTo} />
                   <button type="submit" className="button-link">

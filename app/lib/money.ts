@@ -19,3 +19,9 @@ type SdkPrice = { amount?: string | null; formattedAmount?: string | null } | nu
 export function money(price: SdkPrice): Money {
   return { amount: price?.amount ?? "0", formatted: price?.formattedAmount ?? "" };
 }
+
+/** A Cart V2 price (`ConvertedMoney`: `amount` only, no formatting on the wire), formatted here. */
+export function moneyIn(price: SdkPrice, currency: string): Money {
+  const amount = price?.amount ?? "0";
+  return { amount, formatted: price?.formattedAmount ?? formatPrice(amount, currency) };
+}

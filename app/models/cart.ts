@@ -31,11 +31,17 @@ export interface Cart {
   lines: CartLine[];
   itemCount: number;
   couponCode?: string;
+  /** The coupon's id in the cart (Cart V2 removes a coupon by it). */
+  couponId?: string;
   currency: string;
+  /** The delivery method chosen on the cart, if any. */
+  shippingCode?: string;
 }
 
 export interface ShippingChoice {
   code: string;
+  /** The carrier app that offers it (Set Delivery Method names both). */
+  appId?: string;
   title: string;
   price: Money;
   deliveryTime?: string;
@@ -59,8 +65,13 @@ export interface CartTotals {
   shipping: Money;
   tax: Money;
   total: Money;
+  /** The delivery options to choose from (the checkout lists them; empty elsewhere). */
   shippingOptions: ShippingChoice[];
+  /** The delivery method these totals count (the cart's, or the site's default). */
   selectedShipping?: string;
+  shippingTitle?: string;
+  /** Nothing to deliver (digital items only): no delivery line at all. */
+  noShipping: boolean;
   /** Line ids that block checkout (out of stock, vanished), with the platform's suggestion. */
   blockedLines: string[];
 }

@@ -47,7 +47,7 @@ export function optionalText(label: string, max: number) {
     .pipe(z.string().max(max, `${label} ne doit pas dépasser ${max} caractères.`));
 }
 
-const EMAIL_INVALID = "Saisissez une adresse e-mail valide (exemple : nom@domaine.fr).";
+export const EMAIL_INVALID = "Saisissez une adresse e-mail valide (exemple : nom@domaine.fr).";
 
 /** An e-mail address as typed: control characters removed, trimmed, at most 254 characters (RFC 5321). */
 export const emailField = z

@@ -1,14 +1,28 @@
 import { z } from "zod";
-import { emailField, textField } from "./fields";
+import { canonicalEmail } from "./email";
+import { cleanText, EMAIL_INVALID, textField } from "./fields";
 
 /**
  * The account's e-mail and password fields (log-in, sign-up, forgotten password), and the log-in and sign-up forms:
- * one set of rules and one wording, on the server and in the browser. The e-mail rule itself is `emailField`
- * (models/fields.ts), shared with the checkout and the contact form.
+ * one set of rules and one wording, on the server and in the browser. An account's e-mail is sent in its canonical
+ * form; `emailField` (models/fields.ts) stays the rule of the checkout's and the contact form's e-mail.
  */
 
-/** An account's e-mail (log-in, sign-up, reset): the platform matches it in lower case. */
-export const accountEmailField = emailField.transform((v) => v.toLowerCase());
+/**
+ * An account's e-mail (log-in, sign-up, reset), sent in its canonical form (app/models/email.ts): "ＡＤＡ@Exemple.fr." and
+ * "ada@exemple.fr" are one account, and an address with no canonical form (a Cyrillic letter in a Latin domain
+ * name, a non-ASCII local part) is refused here with the usual message.
+ */
+export const accountEmailField = z
+  .string({ error: "E-mail est obligatoire." })
+  .transform((v) => cleanText(v))
+  .pipe(z.string().min(1, "E-mail est obligatoire.").max(254, "E-mail ne doit pas dépasser 254 caractères."))
+  .transform((v, ctx) => {
+    const email = canonicalEmail(v);
+    if (email) return email;
+    ctx.addIssue({ code: "custom", message: EMAIL_INVALID });
+    return z.NEVER;
+  });
 
 /** The password of an existing account: anything not empty, bounded. */
 const passwordField = z

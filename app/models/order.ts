@@ -29,6 +29,8 @@ export interface OrderView {
   email?: string;
   paymentStatus: string;
   paymentStatusLabel: string;
+  /** Pay on delivery, not yet confirmed by its buyer from the e-mailed link (Wix status INITIALIZED): no stock taken. */
+  awaitingConfirmation: boolean;
   lines: OrderLineView[];
   subtotal: Money;
   discount: Money;

@@ -13,6 +13,7 @@ import { parseForm, refuseForm } from "~/.server/form.server";
 import { fieldProps } from "~/models/form-answer";
 import { routeMeta } from "~/lib/meta";
 import { Section } from "~/components/Section";
+import { FormKey } from "~/components/FormKey";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Mon compte" });
 
@@ -107,6 +108,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
       <Section id="profile-title" title="Profil" className="card">
         <Form method="post" noValidate>
+          <FormKey />
           <input type="hidden" name="intent" value="profile" />
           <Field label="Prénom" {...bind("firstName")} autoComplete="given-name" required />
           <Field label="Nom" {...bind("lastName")} autoComplete="family-name" required />
@@ -123,6 +125,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <Section id="delete-title" title="Supprimer mon compte" className="card danger-zone">
         <p>La suppression est définitive : votre profil est effacé et vous êtes déconnecté.</p>
         <Form method="post" noValidate>
+          <FormKey />
           <input type="hidden" name="intent" value="delete" />
           <div className="field checkbox">
             <label>

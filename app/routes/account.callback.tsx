@@ -3,6 +3,7 @@ import type { Route } from "./+types/account.callback";
 import { commerceOf } from "~/.server/commerce.server";
 import { CALLBACK_MESSAGES, finishLogin } from "~/.server/auth.server";
 import { routeMeta } from "~/lib/meta";
+import { FormKey } from "~/components/FormKey";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Connexion" });
 
@@ -20,6 +21,7 @@ export default function LoginCallback({ loaderData }: Route.ComponentProps) {
         {loaderData.message}
       </p>
       <Form method="post" action="/account/login">
+        <FormKey />
         <input type="hidden" name="returnTo" value={loaderData.returnTo} />
         <button type="submit">Se reconnecter</button>
       </Form>

@@ -9,6 +9,7 @@ import { guestReturnTo, loginWithPassword, startLogin } from "~/.server/auth.ser
 import { checkHoneypot } from "~/.server/honeypot.server";
 import { useFormAnswer } from "~/hooks/use-form-answer";
 import { routeMeta } from "~/lib/meta";
+import { FormKey } from "~/components/FormKey";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Connexion" });
 
@@ -59,6 +60,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         Pas encore de compte ? <Link to={`/account/register?returnTo=${encodeURIComponent(loaderData.returnTo)}`}>Créer un compte</Link>
       </p>
       <Form method="post" className="alt-login">
+        <FormKey />
         <HoneypotInputs label="Ne pas remplir ce champ" />
         <input type="hidden" name="returnTo" value={loaderData.returnTo} />
         <button type="submit" className="button-ghost">

@@ -26,7 +26,7 @@ async function restart(request: Request) {
   return redirectWithToast(
     request,
     "/account/login",
-    { type: "error", title: "La vérification a expiré : connectez-vous pour recevoir un nouveau code." },
+    { type: "error", title: "La vérification a expiré : recommencez l'inscription, ou connectez-vous, pour recevoir un nouveau code." },
     { headers: { "Set-Cookie": await clearVerificationCookie(request) } },
   );
 }
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(codeForm, form);
   if (!parsed.ok) return refuseForm(parsed);
   const commerce = commerceOf(context);
-  const outcome = await verifyCode(commerce, pending.stateToken, parsed.data.code);
+  const outcome = await verifyCode(commerce, pending, parsed.data.code);
   if (outcome.kind === "expired") return restart(request);
   return respondToOutcome(request, commerce, outcome, { returnTo: pending.returnTo, email: pending.email, values: parsed.values });
 }
@@ -61,7 +61,9 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
         <Field label="Code de vérification" {...bind("code")} inputMode="numeric" autoComplete="one-time-code" required />
       </AuthForm>
       <p>
-        Pas reçu de code ? <Link to="/account/login">Reconnectez-vous</Link> pour en recevoir un nouveau.
+        Pas reçu de code ? <Link to="/account/register">Recommencez l'inscription</Link> pour en recevoir un nouveau. Vous avez déjà un
+        compte avec cette adresse ? <Link to="/account/login">Connectez-vous</Link> ou utilisez{" "}
+        <Link to="/account/forgot-password">« Mot de passe oublié ? »</Link>.
       </p>
     </div>
   );

@@ -3,6 +3,7 @@ import { listContactRequests } from "~/.server/admin-contact.server";
 import { elevatedClientOf } from "~/.server/owner.server";
 import { routeMeta } from "~/lib/meta";
 import { Facts } from "~/components/Facts";
+import { ReplyAddress } from "~/components/admin/ReplyAddress";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   routeMeta({ matches, location }, { title: "Demandes de contact — Administration" });
@@ -34,7 +35,7 @@ export default function AdminContactRequests({ loaderData }: Route.ComponentProp
                 </h2>
                 <p className="admin-request-meta">
                   {r.createdDate ? <time dateTime={r.createdDate}>{dateFormat.format(new Date(r.createdDate))}</time> : null} ·{" "}
-                  <a href={`mailto:${r.email}`}>{r.email}</a>
+                  <ReplyAddress email={r.email} />
                 </p>
                 <Facts
                   className="admin-request-facts"

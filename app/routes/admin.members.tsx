@@ -10,6 +10,7 @@ import { FilterInput, FilterSelect } from "~/components/admin/Filters";
 import { StackTable, type StackColumn } from "~/components/StackTable";
 import { routeMeta } from "~/lib/meta";
 import { type AdminMemberRow, MEMBER_STATUS_OPTIONS } from "~/models/admin";
+import { FormKey } from "~/components/FormKey";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Membres — Administration" });
 
@@ -70,6 +71,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 function ActionButton({ member, intent, label }: { member: AdminMemberRow; intent: MemberAction; label: string }) {
   return (
     <Form method="post">
+      <FormKey />
       <input type="hidden" name="memberId" value={member.id} />
       <input type="hidden" name="email" value={member.email} />
       <button type="submit" name="intent" value={intent} className="button small" aria-label={`${label} ${member.email}`}>
@@ -146,6 +148,7 @@ export default function AdminMembers({ loaderData }: Route.ComponentProps) {
         {hasNext ? <Link to={pageLink(page + 1)}>Page suivante</Link> : null}
       </nav>
       <Form method="post" className="admin-bulk" aria-label="Actions groupées sur le filtre">
+        <FormKey />
         <p>Pour tous les membres du filtre :</p>
         {(Object.keys(BULK) as BulkMemberAction[]).map((b) => (
           <button key={b} type="submit" name="intent" value={`bulk-${b}`} className="button">

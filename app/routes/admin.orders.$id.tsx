@@ -9,6 +9,7 @@ import { Facts } from "~/components/Facts";
 import { OrderDetails } from "~/components/OrderDetails";
 import { routeMeta } from "~/lib/meta";
 import { Section } from "~/components/Section";
+import { FormKey } from "~/components/FormKey";
 
 export const meta: Route.MetaFunction = ({ matches, location, data }) =>
   routeMeta(
@@ -106,12 +107,14 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         {authorized && order.payment ? (
           <>
             <Form method="post">
+              <FormKey />
               <input type="hidden" name="paymentId" value={order.payment.id} />
               <button type="submit" name="intent" value="capture" className="button">
                 Encaisser
               </button>
             </Form>
             <Form method="post">
+              <FormKey />
               <input type="hidden" name="paymentId" value={order.payment.id} />
               <button type="submit" name="intent" value="void" className="button">
                 Annuler l'autorisation
@@ -121,6 +124,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         ) : null}
         {payOnDelivery ? (
           <Form method="post">
+            <FormKey />
             <button type="submit" name="intent" value="mark-paid" className="button">
               Marquer comme payée
             </button>
@@ -128,6 +132,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         ) : null}
         {order.status !== "CANCELED" ? (
           <Form method="post" className="admin-cancel">
+            <FormKey />
             <label>
               <input type="checkbox" name="restock" defaultChecked /> Remettre les articles en stock
             </label>

@@ -9,6 +9,7 @@ import { ConfirmPanel } from "~/components/admin/Confirm";
 import { FilterInput, FilterSelect } from "~/components/admin/Filters";
 import { routeMeta } from "~/lib/meta";
 import { FULFILLMENT_STATUS_OPTIONS, ORDER_STATUS_OPTIONS, PAYMENT_STATUS_OPTIONS } from "~/models/admin";
+import { FormKey } from "~/components/FormKey";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   routeMeta({ matches, location }, { title: "Commandes — Administration" });
@@ -82,6 +83,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         {prev ? <Link to={query(prev)}>Page précédente</Link> : null} {next ? <Link to={query(next)}>Page suivante</Link> : null}
       </nav>
       <Form method="post" id="bulk-tags" className="admin-bulk" aria-label="Étiquettes des commandes sélectionnées">
+        <FormKey />
         <div className="field">
           <label htmlFor="bulk-tag">Étiquette pour la sélection</label>
           <input id="bulk-tag" name="tag" maxLength={40} required />

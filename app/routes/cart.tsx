@@ -15,6 +15,7 @@ import { commerceOf } from "~/.server/commerce.server";
 import { cartAction } from "~/.server/cart-action.server";
 import { failureNotice } from "~/lib/failed-submission";
 import { notify } from "~/components/Notifications";
+import { FormKey } from "~/components/FormKey";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
 
@@ -132,6 +133,7 @@ function CouponForm({ couponCode, actionData }: { couponCode?: string; actionDat
           Code promo <strong>{couponCode}</strong> appliqué
         </p>
         <fetcher.Form method="post" action={CART_ACTION} preventScrollReset onSubmit={() => setLastIntent(CartIntent.removeCoupon)}>
+          <FormKey />
           <input type="hidden" name="intent" value={CartIntent.removeCoupon} />
           <button type="submit" className="button-link" disabled={busy}>
             Retirer le code promo
@@ -149,6 +151,7 @@ function CouponForm({ couponCode, actionData }: { couponCode?: string; actionDat
       noValidate
       onSubmit={() => setLastIntent(CartIntent.coupon)}
     >
+      <FormKey />
       <input type="hidden" name="intent" value={CartIntent.coupon} />
       <Field
         label="Code promo"

@@ -46,7 +46,14 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
         </strong>
         {order.paymentStatus === "NOT_PAID" ? " — vous réglerez à la livraison ou au retrait." : null}
       </p>
-      {order.email ? <p className="muted">Un récapitulatif est envoyé à {order.email}.</p> : null}
+      {order.awaitingConfirmation ? (
+        <p className="notice" role="status">
+          Confirmez votre commande avec le lien envoyé à {order.email ?? "votre adresse e-mail"} dans les 24 heures : sans confirmation,
+          elle est annulée.
+        </p>
+      ) : order.email ? (
+        <p className="muted">Un récapitulatif est envoyé à {order.email}.</p>
+      ) : null}
       {followUrl || registerUrl ? (
         <div className="guest-follow card">
           {followUrl ? (

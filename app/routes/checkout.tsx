@@ -1,7 +1,7 @@
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { checkHoneypot } from "~/.server/honeypot.server";
 import { useState } from "react";
-import { Form, redirectDocument, useNavigation } from "react-router";
+import { Form, redirectDocument, useFetcher, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/checkout";
 import cartStyles from "~/styles/cart.css?url";
@@ -12,16 +12,17 @@ import { CheckoutSummary } from "~/components/checkout/CheckoutSummary";
 import { ContactFieldset } from "~/components/checkout/ContactFieldset";
 import { ShippingOptions } from "~/components/checkout/ShippingOptions";
 import { availabilityProblem } from "~/models/availability";
-import { checkoutSchemaFor, type CheckoutValues } from "~/models/checkout-forms";
+import { checkoutSchemaFor, SHIPPING_NOT_OFFERED, type CheckoutValues } from "~/models/checkout-forms";
 import { parseForm, refuseForm } from "~/.server/form.server";
 import { useFormAnswer } from "~/hooks/use-form-answer";
 import { privatePageMeta, routeMeta } from "~/lib/meta";
 import { commerceOf, type Commerce } from "~/.server/commerce.server";
 import type { Cart, CartTotals } from "~/models/cart";
-import { checkoutDraft, rememberCheckout } from "~/.server/checkout-draft.server";
+import { checkoutDraft } from "~/.server/checkout-draft.server";
 import { publicOrigin } from "~/.server/site.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { failedAction } from "~/.server/wix-errors.server";
+import { FormKey } from "~/components/FormKey";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
 
@@ -34,7 +35,7 @@ const BLOCKED_CART = "Certains articles ne sont plus disponibles : corrigez votr
 
 type CartCheck = { kind: "empty" } | { kind: "blocked" } | { kind: "ready"; cart: Cart; base: CartTotals };
 
-/** The cart may be checked out: it has lines and none is blocked (estimate with the default shipping option). */
+/** The cart may be checked out: it has lines and none is blocked (the platform's estimate says so too). */
 async function checkCart(commerce: Commerce): Promise<CartCheck> {
   const cart = await commerce.cart.get();
   if (!cart || cart.lines.length === 0) return { kind: "empty" };
@@ -45,53 +46,66 @@ async function checkCart(commerce: Commerce): Promise<CartCheck> {
   return { kind: "ready", cart, base };
 }
 
-/** A checkable cart, or a redirect to /cart saying why not (thrown: loaders and the action share it). */
+/** A checkable cart with its delivery options, or a redirect to /cart saying why not (loaders and actions share it). */
 async function readyCart(request: Request, commerce: Commerce) {
   const check = await checkCart(commerce);
   if (check.kind === "empty") throw await redirectWithToast(request, "/cart", { type: "message", title: EMPTY_CART });
   if (check.kind === "blocked") throw await redirectWithToast(request, "/cart", { type: "error", title: BLOCKED_CART });
-  return check;
+  return { ...check, options: await commerce.cart.deliveryOptions(check.cart) };
 }
+
+/** The fetcher that sets the delivery method as soon as the buyer picks one (with scripts). */
+const DELIVERY_FETCHER_KEY = "checkout-delivery";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const commerce = commerceOf(context);
-  const { cart, base } = await readyCart(request, commerce);
-  const defaultShipping = base.selectedShipping ?? "";
-  // Totals for every shipping option (there are only a few), so the summary follows the choice at once with JS.
-  const others = await Promise.all(
-    base.shippingOptions
-      .filter((option) => option.code !== defaultShipping)
-      .map(async (option) => [option.code, await commerce.cart.estimate({ shippingOptionCode: option.code })] as const),
-  );
+  const { cart, base, options } = await readyCart(request, commerce);
+  // The totals are the platform's for the cart's delivery method (its default one until the buyer picks one).
+  const defaultShipping = base.selectedShipping ?? options[0]?.code ?? "";
   return {
     cart,
-    totals: Object.fromEntries([[defaultShipping, base], ...others]) as Record<string, CartTotals>,
+    options,
+    totals: { ...base, shippingOptions: options },
     defaultShipping,
     // What was typed in an unfinished checkout (after "Annuler" on the payment page) wins over the member's details.
-    prefill: { ...(await commerce.checkout.prefill()), ...(await checkoutDraft(commerce, request)) },
+    prefill: { ...(await commerce.checkout.prefill()), ...(await checkoutDraft(commerce)) },
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const commerce = commerceOf(context);
   const formData = await request.formData();
+  const { cart, options } = await readyCart(request, commerce);
+  const chosen = (code: string | undefined) => options.find((option) => option.code === code);
+  // Scripts on: the delivery method follows the radio at once (the summary then shows the platform's totals).
+  if (formData.get("intent") === "delivery") {
+    const option = chosen(String(formData.get("shippingCode") ?? ""));
+    if (!option) return refuseForm({ values: {}, fieldErrors: { shippingCode: SHIPPING_NOT_OFFERED } });
+    try {
+      await commerce.cart.setDelivery(option.code, option.appId);
+    } catch (error) {
+      return failedAction(request, error, { redirectTo: "/checkout" });
+    }
+    return { delivery: option.code };
+  }
   await checkHoneypot(formData);
-  const { cart, base } = await readyCart(request, commerce);
   // What the options are (a pickup needs no delivery address) and whether lines are digital come from the platform.
   const schema = checkoutSchemaFor({
-    shippingOptions: base.shippingOptions,
-    defaultShipping: base.selectedShipping,
+    shippingOptions: options,
+    defaultShipping: cart.shippingCode ?? options[0]?.code,
     digital: cart.lines.some((line) => line.digital),
   });
   const form = parseForm(schema, formData);
   if (!form.ok) return refuseForm(form);
-  let started: { paymentUrl: string; checkoutId: string };
+  const delivery = chosen(form.data.shippingCode);
+  let started: { paymentUrl: string };
   try {
     started = await commerce.checkout.start(
-      // Nothing to ship (no shipping option: every line is digital): the address typed is the billing one only, so
+      // Nothing to ship (no delivery option: every line is digital): the address typed is the billing one only, so
       // the order never shows a delivery address the buyer did not give (issue 29.4).
-      { ...form.data, shipping: base.shippingOptions.length === 0 ? null : form.data.shipping },
+      { ...form.data, shipping: options.length === 0 ? null : form.data.shipping },
       publicOrigin(),
+      delivery ? { code: delivery.code, ...(delivery.appId ? { appId: delivery.appId } : {}) } : undefined,
     );
   } catch (error) {
     return failedAction(request, error, {
@@ -108,21 +122,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   // The payment page is not one of our routes: the browser must load it as a document.
-  return redirectDocument(started.paymentUrl, {
-    status: 303,
-    headers: { "Set-Cookie": await rememberCheckout(request, started.checkoutId) },
-  });
+  return redirectDocument(started.paymentUrl, { status: 303 });
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, totals, defaultShipping, prefill } = loaderData;
+  const { cart, totals, options, defaultShipping, prefill } = loaderData;
   const { answer, errors } = useFormAnswer(actionData);
   const values: CheckoutValues = answer?.values ?? prefill;
-  const options = (totals[defaultShipping] ?? Object.values(totals)[0]!).shippingOptions;
   // No shipping option at all: every line is digital.
   const digitalOnly = options.length === 0;
-  const initialShipping = values.shippingCode && totals[values.shippingCode] ? values.shippingCode : defaultShipping;
+  const initialShipping =
+    values.shippingCode && options.some((o) => o.code === values.shippingCode) ? values.shippingCode : defaultShipping;
   const [shipping, setShipping] = useState(initialShipping);
+  const delivery = useFetcher({ key: DELIVERY_FETCHER_KEY });
+  const choose = (code: string) => {
+    setShipping(code);
+    delivery.submit({ intent: "delivery", shippingCode: code }, { method: "post" });
+  };
+  // The summary shows the platform's totals; while they are not yet those of the radio chosen, it says so.
+  const summaryPending = delivery.state !== "idle" || (!digitalOnly && totals.selectedShipping !== shipping);
   const [sameBilling, setSameBilling] = useState(
     answer?.values ? !!answer.values.sameBilling : prefill.sameBilling !== undefined ? prefill.sameBilling === "on" : true,
   );
@@ -139,6 +157,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
       <h1 id="checkout-title">Commande</h1>
       <div className="checkout-layout">
         <Form method="post" className="checkout-form" noValidate aria-describedby={errorCount ? "checkout-errors" : undefined}>
+          <FormKey />
           <HoneypotInputs label="Ne pas remplir ce champ" />
           {errorCount ? (
             <p className="form-error" id="checkout-errors" role="alert">
@@ -157,7 +176,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             <AddressFields values={values} errors={errors} required />
           </fieldset>
           {options.length > 0 ? (
-            <ShippingOptions options={options} selected={shipping} onSelect={setShipping} error={errors.shippingCode} />
+            <ShippingOptions options={options} selected={shipping} onSelect={hydrated ? choose : setShipping} error={errors.shippingCode} />
           ) : null}
           {billingOnly ? (
             <input type="hidden" name="sameBilling" value="on" />
@@ -180,7 +199,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               : "Vous choisirez le paiement (carte ou à la livraison) sur la page suivante."}
           </p>
         </Form>
-        <CheckoutSummary cart={cart} totals={totals[shipping] ?? totals[defaultShipping]!} />
+        <CheckoutSummary cart={cart} totals={totals} pending={hydrated && summaryPending} />
       </div>
     </section>
   );

@@ -14,6 +14,7 @@ import { PHONE_MAX_LENGTH } from "~/models/phone";
 import { routeMeta } from "~/lib/meta";
 import { useFormAnswer } from "~/hooks/use-form-answer";
 import { CONTACT_SUBJECTS } from "~/models/contact";
+import { FormKey } from "~/components/FormKey";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   routeMeta(
@@ -86,6 +87,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       <h1>Contact et demande de devis</h1>
       <p>Une mission de conseil, une formation ou un audit ? Décrivez votre besoin : je vous réponds sous deux jours ouvrés.</p>
       <Form method="post" noValidate className="card">
+        <FormKey />
         <HoneypotInputs label="Ne pas remplir ce champ" />
         {product ? (
           <p className="contact-product">

@@ -3,6 +3,7 @@
 import Database from "better-sqlite3";
 import { accessSync, constants, existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { canonicalEmail, emailKey } from "./email";
 
 export type DB = Database.Database;
 
@@ -104,6 +105,11 @@ CREATE TABLE IF NOT EXISTS verifications (
   state_token TEXT PRIMARY KEY, member_id TEXT NOT NULL, code_hash TEXT NOT NULL, expires_at INTEGER NOT NULL,
   attempts INTEGER NOT NULL DEFAULT 0, used INTEGER NOT NULL DEFAULT 0
 );
+CREATE TABLE IF NOT EXISTS signups (
+  state_token TEXT PRIMARY KEY, member_id TEXT NOT NULL, email TEXT NOT NULL, password_hash TEXT NOT NULL,
+  first_name TEXT, last_name TEXT, nickname TEXT, code_hash TEXT NOT NULL, expires_at INTEGER NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0, used INTEGER NOT NULL DEFAULT 0
+);
 CREATE TABLE IF NOT EXISTS password_resets (
   token_hash TEXT PRIMARY KEY, member_id TEXT NOT NULL, redirect_url TEXT, expires_at INTEGER NOT NULL,
   used INTEGER NOT NULL DEFAULT 0
@@ -128,7 +134,39 @@ const ADDED_COLUMNS: Array<[table: string, column: string, definition: string]> 
   // A pickup option's place (JSON address) and its instructions (opening hours): Wix's pickupDetails and instructions.
   ["shipping_options", "pickup_address", "TEXT"],
   ["shipping_options", "instructions", "TEXT"],
+  // Cart V2 over the same carts (ecom/cart-v2.ts): the revision, the billing side, the custom checkout URL, and
+  // the order a cart became (the cart stays readable by id; its owner key moves to `placed:<id>`).
+  ["carts", "revision", "INTEGER NOT NULL DEFAULT 1"],
+  ["carts", "billing", "TEXT"],
+  ["carts", "custom_checkout_url", "TEXT"],
+  ["carts", "order_id", "TEXT"],
+  ["carts", "placed_by", "TEXT"],
+  // The canonical form of the buyer's e-mail (core/email.ts): guest-order claims, coupon and unpaid-order limits.
+  ["orders", "buyer_key", "TEXT"],
+  // Wix coupons' specification.usageLimit and limitPerCustomer (ecom/coupon-limits.ts); null = no limit.
+  ["coupons", "usage_limit", "INTEGER"],
+  ["coupons", "limit_per_customer", "INTEGER"],
 ];
+
+/**
+ * Databases made before the canonical e-mail (docs/decisions/0026-canonical-email.md): accounts are moved to the
+ * canonical form of their address, unless another account already holds it (that one keeps it; the other stays as
+ * it was, reachable by its owner's tools), and guest orders get the key they are claimed by.
+ */
+function canonicalizeEmails(db: DB): void {
+  const members = db.prepare("SELECT id, email FROM members").all() as Array<{ id: string; email: string }>;
+  for (const m of members) {
+    const canonical = canonicalEmail(m.email);
+    if (!canonical || canonical === m.email) continue;
+    if (db.prepare("SELECT 1 FROM members WHERE email = ? AND id <> ?").get(canonical, m.id)) continue;
+    db.prepare("UPDATE members SET email = ? WHERE id = ?").run(canonical, m.id);
+  }
+  const orders = db.prepare("SELECT id, email FROM orders WHERE buyer_key IS NULL AND email IS NOT NULL").all() as Array<{
+    id: string;
+    email: string;
+  }>;
+  for (const o of orders) db.prepare("UPDATE orders SET buyer_key = ? WHERE id = ?").run(emailKey(o.email), o.id);
+}
 
 /**
  * The database file cannot be used: thrown at start with the file and the problem named, so the server can
@@ -250,6 +288,8 @@ function openUnchecked(path: string): DB {
     const cols = db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[];
     if (!cols.some((c) => c.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
   }
+  db.exec("CREATE INDEX IF NOT EXISTS orders_buyer_key ON orders(buyer_key)");
+  db.transaction(() => canonicalizeEmails(db))();
   const row = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
   if (!row) db.prepare("INSERT INTO meta (key, value) VALUES ('schema_version', ?)").run(String(SCHEMA_VERSION));
   return db;
@@ -265,6 +305,7 @@ const TABLES = [
   "login_throttles",
   "session_tokens",
   "verifications",
+  "signups",
   "password_resets",
   "outbox",
   "cart_lines",

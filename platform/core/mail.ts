@@ -14,10 +14,12 @@ export interface MailMessage {
   createdAt: string; // ISO date
   kind:
     | "verification-code"
+    | "signup-existing"
     | "password-reset"
     | "member-approved"
     | "order-confirmation"
     | "order-notice"
+    | "order-confirm-request"
     | "order-canceled"
     | "form-submission"
     | "form-acknowledgement";

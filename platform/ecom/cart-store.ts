@@ -1,5 +1,6 @@
 // ecom current cart V1, the data: one cart per caller (visitor or member), its lines, wire shape and events.
 import { emitEvent, webhooksOn } from "../events/webhooks";
+import type { ProductRec } from "../stores/catalog-store";
 import { resolveVariant, loadProduct } from "../stores/catalog-store";
 import type { Ctx } from "../core/context";
 import { STORES_APP_ID, currency, newId, price } from "../core/context";
@@ -7,23 +8,18 @@ import { nowIso } from "../core/db";
 import type { FieldViolation } from "../core/http";
 import { appError, asObject, asString, notFound, validationError } from "../core/http";
 import type { LineRef, PricedLine } from "./pricing";
-import { addressToWire, computeTotals, lineItemWire, priceLine } from "./pricing";
+import { addressToWire, computeTotals, findCoupon, lineItemWire, priceLine, shippingOptions } from "./pricing";
+import { buyerInfoWire, identityOf } from "./buyer";
+import type { CartV2Source } from "./cart-v2-wire";
+import { buyerOwner, cartV2Wire } from "./cart-v2-wire";
+
+export { buyerInfoWire } from "./buyer";
 
 export const MAX_QUANTITY = 9999;
 
-export interface CartRow {
-  id: string;
-  owner: string;
-  buyer_note: string | null;
-  coupon_code: string | null;
-  contact_info: string | null;
-  selected_shipping: string | null;
-  email: string | null;
+/** A cart row: the fields both versions read (cart-v2-wire.ts's CartV2Source) and V1's checkout link. */
+export interface CartRow extends CartV2Source {
   checkout_id: string | null;
-  /** Follows the cart into its checkout and order (Wix's purchase flow). */
-  purchase_flow_id: string | null;
-  created_date: string;
-  updated_date: string;
 }
 
 interface LineRow {
@@ -75,39 +71,70 @@ export function touch(ctx: Ctx, cartId: string): void {
   const before = ctx.db.prepare("SELECT updated_date FROM carts WHERE id = ?").get(cartId) as { updated_date: string } | undefined;
   // A cart ensureCart() made in this same call has never been touched: its first change is its creation.
   const fresh = before?.updated_date === "";
-  ctx.db.prepare("UPDATE carts SET updated_date = ?, checkout_id = NULL WHERE id = ?").run(nowIso(), cartId);
-  const cart = ctx.db.prepare("SELECT * FROM carts WHERE id = ?").get(cartId) as CartRow | undefined;
+  // Cart V2's revision counts every change, whichever API made it.
+  ctx.db.prepare("UPDATE carts SET updated_date = ?, checkout_id = NULL, revision = revision + 1 WHERE id = ?").run(nowIso(), cartId);
+  const cart = cartById(ctx, cartId);
   if (cart) cartEvent(ctx, fresh ? "created" : "updated", cart);
 }
 
-/** cart_created / _updated / _deleted webhooks; the entity is the cart as the SDK reads it. */
-export function cartEvent(ctx: Ctx, kind: "created" | "updated" | "deleted", cart: CartRow): void {
+export function cartById(ctx: Ctx, id: string): CartRow | null {
+  return (ctx.db.prepare("SELECT * FROM carts WHERE id = ?").get(id) as CartRow | undefined) ?? null;
+}
+
+/**
+ * cart_created / _updated / _deleted webhooks, in both versions: one cart is both a Cart V1 and a Cart V2 entity, so
+ * a change made through either API is announced to listeners of either (the V1 entity as Cart V1 reads it, the V2
+ * one as Cart V2 does). A placed cart is deleted for Cart V1 (as it always was) and updated for Cart V2.
+ */
+export function cartEvent(ctx: Ctx, kind: "created" | "updated" | "deleted", cart: CartRow, which: "both" | "v1" | "v2" = "both"): void {
   if (!webhooksOn(ctx)) return;
-  const [k, id] = [cart.owner.slice(0, 1), cart.owner.slice(2)];
+  const identity = identityOf(buyerOwner(cart));
+  if (which !== "v2")
+    emitEvent(ctx, {
+      eventType: `wix.ecom.v1.cart_${kind}`,
+      entityFqdn: "wix.ecom.v1.cart",
+      slug: kind,
+      entityId: cart.id,
+      body:
+        // Wix's Cart Deleted example: deletedEvent {movedToTrash: true}, the cart's id in entityId.
+        kind === "deleted"
+          ? { deleted: { movedToTrash: true } }
+          : kind === "created"
+            ? { created: cartWire(ctx, cart, ctx.opts.defaultAppOrigin) }
+            : { updated: cartWire(ctx, cart, ctx.opts.defaultAppOrigin) },
+      identity,
+    });
+  if (which === "v1") return;
+  const entity = cartV2Of(ctx, cart, ctx.opts.defaultAppOrigin);
   emitEvent(ctx, {
-    eventType: `wix.ecom.v1.cart_${kind}`,
-    entityFqdn: "wix.ecom.v1.cart",
+    eventType: `wix.ecom.v2.cart_${kind}`,
+    entityFqdn: "wix.ecom.v2.cart",
     slug: kind,
     entityId: cart.id,
-    body:
-      // Wix's Cart Deleted example: deletedEvent {movedToTrash: true}, the cart's id in entityId.
-      kind === "deleted"
-        ? { deleted: { movedToTrash: true } }
-        : kind === "created"
-          ? { created: cartWire(ctx, cart, ctx.opts.defaultAppOrigin) }
-          : { updated: cartWire(ctx, cart, ctx.opts.defaultAppOrigin) },
-    identity: k === "m" ? { memberId: id } : { visitorId: id },
+    // Cart V2's CartDeletedEnvelope carries the cart itself (`entity: Cart` in the typings): deletedEvent.deletedEntity.
+    body: kind === "deleted" ? { deleted: { deletedEntity: entity } } : kind === "created" ? { created: entity } : { updated: entity },
+    identity,
   });
 }
 
-export function buyerInfoWire(ctx: Ctx, owner: string, email?: string | null) {
-  const [kind, id] = [owner.slice(0, 1), owner.slice(2)];
-  if (kind === "m") {
-    const m = ctx.db.prepare("SELECT contact_id, email FROM members WHERE id = ?").get(id) as
-      { contact_id: string; email: string } | undefined;
-    return { memberId: id, ...(m ? { contactId: m.contact_id } : {}), ...(email || m?.email ? { email: email || m?.email } : {}) };
-  }
-  return { visitorId: id, ...(email ? { email } : {}) };
+/** The Cart V2 entity of a cart row (lines priced now). */
+export function cartV2Of(ctx: Ctx, cart: CartRow, appOrigin: string, priced?: PricedLine[]) {
+  const lines = priced ?? cartLines(ctx, cart.id).map((l) => priceLine(ctx, l));
+  const owner = buyerOwner(cart);
+  const buyer = buyerInfoWire(ctx, owner) as { visitorId?: string; memberId?: string; contactId?: string; email?: string };
+  const coupon = findCoupon(ctx, cart.coupon_code);
+  return cartV2Wire(
+    ctx,
+    cart,
+    lines,
+    {
+      customer: buyer,
+      options: shippingOptions(ctx),
+      coupon: coupon ? { id: coupon.id, code: coupon.code } : null,
+      current: cart.owner === owner,
+    },
+    appOrigin,
+  );
 }
 
 export function cartWire(ctx: Ctx, cart: CartRow, appOrigin: string, priced?: PricedLine[]) {
@@ -119,7 +146,7 @@ export function cartWire(ctx: Ctx, cart: CartRow, appOrigin: string, priced?: Pr
     id: cart.id,
     lineItems: lines.map((l) => lineItemWire(ctx, l, appOrigin, "image")),
     ...(cart.buyer_note ? { buyerNote: cart.buyer_note } : {}),
-    buyerInfo: buyerInfoWire(ctx, cart.owner, cart.email),
+    buyerInfo: buyerInfoWire(ctx, buyerOwner(cart), cart.email),
     currency: cur,
     conversionCurrency: cur,
     paymentCurrency: cur,
@@ -150,13 +177,14 @@ export function cartWire(ctx: Ctx, cart: CartRow, appOrigin: string, priced?: Pr
 
 // ---------------------------------------------------------------- validation
 
-export function checkQuantity(q: unknown, field: string, violations: FieldViolation[]): number {
+/** A line quantity from hostile input: an integer from 1 to `max` (Cart V1's 9999; Cart V2 allows 100000). */
+export function checkQuantity(q: unknown, field: string, violations: FieldViolation[], max = MAX_QUANTITY): number {
   if (typeof q !== "number" || !Number.isInteger(q)) {
     violations.push({ field, description: "must be an integer", violatedRule: "FORMAT" });
     return 0;
   }
   if (q < 1) violations.push({ field, description: "must be > 0", violatedRule: "MIN" });
-  else if (q > MAX_QUANTITY) violations.push({ field, description: `must be <= ${MAX_QUANTITY}`, violatedRule: "MAX" });
+  else if (q > max) violations.push({ field, description: `must be <= ${max}`, violatedRule: "MAX" });
   return q;
 }
 
@@ -212,14 +240,19 @@ export function parseNewLines(body: Record<string, unknown>, required: boolean):
   return out;
 }
 
+/** The variant a catalog reference names, for the site's catalog (one place for Cart V1 and V2). */
+export function variantOf(ctx: Ctx, p: ProductRec, options: Record<string, unknown> | undefined) {
+  return resolveVariant(p, options, ctx.opts.catalogVersion);
+}
+
 /** Adds lines, merging identical catalog items (same product and variant) into one line. */
-export function addLines(ctx: Ctx, cart: CartRow, lines: NewLine[]): void {
+export function addLines(ctx: Ctx, cart: CartRow, lines: NewLine[], max = MAX_QUANTITY): void {
   const violations: FieldViolation[] = [];
   lines.forEach((l, i) => {
     const p = loadProduct(ctx, l.productId);
     if (!p || !p.visible)
       throw appError(404, "ITEM_NOT_FOUND", `Produit introuvable : ${l.productId}`, { catalogItemId: l.productId, index: i });
-    const variant = resolveVariant(p, l.options ?? undefined, ctx.opts.catalogVersion);
+    const variant = variantOf(ctx, p, l.options ?? undefined);
     if (variant === "invalid")
       throw appError(400, "INVALID_CATALOG_OPTIONS", `Choisissez une variante valide pour « ${p.name} »`, {
         catalogItemId: l.productId,
@@ -229,8 +262,8 @@ export function addLines(ctx: Ctx, cart: CartRow, lines: NewLine[]): void {
     const existing = ctx.db.prepare("SELECT * FROM cart_lines WHERE cart_id = ? AND item_key = ?").get(cart.id, key) as LineRow | undefined;
     if (existing) {
       const q = existing.quantity + l.quantity;
-      if (q > MAX_QUANTITY) {
-        violations.push({ field: `lineItems[${i}].quantity`, description: `must be <= ${MAX_QUANTITY}`, violatedRule: "MAX" });
+      if (q > max) {
+        violations.push({ field: `lineItems[${i}].quantity`, description: `must be <= ${max}`, violatedRule: "MAX" });
         return;
       }
       ctx.db.prepare("UPDATE cart_lines SET quantity = ? WHERE id = ?").run(q, existing.id);

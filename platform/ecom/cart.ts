@@ -1,5 +1,6 @@
 // ecom current cart V1: one cart per caller (visitor or member). The handlers; the rows, wire shape, line
 // validation and merging live in cart-store.ts.
+import { customerOf, requireCouponUsable } from "./coupon-limits";
 import type { Caller, Ctx } from "../core/context";
 import { newId, requireCaller } from "../core/context";
 import { nowIso } from "../core/db";
@@ -71,13 +72,15 @@ function createCheckout(ctx: Ctx, caller: Caller, req: ApiRequest) {
       violations: violationsWire(t),
     });
   const contact = cart.contact_info ? JSON.parse(cart.contact_info) : {};
+  const buyerEmail = email ?? cart.email ?? (buyerInfoWire(ctx, caller.owner) as { email?: string }).email ?? null;
+  requireCouponUsable(ctx, t.coupon, customerOf(ctx, caller.owner, buyerEmail));
   const id = newId();
   const now = nowIso();
   const data = {
     lines: refs,
     couponCode: cart.coupon_code,
     shippingCode: t.selected?.code ?? null,
-    email: email ?? cart.email ?? (buyerInfoWire(ctx, caller.owner) as { email?: string }).email ?? null,
+    email: buyerEmail,
     shippingAddress: addressFromWire(body.shippingAddress) ?? contact.address ?? null,
     billingAddress: addressFromWire(body.billingAddress) ?? addressFromWire(body.shippingAddress) ?? contact.address ?? null,
     contactDetails: contact.contactDetails ?? null,
@@ -169,7 +172,10 @@ export function registerCart(router: Router, ctx: Ctx): void {
           const trimmed = couponCode.trim();
           if (trimmed) {
             const c = findCoupon(ctx, trimmed);
-            if (!c) throw appError(400, "COUPON_DOES_NOT_EXIST", `Le code promo « ${trimmed} » n'existe pas`, { couponCode: trimmed });
+            if (!c)
+              throw appError(400, "ERROR_COUPON_DOES_NOT_EXIST", `Le code promo « ${trimmed} » n'existe pas`, { couponCode: trimmed });
+            // A member who used it up is told now; a visitor's e-mail is checked at checkout (ecom/coupon-limits.ts).
+            requireCouponUsable(ctx, c, customerOf(ctx, caller.owner, cart.email));
             ctx.db.prepare("UPDATE carts SET coupon_code = ? WHERE id = ?").run(c.code, cart.id);
           } else ctx.db.prepare("UPDATE carts SET coupon_code = NULL WHERE id = ?").run(cart.id);
         }

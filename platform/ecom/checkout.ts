@@ -1,4 +1,5 @@
 // ecom checkout V1: a snapshot of the cart (lines, coupon, addresses, shipping) priced live.
+import { customerOf, requireCouponUsable } from "./coupon-limits";
 import { buyerInfoWire } from "./cart";
 import type { Ctx } from "../core/context";
 import { currency, requireCaller } from "../core/context";
@@ -158,9 +159,10 @@ export function registerCheckout(router: Router, ctx: Ctx): void {
           if (coupon !== undefined) {
             const c = findCoupon(ctx, coupon.trim());
             if (coupon.trim() && !c)
-              throw appError(400, "COUPON_DOES_NOT_EXIST", `Le code promo « ${coupon} » n'existe pas`, { couponCode: coupon });
+              throw appError(400, "ERROR_COUPON_DOES_NOT_EXIST", `Le code promo « ${coupon} » n'existe pas`, { couponCode: coupon });
             data.couponCode = c?.code ?? null;
           }
+          requireCouponUsable(ctx, findCoupon(ctx, data.couponCode), customerOf(ctx, row.owner, data.email));
           ctx.db.prepare("UPDATE checkouts SET data = ?, updated_date = ? WHERE id = ?").run(JSON.stringify(data), nowIso(), row.id);
           return { checkout: checkoutWire(ctx, getCheckoutRow(ctx, row.id)!, req.appOrigin) };
         })

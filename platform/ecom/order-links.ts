@@ -6,7 +6,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Ctx } from "../core/context";
 import { getSetting, nowSeconds, setSetting } from "../core/db";
 
-export type LinkPurpose = "follow" | "download";
+export type LinkPurpose = "follow" | "download" | "confirm";
 
 export interface LinkClaims {
   purpose: LinkPurpose;

@@ -7,9 +7,14 @@ import { checkoutTotals, createdByWire, getCheckoutRow } from "./checkout";
 import type { Caller, Ctx } from "../core/context";
 import { currency, newId, orderPrice, requireCaller, taxRatePercent } from "../core/context";
 import { nowIso } from "../core/db";
+import { emailKey } from "../core/email";
+import type { CouponLimitCode } from "./coupon-limits";
+import { COUPON_LIMIT_MESSAGES, couponLimitReached, customerOf } from "./coupon-limits";
+import { cancelUnconfirmed, overUnpaidLimit, sendConfirmRequest, UNPAID_LIMIT_MESSAGE } from "./unpaid";
 import { claimOnRead } from "../iam/order-claims";
 import { sendOrderMails } from "./order-mail";
 import type { Router } from "../core/http";
+import type { WixError } from "../core/http";
 import { asObject, notFound } from "../core/http";
 import type { PricedLine, Totals } from "./pricing";
 import { addressToWire, isPickup, logisticsWire, optionDescriptionLines, taxIncluded, unavailableText } from "./pricing";
@@ -201,8 +206,8 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
   const [kind, ownerId] = [input.owner.slice(0, 1), input.owner.slice(2)];
   ctx.db
     .prepare(
-      `INSERT INTO orders (id, number, member_id, visitor_id, email, checkout_id, status, payment_status, fulfillment_status, data, created_date, updated_date)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO orders (id, number, member_id, visitor_id, email, buyer_key, checkout_id, status, payment_status, fulfillment_status, data, created_date, updated_date)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(
       id,
@@ -210,6 +215,7 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
       kind === "m" ? ownerId : null,
       kind === "v" ? ownerId : null,
       input.data.email,
+      input.data.email ? emailKey(input.data.email) : null,
       input.checkoutId ?? null,
       input.status,
       input.paymentStatus,
@@ -221,8 +227,18 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
   return id;
 }
 
+/** How the order is paid: a card paid or only authorized on the payment page, or offline (on delivery). */
+export type Payment = "card" | "offline" | "authorized";
+
 export type PlaceResult =
-  { ok: true; orderId: string } | { ok: false; code: "OUT_OF_STOCK" | "ALREADY_COMPLETED" | "NOT_FOUND"; message: string };
+  | { ok: true; orderId: string }
+  | {
+      ok: false;
+      code: "OUT_OF_STOCK" | "ALREADY_COMPLETED" | "NOT_FOUND" | "REFUSED" | "UNPAID_LIMIT" | CouponLimitCode;
+      message: string;
+      /** Place Order's refusal as the API answers it (V2 carts). */
+      refusal?: WixError;
+    };
 
 /**
  * Turns a checkout into an order: re-checks stock, decrements it, stores the order, marks the checkout
@@ -230,18 +246,150 @@ export type PlaceResult =
  * unit get exactly one order.
  */
 export function placeOrder(ctx: Ctx, checkoutId: string, payment: "card" | "offline" | "authorized"): PlaceResult {
+  return withOrderMails(ctx, payment === "offline", (onCreated) => placeOrderTransaction(ctx, checkoutId, payment, onCreated));
+}
+
+/**
+ * Runs an order placement, then (after the commit, as Wix does) sends the buyer's confirmation and the owner's
+ * notice, only when this run created the order (never for a replayed POST). An unpaid order first asks its buyer to
+ * confirm it (unpaid.ts); those e-mails follow the confirmation.
+ */
+export function withOrderMails(ctx: Ctx, buyerConfirms: boolean, place: (onCreated: () => void) => PlaceResult): PlaceResult {
   let created = false;
-  const result = placeOrderTransaction(ctx, checkoutId, payment, () => (created = true));
-  // After the commit, as Wix does: the buyer's confirmation and the owner's notice (never for a replayed POST).
+  const result = place(() => (created = true));
   if (result.ok && created) {
     try {
-      sendOrderMails(ctx, result.orderId);
+      if (buyerConfirms) sendConfirmRequest(ctx, orderById(ctx, result.orderId));
+      else sendOrderMails(ctx, result.orderId);
     } catch (err) {
-      // The order is committed and paid: a mail problem must not turn the buyer's confirmation into an error page.
+      // The order is committed: a mail problem must not turn the buyer's confirmation into an error page.
       console.error("[platform] order e-mails failed", err);
     }
   }
   return result;
+}
+
+/** Takes the stock of `lines` (inside the caller's transaction); throws when it changed since it was checked. */
+function takeStock(ctx: Ctx, lines: PricedLine[]): void {
+  for (const l of lines) {
+    const p = l.product!;
+    if (!p.trackInventory) continue;
+    const r = l.variant
+      ? ctx.db
+          .prepare("UPDATE variants SET quantity = quantity - ? WHERE id = ? AND quantity >= ?")
+          .run(l.ref.quantity, l.variant.id, l.ref.quantity)
+      : ctx.db
+          .prepare("UPDATE products SET quantity = quantity - ? WHERE id = ? AND quantity >= ?")
+          .run(l.ref.quantity, p.id, l.ref.quantity);
+    if (!r.changes) throw new Error("stock changed inside the transaction");
+    ctx.db.prepare("UPDATE products SET last_updated = ? WHERE id = ?").run(nowIso(), p.id);
+    productChanged(ctx, p.id, l.variant?.id ?? null);
+  }
+  bumpCatalog(ctx);
+}
+
+export type ConfirmResult = {
+  kind: "confirmed" | "already" | "canceled" | "out-of-stock" | "not-found";
+  number?: string;
+  message?: string;
+};
+
+/**
+ * The buyer confirms an unpaid order from the e-mailed link (unpaid.ts): its stock is taken now and it is approved,
+ * or it is cancelled when a line is no longer available. Once: a second confirmation says it is done.
+ */
+export function confirmOrder(ctx: Ctx, orderId: string, placedCartData: (cartId: string) => CheckoutData | undefined): ConfirmResult {
+  let approved = false;
+  const result = ctx.db
+    .transaction((): ConfirmResult => {
+      cancelUnconfirmed(ctx);
+      const row = ctx.db.prepare("SELECT * FROM orders WHERE id = ?").get(orderId) as OrderRow | undefined;
+      if (!row) return { kind: "not-found" };
+      if (row.status === "APPROVED") return { kind: "already", number: row.number };
+      if (row.status !== "INITIALIZED") return { kind: "canceled", number: row.number };
+      // A V1 checkout's order reads its checkout; a Cart V2 order (its checkout id is the cart's) reads its placed cart.
+      const checkout = row.checkout_id ? getCheckoutRow(ctx, row.checkout_id) : undefined;
+      const data = checkout ? (JSON.parse(checkout.data) as CheckoutData) : row.checkout_id ? placedCartData(row.checkout_id) : undefined;
+      const t = data ? checkoutTotals(ctx, data) : null;
+      const bad = t ? t.lines.filter((l) => l.status !== "AVAILABLE") : [];
+      if (!t || bad.length) {
+        ctx.db.prepare("UPDATE orders SET status = 'CANCELED', updated_date = ? WHERE id = ?").run(nowIso(), row.id);
+        orderEvents(ctx, row.id, ["canceled"]);
+        return { kind: "out-of-stock", number: row.number, message: bad.map(unavailableText).join(" ") };
+      }
+      takeStock(ctx, t.lines);
+      ctx.db.prepare("UPDATE orders SET status = 'APPROVED', updated_date = ? WHERE id = ?").run(nowIso(), row.id);
+      orderEvents(ctx, row.id, ["approved"]);
+      approved = true;
+      return { kind: "confirmed", number: row.number };
+    })
+    .immediate();
+  if (approved) {
+    try {
+      sendOrderMails(ctx, orderId);
+    } catch (err) {
+      console.error("[platform] order e-mails failed", err);
+    }
+  }
+  return result;
+}
+
+export interface CommitInput {
+  owner: string;
+  data: CheckoutData;
+  totals: Totals;
+  payment: Payment;
+  /**
+   * An offline payment chosen by the buyer on the payment page waits for them to confirm it (unpaid.ts); the site's
+   * own Place Order (API key) does not: false then.
+   */
+  buyerConfirms: boolean;
+  /** The V1 checkout, or the V2 cart (Wix's checkout page names a Cart V2 purchase by the cart's id). */
+  checkoutId: string;
+  /** The cart it came from (Wix keeps it on the order as cartId). */
+  cartId: string | null;
+}
+
+/**
+ * The order itself, inside the caller's transaction: re-checks stock, decrements it and stores the order with its
+ * events. Shared by the V1 checkout and the V2 cart (ecom/cart-order.ts), which each do their own bookkeeping.
+ */
+export function commitOrder(ctx: Ctx, input: CommitInput): PlaceResult {
+  const t = input.totals;
+  const data = input.data;
+  const bad = t.lines.filter((l) => l.status !== "AVAILABLE");
+  if (bad.length || !t.lines.length)
+    return { ok: false, code: "OUT_OF_STOCK", message: bad.map(unavailableText).join(" ") || "La commande est vide." };
+  // The coupon's limits hold at the end too: two checkouts made while one use was left cannot both have it.
+  const couponLimit = t.coupon ? couponLimitReached(ctx, t.coupon, customerOf(ctx, input.owner, data.email)) : null;
+  if (couponLimit) return { ok: false, code: couponLimit, message: COUPON_LIMIT_MESSAGES[couponLimit] };
+  const payment = input.payment;
+  const unpaid = payment === "offline" && input.buyerConfirms;
+  // An unpaid order takes no stock until its buyer confirms it, and a buyer's unpaid orders are capped (unpaid.ts).
+  if (unpaid && overUnpaidLimit(ctx, data.email ? emailKey(data.email) : input.owner, t.lines))
+    return { ok: false, code: "UNPAID_LIMIT", message: UNPAID_LIMIT_MESSAGE };
+  if (!unpaid) takeStock(ctx, t.lines);
+  const orderId = insertOrder(ctx, {
+    owner: input.owner,
+    totals: t,
+    data,
+    status: unpaid ? "INITIALIZED" : "APPROVED",
+    // An authorized card waits for the owner to capture or void it (payments collector): PENDING until then.
+    paymentStatus: payment === "card" ? "PAID" : payment === "authorized" ? "PENDING" : "NOT_PAID",
+    authorized: payment === "authorized",
+    fulfillmentStatus: "NOT_FULFILLED",
+    checkoutId: input.checkoutId,
+    cartId: input.cartId,
+  });
+  // A card paid on the payment page: the order, created NOT_PAID, is paid at once (one payment status change).
+  // An unpaid order is approved when its buyer confirms it (confirmOrder).
+  orderEvents(
+    ctx,
+    orderId,
+    payment === "card" ? ["created", "approved", "payment_status_updated"] : unpaid ? ["created"] : ["created", "approved"],
+    { previousPaymentStatus: "NOT_PAID" },
+  );
+  return { ok: true, orderId };
 }
 
 function placeOrderTransaction(
@@ -260,47 +408,23 @@ function placeOrderTransaction(
           : { ok: false, code: "ALREADY_COMPLETED", message: "Cette commande a déjà été payée." };
       }
       const data = JSON.parse(row.data) as CheckoutData;
-      const t = checkoutTotals(ctx, data);
-      const bad = t.lines.filter((l) => l.status !== "AVAILABLE");
-      if (bad.length || !t.lines.length)
-        return { ok: false, code: "OUT_OF_STOCK", message: bad.map(unavailableText).join(" ") || "La commande est vide." };
-      for (const l of t.lines) {
-        const p = l.product!;
-        if (!p.trackInventory) continue;
-        const r = l.variant
-          ? ctx.db
-              .prepare("UPDATE variants SET quantity = quantity - ? WHERE id = ? AND quantity >= ?")
-              .run(l.ref.quantity, l.variant.id, l.ref.quantity)
-          : ctx.db
-              .prepare("UPDATE products SET quantity = quantity - ? WHERE id = ? AND quantity >= ?")
-              .run(l.ref.quantity, p.id, l.ref.quantity);
-        if (!r.changes) throw new Error("stock changed inside the transaction");
-        ctx.db.prepare("UPDATE products SET last_updated = ? WHERE id = ?").run(nowIso(), p.id);
-        productChanged(ctx, p.id, l.variant?.id ?? null);
-      }
-      bumpCatalog(ctx);
-      const orderId = insertOrder(ctx, {
+      const placed = commitOrder(ctx, {
         owner: row.owner,
-        totals: t,
         data,
-        status: "APPROVED",
-        // An authorized card waits for the owner to capture or void it (payments collector): PENDING until then.
-        paymentStatus: payment === "card" ? "PAID" : payment === "authorized" ? "PENDING" : "NOT_PAID",
-        authorized: payment === "authorized",
-        fulfillmentStatus: "NOT_FULFILLED",
+        totals: checkoutTotals(ctx, data),
+        payment,
+        buyerConfirms: payment === "offline",
         checkoutId: row.id,
         cartId: row.cart_id,
       });
+      if (!placed.ok) return placed;
+      const orderId = placed.orderId;
       ctx.db.prepare("UPDATE checkouts SET completed = 1, order_id = ?, updated_date = ? WHERE id = ?").run(orderId, nowIso(), row.id);
       if (row.cart_id) {
         const cart = ctx.db.prepare("SELECT * FROM carts WHERE id = ?").get(row.cart_id) as CartRow | undefined;
         ctx.db.prepare("DELETE FROM carts WHERE id = ?").run(row.cart_id);
         if (cart) cartEvent(ctx, "deleted", cart);
       }
-      // A card paid on the payment page: the order, created NOT_PAID, is paid at once (one payment status change).
-      orderEvents(ctx, orderId, payment === "card" ? ["created", "approved", "payment_status_updated"] : ["created", "approved"], {
-        previousPaymentStatus: "NOT_PAID",
-      });
       onCreated();
       return { ok: true, orderId };
     })
@@ -317,11 +441,13 @@ function ownedOrder(ctx: Ctx, caller: Caller, id: string): OrderRow {
 export function registerOrders(router: Router, ctx: Ctx): void {
   router
     .on("GET", "/ecom/v1/orders/:id", (req) => {
+      cancelUnconfirmed(ctx);
       if (isElevated(ctx, req.headers)) return { order: orderWire(ctx, orderById(ctx, req.params.id!), req.appOrigin) };
       const caller = requireCaller(ctx, req.headers);
       return { order: orderWire(ctx, ownedOrder(ctx, caller, req.params.id!), req.appOrigin) };
     })
     .on("POST", "/ecom/v1/orders/search", (req) => {
+      cancelUnconfirmed(ctx);
       if (isElevated(ctx, req.headers)) return searchAllOrders(ctx, req);
       const caller = requireCaller(ctx, req.headers);
       const search = asObject(req.body.search) ?? {};

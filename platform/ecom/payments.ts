@@ -152,7 +152,8 @@ export function registerPayments(router: Router, ctx: Ctx): void {
           const row = orderById(ctx, req.params.id!);
           const data = JSON.parse(row.data) as PaymentData;
           if (row.payment_status === "PAID") throw appError(400, "ORDER_ALREADY_PAID", "Cette commande est déjà payée", {});
-          if (paymentState(row, data) !== "PENDING" || row.status === "CANCELED")
+          // An order its buyer has not confirmed took no stock yet (ecom/unpaid.ts): it is not one to deliver and cash.
+          if (paymentState(row, data) !== "PENDING" || row.status === "CANCELED" || row.status === "INITIALIZED")
             throw appError(400, "NOT_MARKABLE_AS_PAID", "Seule une commande payable à la livraison peut être marquée payée", {});
           data._payment = "APPROVED";
           data.activities.push({ id: newId(), createdDate: nowIso(), type: "ORDER_PAID" });

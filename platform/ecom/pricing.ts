@@ -96,6 +96,14 @@ export function lineImage(ctx: Ctx, line: PricedLine, appOrigin: string) {
   return wireImage(ctx, appOrigin, rel, line.product!.name);
 }
 
+/**
+ * A line's `url`: Wix answers its own product page (the site's, not the headless app's), so this platform answers a
+ * Wix-style page too; the app links lines from its catalog instead (platform/README.md).
+ */
+export function linePagePath(slug: string | undefined): string {
+  return slug ? `/product-page/${slug}` : "/";
+}
+
 /** Cart/checkout line item on the wire. `imageKey` is `image` for carts, `media` for checkouts. */
 export function lineItemWire(ctx: Ctx, line: PricedLine, appOrigin: string, imageKey: "image" | "media" = "image") {
   const cur = currency(ctx);
@@ -103,9 +111,7 @@ export function lineItemWire(ctx: Ctx, line: PricedLine, appOrigin: string, imag
   const name = p?.name ?? line.ref.snapshot.name ?? "Article indisponible";
   const slug = p?.slug ?? line.ref.snapshot.slug;
   const image = line.product ? lineImage(ctx, line, appOrigin) : undefined;
-  // Real Wix answers its own product page here (the site's product page, not the headless app's): the app links a
-  // line from its catalog instead, so this platform answers a Wix-style page too (platform/README.md).
-  const relativePath = slug ? `/product-page/${slug}` : "/";
+  const relativePath = linePagePath(slug);
   return {
     id: line.ref.id,
     quantity: line.ref.quantity,
@@ -156,6 +162,9 @@ export interface CouponRec {
   name: string;
   type: "PERCENT" | "AMOUNT";
   value: number;
+  /** Wix's specification.usageLimit and limitPerCustomer; null = none (ecom/coupon-limits.ts). */
+  usage_limit: number | null;
+  limit_per_customer: number | null;
 }
 
 export function findCoupon(ctx: Ctx, code: string | null | undefined): CouponRec | null {
@@ -310,6 +319,9 @@ export function shippingInfoWire(ctx: Ctx, t: Totals) {
     ],
   };
 }
+
+/** The carrier app id of this platform's own delivery options (Wix names a delivery method by code and carrier app). */
+export const DELIVERY_APP_ID = "00000000-0000-4000-8000-00000000de11";
 
 export function isPickup(o: { code: string; title: string }): boolean {
   return o.code === "pickup" || /retrait/i.test(o.title);

@@ -4,17 +4,17 @@
 //
 // Error shapes are chosen for what OAuthStrategy does with them (node_modules/@wix/sdk/build/auth/oauth2/OAuthStrategy.js):
 // login reads `e.details.applicationError.code` without `?.`, so /v2/login never answers a validationError.
-import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import type { Ctx } from "../core/context";
-import { newId, randomToken, requireCaller } from "../core/context";
+import { randomToken, requireCaller } from "../core/context";
 import { nowIso, nowSeconds } from "../core/db";
 import type { Router } from "../core/http";
 import { appError, asObject, asString, refuseUnsafeText, validationError } from "../core/http";
-import type { MailMessage } from "../core/mail";
-import { deliver } from "../core/mail";
 import { claimGuestOrders } from "./order-claims";
 import type { MemberRow } from "../members/members";
-import { checkCredentials, createMember, EMAIL_RE } from "../members/members";
+import { checkCredentials } from "../members/members";
+import { canonicalEmail } from "../core/email";
+import { codeHash, newCode, sameHash, sendCode, VERIFICATION_MAX_ATTEMPTS, VERIFICATION_TTL_SECONDS } from "./codes";
+import { completeSignup, startSignup, type SignupInput } from "./signup";
 import { startPasswordReset } from "./password-reset";
 import { clearLoginFailures, lockRemainingSeconds, recordLoginFailure } from "./login-throttle";
 import { checkAllowedUrl } from "../core/allowed-urls";
@@ -24,7 +24,7 @@ import { checkAllowedUrl } from "../core/allowed-urls";
 // violation on `password`, a missing e-mail the same -19976 as a wrong password.
 export const IAM_ERRORS = {
   INVALID_PASSWORD: "-19976", // login → errorCode "invalidPassword" (also unknown e-mail and blocked member: no enumeration)
-  EMAIL_EXISTS: "-19995", // register → errorCode "emailAlreadyExists"
+  EMAIL_EXISTS: "-19995", // register → errorCode "emailAlreadyExists": never sent, a taken address gets the code step (decision 0029)
   RESET_PASSWORD: "-19973", // login → errorCode "resetPassword" (never sent here: no forced reset)
   MISSING_CAPTCHA: "-19971", // login after repeated failures from this client → errorCode "missingCaptchaToken"
   INVALID_CAPTCHA: "-19970", // a captcha token sent while one is required (none can be checked here) → "invalidCaptchaToken"
@@ -39,22 +39,13 @@ export const VERIFICATION_ERRORS = {
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
 export const SESSION_TOKEN_TTL_SECONDS = 5 * 60;
-export const VERIFICATION_TTL_SECONDS = 15 * 60;
-export const VERIFICATION_MAX_ATTEMPTS = 3;
+export { VERIFICATION_MAX_ATTEMPTS, VERIFICATION_TTL_SECONDS };
 
 /** French reason why a new password is refused, or null. */
 export function passwordProblem(password: string): string | null {
   if (password.length < PASSWORD_MIN_LENGTH) return `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères.`;
   if (password.length > PASSWORD_MAX_LENGTH) return `Le mot de passe doit contenir au plus ${PASSWORD_MAX_LENGTH} caractères.`;
   return null;
-}
-
-const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
-
-function safeEqual(a: string, b: string): boolean {
-  const ba = Buffer.from(a);
-  const bb = Buffer.from(b);
-  return ba.length === bb.length && timingSafeEqual(ba, bb);
 }
 
 export type LoginOutcome =
@@ -65,6 +56,16 @@ export type LoginOutcome =
   | { kind: "unverified"; member: MemberRow }
   | { kind: "ok"; member: MemberRow };
 
+/**
+ * Whether this account must prove its mailbox before logging in. Being allowed to log in (`status`) and having
+ * proved the mailbox (`email_verified`) are kept apart: every sign-up is proved before the account exists
+ * (signup.ts), so only accounts made otherwise (by the owner, before this rule) can be unproved, and only the
+ * "verify-email" policy makes them prove it at login; unproved, they log in but no guest order joins them.
+ */
+export function mustProveMailbox(ctx: Ctx, member: MemberRow): boolean {
+  return member.email_verified === 0 && ctx.opts.signupPolicy === "verify-email";
+}
+
 /** Checks a password login from `client` (its address), counting failures; used by /v2/login and the hosted login page. */
 export async function attemptLogin(ctx: Ctx, email: string, password: string, client: string): Promise<LoginOutcome> {
   const locked = lockRemainingSeconds(ctx, email, client);
@@ -74,9 +75,9 @@ export async function attemptLogin(ctx: Ctx, email: string, password: string, cl
     recordLoginFailure(ctx, email, client);
     return { kind: "invalid-credentials" };
   }
-  clearLoginFailures(ctx, email);
+  clearLoginFailures(ctx, member.email);
   if (member.status === "BLOCKED") return { kind: "blocked", member };
-  if (member.email_verified === 0) return { kind: "unverified", member };
+  if (mustProveMailbox(ctx, member)) return { kind: "unverified", member };
   if (member.status === "PENDING") return { kind: "pending", member };
   return { kind: "ok", member };
 }
@@ -101,58 +102,40 @@ export function consumeSessionToken(ctx: Ctx, token: string | undefined): string
         { member_id: string; expires_at: number; used: number } | undefined;
       if (!row || row.used || row.expires_at < nowSeconds()) return null;
       ctx.db.prepare("UPDATE session_tokens SET used = 1 WHERE token = ?").run(token);
-      const m = ctx.db.prepare("SELECT status, email_verified FROM members WHERE id = ?").get(row.member_id) as
-        { status: string; email_verified: number } | undefined;
-      return m && m.status === "APPROVED" && m.email_verified !== 0 ? row.member_id : null;
+      const m = ctx.db.prepare("SELECT * FROM members WHERE id = ?").get(row.member_id) as MemberRow | undefined;
+      return m && m.status === "APPROVED" && !mustProveMailbox(ctx, m) ? row.member_id : null;
     })
     .immediate();
 }
 
 // ---------------------------------------------------------------- e-mail verification codes
 
-function mail(
-  kind: MailMessage["kind"],
-  to: string,
-  subject: string,
-  text: string,
-  links: MailMessage["links"],
-  data: Record<string, string>,
-): MailMessage {
-  return { id: newId(), createdAt: nowIso(), kind, to, subject, text, links, data };
-}
-
-/** Creates a state token and e-mails a fresh 6-digit code for it. */
+/** Creates a state token and e-mails a fresh 6-digit code for it (an existing account proving its mailbox). */
 export function startVerification(ctx: Ctx, member: MemberRow): string {
   const stateToken = randomToken();
-  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const code = newCode();
   ctx.db
     .prepare("INSERT INTO verifications (state_token, member_id, code_hash, expires_at) VALUES (?, ?, ?, ?)")
-    .run(stateToken, member.id, sha256(`${stateToken}:${code}`), nowSeconds() + VERIFICATION_TTL_SECONDS);
-  deliver(
-    ctx.mail,
-    mail(
-      "verification-code",
-      member.email,
-      "Votre code de vérification",
-      `Bonjour,\n\nVoici votre code de vérification : ${code}\nIl est valable ${VERIFICATION_TTL_SECONDS / 60} minutes.\n\n` +
-        "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.",
-      [],
-      { code },
-    ),
-  );
+    .run(stateToken, member.id, codeHash(stateToken, code), nowSeconds() + VERIFICATION_TTL_SECONDS);
+  sendCode(ctx, member.email, code);
   return stateToken;
 }
 
 export type VerificationOutcome = { kind: "ok"; member: MemberRow } | { kind: "wrong-code"; attemptsLeft: number } | { kind: "expired" };
 
-/** Checks a code against its state token: VERIFICATION_MAX_ATTEMPTS wrong codes use the state token up. */
+/**
+ * Checks a code against its state token, a sign-up's (signup.ts: the right code creates the account) or an
+ * existing account's: VERIFICATION_MAX_ATTEMPTS wrong codes use the state token up.
+ */
 export function checkVerification(ctx: Ctx, stateToken: string, code: string): VerificationOutcome {
+  const signup = completeSignup(ctx, stateToken, code);
+  if (signup) return signup;
   return ctx.db
     .transaction((): VerificationOutcome => {
       const row = ctx.db.prepare("SELECT * FROM verifications WHERE state_token = ?").get(stateToken) as
         { member_id: string; code_hash: string; expires_at: number; attempts: number; used: number } | undefined;
       if (!row || row.used || row.expires_at < nowSeconds() || row.attempts >= VERIFICATION_MAX_ATTEMPTS) return { kind: "expired" };
-      if (!safeEqual(sha256(`${stateToken}:${code.trim()}`), row.code_hash)) {
+      if (!sameHash(codeHash(stateToken, code), row.code_hash)) {
         const attempts = row.attempts + 1;
         ctx.db.prepare("UPDATE verifications SET attempts = ? WHERE state_token = ?").run(attempts, stateToken);
         return { kind: "wrong-code", attemptsLeft: VERIFICATION_MAX_ATTEMPTS - attempts };
@@ -212,9 +195,37 @@ function identityWire(m: MemberRow) {
   };
 }
 
+/** The identity a sign-up answers with before its account exists (the id it will have; its e-mail not yet proved). */
+function pendingIdentityWire(memberId: string, input: SignupInput) {
+  const now = nowIso();
+  return {
+    id: memberId,
+    revision: "1",
+    createdDate: now,
+    updatedDate: now,
+    connections: [],
+    identityProfile: {
+      ...(input.firstName ? { firstName: input.firstName } : {}),
+      ...(input.lastName ? { lastName: input.lastName } : {}),
+      ...(input.nickname ? { nickname: input.nickname } : {}),
+      emails: [input.email],
+      phones: [],
+      labels: [],
+      privacyStatus: "PRIVATE",
+      customFields: [],
+      secondaryEmails: [],
+      phonesV2: [],
+      addresses: [],
+    },
+    email: { address: input.email, isVerified: false },
+    status: { name: "PENDING", reasons: ["PENDING_EMAIL_VERIFICATION"] },
+    factors: [],
+  };
+}
+
 /** The state-machine answer for a member who passed the checks so far. */
 export function memberState(ctx: Ctx, member: MemberRow) {
-  if (member.email_verified === 0)
+  if (mustProveMailbox(ctx, member))
     return {
       state: "REQUIRE_EMAIL_VERIFICATION",
       stateToken: startVerification(ctx, member),
@@ -232,8 +243,10 @@ function loginEmail(body: Record<string, unknown>): string | undefined {
 export function registerIdentity(router: Router, ctx: Ctx): void {
   router.on("POST", "/_api/iam/authentication/v2/register", (req) => {
     requireCaller(ctx, req.headers);
-    const email = loginEmail(req.body) ?? "";
-    if (!EMAIL_RE.test(email))
+    // Accounts are kept under their canonical e-mail (core/email.ts): a look-alike is the address it imitates, and an
+    // address with no canonical form (mixed scripts, a non-ASCII local part) is refused like a malformed one.
+    const email = canonicalEmail(loginEmail(req.body) ?? "");
+    if (!email)
       // data.type "EMAIL" is what OAuthStrategy.register turns into errorCode "invalidEmail".
       throw validationError([
         { field: "loginId.email", description: "n'est pas une adresse e-mail valide", violatedRule: "FORMAT", data: { type: "EMAIL" } },
@@ -255,22 +268,21 @@ export function registerIdentity(router: Router, ctx: Ctx): void {
       const v = asString(profile[k]);
       if (v) refuseUnsafeText(v, `profile.${k}`);
     }
-    const member = ctx.db
-      .transaction(() => {
-        if (ctx.db.prepare("SELECT 1 FROM members WHERE email = ?").get(email)) return null;
-        return createMember(ctx, {
-          email,
-          password,
-          firstName: clip(profile.firstName),
-          lastName: clip(profile.lastName),
-          nickname: clip(profile.nickname),
-          status: ctx.opts.signupPolicy === "owner-approval" ? "PENDING" : "APPROVED",
-          emailVerified: ctx.opts.signupPolicy !== "verify-email",
-        });
-      })
-      .immediate();
-    if (!member) throw appError(409, IAM_ERRORS.EMAIL_EXISTS, "Un compte existe déjà avec cette adresse e-mail", {});
-    return memberState(ctx, member);
+    const input = {
+      email,
+      password,
+      firstName: clip(profile.firstName),
+      lastName: clip(profile.lastName),
+      nickname: clip(profile.nickname),
+    };
+    // The account exists once the e-mailed code comes back (signup.ts); a taken address gets this same answer.
+    const { stateToken, memberId } = ctx.db.transaction(() => startSignup(ctx, input)).immediate();
+    return {
+      state: "REQUIRE_EMAIL_VERIFICATION",
+      stateToken,
+      identity: pendingIdentityWire(memberId, input),
+      additionalData: {},
+    };
   });
 
   router.on("POST", "/_api/iam/authentication/v2/login", async (req) => {
@@ -331,7 +343,7 @@ export function registerIdentity(router: Router, ctx: Ctx): void {
       throw appError(400, "INVALID_CLIENT_ID", "clientId inconnu", { clientId });
     if (url) checkAllowedUrl(ctx, req.appOrigin, url, "redirect.url");
     // Same answer whether the e-mail exists or not: no account enumeration here.
-    if (EMAIL_RE.test(email)) startPasswordReset(ctx, email, req.appOrigin, url);
+    startPasswordReset(ctx, email, req.appOrigin, url);
     return {};
   });
 }

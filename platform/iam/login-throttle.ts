@@ -3,6 +3,7 @@
 import type { Ctx } from "../core/context";
 import { newId } from "../core/context";
 import { nowIso } from "../core/db";
+import { emailKey } from "../core/email";
 import { deliver } from "../core/mail";
 import type { MemberRow } from "../members/members";
 import { memberEvent } from "../members/members";
@@ -19,7 +20,9 @@ export const LOCKOUT_DURATION_MS = 15 * 60 * 1000;
 // Unknown e-mails are counted and answered exactly like wrong passwords, so neither the message nor the throttle
 // tells whether an account exists.
 
-const key = (email: string) => email.trim().toLowerCase();
+// The account's canonical e-mail (core/email.ts): every spelling of an address counts against the one account, and
+// no look-alike has a key of its own that could lift the real one's throttle.
+const key = (email: string) => emailKey(email);
 
 /** Seconds left before this client may try this e-mail again, or 0 when it is not throttled. */
 export function lockRemainingSeconds(ctx: Ctx, email: string, client: string): number {

@@ -10,7 +10,8 @@ export function claimGuestOrders(ctx: Ctx, memberId: string): number {
     { email: string; contact_id: string; email_verified: number } | undefined;
   if (!m || m.email_verified === 0) return 0;
   const rows = ctx.db
-    .prepare("SELECT id, data FROM orders WHERE member_id IS NULL AND email IS NOT NULL AND lower(email) = lower(?)")
+    // buyer_key: the canonical form of the address the guest typed at checkout (core/email.ts), as the member's is.
+    .prepare("SELECT id, data FROM orders WHERE member_id IS NULL AND buyer_key = ?")
     .all(m.email) as { id: string; data: string }[];
   const now = nowIso();
   for (const row of rows) {

@@ -4,8 +4,7 @@ import type { Ctx } from "../core/context";
 import { newId, randomToken } from "../core/context";
 import { nowIso, nowSeconds } from "../core/db";
 import { deliver } from "../core/mail";
-import type { MemberRow } from "../members/members";
-import { hashPassword } from "../members/members";
+import { hashPassword, memberByEmail } from "../members/members";
 import { clearLoginFailures } from "./login-throttle";
 import { claimGuestOrders } from "./order-claims";
 
@@ -17,7 +16,7 @@ const sha256 = (value: string) => createHash("sha256").update(value).digest("bas
 
 /** E-mails a single-use reset link (1 h) when the e-mail belongs to a member; silent otherwise. */
 export function startPasswordReset(ctx: Ctx, email: string, appOrigin: string, redirectUrl: string | undefined): void {
-  const member = ctx.db.prepare("SELECT * FROM members WHERE email = ?").get(email.trim()) as MemberRow | undefined;
+  const member = memberByEmail(ctx, email);
   if (!member || member.status === "BLOCKED") return;
   ctx.db.prepare("DELETE FROM password_resets WHERE expires_at < ?").run(nowSeconds() - 86400);
   // Links still valid were all sent within the last hour: past RESET_MAX_PER_HOUR, stay silent (mailbox flooding).

@@ -7,10 +7,11 @@ import type { Ctx } from "../core/context";
 import { requireCaller } from "../core/context";
 import { nowIso } from "../core/db";
 import { requireElevated } from "../core/elevated";
+import { canonicalEmail } from "../core/email";
 import type { ApiRequest, Router } from "../core/http";
 import { appError, asObject, asString, permissionDenied, validationError } from "../core/http";
 import type { Fieldset, MemberRow } from "./members";
-import { changeSlug, createMember, deleteMember, EMAIL_RE, memberById, memberEvent, memberWire, parseFieldsets } from "./members";
+import { changeSlug, createMember, deleteMember, memberById, memberEvent, memberWire, parseFieldsets } from "./members";
 import { applySort, matchFilter, parseOffsetPaging, parseSort } from "../core/query";
 import type { EventIdentity } from "../events/webhooks";
 
@@ -87,8 +88,8 @@ function page(rows: MemberRow[], paging: unknown, fieldset: Fieldset) {
 
 function createFromRequest(ctx: Ctx, req: ApiRequest) {
   const member = asObject(req.body.member) ?? {};
-  const email = asString(member.loginEmail)?.trim() ?? "";
-  if (!EMAIL_RE.test(email) || email.length > 320)
+  const email = canonicalEmail(asString(member.loginEmail) ?? "") ?? "";
+  if (!email)
     throw validationError([
       { field: "member.loginEmail", description: "must be a valid e-mail address", violatedRule: "FORMAT", data: { type: "EMAIL" } },
     ]);
@@ -106,6 +107,8 @@ function createFromRequest(ctx: Ctx, req: ApiRequest) {
         firstName: clip(contact.firstName),
         lastName: clip(contact.lastName),
         nickname: clip(profile.nickname),
+        // Created by the owner: her mailbox is proved when she sets her password through the reset link.
+        emailVerified: false,
       });
     })
     .immediate();

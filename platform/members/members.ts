@@ -8,6 +8,7 @@ import { nowIso } from "../core/db";
 import type { ApiRequest, FieldViolation, Router } from "../core/http";
 import { appError, asObject, asString, notFound, permissionDenied, UNSAFE_TEXT_RE, validationError } from "../core/http";
 import { isElevated } from "../core/elevated";
+import { canonicalEmail } from "../core/email";
 
 /** An address with no space, control or format character (bidirectional overrides, zero-width) anywhere. */
 export const EMAIL_RE = /^[^\s@\p{Cc}\p{Cf}]+@[^\s@\p{Cc}\p{Cf}]+\.[^\s@\p{Cc}\p{Cf}]+$/u;
@@ -30,7 +31,10 @@ export interface MemberRow {
   last_login_date: string | null;
   /** ACTIVE, or MUTED by the owner. */
   activity_status: string;
-  /** 0 until a member who signed up under the "verify-email" policy enters the code sent to them. */
+  /**
+   * 1 once the mailbox is proved (the sign-up code, a password-reset link; the seeded accounts): what lets guest
+   * orders join the account and the app count it as the owner. Being allowed to log in is `status`, kept apart.
+   */
   email_verified: number;
 }
 
@@ -56,13 +60,23 @@ export async function verifyPassword(password: string, stored: string): Promise<
 // A fixed dummy hash keeps the timing of unknown e-mails close to wrong passwords.
 let dummyHash: string | undefined;
 export async function checkCredentials(ctx: Ctx, email: string, password: string): Promise<MemberRow | null> {
-  const m = ctx.db.prepare("SELECT * FROM members WHERE email = ?").get(email.trim()) as MemberRow | undefined;
+  const m = memberByEmail(ctx, email);
   if (!m) {
     dummyHash ??= hashPassword("dummy-password");
     await verifyPassword(password, dummyHash);
     return null;
   }
   return (await verifyPassword(password, m.password_hash)) ? m : null;
+}
+
+/**
+ * The account of an address however it is written: accounts are stored under their canonical e-mail
+ * (core/email.ts), so "ＡＤＡ@exemple.fr." and "ada@exemple.fr" are one account, and an address with no canonical
+ * form has none.
+ */
+export function memberByEmail(ctx: Ctx, typed: string): MemberRow | undefined {
+  const email = canonicalEmail(typed);
+  return email ? (ctx.db.prepare("SELECT * FROM members WHERE email = ?").get(email) as MemberRow | undefined) : undefined;
 }
 
 export function slugify(text: string): string {
@@ -85,7 +99,9 @@ function uniqueSlug(ctx: Ctx, base: string): string {
 
 export interface NewMember {
   email: string;
-  password: string;
+  /** The password, or its hash already made (a sign-up completed by its code). */
+  password?: string;
+  passwordHash?: string;
   firstName?: string | null;
   lastName?: string | null;
   nickname?: string | null;
@@ -98,10 +114,13 @@ export interface NewMember {
   createdBy?: EventIdentity;
 }
 
-export function createMember(ctx: Ctx, m: NewMember): MemberRow {
-  const id = newId();
+/** Stores a new account under its canonical e-mail; callers refuse an address without one first (it throws here). */
+export function createMember(ctx: Ctx, m: NewMember & { id?: string }): MemberRow {
+  const email = canonicalEmail(m.email);
+  if (!email) throw new Error(`createMember: ${JSON.stringify(m.email)} has no canonical form`);
+  const id = m.id ?? newId();
   const now = nowIso();
-  const nickname = m.nickname || [m.firstName, m.lastName].filter(Boolean).join(" ") || m.email.split("@")[0]!;
+  const nickname = m.nickname || [m.firstName, m.lastName].filter(Boolean).join(" ") || email.split("@")[0]!;
   const slug = uniqueSlug(ctx, slugify(m.slug || nickname));
   ctx.db
     .prepare(
@@ -111,8 +130,8 @@ export function createMember(ctx: Ctx, m: NewMember): MemberRow {
     .run(
       id,
       newId(),
-      m.email.trim(),
-      hashPassword(m.password),
+      email,
+      m.passwordHash ?? hashPassword(m.password ?? ""),
       m.status ?? "APPROVED",
       m.firstName ?? null,
       m.lastName ?? null,

@@ -1,7 +1,8 @@
 // Hosted pages around member accounts: the password-reset form, the local outbox and the owner's approval tool.
 import { timingSafeEqual } from "node:crypto";
 import type { Ctx } from "../core/context";
-import { html, readForm, redirect, sameOriginOrNone } from "../core/http";
+import { html, json, readForm, redirect, sameOriginOrNone } from "../core/http";
+import { apiLog } from "../core/api-log";
 import { activeThrottles, approveMember, completeReset, findReset, listPendingMembers, passwordProblem } from "../iam/identity";
 import { readOutbox } from "../core/mail";
 import { e, errorPage, page } from "../core/layout";
@@ -89,6 +90,12 @@ function ownerDenied(ctx: Ctx): Response {
 }
 
 const dateFmt = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeStyle: "medium", timeZone: "Europe/Paris" });
+
+/** The API calls answered ("METHOD /path", oldest first), as JSON for the owner and the browser tests. */
+export function apiLogGet(ctx: Ctx, url: URL): Response {
+  if (!ownerAllowed(ctx, url.searchParams.get("token"))) return ownerDenied(ctx);
+  return json({ calls: apiLog(ctx.db) }, 200, { "cache-control": "no-store" });
+}
 
 export function outboxGet(ctx: Ctx, url: URL): Response {
   if (!ownerAllowed(ctx, url.searchParams.get("token"))) return ownerDenied(ctx);

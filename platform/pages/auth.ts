@@ -12,7 +12,8 @@ import {
   startVerification,
 } from "../iam/identity";
 import type { MemberRow } from "../members/members";
-import { createMember, EMAIL_RE } from "../members/members";
+import { canonicalEmail } from "../core/email";
+import { startSignup } from "../iam/signup";
 import { AUTH_CODE_TTL_SECONDS, revokeRefreshToken } from "../iam/oauth";
 import type { AuthSessionData, Callbacks, SessionRow } from "../redirects/redirects";
 import { getSession } from "../redirects/redirects";
@@ -241,7 +242,9 @@ function verifyPost(ctx: Ctx, session: SessionRow, form: URLSearchParams): Respo
   const outcome = checkVerification(ctx, stateToken, form.get("code") ?? "");
   if (outcome.kind === "expired")
     return html(
-      loginForm(session.id, { error: "Ce code a expiré ou a été invalidé. Reconnectez-vous pour recevoir un nouveau code." }),
+      loginForm(session.id, {
+        error: "Ce code a expiré ou a été invalidé. Recommencez l'inscription, ou reconnectez-vous, pour recevoir un nouveau code.",
+      }),
       400,
     );
   if (outcome.kind === "wrong-code")
@@ -250,7 +253,9 @@ function verifyPost(ctx: Ctx, session: SessionRow, form: URLSearchParams): Respo
         ? verifyForm(session.id, stateToken, {
             error: `Code incorrect. Il vous reste ${outcome.attemptsLeft} essai${outcome.attemptsLeft > 1 ? "s" : ""}.`,
           })
-        : loginForm(session.id, { error: "Code incorrect trop de fois : reconnectez-vous pour recevoir un nouveau code." }),
+        : loginForm(session.id, {
+            error: "Code incorrect trop de fois : recommencez l'inscription, ou reconnectez-vous, pour recevoir un nouveau code.",
+          }),
       400,
     );
   if (outcome.member.status === "PENDING") return pendingPage(session, false);
@@ -265,7 +270,9 @@ function signupPost(ctx: Ctx, session: SessionRow, form: URLSearchParams): Respo
     email: (form.get("email") ?? "").trim().slice(0, 320),
   };
   const password = form.get("password") ?? "";
-  if (!EMAIL_RE.test(values.email)) return html(signupForm(session.id, values, "Saisissez une adresse e-mail valide."), 400);
+  // The canonical form (core/email.ts): a look-alike is the address it imitates; no canonical form, no account.
+  const email = canonicalEmail(values.email);
+  if (!email) return html(signupForm(session.id, values, "Saisissez une adresse e-mail valide."), 400);
   if (UNSAFE_TEXT_RE.test(values.firstName) || UNSAFE_TEXT_RE.test(values.lastName))
     return html(
       signupForm(session.id, values, "Le prénom et le nom ne doivent pas contenir de caractères invisibles ou de contrôle."),
@@ -273,22 +280,17 @@ function signupPost(ctx: Ctx, session: SessionRow, form: URLSearchParams): Respo
     );
   const weak = passwordProblem(password);
   if (weak) return html(signupForm(session.id, values, weak), 400);
-  const policy = ctx.opts.signupPolicy;
-  const result = ctx.db
-    .transaction(() => {
-      if (ctx.db.prepare("SELECT 1 FROM members WHERE email = ?").get(values.email)) return null;
-      return createMember(ctx, {
-        ...values,
-        password,
-        status: policy === "owner-approval" ? "PENDING" : "APPROVED",
-        emailVerified: policy !== "verify-email",
-      });
-    })
+  // The same step whether or not the address has an account (iam/signup.ts): the code, or its holder told by e-mail.
+  const { stateToken } = ctx.db
+    .transaction(() => startSignup(ctx, { email, password, firstName: values.firstName || null, lastName: values.lastName || null }))
     .immediate();
-  if (!result) return html(signupForm(session.id, values, "Un compte existe déjà avec cette adresse e-mail."), 409);
-  if (result.email_verified === 0) return verificationStep(ctx, session, result);
-  if (result.status === "PENDING") return pendingPage(session, true);
-  return ctx.db.transaction(() => loginSuccess(ctx, session, result.id)).immediate();
+  return html(
+    verifyForm(session.id, stateToken, {
+      notice:
+        `Un code de vérification vient d'être envoyé à ${email} : votre compte sera créé quand vous l'aurez saisi. ` +
+        "Vous avez déjà un compte avec cette adresse ? Connectez-vous, ou utilisez « Mot de passe oublié ? ».",
+    }),
+  );
 }
 
 function forgotForm(sessionId: string, opts: { email?: string; error?: string; notice?: string } = {}): string {
@@ -314,7 +316,7 @@ ${opts.error ? `<p class="error" role="alert">${e(opts.error)}</p>` : ""}
 
 function forgotPost(ctx: Ctx, session: SessionRow, form: URLSearchParams): Response {
   const email = (form.get("email") ?? "").trim().slice(0, 320);
-  if (!EMAIL_RE.test(email)) return html(forgotForm(session.id, { email, error: "Saisissez une adresse e-mail valide." }), 400);
+  if (!canonicalEmail(email)) return html(forgotForm(session.id, { email, error: "Saisissez une adresse e-mail valide." }), 400);
   // After the reset the member comes back to this login page; the answer is the same for unknown e-mails.
   startPasswordReset(ctx, email, session.app_origin, `${session.app_origin}/_platform/login?session=${encodeURIComponent(session.id)}`);
   return html(

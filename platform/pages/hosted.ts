@@ -4,9 +4,10 @@ import { extname, resolve, sep } from "node:path";
 import type { Ctx } from "../core/context";
 import { mediaIdToPath } from "../core/context";
 import { html, json } from "../core/http";
-import { outboxGet, ownerMembersGet, ownerMembersPost, resetGet, resetPost } from "./account";
+import { apiLogGet, outboxGet, ownerMembersGet, ownerMembersPost, resetGet, resetPost } from "./account";
 import { loginSessionPage, logoutGet } from "./auth";
 import { errorPage, PLATFORM_CSS } from "../core/layout";
+import { orderConfirmGet, orderConfirmPost } from "./order-confirm";
 import { orderFollowGet } from "./order-follow";
 import { paymentGet, paymentPost } from "./payment";
 import { downloadGet } from "../ecom/downloads";
@@ -30,6 +31,7 @@ function pageTable(publicPem: string): Map<string, Page> {
     ["GET reset-password", (ctx, _, url) => resetGet(ctx, url)],
     ["POST reset-password", (ctx, request) => resetPost(ctx, request)],
     ["GET outbox", (ctx, _, url) => outboxGet(ctx, url)],
+    ["GET api-log", (ctx, _, url) => apiLogGet(ctx, url)],
     ["GET owner/members", (ctx, _, url) => ownerMembersGet(ctx, url)],
     ["POST owner/members", (ctx, request) => ownerMembersPost(ctx, request)],
     [
@@ -40,6 +42,8 @@ function pageTable(publicPem: string): Map<string, Page> {
     ["GET checkout", (ctx, _, url) => paymentGet(ctx, url)],
     ["POST checkout", (ctx, request) => paymentPost(ctx, request)],
     ["GET commande", (ctx, _, url) => orderFollowGet(ctx, url)],
+    ["GET commande/confirmer", (ctx, _, url) => orderConfirmGet(ctx, url)],
+    ["POST commande/confirmer", (ctx, request) => orderConfirmPost(ctx, request)],
     ["GET telechargement", (ctx, _, url) => downloadGet(ctx, url)],
   ]);
 }

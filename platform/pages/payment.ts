@@ -1,10 +1,10 @@
 // Hosted payment page of an `ecomCheckout` redirect session: summary, test card, pay on delivery, cancel.
 import type { CheckoutData } from "../ecom/checkout";
-import { checkoutTotals, getCheckoutRow } from "../ecom/checkout";
 import type { Ctx } from "../core/context";
 import { currency, formatMoney } from "../core/context";
 import { html, readForm, redirect } from "../core/http";
-import { placeOrder } from "../ecom/orders";
+import type { PurchaseRef } from "../ecom/purchase";
+import { placePurchase, purchaseOf } from "../ecom/purchase";
 import type { Totals } from "../ecom/pricing";
 import { addressToWire, isPickup, pickupAddressText, unavailableText, type ShippingOptionRec } from "../ecom/pricing";
 import type { Callbacks, SessionRow } from "../redirects/redirects";
@@ -14,8 +14,8 @@ import { e, errorPage, page } from "../core/layout";
 export const TEST_CARD_OK = "4242424242424242";
 export const TEST_CARD_DECLINED = "4000000000000002";
 
-interface EcomSessionData {
-  checkoutId: string;
+/** A Checkout V1 (`checkoutId`) or a Cart V2 (`cartId`) session. */
+interface EcomSessionData extends PurchaseRef {
   callbacks: Callbacks;
   /** What the last refused POST has to show, read once by the GET it redirects to (never a card number). */
   flash?: FormState;
@@ -137,10 +137,10 @@ interface FormState {
 
 function render(ctx: Ctx, session: SessionRow, state: FormState = {}, status = 200): Response {
   const data = JSON.parse(session.data) as EcomSessionData;
-  const row = getCheckoutRow(ctx, data.checkoutId);
-  if (!row) return expired();
-  if (row.completed && row.order_id) {
-    const back = withOrderId(data.callbacks.thankYouPageUrl ?? `${session.app_origin}/`, row.order_id);
+  const purchase = purchaseOf(ctx, data);
+  if (!purchase) return expired();
+  if (purchase.orderId) {
+    const back = withOrderId(data.callbacks.thankYouPageUrl ?? `${session.app_origin}/`, purchase.orderId);
     return html(
       page(
         "Commande déjà réglée",
@@ -149,13 +149,11 @@ function render(ctx: Ctx, session: SessionRow, state: FormState = {}, status = 2
       status === 200 ? 200 : status,
     );
   }
-  const cd = JSON.parse(row.data) as CheckoutData;
-  const t = checkoutTotals(ctx, cd);
-  const blocked = t.lines.some((l) => l.status !== "AVAILABLE");
+  const { data: cd, totals: t, blocked } = purchase;
   const cur = currency(ctx);
   const sid = e(session.id);
   const payForms = blocked
-    ? `<p class="error" role="alert">Certains articles ne sont plus disponibles. Retournez au panier pour modifier votre commande.</p>`
+    ? `<p class="error" role="alert">${e(blocked)}</p>`
     : `<form method="post" action="/_platform/checkout?session=${encodeURIComponent(session.id)}" novalidate>
 <input type="hidden" name="session" value="${sid}">
 <input type="hidden" name="action" value="pay">
@@ -204,10 +202,8 @@ ${payForms}
   );
 }
 
-function checkoutNeedsShipping(ctx: Ctx, checkoutId: string): boolean {
-  const row = getCheckoutRow(ctx, checkoutId);
-  if (!row) return true;
-  return checkoutTotals(ctx, JSON.parse(row.data) as CheckoutData).needsShipping;
+function needsShipping(ctx: Ctx, ref: PurchaseRef): boolean {
+  return purchaseOf(ctx, ref)?.totals.needsShipping ?? true;
 }
 
 export function paymentGet(ctx: Ctx, url: URL): Response {
@@ -224,7 +220,7 @@ export async function paymentPost(ctx: Ctx, request: Request): Promise<Response>
   const action = form.get("action") ?? "pay";
   if (action === "cancel") return redirect(data.callbacks.postFlowUrl ?? `${session.app_origin}/`);
   if (action !== "pay" && action !== "offline") return render(ctx, session, { error: "Action inconnue." }, 400);
-  if (action === "offline" && !checkoutNeedsShipping(ctx, data.checkoutId)) {
+  if (action === "offline" && !needsShipping(ctx, data)) {
     // Nothing is delivered (trainings, audits, e-books): there is no delivery to pay at.
     return redirectWithFlash(ctx, session, {
       error: "Le paiement à la livraison n'existe pas pour une commande sans livraison : payez par carte.",
@@ -258,11 +254,7 @@ export async function paymentPost(ctx: Ctx, request: Request): Promise<Response>
       });
   }
   // PLATFORM_PAYMENT_CAPTURE=manual: the card is only authorized; the owner captures or voids it later.
-  const result = placeOrder(
-    ctx,
-    data.checkoutId,
-    action === "offline" ? "offline" : ctx.opts.paymentCapture === "manual" ? "authorized" : "card",
-  );
+  const result = placePurchase(ctx, data, action === "offline" ? "offline" : ctx.opts.paymentCapture === "manual" ? "authorized" : "card");
   if (!result.ok) {
     const msg =
       result.code === "OUT_OF_STOCK"

@@ -89,14 +89,38 @@ function sessionWire(appOrigin: string, page: string, id: string) {
 
 export function createEcomSession(ctx: Ctx, caller: Caller, checkoutId: string, appOrigin: string, callbacks: Callbacks) {
   const row = ctx.db.prepare("SELECT owner FROM checkouts WHERE id = ?").get(checkoutId) as { owner: string } | undefined;
-  if (!row || row.owner !== caller.owner)
+  if (!row || row.owner !== caller.owner) {
+    // A Cart V2 has no checkout: its own id names it (the caller's cart, current or not yet placed).
+    const cart = ctx.db.prepare("SELECT owner, placed_by, order_id FROM carts WHERE id = ?").get(checkoutId) as
+      { owner: string; placed_by: string | null; order_id: string | null } | undefined;
+    if (cart && (cart.placed_by ?? cart.owner) === caller.owner && !cart.order_id)
+      return createCartSession(ctx, caller.owner, checkoutId, appOrigin, callbacks);
     throw notFound("CHECKOUT_NOT_FOUND", `Commande en cours introuvable : ${checkoutId}`, { checkoutId });
-  const cb: Callbacks = {
+  }
+  return store(ctx, "ecomCheckout", { checkoutId, callbacks: withDefaults(callbacks, appOrigin) }, caller, appOrigin, "checkout");
+}
+
+/**
+ * A payment page session for a Cart V2 (Get Checkout URL, or a redirect session whose `ecomCheckout.checkoutId` is
+ * a V2 cart's id: Wix names a Cart V2 purchase by the cart id, `{checkout_id}` in the typings' customCheckoutUrl).
+ * `owner` is the cart's buyer.
+ */
+export function createCartSession(ctx: Ctx, owner: string, cartId: string, appOrigin: string, callbacks: Callbacks) {
+  const caller: Caller = {
+    token: "",
+    memberId: owner.startsWith("m:") ? owner.slice(2) : null,
+    visitorId: owner.startsWith("v:") ? owner.slice(2) : null,
+    owner,
+  };
+  return store(ctx, "ecomCheckout", { cartId, callbacks: withDefaults(callbacks, appOrigin) }, caller, appOrigin, "checkout");
+}
+
+function withDefaults(callbacks: Callbacks, appOrigin: string): Callbacks {
+  return {
     postFlowUrl: callbacks.postFlowUrl ?? callbacks.cartPageUrl ?? `${appOrigin}/`,
     thankYouPageUrl: callbacks.thankYouPageUrl ?? callbacks.postFlowUrl ?? `${appOrigin}/`,
     ...(callbacks.cartPageUrl ? { cartPageUrl: callbacks.cartPageUrl } : {}),
   };
-  return store(ctx, "ecomCheckout", { checkoutId, callbacks: cb }, caller, appOrigin, "checkout");
 }
 
 export function registerRedirects(router: Router, ctx: Ctx): void {

@@ -54,7 +54,18 @@ const seedSchema = z.object({
     z.object({ id: z.string(), slug: z.string(), name: z.string(), description: z.string().default(""), image: z.string().optional() }),
   ),
   products: z.array(productSchema),
-  coupons: z.array(z.object({ code: z.string(), name: z.string(), type: z.enum(["PERCENT", "AMOUNT"]), value: z.number() })).default([]),
+  coupons: z
+    .array(
+      z.object({
+        code: z.string(),
+        name: z.string(),
+        type: z.enum(["PERCENT", "AMOUNT"]),
+        value: z.number(),
+        usageLimit: z.number().int().positive().optional(),
+        limitPerCustomer: z.number().int().positive().optional(),
+      }),
+    )
+    .default([]),
   shippingOptions: z
     .array(
       z.object({
@@ -184,7 +195,15 @@ export function loadSeed(ctx: Ctx, seed: SeedData): void {
       });
     });
     for (const c of seed.coupons)
-      db.prepare("INSERT INTO coupons (id, code, name, type, value) VALUES (?, ?, ?, ?, ?)").run(newId(), c.code, c.name, c.type, c.value);
+      db.prepare("INSERT INTO coupons (id, code, name, type, value, usage_limit, limit_per_customer) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
+        newId(),
+        c.code,
+        c.name,
+        c.type,
+        c.value,
+        c.usageLimit ?? null,
+        c.limitPerCustomer ?? null,
+      );
     seed.shippingOptions.forEach((s, i) =>
       db
         .prepare(

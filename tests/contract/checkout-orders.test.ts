@@ -209,13 +209,21 @@ describe.skipIf(isWix)("payment and orders (embedded platform)", () => {
     expect(await stockOf(client, "livre-algorithmes")).toBe(before - 1);
   });
 
-  it("'Payer à la livraison' creates an APPROVED, NOT_PAID order", async () => {
+  it("'Payer à la livraison' creates a NOT_PAID order, INITIALIZED until its buyer confirms it from the e-mail, then APPROVED", async () => {
     const client = makeClient();
     const { paymentUrl } = await checkoutToPaymentPage(client, [{ slug: "livre-sql", quantity: 1 }], {
       shippingCode: "pickup",
+      email: "livraison@exemple.fr",
     });
     const res = await payOnHostedPage(ctx.platform, paymentUrl, "Commander et payer à la livraison");
-    const order = await client.orders.getOrder(orderIdFrom(res.location));
+    const orderId = orderIdFrom(res.location);
+    // An unpaid order waits for its buyer (docs/decisions/0027-unpaid-orders-wait-for-their-buyer.md).
+    expect((await client.orders.getOrder(orderId)).status).toBe("INITIALIZED");
+    const link = ctx.platform.outbox().find((m) => m.to === "livraison@exemple.fr" && m.kind === "order-confirm-request")!.links[0]!.url;
+    const browser = new Browser(ctx.platform);
+    const page = await browser.get(link);
+    await browser.submit(link, page.html, "Confirmer ma commande", () => undefined);
+    const order = await client.orders.getOrder(orderId);
     expect(order.status).toBe("APPROVED");
     expect(order.paymentStatus).toBe("NOT_PAID");
     expect(cents(order.priceSummary?.shipping?.amount ?? "0")).toBe(0);

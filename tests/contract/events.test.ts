@@ -12,6 +12,7 @@ import { members } from "@wix/members";
 import { redirects } from "@wix/redirects";
 import { EMBEDDED_CLIENT_ID } from "../../platform/index";
 import {
+  signUpAndProve,
   CALLBACKS,
   checkoutToPaymentPage,
   DEMO,
@@ -89,7 +90,8 @@ describe.skipIf(isWix)("events through the SDK's typed handlers (embedded platfo
     // A member signs up, changes her name, deletes her account.
     const newcomer = makeClient();
     newcomer.auth.setTokens(await newcomer.auth.generateVisitorTokens());
-    const signup = await newcomer.auth.register({
+    // Every sign-up proves its mailbox before the account exists (decision 0029).
+    const signup = await signUpAndProve(ctx.platform, newcomer, {
       email: "evenement@exemple.fr",
       password: "motdepasse-evenement",
       profile: { firstName: "Eve" },

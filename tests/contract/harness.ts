@@ -186,6 +186,24 @@ export class Browser {
 
 // ---------------------------------------------------------------- flows built on the hosted pages
 
+/**
+ * A sign-up through the SDK as the embedded platform runs it (docs/decisions/0029-sign-up-proves-the-mailbox.md):
+ * register answers the code step, the e-mailed code creates the account. Returns the SDK's state after the code
+ * (SUCCESS with a session token, or OWNER_APPROVAL_REQUIRED).
+ */
+export async function signUpAndProve(
+  platform: Platform,
+  client: Client,
+  p: Parameters<Client["auth"]["register"]>[0],
+): Promise<{ loginState: string; data?: { sessionToken?: string; stateToken?: string }; errorCode?: string }> {
+  const started = (await client.auth.register(p)) as { loginState: string };
+  if (started.loginState !== "EMAIL_VERIFICATION_REQUIRED") throw new Error(`sign-up of ${p.email} answered ${started.loginState}`);
+  const to = p.email.trim().toLowerCase();
+  const code = platform.outbox().find((m) => m.to === to && m.data.code)?.data.code;
+  if (!code) throw new Error(`no code e-mailed to ${to}`);
+  return client.auth.processVerification({ verificationCode: code }) as Promise<{ loginState: string; data?: { sessionToken?: string } }>;
+}
+
 export const DEMO = { ...DEMO_LOGIN, firstName: "Camille", lastName: "Martin" };
 export const ALEX = { email: "alex@exemple.fr", password: "motdepasse-alex", firstName: "Alex", lastName: "Durand" };
 

@@ -14,6 +14,7 @@ import {
   productRef,
   rawApi,
   rejection,
+  signUpAndProve,
   type Client,
   usePlatform,
   OWNER_TOKEN,
@@ -86,11 +87,12 @@ const NEW_PASSWORD = "nouveau-secret-42";
 describe.skipIf(isWix)("direct login and sign-up, open policy", () => {
   const handle = usePlatform();
 
-  it("register → SUCCESS → authorize prompt=none → member tokens, the visitor's cart kept", async () => {
+  it("register → EMAIL_VERIFICATION_REQUIRED → code → SUCCESS → authorize prompt=none → member tokens, the visitor's cart kept", async () => {
     const client = makeClient();
     const product = await productBySlug(client, "livre-typescript");
     await client.currentCart.addToCurrentCart({ lineItems: [{ ...productRef(product._id), quantity: 2 }] });
-    const result = await sdkRegister(client, {
+    // Every sign-up proves its mailbox before the account exists (docs/decisions/0029-sign-up-proves-the-mailbox.md).
+    const result = await signUpAndProve(handle.platform, client, {
       email: "nouvelle@exemple.fr",
       password: "motdepasse-solide",
       profile: { firstName: "Nina", lastName: "Leroy", nickname: "Nina L." },
@@ -151,13 +153,14 @@ describe.skipIf(isWix)("direct login and sign-up, open policy", () => {
     expect(iamCode(unknown.error)).toBe("-19976");
   });
 
-  it("register: invalid e-mail → invalidEmail, taken e-mail → emailAlreadyExists, short password → a validation error on password", async () => {
+  it("register: invalid e-mail → invalidEmail, taken e-mail → the code step as for a new one, short password → a validation error on password", async () => {
     const client = makeClient();
     const invalid = await sdkRegister(client, { email: "pas-une-adresse", password: "motdepasse-solide" });
     expect(invalid).toMatchObject({ loginState: "FAILURE", errorCode: "invalidEmail" });
     expect(invalid.error).toBe("n'est pas une adresse e-mail valide");
+    // Wix answers emailAlreadyExists; the platform never tells whether an address has an account (platform/README.md).
     const taken = await sdkRegister(client, { email: "DEMO@exemple.fr", password: "motdepasse-solide" });
-    expect(taken).toMatchObject({ loginState: "FAILURE", errorCode: "emailAlreadyExists" });
+    expect(taken.loginState).toBe("EMAIL_VERIFICATION_REQUIRED");
     const weak = await sdkRegister(client, { email: "faible@exemple.fr", password: "court" });
     expect(weak.loginState).toBe("FAILURE");
     expect(weak.errorCode).toBeUndefined();
@@ -165,7 +168,9 @@ describe.skipIf(isWix)("direct login and sign-up, open policy", () => {
     expect(iamCode(weak.error)).toBeUndefined();
     expect(JSON.parse(weak.error!).details.validationError.fieldViolations[0].field).toBe("options.password");
     // Nothing was created by the refused attempts.
-    expect((await sdkRegister(client, { email: "faible@exemple.fr", password: "motdepasse-solide" })).loginState).toBe("SUCCESS");
+    expect((await signUpAndProve(handle.platform, client, { email: "faible@exemple.fr", password: "motdepasse-solide" })).loginState).toBe(
+      "SUCCESS",
+    );
   });
 
   describe("lock-out", () => {
@@ -176,7 +181,7 @@ describe.skipIf(isWix)("direct login and sign-up, open policy", () => {
     it("5 failures within 15 minutes require a captcha for 15 minutes (-19971 → missingCaptchaToken), even with the right password", async () => {
       const client = makeClient();
       const email = "verrou@exemple.fr";
-      expect((await sdkRegister(client, { email, password: "motdepasse-verrou" })).loginState).toBe("SUCCESS");
+      expect((await signUpAndProve(handle.platform, client, { email, password: "motdepasse-verrou" })).loginState).toBe("SUCCESS");
       for (let i = 0; i < 5; i++) expect((await sdkLogin(client, { email, password: `faux-${i}` })).errorCode).toBe("invalidPassword");
       const locked = await sdkLogin(client, { email: "VERROU@exemple.fr", password: "motdepasse-verrou" });
       expect(locked).toMatchObject({ loginState: "FAILURE", errorCode: "missingCaptchaToken" });
@@ -194,7 +199,7 @@ describe.skipIf(isWix)("direct login and sign-up, open policy", () => {
     it("the hosted login page shares the counter", async () => {
       const client = makeClient();
       const email = "verrou-page@exemple.fr";
-      await sdkRegister(client, { email, password: "motdepasse-verrou" });
+      await signUpAndProve(handle.platform, client, { email, password: "motdepasse-verrou" });
       for (let i = 0; i < 5; i++) await sdkLogin(client, { email, password: `faux-${i}` });
       const { authUrl } = await authUrlFor(client, client.auth.generateOAuthData(`${APP_ORIGIN}/callback`), { responseMode: "query" });
       const browser = new Browser(handle.platform);
@@ -211,7 +216,7 @@ describe.skipIf(isWix)("direct login and sign-up, open policy", () => {
     it("link from the outbox → new password works, the old one does not, the link is single use", async () => {
       const client = makeClient();
       const email = "oubli@exemple.fr";
-      await sdkRegister(client, { email, password: "ancien-secret-1" });
+      await signUpAndProve(handle.platform, client, { email, password: "ancien-secret-1" });
       await client.auth.sendPasswordResetEmail(email, `${APP_ORIGIN}/connexion?reinitialise=1`);
       const message = lastMessageTo(handle.platform, email);
       expect(message.subject).toBe("Réinitialisation de votre mot de passe");
@@ -246,7 +251,7 @@ describe.skipIf(isWix)("direct login and sign-up, open policy", () => {
     it("the hosted login page has its own 'Mot de passe oublié ?' flow, back to the same login page", async () => {
       const client = makeClient();
       const email = "oubli-page@exemple.fr";
-      await sdkRegister(client, { email, password: "ancien-secret-2" });
+      await signUpAndProve(handle.platform, client, { email, password: "ancien-secret-2" });
       const oauthData = client.auth.generateOAuthData(`${APP_ORIGIN}/callback`);
       const { authUrl } = await authUrlFor(client, oauthData, { responseMode: "query" });
       const browser = new Browser(handle.platform);
@@ -319,12 +324,14 @@ describe.skipIf(isWix)("sign-up with e-mail verification", () => {
     expect(member?.loginEmailVerified).toBe(true);
   });
 
-  it("an unverified member's login asks for a new code; 3 wrong codes invalidate the state token", async () => {
+  it("a sign-up left without its code makes no account; 3 wrong codes invalidate the state token; a new sign-up's code works", async () => {
     const client = makeClient();
     const email = "distrait@exemple.fr";
     await sdkRegister(client, { email, password: "motdepasse-distrait" });
-    const login = await sdkLogin(client, { email, password: "motdepasse-distrait" });
-    expect(login.loginState).toBe("EMAIL_VERIFICATION_REQUIRED");
+    expect(await sdkLogin(client, { email, password: "motdepasse-distrait" })).toMatchObject({
+      loginState: "FAILURE",
+      errorCode: "invalidPassword",
+    });
     const code = lastMessageTo(handle.platform, email).data.code!;
     const bad = code === "999999" ? "888888" : "999999";
     for (let i = 0; i < 3; i++) {
@@ -333,8 +340,8 @@ describe.skipIf(isWix)("sign-up with e-mail verification", () => {
     }
     const late = await rejection(() => verify(client, code));
     expect(sdkCode(late)).toBe("VERIFICATION_EXPIRED");
-    // A new login sends a new code that works.
-    await sdkLogin(client, { email, password: "motdepasse-distrait" });
+    // Signing up again sends a new code that works.
+    await sdkRegister(client, { email, password: "motdepasse-distrait" });
     const fresh = lastMessageTo(handle.platform, email).data.code!;
     expect((await verify(client, fresh)).loginState).toBe("SUCCESS");
     expect((await sdkLogin(client, { email, password: "motdepasse-distrait" })).loginState).toBe("SUCCESS");
@@ -369,7 +376,10 @@ describe.skipIf(isWix)("sign-up with owner approval", () => {
   it("register → OWNER_APPROVAL_REQUIRED; login waits too; approved on the owner page → login works", async () => {
     const client = makeClient();
     const email = "attente@exemple.fr";
-    expect((await sdkRegister(client, { email, password: "motdepasse-attente" })).loginState).toBe("OWNER_APPROVAL_REQUIRED");
+    // The mailbox is proved first, then the account waits for the owner.
+    expect((await signUpAndProve(handle.platform, client, { email, password: "motdepasse-attente" })).loginState).toBe(
+      "OWNER_APPROVAL_REQUIRED",
+    );
     expect((await sdkLogin(client, { email, password: "motdepasse-attente" })).loginState).toBe("OWNER_APPROVAL_REQUIRED");
 
     const ownerUrl = `${APP_ORIGIN}/_platform/owner/members?token=${OWNER_TOKEN}`;

@@ -13,6 +13,7 @@ import {
   payOnHostedPage,
   productBySlug,
   productRef,
+  signUpAndProve,
   usePlatform,
 } from "./harness";
 
@@ -37,7 +38,7 @@ describe.skipIf(isWix)("webhooks", () => {
     await payOnHostedPage(ctx.platform, paymentUrl, PAY);
     await client.members.updateMember((await client.members.getCurrentMember()).member!._id!, { profile: { nickname: "Cam" } });
     const other = makeClient();
-    await other.auth.register({ email: "evenements@exemple.fr", password: "motdepasse-evt" });
+    await signUpAndProve(ctx.platform, other, { email: "evenements@exemple.fr", password: "motdepasse-evt" });
     await other.currentCart.addToCurrentCart({ lineItems: [{ ...productRef(p._id), quantity: 1 }] });
     await other.currentCart.deleteCurrentCart();
     await ctx.platform.flushWebhooks();

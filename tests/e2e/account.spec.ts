@@ -1,17 +1,7 @@
 import { createCookie } from "react-router";
 import { sealValue } from "../../app/.server/cookie-crypto.server";
 import { test, expect } from "./fixtures";
-import {
-  ALEX,
-  DEMO,
-  E2E_SECRET,
-  fillHostedLogin,
-  loginFromHeader,
-  loginWithForm,
-  registerWithForm,
-  sessionCookie,
-  unique,
-} from "./helpers";
+import { ALEX, DEMO, E2E_SECRET, fillHostedLogin, loginFromHeader, loginWithForm, signUpWithForm, sessionCookie, unique } from "./helpers";
 
 test.describe("member login, profile, orders and logout", () => {
   test("a visitor opening the account is sent to login and comes back to it", async ({ page }) => {
@@ -183,7 +173,7 @@ test.describe("member login, profile, orders and logout", () => {
     await page.goto("/account");
     await page.getByRole("link", { name: "Créer un compte" }).click();
     const email = `supprime-${unique()}@exemple.fr`;
-    await registerWithForm(page, { email, password: "un-mot-de-passe-solide" });
+    await signUpWithForm(page, { email, password: "un-mot-de-passe-solide" });
     await expect(page).toHaveURL("/account");
     await page.getByRole("button", { name: "Supprimer mon compte" }).click();
     await expect(page.getByText("Cochez la case pour confirmer la suppression.")).toBeVisible();

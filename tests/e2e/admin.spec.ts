@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
-import { continueToPayment, DEMO, OWNER_LOGIN, fillCheckoutFields, loginWithForm, payByCard, registerWithForm, unique } from "./helpers";
+import { continueToPayment, DEMO, OWNER_LOGIN, fillCheckoutFields, loginWithForm, payByCard, signUpWithForm, unique } from "./helpers";
 
 /**
  * The owner's back-office, with JavaScript and without: the owner logs in with the site's form, cancels an order
@@ -114,7 +114,7 @@ test("the owner cancels a paid order with restock: the sold-out variant is back 
   const product = `/products/sweat-capuche?${data.variant}`;
   // A buyer takes the last five of a variant.
   await page.goto("/account/register");
-  await registerWithForm(page, { email: `acheteuse-${unique()}@exemple.fr`, password: PASSWORD });
+  await signUpWithForm(page, { email: `acheteuse-${unique()}@exemple.fr`, password: PASSWORD });
   await expect(page.getByRole("banner").getByRole("button", { name: "Se déconnecter" })).toBeVisible();
   await page.goto(`${product}&quantite=5`);
   await ready(page, javaScriptEnabled);
@@ -154,7 +154,7 @@ test("the owner blocks a member who then cannot log in, unblocks her, and approv
   const data = seeded(javaScriptEnabled);
   const email = `bloquee-${unique()}@exemple.fr`;
   await page.goto("/account/register");
-  await registerWithForm(page, { email, password: PASSWORD });
+  await signUpWithForm(page, { email, password: PASSWORD });
   await expect(page.getByRole("banner").getByRole("button", { name: "Se déconnecter" })).toBeVisible();
   await page.getByRole("banner").getByRole("button", { name: "Se déconnecter" }).click();
   await expect(page.getByRole("banner").getByRole("button", { name: "Se connecter" })).toBeVisible();

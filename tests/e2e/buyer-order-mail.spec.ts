@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test, expect, expectNoSeriousA11yViolations } from "./fixtures";
 import { OWNER_TOKEN } from "../support/server";
-import { buyTraining, registerWithForm, unique } from "./helpers";
+import { buyTraining, signUpWithForm, unique } from "./helpers";
 
 /**
  * Issue 12, points 2 and 3: a guest buys a training with course material; the thank-you page offers the file, the
@@ -82,7 +82,7 @@ test.describe("order e-mails, follow link and downloads (issue 12.2, 12.3)", () 
   test("member: the order page in 'Mes commandes' gives the file too", async ({ page, javaScriptEnabled }) => {
     const email = `membre.${unique()}@exemple.fr`;
     await page.goto("/account/register");
-    await registerWithForm(page, { email, password: "motdepasse-membre" });
+    await signUpWithForm(page, { email, password: "motdepasse-membre" });
     await expect(page.getByRole("banner").getByRole("button", { name: "Se déconnecter" })).toBeVisible();
     await buyTraining(page, javaScriptEnabled, email);
     await page.goto("/account/orders");

@@ -1,5 +1,5 @@
 import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
-import { DEMO, addToCartFrom, loginFromHeader, registerWithForm, unique } from "./helpers";
+import { DEMO, addToCartFrom, loginFromHeader, signUpWithForm, unique } from "./helpers";
 
 /** Issue 12, point 10: a member keeps a postal address in the profile; the next checkout starts from it. */
 test("a member saves an address on /account (French field errors, typed values kept) and finds it at checkout", async ({
@@ -8,7 +8,7 @@ test("a member saves an address on /account (French field errors, typed values k
 }) => {
   const email = `adresse.${unique()}@exemple.fr`;
   await page.goto("/account/register");
-  await registerWithForm(page, { email, password: "motdepasse-adresse", firstName: "Inès", lastName: "Garnier" });
+  await signUpWithForm(page, { email, password: "motdepasse-adresse", firstName: "Inès", lastName: "Garnier" });
   await expect(page.getByRole("banner").getByRole("button", { name: "Se déconnecter" })).toBeVisible();
   await page.goto("/account");
   if (javaScriptEnabled) await waitForHydration(page);

@@ -1,5 +1,5 @@
 import { test, expect } from "./fixtures";
-import { addToCartAndCheckout, continueToPayment, fillCheckoutFields, payByCard, registerWithForm, unique } from "./helpers";
+import { addToCartAndCheckout, continueToPayment, fillCheckoutFields, payByCard, signUpWithForm, unique } from "./helpers";
 
 /** Issue 12, point 8: wording that misleads (login page) and shipping words on digital orders. */
 
@@ -12,7 +12,7 @@ test.describe("wording (issue 12.8)", () => {
 
   test("a training's order says nothing about shipping", async ({ page, javaScriptEnabled }) => {
     await page.goto("/account/register");
-    await registerWithForm(page, { email: `formation-${unique()}@exemple.fr`, password: "un-mot-de-passe-solide" });
+    await signUpWithForm(page, { email: `formation-${unique()}@exemple.fr`, password: "un-mot-de-passe-solide" });
     await expect(page.getByRole("banner").getByRole("button", { name: "Se déconnecter" })).toBeVisible();
 
     await addToCartAndCheckout(page, "/products/formation-git", javaScriptEnabled);

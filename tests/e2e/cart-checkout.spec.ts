@@ -3,6 +3,8 @@ import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from ".
 import {
   ALEX,
   PAY_BUTTON,
+  payByCard,
+  enterEmailedCode,
   loginFromHeader,
   unique,
   acceptCheckoutTerms,
@@ -180,8 +182,8 @@ test.describe("cart", () => {
       await goToCheckout(other.page, javaScriptEnabled);
       await fillCheckoutFields(other.page, { ...BUYER, email: "autre@exemple.fr" });
       await continueToPayment(other.page, { digital: false });
-      await other.page.getByRole("button", { name: "Payer à la livraison" }).click();
-      await expect(other.page.getByRole("heading", { level: 1 })).toContainText("Merci");
+      // By card: an unpaid order takes no stock before its buyer confirms it (docs/decisions/0027-*).
+      await payByCard(other.page);
     } finally {
       await other.context.close();
     }
@@ -353,6 +355,8 @@ test.describe("checkout", () => {
     await expect(page).toHaveURL(/\/checkout\/complete\?orderId=/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Merci");
     await expect(page.locator(".payment-status")).toHaveText("Non payée");
+    // An unpaid order waits for its buyer's confirmation (docs/decisions/0027-*): the page says how.
+    await expect(page.getByRole("status").filter({ hasText: "Confirmez votre commande avec le lien envoyé" })).toBeVisible();
     await expect(page.getByText("Bruxelles")).toBeVisible();
     await expectCartCount(page, 0);
   });
@@ -391,6 +395,7 @@ test.describe("checkout", () => {
     await page.getByLabel("E-mail").fill(email);
     await page.getByLabel("Mot de passe").fill("un-mot-de-passe-solide");
     await page.getByRole("button", { name: "Créer mon compte" }).click();
+    await enterEmailedCode(page, email);
     await expect(page.getByRole("banner").getByRole("button", { name: "Se déconnecter" })).toBeVisible();
 
     await addToCart(page, BOOK, 1, 1);

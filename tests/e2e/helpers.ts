@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, waitForHydration } from "./fixtures";
 import { unsealValue } from "../../app/.server/cookie-crypto.server";
+import { OWNER_TOKEN } from "../support/demo";
 
 import { ALEX, DEMO, E2E_SECRET, OWNER_LOGIN } from "../support/demo";
 
@@ -32,6 +33,32 @@ export async function registerWithForm(page: Page, who: { email: string; passwor
   await main.getByLabel("Mot de passe", { exact: true }).fill(who.password);
   await main.getByLabel("Confirmer le mot de passe").fill(who.password);
   await main.getByRole("button", { name: "Créer mon compte" }).click();
+}
+
+/** The newest 6-digit code e-mailed to `email`, read from the platform's outbox (owner token). */
+export async function emailedCode(page: Page, email: string): Promise<string> {
+  const origin = new URL(page.url()).origin;
+  const outbox = await (await page.request.get(`${origin}/_platform/outbox?token=${OWNER_TOKEN}`)).text();
+  const message = outbox.split("<article").find((chunk) => chunk.includes(email) && /code de vérification/i.test(chunk));
+  const code = /\b(\d{6})\b/.exec(message ?? "")?.[1];
+  expect(code, `a code e-mailed to ${email}`).toMatch(/^\d{6}$/);
+  return code!;
+}
+
+/**
+ * The code step after a sign-up (every sign-up proves its mailbox before the account exists, decision 0029), on the
+ * site's page or the platform's hosted one: enters the code e-mailed to `email`.
+ */
+export async function enterEmailedCode(page: Page, email: string) {
+  await expect(page.getByLabel("Code de vérification")).toBeVisible();
+  await page.getByLabel("Code de vérification").fill(await emailedCode(page, email));
+  await page.getByRole("button", { name: "Vérifier" }).click();
+}
+
+/** Signs up on the site's own form and enters the e-mailed code (the page must be /account/register). */
+export async function signUpWithForm(page: Page, who: { email: string; password: string; firstName?: string; lastName?: string }) {
+  await registerWithForm(page, who);
+  await enterEmailedCode(page, who.email);
 }
 
 /** Logs in from the header's "Se connecter" button and waits to be back on the site. */

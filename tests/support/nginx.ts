@@ -29,6 +29,14 @@ export interface NginxSite {
   location?: string[];
 }
 
+/**
+ * The access log of docs/deployment.md and compose/nginx.conf: the path ($uri) without the query string, and no
+ * referring page. Query strings carry the owner token, password-reset codes and download links (and a Referer the
+ * page that held them); nginx's default `combined` format would write them all to disk.
+ */
+export const ACCESS_LOG_FORMAT =
+  'log_format no_query \'$remote_addr - $remote_user [$time_local] "$request_method $uri $server_protocol" $status $body_bytes_sent "$http_user_agent"\';';
+
 /** The TLS proxy of docs/deployment.md (and compose/nginx.conf), with test paths: X-Forwarded-Proto/Host/For to the app. */
 export function nginxConf(site: NginxSite): string {
   const p = (name: string) => join(site.dir, name);
@@ -38,7 +46,8 @@ pid ${p("nginx.pid")};
 error_log ${p("error.log")} warn;
 events { worker_connections 512; }
 http {
-  access_log ${p("access.log")};
+  ${ACCESS_LOG_FORMAT}
+  access_log ${p("access.log")} no_query;
   client_body_temp_path ${p("tmp/body")};
   proxy_temp_path ${p("tmp/proxy")};
   fastcgi_temp_path ${p("tmp/fastcgi")};

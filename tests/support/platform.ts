@@ -4,7 +4,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { createClient, OAuthStrategy, type Tokens } from "@wix/sdk";
 import { collections, products } from "@wix/stores";
-import { checkout, currentCart, orders } from "@wix/ecom";
+import { cartV2, checkout, currentCart, currentCartV2, deliverySolutions, orders } from "@wix/ecom";
 import { members } from "@wix/members";
 import { redirects } from "@wix/redirects";
 import { createPlatform, EMBEDDED_CLIENT_ID, installPlatformFetch, type Platform, type PlatformOptions } from "../../platform/index";
@@ -31,7 +31,7 @@ function announceTarget(): void {
 
 export function makeClient(tokens?: Tokens) {
   return createClient({
-    modules: { products, collections, currentCart, checkout, orders, members, redirects },
+    modules: { products, collections, currentCart, currentCartV2, cartV2, deliverySolutions, checkout, orders, members, redirects },
     auth: OAuthStrategy(tokens ? { clientId, tokens } : { clientId }),
   });
 }

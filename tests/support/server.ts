@@ -57,7 +57,8 @@ export async function startServer(opts: { port: number; db: string; env?: Record
       PLATFORM_OWNER_TOKEN: OWNER_TOKEN,
       TRUST_PROXY: "",
       // Every visitor comes from 127.0.0.1: the per-IP limits are tested elsewhere.
-      RATE_LIMITS: "login=100000,signup=100000,checkout=100000,cart=100000,contact=100000",
+      RATE_LIMITS:
+        "login=100000,signup=100000,checkout=100000,cart=100000,contact=100000,token=100000,redirect=100000,write=100000,api=100000,webhook=100000",
       BUILD_DIR: dir,
       ...opts.env,
     },

@@ -211,7 +211,11 @@ describe("nginx → two replicas → one platform service and Redis", () => {
 
   it("rolling restart under add-to-cart load: no request lost, every cart line where it should be", async () => {
     const VISITORS = 6;
-    const MAX_ADDS = 250; // per visitor: the load is bounded whatever happens (stopped well before, once both restarts are done)
+    // Per visitor: the load is bounded whatever happens (stopped well before, once both restarts are done). 500 adds
+    // spread over 6 products stay under a line's 99. Each visitor paces itself (PACE_MS between adds) so that an idle
+    // machine does not run through the whole bound before the two restarts are over (CI once did 1,500 in 6 s).
+    const MAX_ADDS = 500;
+    const PACE_MS = 50;
     const products = ["audit-si", "revue-architecture", "migration-cloud", "conseil-devops", "revue-code", "atelier-cadrage"];
     const form = new Map<string, Record<string, string>>();
     for (const slug of products) form.set(slug, formFields((await new Visitor(origin).get(`/products/${slug}`)).body, "Ajouter au panier"));
@@ -277,6 +281,7 @@ describe("nginx → two replicas → one platform service and Redis", () => {
           }
           done++;
           wake();
+          await new Promise((r) => setTimeout(r, PACE_MS));
         }
       }),
     ).finally(() => {

@@ -2,7 +2,7 @@ import { unsealValue } from "~/.server/cookie-crypto.server";
 import { getConfig } from "~/.server/config.server";
 import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
-import { usePlatform, APP_ORIGIN, isWix } from "../support/platform";
+import { usePlatform, APP_ORIGIN, isWix, makeClient } from "../support/platform";
 import { applySetCookie, cookieHeader, type CookieJar } from "../support/cookies";
 import { action, loader } from "~/routes/cart";
 import { Commerce, commerceMiddleware } from "~/.server/commerce.server";
@@ -145,9 +145,59 @@ describe.skipIf(isWix)("cart action", () => {
     expect((await browser.cart()).cart!.couponCode).toBeUndefined();
   });
 
+  it("one coupon per Cart V2: a refused code leaves the coupon the cart had, and says why beside the field", async () => {
+    const { browser } = await browserWithBook();
+    await browser.post({ intent: "coupon", code: "BIENVENUE10" });
+    const refused = (await browser.post({ intent: "coupon", code: "PASUNCODE" })) as { data: unknown; init: ResponseInit };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data).toMatchObject({ fieldErrors: { code: "Ce code promo n'existe pas ou n'est plus valable." } });
+    expect((await browser.cart()).cart!.couponCode).toBe("BIENVENUE10");
+    // The same code again changes nothing and is not an error.
+    expect(isRedirectToCart(await browser.post({ intent: "coupon", code: "bienvenue10" }))).toBe(true);
+    expect((await browser.cart()).cart!.couponCode).toBe("BIENVENUE10");
+  });
+
+  it("adding more than the stock left, counting the cart, is refused beside the quantity with what the cart holds (Cart V2's availableQuantity, issue 29.1)", async () => {
+    const { browser, lineId } = await browserWithBook();
+    expect(isRedirectToCart(await browser.post({ intent: "update", lineId, quantity: "10" }))).toBe(true);
+    const { cart } = await browser.cart();
+    const added = (await browser.post({ intent: "add", productId: cart!.lines[0]!.productId, quantity: "1", redirectTo: "/cart" })) as {
+      data: unknown;
+      init: ResponseInit;
+    };
+    expect(added.init.status).toBe(400);
+    expect(added.data).toMatchObject({
+      fieldErrors: { quantity: "Il n'en reste que 10, déjà dans votre panier." },
+    });
+    expect((await browser.cart()).cart!.lines[0]!.quantity).toBe(10);
+  });
+
   it("removes the last line: the cart page is empty", async () => {
     const { browser, lineId } = await browserWithBook();
     expect(isRedirectToCart(await browser.post({ intent: "remove", lineId }))).toBe(true);
     expect((await browser.cart()).cart).toBeNull();
+  });
+});
+
+describe.skipIf(isWix)("a visitor's Cart V1 cart at the switch to Cart V2", () => {
+  it("is the cart the app shows and changes: its lines, quantities and coupon are kept", async () => {
+    const browser = new Browser();
+    await browser.cart();
+    // Before the switch: the visitor's cart was made through Cart V1, with their own tokens.
+    const commerce = await Commerce.fromRequest(new Request(APP_ORIGIN, { headers: { Cookie: browser.cookieHeader() } }));
+    const v1 = makeClient((await commerce.client()).auth.getTokens());
+    const { items } = await v1.products.queryProducts().eq("slug", "livre-typescript").find();
+    const { cart: old } = await v1.currentCart.addToCurrentCart({
+      lineItems: [{ catalogReference: { appId: "215238eb-22a5-4c36-9e7b-e7c08025e04e", catalogItemId: items[0]!._id! }, quantity: 2 }],
+    });
+    await v1.currentCart.updateCurrentCart({ couponCode: "BIENVENUE10" });
+    const cookie = await commerce.pendingCookie();
+    if (cookie) browser.remember(new Response(null, { headers: { "Set-Cookie": cookie } }));
+    // After: the app (Cart V2 only) finds it whole, and changes it.
+    const { cart, totals } = await browser.cart();
+    expect(cart).toMatchObject({ id: old!._id, couponCode: "BIENVENUE10", itemCount: 2 });
+    expect(totals!.discount.amount).toBe("7.80");
+    expect(isRedirectToCart(await browser.post({ intent: "update", lineId: cart!.lines[0]!.id, quantity: "3" }))).toBe(true);
+    expect((await v1.currentCart.getCurrentCart()).lineItems![0]!.quantity).toBe(3);
   });
 });

@@ -71,30 +71,29 @@ describe("availability problems", () => {
   });
 });
 
+/** A Cart V2 as `currentCartV2` returns it (SDK shape: `_id`, no formatted amounts). */
 const sdkCart: SdkCart = {
   _id: "cart-1",
-  currency: "EUR",
-  appliedDiscounts: [{ coupon: { _id: "c1", code: "BIENVENUE10" } }],
+  businessInfo: { currencyCode: "EUR" },
+  coupons: [{ _id: "c1", code: "BIENVENUE10" }],
   lineItems: [
     {
       _id: "l1",
-      quantity: 1,
-      catalogReference: { catalogItemId: "p1" },
-      productName: { original: "Livre TypeScript" },
-      url: "http://localhost/products/livre-typescript",
-      price: { amount: "39.00", formattedAmount: "39,00 €" },
-      lineItemPrice: { amount: "39.00", formattedAmount: "39,00 €" },
-      availability: { status: "AVAILABLE" },
+      quantityInfo: { requestedQuantity: 1, confirmedQuantity: 1 },
+      source: { catalogReference: { catalogItemId: "p1" } },
+      name: { original: "Livre TypeScript" },
+      attributes: { url: "http://localhost/products/livre-typescript" },
+      pricing: { unitPrice: { amount: "39.00" }, totalPrice: { amount: "39.00" } },
+      status: "IN_STOCK",
     },
     {
       _id: "l2",
-      quantity: 1,
-      catalogReference: { catalogItemId: "p2" },
-      productName: { original: "T-shirt" },
-      descriptionLines: [{ name: { original: "Couleur" }, colorInfo: { original: "Noir", code: "#000000" } }],
-      price: { amount: "25.00", formattedAmount: "25,00 €" },
-      lineItemPrice: { amount: "25.00", formattedAmount: "25,00 €" },
-      availability: { status: "PARTIALLY_AVAILABLE", quantityAvailable: 1 },
+      quantityInfo: { requestedQuantity: 1, confirmedQuantity: 1, availableQuantity: 1 },
+      source: { catalogReference: { catalogItemId: "p2" } },
+      name: { original: "T-shirt" },
+      attributes: { descriptionLines: [{ name: { original: "Couleur" }, colorInfo: { original: "Noir", code: "#000000" } }] },
+      pricing: { unitPrice: { amount: "25.00" }, totalPrice: { amount: "25.00" } },
+      status: "PARTIALLY_IN_STOCK",
     },
   ],
 };
@@ -110,9 +109,12 @@ const post = (fields: Record<string, string>, formAction = "/cart") => ({
 describe("optimistic cart", () => {
   const cart: Cart = toCart(sdkCart);
 
-  it("maps the SDK cart (colour shown, coupon; the line's own URL is not a product link)", () => {
+  it("maps the SDK's Cart V2 (colour shown, coupon and its id, prices formatted, V2 statuses; the line's own URL is not a product link)", () => {
     // Links come from the catalog (readCart adds them: tests/unit/catalog-readers.test.ts), never from the line URL.
     expect(cart.lines[0]!.url).toBeUndefined();
+    expect(cart.couponId).toBe("c1");
+    expect(cart.lines[0]!.unitPrice.formatted).toMatch(/39,00\s€/);
+    expect(cart.lines[1]!.availability).toEqual({ status: "PARTIALLY_AVAILABLE", quantityAvailable: 1 });
     expect(cart.lines[1]!.options).toEqual([{ name: "Couleur", value: "Noir", color: "#000000" }]);
     expect(cart.couponCode).toBe("BIENVENUE10");
     expect(cart.itemCount).toBe(2);

@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest";
 import { usePlatform, APP_ORIGIN, isWix } from "../support/platform";
 import { Commerce } from "~/.server/commerce.server";
 import { getOrderView, startCheckout } from "~/.server/checkout.server";
-import { valuesFromCheckout } from "~/.server/checkout-draft.server";
+import { checkoutDraft } from "~/.server/checkout-draft.server";
 import { classifyWixError } from "~/.server/wix-errors.server";
 
 /**
- * The checkout service against the embedded platform with the real SDK: the
- * field names it sends (addressLine1, the buyer's name in the cart's contact
- * details) must reach the hosted payment page and the order.
+ * The checkout service against the embedded platform with the real SDK: what it writes into the Cart V2 (the
+ * buyer, the addresses, the business buyer's invoice details, the delivery method) must reach the hosted payment
+ * page and the order.
  */
 const handle = usePlatform();
 
@@ -26,7 +26,7 @@ describe.skipIf(isWix)("startCheckout and the order view (embedded platform)", (
   it("carries the buyer's name and both addresses to the payment page and the order; the cart is gone afterwards", async () => {
     const buyer = visitor();
     await buyer.cart.add({ productId: await productId(buyer, "livre-typescript"), quantity: 2 });
-    const { paymentUrl: url, checkoutId } = await startCheckout(
+    const { paymentUrl: url, cartId } = await startCheckout(
       buyer,
       {
         email: "lea@exemple.fr",
@@ -42,10 +42,12 @@ describe.skipIf(isWix)("startCheckout and the order view (embedded platform)", (
         waiveWithdrawal: false,
       },
       APP_ORIGIN,
+      { code: "pickup" },
     );
+    expect(cartId).toBe((await (await buyer.client()).currentCartV2.getCurrentCart()).cart!._id);
     expect(url).toMatch(new RegExp(`^${APP_ORIGIN}/_platform/checkout\\?session=`));
-    // "Annuler" then back to the checkout: the form is refilled from the platform's checkout.
-    expect(valuesFromCheckout(await (await buyer.client()).checkout.getCheckout(checkoutId))).toEqual({
+    // "Annuler" then back to the checkout: the form is refilled from the cart, where the checkout's details are.
+    expect(await checkoutDraft(buyer)).toEqual({
       email: "lea@exemple.fr",
       firstName: "Léa",
       lastName: "Dupont",
@@ -95,7 +97,7 @@ describe.skipIf(isWix)("startCheckout and the order view (embedded platform)", (
       lines: ["Dupont Conseil SARL", "TVA intracommunautaire : BE0123456789", "1 avenue Louise", "1050 Bruxelles", "Belgique"],
     });
 
-    // The platform deletes the cart with the order: the header count falls to 0.
+    // The placed cart is no longer the buyer's current one: the header count falls to 0.
     expect(await buyer.cart.get()).toBeNull();
 
     // Someone else asking for that order gets "not found" (the thank-you page's 404).

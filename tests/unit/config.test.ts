@@ -76,13 +76,16 @@ describe("configuration", () => {
   });
 
   it("reads per-minute rate limits and refuses malformed ones", () => {
-    expect(parseConfig({}).rateLimits).toEqual({ login: 20, signup: 10, checkout: 20, cart: 120, contact: 5 });
-    expect(parseConfig({ RATE_LIMITS: "login=5, cart=300" }).rateLimits).toEqual({
+    const platformDoors = { token: 30, redirect: 20, write: 60, api: 300, webhook: 300 };
+    expect(parseConfig({}).rateLimits).toEqual({ login: 20, signup: 10, checkout: 20, cart: 120, contact: 5, ...platformDoors });
+    expect(parseConfig({ RATE_LIMITS: "login=5, cart=300, api=50" }).rateLimits).toEqual({
       login: 5,
       signup: 10,
       checkout: 20,
       cart: 300,
       contact: 5,
+      ...platformDoors,
+      api: 50,
     });
     expect(configProblems({ RATE_LIMITS: "login=many" })[0]).toMatch(/^RATE_LIMITS:/);
     expect(configProblems({ RATE_LIMITS: "coffee=3" })[0]).toMatch(/^RATE_LIMITS:/);

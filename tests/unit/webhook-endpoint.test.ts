@@ -95,4 +95,22 @@ describe("POST /webhooks/wix", () => {
     await cachedCatalogRead(`k-${name}`, load);
     expect(loads).toBe(2);
   });
+
+  // Outside attack 3, finding 2: a JWT header of nested arrays cost 0.5 s of CPU in jose's JSON.parse before the
+  // signature was even looked at. A real header is a few dozen bytes; one over 1 KB is refused before any parse.
+  it("refuses a nesting-bomb JWT header before anything parses it", async () => {
+    const bomb = Buffer.from("[".repeat(300_000) + "]".repeat(300_000)).toString("base64url");
+    const token = `${bomb}.${Buffer.from('{"data":"{}"}').toString("base64url")}.${Buffer.from("sig").toString("base64url")}`;
+    const parse = vi.spyOn(JSON, "parse");
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      expect((await post(token)).status).toBe(401);
+      const parsedLengths = parse.mock.calls.map((c) => String(c[0]).length);
+      expect(parsedLengths.filter((n) => n > 1024)).toEqual([]);
+      expect(String(warn.mock.calls[0]?.[0])).toContain("header");
+    } finally {
+      parse.mockRestore();
+      warn.mockRestore();
+    }
+  });
 });

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { data } from "react-router";
 import { createClient, OAuthStrategy } from "@wix/sdk";
-import { currentCart } from "@wix/ecom";
+import { readFileSync } from "node:fs";
+import { currentCart, currentCartV2 } from "@wix/ecom";
 import { members } from "@wix/members";
 import { EMBEDDED_CLIENT_ID } from "../../platform";
 import { useEmbeddedPlatform } from "../support/platform";
@@ -19,7 +20,7 @@ import { CommerceTimeoutError } from "~/.server/commerce.server";
 const embedded = useEmbeddedPlatform();
 let client: ReturnType<typeof makeClient>;
 function makeClient() {
-  return createClient({ modules: { currentCart, members }, auth: OAuthStrategy({ clientId: EMBEDDED_CLIENT_ID }) });
+  return createClient({ modules: { currentCart, currentCartV2, members }, auth: OAuthStrategy({ clientId: EMBEDDED_CLIENT_ID }) });
 }
 beforeAll(async () => {
   client = makeClient();
@@ -54,8 +55,8 @@ describe("SDK error mapping", () => {
   it("classifies an application error by its code, in French for the user", async () => {
     const error = await caught(client.currentCart.updateCurrentCart({ couponCode: "N-EXISTE-PAS" }));
     const failure = classifyWixError(error);
-    expect(failure).toMatchObject({ kind: "application", code: "COUPON_DOES_NOT_EXIST" });
-    expect(applicationMessage("COUPON_DOES_NOT_EXIST")).toBe("Ce code promo n'existe pas ou n'est plus valable.");
+    expect(failure).toMatchObject({ kind: "application", code: "ERROR_COUPON_DOES_NOT_EXIST" });
+    expect(applicationMessage("ERROR_COUPON_DOES_NOT_EXIST")).toBe("Ce code promo n'existe pas ou n'est plus valable.");
     expect(applicationMessage("SOMETHING_NEW")).toMatch(/^L'opération n'a pas pu aboutir/);
   });
 
@@ -177,5 +178,65 @@ describe("Wix system errors (empty details: the SDK reports the numeric status a
     } finally {
       embedded.platform.setFaults({});
     }
+  });
+});
+
+/** The codes of one `*ApplicationErrors` union of the installed Cart V2 typings. */
+function typingsCodes(union: string): string[] {
+  const file = readFileSync("node_modules/@wix/auto_sdk_ecom_current-cart-v-2/build/cjs/index.typings.d.ts", "utf8");
+  const start = file.indexOf(`type ${union} = {`);
+  if (start < 0) throw new Error(`no ${union} in the typings`);
+  const body = file.slice(start, file.indexOf("};", start));
+  return [...body.matchAll(/code\?: '([A-Z_]+)'/g)].map((m) => m[1]!);
+}
+
+describe("Cart V2 refusals the app can meet (issue 28 §3)", () => {
+  // What each Cart V2 call the app makes can refuse, given what the app sends (no custom items, memberships,
+  // modifiers, gift cards or subscriptions): each code must be one of the typings' and have its French message.
+  const reachable: Record<string, string[]> = {
+    AddLineItemsToCurrentCartApplicationErrors: ["ITEM_NOT_FOUND_IN_CATALOG", "INSUFFICIENT_INVENTORY", "MAX_LINE_ITEMS_EXCEEDED"],
+    UpdateLineItemsInCurrentCartApplicationErrors: [
+      "LINE_ITEM_NOT_FOUND_IN_CART",
+      "INSUFFICIENT_INVENTORY",
+      "ITEM_NOT_FOUND_IN_CATALOG",
+      "CART_ALREADY_ORDERED",
+    ],
+    RemoveLineItemsFromCurrentCartApplicationErrors: ["LINE_ITEM_NOT_FOUND_IN_CART", "CART_ALREADY_ORDERED"],
+    AddCouponToCurrentCartApplicationErrors: [
+      "INVALID_COUPON_CODE",
+      "INVALID_COUPON_STATUS",
+      "COUPON_ALREADY_EXISTS",
+      "MAX_COUPONS_PER_CART_EXCEEDED",
+      "COUPON_LOCKED",
+      "CART_ALREADY_ORDERED",
+    ],
+    RemoveCouponFromCurrentCartApplicationErrors: ["COUPON_NOT_FOUND_IN_CART", "COUPON_LOCKED", "CART_ALREADY_ORDERED"],
+    SetDeliveryMethodForCurrentCartApplicationErrors: [
+      "DELIVERY_METHOD_NOT_FOUND",
+      "DELIVERY_METHOD_MISSING_ADDRESS",
+      "DELIVERY_METHOD_MISSING_LINE_ITEMS",
+      "CART_ALREADY_ORDERED",
+    ],
+    UpdateCurrentCartApplicationErrors: ["INVALID_ADDRESS_FORMAT", "CART_ALREADY_ORDERED"],
+  };
+  const generic = applicationMessage("A_CODE_NOBODY_SENDS");
+  for (const [union, codes] of Object.entries(reachable))
+    it(`${union}: ${codes.join(", ")} are the typings' codes, each told in French`, () => {
+      const known = typingsCodes(union);
+      for (const code of codes) {
+        expect(known, code).toContain(code);
+        expect(applicationMessage(code), code).not.toBe(generic);
+      }
+    });
+
+  it("an unknown coupon on Cart V2 is the SDK's INVALID_COUPON_CODE, told as the field's French message", async () => {
+    const v2 = makeClient();
+    v2.auth.setTokens(await v2.auth.generateVisitorTokens());
+    await v2.currentCartV2.addLineItemsToCurrentCart({
+      catalogItems: [{ catalogReference: { appId: "215238eb-22a5-4c36-9e7b-e7c08025e04e", catalogItemId: "prod-audit-si" }, quantity: 1 }],
+    });
+    const failure = classifyWixError(await caught(v2.currentCartV2.addCouponToCurrentCart({ code: "N-EXISTE-PAS" })));
+    expect(failure).toMatchObject({ kind: "application", code: "INVALID_COUPON_CODE" });
+    expect(applicationMessage("INVALID_COUPON_CODE")).toBe("Ce code promo n'existe pas ou n'est plus valable.");
   });
 });

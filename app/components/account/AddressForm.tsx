@@ -5,6 +5,7 @@ import type { PostalAddress } from "~/models/address";
 import { DEFAULT_COUNTRY } from "~/models/countries";
 import { fieldProps, type FormAnswer } from "~/models/form-answer";
 import { Section } from "~/components/Section";
+import { FormKey } from "~/components/FormKey";
 
 /** The member's postal address on /account: saved to the profile, prefilled at the next checkout. */
 export function AddressForm({
@@ -22,6 +23,7 @@ export function AddressForm({
     <Section id="address-title" title="Adresse postale" className="card">
       <p className="muted">Elle remplit d'avance votre prochaine commande.</p>
       <Form method="post" noValidate>
+        <FormKey />
         <input type="hidden" name="intent" value="address" />
         <Field label="Adresse" {...bind("addressLine")} autoComplete="street-address" required />
         <div className="field-row">

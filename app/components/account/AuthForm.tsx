@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { FormError } from "~/components/FormError";
+import { FormKey } from "~/components/FormKey";
 
 /**
  * The card form of the sign-in pages (login, register, verify, forgot password): it posts to its own
@@ -26,6 +27,7 @@ export function AuthForm({
 }) {
   return (
     <Form method="post" noValidate className="card">
+      <FormKey />
       {honeypot ? <HoneypotInputs label="Ne pas remplir ce champ" /> : null}
       <FormError message={formError} />
       {children}

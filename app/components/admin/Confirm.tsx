@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import type { ConfirmRequest } from "~/models/admin";
+import { FormKey } from "~/components/FormKey";
 
 /**
  * The confirmation step of a destructive action, without JavaScript too: the first POST answers this panel,
@@ -10,6 +11,7 @@ export function ConfirmPanel({ confirm, cancelTo }: { confirm: ConfirmRequest; c
     <section className="admin-confirm" role="alertdialog" aria-labelledby="confirm-question">
       <p id="confirm-question">{confirm.question}</p>
       <Form method="post">
+        <FormKey />
         {Object.entries(confirm.fields).flatMap(([name, value]) =>
           (Array.isArray(value) ? value : [value]).map((v, i) => <input key={`${name}-${i}`} type="hidden" name={name} value={v} />),
         )}

@@ -6,6 +6,7 @@ import { availabilityProblem } from "~/models/availability";
 import type { CartAnswer, CartFailureNotified } from "~/models/cart-forms";
 import { formAnswerOf } from "~/models/form-answer";
 import { lineFetcherKey, type OptimisticLine } from "./optimistic";
+import { FormKey } from "~/components/FormKey";
 
 /**
  * One cart line with its quantity and remove forms. Both are plain POST forms
@@ -66,6 +67,7 @@ export function CartLineItem({
       </div>
       <div className="cart-line-actions">
         <fetcher.Form method="post" action={CART_ACTION} preventScrollReset className="cart-qty-form" noValidate>
+          <FormKey />
           <input type="hidden" name="intent" value={CartIntent.update} />
           <input type="hidden" name="lineId" value={line.id} />
           <Field
@@ -85,6 +87,7 @@ export function CartLineItem({
           </button>
         </fetcher.Form>
         <fetcher.Form method="post" action={CART_ACTION} preventScrollReset className="cart-remove-form">
+          <FormKey />
           <input type="hidden" name="intent" value={CartIntent.remove} />
           <input type="hidden" name="lineId" value={line.id} />
           <button type="submit" className="button-link">

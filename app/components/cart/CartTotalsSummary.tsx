@@ -3,7 +3,6 @@ import { TotalsList } from "~/components/TotalsList";
 
 /** The platform's estimate, as the buyer reads it (prices include VAT). */
 export function CartTotalsSummary({ totals, pending = false }: { totals: CartTotals; pending?: boolean }) {
-  const shipping = totals.shippingOptions.find((option) => option.code === totals.selectedShipping);
   return (
     <div className="cart-totals" role="group" aria-label="Montant de la commande" aria-busy={pending || undefined}>
       <TotalsList
@@ -11,7 +10,7 @@ export function CartTotalsSummary({ totals, pending = false }: { totals: CartTot
         rows={{
           ...totals,
           // Nothing to ship (digital goods only): no delivery row at all (issue 29.4), as on the order.
-          shipping: totals.shippingOptions.length === 0 ? null : { title: shipping?.title, value: totals.shipping.formatted },
+          shipping: totals.noShipping ? null : { title: totals.shippingTitle, value: totals.shipping.formatted },
         }}
       />
       {pending ? (

@@ -7,6 +7,7 @@ import { CART_ACTION, CartIntent } from "~/models/cart-intents";
 import type { CartAnswer, CartFailureNotified } from "~/models/cart-forms";
 import { formAnswerOf } from "~/models/form-answer";
 import { quantityFromUrl, type Availability, type OptionView } from "~/models/catalog";
+import { FormKey } from "~/components/FormKey";
 
 /**
  * `intent=add` carrying the options it shows: the server resolves the variant from them. With scripts a fetcher
@@ -46,6 +47,7 @@ export function AddToCartForm({
       // A new add hides the last answer's errors: a success (a redirect) leaves the fetcher's old data in place.
       onSubmit={() => setAnswered(result)}
     >
+      <FormKey />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={returnTo} />
       <ProductOptions

@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import { CartTotalsSummary } from "~/components/cart/CartTotalsSummary";
 import type { Cart, CartTotals } from "~/models/cart";
 
-/** The checkout's side summary: the lines and the totals of the chosen shipping option. */
-export function CheckoutSummary({ cart, totals }: { cart: Cart; totals: CartTotals }) {
+/** The checkout's side summary: the lines and the platform's totals for the cart's delivery method. */
+export function CheckoutSummary({ cart, totals, pending = false }: { cart: Cart; totals: CartTotals; pending?: boolean }) {
   return (
     <aside className="checkout-summary" aria-labelledby="summary-title">
       <h2 id="summary-title">Récapitulatif</h2>
@@ -21,7 +21,7 @@ export function CheckoutSummary({ cart, totals }: { cart: Cart; totals: CartTota
           </li>
         ))}
       </ul>
-      <CartTotalsSummary totals={totals} />
+      <CartTotalsSummary totals={totals} pending={pending} />
       <p>
         <Link to="/cart">Modifier le panier</Link>
       </p>

@@ -6,7 +6,7 @@
 //
 // `readOnly` calls change nothing on the site: they are the ones `npm run wix:check` may send to a real Wix site.
 import { ApiKeyStrategy, AppStrategy, createClient, OAuthStrategy } from "@wix/sdk";
-import { orderTransactions, orders, recommendations } from "@wix/ecom";
+import { cartV2, orderTransactions, orders, recommendations } from "@wix/ecom";
 import { members } from "@wix/members";
 import { submissions } from "@wix/forms";
 import { catalogVersioning, productsV3 } from "@wix/stores";
@@ -14,6 +14,7 @@ import { categories } from "@wix/categories";
 import type { Platform, PlatformOptions } from "../../../platform/index";
 import {
   ALEX,
+  Browser,
   APP_ORIGIN,
   CALLBACKS,
   checkoutToPaymentPage,
@@ -62,7 +63,7 @@ export const ADMIN_SITE_ID = "golden-site";
 
 export function adminClient(apiKey: string, siteId: string) {
   return createClient({
-    modules: { orders, members, orderTransactions, submissions, recommendations },
+    modules: { orders, members, orderTransactions, submissions, recommendations, cartV2 },
     auth: ApiKeyStrategy({ apiKey, siteId }),
   });
 }
@@ -85,6 +86,36 @@ async function checkoutId(w: World) {
   return { client, id: id! };
 }
 
+/** A visitor's Cart V2 with the world's product (2 of it). */
+async function cartV2With(w: World) {
+  const client = await w.visitor();
+  const p = await w.product();
+  const { cart } = await client.currentCartV2.addLineItemsToCurrentCart({
+    catalogItems: [{ catalogReference: productRef(p._id, p.options).catalogReference, quantity: 2 }],
+  });
+  return { client, cart: cart! };
+}
+
+/** A Cart V2 ready for its order: buyer, addresses, coupon, the first delivery option. */
+async function readyCartV2(w: World) {
+  const { client, cart } = await cartV2With(w);
+  await client.currentCartV2.addCouponToCurrentCart({ code: "BIENVENUE10" }).catch(() => undefined);
+  await client.currentCartV2.updateCurrentCart({
+    note: "Note",
+    customerInfo: { firstName: "Camille", lastName: "Martin", email: "acheteur@exemple.fr" },
+    deliveryInfo: { address: SHIPPING_ADDRESS },
+    paymentInfo: { billingAddress: SHIPPING_ADDRESS, billingContact: { firstName: "Camille", lastName: "Martin" } },
+  });
+  const lines = cart.lineItems!.map((l) => ({ _id: l._id!, quantity: 2, catalogReference: l.source!.catalogReference! }));
+  const { deliverySolutions } = await client.deliverySolutions.getDeliverySolutions(lines, {
+    destination: SHIPPING_ADDRESS,
+    currency: cart.businessInfo?.currencyCode ?? "EUR",
+  });
+  const first = deliverySolutions?.[0]?.deliveryReference;
+  if (first?.code) await client.currentCartV2.setDeliveryMethodForCurrentCart({ code: first.code, appId: first.appId });
+  return { client, cart: (await client.currentCartV2.getCurrentCart()).cart! };
+}
+
 /** A new order paid on the hosted page (card) or to pay on delivery; embedded only (the hosted payment page). */
 async function newOrder(w: World, how: "card" | "delivery" = "card") {
   const client = await w.member();
@@ -96,7 +127,17 @@ async function newOrder(w: World, how: "card" | "delivery" = "card") {
   const orderId = paid.location ? new URL(paid.location).searchParams.get("orderId") : null;
   const found = orderId ?? (await client.orders.searchOrders({ cursorPaging: { limit: 1 } })).orders?.[0]?._id;
   if (!found) throw new Error("no order after the payment page");
+  if (how === "delivery") await confirmUnpaid(w.platform(), found);
   return found;
+}
+
+/** The buyer confirms an unpaid order from the e-mailed link, as every unpaid order waits for (decision 0027). */
+async function confirmUnpaid(platform: Platform, orderId: string) {
+  const link = platform.outbox().find((m) => m.kind === "order-confirm-request" && m.data.orderId === orderId)?.links[0]?.url;
+  if (!link) throw new Error(`no confirmation e-mail for order ${orderId}`);
+  const browser = new Browser(platform);
+  const page = await browser.get(link);
+  await browser.submit(link, page.html, "Confirmer ma commande", () => undefined);
 }
 
 /** An order the owner can read: the newest one of the site. */
@@ -235,6 +276,64 @@ export const calls: Record<string, GoldenCall> = {
     const { client, id } = await checkoutId(w);
     return client.checkout.getCheckoutUrl(id);
   }),
+  // ------------------------------------------------------------------ Cart V2 (the visitor's own cart; Place Order is the site's)
+  "currentCartV2.addLineItemsToCurrentCart": write(async (w) => cartV2With(w)),
+  "currentCartV2.getCurrentCart": write(async (w) => (await readyCartV2(w)).client.currentCartV2.getCurrentCart()),
+  "currentCartV2.createCurrentCart": write(async (w) => {
+    const p = await w.product();
+    return (await w.visitor()).currentCartV2.createCurrentCart({
+      catalogItems: [{ catalogReference: productRef(p._id, p.options).catalogReference, quantity: 1 }],
+    });
+  }),
+  "currentCartV2.updateCurrentCart": write(async (w) => {
+    const { client } = await cartV2With(w);
+    return client.currentCartV2.updateCurrentCart({
+      note: "Note",
+      customerInfo: { firstName: "Camille", email: "acheteur@exemple.fr" },
+      deliveryInfo: { address: SHIPPING_ADDRESS },
+      paymentInfo: { billingAddress: SHIPPING_ADDRESS },
+    });
+  }),
+  "currentCartV2.refreshCurrentCart": write(async (w) => (await readyCartV2(w)).client.currentCartV2.refreshCurrentCart()),
+  "currentCartV2.calculateCurrentCart": write(async (w) => (await readyCartV2(w)).client.currentCartV2.calculateCurrentCart()),
+  "currentCartV2.estimateCurrentCart": write(async (w) =>
+    (await readyCartV2(w)).client.currentCartV2.estimateCurrentCart({ calculateDelivery: true, calculateTax: true }),
+  ),
+  "currentCartV2.updateLineItemsInCurrentCart": write(async (w) => {
+    const { client, cart } = await cartV2With(w);
+    return client.currentCartV2.updateLineItemsInCurrentCart({
+      lineItems: [{ lineItemId: cart.lineItems![0]!._id!, quantity: { newQuantity: 1 } }],
+    });
+  }),
+  "currentCartV2.removeLineItemsFromCurrentCart": write(async (w) => {
+    const { client, cart } = await cartV2With(w);
+    return client.currentCartV2.removeLineItemsFromCurrentCart([cart.lineItems![0]!._id!]);
+  }),
+  "currentCartV2.addCouponToCurrentCart": write(async (w) =>
+    (await cartV2With(w)).client.currentCartV2.addCouponToCurrentCart({ code: "BIENVENUE10" }),
+  ),
+  "currentCartV2.removeCouponFromCurrentCart": write(async (w) => {
+    const { client } = await cartV2With(w);
+    const { cart } = await client.currentCartV2.addCouponToCurrentCart({ code: "BIENVENUE10" });
+    return client.currentCartV2.removeCouponFromCurrentCart(cart!.coupons![0]!._id!);
+  }),
+  "currentCartV2.setDeliveryMethodForCurrentCart": write(async (w) => {
+    const { client } = await readyCartV2(w);
+    return client.currentCartV2.setDeliveryMethodForCurrentCart({ code: "pickup" });
+  }),
+  "currentCartV2.removeDeliveryMethodFromCurrentCart": write(async (w) =>
+    (await readyCartV2(w)).client.currentCartV2.removeDeliveryMethodFromCurrentCart(),
+  ),
+  "currentCartV2.deleteCurrentCart": write(async (w) => (await cartV2With(w)).client.currentCartV2.deleteCurrentCart()),
+  "cartV2.getCart": write(async (w) => {
+    const { client, cart } = await readyCartV2(w);
+    return client.cartV2.getCart(cart._id!);
+  }),
+  "cartV2.getCheckoutUrl": write(async (w) => {
+    const { client, cart } = await readyCartV2(w);
+    return client.cartV2.getCheckoutUrl(cart._id!);
+  }),
+  "deliverySolutions.getDeliverySolutions": write(async (w) => readyCartV2(w)),
   // ------------------------------------------------------------------ redirects
   "redirects.createRedirectSession": write(async (w) => {
     const { client, id } = await checkoutId(w);
@@ -367,6 +466,8 @@ export const calls: Record<string, GoldenCall> = {
     { signupPolicy: "verify-email" },
   ),
   "auth.sendPasswordResetEmail": write(async () => makeClient().auth.sendPasswordResetEmail(DEMO.email, `${APP_ORIGIN}/connexion`)),
+  // Last: the order it places would otherwise be the newest one the owner's order reads above compare.
+  "cartV2.placeOrder": write(async (w) => w.admin().cartV2.placeOrder((await readyCartV2(w)).cart._id!)),
 };
 
 /** A seeded order whose card payment is only authorized (embedded seed: 10004 to 10007), and its payment. */

@@ -22,6 +22,14 @@ async function register(p: Platform, token: string, email: string, password = "m
   return api(p, "POST", REGISTER, { token, body: { loginId: { email }, password, profile: { firstName: "Léa" } } });
 }
 
+/** A sign-up and its e-mailed code (every sign-up proves its mailbox first): the answer to the code. */
+async function signUp(p: Platform, token: string, email: string, password = "motdepasse-solide") {
+  const r = await register(p, token, email, password);
+  expect(r.json.state).toBe("REQUIRE_EMAIL_VERIFICATION");
+  const code = p.outbox().find((m) => m.to === email && m.data.code)!.data.code!;
+  return api(p, "POST", VERIFY, { token, body: { code, stateToken: r.json.stateToken } });
+}
+
 async function login(p: Platform, token: string, email: string, password: string) {
   return api(p, "POST", LOGIN, { token, body: { loginId: { email }, password } });
 }
@@ -67,22 +75,29 @@ describe("IAM endpoints on the wire", () => {
     const r = await register(p, token, "lea@exemple.fr");
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({
-      state: "SUCCESS",
+      state: "REQUIRE_EMAIL_VERIFICATION",
       identity: {
         identityProfile: { firstName: "Léa", emails: ["lea@exemple.fr"] },
-        email: { address: "lea@exemple.fr", isVerified: true },
-        status: { name: "ACTIVE" },
+        email: { address: "lea@exemple.fr", isVerified: false },
+        status: { name: "PENDING", reasons: ["PENDING_EMAIL_VERIFICATION"] },
       },
       additionalData: {},
     });
-    expect(typeof r.json.sessionToken).toBe("string");
+    const code = p.outbox().find((m) => m.to === "lea@exemple.fr")!.data.code!;
+    const v = await api(p, "POST", VERIFY, { token, body: { code, stateToken: r.json.stateToken } });
+    expect(v.json).toMatchObject({
+      state: "SUCCESS",
+      identity: { id: r.json.identity.id, email: { address: "lea@exemple.fr", isVerified: true }, status: { name: "ACTIVE" } },
+      additionalData: {},
+    });
+    expect(typeof v.json.sessionToken).toBe("string");
     p.close();
   });
 
   it("session tokens expire after 5 minutes", async () => {
     const p = fixturePlatform();
     const token = await visitorToken(p);
-    const r = await register(p, token, "lente@exemple.fr");
+    const r = await signUp(p, token, "lente@exemple.fr");
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 5 * 60 * 1000 + 2000);
     const res = await authorize(p, token, r.json.sessionToken);
@@ -192,10 +207,10 @@ describe("options", () => {
   it("requireMemberApproval is the owner-approval policy; signupPolicy wins", async () => {
     const p = fixturePlatform({ requireMemberApproval: true });
     const token = await visitorToken(p);
-    expect((await register(p, token, "a@exemple.fr")).json.state).toBe("REQUIRE_OWNER_APPROVAL");
+    expect((await signUp(p, token, "a@exemple.fr")).json.state).toBe("REQUIRE_OWNER_APPROVAL");
     p.close();
     const q = fixturePlatform({ requireMemberApproval: true, signupPolicy: "open" });
-    expect((await register(q, await visitorToken(q), "a@exemple.fr")).json.state).toBe("SUCCESS");
+    expect((await signUp(q, await visitorToken(q), "a@exemple.fr")).json.state).toBe("SUCCESS");
     q.close();
   });
 
@@ -255,7 +270,7 @@ describe("options", () => {
   it("without an owner token the owner tools are closed: no outbox, no self-approval", async () => {
     const p = fixturePlatform({ signupPolicy: "owner-approval" });
     const token = await visitorToken(p);
-    const id = (await register(p, token, "auto@exemple.fr")).json.identity.id as string;
+    const id = (await signUp(p, token, "auto@exemple.fr")).json.identity.id as string;
     await api(p, "POST", "/_api/iam/recovery/v1/send-email", { token, body: { email: "demo@exemple.fr" } });
     const outbox = await p.fetch(new Request(`${ORIGIN}/_platform/outbox`));
     expect(outbox.status).toBe(404);
@@ -270,7 +285,7 @@ describe("options", () => {
   it("the owner token is also required by the approval form", async () => {
     const p = fixturePlatform({ signupPolicy: "owner-approval", ownerToken: "s3cret" });
     const token = await visitorToken(p);
-    const r = await register(p, token, "attente@exemple.fr");
+    const r = await signUp(p, token, "attente@exemple.fr");
     const id = r.json.identity.id as string;
     expect((await form(p, "/_platform/owner/members", { memberId: id })).status).toBe(403);
     const ok = await form(p, "/_platform/owner/members", { memberId: id, token: "s3cret" });
@@ -284,7 +299,7 @@ describe("options", () => {
   it("owner approvals and fault switching refuse cross-site requests", async () => {
     const p = fixturePlatform({ signupPolicy: "owner-approval", faultControl: true, ownerToken: "owner-token-of-at-least-24-chars" });
     const token = await visitorToken(p);
-    const id = (await register(p, token, "cible@exemple.fr")).json.identity.id as string;
+    const id = (await signUp(p, token, "cible@exemple.fr")).json.identity.id as string;
     const foreign = (path: string, body: string, type: string) =>
       p.fetch(new Request(`${ORIGIN}${path}`, { method: "POST", headers: { "content-type": type, origin: "https://evil.example" }, body }));
     expect((await foreign("/_platform/owner/members", `memberId=${id}`, "application/x-www-form-urlencoded")).status).toBe(403);
@@ -307,6 +322,27 @@ describe("options", () => {
 });
 
 describe("database upgrade", () => {
+  it("moves the accounts of a database made before the canonical e-mail to it (finding 1)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "platform-upgrade-"));
+    try {
+      const dbPath = join(dir, "platform.sqlite");
+      createPlatform({ dbPath, seedFile: FIXTURE }).close();
+      const { default: Database } = await import("better-sqlite3");
+      const raw = new Database(dbPath);
+      raw.prepare("UPDATE members SET email = ? WHERE email = ?").run("Demo@Exemple.FR.", "demo@exemple.fr");
+      raw.close();
+      const p = createPlatform({ dbPath, seedFile: FIXTURE });
+      const token = await visitorToken(p);
+      expect((await login(p, token, "demo@exemple.fr", "motdepasse-demo")).json.state).toBe("SUCCESS");
+      p.close();
+      const check = new Database(dbPath);
+      expect(check.prepare("SELECT COUNT(*) AS n FROM members WHERE email = 'demo@exemple.fr'").get()).toEqual({ n: 1 });
+      check.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("adds members.email_verified to a database created before it existed", async () => {
     const dir = mkdtempSync(join(tmpdir(), "platform-upgrade-"));
     try {

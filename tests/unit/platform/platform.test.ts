@@ -342,7 +342,14 @@ describe("login pages", () => {
     const session = s.json.redirectSession.id;
     const short = await form(p, "/_platform/signup", { session, email: "n@exemple.fr", password: "court" });
     expect(await short.text()).toContain("au moins 8 caractères");
-    const ok = await form(p, "/_platform/signup", { session, email: "n@exemple.fr", password: "assez-long-1" });
+    // Every sign-up proves its mailbox before the account exists: the code step, then in.
+    const step = await form(p, "/_platform/signup", { session, email: "n@exemple.fr", password: "assez-long-1" });
+    const stepPage = await step.text();
+    expect(step.status).toBe(200);
+    expect(stepPage).toContain("Code de vérification");
+    const stateToken = /name="stateToken" value="([^"]+)"/.exec(stepPage)![1]!;
+    const code = p.outbox().find((m) => m.to === "n@exemple.fr")!.data.code!;
+    const ok = await form(p, "/_platform/verify", { session, stateToken, code });
     expect(ok.status).toBe(303);
     expect(ok.headers.get("location")).toBe(`${ORIGIN}/`);
   });
@@ -357,7 +364,7 @@ describe("storage", () => {
       const token = await visitorToken(a);
       await addToCart(a, token, "prod-mug", 1);
       const { session } = await checkoutSession(a, token);
-      expect((await form(a, "/_platform/checkout", { session, action: "offline" })).status).toBe(303);
+      expect((await form(a, "/_platform/checkout", { session, action: "pay", cardNumber: "4242 4242 4242 4242" })).status).toBe(303);
       a.close();
       const b = createPlatform({ dbPath, seedFile: FIXTURE, catalogVersion: "V1_CATALOG" });
       const mug = await api(b, "GET", "/stores-reader/v1/products/prod-mug");

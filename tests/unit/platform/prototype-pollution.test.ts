@@ -157,6 +157,8 @@ describe("names, addresses and e-mails keep to visible text", () => {
       body: { loginId: { email: "profil@exemple.fr" }, password: "motdepasse-solide" },
     });
     expect(reg.status).toBe(200);
+    const code = p.outbox().find((m) => m.to === "profil@exemple.fr")!.data.code!;
+    await api(p, "POST", "/_api/iam/verification/v1/auth/verify", { token, body: { code, stateToken: reg.json.stateToken } });
     const member = (await memberLogin(p, "profil@exemple.fr", "motdepasse-solide")).access_token;
     const id = reg.json.identity.id;
     for (const contact of [
