@@ -10,7 +10,7 @@ import {
   fillCheckout,
   fillHostedLogin,
   loginWithForm,
-  registerWithForm,
+  signUpWithForm,
   unique,
 } from "./helpers";
 
@@ -99,7 +99,7 @@ test.describe("lock-out and blocked members (issue 29.8)", () => {
     allowStatusFor("/account/login");
     const known = `verrou.${unique()}@exemple.fr`;
     await page.goto("/account/register");
-    await registerWithForm(page, { email: known, password: "motdepasse-verrou" });
+    await signUpWithForm(page, { email: known, password: "motdepasse-verrou" });
     await page.getByRole("banner").getByRole("button", { name: "Se déconnecter" }).click();
     await expect(page.getByRole("banner").getByRole("button", { name: "Se connecter" })).toBeVisible();
     const forKnown = await lockOut(page, javaScriptEnabled, known);
@@ -118,7 +118,7 @@ test.describe("lock-out and blocked members (issue 29.8)", () => {
     allowStatusFor("/_platform/login");
     const email = `bloque.${unique()}@exemple.fr`;
     await page.goto("/account/register");
-    await registerWithForm(page, { email, password: "motdepasse-bloque" });
+    await signUpWithForm(page, { email, password: "motdepasse-bloque" });
     await page.getByRole("banner").getByRole("button", { name: "Se déconnecter" }).click();
     await expect(page.getByRole("banner").getByRole("button", { name: "Se connecter" })).toBeVisible();
     // The owner blocks her.
