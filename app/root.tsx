@@ -3,6 +3,7 @@ import type { Route } from "./+types/root";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorScreen, GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { NavigationProgress } from "~/components/NavigationProgress";
+import { BackForwardRefresh } from "~/components/BackForwardRefresh";
 import { FlashNotification, Notifications } from "~/components/Notifications";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
@@ -72,7 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const site = root?.site;
   const nonce = useNonce();
   return (
-    <html lang="fr" data-theme={root?.theme ?? "light"}>
+    <html lang="fr" data-theme={root?.theme ?? "auto"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -90,6 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <HoneypotProvider {...root?.honeypot}>
           <NavigationProgress />
+          <BackForwardRefresh />
           <a className="skip-link" href="#main">
             Aller au contenu
           </a>
@@ -97,7 +99,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             ownerName={site?.ownerName ?? ""}
             jobTitle={portfolio.jobTitle}
             profilePicture={site?.profilePicture ?? "/profile.svg"}
-            theme={root?.theme ?? "light"}
+            theme={root?.theme ?? "auto"}
             member={root?.member ?? false}
             owner={root?.owner ?? false}
             cart={root?.cart ?? null}

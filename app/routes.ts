@@ -5,6 +5,7 @@ export default [
   route("preferences/theme", "routes/preferences.theme.ts"),
   route("webhooks/wix", "routes/webhooks.wix.ts"),
   route("search/suggestions", "routes/search.suggestions.ts"),
+  route("og/:kind/:file", "routes/og.$kind.$file.ts"),
 
   // Store pages share the demo-platform banner.
   layout("routes/store-layout.tsx", [
@@ -14,6 +15,7 @@ export default [
     route("cart", "routes/cart.tsx"),
     route("checkout", "routes/checkout.tsx"),
     route("checkout/complete", "routes/checkout.complete.tsx"),
+    route("commande/suivi", "routes/commande.suivi.tsx"),
     route("account", "routes/account._index.tsx"),
     route("account/orders", "routes/account.orders._index.tsx"),
     route("account/orders/:id", "routes/account.orders.$id.tsx"),
@@ -32,6 +34,7 @@ export default [
   // The CV (app/content/cv.ts): page, PDF, project pages; the quote request form.
   route("cv", "routes/cv.tsx"),
   route("cv.pdf", "routes/cv.pdf.ts"),
+  route("realisations", "routes/realisations._index.tsx"),
   route("realisations/:slug", "routes/realisations.$slug.tsx"),
   route("contact", "routes/contact.tsx"),
   route("contact/merci", "routes/contact.merci.tsx"),

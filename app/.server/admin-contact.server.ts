@@ -32,6 +32,7 @@ function toRow(
     name: text(v.name),
     email: text(v.email),
     company: text(v.company),
+    phone: text(v.phone),
     subject: subject?.label ?? text(v.subject),
     message: text(v.message),
     budget: text(v.budget),

@@ -41,12 +41,24 @@ function sdkErrorOf(error: string | undefined): { code?: string; violations: str
   }
 }
 
-/** Wix asks for a captcha after repeated failures; this site's forms have none, so the member waits or resets. */
+/**
+ * After repeated failures Wix asks this client for a captcha; this site's forms have none and show none, so the
+ * message promises none (issue 29.8): it says what is true here, that the account is throttled for this connection
+ * (the embedded platform's lock lasts LOCKOUT_DURATION_MS, 15 minutes) and that a new password lifts it. Unknown
+ * addresses are throttled and answered alike: the message tells nobody whether an account exists.
+ */
 export const CAPTCHA_REQUIRED =
-  "Trop de tentatives échouées pour ce compte depuis votre connexion : une vérification anti-robot est désormais demandée. Réessayez plus tard ou utilisez « Mot de passe oublié ? ».";
+  "Trop de tentatives échouées pour ce compte depuis votre connexion. Réessayez dans 15 minutes, ou choisissez un nouveau mot de passe avec « Mot de passe oublié ? ».";
 export const PASSWORD_REFUSED = "Ce mot de passe est refusé : choisissez-en un de 8 à 200 caractères.";
 
-export const INVALID_CREDENTIALS = "E-mail ou mot de passe incorrect.";
+/**
+ * Wix answers a blocked member's login with the wrong-password code as far as the SDK shows (its code for a blocked
+ * member is not known: platform/README.md), so the form cannot tell the two apart. It says both truths in one
+ * answer, the same for every address: a blocked member with the right password learns what to do, an attacker
+ * learns nothing (issue 29.8). The hosted login page, which knows, says "suspendu" to the right password only.
+ */
+export const INVALID_CREDENTIALS =
+  "E-mail ou mot de passe incorrect. Si vous êtes sûr de votre mot de passe, votre compte est peut-être suspendu : contactez le propriétaire du site.";
 
 /**
  * `flow` matters for `invalidEmail`: on login the SDK gives it to every code it does not know (an unknown e-mail on

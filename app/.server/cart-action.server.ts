@@ -3,7 +3,7 @@ import { safeRedirectPath } from "./redirect-target.server";
 import { redirectWithToast } from "./toast.server";
 import { failedAction } from "./wix-errors.server";
 import { parseForm, refuseForm } from "./form.server";
-import { stockProblem } from "~/models/availability";
+import { addStockProblem, stockProblem } from "~/models/availability";
 import { CartIntent } from "~/models/cart-intents";
 import { addToCartSchema, cartActionSchema, type CartActionField } from "~/models/cart-forms";
 import type { FieldErrors, FormValues } from "~/models/form-answer";
@@ -61,8 +61,12 @@ export async function cartAction(request: Request, commerce: Commerce, formData:
       // More than the stock left is refused here, beside the field, rather than accepted then blocking the order.
       const problem = input.intent === "update" ? stockProblem(line.availability, input.quantity) : null;
       if (problem) return refused(form.values, undefined, { quantity: problem });
-      if (input.intent === "update") await commerce.cart.updateLine(input.lineId, input.quantity);
-      else await commerce.cart.removeLine(input.lineId);
+      // Quantity 0 means "remove this line" (issue 29.7).
+      if (input.intent === "update" && input.quantity > 0) await commerce.cart.updateLine(input.lineId, input.quantity);
+      else {
+        await commerce.cart.removeLine(input.lineId);
+        return redirectWithToast(request, redirectTo, { type: "success", title: SUCCESS_MESSAGES.remove });
+      }
     } else if (input.intent === "coupon") {
       await commerce.cart.applyCoupon(input.code);
     } else {
@@ -109,6 +113,15 @@ async function addAction(request: Request, commerce: Commerce, formData: FormDat
   back.searchParams.delete("quantite");
   for (const [name, value] of Object.entries(check.chosen)) back.searchParams.set(name, value);
   const backUrl = back.pathname + back.search;
+  // More than the stock left is refused here, beside the quantity, with what the cart already holds of it; the line's
+  // own availability (read fresh with the cart) wins over the catalog's count, which may be 30 s old.
+  const inCart = (await commerce.cart.get())?.lines.filter(
+    (line) => line.productId === product.id && (!check.variantId || !line.variantId || line.variantId === check.variantId),
+  );
+  const held = (inCart ?? []).reduce((sum, line) => sum + line.quantity, 0);
+  const left = inCart?.find((line) => line.availability.quantityAvailable !== undefined)?.availability.quantityAvailable ?? check.left;
+  const tooMany = addStockProblem(left, held, parsed.data.quantity);
+  if (tooMany) return refused(parsed.values, undefined, { quantity: tooMany });
   try {
     await commerce.cart.add({ productId: product.id, quantity: parsed.data.quantity, variantId: check.variantId });
   } catch (error) {

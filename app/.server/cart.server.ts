@@ -4,7 +4,8 @@ import { classifyWixError, mapLoaderErrors } from "./wix-errors.server";
 import { mediaUrl } from "./media.server";
 import { linkToProducts } from "./catalog.server";
 import { moneyIn } from "~/lib/money";
-import type { Cart, CartLine, CartTotals, ShippingChoice } from "~/models/cart";
+import type { Cart, CartLine, CartTotals, PickupPlace, ShippingChoice } from "~/models/cart";
+import { countryName } from "~/models/countries";
 
 /**
  * The cart handler (docs/decisions/0014-cart-handler-and-one-cart-action.md): every cart call goes through
@@ -37,6 +38,9 @@ export function toCart(raw: SdkCart | null | undefined): Cart {
     return {
       id: line._id ?? "",
       productId: line.source?.catalogReference?.catalogItemId ?? "",
+      ...(typeof line.source?.catalogReference?.options?.variantId === "string"
+        ? { variantId: line.source.catalogReference.options.variantId }
+        : {}),
       name: line.name?.translated ?? line.name?.original ?? "",
       image: mediaUrl(line.attributes?.image),
       options: (line.attributes?.descriptionLines ?? []).map((d) => ({
@@ -198,6 +202,36 @@ export function createCartHandler(session: CommerceSession) {
   };
 }
 
+/** Delivery logistics as checkout options and orders carry them: what a pickup place is read from. */
+interface PickupLogistics {
+  instructions?: string | null;
+  pickupDetails?: {
+    address?: {
+      addressLine1?: string | null;
+      addressLine?: string | null;
+      streetAddress?: { number?: string | null; name?: string | null } | null;
+      postalCode?: string | null;
+      city?: string | null;
+      country?: string | null;
+    } | null;
+  } | null;
+}
+
+/** Where and when a pickup is collected, from Wix's delivery logistics (checkout options and orders alike). */
+export function pickupPlaceOf(logistics: PickupLogistics | null | undefined): PickupPlace | undefined {
+  if (!logistics?.pickupDetails) return undefined;
+  const a = logistics.pickupDetails.address;
+  const street =
+    a?.addressLine1 ??
+    a?.addressLine ??
+    (a?.streetAddress ? `${a.streetAddress.number ?? ""} ${a.streetAddress.name ?? ""}`.trim() : undefined);
+  const town = [a?.postalCode, a?.city].filter(Boolean).join(" ");
+  const address = [street, town, a?.country && a.country !== "FR" ? countryName(a.country) : undefined].filter(Boolean).join(", ");
+  const instructions = typeof logistics.instructions === "string" && logistics.instructions ? logistics.instructions : undefined;
+  if (!address && !instructions) return undefined;
+  return { ...(address ? { address } : {}), ...(instructions ? { instructions } : {}) };
+}
+
 async function deliveryOptions(session: CommerceSession, cart: Cart, country: string): Promise<ShippingChoice[]> {
   const physical = cart.lines.filter((line) => !line.digital);
   if (physical.length === 0) return [];
@@ -220,6 +254,7 @@ async function deliveryOptions(session: CommerceSession, cart: Cart, country: st
       price: moneyIn(solution.cost?.deliveryPrice ?? { amount: solution.cost?.price }, cart.currency),
       deliveryTime: solution.logistics?.deliveryTime ?? undefined,
       pickup: !!solution.logistics?.pickupDetails,
+      ...(pickupPlaceOf(solution.logistics) ? { pickupPlace: pickupPlaceOf(solution.logistics) } : {}),
     };
   });
 }

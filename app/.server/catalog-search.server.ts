@@ -1,7 +1,15 @@
 import { cachedCatalogRead, refreshedCatalogRead } from "./catalog-cache.server";
 import { mapLoaderErrors as sdk } from "./wix-errors.server";
 import { buildProductIndex, type ProductIndex } from "~/lib/product-search";
-import type { CatalogCollection, CatalogPageData, CatalogProduct, CollectionLink, SortKey } from "~/models/catalog";
+import {
+  compareForSort,
+  type CatalogCollection,
+  type CatalogPageData,
+  type CatalogProduct,
+  type CollectionLink,
+  type SortFacts,
+  type SortKey,
+} from "~/models/catalog";
 import { ALL_PRODUCTS_COLLECTION_ID, PAGE_SIZE, pageCountOf, parseSearch } from "./catalog-params.server";
 import { notFound } from "~/lib/http";
 import { plainText, toProductCard } from "./catalog-views.server";
@@ -97,10 +105,19 @@ export async function productIndex(): Promise<{
   return built;
 }
 
-const paid = (p: CatalogProduct) => p.price.discounted;
-const updated = (p: CatalogProduct) => p.updatedAt;
+/** The facts the model's ordering rule reads (models/catalog.ts `compareForSort`): the price paid, after the discount. */
+const sortFacts = (p: CatalogProduct): SortFacts => ({ paid: p.price.discounted, name: p.name, updated: p.updatedAt });
 
-/** Search results: ranked by relevance, or in the chosen order; inside a collection when on its page. */
+/** `products` in the order of `sort` (the model's rule), or as they are for "pertinence". */
+function inOrder(products: CatalogProduct[], sort: SortKey): CatalogProduct[] {
+  const compare = compareForSort(sort);
+  return compare ? products.toSorted((a, b) => compare(sortFacts(a), sortFacts(b))) : products;
+}
+
+/**
+ * Search results (ranked by relevance, or in the chosen order), or without `q` the whole list in an order only the
+ * app can give (`sortedByApp`); inside a collection when on its page.
+ */
 export async function searchPage(input: {
   q: string;
   sort: SortKey;
@@ -111,7 +128,9 @@ export async function searchPage(input: {
   const { q, sort, page, collections, collection } = input;
   // The ranked, filtered and sorted list of one search is kept like any catalog read (30 s): a repeated search
   // costs a page of cards, not a pass over every match of the catalog.
-  const found = await cachedCatalogRead(`search|${collection?.id ?? ""}|${sort}|${q}`, () => rankedSearch(q, sort, collection?.id));
+  const found = await cachedCatalogRead(`search|${collection?.id ?? ""}|${sort}|${q}`, () =>
+    q ? rankedSearch(q, sort, collection?.id) : sortedList(sort, collection?.id),
+  );
   const pageCount = pageCountOf(found.length);
   if (page > pageCount) notFound();
   return {
@@ -128,15 +147,20 @@ export async function searchPage(input: {
 
 async function rankedSearch(q: string, sort: SortKey, collectionId: string | undefined): Promise<CatalogProduct[]> {
   const { byId, index } = await productIndex();
-  let found = index
+  const found = index
     .search(q)
     .map((id) => byId.get(id))
     .filter((p): p is CatalogProduct => !!p && (!collectionId || p.collectionIds.includes(collectionId)));
-  if (sort === "prix-croissant") found = found.toSorted((a, b) => paid(a) - paid(b));
-  else if (sort === "prix-decroissant") found = found.toSorted((a, b) => paid(b) - paid(a));
-  else if (sort === "nom") found = found.toSorted((a, b) => a.name.localeCompare(b.name, "fr"));
-  else if (sort === "nouveautes") found = found.toSorted((a, b) => updated(b) - updated(a));
-  return found;
+  return inOrder(found, sort);
+}
+
+/** Every product (of a collection), in the order of `sort`: the lists whose order the platform cannot give. */
+async function sortedList(sort: SortKey, collectionId: string | undefined): Promise<CatalogProduct[]> {
+  const { products } = await productIndex();
+  return inOrder(
+    products.filter((p) => !collectionId || p.collectionIds.includes(collectionId)),
+    sort,
+  );
 }
 
 /** Up to 6 product names for the search box's suggestions. */

@@ -26,7 +26,7 @@ interface V1Product {
   priceData?: V1Price | null;
   price?: V1Price | null;
   priceRange?: { minValue?: number | null; maxValue?: number | null } | null;
-  stock?: { inStock?: boolean | null; inventoryStatus?: string | null } | null;
+  stock?: { inStock?: boolean | null; inventoryStatus?: string | null; quantity?: number | null } | null;
   media?: {
     mainMedia?: V1Media | null;
     items?: V1Media[] | null;
@@ -40,7 +40,7 @@ interface V1Product {
     _id?: string | null;
     choices?: Record<string, string> | null;
     variant?: { priceData?: V1Price | null; visible?: boolean | null } | null;
-    stock?: { inStock?: boolean | null } | null;
+    stock?: { inStock?: boolean | null; quantity?: number | null } | null;
   }> | null;
   collectionIds?: string[] | null;
   lastUpdated?: Date | string | null;
@@ -83,6 +83,7 @@ export function fromV1(p: V1Product): CatalogProduct {
             ...(typeof vp?.price === "number" ? { price: { amount: vp.price, discounted: vp.discountedPrice ?? vp.price } } : {}),
             inStock: v.stock?.inStock !== false && v.variant?.visible !== false,
             visible: v.variant?.visible !== false,
+            ...(typeof v.stock?.quantity === "number" ? { stockLeft: Math.max(0, v.stock.quantity) } : {}),
           };
         })
     : [];
@@ -96,6 +97,8 @@ export function fromV1(p: V1Product): CatalogProduct {
     price: { currency: priceData?.currency || "EUR", amount, discounted: priceData?.discountedPrice ?? amount },
     priceVaries: !!range && range.minValue != null && range.maxValue != null && range.minValue !== range.maxValue,
     inStock: p.stock?.inventoryStatus !== "OUT_OF_STOCK" && p.stock?.inStock !== false,
+    // Tracked stock only: the quantity left (all variants together), for "Plus qu'un exemplaire" and the add check.
+    ...(typeof p.stock?.quantity === "number" ? { stockLeft: Math.max(0, p.stock.quantity) } : {}),
     images: media
       .filter((m) => (!m.mediaType || m.mediaType === "image") && m.image?.url)
       .map((m) => ({

@@ -7,7 +7,8 @@ import type { CatalogReader, ProductPage } from "./catalog-reader.server";
 /**
  * The Stores Catalog V3 reader: `productsV3` (lists through Search Products, which filters on categories and sorts on
  * price; one product with Get Product), `readOnlyVariantsV3` (a product's variants: V3 lists carry none), and the
- * Stores tree of `@wix/categories`. Mapped to the app's catalog model. Paging is by cursor only: page N walks the
+ * Stores tree of `@wix/categories`, and `inventoryItemsV3` for how many are left (V3 product and variant reads carry
+ * no quantities). Mapped to the app's catalog model. Paging is by cursor only: page N walks the
  * cursors, in as few calls as the page size allows.
  */
 
@@ -57,6 +58,13 @@ interface V3Variant {
   optionChoices?: Array<{ optionChoiceNames?: { optionName?: string | null; choiceName?: string | null } | null }> | null;
   price?: { actualPrice?: V3Amount | null; compareAtPrice?: V3Amount | null } | null;
   inventoryStatus?: { inStock?: boolean | null } | null;
+}
+
+interface V3InventoryItem {
+  productId?: string | null;
+  variantId?: string | null;
+  trackQuantity?: boolean | null;
+  quantity?: number | null;
 }
 
 // ---------------------------------------------------------------- mapping
@@ -170,7 +178,53 @@ async function withVariants(p: V3Product | undefined): Promise<CatalogProduct | 
   if (!p?._id) return null;
   const wix = await catalogClient();
   const found = await wix.readOnlyVariantsV3.queryVariants().eq("productData.productId", p._id).limit(MAX_LIMIT).find();
-  return fromV3(p, found.items as V3Variant[]);
+  const [product] = await withStock([fromV3(p, found.items as V3Variant[])]);
+  return product!;
+}
+
+/** Query Inventory Items' largest page (the typings' CursorPaging: at most 1000). */
+const INVENTORY_LIMIT = 1000;
+
+/**
+ * How many are left (issue 29.1: "Plus qu'un exemplaire", the add refused past the stock), read from Inventory Items
+ * V3 at the site's location: per variant, and per product when every variant counts its stock (their sum, as V1's
+ * `stock.quantity`). A failed inventory read shows no counts rather than no product: the add is still checked against
+ * the cart line's own availability.
+ */
+export async function withStock(items: CatalogProduct[]): Promise<CatalogProduct[]> {
+  const ids = items.map((p) => p.id).filter(Boolean);
+  if (!ids.length) return items;
+  const inventory: V3InventoryItem[] = [];
+  try {
+    const wix = await catalogClient();
+    for (let i = 0; i < ids.length; i += MAX_LIMIT) {
+      const found = await wix.inventoryItemsV3
+        .queryInventoryItems()
+        .in("productId", ids.slice(i, i + MAX_LIMIT))
+        .limit(INVENTORY_LIMIT)
+        .find();
+      inventory.push(...(found.items as V3InventoryItem[]));
+    }
+  } catch {
+    return items;
+  }
+  const counted = (item: V3InventoryItem) =>
+    item.trackQuantity && typeof item.quantity === "number" ? Math.max(0, item.quantity) : undefined;
+  return items.map((p) => {
+    const own = inventory.filter((item) => item.productId === p.id);
+    if (!own.length) return p;
+    const left = new Map(own.map((item) => [item.variantId ?? "", counted(item)]));
+    const all = own.map(counted);
+    const total = all.every((n) => n !== undefined) ? all.reduce<number>((sum, n) => sum + n!, 0) : undefined;
+    return {
+      ...p,
+      ...(total !== undefined ? { stockLeft: total } : {}),
+      variants: p.variants.map((v) => {
+        const n = left.get(v.id);
+        return n !== undefined ? { ...v, stockLeft: n } : v;
+      }),
+    };
+  });
 }
 
 export const v3Reader: CatalogReader = {
@@ -210,7 +264,8 @@ export const v3Reader: CatalogReader = {
       if (!cursor) return { items: [], total: (await counted).count ?? 0 };
     }
     const found = await search(pageSize);
-    return { items: ((found.products ?? []) as V3Product[]).map((p) => fromV3(p)), total: (await counted).count ?? 0 };
+    const items = await withStock(((found.products ?? []) as V3Product[]).map((p) => fromV3(p)));
+    return { items, total: (await counted).count ?? 0 };
   },
 
   bySlug: (slug) =>
@@ -235,7 +290,7 @@ export const v3Reader: CatalogReader = {
       .in("_id", ids)
       .limit(MAX_LIMIT)
       .find();
-    return (found.items as V3Product[]).map((p) => fromV3(p));
+    return withStock((found.items as V3Product[]).map((p) => fromV3(p)));
   },
 
   async all(max) {
@@ -247,7 +302,7 @@ export const v3Reader: CatalogReader = {
       .find();
     for (;;) {
       items.push(...(found.items as V3Product[]).map((p) => fromV3(p)));
-      if (!found.hasNext() || items.length >= max) return items;
+      if (!found.hasNext() || items.length >= max) return withStock(items);
       found = await found.next();
     }
   },

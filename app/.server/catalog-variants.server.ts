@@ -73,12 +73,14 @@ export function resolveSelection(p: CatalogProduct, params: URLSearchParams | Re
 
   const productInStock = p.inStock;
   if (options.length === 0) {
+    const left = stockLeft(p);
     return {
       options: [],
       chosen,
       missing,
       price: priceView(p.price, currency),
       availability: productInStock ? { ok: true } : { ok: false, reason: "product-out-of-stock", message: "Produit en rupture de stock" },
+      ...(left !== undefined ? { stockLeft: left } : {}),
     };
   }
 
@@ -107,6 +109,7 @@ export function resolveSelection(p: CatalogProduct, params: URLSearchParams | Re
     availability = { ok: false, reason: "variant-out-of-stock", message: "Cette déclinaison est en rupture de stock" };
   else availability = { ok: true };
 
+  const left = variant ? stockLeft(p, variant.id) : undefined;
   return {
     options: optionViews,
     chosen,
@@ -114,11 +117,22 @@ export function resolveSelection(p: CatalogProduct, params: URLSearchParams | Re
     ...(variant ? { variantId: variant.id } : {}),
     price,
     availability,
+    ...(left !== undefined ? { stockLeft: left } : {}),
   };
 }
 
+/**
+ * How many of a variant (or of a product without options) are left, when the catalog counts them; undefined when it
+ * does not (untracked stock, a service, a V3 inventory read that failed).
+ */
+export function stockLeft(p: CatalogProduct, variantId?: string): number | undefined {
+  const variant = variantId ? p.variants.find((v) => v.id === variantId) : undefined;
+  return variant ? variant.stockLeft : p.stockLeft;
+}
+
 export type AddToCartCheck =
-  { ok: true; variantId?: string; chosen: Record<string, string> } | { ok: false; message: string; field?: OptionFieldKey };
+  | { ok: true; variantId?: string; chosen: Record<string, string>; /** Stock left, when counted. */ left?: number }
+  | { ok: false; message: string; field?: OptionFieldKey };
 
 /**
  * Server-side check of an add-to-cart request against the product, from the
@@ -132,7 +146,8 @@ export function checkAddToCart(p: CatalogProduct, submitted: (name: string) => s
     if (!p.inStock) return { ok: false, message: "Produit en rupture de stock" };
     // Catalog V3: even a product without options is bought as its one variant.
     const sole = p.lineNeedsVariant ? p.variants[0]?.id : undefined;
-    return { ok: true, chosen: {}, ...(sole ? { variantId: sole } : {}) };
+    const left = stockLeft(p, sole);
+    return { ok: true, chosen: {}, ...(sole ? { variantId: sole } : {}), ...(left !== undefined ? { left } : {}) };
   }
   const options = optionsOf(p);
   const chosen: Record<string, string> = {};
@@ -166,5 +181,6 @@ export function checkAddToCart(p: CatalogProduct, submitted: (name: string) => s
   if (!p.inStock || (variant && !variantInStock(variant))) {
     return { ok: false, field: last, message: `${label} : épuisé. Choisissez une autre déclinaison.` };
   }
-  return { ok: true, chosen, ...(variant ? { variantId: variant.id } : {}) };
+  const left = variant ? stockLeft(p, variant.id) : undefined;
+  return { ok: true, chosen, ...(variant ? { variantId: variant.id } : {}), ...(left !== undefined ? { left } : {}) };
 }

@@ -1,4 +1,5 @@
 import { formatPrice } from "~/lib/money";
+import { lowStockLabel } from "~/models/availability";
 import type {
   CatalogCollection,
   CatalogImage,
@@ -38,6 +39,7 @@ export function toProductCard(p: CatalogProduct): ProductCardView {
     image: imageView(p.images[0], p.name),
     price: priceView(p.price, p.price.currency, p.priceVaries),
     inStock: p.inStock,
+    ...(lowStockLabel(p.stockLeft) ? { lowStock: lowStockLabel(p.stockLeft)! } : {}),
   };
 }
 

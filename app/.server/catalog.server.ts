@@ -7,6 +7,7 @@ import {
   DEFAULT_SORT,
   SORT_OPTIONS,
   optionFieldKey,
+  sortedByApp,
   type CatalogPageData,
   type CatalogProduct,
   type CollectionLink,
@@ -106,7 +107,8 @@ export async function loadCatalogPage(url: URL, collectionSlug?: string): Promis
   }
 
   const collectionId = collection?.id;
-  if (q) return searchPage({ q, sort, page, collections, collection });
+  // Price sorts follow the price the buyer pays (decision 0031): the app orders the cached catalog itself.
+  if (q || sortedByApp(sort)) return searchPage({ q, sort, page, collections, collection });
   const result = await cachedCatalogRead(`products|${collectionId ?? ""}|${sort}|${page}`, () =>
     sdk(() => catalog.page({ ...(collectionId ? { collectionId } : {}), sort, page, pageSize: PAGE_SIZE })),
   );

@@ -31,6 +31,7 @@ export function valuesFromCart(cart: currentCartV2.Cart | null | undefined): Che
     email: str(customer?.email),
     firstName: str(customer?.firstName),
     lastName: str(customer?.lastName),
+    phone: str(contact?.phone ?? customer?.phone),
     company: str(contact?.company),
     vatNumber: str(contact?.vatId?._id),
     addressLine: line(shipping),

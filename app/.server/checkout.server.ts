@@ -8,11 +8,13 @@ import { countryName } from "~/models/countries";
 import type { OrderAddress, OrderLineView, OrderView } from "~/models/order";
 export type { OrderAddress, OrderLineView, OrderView };
 import { mediaUrl } from "./media.server";
+import { pickupPlaceOf } from "./cart.server";
 import { linkToProducts } from "./catalog.server";
 import { isoDate } from "~/lib/dates";
 import { money } from "~/lib/money";
 import { notFound } from "~/lib/http";
 import { isPlatformId } from "~/models/ids";
+import { formatPhone } from "~/models/phone";
 
 /**
  * Checkout: from the cart to the platform's hosted payment page, and the
@@ -61,8 +63,10 @@ export async function startCheckout(
   const wix = await commerce.client();
   // A pickup has no delivery address: one typed before is cleared, or the order would take it as the destination.
   const shippingAddress = input.shipping ? toSdkAddress(input.shipping) : null;
-  // A business buyer's company and VAT number are invoice details: the billing contact, where Wix keeps them.
+  // A business buyer's company and VAT number are invoice details: the billing contact, where Wix keeps them
+  // (with the phone, which the order shows under the billing address).
   const business = {
+    ...(input.phone ? { phone: input.phone } : {}),
     ...(input.company ? { company: input.company } : {}),
     ...(input.vatNumber ? { vatId: { _id: input.vatNumber, type: "UNSPECIFIED" as const } } : {}),
   };
@@ -151,6 +155,7 @@ function addressView(
   // The SDK renames the wire's vatId.id to _id.
   const vatNumber = contact?.vatId?._id;
   const vat = billing && vatNumber ? `TVA intracommunautaire : ${vatNumber}` : undefined;
+  const phone = billing && contact?.phone ? `Tél. : ${formatPhone(contact.phone)}` : undefined;
   const lines = [
     billing ? contact?.company : undefined,
     vat,
@@ -158,6 +163,7 @@ function addressView(
     address?.addressLine2,
     [address?.postalCode, address?.city].filter(Boolean).join(" "),
     address?.country ? countryName(address.country) : undefined,
+    phone,
   ].filter((v): v is string => typeof v === "string" && v.trim() !== "");
   return { name, lines };
 }
@@ -210,6 +216,7 @@ export function toOrderView(raw: SdkOrder | null | undefined): OrderView {
     couponCode: coupon?.code ?? undefined,
     shippingTitle: shippingInfo?.title ?? undefined,
     pickup: !!logistics?.pickupDetails,
+    ...(pickupPlaceOf(logistics) ? { pickupPlace: pickupPlaceOf(logistics) } : {}),
     digitalOnly: lines.length > 0 && lines.every((line) => line.digital),
     shippingAddress: destination ? addressView(destination.address, destination.contactDetails) : undefined,
     billingAddress: raw?.billingInfo ? addressView(raw.billingInfo.address, raw.billingInfo.contactDetails, true) : undefined,
@@ -228,4 +235,29 @@ export async function getOrderView(commerce: CommerceSession, orderId: string): 
   if (!isPlatformId(orderId)) notFound();
   const wix = await commerce.client();
   return linkedOrderView(await wix.orders.getOrder(orderId));
+}
+
+/**
+ * "Créer mon compte" from a guest's thank-you page (`?commande=<id>`): the buyer's e-mail and name from that order,
+ * which only this browser's visitor may read. Anything else (no order, someone else's, an outage) prefills nothing:
+ * the form works the same, empty.
+ */
+export async function orderPrefill(
+  commerce: CommerceSession,
+  orderId: string | null,
+): Promise<{ email?: string; firstName?: string; lastName?: string }> {
+  if (!orderId || !isPlatformId(orderId) || commerce.role === "none") return {};
+  try {
+    const wix = await commerce.client();
+    const raw: SdkOrder = await wix.orders.getOrder(orderId);
+    const contact = raw?.billingInfo?.contactDetails;
+    const text = (v: unknown) => (typeof v === "string" && v ? v.slice(0, 200) : undefined);
+    return {
+      ...(text(raw?.buyerInfo?.email) ? { email: text(raw?.buyerInfo?.email) } : {}),
+      ...(text(contact?.firstName) ? { firstName: text(contact?.firstName) } : {}),
+      ...(text(contact?.lastName) ? { lastName: text(contact?.lastName) } : {}),
+    };
+  } catch {
+    return {};
+  }
 }

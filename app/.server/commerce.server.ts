@@ -64,6 +64,13 @@ export class Commerce extends CommerceSession {
 
 const commerceKey = createContext<Commerce>();
 
+/** Pages about one visitor's cart, order or account (their `.data` requests too). */
+const PRIVATE_PATH = /^\/(cart|checkout|commande|account|admin)(\/|\.data$|$)/;
+
+export function isPrivatePath(pathname: string): boolean {
+  return PRIVATE_PATH.test(pathname);
+}
+
 export function commerceOf(context: Readonly<RouterContextProvider>): Commerce {
   return context.get(commerceKey);
 }
@@ -89,7 +96,10 @@ export const commerceMiddleware: MiddlewareFunction<Response> = async ({ request
   }
   const cookie = await commerce.pendingCookie();
   if (cookie) response.headers.append("Set-Cookie", cookie);
-  // Every page shows the visitor's own cart count or account: never stored by shared caches.
-  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-cache");
+  // Every page shows the visitor's own cart count or account: never stored by shared caches. The private pages (cart,
+  // checkout, thank-you, account, back-office) are not stored at all: Back after paying must not bring the bought
+  // cart back from the browser's cache or its back/forward cache (issue 29.6).
+  if (!response.headers.has("Cache-Control"))
+    response.headers.set("Cache-Control", isPrivatePath(new URL(request.url).pathname) ? "no-store" : "private, no-cache");
   return response;
 };

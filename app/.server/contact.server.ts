@@ -2,6 +2,7 @@ import { getConfig } from "./config.server";
 import type { Commerce } from "./commerce.server";
 import { productBySlug } from "./catalog.server";
 import type { ContactRequest, ContactSubject } from "~/models/contact";
+import { formatPhone } from "~/models/phone";
 
 /**
  * The quote request reaches the owner through the commerce platform, not a side channel: a Wix Forms submission
@@ -13,11 +14,13 @@ export async function submitContactRequest(commerce: Commerce, request: ContactR
   const wix = await commerce.client();
   const values: Record<string, string> = { name: request.name, email: request.email, subject: request.subject, message: request.message };
   for (const key of ["company", "budget", "dates", "product"] as const) if (request[key]) values[key] = request[key];
+  // Written for the owner who reads the notification: "+33 6 12 34 56 78".
+  if (request.phone) values.phone = formatPhone(request.phone);
   await wix.submissions.createSubmission({ formId: getConfig().contactFormId, submissions: values });
 }
 
 /** Field targets the platform may name in its submission errors, mapped to the form's inputs (all the same names). */
-export const CONTACT_FIELDS = ["name", "email", "company", "subject", "message", "budget", "dates", "product"] as const;
+export const CONTACT_FIELDS = ["name", "email", "company", "phone", "subject", "message", "budget", "dates", "product"] as const;
 
 /** ?produit=<slug> from a product page: the service's name and the subject it suggests, or null for an unknown slug. */
 export async function quotedProduct(slug: string | null): Promise<{ name: string; subject: ContactSubject } | null> {

@@ -3,6 +3,7 @@ import { cv, period } from "~/content/cv";
 import { cvSchema } from "~/content/cv-schema";
 import { getConfig } from "./config.server";
 import { publicOrigin } from "./site.server";
+import { formatPhone } from "~/models/phone";
 
 /**
  * /cv.pdf: the CV as an A4 PDF, in French, drawn from app/content/cv.ts (the page and the PDF never disagree).
@@ -16,14 +17,14 @@ const MUTED = "#4f5b67";
 let cached: Promise<Buffer> | undefined;
 
 export function cvPdf(): Promise<Buffer> {
-  cached ??= renderCvPdf(getConfig().site.ownerName, publicOrigin()).catch((error: unknown) => {
+  cached ??= renderCvPdf(getConfig().site.ownerName, publicOrigin(), getConfig().legal.email).catch((error: unknown) => {
     cached = undefined;
     throw error;
   });
   return cached;
 }
 
-export function renderCvPdf(ownerName: string, origin: string): Promise<Buffer> {
+export function renderCvPdf(ownerName: string, origin: string, email: string): Promise<Buffer> {
   // The content's rules (dates, links, unique slugs): a broken edit fails here and in the unit tests, loudly.
   cvSchema.parse(cv);
   const doc = new PDFDocument({
@@ -52,6 +53,8 @@ export function renderCvPdf(ownerName: string, origin: string): Promise<Buffer> 
     .fillColor(MUTED)
     .fontSize(10)
     .text(`${cv.location} · ${origin.replace(/^https?:\/\//, "")}`);
+  // How to reach the owner, first: recruiters and buyers print or forward the PDF alone.
+  doc.text(`E-mail : ${email}   Téléphone : ${formatPhone(cv.phone)}`);
   doc.text(cv.links.map((l) => `${l.label} : ${l.url.replace(/^https:\/\//, "")}`).join("   "));
   doc.moveDown(0.6).fillColor("black").fontSize(10.5).text(cv.summary);
 
@@ -79,6 +82,13 @@ export function renderCvPdf(ownerName: string, origin: string): Promise<Buffer> 
     doc.fillColor("black").moveDown(0.4);
   }
 
+  heading("Compétences");
+  for (const s of cv.skills) {
+    doc.font("Helvetica-Bold").fontSize(10).text(`${s.area} : `, { continued: true });
+    doc.font("Helvetica").text(s.items.join(", "));
+  }
+  heading("Formation");
+  for (const e of cv.education) bullet(`${e.degree} — ${e.school}, ${e.year}`);
   heading("Certifications");
   for (const c of cv.certifications) bullet(`${c.name} — ${c.issuer}, ${c.year}`);
   heading("Langues");

@@ -88,3 +88,18 @@ export const ownerMiddleware: MiddlewareFunction<Response> = async ({ context, u
 export function elevatedClientOf(context: Readonly<RouterContextProvider>): ElevatedClient {
   return context.get(elevatedClientKey);
 }
+
+/**
+ * The one order a guest's signed follow link grants (order-follow.server.ts checked it), read with the site's API
+ * key: the only use of the elevated client outside the back-office, read-only, one order id at a time
+ * (docs/decisions/0032-guest-follow-link.md). Null when the site has no API key (real Wix without WIX_API_KEY).
+ */
+export async function orderForFollowLink(orderId: string): Promise<unknown | null> {
+  if (!getConfig().admin.apiKey) return null;
+  return buildElevatedClient().orders.getOrder(orderId);
+}
+
+/** Whether follow links can be read on this site (an API key is configured). */
+export function followLinksAvailable(): boolean {
+  return !!getConfig().admin.apiKey;
+}

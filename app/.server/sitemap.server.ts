@@ -23,6 +23,7 @@ export interface SitemapEntry {
 export const STATIC_PATHS = [
   "/",
   "/cv",
+  "/realisations",
   ...cv.projects.map((p) => `/realisations/${p.slug}`),
   "/contact",
   "/products",

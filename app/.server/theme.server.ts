@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
 import { z } from "zod";
-import { THEMES, type Theme } from "~/lib/theme";
+import { THEMES, type Theme, type ThemeAttribute } from "~/lib/theme";
 import { CLIENT_HINT_COOKIE } from "~/lib/client-hints";
 import { isSecureRequest } from "./cookies.server";
 
@@ -10,7 +10,8 @@ export const themeSchema = z.enum(THEMES);
 const themeCookie = createCookie("theme", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 365 * 24 * 60 * 60 });
 
 interface ThemeChoice {
-  theme: Theme;
+  /** "auto" when neither a choice nor the system's preference is known: the CSS follows the browser's. */
+  theme: ThemeAttribute;
   /** The visitor chose it with the header button; otherwise it follows the system's preference. */
   chosen: boolean;
 }
@@ -27,11 +28,11 @@ function systemPreference(request: Request): Theme | null {
   return header === "dark" || header === "light" ? header : null;
 }
 
-/** The explicit choice (theme cookie), else the system's preference, else light. */
+/** The explicit choice (theme cookie), else the system's preference, else "auto" (the CSS asks the browser). */
 export async function readTheme(request: Request): Promise<ThemeChoice> {
   const parsed = themeSchema.safeParse(await themeCookie.parse(request.headers.get("Cookie")).catch(() => null));
   if (parsed.success) return { theme: parsed.data, chosen: true };
-  return { theme: systemPreference(request) ?? "light", chosen: false };
+  return { theme: systemPreference(request) ?? "auto", chosen: false };
 }
 
 export function themeSetCookie(request: Request, theme: Theme) {

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createClient, OAuthStrategy, type Tokens } from "@wix/sdk";
-import { catalogVersioning, collections, products, productsV3, readOnlyVariantsV3 } from "@wix/stores";
+import { catalogVersioning, collections, inventoryItemsV3, products, productsV3, readOnlyVariantsV3 } from "@wix/stores";
 import { categories } from "@wix/categories";
 import { cartV2, currentCartV2, deliverySolutions, orderFulfillments, orders } from "@wix/ecom";
 import { members } from "@wix/members";
@@ -25,6 +25,7 @@ const modules = {
   collections,
   productsV3,
   readOnlyVariantsV3,
+  inventoryItemsV3,
   categories,
   currentCartV2,
   cartV2,

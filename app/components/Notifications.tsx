@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { TOAST_DURATIONS, type FlashToast } from "~/lib/toast";
+import { createToastExit, toastClass } from "~/lib/toast-exit";
 
 /**
  * sonner (about 10 KB of gzip) loads after the first paint: nothing on screen
@@ -12,8 +13,9 @@ const Toaster = lazy(() => loadSonner().then((mod) => ({ default: mod.Toaster })
 
 /**
  * The notification container (placement and timings are product requirements): top-center, 16 px inset,
- * 10 px gutter, 350 px wide, z-index 9999, at most 20 at once. sonner pauses
- * timers while hovered; it unmounts dismissed toasts after a fixed 200 ms.
+ * 10 px gutter, 350 px wide (at every screen width: app.css keeps sonner from stretching them under 600 px),
+ * z-index 9999, at most 20 at once. Timers pause while hovered; a dismissed toast is removed after 1000 ms (an exit
+ * phase of our own before sonner's fixed 200 ms: lib/toast-exit.ts).
  * The top inset counts from the header's bottom edge while the header is in view:
  * an "Ajouté au panier" toast must not hide the cart count that just changed.
  */
@@ -41,17 +43,41 @@ export function Notifications() {
   );
 }
 
-/** Typed entry points so every toast gets its type's duration (TOAST_DURATIONS, app/lib/toast.ts) and the close button rule. */
+type Kind = "success" | "error" | "message" | "loading";
+
+let shownCount = 0;
+let exit: ReturnType<typeof createToastExit> | undefined;
+
+/**
+ * Every toast is shown with sonner's timer off (duration Infinity) and handed to our exit phase
+ * (lib/toast-exit.ts), which ends it after the spec's duration and removes it 1000 ms after it is dismissed.
+ */
+async function show(kind: Kind, title: string, description?: string): Promise<string> {
+  const { toast } = await loadSonner();
+  exit ??= createToastExit((id) => toast.dismiss(id));
+  const id = `n${++shownCount}`;
+  const options = { id, description, className: toastClass(id), duration: Number.POSITIVE_INFINITY };
+  if (kind === "message") toast(title, options);
+  else if (kind === "loading") toast.loading(title, { ...options, closeButton: false });
+  else toast[kind](title, options);
+  exit.shown(id, TOAST_DURATIONS[kind]);
+  return id;
+}
+
+/**
+ * Typed entry points so every toast gets its type's duration (TOAST_DURATIONS, app/lib/toast.ts), the close button rule
+ * and the removal delay.
+ */
 export const notify = {
-  success: (title: string, description?: string) =>
-    loadSonner().then(({ toast }) => toast.success(title, { description, duration: TOAST_DURATIONS.success })),
-  error: (title: string, description?: string) =>
-    loadSonner().then(({ toast }) => toast.error(title, { description, duration: TOAST_DURATIONS.error })),
-  message: (title: string, description?: string) =>
-    loadSonner().then(({ toast }) => toast(title, { description, duration: TOAST_DURATIONS.message })),
-  loading: (title: string) =>
-    loadSonner().then(({ toast }) => toast.loading(title, { duration: TOAST_DURATIONS.loading, closeButton: false })),
-  dismiss: (id?: string | number) => loadSonner().then(({ toast }) => toast.dismiss(id)),
+  success: (title: string, description?: string) => show("success", title, description),
+  error: (title: string, description?: string) => show("error", title, description),
+  message: (title: string, description?: string) => show("message", title, description),
+  loading: (title: string) => show("loading", title),
+  dismiss: async (id?: string) => {
+    if (!exit) return;
+    if (id === undefined) exit.leaveAll();
+    else exit.leave(id);
+  },
 };
 
 /**

@@ -51,7 +51,13 @@ export function OrderDetails({ order }: { order: OrderView }) {
         rows={{ ...order, shipping: order.digitalOnly ? null : { title: order.shippingTitle, value: order.shipping.formatted } }}
       />
       <div className="order-addresses">
-        {order.shippingAddress && !order.digitalOnly ? (
+        {order.pickup && order.pickupPlace ? (
+          // Where and when to collect it (issue 29.3).
+          <AddressBlock
+            title="Retrait"
+            address={{ lines: [order.pickupPlace.address, order.pickupPlace.instructions].filter((l): l is string => !!l) }}
+          />
+        ) : order.shippingAddress && !order.digitalOnly ? (
           <AddressBlock title={order.pickup ? "Retrait" : "Livraison"} address={order.shippingAddress} />
         ) : null}
         {order.billingAddress ? <AddressBlock title="Facturation" address={order.billingAddress} /> : null}

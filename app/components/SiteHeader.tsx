@@ -2,14 +2,14 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import { useOptimisticCartCount } from "~/hooks/use-cart-count";
 import type { CartCountSource } from "~/models/cart-intents";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import type { Theme } from "~/lib/theme";
+import type { Theme, ThemeAttribute } from "~/lib/theme";
 import { FormKey } from "~/components/FormKey";
 
 interface HeaderProps {
   ownerName: string;
   jobTitle: string;
   profilePicture: string;
-  theme: Theme;
+  theme: ThemeAttribute;
   member: boolean;
   /** The site's owner is signed in: the header links the back-office. */
   owner?: boolean;
@@ -21,7 +21,6 @@ export function SiteHeader({ ownerName, jobTitle, profilePicture, theme, member,
   const location = useLocation();
   const returnTo = location.pathname + location.search;
   const count = useOptimisticCartCount(cart);
-  const nextTheme: Theme = theme === "dark" ? "light" : "dark";
   return (
     <header className="site-header">
       <div className="header-inner">
@@ -42,6 +41,9 @@ export function SiteHeader({ ownerName, jobTitle, profilePicture, theme, member,
           <ul>
             <li>
               <NavLink to="/cv">CV</NavLink>
+            </li>
+            <li>
+              <NavLink to="/realisations">Réalisations</NavLink>
             </li>
             <li>
               <NavLink to="/contact">Contact</NavLink>
@@ -87,17 +89,32 @@ export function SiteHeader({ ownerName, jobTitle, profilePicture, theme, member,
             )}
           </ul>
         </nav>
-        <Form method="post" action="/preferences/theme" className="theme-form">
-          <input type="hidden" name="theme" value={nextTheme} />
-          <input type="hidden" name="returnTo" value={returnTo} />
-          <button type="submit" className="button-ghost theme-button">
-            <span className="theme-icon" aria-hidden="true">
-              {nextTheme === "dark" ? "☾" : "☀"}
-            </span>
-            <span className="theme-label">{nextTheme === "dark" ? "Thème sombre" : "Thème clair"}</span>
-          </button>
-        </Form>
+        {theme === "auto" ? (
+          // The preference is the browser's: both buttons are in the page, app.css shows the one offering the other theme.
+          <>
+            <ThemeButton next="light" returnTo={returnTo} className="theme-when-dark" />
+            <ThemeButton next="dark" returnTo={returnTo} className="theme-when-light" />
+          </>
+        ) : (
+          <ThemeButton next={theme === "dark" ? "light" : "dark"} returnTo={returnTo} />
+        )}
       </div>
     </header>
+  );
+}
+
+/** The header's theme switch: a plain form, so it works without scripts. */
+function ThemeButton({ next, returnTo, className }: { next: Theme; returnTo: string; className?: string }) {
+  return (
+    <Form method="post" action="/preferences/theme" className={className ? `theme-form ${className}` : "theme-form"}>
+      <input type="hidden" name="theme" value={next} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <button type="submit" className="button-ghost theme-button">
+        <span className="theme-icon" aria-hidden="true">
+          {next === "dark" ? "☾" : "☀"}
+        </span>
+        <span className="theme-label">{next === "dark" ? "Thème sombre" : "Thème clair"}</span>
+      </button>
+    </Form>
   );
 }

@@ -50,6 +50,11 @@ export const cvSchema = z
     projects: z.array(project).min(1),
     certifications: z.array(z.object({ name: text, issuer: text, year: z.number().int() })),
     languages: z.array(z.object({ name: text, level: text })).min(1),
+    /** Skills by area, for recruiters and buyers who scan for a technology. */
+    skills: z.array(z.object({ area: text, items: z.array(text).min(1) })).min(1),
+    education: z.array(z.object({ degree: text, school: text, year: z.number().int().min(1950).max(2100) })).min(1),
+    /** The professional phone, international form without spaces (+33612345678): a `tel:` link and the PDF. */
+    phone: z.string().regex(/^\+\d{8,15}$/, "phone: +<country code><number>, digits only"),
     testimonials: z.array(z.object({ quote: text, author: text, role: text })),
   })
   .refine((cv) => new Set(cv.projects.map((p) => p.slug)).size === cv.projects.length, "two projects share a slug");

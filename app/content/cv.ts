@@ -65,7 +65,7 @@ export const cv: Cv = {
         "Migration progressive vers React Router rendu côté serveur, page par page",
         "Tests de bout en bout et mesures de performance dans l'intégration continue",
       ],
-      results: ["Temps d'affichage sur mobile divisé par trois", "Taux de conversion en hausse de 18 %"],
+      results: ["Temps d'affichage sur mobile divisé par trois", "Taux de conversion en hausse de 18\u00a0%"],
       stack: ["TypeScript", "React Router", "Node.js", "PostgreSQL"],
     },
     {
@@ -100,6 +100,18 @@ export const cv: Cv = {
     { name: "Anglais", level: "courant (C1)" },
     { name: "Espagnol", level: "intermédiaire (B1)" },
   ],
+  skills: [
+    { area: "Langages et frameworks", items: ["TypeScript", "JavaScript", "React", "React Router", "Node.js", "SQL"] },
+    { area: "Cloud et DevOps", items: ["Docker", "Kubernetes", "AWS", "CI/CD", "Observabilité"] },
+    { area: "Qualité", items: ["Tests automatisés", "Sécurité applicative (OWASP)", "Accessibilité (RGAA, WCAG)", "Performance web"] },
+    { area: "Conseil", items: ["Audit et architecture", "Formation et accompagnement d'équipes", "Cadrage de projets"] },
+  ],
+  education: [
+    { degree: "Master Informatique, parcours génie logiciel", school: "Université Grenoble Alpes", year: 2010 },
+    { degree: "Licence Informatique", school: "Université Grenoble Alpes", year: 2008 },
+  ],
+  // Demonstration number (the ARCEP range reserved for fiction is not mobile): replace with the real one.
+  phone: "+33612345678",
   testimonials: [
     {
       quote: "Un audit clair, chiffré et actionnable : l'équipe savait quoi faire dès le lendemain.",

@@ -19,8 +19,9 @@ export function pageMeta(
   if (!site) return [{ title: overrides.title ?? "Erreur" }];
   const title = overrides.title ? `${overrides.title} | ${site.ownerName}` : `${site.title} | ${site.ownerName}`;
   const description = overrides.description ?? site.description;
-  // A page's own picture (a product's main image) for social cards; absolute, on the public origin.
-  const image = overrides.image ? new URL(overrides.image, site.canonicalUrl).href : site.imageUrl;
+  // A page's own card (app/lib/social-card.ts) for social networks; absolute, on the public origin. Never an SVG:
+  // Facebook, LinkedIn and X show none (issue 29.11), so one falls back to the site's card.
+  const image = overrides.image && !/\.svg(\?|$)/i.test(overrides.image) ? new URL(overrides.image, site.canonicalUrl).href : site.imageUrl;
   return [
     { title },
     { name: "description", content: description },

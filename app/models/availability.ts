@@ -22,3 +22,23 @@ export function availabilityProblem(availability: { status: string; quantityAvai
   }
   return blocked ? "Plus disponible : retirez cet article pour commander" : null;
 }
+
+/** At most this many left: the product page and the cards say how many (issue 29.1). */
+export const LOW_STOCK_MAX = 5;
+
+/** "Plus qu'un exemplaire" / "Plus que 3 exemplaires" when few are left; null when plenty, none or untracked. */
+export function lowStockLabel(left: number | undefined): string | null {
+  if (left === undefined || left <= 0 || left > LOW_STOCK_MAX) return null;
+  return left === 1 ? "Plus qu'un exemplaire" : `Plus que ${left} exemplaires`;
+}
+
+/**
+ * Null when adding `quantity` to the `inCart` already there fits the `left` in stock (undefined: not tracked), else
+ * the French message for the add form's quantity field: the cart's own wording, with what the cart already holds.
+ */
+export function addStockProblem(left: number | undefined, inCart: number, quantity: number): string | null {
+  if (left === undefined || inCart + quantity <= left) return null;
+  if (inCart === 0) return stockProblem({ status: "AVAILABLE", quantityAvailable: left }, quantity);
+  if (inCart >= left) return `Il n'en reste que ${left}, déjà dans votre panier.`;
+  return `Il n'en reste que ${left} et votre panier en contient déjà ${inCart} : ajoutez-en au plus ${left - inCart}.`;
+}

@@ -3,6 +3,7 @@ import { CartIntent } from "./cart-intents";
 import type { OptionFieldKey } from "./catalog";
 import { cleanText, idField, quantityField } from "./fields";
 import type { FieldsOf, FormAnswer } from "./form-answer";
+import { MAX_QUANTITY } from "./quantity";
 
 /**
  * Form contracts of the cart: what each intent posted to `/cart` carries (app/models/cart-intents.ts names them).
@@ -29,7 +30,8 @@ export const addToCartSchema = z.object({
 export const cartActionSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal(CartIntent.update), lineId: lineIdField, quantity: quantityField() }),
+    // 0 is allowed: a buyer who types 0 in the cart means "remove this line" (issue 29.7), and the action removes it.
+    z.object({ intent: z.literal(CartIntent.update), lineId: lineIdField, quantity: quantityField(MAX_QUANTITY, 0) }),
     z.object({ intent: z.literal(CartIntent.remove), lineId: lineIdField }),
     z.object({ intent: z.literal(CartIntent.coupon), code: couponField }),
     z.object({ intent: z.literal(CartIntent.removeCoupon) }),
@@ -42,3 +44,8 @@ export type CartActionField = FieldsOf<typeof cartActionSchema> | FieldsOf<typeo
 
 /** What the cart action answers a refused form (400), from any page. */
 export type CartAnswer = FormAnswer<CartActionField>;
+
+/** With scripts, a platform failure the cart route's clientAction told in a notification: no field to mark. */
+export interface CartFailureNotified {
+  failed: true;
+}

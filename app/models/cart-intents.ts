@@ -1,4 +1,4 @@
-import { acceptedQuantity } from "./quantity";
+import { acceptedQuantity, MAX_QUANTITY } from "./quantity";
 
 /**
  * The changes a form asks of the cart, each an `intent` posted to the one cart action
@@ -56,8 +56,10 @@ export function cartChanges(lineIds: ReadonlyArray<string>, submissions: Iterabl
     const form = submission.formData;
     const intent = form.get("intent");
     const lineId = String(form.get("lineId") ?? "");
-    const quantity = acceptedQuantity(form.get("quantity"));
+    // 0 is accepted only by an update, where it removes the line (the cart action treats it as "remove").
+    const quantity = acceptedQuantity(form.get("quantity"), MAX_QUANTITY, intent === CartIntent.update ? 0 : 1);
     if (intent === CartIntent.add && quantity !== null) changes.added += quantity;
+    else if (intent === CartIntent.update && known.has(lineId) && quantity === 0) changes.removed.add(lineId);
     else if (intent === CartIntent.update && known.has(lineId) && quantity !== null) changes.quantities.set(lineId, quantity);
     else if (intent === CartIntent.remove && known.has(lineId)) changes.removed.add(lineId);
     else if (intent === CartIntent.removeCoupon) changes.couponRemoved = true;

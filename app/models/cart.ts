@@ -11,6 +11,8 @@ export interface Money {
 export interface CartLine {
   id: string;
   productId: string;
+  /** The catalog variant of the line (Wix `catalogReference.options.variantId`), when it names one. */
+  variantId?: string;
   name: string;
   url?: string;
   image?: string;
@@ -45,6 +47,16 @@ export interface ShippingChoice {
   deliveryTime?: string;
   /** Collected by the buyer (Wix `logistics.pickupDetails`): nothing to deliver, no delivery address. */
   pickup: boolean;
+  /** Where and when to collect it, when the platform says. */
+  pickupPlace?: PickupPlace;
+}
+
+/** Where and when a pickup is collected (Wix `logistics.pickupDetails.address` and `logistics.instructions`). */
+export interface PickupPlace {
+  /** One line: "12 rue des Artisans, 69002 Lyon". */
+  address?: string;
+  /** Free text from the site's settings: the opening hours. */
+  instructions?: string;
 }
 
 export interface CartTotals {

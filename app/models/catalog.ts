@@ -15,6 +15,41 @@ export const SORT_OPTIONS = [
 export type SortKey = (typeof SORT_OPTIONS)[number]["value"];
 export const DEFAULT_SORT: SortKey = "pertinence";
 
+/** What a product is sorted on: the price the buyer pays (after the discount), its name, its last update. */
+export interface SortFacts {
+  paid: number;
+  name: string;
+  updated: number;
+}
+
+/**
+ * The catalog's one ordering rule, for every list (catalog, collections, search): prices by the price the buyer pays
+ * (issue 29.2: a 11,20 € discounted mug comes before 14 € items), names in French order, newest first. Null for
+ * "pertinence" (the list's own order: relevance for a search, the platform's default otherwise).
+ */
+export function compareForSort(sort: SortKey): ((a: SortFacts, b: SortFacts) => number) | null {
+  switch (sort) {
+    case "prix-croissant":
+      return (a, b) => a.paid - b.paid;
+    case "prix-decroissant":
+      return (a, b) => b.paid - a.paid;
+    case "nom":
+      return (a, b) => a.name.localeCompare(b.name, "fr");
+    case "nouveautes":
+      return (a, b) => b.updated - a.updated;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Sorts the platform cannot apply by the buyer's price: Wix Stores catalog V1 sorts `price` on the price before
+ * the discount, so these lists are sorted by the app over the whole (cached) catalog.
+ */
+export function sortedByApp(sort: SortKey): boolean {
+  return sort === "prix-croissant" || sort === "prix-decroissant";
+}
+
 export interface PriceView {
   /** What the buyer pays, formatted ("1 200,00 €"). */
   current: string;
@@ -39,6 +74,8 @@ export interface ProductCardView {
   image?: ImageView;
   price: PriceView;
   inStock: boolean;
+  /** "Plus qu'un exemplaire" when few are left (models/availability.ts). */
+  lowStock?: string;
 }
 
 export interface CollectionLink {
@@ -89,6 +126,8 @@ export interface Selection {
   variantId?: string;
   price: PriceView;
   availability: Availability;
+  /** How many of the chosen variant (or of a product without options) are left, when the platform tracks it. */
+  stockLeft?: number;
 }
 
 export interface CatalogPageData {
@@ -141,6 +180,8 @@ export interface CatalogProduct {
   /** Variants sell at different prices: the card says "à partir de". */
   priceVaries: boolean;
   inStock: boolean;
+  /** How many are left (all variants together), when the catalog counts them (V1 tracked stock). */
+  stockLeft?: number;
   images: CatalogImage[];
   options: CatalogOption[];
   /** Empty in lists (Catalog V3 lists carry no variants); read with the product itself. */
@@ -182,6 +223,8 @@ export interface CatalogVariant {
   price?: { amount: number; discounted: number };
   inStock: boolean;
   visible: boolean;
+  /** How many of this variant are left, when the catalog counts them (V1 tracked stock). */
+  stockLeft?: number;
 }
 
 export interface CatalogCollection {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { businessBuyerFields } from "./business-buyer";
 import { addressSchema, ADDRESS_LABELS, type PostalAddress } from "./address";
-import { emailField, idField, textField } from "./fields";
+import { emailField, idField, optionalPhoneField, textField } from "./fields";
 import type { FieldErrors, FormValues } from "./form-answer";
 
 /**
@@ -26,6 +26,8 @@ const checkoutFields = z.object({
   email: emailField,
   firstName: textField("Prénom", 80),
   lastName: textField("Nom", 80),
+  // Optional: a carrier or the owner may need to call about a delivery or a service.
+  phone: optionalPhoneField(),
   ...businessBuyerFields,
   addressLine: z.string().optional(),
   postalCode: z.string().optional(),
@@ -121,6 +123,7 @@ export function checkoutSchemaFor(facts: CheckoutFacts = {}) {
         email: form.email,
         firstName: form.firstName,
         lastName: form.lastName,
+        ...(form.phone ? { phone: form.phone } : {}),
         company: form.company,
         vatNumber: form.vatNumber,
         /** Null for a pickup: nothing is delivered. */

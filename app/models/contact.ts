@@ -12,6 +12,8 @@ export interface ContactRequest {
   name: string;
   email: string;
   company?: string;
+  /** International form (+33612345678), optional. */
+  phone?: string;
   subject: ContactSubject;
   message: string;
   budget?: string;
@@ -40,6 +42,7 @@ export interface ContactRequestRow {
   company: string;
   subject: string;
   message: string;
+  phone: string;
   budget: string;
   dates: string;
   product: string;

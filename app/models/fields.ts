@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { PLATFORM_ID } from "./ids";
+import { readPhone } from "./phone";
 import { MAX_QUANTITY, readQuantity } from "./quantity";
 
 /**
- * The rules of the fields many forms share (text, e-mail, quantity, ids): one rule and one French wording per kind
+ * The rules of the fields many forms share (text, e-mail, quantity, phone, ids): one rule and one French wording per kind
  * of input, on the server and in the browser. A form's schema is built from these, never from its own copy.
  */
 
@@ -61,9 +62,9 @@ export const emailField = z
   );
 
 /** Quantity typed by a user: a whole number from 1 to `max` (the rule is `readQuantity`, which the browser runs too). */
-export function quantityField(max = MAX_QUANTITY) {
+export function quantityField(max = MAX_QUANTITY, min: 0 | 1 = 1) {
   return z.string({ error: "Indiquez une quantité." }).transform((value, ctx) => {
-    const reading = readQuantity(value, max);
+    const reading = readQuantity(value, max, min);
     if (reading.ok) return reading.quantity;
     ctx.issues.push({ code: "custom", message: reading.message, input: value });
     return z.NEVER;
@@ -76,4 +77,22 @@ export function quantityField(max = MAX_QUANTITY) {
  */
 export function idField(message: string) {
   return z.string({ error: message }).trim().regex(PLATFORM_ID, message);
+}
+
+/**
+ * An optional phone number (models/phone.ts `readPhone`): empty is undefined, anything else must read as a number,
+ * kept in the international form.
+ */
+export function optionalPhoneField() {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const typed = cleanText(value ?? "");
+      if (!typed) return undefined;
+      const reading = readPhone(typed);
+      if (reading.ok) return reading.e164;
+      ctx.issues.push({ code: "custom", message: reading.message, input: value });
+      return z.NEVER;
+    });
 }

@@ -1,4 +1,4 @@
-import type { Money } from "./cart";
+import type { Money, PickupPlace } from "./cart";
 import type { ShipmentView } from "./order-life";
 
 /** An order as the thank-you page and the member's order pages show it (built in app/.server/checkout.server.ts). */
@@ -41,6 +41,8 @@ export interface OrderView {
   couponCode?: string;
   shippingTitle?: string;
   pickup: boolean;
+  /** Where and when to collect a pickup order. */
+  pickupPlace?: PickupPlace;
   /** Every line is digital: no shipping to speak of. */
   digitalOnly: boolean;
   shippingAddress?: OrderAddress;

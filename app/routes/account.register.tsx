@@ -5,6 +5,7 @@ import { AuthForm } from "~/components/account/AuthForm";
 import { PasswordField } from "~/components/account/PasswordField";
 import { commerceOf } from "~/.server/commerce.server";
 import { guestReturnTo, registerMember } from "~/.server/auth.server";
+import { orderPrefill } from "~/.server/checkout.server";
 import { checkHoneypot } from "~/.server/honeypot.server";
 import { useFormAnswer } from "~/hooks/use-form-answer";
 import { routeMeta } from "~/lib/meta";
@@ -14,7 +15,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ m
 export const handle = { breadcrumb: () => ({ label: "Créer un compte", to: "/account/register" }) };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  return { returnTo: guestReturnTo(commerceOf(context), url) };
+  const commerce = commerceOf(context);
+  return { returnTo: guestReturnTo(commerce, url), prefill: await orderPrefill(commerce, url.searchParams.get("commande")) };
 }
 
 /** The sign-up form: the same flow as direct login (app/.server/auth.server.ts), with Wix's register call. */
@@ -26,14 +28,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { busy, bind, formError } = useFormAnswer(actionData);
+  const { prefill } = loaderData;
   return (
     <div className="narrow auth-page">
       <h1>Créer un compte</h1>
       <AuthForm busy={busy} submitLabel="Créer mon compte" formError={formError}>
         <input type="hidden" name="returnTo" value={loaderData.returnTo} />
-        <Field label="Prénom" {...bind("firstName")} autoComplete="given-name" required />
-        <Field label="Nom" {...bind("lastName")} autoComplete="family-name" required />
-        <Field label="E-mail" {...bind("email")} type="email" autoComplete="email" required />
+        <Field label="Prénom" {...bind("firstName", prefill.firstName)} autoComplete="given-name" required />
+        <Field label="Nom" {...bind("lastName", prefill.lastName)} autoComplete="family-name" required />
+        <Field label="E-mail" {...bind("email", prefill.email)} type="email" autoComplete="email" required />
         <PasswordField label="Mot de passe" {...bind("password")} autoComplete="new-password" minLength={8} answer={actionData} />
         <PasswordField label="Confirmer le mot de passe" {...bind("confirm")} autoComplete="new-password" answer={actionData} />
       </AuthForm>

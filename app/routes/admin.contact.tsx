@@ -107,6 +107,7 @@ export default function AdminContactRequests({ loaderData }: Route.ComponentProp
                   <Facts
                     className="admin-request-facts"
                     facts={[
+                      ["Téléphone", r.phone],
                       ["Prestation", r.product],
                       ["Budget", r.budget],
                       ["Dates", r.dates],

@@ -5,7 +5,7 @@ import cartStyles from "~/styles/cart.css?url";
 import { Field } from "~/components/Field";
 import { CartLineItem } from "~/components/cart/CartLineItem";
 import { availabilityProblem } from "~/models/availability";
-import type { CartAnswer } from "~/models/cart-forms";
+import type { CartAnswer, CartFailureNotified } from "~/models/cart-forms";
 import { formAnswerOf } from "~/models/form-answer";
 import { COUPON_FETCHER_KEY, optimisticCart } from "~/components/cart/optimistic";
 import { CART_ACTION, CartIntent } from "~/models/cart-intents";
@@ -13,6 +13,8 @@ import { CartTotalsSummary } from "~/components/cart/CartTotalsSummary";
 import { privatePageMeta, routeMeta } from "~/lib/meta";
 import { commerceOf } from "~/.server/commerce.server";
 import { cartAction } from "~/.server/cart-action.server";
+import { failureNotice } from "~/lib/failed-submission";
+import { notify } from "~/components/Notifications";
 import { FormKey } from "~/components/FormKey";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
@@ -31,6 +33,24 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The one cart action: every cart change, from this page or any other (app/.server/cart-action.server.ts). */
 export async function action({ request, context }: Route.ActionArgs) {
   return cartAction(request, commerceOf(context), await request.formData());
+}
+
+/**
+ * With scripts, cart forms post through fetchers from any page (an add from a product page): an error the action
+ * throws (platform down, timeout) would replace that whole page with the error screen and lose the chosen options.
+ * It becomes a notification instead and the page stays as it was (issue 29.5). Without scripts the error screen is
+ * the answer, as for any other form.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    // Redirects (success, a flashed refusal) go on as usual.
+    if (error instanceof Response) throw error;
+    const notice = failureNotice(error);
+    void notify.error(notice.title, notice.description);
+    return { failed: true } satisfies CartFailureNotified;
+  }
 }
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -100,11 +120,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
 }
 
 function CouponForm({ couponCode, actionData }: { couponCode?: string; actionData?: CartAnswer }) {
-  const fetcher = useFetcher<CartAnswer>({ key: COUPON_FETCHER_KEY });
+  const fetcher = useFetcher<CartAnswer | CartFailureNotified>({ key: COUPON_FETCHER_KEY });
   // The fetcher keeps its last answer across a later successful apply or removal (answered by a
   // redirect): its error is shown only while the last thing sent from here was that coupon.
   const [lastIntent, setLastIntent] = useState<CartIntent | undefined>(undefined);
-  const answer = lastIntent === undefined || lastIntent === CartIntent.coupon ? (fetcher.data ?? actionData) : undefined;
+  const answer = lastIntent === undefined || lastIntent === CartIntent.coupon ? (formAnswerOf(fetcher.data) ?? actionData) : undefined;
   const busy = fetcher.state !== "idle";
   if (couponCode) {
     return (

@@ -5,6 +5,8 @@ import cartStyles from "~/styles/cart.css?url";
 import { privatePageMeta, routeMeta } from "~/lib/meta";
 import { commerceOf } from "~/.server/commerce.server";
 import { OrderDetails } from "~/components/OrderDetails";
+import { followPath } from "~/.server/order-follow.server";
+import { followLinksAvailable } from "~/.server/owner.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
 
@@ -18,11 +20,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const commerce = commerceOf(context);
   // A browser without a session has nobody's order to show (a malformed id is refused by the handler).
   if (commerce.role === "none") notFound();
-  return { order: await commerce.checkout.order(orderId), member: commerce.isMember };
+  const order = await commerce.checkout.order(orderId);
+  // A guest gets a link to follow the order from any device, and the offer of an account made from it (issue 29.10).
+  const guest = !commerce.isMember;
+  return {
+    order,
+    member: commerce.isMember,
+    followUrl: guest && followLinksAvailable() ? followPath(order.id) : null,
+    registerUrl: guest ? `/account/register?commande=${encodeURIComponent(order.id)}` : null,
+  };
 }
 
 export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
-  const { order, member } = loaderData;
+  const { order, member, followUrl, registerUrl } = loaderData;
   return (
     <section className="thanks-page" aria-labelledby="order-title">
       <h1 id="order-title">Merci pour votre commande !</h1>
@@ -43,6 +53,21 @@ export default function CheckoutComplete({ loaderData }: Route.ComponentProps) {
         </p>
       ) : order.email ? (
         <p className="muted">Un récapitulatif est envoyé à {order.email}.</p>
+      ) : null}
+      {followUrl || registerUrl ? (
+        <div className="guest-follow card">
+          {followUrl ? (
+            <p>
+              Gardez ce lien personnel pour suivre votre commande sans compte, depuis n'importe quel appareil :{" "}
+              <a href={followUrl}>Suivre ma commande</a>
+            </p>
+          ) : null}
+          {registerUrl ? (
+            <p>
+              Un compte retrouve cette commande et les suivantes dans « Mes commandes » : <Link to={registerUrl}>Créer mon compte</Link>
+            </p>
+          ) : null}
+        </div>
       ) : null}
       <OrderDetails order={order} />
       <p className="thanks-links">

@@ -101,7 +101,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   let started: { paymentUrl: string };
   try {
     started = await commerce.checkout.start(
-      form.data,
+      // Nothing to ship (no delivery option: every line is digital): the address typed is the billing one only, so
+      // the order never shows a delivery address the buyer did not give (issue 29.4).
+      { ...form.data, shipping: options.length === 0 ? null : form.data.shipping },
       publicOrigin(),
       delivery ? { code: delivery.code, ...(delivery.appId ? { appId: delivery.appId } : {}) } : undefined,
     );
@@ -191,7 +193,11 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           <button type="submit" className="button checkout-submit" disabled={submitting}>
             Continuer vers le paiement
           </button>
-          <p className="hint">Vous choisirez le paiement (carte ou à la livraison) sur la page suivante.</p>
+          <p className="hint">
+            {digitalOnly
+              ? "Vous paierez par carte sur la page suivante."
+              : "Vous choisirez le paiement (carte ou à la livraison) sur la page suivante."}
+          </p>
         </Form>
         <CheckoutSummary cart={cart} totals={totals} pending={hydrated && summaryPending} />
       </div>

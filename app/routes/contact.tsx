@@ -8,8 +8,9 @@ import { quotedProduct, submitContactRequest } from "~/.server/contact.server";
 import { checkHoneypot } from "~/.server/honeypot.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { failedAction } from "~/.server/wix-errors.server";
-import { cleanText, emailField, optionalText, textField } from "~/models/fields";
+import { cleanText, emailField, optionalPhoneField, optionalText, textField } from "~/models/fields";
 import { parseForm, refuseForm } from "~/.server/form.server";
+import { PHONE_MAX_LENGTH } from "~/models/phone";
 import { routeMeta } from "~/lib/meta";
 import { useFormAnswer } from "~/hooks/use-form-answer";
 import { CONTACT_SUBJECTS } from "~/models/contact";
@@ -38,6 +39,7 @@ const contactSchema = z.object({
   name: textField("Le nom", 120),
   email: emailField,
   company: optionalText("Le nom de la société", 120),
+  phone: optionalPhoneField(),
   subject: z.enum(["conseil", "formation", "audit", "autre"], { error: "Choisissez le sujet de votre demande." }),
   message: z
     .string({ error: "Décrivez votre besoin." })
@@ -58,11 +60,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   await checkHoneypot(form);
   const parsed = parseForm(contactSchema, form);
   if (!parsed.ok) return refuseForm(parsed);
-  const { company, budget, dates, product, ...required } = parsed.data;
+  const { company, phone, budget, dates, product, ...required } = parsed.data;
   try {
     await submitContactRequest(commerceOf(context), {
       ...required,
       ...(company ? { company } : {}),
+      ...(phone ? { phone } : {}),
       ...(budget ? { budget } : {}),
       ...(dates ? { dates } : {}),
       ...(product ? { product } : {}),
@@ -95,6 +98,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         <Field label="Nom" {...bind("name")} autoComplete="name" required maxLength={120} />
         <Field label="E-mail" {...bind("email")} type="email" autoComplete="email" required />
         <Field label="Société (facultatif)" {...bind("company")} autoComplete="organization" maxLength={120} />
+        <Field label="Téléphone (facultatif)" {...bind("phone")} type="tel" autoComplete="tel" maxLength={PHONE_MAX_LENGTH} />
         <SelectField
           label="Sujet"
           {...bind("subject")}

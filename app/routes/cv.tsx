@@ -7,6 +7,8 @@ import { JsonLd } from "~/components/JsonLd";
 import { routeMeta } from "~/lib/meta";
 import { personFacts } from "~/lib/person";
 import { personLd } from "~/lib/structured-data";
+import { formatPhone } from "~/models/phone";
+import { socialCardPath } from "~/lib/social-card";
 import type { loader as rootLoader } from "~/root";
 
 export const links: Route.LinksFunction = routeCssLinks("cv");
@@ -17,7 +19,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
     {
       title: "CV",
       description: `CV : ${cv.summary}`,
-      image: cv.photo.src,
+      // The portrait is an SVG, which social networks do not show: the CV's raster card instead (issue 29.11).
+      image: socialCardPath("page", "cv"),
     },
   );
 
@@ -37,6 +40,9 @@ export default function CvPage() {
           <h1>{site?.ownerName}</h1>
           <p className="lead">{cv.jobTitle}</p>
           <p>{cv.location}</p>
+          <p>
+            Téléphone : <a href={`tel:${cv.phone}`}>{formatPhone(cv.phone)}</a>
+          </p>
           <p>{cv.summary}</p>
           <ul className="cv-links">
             {cv.links.map((l) => (

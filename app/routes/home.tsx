@@ -23,8 +23,18 @@ export default function Home() {
         {portfolio.intro.map((paragraph) => (
           <p key={paragraph}>{paragraph}</p>
         ))}
-        <p>
-          <Link to="/products" className="button">
+        {/* The consultant's path to a quote first (issue 29.14), then the proof (CV, projects), then the store. */}
+        <p className="hero-actions">
+          <Link to="/contact" className="button">
+            Me contacter / Demander un devis
+          </Link>
+          <Link to="/cv" className="button button-ghost">
+            Voir mon CV
+          </Link>
+          <Link to="/realisations" className="button button-ghost">
+            Voir mes réalisations
+          </Link>
+          <Link to="/products" className="button button-ghost">
             {portfolio.store.cta}
           </Link>
         </p>

@@ -15,6 +15,8 @@ import { JsonLd } from "~/components/JsonLd";
 import { productLd } from "~/lib/structured-data";
 import type { loader as rootLoader } from "~/root";
 import { QUOTE_COLLECTIONS, quoteUrl } from "~/models/contact";
+import { lowStockLabel } from "~/models/availability";
+import { socialCardPath } from "~/lib/social-card";
 import { acceptedQuantity } from "~/models/quantity";
 
 export const links: Route.LinksFunction = routeCssLinks("catalog");
@@ -40,7 +42,8 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
     {
       title: loaderData?.product.name ?? "Boutique",
       ...(loaderData?.product.description ? { description: loaderData.product.description } : {}),
-      ...(loaderData?.product.images[0] ? { image: loaderData.product.images[0].url } : {}),
+      // A raster card (1200 × 630): social networks show no SVG, and the catalog's pictures may be SVG (issue 29.11).
+      ...(loaderData ? { image: socialCardPath("produit", loaderData.product.slug) } : {}),
     },
   );
 
@@ -113,7 +116,11 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         <div className="product-price" aria-live="polite">
           <Price price={selection.price} />
           {selection.availability.ok ? (
-            <p className="stock-in">En stock</p>
+            lowStockLabel(selection.stockLeft) ? (
+              <p className="stock-low">{lowStockLabel(selection.stockLeft)}</p>
+            ) : (
+              <p className="stock-in">En stock</p>
+            )
           ) : selection.availability.reason === "incomplete" ? null : (
             <p className="stock-out">Rupture de stock</p>
           )}

@@ -5,6 +5,7 @@ import { projectBySlug, type CvProject } from "~/content/cv";
 import { routeMeta } from "~/lib/meta";
 import { notFound } from "~/lib/http";
 import { Section, TextList } from "~/components/Section";
+import { socialCardPath } from "~/lib/social-card";
 
 export const links: Route.LinksFunction = routeCssLinks("cv");
 
@@ -13,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
     { matches, location },
     {
       title: loaderData ? `${loaderData.title} — Réalisation` : "Réalisation introuvable",
-      ...(loaderData ? { description: loaderData.summary } : {}),
+      ...(loaderData ? { description: loaderData.summary, image: socialCardPath("realisation", loaderData.slug) } : {}),
     },
   );
 
@@ -22,7 +23,7 @@ export const handle = {
   breadcrumb: (match: { pathname: string; data?: CvProject }) =>
     match.data
       ? [
-          { label: "CV", to: "/cv" },
+          { label: "Réalisations", to: "/realisations" },
           { label: match.data.title, to: match.pathname },
         ]
       : null,

@@ -133,6 +133,9 @@ const ADDED_COLUMNS: Array<[table: string, column: string, definition: string]> 
   ["members", "activity_status", "TEXT NOT NULL DEFAULT 'ACTIVE'"],
   // Wix Forms' trash bin: a deleted submission is kept (restorable) until removed for good.
   ["form_submissions", "deleted_date", "TEXT"],
+  // A pickup option's place (JSON address) and its instructions (opening hours): Wix's pickupDetails and instructions.
+  ["shipping_options", "pickup_address", "TEXT"],
+  ["shipping_options", "instructions", "TEXT"],
   // Cart V2 over the same carts (ecom/cart-v2.ts): the revision, the billing side, the custom checkout URL, and
   // the order a cart became (the cart stays readable by id; its owner key moves to `placed:<id>`).
   ["carts", "revision", "INTEGER NOT NULL DEFAULT 1"],

@@ -5,13 +5,13 @@ export const e = escapeHtml;
 
 export const PLATFORM_CSS = `
 :root {
-  --bg: #f6f5f1; --surface: #ffffff; --text: #1c2733; --muted: #4f5b67; --accent: #2455a4; --accent-text: #ffffff;
-  --border: #dcd9d0; --danger: #b42318; --danger-bg: #fdecea; --notice-bg: #e8f0fb; --radius: 8px; color-scheme: light;
+  --bg: light-dark(#f6f5f1, #121820); --surface: light-dark(#ffffff, #1b2430); --text: light-dark(#1c2733, #e8edf2);
+  --muted: light-dark(#4f5b67, #a9b4c0); --accent: light-dark(#2455a4, #8fb3ff); --accent-text: light-dark(#ffffff, #0d1520);
+  --border: light-dark(#dcd9d0, #2f3b4a); --danger: light-dark(#b42318, #ff8a80); --danger-bg: light-dark(#fdecea, #3a1d1b);
+  --notice-bg: light-dark(#e8f0fb, #1c2a40); --radius: 8px; color-scheme: light;
 }
-[data-theme="dark"] {
-  --bg: #121820; --surface: #1b2430; --text: #e8edf2; --muted: #a9b4c0; --accent: #8fb3ff; --accent-text: #0d1520;
-  --border: #2f3b4a; --danger: #ff8a80; --danger-bg: #3a1d1b; --notice-bg: #1c2a40; color-scheme: dark;
-}
+[data-theme="dark"] { color-scheme: dark; }
+[data-theme="auto"] { color-scheme: light dark; }
 *, *::before, *::after { box-sizing: border-box; }
 body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; font-size: 1.0625rem;
   color: var(--text); background: var(--bg); line-height: 1.6; }
@@ -48,25 +48,38 @@ tr.total th, tr.total td { font-weight: 700; font-size: 1.1rem; }
 .mail-body { white-space: pre-wrap; overflow-wrap: anywhere; }
 .row { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; }
 @media (max-width: 560px) { .row { grid-template-columns: 1fr; } }
-.demo-banner { background: #fff4d6; color: #5c4300; border-bottom: 1px solid #f0d58a; padding: .4rem 1.25rem; font-size: .9rem; }
-[data-theme="dark"] .demo-banner { background: #3a3113; color: #f7e3a1; border-color: #6b5a1f; }
+.demo-banner { background: light-dark(#fff4d6, #3a3113); color: light-dark(#5c4300, #f7e3a1); border-bottom: 1px solid light-dark(#f0d58a, #6b5a1f);
+  padding: .4rem 1.25rem; font-size: .9rem; }
 `;
 
-/** The site's theme preference (its `theme` cookie: React Router's base64 JSON encoding), light by default. */
-export function themeFrom(request: Request | undefined): "light" | "dark" {
-  const raw = request?.headers.get("cookie")?.match(/(?:^|;\s*)theme=([^;]+)/)?.[1];
-  if (!raw) return "light";
-  try {
-    return JSON.parse(Buffer.from(decodeURIComponent(raw), "base64").toString("utf8")) === "dark" ? "dark" : "light";
-  } catch {
-    return "light";
+/**
+ * The site's theme for a hosted page (issue 29.12), as the site decides it (app/.server/theme.server.ts): the
+ * visitor's choice (the site's `theme` cookie: React Router's base64 JSON encoding), else the system's preference
+ * the site learnt (its `CH-prefers-color-scheme` cookie, or Chromium's `Sec-CH-Prefers-Color-Scheme` hint), else
+ * "auto": the CSS follows the browser's prefers-color-scheme.
+ */
+export function themeFrom(request: Request | undefined): "light" | "dark" | "auto" {
+  const cookies = request?.headers.get("cookie") ?? "";
+  const raw = cookies.match(/(?:^|;\s*)theme=([^;]+)/)?.[1];
+  if (raw) {
+    try {
+      const chosen: unknown = JSON.parse(Buffer.from(decodeURIComponent(raw), "base64").toString("utf8"));
+      if (chosen === "dark" || chosen === "light") return chosen;
+    } catch {
+      // A broken cookie is no choice: the preference below decides.
+    }
   }
+  const hint = cookies.match(/(?:^|;\s*)CH-prefers-color-scheme=(dark|light)(?:;|$)/)?.[1];
+  if (hint === "dark" || hint === "light") return hint;
+  const header = request?.headers.get("sec-ch-prefers-color-scheme")?.replace(/"/g, "").trim();
+  return header === "dark" || header === "light" ? header : "auto";
 }
 
 /** Applies the visitor's theme to a rendered hosted page. */
 export async function withTheme(request: Request, res: Response): Promise<Response> {
-  if (themeFrom(request) !== "dark" || !(res.headers.get("content-type") ?? "").startsWith("text/html")) return res;
-  const body = (await res.text()).replace('<html lang="fr" data-theme="light">', '<html lang="fr" data-theme="dark">');
+  const theme = themeFrom(request);
+  if (theme === "light" || !(res.headers.get("content-type") ?? "").startsWith("text/html")) return res;
+  const body = (await res.text()).replace('<html lang="fr" data-theme="light">', `<html lang="fr" data-theme="${theme}">`);
   return new Response(body, { status: res.status, headers: res.headers });
 }
 

@@ -8,7 +8,8 @@ import { isElevated } from "../core/elevated";
 import type { FieldViolation, Router } from "../core/http";
 import { asObject, asString, unauthenticated, validationError } from "../core/http";
 import { loadProduct } from "../stores/catalog-store";
-import { DELIVERY_APP_ID, isPickup, shippingOptions } from "./pricing";
+import type { ShippingOptionRec } from "./pricing";
+import { DELIVERY_APP_ID, logisticsWire, shippingOptions } from "./pricing";
 
 interface Deliverable {
   id: string;
@@ -35,6 +36,14 @@ function deliverables(ctx: Ctx, raw: unknown): Deliverable[] {
   return out;
 }
 
+/** The option's logistics in Delivery Solutions' shape: Address has no `countryFullname` there (checkouts' has). */
+function solutionLogistics(o: ShippingOptionRec) {
+  const logistics = logisticsWire(o);
+  if (!("pickupDetails" in logistics) || !logistics.pickupDetails.address) return logistics;
+  const { countryFullname: _fullname, ...address } = logistics.pickupDetails.address;
+  return { ...logistics, pickupDetails: { ...logistics.pickupDetails, address } };
+}
+
 export function registerDelivery(router: Router, ctx: Ctx): void {
   router.on("POST", "/_api/delivery-rates/v1/get-delivery-solutions", (req) => {
     if (!isElevated(ctx, req.headers) && !callerFromRequest(ctx, req.headers)) throw unauthenticated();
@@ -51,7 +60,7 @@ export function registerDelivery(router: Router, ctx: Ctx): void {
           code: o.code,
           deliveryReference: { code: o.code, appId: DELIVERY_APP_ID },
           title: o.title,
-          logistics: isPickup(o) ? { pickupDetails: { pickupMethod: "STORE_PICKUP" } } : { deliveryTime: "3 à 5 jours ouvrés" },
+          logistics: solutionLogistics(o),
           cost: { price: cost.amount, currency: cur, deliveryPrice: cost, additionalCosts: [] },
           deliveryAllocations: [
             {

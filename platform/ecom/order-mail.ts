@@ -27,7 +27,10 @@ interface WireOrder {
   number: string;
   lineItems: WireLine[];
   priceSummary: { subtotal: Money; shipping: Money; discount: Money; tax: Money; total: Money };
-  shippingInfo?: { title: string; logistics?: { pickupDetails?: unknown } };
+  shippingInfo?: {
+    title: string;
+    logistics?: { pickupDetails?: { address?: { addressLine?: string; postalCode?: string; city?: string } }; instructions?: string };
+  };
   recipientInfo?: { address?: { formattedAddress?: string } };
   billingInfo?: { address?: { formattedAddress?: string }; contactDetails?: { firstName?: string; lastName?: string } };
   appliedDiscounts?: { coupon?: { code: string } }[];
@@ -64,8 +67,17 @@ function totalsText(o: WireOrder): string {
 
 function addressesText(o: WireOrder): string {
   const parts: string[] = [];
-  if (o.shippingInfo?.logistics?.pickupDetails) parts.push(`Retrait sur place (${o.shippingInfo.title})`);
-  else if (o.recipientInfo?.address?.formattedAddress) parts.push(`Adresse de livraison : ${o.recipientInfo.address.formattedAddress}`);
+  const logistics = o.shippingInfo?.logistics;
+  if (logistics?.pickupDetails) {
+    // Where and when to collect it (issue 29.3).
+    const a = logistics.pickupDetails.address;
+    const where = a?.addressLine ? `${a.addressLine}, ${[a.postalCode, a.city].filter(Boolean).join(" ")}` : undefined;
+    parts.push(`Retrait sur place (${o.shippingInfo!.title})${where ? ` : ${where}` : ""}`);
+    if (logistics.instructions) parts.push(`Horaires de retrait : ${logistics.instructions}`);
+  }
+  // Nothing shipped (digital goods only): no delivery address, whatever the order holds (issue 29.4).
+  else if (o.shippingInfo && o.recipientInfo?.address?.formattedAddress)
+    parts.push(`Adresse de livraison : ${o.recipientInfo.address.formattedAddress}`);
   if (o.billingInfo?.address?.formattedAddress) parts.push(`Adresse de facturation : ${o.billingInfo.address.formattedAddress}`);
   return parts.join("\n");
 }
@@ -77,7 +89,11 @@ export function sendOrderMails(ctx: Ctx, orderId: string): void {
   const origin = ctx.opts.defaultAppOrigin;
   const o = orderWire(ctx, row, origin) as unknown as WireOrder;
   const paid = row.payment_status === "PAID";
-  const payment = paid ? "Paiement reçu par carte." : "Paiement à régler à la livraison.";
+  const payment = paid
+    ? "Paiement reçu par carte."
+    : o.shippingInfo?.logistics?.pickupDetails
+      ? "Paiement à régler au retrait."
+      : "Paiement à régler à la livraison.";
   const shop = ctx.opts.shopName ?? "la boutique";
   const downloads = o.lineItems.filter((l) => l.digitalFile);
   const follow = followUrl(ctx, origin, row.id);

@@ -17,7 +17,7 @@ import type { Router } from "../core/http";
 import type { WixError } from "../core/http";
 import { asObject, notFound } from "../core/http";
 import type { PricedLine, Totals } from "./pricing";
-import { addressToWire, isPickup, optionDescriptionLines, taxIncluded, unavailableText } from "./pricing";
+import { addressToWire, isPickup, logisticsWire, optionDescriptionLines, taxIncluded, unavailableText } from "./pricing";
 import { decodeCursor } from "../core/query";
 import { orderEvents, productChanged } from "./order-events";
 import { orderSearchLimit, orderSearchPage, searchAllOrders } from "./admin-orders";
@@ -105,7 +105,7 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
         code: t.selected.code,
         title: t.selected.title,
         logistics: isPickup(t.selected)
-          ? { pickupDetails: { pickupMethod: "STORE_PICKUP" } }
+          ? logisticsWire(t.selected)
           : {
               deliveryTime: "3 à 5 jours ouvrés",
               ...(shipAddr ? { shippingDestination: { address: shipAddr, ...(contact ? { contactDetails: contact } : {}) } } : {}),

@@ -6,7 +6,7 @@ import { html, readForm, redirect } from "../core/http";
 import type { PurchaseRef } from "../ecom/purchase";
 import { placePurchase, purchaseOf } from "../ecom/purchase";
 import type { Totals } from "../ecom/pricing";
-import { addressToWire, isPickup, unavailableText } from "../ecom/pricing";
+import { addressToWire, isPickup, pickupAddressText, unavailableText, type ShippingOptionRec } from "../ecom/pricing";
 import type { Callbacks, SessionRow } from "../redirects/redirects";
 import { getSession } from "../redirects/redirects";
 import { e, errorPage, page } from "../core/layout";
@@ -38,14 +38,28 @@ function takeFlash(ctx: Ctx, session: SessionRow): FormState {
 }
 
 /**
- * Null when `MM/AA` is a month not yet past (a card is valid to the end of its month),
- * else the French message for the field. `now` is the platform's clock.
+ * The expiry as typed, in the one spelling the page shows ("MM/AA"), or null when it is not a month and a year.
+ * Common spellings are accepted (issue 29.9): 12/30, 12/2030, 1230, 122030, 12-30, 12.30, 12 30, 1/30.
+ */
+export function normalizeExpiry(raw: string): string | null {
+  const text = raw.trim();
+  const match = /^(\d{1,2})\s*[/.\s-]\s*(\d{2}|\d{4})$/.exec(text) ?? /^(\d{2})(\d{2})$/.exec(text) ?? /^(\d{2})(\d{4})$/.exec(text);
+  if (!match) return null;
+  const month = Number(match[1]);
+  const year = match[2]!.length === 4 ? match[2]!.slice(2) : match[2]!;
+  if (month < 1 || month > 12 || (match[2]!.length === 4 && !match[2]!.startsWith("20"))) return null;
+  return `${String(month).padStart(2, "0")}/${year}`;
+}
+
+/**
+ * Null when the expiry is a month not yet past (a card is valid to the end of its month), in any spelling
+ * `normalizeExpiry` reads; else the French message for the field. `now` is the platform's clock.
  */
 export function expiryError(raw: string, now: Date): string | null {
-  const match = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/.exec(raw.trim());
-  if (!match) return "Date d'expiration invalide (format MM/AA, exemple : 12/30).";
-  const month = Number(match[1]);
-  const year = 2000 + Number(match[2]);
+  const normalized = normalizeExpiry(raw);
+  if (!normalized) return "Date d'expiration invalide : indiquez le mois et l'année (exemple : 12/30).";
+  const month = Number(normalized.slice(0, 2));
+  const year = 2000 + Number(normalized.slice(3));
   if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)) {
     return "Cette carte a expiré : utilisez une carte dont la date d'expiration n'est pas passée.";
   }
@@ -67,6 +81,13 @@ function addressBlock(title: string, a: Record<string, unknown> | null, contact:
   const name = [contact?.firstName, contact?.lastName, contact?.company].filter((v) => typeof v === "string" && v).join(" ");
   if (!wire && !name) return "";
   return `<div><h3>${e(title)}</h3><p>${name ? `${e(name)}<br>` : ""}${wire ? e(wire.formattedAddress) : ""}</p></div>`;
+}
+
+/** Where and when to collect a pickup (issue 29.3): the option's address and instructions (opening hours). */
+function pickupBlock(option: ShippingOptionRec): string {
+  const where = pickupAddressText(option);
+  const instructions = option.instructions;
+  return `<div><h3>Retrait sur place</h3><p>${where ? e(where) : "À l'adresse de la boutique"}${instructions ? `<br>${e(instructions)}` : ""}</p></div>`;
 }
 
 function summary(ctx: Ctx, data: CheckoutData, t: Totals): string {
@@ -99,7 +120,7 @@ ${t.selected ? `<tr><th colspan="2">${e(t.selected.title)}</th><td class="num">$
 </table>
 ${data.email ? `<p class="muted">Confirmation envoyée à ${e(data.email)}</p>` : ""}
 <div class="row">
-${t.needsShipping ? addressBlock(t.selected && isPickup(t.selected) ? "Retrait sur place" : "Livraison", data.shippingAddress, data.contactDetails) : ""}
+${t.needsShipping ? (t.selected && isPickup(t.selected) ? pickupBlock(t.selected) : addressBlock("Livraison", data.shippingAddress, data.contactDetails)) : ""}
 ${addressBlock("Facturation", data.billingAddress, data.contactDetails)}
 </div>
 </div>`;
@@ -133,7 +154,7 @@ function render(ctx: Ctx, session: SessionRow, state: FormState = {}, status = 2
   const sid = e(session.id);
   const payForms = blocked
     ? `<p class="error" role="alert">${e(blocked)}</p>`
-    : `<form method="post" action="/_platform/checkout" novalidate>
+    : `<form method="post" action="/_platform/checkout?session=${encodeURIComponent(session.id)}" novalidate>
 <input type="hidden" name="session" value="${sid}">
 <input type="hidden" name="action" value="pay">
 <h2>Paiement par carte</h2>
@@ -206,24 +227,26 @@ export async function paymentPost(ctx: Ctx, request: Request): Promise<Response>
     });
   }
 
-  // Never kept: the card number and the security code (the buyer types them again).
+  // Kept across a redirect (stored in the session): the expiry and the holder, never the card number nor the code.
   const state: FormState = {
     expiry: (form.get("expiry") ?? "").slice(0, 10),
     holder: (form.get("holder") ?? "").slice(0, 100),
   };
   if (action === "pay") {
-    const digits = (form.get("cardNumber") ?? "").slice(0, 40).replace(/[\s-]/g, "");
+    const typedCard = (form.get("cardNumber") ?? "").slice(0, 40);
+    const digits = typedCard.replace(/[\s-]/g, "");
     const expiry = (state.expiry ?? "").trim();
     const cvc = (form.get("cvc") ?? "").trim();
+    // A field refused before any payment is tried is answered at once, on this same address, with the typed card
+    // number back in its field: stored nowhere, only echoed to who typed it. The security code is never echoed
+    // (issue 29.9). A declined payment below goes through Post/Redirect/Get, without the number.
+    const refuse = (problem: FormState) => render(ctx, session, { ...state, card: typedCard, ...problem }, 400);
     if (!/^\d{13,19}$/.test(digits) || (digits !== TEST_CARD_OK && digits !== TEST_CARD_DECLINED))
-      return redirectWithFlash(ctx, session, {
-        ...state,
-        cardError: "Numéro de carte invalide. Utilisez la carte de test 4242 4242 4242 4242.",
-      });
+      return refuse({ cardError: "Numéro de carte invalide. Utilisez la carte de test 4242 4242 4242 4242." });
     const expiryProblem = expiry ? expiryError(expiry, new Date()) : null;
-    if (expiryProblem) return redirectWithFlash(ctx, session, { ...state, expiryError: expiryProblem });
-    if (cvc && !/^\d{3,4}$/.test(cvc))
-      return redirectWithFlash(ctx, session, { ...state, error: "Cryptogramme invalide (3 ou 4 chiffres)." });
+    if (expiryProblem) return refuse({ expiryError: expiryProblem });
+    if (expiry) state.expiry = normalizeExpiry(expiry)!;
+    if (cvc && !/^\d{3,4}$/.test(cvc)) return refuse({ error: "Cryptogramme invalide (3 ou 4 chiffres)." });
     if (digits === TEST_CARD_DECLINED)
       return redirectWithFlash(ctx, session, {
         ...state,

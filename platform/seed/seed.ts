@@ -66,7 +66,20 @@ const seedSchema = z.object({
       }),
     )
     .default([]),
-  shippingOptions: z.array(z.object({ code: z.string(), title: z.string(), price: z.number().nonnegative() })).default([]),
+  shippingOptions: z
+    .array(
+      z.object({
+        code: z.string(),
+        title: z.string(),
+        price: z.number().nonnegative(),
+        /** A pickup's place and opening hours (Wix: logistics.pickupDetails.address and logistics.instructions). */
+        pickupAddress: z
+          .object({ addressLine: z.string(), postalCode: z.string(), city: z.string(), country: z.string().length(2) })
+          .optional(),
+        instructions: z.string().max(1000).optional(),
+      }),
+    )
+    .default([]),
   members: z
     .array(
       z.object({
@@ -193,8 +206,10 @@ export function loadSeed(ctx: Ctx, seed: SeedData): void {
       );
     seed.shippingOptions.forEach((s, i) =>
       db
-        .prepare("INSERT INTO shipping_options (code, title, price_cents, position) VALUES (?, ?, ?, ?)")
-        .run(s.code, s.title, toCents(s.price), i),
+        .prepare(
+          "INSERT INTO shipping_options (code, title, price_cents, position, pickup_address, instructions) VALUES (?, ?, ?, ?, ?, ?)",
+        )
+        .run(s.code, s.title, toCents(s.price), i, s.pickupAddress ? JSON.stringify(s.pickupAddress) : null, s.instructions ?? null),
     );
     for (const m of seed.members) {
       const member = createMember(ctx, {

@@ -154,11 +154,14 @@ const cases: Array<{ name: string; run: (ctx: Ctx) => Promise<void> }> = [
     run: async (ctx: Ctx) => expectFieldError(await addToCart(ctx.visitor(), { quantity: quantity! }), /La quantité/),
   })),
   {
-    name: "cart quantity update to zero",
+    // Issue 29.7: 0 is the buyer's way of saying "remove"; below 0 is still refused beside the field.
+    name: "cart quantity update to zero removes the line, a negative one is refused",
     run: async (ctx) => {
       const v = ctx.visitor();
       const lineId = await withCart(v);
-      expectFieldError(await cartAction(v, { intent: "update", lineId, quantity: "0" }), /La quantité/);
+      expectFieldError(await cartAction(v, { intent: "update", lineId, quantity: "-1" }), /La quantité/);
+      expect((await cartAction(v, { intent: "update", lineId, quantity: "0" })).status).toBe(303);
+      expect((await v.get("/cart")).body).not.toContain(`value="${lineId}"`);
     },
   },
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { test as base, expect } from "./fixtures";
+import { test as base, expect, waitForHydration } from "./fixtures";
 import { freePort, startServer, type RunningServer } from "../support/server";
 
 /**
@@ -84,6 +84,30 @@ test.describe("platform faults", () => {
     await page.goto(product);
     await page.getByRole("button", { name: "Ajouter au panier" }).click();
     await expect(page.getByText("Ajouté au panier")).toBeVisible();
+  });
+
+  test("issue 29.5: a failed add with scripts keeps the product page and the chosen options, and says why in a notification @js", async ({
+    page,
+    faulty,
+    setFaults,
+    allowStatusFor,
+  }) => {
+    await page.goto("/products/t-shirt-typescript?Taille=S&Couleur=Noir");
+    await waitForHydration(page);
+    await page.getByLabel("Quantité", { exact: true }).fill("2");
+    await setFaults({ down: true });
+    allowStatusFor(faulty.origin);
+    await page.getByRole("button", { name: "Ajouter au panier" }).click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: /momentanément indisponible/ })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("T-shirt « Typé et fier »");
+    await expect(page.getByText("Something Went Wrong")).toHaveCount(0);
+    await expect(page.getByLabel("Quantité", { exact: true })).toHaveValue("2");
+    await expect(page.getByRole("combobox", { name: "Taille" })).toHaveValue("S");
+    expect(page.url()).toContain("Couleur=Noir");
+    // The platform back, the same page adds what was kept.
+    await setFaults({});
+    await page.getByRole("button", { name: "Ajouter au panier" }).click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Ajouté au panier" })).toBeVisible();
   });
 
   test("a slow platform times out into an error screen instead of hanging", async ({ page, setFaults, allowStatusFor }) => {

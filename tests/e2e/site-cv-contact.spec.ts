@@ -61,7 +61,7 @@ test.describe("CV", () => {
     expect(text).toContain("Architecte logiciel");
   });
 
-  test("each project has its own page under the CV in the trail; an unknown one is a 404", async ({
+  test("each project has its own page under 'Réalisations' in the trail; an unknown one is a 404", async ({
     page,
     javaScriptEnabled,
     allowStatusFor,
@@ -72,11 +72,12 @@ test.describe("CV", () => {
     await expect(page).toHaveURL("/realisations/audit-securite-saas");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Audit de sécurité d'une application SaaS");
     const trail = page.getByRole("navigation", { name: "Fil d'Ariane" });
-    await expect(trail.getByRole("link", { name: "CV" })).toHaveAttribute("href", "/cv");
+    // The projects' own index (issue 29.14) is their parent, not the CV.
+    await expect(trail.getByRole("link", { name: "Réalisations" })).toHaveAttribute("href", "/realisations");
     const crumbs = await jsonLd(page, "BreadcrumbList");
     expect((crumbs.itemListElement as { name: string }[]).map((c) => c.name)).toEqual([
       "Accueil",
-      "CV",
+      "Réalisations",
       "Audit de sécurité d'une application SaaS",
     ]);
     allowStatusFor("/realisations/projet-inconnu");

@@ -12,6 +12,7 @@ const row = (id: string, email: string): ContactRequestRow => ({
   name: "Client",
   email,
   company: "",
+  phone: "",
   subject: "Audit",
   message: "Bonjour",
   budget: "",

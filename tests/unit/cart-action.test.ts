@@ -157,7 +157,7 @@ describe.skipIf(isWix)("cart action", () => {
     expect((await browser.cart()).cart!.couponCode).toBe("BIENVENUE10");
   });
 
-  it("adding more than the stock left, counting the cart, is refused beside the quantity (Cart V2's INSUFFICIENT_INVENTORY)", async () => {
+  it("adding more than the stock left, counting the cart, is refused beside the quantity with what the cart holds (Cart V2's availableQuantity, issue 29.1)", async () => {
     const { browser, lineId } = await browserWithBook();
     expect(isRedirectToCart(await browser.post({ intent: "update", lineId, quantity: "10" }))).toBe(true);
     const { cart } = await browser.cart();
@@ -167,7 +167,7 @@ describe.skipIf(isWix)("cart action", () => {
     };
     expect(added.init.status).toBe(400);
     expect(added.data).toMatchObject({
-      fieldErrors: { quantity: "Il n'en reste pas assez en stock pour cette quantité (en comptant votre panier)." },
+      fieldErrors: { quantity: "Il n'en reste que 10, déjà dans votre panier." },
     });
     expect((await browser.cart()).cart!.lines[0]!.quantity).toBe(10);
   });

@@ -10,13 +10,14 @@ import type { Cart } from "~/models/cart";
 import { formData } from "../support/forms";
 
 describe("cart action schema", () => {
-  it("accepts a whole quantity from 1 to 99 for an update", () => {
+  it("accepts a whole quantity from 0 (remove the line) to 99 for an update", () => {
     const result = parseForm(cartActionSchema, formData({ intent: "update", lineId: "line-1", quantity: " 3 " }));
     expect(result).toMatchObject({ ok: true, data: { intent: "update", lineId: "line-1", quantity: 3 } });
+    const zero = parseForm(cartActionSchema, formData({ intent: "update", lineId: "line-1", quantity: "0" }));
+    expect(zero).toMatchObject({ ok: true, data: { intent: "update", lineId: "line-1", quantity: 0 } });
   });
 
   it.each([
-    ["0", "La quantité doit être d'au moins 1."],
     ["-1", "La quantité doit être un nombre entier."],
     ["1.5", "La quantité doit être un nombre entier."],
     ["abc", "La quantité doit être un nombre entier."],
@@ -139,9 +140,15 @@ describe("optimistic cart", () => {
     expect(view.itemCount).toBe(1);
   });
 
+  it("hides a line updated to 0 at once, as a removal", () => {
+    const view = optimisticCart(cart, [post({ intent: "update", lineId: "l1", quantity: "0" })]);
+    expect(view.visibleLines.map((l) => l.id)).toEqual(["l2"]);
+    expect(view.pending).toBe(true);
+  });
+
   it("ignores refused quantities, unknown lines and settled fetchers (rollback)", () => {
     const view = optimisticCart(cart, [
-      post({ intent: "update", lineId: "l1", quantity: "0" }),
+      post({ intent: "update", lineId: "l1", quantity: "-1" }),
       post({ intent: "update", lineId: "nope", quantity: "5" }),
       { state: "loading", formData: undefined },
       { ...post({ intent: "remove", lineId: "l1" }), state: "idle" },

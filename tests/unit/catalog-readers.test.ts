@@ -57,6 +57,8 @@ describe("one catalog interface, two readers", () => {
     const v3 = await store();
     expect(v1.products).toHaveLength(62);
     expect(v1.lists.some((l) => l.products.some((p) => p.price.regular))).toBe(true);
+    // The stock left too: V1 reads carry it, V3 reads it from Inventory Items (issue 29.1's counts on both).
+    expect(v1.lists.some((l) => l.products.some((p) => p.lowStock === "Plus qu'un exemplaire"))).toBe(true);
     expect(v3).toEqual(v1);
   });
 
@@ -68,14 +70,16 @@ describe("one catalog interface, two readers", () => {
 
     siteRuns("V1_CATALOG");
     const v1 = checkAddToCart((await productById(formation.id))!, ask(chosen));
-    expect(checkAddToCart((await productById(book.id))!, ask({}))).toEqual({ ok: true, chosen: {} });
+    // V1 counts the books left (10 in the demo data): the add is checked against it.
+    expect(checkAddToCart((await productById(book.id))!, ask({}))).toEqual({ ok: true, chosen: {}, left: 10 });
 
     siteRuns("V3_CATALOG");
     const v3 = checkAddToCart((await productById(formation.id))!, ask(chosen));
     expect(v3).toEqual(v1);
     expect(v3).toMatchObject({ ok: true, chosen });
     const sole = checkAddToCart((await productById(book.id))!, ask({}));
-    expect(sole).toMatchObject({ ok: true, chosen: {}, variantId: expect.stringMatching(/^[0-9a-f]{8}-/) });
+    // V3 reads the books left from Inventory Items: the same 10.
+    expect(sole).toMatchObject({ ok: true, chosen: {}, left: 10, variantId: expect.stringMatching(/^[0-9a-f]{8}-/) });
   });
 
   it("reads the version again when a call is refused for the wrong one (a V1 site migrated to V3)", async () => {

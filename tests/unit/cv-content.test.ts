@@ -60,7 +60,7 @@ describe("CV content", () => {
 
 describe("CV as PDF", () => {
   it("opens as an A4 French document with the owner's name and the whole timeline", async () => {
-    const bytes = await renderCvPdf("Julien Moreau", ORIGIN);
+    const bytes = await renderCvPdf("Julien Moreau", ORIGIN, "contact@exemple.fr");
     const pdf = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl: STANDARD_FONTS }).promise;
     const { info } = (await pdf.getMetadata()) as unknown as { info: Record<string, unknown> };
     expect(info.Title).toBe("CV — Julien Moreau");

@@ -15,7 +15,6 @@ const accepted: Array<[typed: string, quantity: number]> = [
   ["0000000000042", 42],
 ];
 const refused: Array<[typed: string, message: string]> = [
-  ["0", "La quantité doit être d'au moins 1."],
   ["100", "La quantité ne peut pas dépasser 99."],
   ["1234567", "La quantité ne peut pas dépasser 99."],
   ["9".repeat(30), "La quantité ne peut pas dépasser 99."],
@@ -38,6 +37,15 @@ describe("quantity typed by a buyer", () => {
     expect(readQuantity(typed)).toEqual({ ok: false, message });
     expect(acceptedQuantity(typed)).toBeNull();
     expect(update(typed)).toMatchObject({ ok: false, fieldErrors: { quantity: message } });
+  });
+
+  it("0 is refused for an add but means 'remove' in the cart (issue 29.7)", () => {
+    expect(readQuantity("0")).toEqual({ ok: false, message: "La quantité doit être d'au moins 1." });
+    expect(acceptedQuantity("0")).toBeNull();
+    expect(quantityField().safeParse("0").success).toBe(false);
+    expect(readQuantity("0", 99, 0)).toEqual({ ok: true, quantity: 0 });
+    expect(acceptedQuantity("0", 99, 0)).toBe(0);
+    expect(update("0")).toMatchObject({ ok: true, data: { quantity: 0 } });
   });
 
   it("follows the field's own maximum and asks for a missing quantity in French", () => {

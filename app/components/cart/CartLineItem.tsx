@@ -3,7 +3,8 @@ import { Link, useFetcher } from "react-router";
 import { Field } from "~/components/Field";
 import { CART_ACTION, CartIntent } from "~/models/cart-intents";
 import { availabilityProblem } from "~/models/availability";
-import type { CartAnswer } from "~/models/cart-forms";
+import type { CartAnswer, CartFailureNotified } from "~/models/cart-forms";
+import { formAnswerOf } from "~/models/form-answer";
 import { lineFetcherKey, type OptimisticLine } from "./optimistic";
 import { FormKey } from "~/components/FormKey";
 
@@ -22,8 +23,8 @@ export function CartLineItem({
   /** The no-JS action answer, when it is about this line (`values.lineId` tells the line). */
   actionData?: CartAnswer;
 }) {
-  const fetcher = useFetcher<CartAnswer>({ key: lineFetcherKey(line.id) });
-  const answer = fetcher.data ?? actionData;
+  const fetcher = useFetcher<CartAnswer | CartFailureNotified>({ key: lineFetcherKey(line.id) });
+  const answer: CartAnswer | undefined = formAnswerOf(fetcher.data) ?? actionData;
   const error = fetcher.state === "idle" ? answer?.fieldErrors.quantity : undefined;
   const [typed, setTyped] = useState(answer?.values.quantity ?? String(line.quantity));
   const problem = availabilityProblem(line.availability, blocked);

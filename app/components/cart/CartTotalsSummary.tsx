@@ -9,10 +9,8 @@ export function CartTotalsSummary({ totals, pending = false }: { totals: CartTot
         prefix="cart-totals"
         rows={{
           ...totals,
-          shipping: {
-            title: totals.shippingTitle,
-            value: totals.noShipping ? "Aucune (articles numériques)" : totals.shipping.formatted,
-          },
+          // Nothing to ship (digital goods only): no delivery row at all (issue 29.4), as on the order.
+          shipping: totals.noShipping ? null : { title: totals.shippingTitle, value: totals.shipping.formatted },
         }}
       />
       {pending ? (

@@ -4,7 +4,8 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { Field } from "~/components/Field";
 import { ProductOptions } from "./ProductOptions";
 import { CART_ACTION, CartIntent } from "~/models/cart-intents";
-import type { CartAnswer } from "~/models/cart-forms";
+import type { CartAnswer, CartFailureNotified } from "~/models/cart-forms";
+import { formAnswerOf } from "~/models/form-answer";
 import { quantityFromUrl, type Availability, type OptionView } from "~/models/catalog";
 import { FormKey } from "~/components/FormKey";
 
@@ -26,11 +27,11 @@ export function AddToCartForm({
   options: OptionView[];
   availability: Availability;
 }) {
-  const fetcher = useFetcher<CartAnswer>({ key: `add-to-cart-${productId}` });
+  const fetcher = useFetcher<CartAnswer | CartFailureNotified>({ key: `add-to-cart-${productId}` });
   const actionData = useActionData<CartAnswer>();
   const location = useLocation();
   const hydrated = useHydrated();
-  const result = fetcher.data ?? actionData;
+  const result: CartAnswer | undefined = formAnswerOf(fetcher.data) ?? actionData;
   const initialQuantity = result?.values.quantity ?? quantityFromUrl(location.search) ?? "1";
   // An answer's errors belong to the choice that was sent: a new choice hides them until the next add.
   const [answered, setAnswered] = useState<CartAnswer | undefined>(undefined);
@@ -38,7 +39,14 @@ export function AddToCartForm({
   const reasonId = useId();
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action={hydrated ? CART_ACTION : returnTo} className="add-to-cart" preventScrollReset>
+    <fetcher.Form
+      method="post"
+      action={hydrated ? CART_ACTION : returnTo}
+      className="add-to-cart"
+      preventScrollReset
+      // A new add hides the last answer's errors: a success (a redirect) leaves the fetcher's old data in place.
+      onSubmit={() => setAnswered(result)}
+    >
       <FormKey />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="redirectTo" value={returnTo} />

@@ -33,6 +33,7 @@ export function ProductCard({ product, eager }: { product: ProductCardView; eage
         </h2>
         <Price price={product.price} />
         {product.inStock ? null : <p className="stock-out">Rupture de stock</p>}
+        {product.inStock && product.lowStock ? <p className="stock-low">{product.lowStock}</p> : null}
       </div>
     </li>
   );

@@ -1,6 +1,7 @@
 import { Field } from "~/components/Field";
 import { BusinessBuyerFields } from "./BusinessBuyerFields";
 import type { CheckoutErrors, CheckoutValues } from "~/models/checkout-forms";
+import { PHONE_MAX_LENGTH } from "~/models/phone";
 
 /** Who buys: e-mail, name, and a business buyer's optional invoice details. */
 export function ContactFieldset({ values, errors }: { values: CheckoutValues; errors: CheckoutErrors }) {
@@ -19,6 +20,15 @@ export function ContactFieldset({ values, errors }: { values: CheckoutValues; er
         />
         <Field label="Nom" name="lastName" autoComplete="family-name" required defaultValue={values.lastName} error={errors.lastName} />
       </div>
+      <Field
+        label="Téléphone (facultatif)"
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        maxLength={PHONE_MAX_LENGTH}
+        defaultValue={values.phone}
+        error={errors.phone}
+      />
       <BusinessBuyerFields values={values} errors={errors} />
     </fieldset>
   );

@@ -16,19 +16,29 @@ export function ShippingOptions({
     <fieldset className="shipping-options" aria-describedby={error ? "shipping-error" : undefined}>
       <legend>Mode de livraison</legend>
       {options.map((option) => (
-        <label key={option.code} className="radio">
-          <input
-            type="radio"
-            name="shippingCode"
-            value={option.code}
-            checked={selected === option.code}
-            onChange={() => onSelect(option.code)}
-          />
-          <span>
-            {option.title} — {Number(option.price.amount) > 0 ? option.price.formatted : "gratuit"}
-            {option.deliveryTime ? <span className="muted"> ({option.deliveryTime})</span> : null}
-          </span>
-        </label>
+        <div key={option.code} className="shipping-option">
+          <label className="radio">
+            <input
+              type="radio"
+              name="shippingCode"
+              value={option.code}
+              checked={selected === option.code}
+              onChange={() => onSelect(option.code)}
+              aria-describedby={option.pickupPlace ? `pickup-${option.code}` : undefined}
+            />
+            <span>
+              {option.title} — {Number(option.price.amount) > 0 ? option.price.formatted : "gratuit"}
+              {option.deliveryTime ? <span className="muted"> ({option.deliveryTime})</span> : null}
+            </span>
+          </label>
+          {/* Where and when to collect it, before choosing (issue 29.3): with or without scripts. */}
+          {option.pickupPlace ? (
+            <p className="pickup-place muted" id={`pickup-${option.code}`}>
+              {option.pickupPlace.address ? <>{option.pickupPlace.address}. </> : null}
+              {option.pickupPlace.instructions ?? null}
+            </p>
+          ) : null}
+        </div>
       ))}
       {error ? (
         <p className="field-error" id="shipping-error">

@@ -46,7 +46,19 @@ export function CvSections({ cv }: { cv: Cv }) {
         )}
       </ListSection>
 
+      <ListSection id="cv-skills" title="Compétences" items={cv.skills} keyOf={(s) => s.area} listClassName="cv-skills">
+        {(s) => (
+          <>
+            <h3>{s.area}</h3>
+            <TextList items={s.items} className="tags" />
+          </>
+        )}
+      </ListSection>
+
       <div className="cv-columns">
+        <ListSection id="cv-education" title="Formation" items={cv.education} keyOf={(e) => e.degree}>
+          {(e) => `${e.degree} — ${e.school}, ${e.year}`}
+        </ListSection>
         <ListSection id="cv-certifications" title="Certifications" items={cv.certifications} keyOf={(c) => c.name}>
           {(c) => `${c.name} — ${c.issuer}, ${c.year}`}
         </ListSection>

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPlatform, EMBEDDED_CLIENT_ID, type Platform } from "../../../platform/index";
+import { normalizeExpiry } from "../../../platform/pages/payment";
 import {
   addToCart,
   api,
@@ -149,26 +150,36 @@ describe("checkout, payment page and orders", () => {
     const token = await visitorToken(p);
     await addToCart(p, token, "prod-audit", 1);
     const { session } = await checkoutSession(p, token);
-    // Answered by a redirect to the page (never the POST itself), which shows the error once; the
-    // card number is not kept, the holder is, escaped.
+    // A refused field is answered at once (issue 29.9): the typed number back in its field, escaped, stored nowhere
+    // (the next GET of the page does not have it); the holder kept, escaped.
     const res = await form(p, "/_platform/checkout", { session, action: "pay", cardNumber: '<script>"1234', holder: '<script>"Léa' });
-    expect(res.status).toBe(303);
-    expect(res.headers.get("location")).toBe(`/_platform/checkout?session=${encodeURIComponent(session)}`);
-    const html = await (await p.fetch(new Request(`${ORIGIN}/_platform/checkout?session=${session}`))).text();
+    expect(res.status).toBe(400);
+    const html = await res.text();
     expect(html).toContain("Numéro de carte invalide");
     expect(html).not.toContain("<script>");
-    expect(html).not.toContain("1234");
+    expect(html).toContain('value="&lt;script&gt;&quot;1234"');
     expect(html).toContain("&lt;script&gt;&quot;Léa");
     const again = await (await p.fetch(new Request(`${ORIGIN}/_platform/checkout?session=${session}`))).text();
     expect(again).not.toContain("Numéro de carte invalide");
+    expect(again).not.toContain("1234");
   });
 
-  it("renders hosted pages in the site's dark theme when its theme cookie says so", async () => {
-    const dark = await p.fetch(new Request(`${ORIGIN}/_platform/checkout?session=nope`, { headers: { cookie: "a=b; theme=ImRhcmsi" } }));
+  it("reads the usual spellings of a card's expiry, and refuses what is no month", () => {
+    for (const typed of ["12/30", "12/2030", "1230", "122030", "12-30", "12.30", "12 30", " 12 / 30 "])
+      expect(normalizeExpiry(typed)).toBe("12/30");
+    expect(normalizeExpiry("1/30")).toBe("01/30");
+    for (const typed of ["13/30", "00/30", "12/3", "abcd", "12/1930", "123"]) expect(normalizeExpiry(typed)).toBeNull();
+  });
+
+  it("renders hosted pages in the site's theme: the choice, else the browser's known preference, else its CSS", async () => {
+    const page = (cookie: string) => p.fetch(new Request(`${ORIGIN}/_platform/checkout?session=nope`, { headers: { cookie } }));
+    const dark = await page("a=b; theme=ImRhcmsi");
     expect(await dark.text()).toContain('data-theme="dark"');
     expect(dark.headers.get("x-wix-request-id")).toBeTruthy();
-    const light = await p.fetch(new Request(`${ORIGIN}/_platform/checkout?session=nope`, { headers: { cookie: "theme=garbage" } }));
-    expect(await light.text()).toContain('data-theme="light"');
+    expect(await (await page("theme=ImxpZ2h0Ig; CH-prefers-color-scheme=dark")).text()).toContain('data-theme="light"');
+    expect(await (await page("CH-prefers-color-scheme=dark")).text()).toContain('data-theme="dark"');
+    // No choice and no hint (a first visit without scripts): the page's CSS follows prefers-color-scheme.
+    expect(await (await page("theme=garbage")).text()).toContain('data-theme="auto"');
   });
 
   it("shows an expired-link page for an unknown session", async () => {

@@ -1,0 +1,57 @@
+import { data } from "react-router";
+import type { Route } from "./+types/commande.suivi";
+import cartStyles from "~/styles/cart.css?url";
+import { privatePageMeta, routeMeta } from "~/lib/meta";
+import { OrderDetails } from "~/components/OrderDetails";
+import { readFollowToken } from "~/.server/order-follow.server";
+import { orderForFollowLink } from "~/.server/owner.server";
+import { toOrderView } from "~/.server/checkout.server";
+import { mapLoaderErrors } from "~/.server/wix-errors.server";
+import { ErrorScreen, GeneralErrorBoundary } from "~/components/ErrorScreen";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
+
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
+  privatePageMeta(routeMeta({ matches, location }, { title: loaderData ? `Commande n° ${loaderData.order.number}` : "Lien non valide" }));
+
+/** A guest's order, read-only, from the signed link of the thank-you page (app/.server/order-follow.server.ts). */
+export async function loader({ url }: Route.LoaderArgs) {
+  const check = readFollowToken(url.searchParams.get("jeton"));
+  const refused = (message: string) => data({ title: "Lien non valide", message }, { status: 403 });
+  if (!check.ok)
+    throw refused(
+      check.reason === "expired"
+        ? "Ce lien de suivi a expiré : retrouvez votre commande avec le lien de l'e-mail de confirmation ou contactez-nous."
+        : "Utilisez le lien complet, tel qu'il vous a été donné.",
+    );
+  const raw = await mapLoaderErrors(() => orderForFollowLink(check.orderId));
+  if (!raw) throw refused("Le suivi sans compte n'est pas disponible sur ce site : utilisez l'e-mail de confirmation.");
+  return { order: toOrderView(raw) };
+}
+
+export default function FollowOrder({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  return (
+    <section className="thanks-page" aria-labelledby="order-title">
+      <h1 id="order-title">Commande n° {order.number}</h1>
+      <p>
+        Statut du paiement :{" "}
+        <strong className="payment-status" data-status={order.paymentStatus}>
+          {order.paymentStatusLabel}
+        </strong>
+      </p>
+      <OrderDetails order={order} />
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <GeneralErrorBoundary
+      error={error}
+      statusHandlers={{
+        403: (refused) => <ErrorScreen title="Lien non valide" message={(refused.data as { message?: string } | null)?.message ?? ""} />,
+      }}
+    />
+  );
+}

@@ -1,0 +1,231 @@
+import type { Page } from "@playwright/test";
+import { test, expect, waitForHydration } from "./fixtures";
+import { OWNER_TOKEN } from "../support/demo";
+import {
+  CLAIRE,
+  PAY_BUTTON,
+  acceptCheckoutTerms,
+  addToCartFrom,
+  buyTraining,
+  fillCheckout,
+  fillHostedLogin,
+  loginWithForm,
+  signUpWithForm,
+  unique,
+} from "./helpers";
+
+/**
+ * Issue 29: where and when to collect a pickup, a digital order's wording, the truthful lock-out and blocked-member
+ * messages, the payment page's expiry spellings and kept card number, and the hosted pages following the theme.
+ */
+
+const PICKUP_ADDRESS = "12 rue des Artisans, 69002 Lyon";
+const PICKUP_HOURS = "Du lundi au vendredi, de 9 h à 18 h";
+
+/** The outbox's confirmation e-mail of order `number`. */
+async function confirmationMail(page: Page, number: string) {
+  await page.goto(`/_platform/outbox?token=${OWNER_TOKEN}`);
+  return page.locator("article").filter({ hasText: `Confirmation de votre commande n° ${number}` });
+}
+
+const orderNumber = async (page: Page) =>
+  (await page
+    .getByText(/Commande n° \d+/)
+    .first()
+    .textContent())!.match(/\d+/)![0]!;
+
+test.describe("store pickup: where and when (issue 29.3)", () => {
+  test("the address and opening hours on the checkout, the payment page, the thank-you page and the e-mail", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await addToCartFrom(page, "/products/livre-freelance", javaScriptEnabled);
+    await fillCheckout(page, javaScriptEnabled, { ...CLAIRE, email: `retrait.${unique()}@exemple.fr` });
+    const pickup = page.getByRole("radio", { name: /Retrait sur place/ });
+    await expect(pickup).toHaveAccessibleDescription(new RegExp(`${PICKUP_ADDRESS}.*${PICKUP_HOURS}`));
+    await pickup.check();
+    await acceptCheckoutTerms(page, { digital: false });
+    await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
+    await expect(page).toHaveURL(/\/_platform\/checkout\?session=/);
+    await expect(page.getByRole("main")).toContainText(PICKUP_ADDRESS);
+    await expect(page.getByRole("main")).toContainText(PICKUP_HOURS);
+    await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
+    await page.getByRole("button", { name: PAY_BUTTON }).click();
+    const where = page.getByRole("region", { name: "Retrait" });
+    await expect(where).toContainText(PICKUP_ADDRESS);
+    await expect(where).toContainText(PICKUP_HOURS);
+    const mail = await confirmationMail(page, await orderNumber(page));
+    await expect(mail).toContainText(PICKUP_ADDRESS);
+    await expect(mail).toContainText(PICKUP_HOURS);
+  });
+});
+
+test.describe("digital-only orders (issue 29.4)", () => {
+  test("no delivery address in the e-mail, no 'à la livraison' on the checkout", async ({ page, javaScriptEnabled }) => {
+    await addToCartFrom(page, "/products/formation-sql", javaScriptEnabled);
+    await page.goto("/checkout");
+    await expect(page.getByRole("main")).not.toContainText(/livraison/i);
+    const email = `numerique.${unique()}@exemple.fr`;
+    await buyTraining(page, javaScriptEnabled, email);
+    const mail = await confirmationMail(page, await orderNumber(page));
+    await expect(mail).toContainText("Adresse de facturation : ");
+    await expect(mail).not.toContainText("Adresse de livraison");
+    await expect(mail).not.toContainText(/livraison/i);
+  });
+});
+
+/** Five wrong passwords for `email` from this browser, then a sixth: the answer beside the password. */
+async function lockOut(page: Page, javaScriptEnabled: boolean, email: string): Promise<string> {
+  await page.goto("/account/login");
+  if (javaScriptEnabled) await waitForHydration(page);
+  for (let i = 0; i < 6; i++) {
+    await page.getByRole("main").getByLabel("E-mail").fill(email);
+    await page.getByRole("main").getByLabel("Mot de passe").fill(`mauvais-${i}-motdepasse`);
+    // Each attempt must reach the server before the next (with scripts a click during a submission is dropped).
+    const answered = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/account/login"));
+    await page.getByRole("main").getByRole("button", { name: "Se connecter" }).click();
+    await answered;
+    await expect(page.getByRole("main").locator(".field-error, .form-error").first()).toBeVisible();
+  }
+  return (await page.getByRole("main").locator(".field-error, .form-error").allTextContents()).join(" ");
+}
+
+test.describe("lock-out and blocked members (issue 29.8)", () => {
+  test("the lock-out says to wait, promises no anti-robot check, and reads the same for an unknown address", async ({
+    page,
+    javaScriptEnabled,
+    allowStatusFor,
+  }) => {
+    allowStatusFor("/account/login");
+    const known = `verrou.${unique()}@exemple.fr`;
+    await page.goto("/account/register");
+    await signUpWithForm(page, { email: known, password: "motdepasse-verrou" });
+    await page.getByRole("banner").getByRole("button", { name: "Se déconnecter" }).click();
+    await expect(page.getByRole("banner").getByRole("button", { name: "Se connecter" })).toBeVisible();
+    const forKnown = await lockOut(page, javaScriptEnabled, known);
+    expect(forKnown).toContain("Réessayez dans 15 minutes");
+    expect(forKnown).not.toMatch(/robot/i);
+    const forUnknown = await lockOut(page, javaScriptEnabled, `inconnu.${unique()}@exemple.fr`);
+    expect(forUnknown).toBe(forKnown);
+  });
+
+  test("a blocked member: the site's form says a suspension is possible, the hosted page says it with the right password", async ({
+    page,
+    javaScriptEnabled,
+    allowStatusFor,
+  }) => {
+    allowStatusFor("/account/login");
+    allowStatusFor("/_platform/login");
+    const email = `bloque.${unique()}@exemple.fr`;
+    await page.goto("/account/register");
+    await signUpWithForm(page, { email, password: "motdepasse-bloque" });
+    await page.getByRole("banner").getByRole("button", { name: "Se déconnecter" }).click();
+    await expect(page.getByRole("banner").getByRole("button", { name: "Se connecter" })).toBeVisible();
+    // The owner blocks her.
+    await page.goto("/account/login");
+    await loginWithForm(page, { email: "proprietaire@exemple.fr", password: "motdepasse-proprio" });
+    await expect(page.getByRole("banner").getByRole("button", { name: "Se déconnecter" })).toBeVisible();
+    await page.goto("/admin/members");
+    if (javaScriptEnabled) await waitForHydration(page);
+    await page.getByLabel("E-mail commençant par").fill(email);
+    await page.getByRole("button", { name: "Rechercher" }).click();
+    await page.getByRole("button", { name: `Bloquer ${email}` }).click();
+    await expect(page.getByRole("row").filter({ hasText: email })).toContainText("Bloqué");
+    await page.getByRole("banner").getByRole("button", { name: "Se déconnecter" }).click();
+    await expect(page.getByRole("banner").getByRole("button", { name: "Se connecter" })).toBeVisible();
+
+    // The site's own form gets Wix's wrong-password code either way: one truthful answer, the same for both.
+    const answer = async (password: string) => {
+      await page.goto("/account/login");
+      if (javaScriptEnabled) await waitForHydration(page);
+      const answered = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/account/login"));
+      await loginWithForm(page, { email, password });
+      await answered;
+      const error = page.getByRole("main").locator(".field-error").first();
+      await expect(error).toBeVisible();
+      return error.textContent();
+    };
+    const right = await answer("motdepasse-bloque");
+    expect(right).toContain("contactez le propriétaire du site");
+    expect(await answer("pas-le-bon-motdepasse")).toBe(right);
+
+    // The hosted login page knows: it says so, and only to whoever typed the right password.
+    await page.getByRole("banner").getByRole("button", { name: "Se connecter" }).click();
+    await fillHostedLogin(page, { email, password: "pas-le-bon-motdepasse" });
+    await expect(page.getByRole("main")).toContainText("E-mail ou mot de passe incorrect.");
+    await expect(page.getByRole("main")).not.toContainText("suspendu");
+    await page.getByLabel("Mot de passe").fill("motdepasse-bloque");
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page.getByRole("main")).toContainText("Ce compte est suspendu : contactez le propriétaire du site.");
+  });
+});
+
+async function toPaymentPage(page: Page, javaScriptEnabled: boolean) {
+  await addToCartFrom(page, "/products/livre-node", javaScriptEnabled);
+  await fillCheckout(page, javaScriptEnabled, { ...CLAIRE, email: `carte.${unique()}@exemple.fr` });
+  await page.getByRole("radio", { name: /Retrait sur place/ }).check();
+  await acceptCheckoutTerms(page, { digital: false });
+  await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
+  await expect(page).toHaveURL(/\/_platform\/checkout\?session=/);
+}
+
+test.describe("payment page (issue 29.9)", () => {
+  test("'1230' is a valid expiry", async ({ page, javaScriptEnabled }) => {
+    await toPaymentPage(page, javaScriptEnabled);
+    await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
+    await page.getByLabel("Date d'expiration (MM/AA)").fill("1230");
+    await page.getByLabel("Cryptogramme").fill("123");
+    await page.getByRole("button", { name: PAY_BUTTON }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Merci");
+  });
+
+  test("a refused date keeps the card number (never the security code) and the typed date", async ({ page, javaScriptEnabled }) => {
+    await toPaymentPage(page, javaScriptEnabled);
+    await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
+    await page.getByLabel("Date d'expiration (MM/AA)").fill("13/30");
+    await page.getByLabel("Cryptogramme").fill("123");
+    await page.getByRole("button", { name: PAY_BUTTON }).click();
+    await expect(page.getByLabel("Date d'expiration (MM/AA)")).toHaveAccessibleDescription(/Date d'expiration invalide/);
+    await expect(page.getByLabel("Date d'expiration (MM/AA)")).toHaveValue("13/30");
+    await expect(page.getByLabel("Numéro de carte")).toHaveValue("4242 4242 4242 4242");
+    await expect(page.getByLabel("Cryptogramme")).toHaveValue("");
+    await expect(page).toHaveURL(/\/_platform\/checkout\?session=/);
+  });
+});
+
+test.describe("hosted pages follow the theme (issue 29.12)", () => {
+  test("a system dark preference darkens the hosted login and payment pages; an explicit light choice wins", async ({
+    playwright,
+    launchOptions,
+    javaScriptEnabled,
+    baseURL,
+  }) => {
+    // A browser whose system preference is dark: emulating the media (page.emulateMedia, colorScheme) does not reach
+    // every colour-scheme client hint Chromium sends (a POST's redirect carries the machine's real preference).
+    const browser = await playwright.chromium.launch({ ...launchOptions, args: [...(launchOptions.args ?? []), "--force-dark-mode"] });
+    const context = await browser.newContext({ baseURL, locale: "fr-FR", javaScriptEnabled, colorScheme: null });
+    const page = await context.newPage();
+    try {
+      await toPaymentPage(page, javaScriptEnabled);
+      const dark = "rgb(18, 24, 32)";
+      // Polled: the hosted page's stylesheet may still be on its way when the address changes.
+      const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      await expect.poll(background).toBe(dark);
+      await page.getByRole("button", { name: "Annuler" }).click();
+      await expect(page).toHaveURL(/\/cart$/);
+      await page.getByRole("banner").getByRole("button", { name: "Se connecter" }).click();
+      await expect(page).toHaveURL(/\/_platform\/login/);
+      await expect.poll(background).toBe(dark);
+
+      await page.goto("/cart");
+      if (javaScriptEnabled) await waitForHydration(page);
+      await page.getByRole("button", { name: "Thème clair" }).click();
+      await expect(page.getByRole("button", { name: "Thème sombre" })).toBeVisible();
+      await page.getByRole("banner").getByRole("button", { name: "Se connecter" }).click();
+      await expect(page).toHaveURL(/\/_platform\/login/);
+      await expect.poll(background).toBe("rgb(246, 245, 241)");
+    } finally {
+      await browser.close();
+    }
+  });
+});
