@@ -10,7 +10,7 @@ import { dashboardFigures, ordersToHandle } from "../../app/.server/admin-dashbo
 import { exportOrders } from "../../app/.server/orders-export.server";
 import type { ElevatedClient } from "../../app/.server/owner.server";
 import {
-  CALLBACKS,
+  cartToPaymentPage,
   checkoutToPaymentPage,
   DEMO,
   isWix,
@@ -72,21 +72,11 @@ describe.skipIf(isWix)("the CSV export", () => {
     const { client } = await loginThroughHostedPage(ctx.platform, DEMO);
     const book = await productBySlug(client, "livre-git");
     await client.currentCart.addToCurrentCart({ lineItems: [{ ...productRef(book._id), quantity: 1 }] });
-    const { checkoutId } = await client.currentCart.createCheckoutFromCurrentCart({
-      channelType: "WEB",
-      email: "formule@exemple.fr",
-      shippingAddress: SHIPPING_ADDRESS,
-      billingAddress: SHIPPING_ADDRESS,
-      selectedShippingOption: { code: "standard" },
-    });
-    await client.checkout.updateCheckout(checkoutId!, {
+    const { checkoutId, paymentUrl } = await cartToPaymentPage(client, { email: "formule@exemple.fr" });
+    await client.checkout.updateCheckout(checkoutId, {
       billingInfo: { address: SHIPPING_ADDRESS, contactDetails: { firstName: '=HYPERLINK("http://x";"y")', lastName: "Formule" } },
     });
-    const { redirectSession } = await client.redirects.createRedirectSession({
-      ecomCheckout: { checkoutId: checkoutId! },
-      callbacks: CALLBACKS,
-    });
-    await payOnHostedPage(ctx.platform, redirectSession!.fullUrl!, PAY);
+    await payOnHostedPage(ctx.platform, paymentUrl, PAY);
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date());
 
     const result = (await exportOrders(admin(), today, today))!;

@@ -23,20 +23,11 @@ import {
   payOnHostedPage,
   productBySlug,
   productRef,
-  usePlatform,
+  usePlatformCapturingWebhooks,
 } from "./harness";
 
 const API_KEY = "events-api-key-0123456789abcdef";
-const jwts: string[] = [];
-const ctx = usePlatform({
-  apiKey: API_KEY,
-  siteId: "events-site",
-  webhookUrls: ["http://127.0.0.1:9/webhooks/wix"],
-  webhookFetch: async (_url, init) => {
-    jwts.push(String(init?.body));
-    return new Response(null, { status: 204 });
-  },
-});
+const { ctx, received: jwts } = usePlatformCapturingWebhooks({ apiKey: API_KEY, siteId: "events-site" }, 204);
 
 type Received = { kind: string; event: Record<string, any> };
 

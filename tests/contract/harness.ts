@@ -287,6 +287,14 @@ export async function checkoutToPaymentPage(
   }
   // An empty list means: check out the cart as it already is.
   if (lineItems.length > 0) await client.currentCart.addToCurrentCart({ lineItems });
+  return cartToPaymentPage(client, opts);
+}
+
+/** Creates a checkout of the current cart as it stands (shipped to SHIPPING_ADDRESS) and its payment page's URL. */
+export async function cartToPaymentPage(
+  client: Pick<Client, "currentCart" | "redirects">,
+  opts: { email?: string; shippingCode?: string } = {},
+): Promise<{ checkoutId: string; paymentUrl: string }> {
   const { checkoutId } = await client.currentCart.createCheckoutFromCurrentCart({
     channelType: "WEB",
     email: opts.email ?? "acheteur@exemple.fr",

@@ -14,17 +14,10 @@ import {
   productBySlug,
   productRef,
   signUpAndProve,
-  usePlatform,
+  usePlatformCapturingWebhooks,
 } from "./harness";
 
-const received: string[] = [];
-const ctx = usePlatform({
-  webhookUrls: ["http://127.0.0.1:9/hooks"],
-  webhookFetch: async (_url, init) => {
-    received.push(String(init?.body));
-    return new Response(null, { status: 200 });
-  },
-});
+const { ctx, received } = usePlatformCapturingWebhooks();
 
 describe.skipIf(isWix)("webhooks", () => {
   it("each event kind arrives as an RS256 JWT the SDK verifies with the published public key", async () => {

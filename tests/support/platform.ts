@@ -58,6 +58,26 @@ export function usePlatform(options: Partial<PlatformOptions> = {}): PlatformHan
 }
 
 /**
+ * `usePlatform` with the platform's webhooks captured: each signed JWT it sends lands in `received`, and the
+ * delivery is answered `status` (the receiver's reply decides whether the outbox retries).
+ */
+export function usePlatformCapturingWebhooks(
+  options: Partial<PlatformOptions> = {},
+  status = 200,
+): { ctx: PlatformHandle; received: string[] } {
+  const received: string[] = [];
+  const ctx = usePlatform({
+    webhookUrls: ["http://127.0.0.1:9/hooks"],
+    webhookFetch: async (_url, init) => {
+      received.push(String(init?.body));
+      return new Response(null, { status });
+    },
+    ...options,
+  });
+  return { ctx, received };
+}
+
+/**
  * The same around the embedded platform whatever the suite's target: for unit tests of the app's own code, which
  * need the embedded platform's answers (or faults). `route` says what the platform sees as the app origin and the
  * client's IP.
