@@ -10,8 +10,8 @@ import { dashboardFigures, ordersToHandle } from "../../app/.server/admin-dashbo
 import { exportOrders } from "../../app/.server/orders-export.server";
 import type { ElevatedClient } from "../../app/.server/owner.server";
 import {
+  buyByCard,
   cartToPaymentPage,
-  checkoutToPaymentPage,
   DEMO,
   isWix,
   loginThroughHostedPage,
@@ -37,8 +37,7 @@ const numbers = (rows: Array<{ number: string }>) => rows.map((r) => r.number).s
 describe.skipIf(isWix)("the dashboard", () => {
   it("lists parcels to ship apart from pickups to prepare, and never an order of downloads only", async () => {
     const { client } = await loginThroughHostedPage(ctx.platform, DEMO);
-    const { paymentUrl } = await checkoutToPaymentPage(client, [{ slug: "formation-git", quantity: 1 }]);
-    const paid = await payOnHostedPage(ctx.platform, paymentUrl, PAY);
+    const paid = await buyByCard(ctx.platform, client, [{ slug: "formation-git", quantity: 1 }]);
     const training = (await client.orders.getOrder(new URL(paid.location!).searchParams.get("orderId")!)).number!;
     const handle = await ordersToHandle(admin());
     expect(numbers(handle.toShip)).toEqual(expect.arrayContaining(["10002", "10011", "10013", "10016"]));

@@ -13,16 +13,13 @@ import { redirects } from "@wix/redirects";
 import { EMBEDDED_CLIENT_ID } from "../../platform/index";
 import {
   signUpAndProve,
+  addBySlug,
+  buyByCard,
   CALLBACKS,
-  checkoutToPaymentPage,
   DEMO,
   isWix,
   loginThroughHostedPage,
   makeClient,
-  PAY,
-  payOnHostedPage,
-  productBySlug,
-  productRef,
   usePlatformCapturingWebhooks,
 } from "./harness";
 
@@ -62,17 +59,14 @@ describe.skipIf(isWix)("events through the SDK's typed handlers (embedded platfo
     // Cart created, updated, deleted; a redirect session; an order paid by card (created, approved, payment status).
     const visitor = makeClient();
     visitor.auth.setTokens(await visitor.auth.generateVisitorTokens());
-    const book = await productBySlug(visitor, "t-shirt-typescript");
-    const { cart } = await visitor.currentCart.addToCurrentCart({
-      lineItems: [{ ...productRef(book._id, { Taille: "M", Couleur: "Noir" }), quantity: 1 }],
-    });
+    const { cart } = await addBySlug(visitor, "t-shirt-typescript", 1, { Taille: "M", Couleur: "Noir" });
     await visitor.currentCart.updateCurrentCartLineItemQuantity([{ _id: cart!.lineItems![0]!._id!, quantity: 3 }]);
     await visitor.currentCart.deleteCurrentCart();
     const { client: camille } = await loginThroughHostedPage(ctx.platform, DEMO);
-    const { checkoutId, paymentUrl } = await checkoutToPaymentPage(camille, [
+    const { checkoutId, status } = await buyByCard(ctx.platform, camille, [
       { slug: "t-shirt-typescript", quantity: 1, options: { Taille: "L", Couleur: "Noir" } },
     ]);
-    expect((await payOnHostedPage(ctx.platform, paymentUrl, PAY)).status).toBe(303);
+    expect(status).toBe(303);
     await camille.redirects.createRedirectSession({ ecomCheckout: { checkoutId }, callbacks: CALLBACKS });
     // The owner cancels the order (updated + canceled), with a message and a restock.
     const admin = owner();

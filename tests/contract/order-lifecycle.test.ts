@@ -9,11 +9,11 @@ import { products } from "@wix/stores";
 import { verifyInvoiceToken } from "../../platform/ecom/invoices";
 import {
   Browser,
+  buyByCard,
   checkoutToPaymentPage,
   DEMO,
   isWix,
   loginThroughHostedPage,
-  PAY,
   payOnHostedPage,
   rejection,
   usePlatform,
@@ -318,8 +318,7 @@ describe.skipIf(isWix)("invoices (orderInvoices) and notes (orders.addActivities
 
   it("a card order's confirmation e-mail carries a signed invoice link the API key verifies", async () => {
     const { client } = await loginThroughHostedPage(ctx.platform, DEMO);
-    const { paymentUrl } = await checkoutToPaymentPage(client, [{ slug: "livre-git", quantity: 1 }]);
-    const paid = await payOnHostedPage(ctx.platform, paymentUrl, PAY);
+    const paid = await buyByCard(ctx.platform, client, [{ slug: "livre-git", quantity: 1 }]);
     const orderId = new URL(paid.location!).searchParams.get("orderId")!;
     const mail = ctx.platform.outbox().find((m) => m.kind === "order-confirmation" && m.data.orderId === orderId)!;
     const link = new URL(mail.data.invoiceUrl!);

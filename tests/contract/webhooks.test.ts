@@ -3,16 +3,13 @@
 import { describe, expect, it } from "vitest";
 import { AppStrategy, createClient } from "@wix/sdk";
 import {
+  addBySlug,
   APP_ORIGIN,
-  checkoutToPaymentPage,
+  buyByCard,
   DEMO,
   isWix,
   loginThroughHostedPage,
   makeClient,
-  PAY,
-  payOnHostedPage,
-  productBySlug,
-  productRef,
   signUpAndProve,
   usePlatformCapturingWebhooks,
 } from "./harness";
@@ -24,15 +21,13 @@ describe.skipIf(isWix)("webhooks", () => {
     const pem = await (await ctx.platform.fetch(new Request(`${APP_ORIGIN}/_platform/webhooks/public-key`))).text();
     expect(pem).toContain("BEGIN PUBLIC KEY");
     const { client } = await loginThroughHostedPage(ctx.platform, DEMO);
-    const p = await productBySlug(client, "livre-typescript");
-    await client.currentCart.addToCurrentCart({ lineItems: [{ ...productRef(p._id), quantity: 1 }] });
+    await addBySlug(client, "livre-typescript");
     await client.currentCart.updateCurrentCart({ cartInfo: { buyerNote: "merci" } });
-    const { paymentUrl } = await checkoutToPaymentPage(client, []);
-    await payOnHostedPage(ctx.platform, paymentUrl, PAY);
+    await buyByCard(ctx.platform, client, []);
     await client.members.updateMember((await client.members.getCurrentMember()).member!._id!, { profile: { nickname: "Cam" } });
     const other = makeClient();
     await signUpAndProve(ctx.platform, other, { email: "evenements@exemple.fr", password: "motdepasse-evt" });
-    await other.currentCart.addToCurrentCart({ lineItems: [{ ...productRef(p._id), quantity: 1 }] });
+    await addBySlug(other, "livre-typescript");
     await other.currentCart.deleteCurrentCart();
     await ctx.platform.flushWebhooks();
 
