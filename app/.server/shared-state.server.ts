@@ -46,7 +46,10 @@ async function connect(redisUrl: string): Promise<Redis> {
     client.destroy();
     throw new SharedStateError(`REDIS_URL ${shown}: cannot connect (${(error as Error).message})`);
   }
-  process.once("exit", () => client.destroy());
+  // Only a connection still open: destroying one closeSharedRedis already closed throws "The client is closed".
+  process.once("exit", () => {
+    if (client.isOpen) client.destroy();
+  });
   return client;
 }
 

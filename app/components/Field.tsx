@@ -14,7 +14,8 @@ function useControl(error?: string): { control: ControlProps; errorId: string } 
   return { control: { id, "aria-invalid": error ? true : undefined, "aria-describedby": error ? errorId : undefined }, errorId };
 }
 
-function FieldError({ id, error }: { id: string; error?: string }) {
+/** A field's error, said right below it (nothing when there is none); `id` ties it to its control's aria-describedby. */
+export function FieldError({ id, error }: { id?: string; error?: string }) {
   if (!error) return null;
   return (
     <p className="field-error" id={id}>

@@ -11,6 +11,8 @@
  *   "xn--outlok-mua.fr", a different domain, shown as such; a label mixing Latin with Cyrillic or Greek letters is
  *   refused (the confusable scripts of UTS #39).
  * Null when the address has no canonical form: callers refuse it with their own message.
+ * platform/core/email.ts writes the same rules again on purpose: the platform stands in for Wix and shares no code
+ * with the app (decision 0021); tests/unit/canonical-email.test.ts runs one table of addresses through both.
  */
 
 const MAX_LENGTH = 254;

@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/account._index";
-import { Field } from "~/components/Field";
+import { Field, FieldError } from "~/components/Field";
 import { commerceOf } from "~/.server/commerce.server";
 import { requireMember } from "~/.server/auth.server";
 import { AddressForm } from "~/components/account/AddressForm";
@@ -132,11 +132,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               <input type="checkbox" name="confirm" value="oui" aria-describedby={deleteAnswer ? "confirm-error" : undefined} /> Je confirme
               vouloir supprimer définitivement mon compte
             </label>
-            {deleteAnswer?.fieldErrors.confirm ? (
-              <p className="field-error" id="confirm-error">
-                {deleteAnswer.fieldErrors.confirm}
-              </p>
-            ) : null}
+            <FieldError id="confirm-error" error={deleteAnswer?.fieldErrors.confirm} />
           </div>
           <button type="submit" className="button-danger" disabled={busy}>
             Supprimer mon compte

@@ -25,6 +25,21 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? "s" : ""}`;
 
+type SalesPeriod = Route.ComponentProps["loaderData"]["figures"]["today"];
+
+/** One period's takings and order count ("au moins" when the count stopped at the reading limit). */
+function Sales({ label, period, atLeast }: { label: string; period: SalesPeriod; atLeast: string }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>
+        {atLeast}
+        {period.sales.formatted} <span className="admin-muted-text">{plural(period.orders, "commande")}</span>
+      </dd>
+    </div>
+  );
+}
+
 function OrdersToHandle({
   id,
   title,
@@ -56,20 +71,8 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           Chiffres
         </h2>
         <dl>
-          <div>
-            <dt>Ventes du jour</dt>
-            <dd>
-              {atLeast}
-              {figures.today.sales.formatted} <span className="admin-muted-text">{plural(figures.today.orders, "commande")}</span>
-            </dd>
-          </div>
-          <div>
-            <dt>Ventes du mois</dt>
-            <dd>
-              {atLeast}
-              {figures.month.sales.formatted} <span className="admin-muted-text">{plural(figures.month.orders, "commande")}</span>
-            </dd>
-          </div>
+          <Sales label="Ventes du jour" period={figures.today} atLeast={atLeast} />
+          <Sales label="Ventes du mois" period={figures.month} atLeast={atLeast} />
           <div>
             <dt>À traiter</dt>
             <dd>

@@ -71,45 +71,42 @@ export async function action({ request, context, url, params }: Route.ActionArgs
   const confirmed = fields.confirmed === "1";
   const order = await getOrderDetail(admin, params.id);
   const buyer = order.email ?? "le client";
+  /** A one-button action asked to confirm: the confirmation sends back only its intent. */
+  const confirmThen = (intent: string, ask: { question: string; details: string[]; button: string }, run: () => Promise<string>) =>
+    runAdminAction(request, { redirectTo: back, confirmed, confirm: { ...ask, fields: { intent } }, run });
   switch (fields.intent) {
     case "capture":
       if (!order.payment) return adminRefusal(request, back, "Cette commande n'a pas de paiement à encaisser.");
-      return runAdminAction(request, {
-        redirectTo: back,
-        confirmed,
-        confirm: {
+      return confirmThen(
+        "capture",
+        {
           question: `Encaisser ${order.total.formatted} sur la carte de ${buyer} ?`,
           details: ["Le montant autorisé est débité en entier (Wix n'encaisse pas une partie d'une autorisation)."],
-          fields: { intent: "capture" },
           button: `Encaisser ${order.total.formatted}`,
         },
-        run: async () => (await capturePayment(admin, order.id, order.payment!.id), `Paiement de ${order.total.formatted} encaissé.`),
-      });
+        async () => (await capturePayment(admin, order.id, order.payment!.id), `Paiement de ${order.total.formatted} encaissé.`),
+      );
     case "void":
       if (!order.payment) return adminRefusal(request, back, "Cette commande n'a pas de paiement autorisé.");
-      return runAdminAction(request, {
-        redirectTo: back,
-        confirmed,
-        confirm: {
+      return confirmThen(
+        "void",
+        {
           question: `Annuler l'autorisation de paiement de ${order.total.formatted} ? Le client ne sera pas débité.`,
           details: ["La commande reste ouverte : elle pourra être marquée payée si le client règle autrement, ou annulée."],
-          fields: { intent: "void" },
           button: "Libérer l'autorisation",
         },
-        run: async () => (await voidPayment(admin, order.id, order.payment!.id), "Autorisation de paiement annulée."),
-      });
+        async () => (await voidPayment(admin, order.id, order.payment!.id), "Autorisation de paiement annulée."),
+      );
     case "mark-paid":
-      return runAdminAction(request, {
-        redirectTo: back,
-        confirmed,
-        confirm: {
+      return confirmThen(
+        "mark-paid",
+        {
           question: `Marquer la commande n° ${order.number} comme payée (${order.total.formatted} reçus) ?`,
           details: ["À faire une fois l'argent reçu (paiement à la livraison, virement) : la facture devient disponible."],
-          fields: { intent: "mark-paid" },
           button: "Marquer comme payée",
         },
-        run: async () => (await markAsPaid(admin, order.id), "Commande marquée comme payée."),
-      });
+        async () => (await markAsPaid(admin, order.id), "Commande marquée comme payée."),
+      );
     case "cancel": {
       const plan = { restock: fields.restock === "on", notify: fields.notify === "on", refund: fields.refund === "on" };
       const authorized = order.payment?.status === "AUTHORIZED";

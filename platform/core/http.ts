@@ -395,6 +395,13 @@ export function asObject(v: unknown): Record<string, unknown> | undefined {
 export function asString(v: unknown): string | undefined {
   return typeof v === "string" ? v : undefined;
 }
+/** A bulk request's list: 1 to `max` entries, else Wix's MAX_SIZE violation on `field` ("must hold 1 to 100 orders"). */
+export function boundedList(v: unknown, field: string, max: number, what: string): unknown[] {
+  const list = Array.isArray(v) ? (v as unknown[]) : [];
+  if (!list.length || list.length > max)
+    throw validationError([{ field, description: `must hold 1 to ${max} ${what}`, violatedRule: "MAX_SIZE" }]);
+  return list;
+}
 
 /**
  * False when a browser says the request comes from another site (its Origin header differs from the request's):

@@ -109,3 +109,15 @@ export function deliver(transport: MailTransport, message: MailMessage): void {
     console.error("[platform] mail transport failed", err);
   }
 }
+
+/**
+ * Sends an e-mail prepared inside a transaction, once that transaction has committed: a mail problem is logged and
+ * never undoes the order change it tells about (`what` names it in the log: "refund", "fulfilment").
+ */
+export function sendAfterCommit(mail: (() => void) | undefined, what: string): void {
+  try {
+    mail?.();
+  } catch (error) {
+    console.error(`[platform] ${what} e-mail failed`, error);
+  }
+}

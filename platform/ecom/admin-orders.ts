@@ -5,7 +5,7 @@ import { newId } from "../core/context";
 import { nowIso } from "../core/db";
 import { notImplemented, requireElevated } from "../core/elevated";
 import type { ApiRequest, Router } from "../core/http";
-import { appError, asObject, asString, validationError } from "../core/http";
+import { appError, asObject, asString, boundedList, validationError } from "../core/http";
 import { deliver } from "../core/mail";
 import { orderEvents, productChanged } from "./order-events";
 import { addActivity, readOrderData, saveOrderData } from "./order-data";
@@ -229,9 +229,7 @@ export function registerAdminOrders(router: Router, ctx: Ctx): void {
     })
     .on("POST", "/ecom/v1/bulk/orders/update", (req) => {
       requireElevated(ctx, req.headers, "bulkUpdateOrders");
-      const items = Array.isArray(req.body.orders) ? req.body.orders : [];
-      if (!items.length || items.length > 100)
-        throw validationError([{ field: "orders", description: "must hold 1 to 100 orders", violatedRule: "MAX_SIZE" }]);
+      const items = boundedList(req.body.orders, "orders", 100, "orders");
       const results = items.map((raw, i) => {
         const item = asObject(raw) ?? {};
         const order = asObject(item.order) ?? {};
@@ -261,9 +259,7 @@ export function registerAdminOrders(router: Router, ctx: Ctx): void {
     .on("POST", "/ecom/v1/orders/:orderId/activities/add", (req) => {
       // addActivities: the owner's internal notes (MERCHANT_COMMENT); custom activities are not kept here.
       requireElevated(ctx, req.headers, "addActivities");
-      const list = Array.isArray(req.body.orderActivities) ? req.body.orderActivities : [];
-      if (!list.length || list.length > 300)
-        throw validationError([{ field: "orderActivities", description: "must hold 1 to 300 activities", violatedRule: "MAX_SIZE" }]);
+      const list = boundedList(req.body.orderActivities, "orderActivities", 300, "activities");
       const messages = list.map((raw, i) => {
         const a = asObject(raw) ?? {};
         const message = asString(asObject(a.merchantComment)?.message);

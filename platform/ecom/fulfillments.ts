@@ -8,8 +8,8 @@ import { newId, requireCaller } from "../core/context";
 import { nowIso } from "../core/db";
 import { isElevated, requireElevated } from "../core/elevated";
 import type { Router } from "../core/http";
-import { appError, asObject, asString, notFound, validationError, WixError } from "../core/http";
-import { deliver } from "../core/mail";
+import { appError, asObject, asString, boundedList, notFound, validationError, WixError } from "../core/http";
+import { deliver, sendAfterCommit } from "../core/mail";
 import type { OrderData, StoredFulfillment } from "./order-data";
 import { addActivity, readOrderData, saveOrderData } from "./order-data";
 import { orderEvents } from "./order-events";
@@ -163,11 +163,7 @@ function createFulfillment(ctx: Ctx, orderId: string, raw: unknown, field = "ful
       return fulfillment.id;
     })
     .immediate();
-  try {
-    mail?.();
-  } catch (error) {
-    console.error("[platform] fulfilment e-mail failed", error);
-  }
+  sendAfterCommit(mail, "fulfilment");
   return created;
 }
 
@@ -267,11 +263,7 @@ function updateFulfillment(ctx: Ctx, orderId: string, fulfillmentId: string, raw
       save(ctx, row, data);
     })
     .immediate();
-  try {
-    mail?.();
-  } catch (error) {
-    console.error("[platform] fulfilment e-mail failed", error);
-  }
+  sendAfterCommit(mail, "fulfilment");
   return withFulfillments(orderById(ctx, orderId));
 }
 
@@ -326,9 +318,7 @@ export function registerFulfillments(router: Router, ctx: Ctx): void {
     })
     .on("POST", `${BASE}/orders/bulk/create-fulfillments`, (req) => {
       requireElevated(ctx, req.headers, "bulkCreateFulfillments");
-      const list = Array.isArray(req.body.ordersWithFulfillments) ? req.body.ordersWithFulfillments : [];
-      if (!list.length || list.length > 100)
-        throw validationError([{ field: "ordersWithFulfillments", description: "must hold 1 to 100 orders", violatedRule: "MAX_SIZE" }]);
+      const list = boundedList(req.body.ordersWithFulfillments, "ordersWithFulfillments", 100, "orders");
       const results = list.map((raw, i) => {
         const item = asObject(raw) ?? {};
         const orderId = asString(item.orderId) ?? "";

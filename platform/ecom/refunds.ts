@@ -10,7 +10,7 @@ import { nowIso } from "../core/db";
 import { requireElevated } from "../core/elevated";
 import type { Router } from "../core/http";
 import { appError, asObject, asString, notFound, validationError } from "../core/http";
-import { deliver } from "../core/mail";
+import { deliver, sendAfterCommit } from "../core/mail";
 import { bumpCatalog } from "../stores/catalog";
 import type { OrderData, StoredLine, StoredRefund } from "./order-data";
 import { addActivity, cents, readOrderData, saveOrderData } from "./order-data";
@@ -368,11 +368,7 @@ function refundPayments(ctx: Ctx, orderId: string, body: Record<string, unknown>
     })
     .immediate();
   // After the commit, as the order e-mails: a mail problem never undoes a refund.
-  try {
-    mail?.();
-  } catch (error) {
-    console.error("[platform] refund e-mail failed", error);
-  }
+  sendAfterCommit(mail, "refund");
   return answer;
 }
 

@@ -164,63 +164,85 @@ export type { LoginThrottle } from "./login-throttle";
 
 // ---------------------------------------------------------------- IAM endpoints
 
-function identityWire(m: MemberRow) {
-  const status = m.status === "APPROVED" ? "ACTIVE" : m.status === "PENDING" ? "PENDING" : "BLOCKED";
+/** What differs between identities; the wire shape around it (revision, empty lists) is the same for all. */
+interface IdentityFields {
+  id: string;
+  createdDate: string;
+  updatedDate: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  nickname?: string | null;
+  email: string;
+  privacyStatus: "PUBLIC" | "PRIVATE";
+  /** The profile's last keys: a member's slug; none before the account exists. */
+  profileTail: Record<string, unknown>;
+  isVerified: boolean;
+  status: { name: string; reasons: string[] };
+}
+
+function identityShape(f: IdentityFields) {
   return {
-    id: m.id,
+    id: f.id,
     revision: "1",
-    createdDate: m.created_date,
-    updatedDate: m.updated_date,
+    createdDate: f.createdDate,
+    updatedDate: f.updatedDate,
     connections: [],
     identityProfile: {
-      ...(m.first_name ? { firstName: m.first_name } : {}),
-      ...(m.last_name ? { lastName: m.last_name } : {}),
-      ...(m.nickname ? { nickname: m.nickname } : {}),
-      emails: [m.email],
+      ...(f.firstName ? { firstName: f.firstName } : {}),
+      ...(f.lastName ? { lastName: f.lastName } : {}),
+      ...(f.nickname ? { nickname: f.nickname } : {}),
+      emails: [f.email],
       phones: [],
       labels: [],
-      privacyStatus: m.privacy_status === "PUBLIC" ? "PUBLIC" : "PRIVATE",
+      privacyStatus: f.privacyStatus,
       customFields: [],
       secondaryEmails: [],
       phonesV2: [],
       addresses: [],
-      slug: m.slug,
+      ...f.profileTail,
     },
-    email: { address: m.email, isVerified: m.email_verified !== 0 },
+    email: { address: f.email, isVerified: f.isVerified },
+    status: f.status,
+    factors: [],
+  };
+}
+
+function identityWire(m: MemberRow) {
+  const status = m.status === "APPROVED" ? "ACTIVE" : m.status === "PENDING" ? "PENDING" : "BLOCKED";
+  return identityShape({
+    id: m.id,
+    createdDate: m.created_date,
+    updatedDate: m.updated_date,
+    firstName: m.first_name,
+    lastName: m.last_name,
+    nickname: m.nickname,
+    email: m.email,
+    privacyStatus: m.privacy_status === "PUBLIC" ? "PUBLIC" : "PRIVATE",
+    profileTail: { slug: m.slug },
+    isVerified: m.email_verified !== 0,
     status: {
       name: status,
       reasons: m.email_verified === 0 ? ["PENDING_EMAIL_VERIFICATION"] : m.status === "PENDING" ? ["PENDING_ADMIN_APPROVAL_REQUIRED"] : [],
     },
-    factors: [],
-  };
+  });
 }
 
 /** The identity a sign-up answers with before its account exists (the id it will have; its e-mail not yet proved). */
 function pendingIdentityWire(memberId: string, input: SignupInput) {
   const now = nowIso();
-  return {
+  return identityShape({
     id: memberId,
-    revision: "1",
     createdDate: now,
     updatedDate: now,
-    connections: [],
-    identityProfile: {
-      ...(input.firstName ? { firstName: input.firstName } : {}),
-      ...(input.lastName ? { lastName: input.lastName } : {}),
-      ...(input.nickname ? { nickname: input.nickname } : {}),
-      emails: [input.email],
-      phones: [],
-      labels: [],
-      privacyStatus: "PRIVATE",
-      customFields: [],
-      secondaryEmails: [],
-      phonesV2: [],
-      addresses: [],
-    },
-    email: { address: input.email, isVerified: false },
+    firstName: input.firstName,
+    lastName: input.lastName,
+    nickname: input.nickname,
+    email: input.email,
+    privacyStatus: "PRIVATE",
+    profileTail: {},
+    isVerified: false,
     status: { name: "PENDING", reasons: ["PENDING_EMAIL_VERIFICATION"] },
-    factors: [],
-  };
+  });
 }
 
 /** The state-machine answer for a member who passed the checks so far. */

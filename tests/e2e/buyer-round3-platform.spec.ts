@@ -127,7 +127,7 @@ test.describe("lock-out and blocked members (issue 29.8)", () => {
     await expect(page.getByRole("banner").getByRole("button", { name: "Se déconnecter" })).toBeVisible();
     await page.goto("/admin/members");
     if (javaScriptEnabled) await waitForHydration(page);
-    await page.getByLabel("E-mail commençant par").fill(email);
+    await page.getByLabel("Nom ou e-mail (contient)").fill(email);
     await page.getByRole("button", { name: "Rechercher" }).click();
     await page.getByRole("button", { name: `Bloquer ${email}` }).click();
     await expect(page.getByRole("row").filter({ hasText: email })).toContainText("Bloqué");

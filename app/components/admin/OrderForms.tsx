@@ -1,8 +1,9 @@
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import type { AdminOrderDetail } from "~/models/admin";
-import type { FormAnswer } from "~/models/form-answer";
+import { fieldProps, type FormAnswer } from "~/models/form-answer";
 import { CARRIERS, REFUND_REASONS } from "~/models/order-life";
-import { Field, SelectField } from "~/components/Field";
+import { Field, FieldError, SelectField } from "~/components/Field";
 import { FormKey } from "~/components/FormKey";
 
 /**
@@ -15,6 +16,42 @@ export type OrderFormAnswer = FormAnswer & { intent: "refund" | "ship" | "note" 
 
 type Props = { order: AdminOrderDetail; answer?: OrderFormAnswer };
 const answerFor = (answer: OrderFormAnswer | undefined, form: OrderFormAnswer["intent"]) => (answer?.intent === form ? answer : undefined);
+
+/** A choice list from a record of French labels (carriers, refund reasons). */
+const choices = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
+
+/** A number of units for one order line, 0 to `max`; the label (children) names the line. */
+function QtyField({
+  id,
+  name,
+  max,
+  defaultValue,
+  invalid,
+  children,
+}: {
+  id: string;
+  name: string;
+  max: number;
+  defaultValue: string;
+  invalid: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field admin-qty">
+      <label htmlFor={id}>{children}</label>
+      <input
+        id={id}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={max}
+        defaultValue={defaultValue}
+        aria-invalid={invalid ? true : undefined}
+      />
+    </div>
+  );
+}
 
 /** Each form's intent, and the page render's key that makes a second identical POST answer like the first. */
 function Hidden({ intent }: { intent: string }) {
@@ -105,24 +142,19 @@ export function RefundForm({ order, answer }: Props) {
       <fieldset aria-describedby={a?.fieldErrors.lines ? "refund-lines-error" : undefined}>
         <legend>Articles à rembourser</legend>
         {lines.map((l) => (
-          <div key={l.id} className="field admin-qty">
-            <label htmlFor={`refund-${l.id}`}>
-              {l.name}{" "}
-              <span className="admin-muted-text">
-                ({l.unit.formatted} l'unité, {l.available} remboursable{l.available > 1 ? "s" : ""})
-              </span>
-            </label>
-            <input
-              id={`refund-${l.id}`}
-              name={`qty-${l.id}`}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={l.available}
-              defaultValue={value(`qty-${l.id}`, "0")}
-              aria-invalid={a?.fieldErrors.lines ? true : undefined}
-            />
-          </div>
+          <QtyField
+            key={l.id}
+            id={`refund-${l.id}`}
+            name={`qty-${l.id}`}
+            max={l.available}
+            defaultValue={value(`qty-${l.id}`, "0")}
+            invalid={!!a?.fieldErrors.lines}
+          >
+            {l.name}{" "}
+            <span className="admin-muted-text">
+              ({l.unit.formatted} l'unité, {l.available} remboursable{l.available > 1 ? "s" : ""})
+            </span>
+          </QtyField>
         ))}
         {shipping && Number(shipping.available.amount) > 0 ? (
           <label className="checkbox">
@@ -130,21 +162,10 @@ export function RefundForm({ order, answer }: Props) {
             {shipping.available.formatted})
           </label>
         ) : null}
-        {a?.fieldErrors.lines ? (
-          <p id="refund-lines-error" className="field-error">
-            {a.fieldErrors.lines}
-          </p>
-        ) : null}
-        {a?.fieldErrors.shipping ? <p className="field-error">{a.fieldErrors.shipping}</p> : null}
+        <FieldError id="refund-lines-error" error={a?.fieldErrors.lines} />
+        <FieldError error={a?.fieldErrors.shipping} />
       </fieldset>
-      <SelectField
-        label="Motif"
-        name="reason"
-        placeholder="Choisissez le motif…"
-        defaultValue={value("reason")}
-        error={a?.fieldErrors.reason}
-        options={Object.entries(REFUND_REASONS).map(([v, l]) => ({ value: v, label: l }))}
-      />
+      <SelectField label="Motif" placeholder="Choisissez le motif…" options={choices(REFUND_REASONS)} {...fieldProps(a, "reason", "")} />
       <div className="field">
         <label htmlFor="refund-message">Message au client (facultatif)</label>
         <textarea
@@ -155,7 +176,7 @@ export function RefundForm({ order, answer }: Props) {
           defaultValue={value("message")}
           aria-invalid={a?.fieldErrors.message ? true : undefined}
         />
-        {a?.fieldErrors.message ? <p className="field-error">{a.fieldErrors.message}</p> : null}
+        <FieldError error={a?.fieldErrors.message} />
       </div>
       <label className="checkbox">
         <input type="checkbox" name="restock" defaultChecked={a ? value("restock") === "on" : true} /> Remettre en stock les articles
@@ -182,55 +203,28 @@ export function ShipForm({ order, answer }: Props) {
       <fieldset>
         <legend>Articles du colis</legend>
         {order.toFulfil.map((l) => (
-          <div key={l.id} className="field admin-qty">
-            <label htmlFor={`ship-${l.id}`}>
-              {l.name} <span className="admin-muted-text">({l.quantity} à expédier)</span>
-            </label>
-            <input
-              id={`ship-${l.id}`}
-              name={`ship-${l.id}`}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={l.quantity}
-              defaultValue={value(`ship-${l.id}`, String(l.quantity))}
-              aria-invalid={a?.fieldErrors.lines ? true : undefined}
-            />
-          </div>
+          <QtyField
+            key={l.id}
+            id={`ship-${l.id}`}
+            name={`ship-${l.id}`}
+            max={l.quantity}
+            defaultValue={value(`ship-${l.id}`, String(l.quantity))}
+            invalid={!!a?.fieldErrors.lines}
+          >
+            {l.name} <span className="admin-muted-text">({l.quantity} à expédier)</span>
+          </QtyField>
         ))}
-        {a?.fieldErrors.lines ? <p className="field-error">{a.fieldErrors.lines}</p> : null}
+        <FieldError error={a?.fieldErrors.lines} />
       </fieldset>
       <SelectField
         label="Transporteur"
-        name="carrier"
         placeholder="Choisissez le transporteur…"
-        defaultValue={value("carrier")}
-        error={a?.fieldErrors.carrier}
-        options={Object.entries(CARRIERS).map(([v, l]) => ({ value: v, label: l }))}
+        options={choices(CARRIERS)}
+        {...fieldProps(a, "carrier", "")}
       />
-      <Field
-        label="Numéro de suivi"
-        name="trackingNumber"
-        defaultValue={value("trackingNumber")}
-        error={a?.fieldErrors.trackingNumber}
-        maxLength={60}
-        autoComplete="off"
-      />
-      <Field
-        label="Autre transporteur : son nom"
-        name="carrierName"
-        defaultValue={value("carrierName")}
-        error={a?.fieldErrors.carrierName}
-        maxLength={60}
-      />
-      <Field
-        label="Autre transporteur : lien de suivi (https://…)"
-        name="trackingLink"
-        type="url"
-        defaultValue={value("trackingLink")}
-        error={a?.fieldErrors.trackingLink}
-        maxLength={500}
-      />
+      <Field label="Numéro de suivi" maxLength={60} autoComplete="off" {...fieldProps(a, "trackingNumber", "")} />
+      <Field label="Autre transporteur : son nom" maxLength={60} {...fieldProps(a, "carrierName", "")} />
+      <Field label="Autre transporteur : lien de suivi (https://…)" type="url" maxLength={500} {...fieldProps(a, "trackingLink", "")} />
       <button type="submit" className="button">
         Marquer comme expédiée
       </button>
@@ -284,11 +278,7 @@ export function NoteForm({ answer }: { answer?: OrderFormAnswer }) {
         <p id="note-hint" className="admin-muted-text">
           Jamais affichée au client sur le site ; gardée dans l'historique de la commande (Wix).
         </p>
-        {a?.fieldErrors.message ? (
-          <p id="note-error" className="field-error">
-            {a.fieldErrors.message}
-          </p>
-        ) : null}
+        <FieldError id="note-error" error={a?.fieldErrors.message} />
       </div>
       <button type="submit" className="button">
         Ajouter la note

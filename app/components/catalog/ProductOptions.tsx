@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useSubmit } from "react-router";
 import { optionFieldKey, type OptionFieldKey, type OptionView } from "~/models/catalog";
+import { FieldError } from "~/components/Field";
 import type { FieldErrors } from "~/models/form-answer";
 
 /**
@@ -59,14 +60,6 @@ export function ProductOptions({
       })}
     </div>
   );
-}
-
-function FieldError({ id, error }: { id: string; error?: string }) {
-  return error ? (
-    <p className="field-error" id={id}>
-      {error}
-    </p>
-  ) : null;
 }
 
 function SelectOption({ option, selected, error }: { option: OptionView; selected?: string; error?: string }) {
