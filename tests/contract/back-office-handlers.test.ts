@@ -1,6 +1,5 @@
 // The back-office's own server code (app/.server) on the owner's elevated client against the platform: what the
 // dashboard counts and lists, and the accountant's CSV export.
-import { ApiKeyStrategy, createClient } from "@wix/sdk";
 import { orderBilling, orderFulfillments, orderInvoices, orderTransactions, orders } from "@wix/ecom";
 import { members } from "@wix/members";
 import { products } from "@wix/stores";
@@ -10,35 +9,36 @@ import { dashboardFigures, ordersToHandle } from "../../app/.server/admin-dashbo
 import { exportOrders } from "../../app/.server/orders-export.server";
 import type { ElevatedClient } from "../../app/.server/owner.server";
 import {
-  CALLBACKS,
-  checkoutToPaymentPage,
+  addBySlug,
+  buyByCard,
+  cartToPaymentPage,
   DEMO,
   isWix,
   loginThroughHostedPage,
   PAY,
   payOnHostedPage,
-  productBySlug,
-  productRef,
   SHIPPING_ADDRESS,
-  usePlatform,
+  usePlatformWithOwner,
 } from "./harness";
 
-const API_KEY = "back-office-handlers-api-key-0123456789";
-const ctx = usePlatform({ apiKey: API_KEY });
-
-const admin = () =>
-  createClient({
-    modules: { orders, orderTransactions, orderBilling, orderFulfillments, orderInvoices, members, products, submissions },
-    auth: ApiKeyStrategy({ apiKey: API_KEY, siteId: "" }),
-  }) as unknown as ElevatedClient;
+const { ctx, owner } = usePlatformWithOwner("back-office-handlers-api-key-0123456789", {
+  orders,
+  orderTransactions,
+  orderBilling,
+  orderFulfillments,
+  orderInvoices,
+  members,
+  products,
+  submissions,
+});
+const admin = () => owner() as unknown as ElevatedClient;
 
 const numbers = (rows: Array<{ number: string }>) => rows.map((r) => r.number).sort();
 
 describe.skipIf(isWix)("the dashboard", () => {
   it("lists parcels to ship apart from pickups to prepare, and never an order of downloads only", async () => {
     const { client } = await loginThroughHostedPage(ctx.platform, DEMO);
-    const { paymentUrl } = await checkoutToPaymentPage(client, [{ slug: "formation-git", quantity: 1 }]);
-    const paid = await payOnHostedPage(ctx.platform, paymentUrl, PAY);
+    const paid = await buyByCard(ctx.platform, client, [{ slug: "formation-git", quantity: 1 }]);
     const training = (await client.orders.getOrder(new URL(paid.location!).searchParams.get("orderId")!)).number!;
     const handle = await ordersToHandle(admin());
     expect(numbers(handle.toShip)).toEqual(expect.arrayContaining(["10002", "10011", "10013", "10016"]));
@@ -70,23 +70,12 @@ describe.skipIf(isWix)("the dashboard", () => {
 describe.skipIf(isWix)("the CSV export", () => {
   it("one row per order of the period, the buyer's formula defused", async () => {
     const { client } = await loginThroughHostedPage(ctx.platform, DEMO);
-    const book = await productBySlug(client, "livre-git");
-    await client.currentCart.addToCurrentCart({ lineItems: [{ ...productRef(book._id), quantity: 1 }] });
-    const { checkoutId } = await client.currentCart.createCheckoutFromCurrentCart({
-      channelType: "WEB",
-      email: "formule@exemple.fr",
-      shippingAddress: SHIPPING_ADDRESS,
-      billingAddress: SHIPPING_ADDRESS,
-      selectedShippingOption: { code: "standard" },
-    });
-    await client.checkout.updateCheckout(checkoutId!, {
+    await addBySlug(client, "livre-git");
+    const { checkoutId, paymentUrl } = await cartToPaymentPage(client, { email: "formule@exemple.fr" });
+    await client.checkout.updateCheckout(checkoutId, {
       billingInfo: { address: SHIPPING_ADDRESS, contactDetails: { firstName: '=HYPERLINK("http://x";"y")', lastName: "Formule" } },
     });
-    const { redirectSession } = await client.redirects.createRedirectSession({
-      ecomCheckout: { checkoutId: checkoutId! },
-      callbacks: CALLBACKS,
-    });
-    await payOnHostedPage(ctx.platform, redirectSession!.fullUrl!, PAY);
+    await payOnHostedPage(ctx.platform, paymentUrl, PAY);
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date());
 
     const result = (await exportOrders(admin(), today, today))!;

@@ -19,22 +19,13 @@ import {
   productRef,
   rejection,
   STORES_APP_ID,
-  usePlatform,
+  usePlatformCapturingWebhooks,
   type Client,
 } from "./harness";
 
 const API_KEY = "cart-v2-api-key-0123456789abcdef";
 const SITE_ID = "cart-v2-site";
-const received: string[] = [];
-const ctx = usePlatform({
-  apiKey: API_KEY,
-  siteId: SITE_ID,
-  webhookUrls: ["http://127.0.0.1:9/hooks"],
-  webhookFetch: async (_url, init) => {
-    received.push(String(init?.body));
-    return new Response(null, { status: 200 });
-  },
-});
+const { ctx, received } = usePlatformCapturingWebhooks({ apiKey: API_KEY, siteId: SITE_ID });
 const admin = () => createClient({ modules: { cartV2 }, auth: ApiKeyStrategy({ apiKey: API_KEY, siteId: SITE_ID }) });
 
 const ADDRESS = { addressLine1: "12 rue des Lilas", city: "Lyon", postalCode: "69003", country: "FR" };

@@ -9,7 +9,7 @@ import { currentCart, orders } from "@wix/ecom";
 import { redirects } from "@wix/redirects";
 import {
   APP_ORIGIN,
-  CALLBACKS,
+  cartToPaymentPage,
   clientId,
   PAY,
   payOnHostedPage,
@@ -17,24 +17,13 @@ import {
   rejection,
   seed,
   seedProduct,
-  SHIPPING_ADDRESS,
   STORES_APP_ID,
-  usePlatform,
+  usePlatformCapturingWebhooks,
 } from "./harness";
 
 const API_KEY = "contract-v3-api-key-0123456789abcdef";
 const SITE_ID = "contract-v3-site";
-const events: string[] = [];
-const ctx = usePlatform({
-  catalogVersion: "V3_CATALOG",
-  apiKey: API_KEY,
-  siteId: SITE_ID,
-  webhookUrls: ["http://127.0.0.1:9/hooks"],
-  webhookFetch: async (_url, init) => {
-    events.push(String(init?.body));
-    return new Response(null, { status: 200 });
-  },
-});
+const { ctx, received: events } = usePlatformCapturingWebhooks({ catalogVersion: "V3_CATALOG", apiKey: API_KEY, siteId: SITE_ID });
 
 const STORES_TREE = { appNamespace: "@wix/stores" };
 
@@ -268,18 +257,8 @@ describe("the cart on a V3 site", () => {
     await buyer.currentCart.addToCurrentCart({
       lineItems: [{ catalogReference: refOf(idOf("t-shirt-devops"), large.variantId!), quantity: 3 }],
     });
-    const { checkoutId } = await buyer.currentCart.createCheckoutFromCurrentCart({
-      channelType: "WEB",
-      email: "v3@exemple.fr",
-      shippingAddress: SHIPPING_ADDRESS,
-      billingAddress: SHIPPING_ADDRESS,
-      selectedShippingOption: { code: "standard" },
-    });
-    const { redirectSession } = await buyer.redirects.createRedirectSession({
-      ecomCheckout: { checkoutId: checkoutId! },
-      callbacks: CALLBACKS,
-    });
-    const paid = await payOnHostedPage(ctx.platform, redirectSession!.fullUrl!, PAY);
+    const { paymentUrl } = await cartToPaymentPage(buyer, { email: "v3@exemple.fr" });
+    const paid = await payOnHostedPage(ctx.platform, paymentUrl, PAY);
     const orderId = new URL(paid.location!, APP_ORIGIN).searchParams.get("orderId")!;
     expect((await item()).quantity).toBe(before - 3);
     await owner.orders.cancelOrder(orderId, { restockAllItems: true });

@@ -13,30 +13,18 @@ import { redirects } from "@wix/redirects";
 import { EMBEDDED_CLIENT_ID } from "../../platform/index";
 import {
   signUpAndProve,
+  addBySlug,
+  buyByCard,
   CALLBACKS,
-  checkoutToPaymentPage,
   DEMO,
   isWix,
   loginThroughHostedPage,
   makeClient,
-  PAY,
-  payOnHostedPage,
-  productBySlug,
-  productRef,
-  usePlatform,
+  usePlatformCapturingWebhooks,
 } from "./harness";
 
 const API_KEY = "events-api-key-0123456789abcdef";
-const jwts: string[] = [];
-const ctx = usePlatform({
-  apiKey: API_KEY,
-  siteId: "events-site",
-  webhookUrls: ["http://127.0.0.1:9/webhooks/wix"],
-  webhookFetch: async (_url, init) => {
-    jwts.push(String(init?.body));
-    return new Response(null, { status: 204 });
-  },
-});
+const { ctx, received: jwts } = usePlatformCapturingWebhooks({ apiKey: API_KEY, siteId: "events-site" }, 204);
 
 type Received = { kind: string; event: Record<string, any> };
 
@@ -71,17 +59,14 @@ describe.skipIf(isWix)("events through the SDK's typed handlers (embedded platfo
     // Cart created, updated, deleted; a redirect session; an order paid by card (created, approved, payment status).
     const visitor = makeClient();
     visitor.auth.setTokens(await visitor.auth.generateVisitorTokens());
-    const book = await productBySlug(visitor, "t-shirt-typescript");
-    const { cart } = await visitor.currentCart.addToCurrentCart({
-      lineItems: [{ ...productRef(book._id, { Taille: "M", Couleur: "Noir" }), quantity: 1 }],
-    });
+    const { cart } = await addBySlug(visitor, "t-shirt-typescript", 1, { Taille: "M", Couleur: "Noir" });
     await visitor.currentCart.updateCurrentCartLineItemQuantity([{ _id: cart!.lineItems![0]!._id!, quantity: 3 }]);
     await visitor.currentCart.deleteCurrentCart();
     const { client: camille } = await loginThroughHostedPage(ctx.platform, DEMO);
-    const { checkoutId, paymentUrl } = await checkoutToPaymentPage(camille, [
+    const { checkoutId, status } = await buyByCard(ctx.platform, camille, [
       { slug: "t-shirt-typescript", quantity: 1, options: { Taille: "L", Couleur: "Noir" } },
     ]);
-    expect((await payOnHostedPage(ctx.platform, paymentUrl, PAY)).status).toBe(303);
+    expect(status).toBe(303);
     await camille.redirects.createRedirectSession({ ecomCheckout: { checkoutId }, callbacks: CALLBACKS });
     // The owner cancels the order (updated + canceled), with a message and a restock.
     const admin = owner();

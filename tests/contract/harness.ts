@@ -274,6 +274,13 @@ export async function productBySlug(client: Client, slug: string) {
   return product as typeof product & { _id: string };
 }
 
+/** Looks `slug` up and adds `quantity` of it (with its `options`) to the client's current cart; returns both. */
+export async function addBySlug(client: Client, slug: string, quantity = 1, options?: Record<string, string>) {
+  const product = await productBySlug(client, slug);
+  const { cart } = await client.currentCart.addToCurrentCart({ lineItems: [{ ...productRef(product._id, options), quantity }] });
+  return { product, cart: cart! };
+}
+
 /** Adds items, creates a checkout and a redirect session to the hosted payment page; returns its URL. */
 export async function checkoutToPaymentPage(
   client: Client,
@@ -287,6 +294,14 @@ export async function checkoutToPaymentPage(
   }
   // An empty list means: check out the cart as it already is.
   if (lineItems.length > 0) await client.currentCart.addToCurrentCart({ lineItems });
+  return cartToPaymentPage(client, opts);
+}
+
+/** Creates a checkout of the current cart as it stands (shipped to SHIPPING_ADDRESS) and its payment page's URL. */
+export async function cartToPaymentPage(
+  client: Pick<Client, "currentCart" | "redirects">,
+  opts: { email?: string; shippingCode?: string } = {},
+): Promise<{ checkoutId: string; paymentUrl: string }> {
   const { checkoutId } = await client.currentCart.createCheckoutFromCurrentCart({
     channelType: "WEB",
     email: opts.email ?? "acheteur@exemple.fr",
@@ -335,6 +350,18 @@ export async function payOnHostedPage(
   const posted = await browser.submit(paymentUrl, page.html, buttonLabel, cardFill(card));
   const exit = await browser.followToExit(posted, paymentUrl);
   return { status: exit.res.status, location: exit.location, html: exit.html };
+}
+
+/** checkoutToPaymentPage, then pays with the good test card: the checkout's id and where the payment page left. */
+export async function buyByCard(
+  platform: Platform,
+  client: Client,
+  items: Parameters<typeof checkoutToPaymentPage>[1],
+  opts: Parameters<typeof checkoutToPaymentPage>[2] = {},
+): Promise<{ checkoutId: string; status: number; location?: string }> {
+  const { checkoutId, paymentUrl } = await checkoutToPaymentPage(client, items, opts);
+  const { status, location } = await payOnHostedPage(platform, paymentUrl, PAY);
+  return { checkoutId, status, location };
 }
 
 /** Sends a raw HTTP request to the API as the SDK would (JSON body, raw token in Authorization). */

@@ -3,31 +3,32 @@
 // invoices (orderInvoices), internal notes (orders.addActivities), and the payment collection refusals (issue 28 §3),
 // each code as the typings give it.
 import { describe, expect, it } from "vitest";
-import { ApiKeyStrategy, createClient } from "@wix/sdk";
+import { createClient } from "@wix/sdk";
 import { orderBilling, orderFulfillments, orderInvoices, orderTransactions, orders } from "@wix/ecom";
 import { products } from "@wix/stores";
 import { verifyInvoiceToken } from "../../platform/ecom/invoices";
 import {
   Browser,
+  buyByCard,
   checkoutToPaymentPage,
   DEMO,
   isWix,
   loginThroughHostedPage,
-  PAY,
   payOnHostedPage,
   rejection,
-  usePlatform,
+  usePlatformWithOwner,
 } from "./harness";
 
 const API_KEY = "contract-lifecycle-api-key-0123456789";
-const ctx = usePlatform({ apiKey: API_KEY });
+const { ctx, owner: admin } = usePlatformWithOwner(API_KEY, {
+  orders,
+  orderBilling,
+  orderFulfillments,
+  orderInvoices,
+  orderTransactions,
+  products,
+});
 const LEA = { email: "lea@exemple.fr", password: "motdepasse-lea" };
-
-const admin = () =>
-  createClient({
-    modules: { orders, orderBilling, orderFulfillments, orderInvoices, orderTransactions, products },
-    auth: ApiKeyStrategy({ apiKey: API_KEY, siteId: "" }),
-  });
 type Admin = ReturnType<typeof admin>;
 /** Exported by the SDK at run time, missing from its typings (as markAsPaid): POST /ecom/v1/invoices/orders/{id}. */
 type GenerateInvoice = { generateInvoice(orderId: string): Promise<{ invoiceId?: string }> };
@@ -318,8 +319,7 @@ describe.skipIf(isWix)("invoices (orderInvoices) and notes (orders.addActivities
 
   it("a card order's confirmation e-mail carries a signed invoice link the API key verifies", async () => {
     const { client } = await loginThroughHostedPage(ctx.platform, DEMO);
-    const { paymentUrl } = await checkoutToPaymentPage(client, [{ slug: "livre-git", quantity: 1 }]);
-    const paid = await payOnHostedPage(ctx.platform, paymentUrl, PAY);
+    const paid = await buyByCard(ctx.platform, client, [{ slug: "livre-git", quantity: 1 }]);
     const orderId = new URL(paid.location!).searchParams.get("orderId")!;
     const mail = ctx.platform.outbox().find((m) => m.kind === "order-confirmation" && m.data.orderId === orderId)!;
     const link = new URL(mail.data.invoiceUrl!);

@@ -3,43 +3,31 @@
 import { describe, expect, it } from "vitest";
 import { AppStrategy, createClient } from "@wix/sdk";
 import {
+  addBySlug,
   APP_ORIGIN,
-  checkoutToPaymentPage,
+  buyByCard,
   DEMO,
   isWix,
   loginThroughHostedPage,
   makeClient,
-  PAY,
-  payOnHostedPage,
-  productBySlug,
-  productRef,
   signUpAndProve,
-  usePlatform,
+  usePlatformCapturingWebhooks,
 } from "./harness";
 
-const received: string[] = [];
-const ctx = usePlatform({
-  webhookUrls: ["http://127.0.0.1:9/hooks"],
-  webhookFetch: async (_url, init) => {
-    received.push(String(init?.body));
-    return new Response(null, { status: 200 });
-  },
-});
+const { ctx, received } = usePlatformCapturingWebhooks();
 
 describe.skipIf(isWix)("webhooks", () => {
   it("each event kind arrives as an RS256 JWT the SDK verifies with the published public key", async () => {
     const pem = await (await ctx.platform.fetch(new Request(`${APP_ORIGIN}/_platform/webhooks/public-key`))).text();
     expect(pem).toContain("BEGIN PUBLIC KEY");
     const { client } = await loginThroughHostedPage(ctx.platform, DEMO);
-    const p = await productBySlug(client, "livre-typescript");
-    await client.currentCart.addToCurrentCart({ lineItems: [{ ...productRef(p._id), quantity: 1 }] });
+    await addBySlug(client, "livre-typescript");
     await client.currentCart.updateCurrentCart({ cartInfo: { buyerNote: "merci" } });
-    const { paymentUrl } = await checkoutToPaymentPage(client, []);
-    await payOnHostedPage(ctx.platform, paymentUrl, PAY);
+    await buyByCard(ctx.platform, client, []);
     await client.members.updateMember((await client.members.getCurrentMember()).member!._id!, { profile: { nickname: "Cam" } });
     const other = makeClient();
     await signUpAndProve(ctx.platform, other, { email: "evenements@exemple.fr", password: "motdepasse-evt" });
-    await other.currentCart.addToCurrentCart({ lineItems: [{ ...productRef(p._id), quantity: 1 }] });
+    await addBySlug(other, "livre-typescript");
     await other.currentCart.deleteCurrentCart();
     await ctx.platform.flushWebhooks();
 

@@ -2,7 +2,7 @@
 // in-memory) or against a real Wix site (when WIX_CLIENT_ID is set). Used by the contract suite and by the unit
 // tests that run the app's own .server code against a platform.
 import { afterAll, beforeAll } from "vitest";
-import { createClient, OAuthStrategy, type Tokens } from "@wix/sdk";
+import { ApiKeyStrategy, createClient, OAuthStrategy, type Descriptors, type Tokens } from "@wix/sdk";
 import { collections, products } from "@wix/stores";
 import { cartV2, checkout, currentCart, currentCartV2, deliverySolutions, orders } from "@wix/ecom";
 import { members } from "@wix/members";
@@ -55,6 +55,36 @@ export function usePlatform(options: Partial<PlatformOptions> = {}): PlatformHan
     { ownerToken: OWNER_TOKEN, ...options },
     { getAppOrigin: () => APP_ORIGIN },
   );
+}
+
+/**
+ * `usePlatform` answering `apiKey`, and a factory of the site owner's client on it (ApiKeyStrategy, as the
+ * back-office's elevated client) with the SDK `modules` the suite calls.
+ */
+export function usePlatformWithOwner<T extends Descriptors>(apiKey: string, modules: T) {
+  const ctx = usePlatform({ apiKey });
+  const owner = () => createClient({ modules, auth: ApiKeyStrategy({ apiKey, siteId: "" }) });
+  return { ctx, owner };
+}
+
+/**
+ * `usePlatform` with the platform's webhooks captured: each signed JWT it sends lands in `received`, and the
+ * delivery is answered `status` (the receiver's reply decides whether the outbox retries).
+ */
+export function usePlatformCapturingWebhooks(
+  options: Partial<PlatformOptions> = {},
+  status = 200,
+): { ctx: PlatformHandle; received: string[] } {
+  const received: string[] = [];
+  const ctx = usePlatform({
+    webhookUrls: ["http://127.0.0.1:9/hooks"],
+    webhookFetch: async (_url, init) => {
+      received.push(String(init?.body));
+      return new Response(null, { status });
+    },
+    ...options,
+  });
+  return { ctx, received };
 }
 
 /**

@@ -8,17 +8,7 @@
 // - 7: sign-up answers a taken address exactly as a new one (the code step), and tells the address's holder.
 import { describe, expect, it } from "vitest";
 import type { Platform } from "../../../platform/index";
-import {
-  APP_ORIGIN,
-  Browser,
-  checkoutToPaymentPage,
-  DEMO,
-  makeClient,
-  PAY,
-  pageText,
-  payOnHostedPage,
-  type Client,
-} from "../../contract/harness";
+import { APP_ORIGIN, Browser, buyByCard, DEMO, makeClient, pageText, type Client } from "../../contract/harness";
 import { useEmbeddedPlatform } from "../../support/platform";
 import { canonicalEmail } from "../../../platform/core/email";
 
@@ -165,8 +155,8 @@ describe("signing up proves nothing until the code (finding 6)", () => {
     const email = "cliente.invitee@exemple.fr";
     const guest = makeClient();
     await guest.auth.generateVisitorTokens();
-    const { paymentUrl } = await checkoutToPaymentPage(guest, [{ slug: "livre-typescript", quantity: 1 }], { email });
-    expect((await payOnHostedPage(handle.platform, paymentUrl, PAY)).location).toContain("orderId=");
+    const paid = await buyByCard(handle.platform, guest, [{ slug: "livre-typescript", quantity: 1 }], { email });
+    expect(paid.location).toContain("orderId=");
 
     // Someone types that address on the sign-up form, without access to its mailbox.
     const squatter = makeClient();

@@ -5,14 +5,13 @@
 // (ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED, ERROR_COUPON_USAGE_EXCEEDED), and the payment page checks again at the end.
 import { describe, expect, it } from "vitest";
 import {
+  addBySlug,
   APP_ORIGIN,
   CALLBACKS,
   makeClient,
   pageText,
   PAY,
   payOnHostedPage,
-  productBySlug,
-  productRef,
   rejection,
   SHIPPING_ADDRESS,
   type Client,
@@ -26,8 +25,7 @@ const handle = useEmbeddedPlatform({ seedFile: FIXTURE }, { getAppOrigin: () => 
 async function cartWith(coupon: string): Promise<Client> {
   const client = makeClient();
   await client.auth.generateVisitorTokens();
-  const audit = await productBySlug(client, "audit-si");
-  await client.currentCart.addToCurrentCart({ lineItems: [{ ...productRef(audit._id), quantity: 1 }] });
+  await addBySlug(client, "audit-si");
   await client.currentCart.updateCurrentCart({ couponCode: coupon });
   return client;
 }

@@ -322,42 +322,41 @@ describe("options", () => {
 });
 
 describe("database upgrade", () => {
-  it("moves the accounts of a database made before the canonical e-mail to it (finding 1)", async () => {
+  type Database = import("better-sqlite3").Database;
+
+  /**
+   * A database the platform made, then changed by `olderState` back to what an earlier version left; the platform
+   * opens it again and the demo member must still log in. `after` then reads the upgraded file.
+   */
+  async function upgradeAndLogIn(olderState: (raw: Database) => void, after: (upgraded: Database) => void = () => undefined) {
+    const { default: Sqlite } = await import("better-sqlite3");
     const dir = mkdtempSync(join(tmpdir(), "platform-upgrade-"));
     try {
       const dbPath = join(dir, "platform.sqlite");
       createPlatform({ dbPath, seedFile: FIXTURE }).close();
-      const { default: Database } = await import("better-sqlite3");
-      const raw = new Database(dbPath);
-      raw.prepare("UPDATE members SET email = ? WHERE email = ?").run("Demo@Exemple.FR.", "demo@exemple.fr");
+      const raw = new Sqlite(dbPath);
+      olderState(raw);
       raw.close();
       const p = createPlatform({ dbPath, seedFile: FIXTURE });
       const token = await visitorToken(p);
       expect((await login(p, token, "demo@exemple.fr", "motdepasse-demo")).json.state).toBe("SUCCESS");
       p.close();
-      const check = new Database(dbPath);
-      expect(check.prepare("SELECT COUNT(*) AS n FROM members WHERE email = 'demo@exemple.fr'").get()).toEqual({ n: 1 });
+      const check = new Sqlite(dbPath);
+      after(check);
       check.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  }
+
+  it("moves the accounts of a database made before the canonical e-mail to it (finding 1)", async () => {
+    await upgradeAndLogIn(
+      (raw) => raw.prepare("UPDATE members SET email = ? WHERE email = ?").run("Demo@Exemple.FR.", "demo@exemple.fr"),
+      (upgraded) => expect(upgraded.prepare("SELECT COUNT(*) AS n FROM members WHERE email = 'demo@exemple.fr'").get()).toEqual({ n: 1 }),
+    );
   });
 
   it("adds members.email_verified to a database created before it existed", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "platform-upgrade-"));
-    try {
-      const dbPath = join(dir, "platform.sqlite");
-      createPlatform({ dbPath, seedFile: FIXTURE }).close();
-      const { default: Database } = await import("better-sqlite3");
-      const raw = new Database(dbPath);
-      raw.exec("ALTER TABLE members DROP COLUMN email_verified");
-      raw.close();
-      const p = createPlatform({ dbPath, seedFile: FIXTURE });
-      const token = await visitorToken(p);
-      expect((await login(p, token, "demo@exemple.fr", "motdepasse-demo")).json.state).toBe("SUCCESS");
-      p.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    await upgradeAndLogIn((raw) => raw.exec("ALTER TABLE members DROP COLUMN email_verified"));
   });
 });
