@@ -258,11 +258,13 @@ describe("SIGKILL during a burst of checkouts", () => {
       const ordered: Stock = new Map();
       for (const order of orders) {
         expect(order.payment_status).toBe("PAID");
-        const checkout = db.prepare("SELECT completed, order_id FROM checkouts WHERE id = ?").get(order.checkout_id) as {
-          completed: number;
+        // Cart V2 (the app's purchase flow, issue 26): the order names the cart it was placed from, which names that
+        // order back and is nobody's current cart any more (its owner key is its own id).
+        const cart = db.prepare("SELECT order_id, owner FROM carts WHERE id = ?").get(order.checkout_id) as {
           order_id: string;
+          owner: string;
         };
-        expect(checkout).toEqual({ completed: 1, order_id: order.id });
+        expect(cart).toEqual({ order_id: order.id, owner: `cart:${order.checkout_id}` });
         const plan = plans.find((p) => p.email === order.email);
         expect(plan, `order for ${order.email}`).toBeTruthy();
         const data = JSON.parse(order.data) as OrderData;
@@ -285,8 +287,8 @@ describe("SIGKILL during a burst of checkouts", () => {
           ordered.set(key, (ordered.get(key) ?? 0) + l.quantity);
         }
       }
-      // No cart survives a paid checkout (the cart is deleted in the same transaction).
-      const carts = db.prepare("SELECT COUNT(*) AS n FROM carts WHERE id IN (SELECT cart_id FROM checkouts WHERE completed = 1)").get() as {
+      // No placed cart is still a buyer's current cart (it leaves its owner in the order's own transaction).
+      const carts = db.prepare("SELECT COUNT(*) AS n FROM carts WHERE order_id IS NOT NULL AND owner <> 'cart:' || id").get() as {
         n: number;
       };
       expect(carts.n).toBe(0);
