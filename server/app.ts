@@ -10,7 +10,7 @@ import { bodyLimits } from "./body-limits";
 import { attachEmbeddedPlatform, type Readiness } from "./embedded-platform";
 import { configureWebhooks } from "../app/.server/webhooks.server";
 import { toFetchRequest } from "./fetch-request";
-import { idempotentSubmissions, submissionId } from "./idempotency";
+import { idempotentSubmissions, sessionOf, submissionId } from "./idempotency";
 import { sameOriginWrites } from "./origin-check";
 import { rateLimits } from "./rate-limits";
 import { readyz } from "./readiness";
@@ -90,7 +90,12 @@ app.use(async (req, res, next) => {
     // The same form sent twice from one page render is answered once (server/idempotency.ts).
     const submission = submissionId(req, res.locals.body as Buffer | undefined);
     const run = () => handleRequest(toFetchRequest(req, res, config.publicOrigin, {}, { abortWhenClientLeaves: !submission }), context);
-    await sendResponse(res, submission ? await once(submission, run, { dataRequest: req.path.endsWith(".data") }) : await run());
+    await sendResponse(
+      res,
+      submission
+        ? await once(submission, run, { dataRequest: req.path.endsWith(".data"), session: sessionOf(req.headers.cookie) })
+        : await run(),
+    );
   } catch (error) {
     next(error);
   }

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Request as ExpressRequest } from "express";
 import { sharedKeys, type SharedKeys } from "../app/.server/shared-state.server";
 import { FORM_KEY_FIELD, FORM_KEY_PATTERN } from "../app/lib/form-key";
+import { SESSION_COOKIE } from "../app/.server/cookies.server";
 
 /**
  * Double submits (a second click on "Ajouter au panier" without JavaScript, a resend after a slow answer): every
@@ -13,6 +14,10 @@ import { FORM_KEY_FIELD, FORM_KEY_PATTERN } from "../app/lib/form-key";
  * Only redirects and single-fetch answers are kept (10 minutes): a refused form changed nothing and may be sent again. The
  * keys live in Redis when REDIS_URL is set, so a double click split between two replicas is still one submission.
  * If the store cannot answer, the submission runs as if it had no key: a rare duplicate beats a failed form.
+ *
+ * A kept answer is only its sender's: it carries a session cookie, so it is replayed only to a request whose session
+ * cookie is the one the first request sent or the one its answer set (a double click, a resend after the first answer
+ * came back). Anyone else sending the same form (a copied or cached key) gets their own answer, never this one.
  */
 
 const ANSWER_TTL_MS = 10 * 60_000;
@@ -28,6 +33,28 @@ interface KeptAnswer {
   status: number;
   headers: Array<[string, string]>;
   body: string;
+  /** The session cookies (raw) the answer may be replayed to: the one sent with the first request, the one it set. */
+  sessions: string[];
+}
+
+/** The raw value of the session cookie in a Cookie header ("" when absent): compared as sent, never opened here. */
+export function sessionOf(cookieHeader: string | undefined): string {
+  for (const part of (cookieHeader ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) return part.slice(eq + 1).trim();
+  }
+  return "";
+}
+
+/** The session cookie an answer sets, if it sets one ("" for a cleared one). */
+function sessionSetBy(setCookies: string[]): string | undefined {
+  const set = setCookies.findLast((c) => c.trimStart().startsWith(`${SESSION_COOKIE}=`));
+  return set === undefined
+    ? undefined
+    : set
+        .slice(set.indexOf("=") + 1)
+        .split(";")[0]!
+        .trim();
 }
 
 /** The submission's identity, or null for a request that is not a keyed form POST. */
@@ -49,21 +76,27 @@ function rebuild(answer: KeptAnswer): Response {
 }
 
 /** The answer, read whole so it can be kept and sent (a page under MAX_KEPT_BODY_BYTES, or a redirect). */
-async function readAnswer(response: Response): Promise<KeptAnswer> {
+async function readAnswer(response: Response, session: string): Promise<KeptAnswer> {
   const body = Buffer.from(await response.arrayBuffer());
   const headers: Array<[string, string]> = [];
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie") headers.push([name, value]);
   });
-  for (const cookie of response.headers.getSetCookie()) headers.push(["set-cookie", cookie]);
-  return { status: response.status, headers, body: body.toString("base64") };
+  const setCookies = response.headers.getSetCookie();
+  for (const cookie of setCookies) headers.push(["set-cookie", cookie]);
+  const set = sessionSetBy(setCookies);
+  return { status: response.status, headers, body: body.toString("base64"), sessions: set === undefined ? [session] : [session, set] };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function idempotentSubmissions(store: SharedKeys = sharedKeys("form")) {
   /** Runs `run` once per submission id; the same submission again gets the kept answer. */
-  return async function once(id: string, run: () => Promise<Response>, { dataRequest = false } = {}): Promise<Response> {
+  return async function once(
+    id: string,
+    run: () => Promise<Response>,
+    { dataRequest = false, session = "" }: { dataRequest?: boolean; session?: string } = {},
+  ): Promise<Response> {
     const deadline = Date.now() + WAIT_MS;
     for (;;) {
       let claimed: boolean;
@@ -75,15 +108,19 @@ export function idempotentSubmissions(store: SharedKeys = sharedKeys("form")) {
         console.warn(`[idempotency] store unavailable, submission runs unchecked: ${(error as Error).message}`);
         return run();
       }
-      if (claimed) return runAndKeep(id, run, dataRequest);
-      if (kept && kept !== RUNNING) return rebuild(JSON.parse(kept) as KeptAnswer);
+      if (claimed) return runAndKeep(id, run, dataRequest, session);
+      if (kept && kept !== RUNNING) {
+        const answer = JSON.parse(kept) as KeptAnswer;
+        // Someone else's answer (another session sent the same form): theirs runs on its own, and nothing is kept.
+        return answer.sessions.includes(session) ? rebuild(answer) : run();
+      }
       // The first submission is still running (or its key just expired and `kept` is null: claim again).
       if (Date.now() > deadline) return run();
       await sleep(POLL_MS);
     }
   };
 
-  async function runAndKeep(id: string, run: () => Promise<Response>, dataRequest: boolean): Promise<Response> {
+  async function runAndKeep(id: string, run: () => Promise<Response>, dataRequest: boolean, session: string): Promise<Response> {
     const release = () => store.delete(id).catch(() => undefined);
     let response: Response;
     try {
@@ -101,7 +138,7 @@ export function idempotentSubmissions(store: SharedKeys = sharedKeys("form")) {
       await release();
       return response;
     }
-    const answer = await readAnswer(response);
+    const answer = await readAnswer(response, session);
     try {
       if (Buffer.byteLength(answer.body, "base64") <= MAX_KEPT_BODY_BYTES) await store.set(id, JSON.stringify(answer), ANSWER_TTL_MS);
       else await store.delete(id);

@@ -23,11 +23,14 @@ function make(name: string, options: CookieOptions): Cookie {
   });
 }
 
+/** The session cookie's name (server/idempotency.ts ties a form's double submit to it). */
+export const SESSION_COOKIE = "__session";
+
 let cookies: { session: Cookie; oauth: Cookie; verify: Cookie; toast: Cookie } | undefined;
 
 export function appCookies() {
   cookies ??= {
-    session: make("__session", { maxAge: 30 * DAY }),
+    session: make(SESSION_COOKIE, { maxAge: 30 * DAY }),
     oauth: make("__oauth", { maxAge: 10 * 60 }),
     // An e-mail verification in progress (direct sign-up/login): the platform's state token, as long as its code lives.
     verify: make("__verify", { maxAge: 15 * 60 }),

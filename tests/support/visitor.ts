@@ -2,6 +2,8 @@
  * A browser without a browser: cookies, forms and redirects over plain HTTP
  * against the built server (`node server.js`, the container's command).
  */
+import { randomBytes } from "node:crypto";
+import { FORM_KEY_FIELD } from "../../app/lib/form-key";
 import { applySetCookie, cookieHeader, type CookieJar } from "./cookies";
 
 export interface HttpResponse {
@@ -79,6 +81,15 @@ const attr = (tag: string, name: string): string | undefined => {
 export function findForm(html: string, buttonText: string): string | undefined {
   const forms = html.match(/<form\b[\s\S]*?<\/form>/gi) ?? [];
   return forms.find((f) => f.replace(/<[^>]+>/g, "").includes(buttonText));
+}
+
+/**
+ * The same fields as another render of the page would send them: a fresh idempotency key (a new tab, a reload). Load
+ * tools that read a form once and send it many times use it, or the site rightly answers their repeats as one double
+ * submit (server/idempotency.ts).
+ */
+export function freshRender(fields: Record<string, string>): Record<string, string> {
+  return FORM_KEY_FIELD in fields ? { ...fields, [FORM_KEY_FIELD]: randomBytes(18).toString("base64url") } : fields;
 }
 
 /**

@@ -7,7 +7,7 @@ import { prepareNginx } from "../support/nginx";
 import { buildDir, ROOT, startServer, type RunningServer } from "../support/server";
 import { unsealValue } from "../../app/.server/cookie-crypto.server";
 import { freePortInRange } from "../support/ports";
-import { formFields, Visitor } from "../support/visitor";
+import { formFields, freshRender, Visitor } from "../support/visitor";
 
 /**
  * Issue 16: the production topology on loopback. nginx terminates TLS in front of two replicas of the app
@@ -258,7 +258,8 @@ describe("nginx → two replicas → one platform service and Redis", () => {
                 origin,
                 ...(visitor.cookies.size ? { cookie: [...visitor.cookies].map(([k, val]) => `${k}=${val}`).join("; ") } : {}),
               },
-              body: new URLSearchParams({ ...form.get(slug)!, quantity: "1" }).toString(),
+              // Each add from its own page render: the same form sent again would rightly be one double submit.
+              body: new URLSearchParams({ ...freshRender(form.get(slug)!), quantity: "1" }).toString(),
               signal: AbortSignal.timeout(30_000),
             });
             // "a, b" when nginx went on to the other replica: b answered.
