@@ -70,7 +70,10 @@ const listener = server.listen(PORT, HOST, () => {
 function shutdown(signal) {
   console.log(`${signal} received: closing the server`);
   listener.close(() => process.exit(0));
+  // A keep-alive connection whose request finishes after the signal turns idle only then: close idle ones as they
+  // come (not once), or close() waits for the client's keep-alive timeout and the grace period runs out (exit 1).
   listener.closeIdleConnections?.();
+  setInterval(() => listener.closeIdleConnections?.(), 100).unref();
   setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));

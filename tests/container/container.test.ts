@@ -231,11 +231,13 @@ describe("the image, built from the Dockerfile and run", () => {
   });
 
   it("SIGTERM: the request in flight finishes, then the process exits 0 and the port closes", async () => {
-    // Every platform call now waits 3 s: a page that needs one is in flight long enough to be caught by the signal.
+    // Every platform call now waits 1.5 s: a page that needs one is in flight long enough to be caught by the signal
+    // (sent 0.5 s in), and the product page's few calls in a row (catalog version, product, stock) stay well inside
+    // the 10 s grace period.
     const slow = await fetch(`${origin}/_platform/faults`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: '{"delayMs":3000}',
+      body: '{"delayMs":1500}',
     });
     expect(slow.status).toBe(200);
     const pid = serverPid();
