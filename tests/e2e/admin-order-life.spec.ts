@@ -3,7 +3,8 @@ import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import type { Page } from "@playwright/test";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
+import { test, expect, expectNoSeriousA11yViolations } from "./fixtures";
+import { loginAsOwner, openOrder, ready, status } from "./admin-helpers";
 import { OWNER_TOKEN } from "../support/server";
 import { loginWithForm, signUpWithForm, unique } from "./helpers";
 
@@ -15,7 +16,6 @@ import { loginWithForm, signUpWithForm, unique } from "./helpers";
  * share one database: each takes its own seeded orders (platform/seed/demo.json: Léa's for JS, Noé's without).
  */
 
-const OWNER = { email: "proprietaire@exemple.fr", password: "motdepasse-proprio" };
 const STANDARD_FONTS = `${dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"))}/standard_fonts/`;
 
 function seeded(javaScriptEnabled: boolean) {
@@ -38,26 +38,6 @@ function seeded(javaScriptEnabled: boolean) {
       };
 }
 
-async function ready(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await waitForHydration(page);
-}
-
-async function loginAsOwner(page: Page, javaScriptEnabled: boolean, to = "/admin") {
-  await page.goto(to);
-  await loginWithForm(page, OWNER);
-  await expect(page).toHaveURL(to);
-  await ready(page, javaScriptEnabled);
-}
-
-async function openOrder(page: Page, number: string, javaScriptEnabled: boolean) {
-  await page.goto(`/admin/orders?q=${number}`);
-  await ready(page, javaScriptEnabled);
-  await page.getByRole("link", { name: `N° ${number}`, exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Commande n° ${number}`);
-  await ready(page, javaScriptEnabled);
-}
-
-const status = (page: Page, text: string | RegExp) => expect(page.getByText(text).first()).toBeVisible();
 const fact = (page: Page, term: string) => page.locator(".admin-facts div").filter({ has: page.getByText(term, { exact: true }) });
 
 test("cancelling an order whose card is only authorized releases the authorization: nothing can be captured after", async ({

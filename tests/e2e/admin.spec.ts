@@ -1,6 +1,6 @@
-import type { Page } from "@playwright/test";
-import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
-import { continueToPayment, DEMO, OWNER_LOGIN, fillCheckoutFields, loginWithForm, payByCard, signUpWithForm, unique } from "./helpers";
+import { test, expect, expectNoSeriousA11yViolations } from "./fixtures";
+import { loginAsOwner, openOrder, ready, status } from "./admin-helpers";
+import { continueToPayment, DEMO, fillCheckoutFields, loginWithForm, payByCard, signUpWithForm, unique } from "./helpers";
 
 /**
  * The owner's back-office, with JavaScript and without: the owner logs in with the site's form, cancels an order
@@ -17,28 +17,6 @@ function seeded(javaScriptEnabled: boolean) {
     ? { capture: "10004", void: "10005", pending: "nina@exemple.fr", variant: "Taille=S&Couleur=Noir" }
     : { capture: "10006", void: "10007", pending: "lucas@exemple.fr", variant: "Taille=S&Couleur=Blanc" };
 }
-
-async function ready(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await waitForHydration(page);
-}
-
-async function loginAsOwner(page: Page, javaScriptEnabled: boolean, to = "/admin") {
-  await page.goto(to);
-  await loginWithForm(page, OWNER_LOGIN);
-  await expect(page).toHaveURL(to);
-  await ready(page, javaScriptEnabled);
-}
-
-async function openOrder(page: Page, number: string, javaScriptEnabled: boolean) {
-  // Found by its number: by the time a project runs, the other project's orders may have pushed it off page 1.
-  await page.goto(`/admin/orders?q=${number}`);
-  await ready(page, javaScriptEnabled);
-  await page.getByRole("link", { name: `N° ${number}`, exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Commande n° ${number}`);
-  await ready(page, javaScriptEnabled);
-}
-
-const status = (page: Page, text: string | RegExp) => expect(page.getByText(text).first()).toBeVisible();
 
 test("a visitor is sent to the login page, a plain member gets the 404 screen, neither sees Administration", async ({
   page,
