@@ -29,7 +29,7 @@ test("a whole purchase makes no Cart V1 or Checkout V1 call: add, quantity, coup
   page,
   request,
   javaScriptEnabled,
-}) => {
+}, testInfo) => {
   const before = (await apiCalls(request)).length;
   await addToCartFrom(page, "/products/livre-typescript", javaScriptEnabled);
   await newQuantity(page, javaScriptEnabled, 2);
@@ -37,7 +37,7 @@ test("a whole purchase makes no Cart V1 or Checkout V1 call: add, quantity, coup
   await page.getByRole("button", { name: "Appliquer" }).click();
   await expect(page.getByText("Code promo appliqué").first()).toBeVisible();
   // The welcome code is once per customer (docs/decisions/0028): each project's run is a buyer of its own.
-  await fillCheckout(page, javaScriptEnabled, { ...CLAIRE, email: `claire.v2-${javaScriptEnabled ? "js" : "nojs"}@exemple.fr` });
+  await fillCheckout(page, javaScriptEnabled, { ...CLAIRE, email: `claire.v2-${testInfo.project.name}@exemple.fr` });
   await continueToPayment(page, { digital: false });
   // 2 × 39,00 € − 10 % + 4,90 € of standard delivery.
   await expect(page.getByText("75,10 €").first()).toBeVisible();
