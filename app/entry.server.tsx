@@ -8,6 +8,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/hooks/nonce";
 import { SiteCssProvider } from "~/components/SiteStyles";
 import siteCss from "~/app.css?inline";
+import cartCss from "~/styles/cart.css?inline";
 import catalogCss from "~/styles/catalog.css?inline";
 import cvCss from "~/styles/cv.css?inline";
 import { RouteCssProvider } from "~/components/RouteStyles";
@@ -16,7 +17,7 @@ import { requestInfoContext } from "~/.server/request-info.server";
 
 // React Router's default Node entry, plus the per-request CSP nonce on every inline script, the stylesheets inlined
 // in the head (SiteStyles, RouteStyles) and the module preloads at low priority (lowPriorityModulePreloads).
-const routeCss = { catalog: catalogCss, cv: cvCss };
+const routeCss = { cart: cartCss, catalog: catalogCss, cv: cvCss };
 export const streamTimeout = 5_000;
 
 export default function handleRequest(

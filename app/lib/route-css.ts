@@ -1,13 +1,14 @@
 import type { LinkDescriptor } from "react-router";
+import cart from "~/styles/cart.css?url";
 import catalog from "~/styles/catalog.css?url";
 import cv from "~/styles/cv.css?url";
 
 /**
  * The storefront's route stylesheets that the server inlines in the head of the page that needs them, so the first
- * paint waits for no stylesheet request (docs/decisions/0045-route-css-inline.md). The back-office and the cart
- * keep their linked stylesheets.
+ * paint waits for no stylesheet request (docs/decisions/0045-route-css-inline.md): the catalog, the CV, and the cart
+ * with the checkout and the order pages. The back-office keeps its linked stylesheet.
  */
-export const ROUTE_CSS = { catalog, cv } as const;
+export const ROUTE_CSS = { cart, catalog, cv } as const;
 export type RouteCssName = keyof typeof ROUTE_CSS;
 
 export const routeCssElementId = (name: RouteCssName) => `route-css-${name}`;

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { Form, Link, useFetcher, useFetchers } from "react-router";
 import type { Route } from "./+types/cart";
-import cartStyles from "~/styles/cart.css?url";
 import { Field } from "~/components/Field";
 import { CartLineItem } from "~/components/cart/CartLineItem";
 import { availabilityProblem } from "~/models/availability";
@@ -16,12 +15,13 @@ import { cartAction } from "~/.server/cart-action.server";
 import { failureNotice } from "~/lib/failed-submission";
 import { notify } from "~/components/Notifications";
 import { FormKey } from "~/components/FormKey";
+import { routeCssLinks } from "~/lib/route-css";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
+export const links: Route.LinksFunction = routeCssLinks("cart");
 
 export const meta: Route.MetaFunction = ({ matches, location }) => privatePageMeta(routeMeta({ matches, location }, { title: "Panier" }));
 
-export const handle = { breadcrumb: () => ({ label: "Panier", to: "/cart" }) };
+export const handle = { css: "cart", breadcrumb: () => ({ label: "Panier", to: "/cart" }) };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { cart } = commerceOf(context);

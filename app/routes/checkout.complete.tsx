@@ -1,19 +1,19 @@
 import { Link } from "react-router";
 import { notFound } from "~/lib/http";
 import type { Route } from "./+types/checkout.complete";
-import cartStyles from "~/styles/cart.css?url";
 import { privatePageMeta, routeMeta } from "~/lib/meta";
 import { commerceOf } from "~/.server/commerce.server";
 import { OrderDetails } from "~/components/OrderDetails";
 import { followPath } from "~/.server/order-follow.server";
 import { followLinksAvailable } from "~/.server/owner.server";
+import { routeCssLinks } from "~/lib/route-css";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
+export const links: Route.LinksFunction = routeCssLinks("cart");
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   privatePageMeta(routeMeta({ matches, location }, { title: "Merci pour votre commande" }));
 
-export const handle = { breadcrumb: () => ({ label: "Confirmation de commande", to: "/checkout/complete" }) };
+export const handle = { css: "cart", breadcrumb: () => ({ label: "Confirmation de commande", to: "/checkout/complete" }) };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const orderId = new URL(request.url).searchParams.get("orderId") ?? "";

@@ -4,7 +4,6 @@ import { useState } from "react";
 import { Form, redirectDocument, useFetcher, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/checkout";
-import cartStyles from "~/styles/cart.css?url";
 import { AddressFields } from "~/components/checkout/AddressFields";
 import { BillingFieldset } from "~/components/checkout/BillingFieldset";
 import { CheckoutConsents } from "~/components/checkout/CheckoutConsents";
@@ -23,12 +22,13 @@ import { publicOrigin } from "~/.server/site.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { failedAction } from "~/.server/wix-errors.server";
 import { FormKey } from "~/components/FormKey";
+import { routeCssLinks } from "~/lib/route-css";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
+export const links: Route.LinksFunction = routeCssLinks("cart");
 
 export const meta: Route.MetaFunction = ({ matches, location }) => privatePageMeta(routeMeta({ matches, location }, { title: "Commande" }));
 
-export const handle = { breadcrumb: () => ({ label: "Commande", to: "/checkout" }) };
+export const handle = { css: "cart", breadcrumb: () => ({ label: "Commande", to: "/checkout" }) };
 
 const EMPTY_CART = "Votre panier est vide : ajoutez un article avant de commander.";
 const BLOCKED_CART = "Certains articles ne sont plus disponibles : corrigez votre panier pour commander.";

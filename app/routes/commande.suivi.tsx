@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import type { Route } from "./+types/commande.suivi";
-import cartStyles from "~/styles/cart.css?url";
 import { privatePageMeta, routeMeta } from "~/lib/meta";
 import { OrderDetails } from "~/components/OrderDetails";
 import { readFollowToken } from "~/.server/order-follow.server";
@@ -8,8 +7,11 @@ import { orderForFollowLink } from "~/.server/owner.server";
 import { toOrderView } from "~/.server/checkout.server";
 import { mapLoaderErrors } from "~/.server/wix-errors.server";
 import { ErrorScreen, GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { routeCssLinks } from "~/lib/route-css";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cartStyles }];
+export const links: Route.LinksFunction = routeCssLinks("cart");
+
+export const handle = { css: "cart" };
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
   privatePageMeta(routeMeta({ matches, location }, { title: loaderData ? `Commande n° ${loaderData.order.number}` : "Lien non valide" }));

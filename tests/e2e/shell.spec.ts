@@ -68,7 +68,7 @@ test.describe("portfolio shell", () => {
     expect(stylesheets).toEqual([]);
   });
 
-  test("the catalog and CV pages bring their own styles inline: no stylesheet request to wait for", async ({ page }) => {
+  test("the catalog, CV and cart pages bring their own styles inline: no stylesheet request to wait for", async ({ page }) => {
     // docs/decisions/0045-route-css-inline.md: the route's stylesheet is a <style> in the head, with or without scripts.
     const stylesheets: string[] = [];
     page.on("request", (request) => {
@@ -80,6 +80,9 @@ test.describe("portfolio shell", () => {
     await page.goto("/cv");
     // cv.css puts the photo beside the header.
     await expect(page.locator(".cv-header")).toHaveCSS("display", "grid");
+    await page.goto("/cart");
+    // cart.css lays the cart out as a grid (its lines beside the summary on a wide screen).
+    await expect(page.locator(".cart-layout")).toHaveCSS("display", "grid");
     await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
     expect(stylesheets).toEqual([]);
   });
@@ -96,6 +99,13 @@ test.describe("portfolio shell", () => {
     // The CV's rules (print rules included) are gone with its page.
     await expect(page.locator('link[rel="stylesheet"][href*="/cv-"]')).toHaveCount(0);
     await expect(page.locator("#route-css-cv")).toHaveCount(0);
+    // The cart's stylesheet comes the same way when the cart is first reached by a client navigation.
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: /Panier/ })
+      .click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.locator(".cart-layout")).toHaveCSS("display", "grid");
   });
 
   test("the site's styles stay after client navigations and hydration @js", async ({ page }) => {
