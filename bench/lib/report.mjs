@@ -106,6 +106,16 @@ export function printReport(r) {
       ),
     );
   }
+  if (r.lighthouse && !r.lighthouse.error) {
+    log("\n== Where each page's main thread went (Lighthouse, the run with the median TBT)");
+    for (const [p, x] of Object.entries(r.lighthouse)) {
+      if (!x.mainThread) continue;
+      const { byKind, scripts, longTasks } = x.mainThread;
+      log(`  ${p}: ${byKind.map((k) => `${k.kind} ${k.ms} ms`).join(", ")}`);
+      log(`    scripts: ${scripts.map((s) => `${s.url} ${s.totalMs} ms (eval ${s.scriptingMs}, parse ${s.parseMs})`).join("; ")}`);
+      log(`    long tasks: ${longTasks.map((t) => `${t.ms} ms at ${t.startMs} ms (${t.url})`).join("; ") || "none"}`);
+    }
+  }
   log("\n== Targets (informational, never fail the run)");
   table(
     ["", "target", "measured", "limit", "detail"],
