@@ -5,6 +5,7 @@ import type { Locator, Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
 import { OWNER_TOKEN } from "../support/demo";
 import { CLAIRE, acceptCheckoutTerms, addToCartFrom, fillCheckout, unique } from "./helpers";
+import { loginAsOwner, openOrder } from "./admin-helpers";
 
 /**
  * Issue 29: social previews, the dark preference without scripts, the specification's toasts, the consultant's path
@@ -211,16 +212,26 @@ test.describe("phone field (issue 29.16)", () => {
 const topOf = async (locator: Locator) => (await locator.boundingBox())!.y;
 
 test.describe("small layout fixes (issue 29.17)", () => {
-  test("thank-you page: 'Facturation' level with 'Livraison'", async ({ page, javaScriptEnabled }) => {
+  test("thank-you, follow-up and back-office order pages: 'Facturation' level with 'Livraison'", async ({ page, javaScriptEnabled }) => {
+    const level = async () => {
+      const delivery = page.getByRole("region", { name: "Livraison" }).getByRole("heading");
+      const billing = page.getByRole("region", { name: "Facturation" }).getByRole("heading");
+      expect(Math.abs((await topOf(delivery)) - (await topOf(billing)))).toBeLessThanOrEqual(1);
+    };
     await addToCartFrom(page, "/products/livre-kubernetes", javaScriptEnabled);
     await fillCheckout(page, javaScriptEnabled, { ...CLAIRE, email: `aligne.${unique()}@exemple.fr` });
     await acceptCheckoutTerms(page, { digital: false });
     await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
     await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
     await page.getByRole("button", { name: /^Payer/ }).click();
-    const delivery = page.getByRole("region", { name: "Livraison" }).getByRole("heading");
-    const billing = page.getByRole("region", { name: "Facturation" }).getByRole("heading");
-    expect(Math.abs((await topOf(delivery)) - (await topOf(billing)))).toBeLessThanOrEqual(1);
+    await level();
+    const number = (await page.locator(".thanks-number strong").textContent())!.trim();
+    await page.getByRole("link", { name: "Suivre ma commande" }).click();
+    await expect(page.getByRole("region", { name: "Facturation" })).toBeVisible();
+    await level();
+    await loginAsOwner(page, javaScriptEnabled);
+    await openOrder(page, number, javaScriptEnabled);
+    await level();
   });
 
   test("/cv: 'Langues' level with 'Certifications'; '18 %' never wraps at 390 px", async ({ page }) => {
