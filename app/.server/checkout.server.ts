@@ -14,6 +14,7 @@ import { isoDate } from "~/lib/dates";
 import { money } from "~/lib/money";
 import { notFound } from "~/lib/http";
 import { isPlatformId } from "~/models/ids";
+import { classifyWixError } from "./wix-errors.server";
 import { formatPhone } from "~/models/phone";
 
 /**
@@ -80,12 +81,34 @@ export async function startCheckout(
   });
   const { cart } = delivery ? await wix.currentCartV2.setDeliveryMethodForCurrentCart(delivery) : await wix.currentCartV2.getCurrentCart();
   if (!cart?._id) throw new Error("The platform returned no cart");
-  const { redirectSession } = await wix.redirects.createRedirectSession({
-    ecomCheckout: { checkoutId: cart._id },
-    callbacks: checkoutCallbacks(origin),
-  });
-  if (!redirectSession?.fullUrl) throw new Error("The platform returned no payment page URL");
-  return { paymentUrl: redirectSession.fullUrl, cartId: cart._id };
+  return { paymentUrl: await hostedCheckoutUrl(wix, cart._id, origin), cartId: cart._id };
+}
+
+type SdkClient = Awaited<ReturnType<CommerceSession["client"]>>;
+
+/**
+ * The hosted checkout of a V2 cart (decision 0042). First a redirect session naming the cart, so Wix's checkout
+ * sends the buyer back to our thank-you page (its `callbacks`); whether real Wix takes a V2 cart's id there is not
+ * documented. If Wix refuses it (a validation or application error: the request was understood and declined), Cart
+ * V2's own "Get Checkout URL", which Wix documents for a V2 cart, still takes the buyer to Wix's checkout page (Wix
+ * then shows its own confirmation). An outage or a system error is not a refusal: it stays an error.
+ */
+export async function hostedCheckoutUrl(wix: SdkClient, cartId: string, origin: string): Promise<string> {
+  try {
+    const { redirectSession } = await wix.redirects.createRedirectSession({
+      ecomCheckout: { checkoutId: cartId },
+      callbacks: checkoutCallbacks(origin),
+    });
+    if (redirectSession?.fullUrl) return redirectSession.fullUrl;
+  } catch (error) {
+    const failure = classifyWixError(error);
+    // The SDK gives an HTTP status as the code when Wix's answer has no details: a 5xx (503 included) is no refusal.
+    const refused = failure.kind === "validation" || (failure.kind === "application" && !(Number(failure.code) >= 500));
+    if (!refused) throw error;
+  }
+  const { checkoutUrl } = await wix.cartV2.getCheckoutUrl(cartId);
+  if (!checkoutUrl) throw new Error("The platform returned no payment page URL");
+  return checkoutUrl;
 }
 
 /**

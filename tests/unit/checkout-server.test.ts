@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { usePlatform, APP_ORIGIN, isWix } from "../support/platform";
 import { Commerce } from "~/.server/commerce.server";
-import { getOrderView, startCheckout } from "~/.server/checkout.server";
+import { getOrderView, hostedCheckoutUrl, startCheckout } from "~/.server/checkout.server";
 import { checkoutDraft } from "~/.server/checkout-draft.server";
 import { classifyWixError } from "~/.server/wix-errors.server";
 
@@ -106,5 +106,50 @@ describe.skipIf(isWix)("startCheckout and the order view (embedded platform)", (
       (e: unknown) => e,
     );
     expect(classifyWixError(error)).toMatchObject({ kind: "application", code: "ORDER_NOT_FOUND" });
+  });
+
+  describe("the hosted checkout when the redirect session is refused (decision 0042)", () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    // What the SDK throws for a 400 with a field violation (Wix's validation error format), and for a 503.
+    const refusal = Object.assign(new Error("INVALID_ARGUMENT"), {
+      details: { validationError: { fieldViolations: [{ field: "ecomCheckout.checkoutId", description: "not a checkout id" }] } },
+    });
+    const outage = Object.assign(new Error("Service Unavailable"), { details: { applicationError: { code: 503, description: "" } } });
+
+    async function cartOfOneBook() {
+      const buyer = visitor();
+      await buyer.cart.add({ productId: await productId(buyer, "livre-typescript"), quantity: 1 });
+      const wix = await buyer.client();
+      return { buyer, wix, cartId: (await wix.currentCartV2.getCurrentCart()).cart!._id! };
+    }
+
+    it("a refusal falls back to Cart V2's Get Checkout URL, whose page sells the same cart", async () => {
+      const { wix, cartId } = await cartOfOneBook();
+      const redirect = vi.spyOn(wix.redirects, "createRedirectSession").mockRejectedValueOnce(refusal);
+      const checkoutUrl = vi.spyOn(wix.cartV2, "getCheckoutUrl");
+      const url = await hostedCheckoutUrl(wix, cartId, APP_ORIGIN);
+      expect(redirect).toHaveBeenCalledTimes(1);
+      expect(checkoutUrl).toHaveBeenCalledWith(cartId);
+      expect(url).toMatch(new RegExp(`^${APP_ORIGIN}/_platform/checkout\\?session=`));
+      const page = await (await handle.platform.fetch(new Request(url))).text();
+      expect(page).toContain("TypeScript au quotidien");
+    });
+
+    it("an outage is no refusal: it stays an error and no other route is tried", async () => {
+      const { wix, cartId } = await cartOfOneBook();
+      vi.spyOn(wix.redirects, "createRedirectSession").mockRejectedValueOnce(outage);
+      const checkoutUrl = vi.spyOn(wix.cartV2, "getCheckoutUrl");
+      await expect(hostedCheckoutUrl(wix, cartId, APP_ORIGIN)).rejects.toBe(outage);
+      expect(checkoutUrl).not.toHaveBeenCalled();
+    });
+
+    it("without a refusal the redirect session is used, so Wix's checkout comes back to the thank-you page", async () => {
+      const { wix, cartId } = await cartOfOneBook();
+      const checkoutUrl = vi.spyOn(wix.cartV2, "getCheckoutUrl");
+      const url = await hostedCheckoutUrl(wix, cartId, APP_ORIGIN);
+      expect(url).toMatch(new RegExp(`^${APP_ORIGIN}/_platform/checkout\\?session=`));
+      expect(checkoutUrl).not.toHaveBeenCalled();
+    });
   });
 });
