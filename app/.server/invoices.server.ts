@@ -76,10 +76,10 @@ export function invoiceData(order: Sdk, refunds: Sdk[], offline: boolean): Invoi
     buyer: {
       name: [contact.firstName, contact.lastName].filter(Boolean).join(" ") || undefined,
       company: contact.company || undefined,
-      vatNumber: contact.vatId?._id ?? contact.vatId?.id ?? undefined,
+      vatNumber: contact.vatId?._id ?? undefined,
       email: order.buyerInfo?.email ?? undefined,
       address: [
-        address.addressLine1 ?? address.addressLine,
+        address.addressLine1,
         address.addressLine2,
         [address.postalCode, address.city].filter(Boolean).join(" "),
         address.country,

@@ -48,7 +48,7 @@ const HEADER = [
 
 function row(o: Sdk): string[] {
   const c = o.billingInfo?.contactDetails ?? {};
-  const created = o._createdDate instanceof Date ? o._createdDate : new Date(o._createdDate ?? o.createdDate ?? 0);
+  const created = o._createdDate instanceof Date ? o._createdDate : new Date(o._createdDate ?? 0);
   const p = o.priceSummary ?? {};
   return [
     String(o.number ?? ""),
@@ -56,7 +56,7 @@ function row(o: Sdk): string[] {
     [c.firstName, c.lastName].filter(Boolean).join(" "),
     o.buyerInfo?.email ?? "",
     c.company ?? "",
-    c.vatId?._id ?? c.vatId?.id ?? "",
+    c.vatId?._id ?? "",
     label(ORDER_STATUS_OPTIONS, o.status),
     label(PAYMENT_STATUS_OPTIONS, o.paymentStatus),
     label(FULFILLMENT_STATUS_OPTIONS, o.fulfillmentStatus),
