@@ -5,15 +5,13 @@ import { toRow } from "./admin-orders.server";
 import type { ElevatedClient } from "./owner.server";
 import { mapLoaderErrors } from "./wix-errors.server";
 import { notFound } from "~/lib/http";
+import { isoDate } from "~/lib/dates";
 
 /**
  * One customer, found by e-mail, member or guest: their orders (orders.searchOrders on buyerInfo.email, which Wix
  * filters case-insensitively), their account (members.queryMembers on loginEmail) and their contact requests
  * (the site's form submissions).
  */
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Sdk = any;
 
 const EMAIL_RE = /^[^\s@]{1,64}@[^\s@]{1,190}$/;
 
@@ -34,11 +32,13 @@ export async function customerView(admin: ElevatedClient, rawEmail: string): Pro
         .find(),
       listContactRequests(admin, { includeArchived: true }),
     ]);
-    const orders: Sdk[] = found.orders ?? [];
-    const member: Sdk = members.items[0];
+    const orders = found.orders ?? [];
+    const member = members.items.at(0);
     const mine = requests.filter((r) => r.email.trim().toLowerCase() === email);
     if (!orders.length && !member && !mine.length) notFound();
-    const contact = orders[0]?.billingInfo?.contactDetails ?? member?.contact ?? {};
+    // The order's billing contact or the member's contact: the two SDK types share these two fields.
+    const contact: { firstName?: string | null; lastName?: string | null } =
+      orders[0]?.billingInfo?.contactDetails ?? member?.contact ?? {};
     const name = [contact.firstName, contact.lastName].filter(Boolean).join(" ") || mine[0]?.name || "";
     return {
       email,
@@ -46,9 +46,9 @@ export async function customerView(admin: ElevatedClient, rawEmail: string): Pro
       ...(member
         ? {
             member: {
-              id: member._id,
-              statusLabel: MEMBER_STATUS_OPTIONS[member.status] ?? member.status ?? "",
-              createdDate: member._createdDate instanceof Date ? member._createdDate.toISOString() : member._createdDate,
+              id: member._id ?? "",
+              statusLabel: MEMBER_STATUS_OPTIONS[member.status ?? ""] ?? member.status ?? "",
+              createdDate: isoDate(member._createdDate),
             },
           }
         : {}),

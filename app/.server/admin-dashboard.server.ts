@@ -1,3 +1,4 @@
+import type { orders as sdk } from "@wix/ecom";
 import type { AdminOrderRow, DashboardFigures } from "~/models/admin";
 import { formatPrice } from "~/lib/money";
 import { nextDay, parisDayStart, parisToday } from "~/lib/paris-days";
@@ -11,19 +12,19 @@ import { mapLoaderErrors } from "./wix-errors.server";
  * their refunds (balanceSummary.refunded); orders count every confirmed order of the period, canceled ones aside.
  */
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Sdk = any;
+/** The SDK's order (named apart: `orders` is also this module's list of them). */
+type SdkOrder = sdk.Order;
 
 /** The dashboard reads at most this many orders a period (its figures then say "at least"). */
 const PERIOD_CAP = 1000;
-const PAID = new Set(["PAID", "PARTIALLY_REFUNDED", "FULLY_REFUNDED"]);
-const cents = (m: Sdk) => Math.round(Number(m?.amount ?? 0) * 100);
+const PAID = new Set<SdkOrder["paymentStatus"]>(["PAID", "PARTIALLY_REFUNDED", "FULLY_REFUNDED"]);
+const cents = (m: sdk.Price | undefined) => Math.round(Number(m?.amount ?? 0) * 100);
 
-async function ordersSince(admin: ElevatedClient, fromIso: string): Promise<{ orders: Sdk[]; truncated: boolean }> {
-  const orders: Sdk[] = [];
+async function ordersSince(admin: ElevatedClient, fromIso: string): Promise<{ orders: SdkOrder[]; truncated: boolean }> {
+  const orders: SdkOrder[] = [];
   let cursor: string | undefined;
   do {
-    const page: Sdk = await admin.orders.searchOrders({
+    const page = await admin.orders.searchOrders({
       filter: { createdDate: { $gte: fromIso } },
       cursorPaging: cursor ? { limit: 100, cursor } : { limit: 100 },
     } as Parameters<ElevatedClient["orders"]["searchOrders"]>[0]);
@@ -33,7 +34,7 @@ async function ordersSince(admin: ElevatedClient, fromIso: string): Promise<{ or
   return { orders, truncated: !!cursor };
 }
 
-function figures(orders: Sdk[], currency: string) {
+function figures(orders: SdkOrder[], currency: string) {
   const kept = orders.filter((o) => o.status !== "CANCELED" || PAID.has(o.paymentStatus));
   const sales = kept
     .filter((o) => PAID.has(o.paymentStatus))
@@ -52,7 +53,7 @@ export async function dashboardFigures(admin: ElevatedClient, now = new Date()):
     const { orders, truncated } = await ordersSince(admin, parisDayStart(monthStart));
     const todayStart = parisDayStart(today);
     const tomorrow = parisDayStart(nextDay(today));
-    const created = (o: Sdk) => (o._createdDate instanceof Date ? o._createdDate.toISOString() : String(o._createdDate ?? ""));
+    const created = (o: SdkOrder) => (o._createdDate instanceof Date ? o._createdDate.toISOString() : String(o._createdDate ?? ""));
     const ofToday = orders.filter((o) => created(o) >= todayStart && created(o) < tomorrow);
     return { today: figures(ofToday, "EUR"), month: figures(orders, "EUR"), truncated };
   });
@@ -61,13 +62,13 @@ export async function dashboardFigures(admin: ElevatedClient, now = new Date()):
 /** Orders that wait for the owner: cards to capture, parcels to send, pickups to prepare, payments due on delivery. */
 export async function ordersToHandle(admin: ElevatedClient) {
   return mapLoaderErrors(async () => {
-    const page: Sdk = await admin.orders.searchOrders({
+    const page = await admin.orders.searchOrders({
       filter: { status: { $eq: "APPROVED" }, fulfillmentStatus: { $in: ["NOT_FULFILLED", "PARTIALLY_FULFILLED"] } },
       sort: [{ fieldName: "_createdDate", order: "ASC" }],
       cursorPaging: { limit: 100 },
     } as Parameters<ElevatedClient["orders"]["searchOrders"]>[0]);
     const open: AdminOrderRow[] = (page.orders ?? []).map(toRow);
-    const captured: Sdk = await admin.orders.searchOrders({
+    const captured = await admin.orders.searchOrders({
       filter: { status: { $eq: "APPROVED" }, paymentStatus: { $eq: "PENDING" } },
       sort: [{ fieldName: "_createdDate", order: "ASC" }],
       cursorPaging: { limit: 100 },

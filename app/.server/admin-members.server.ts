@@ -1,3 +1,4 @@
+import type { members } from "@wix/members";
 import { mapLoaderErrors } from "./wix-errors.server";
 import type { AdminMemberRow } from "~/models/admin";
 import { MEMBER_STATUS_OPTIONS } from "~/models/admin";
@@ -28,15 +29,14 @@ export function readMemberFilters(params: URLSearchParams): MemberFilters {
 /** No filter at all: an action would reach every member (it then asks for a typed confirmation). */
 export const isEveryone = (f: MemberFilters) => !f.status && !f.q;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function toRow(m: any): AdminMemberRow {
+function toRow(m: members.Member): AdminMemberRow {
   const name = [m.contact?.firstName, m.contact?.lastName].filter(Boolean).join(" ") || m.profile?.nickname || "";
   return {
-    id: m._id,
+    id: m._id ?? "",
     email: m.loginEmail ?? "",
     name,
     status: m.status ?? "UNKNOWN",
-    statusLabel: MEMBER_STATUS_OPTIONS[m.status] ?? m.status ?? "",
+    statusLabel: MEMBER_STATUS_OPTIONS[m.status ?? ""] ?? m.status ?? "",
     muted: m.activityStatus === "MUTED",
     createdDate: isoDate(m._createdDate),
     owner: isOwnerAccount(m),

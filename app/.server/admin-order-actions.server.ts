@@ -1,5 +1,6 @@
 import type { AdminOrderDetail } from "~/models/admin";
-import type { Carrier, RefundReason } from "~/models/order-life";
+import type { FieldErrors } from "~/models/form-answer";
+import type { Carrier, OrderFormFields, RefundReason } from "~/models/order-life";
 import { CARRIERS, REFUND_REASONS } from "~/models/order-life";
 import { isPlatformId } from "~/models/ids";
 import { AdminRefusal } from "./admin-actions.server";
@@ -77,7 +78,8 @@ export interface RefundPlan {
   restock: boolean;
 }
 
-export type RefundFields = Partial<Record<"lines" | "shipping" | "message" | "reason", string>>;
+/** The refund form's errors, by its field names (app/models/order-life.ts). */
+export type RefundFields = FieldErrors<OrderFormFields["refund"]>;
 
 const MAX_MESSAGE = 1000;
 
@@ -154,7 +156,8 @@ const TRACKING_PAGES: Partial<Record<Carrier, (n: string) => string>> = {
 /** Carriers Wix builds the tracking link for (the typings' predefined providers). */
 const WIX_PROVIDERS: Partial<Record<Carrier, string>> = { dhl: "dhl", ups: "ups", fedex: "fedex" };
 
-export type ShipFields = Partial<Record<"lines" | "carrier" | "trackingNumber" | "trackingLink" | "carrierName", string>>;
+/** The shipping form's errors, by its field names (app/models/order-life.ts). */
+export type ShipFields = FieldErrors<OrderFormFields["ship"]>;
 
 export interface ShipPlan {
   lines: Array<{ id: string; name: string; quantity: number }>;

@@ -1,3 +1,4 @@
+import type { orderBilling, orders } from "@wix/ecom";
 import { mapLoaderErrors } from "./wix-errors.server";
 import type { AdminOrderDetail, Refundability } from "~/models/admin";
 import {
@@ -22,8 +23,8 @@ import { formatPrice, money } from "~/lib/money";
  * (orderFulfillments.listFulfillmentsForSingleOrder) and its invoice (orderInvoices.listInvoicesForMultipleOrders).
  */
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Sdk = any;
+/** Paid, wholly or in part refunded: the statuses an invoice can be drawn for (typed, so a renamed status fails). */
+const INVOICEABLE: ReadonlyArray<orders.Order["paymentStatus"]> = ["PAID", "PARTIALLY_REFUNDED", "FULLY_REFUNDED"];
 
 const label = (labels: Record<string, string>, v: unknown) => {
   const key = String(v ?? "");
@@ -31,22 +32,22 @@ const label = (labels: Record<string, string>, v: unknown) => {
 };
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : typeof v === "string" ? v : undefined);
 
-function refundabilityView(raw: Sdk, order: Sdk): Refundability {
+function refundabilityView(raw: orderBilling.GetOrderRefundabilityResponse, order: orders.Order): Refundability {
   const payment = raw?.payments?.[0];
   const reason: string | undefined = payment?.nonRefundable?.reason;
   const mode: Refundability["mode"] = payment?.refundable ? "refundable" : payment?.manuallyRefundable ? "manual" : "none";
-  const names = new Map<string, Sdk>((order.lineItems ?? []).map((l: Sdk) => [l._id, l]));
+  const names = new Map((order.lineItems ?? []).map((l) => [l._id, l]));
   return {
     mode,
     ...(mode === "none" ? { reason: NON_REFUNDABLE_LABELS[reason ?? "UNKNOWN_REASON"] ?? NON_REFUNDABLE_LABELS.UNKNOWN_REASON } : {}),
     maxRefund: money(raw?.paymentsSummary?.monetary?.maxRefund),
-    lines: (raw?.lineItems ?? []).map((l: Sdk) => {
+    lines: (raw?.lineItems ?? []).map((l) => {
       const line = names.get(l.lineItemId);
       const quantity = Number(line?.quantity ?? 1) || 1;
       const after = Math.round(Number(line?.totalPriceAfterTax?.amount ?? 0) * 100);
       const unit = (after / quantity / 100).toFixed(2);
       return {
-        id: l.lineItemId,
+        id: l.lineItemId ?? "",
         name: line?.productName?.translated ?? line?.productName?.original ?? "",
         available: Number(l.availableRefundQuantity ?? 0),
         refunded: Number(l.refundedQuantity ?? 0),
@@ -62,8 +63,8 @@ function refundabilityView(raw: Sdk, order: Sdk): Refundability {
 export async function getOrderDetail(admin: ElevatedClient, id: string): Promise<AdminOrderDetail> {
   if (!isPlatformId(id)) notFound();
   return mapLoaderErrors(async () => {
-    const raw: Sdk = await admin.orders.getOrder(id);
-    const [tx, refundable, collectable, fulfilments, invoices]: Sdk[] = await Promise.all([
+    const raw = await admin.orders.getOrder(id);
+    const [tx, refundable, collectable, fulfilments, invoices] = await Promise.all([
       admin.orderTransactions.listTransactionsForSingleOrder(id),
       admin.orderBilling.getOrderRefundability(id),
       admin.orders.getPaymentCollectabilityStatus(id),
@@ -75,7 +76,7 @@ export async function getOrderDetail(admin: ElevatedClient, id: string): Promise
     const view = await linkedOrderView(raw);
     const pickup = view.pickup;
     const shipments = shipmentViews(raw, fulfilments?.orderWithFulfillments?.fulfillments ?? [], pickup);
-    const shipped = new Map<string, number>();
+    const shipped = new Map<string | undefined, number>();
     for (const f of fulfilments?.orderWithFulfillments?.fulfillments ?? [])
       for (const li of f.lineItems ?? []) shipped.set(li._id, (shipped.get(li._id) ?? 0) + Number(li.quantity ?? 0));
     const invoice = invoices?.invoicesForOrder?.[0]?.invoicesInfo?.[0];
@@ -83,20 +84,20 @@ export async function getOrderDetail(admin: ElevatedClient, id: string): Promise
       ...view,
       // The admin's labels know the refunded statuses the filters offer.
       paymentStatusLabel: label(PAYMENT_STATUS_OPTIONS, raw.paymentStatus),
-      status: raw.status,
+      status: raw.status ?? "",
       statusLabel: label(ORDER_STATUS_OPTIONS, raw.status),
-      fulfillmentStatus: raw.fulfillmentStatus,
+      fulfillmentStatus: raw.fulfillmentStatus ?? "",
       fulfillmentLabel: label(FULFILLMENT_STATUS_OPTIONS, raw.fulfillmentStatus),
       tags: raw.tags?.tags?.tagIds ?? [],
       activities: (raw.activities ?? [])
-        .filter((a: Sdk) => a.type !== "MERCHANT_COMMENT")
-        .map((a: Sdk) => ({ type: ACTIVITY_LABELS[a.type] ?? a.type, date: iso(a._createdDate) })),
+        .filter((a) => a.type !== "MERCHANT_COMMENT")
+        .map((a) => ({ type: ACTIVITY_LABELS[a.type ?? ""] ?? a.type ?? "", date: iso(a._createdDate) })),
       notes: (raw.activities ?? [])
-        .filter((a: Sdk) => a.type === "MERCHANT_COMMENT" && typeof a.merchantComment?.message === "string")
-        .map((a: Sdk) => ({ id: a._id ?? "", date: iso(a._createdDate), message: a.merchantComment.message })),
+        .filter((a) => a.type === "MERCHANT_COMMENT" && typeof a.merchantComment?.message === "string")
+        .map((a) => ({ id: a._id ?? "", date: iso(a._createdDate), message: a.merchantComment?.message ?? "" })),
       payment: payment
         ? {
-            id: payment._id,
+            id: payment._id ?? "",
             status: payment.regularPaymentDetails?.status ?? "",
             offline: payment.regularPaymentDetails?.offlinePayment === true,
           }
@@ -110,7 +111,7 @@ export async function getOrderDetail(admin: ElevatedClient, id: string): Promise
         .filter((l) => l.quantity > 0),
       shippable: !pickup && view.lines.some((l) => !l.digital),
       invoice: invoice?._id ? { id: invoice._id } : null,
-      invoiceable: ["PAID", "PARTIALLY_REFUNDED", "FULLY_REFUNDED"].includes(raw.paymentStatus),
+      invoiceable: INVOICEABLE.includes(raw.paymentStatus),
     };
   });
 }

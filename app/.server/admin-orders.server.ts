@@ -1,8 +1,10 @@
+import type { orders } from "@wix/ecom";
 import { mapLoaderErrors } from "./wix-errors.server";
 import type { AdminOrderRow, OrderFilters } from "~/models/admin";
 import { FULFILLMENT_STATUS_OPTIONS, ORDER_STATUS_OPTIONS, PAYMENT_STATUS_OPTIONS } from "~/models/admin";
 import type { ElevatedClient } from "./owner.server";
 import { orderId } from "./admin-order-actions.server";
+import { isoDate } from "~/lib/dates";
 
 /** The owner's orders: search (number, e-mail, name) with filters and cursor paging, and tags in bulk. */
 
@@ -62,21 +64,18 @@ function searchFilter(f: OrderFilters) {
   return parts.length === 0 ? {} : parts.length === 1 ? parts[0]! : { $and: parts };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Sdk = any;
-
 const label = (labels: Record<string, string>, v: unknown) => {
   const key = String(v ?? "");
   return Object.hasOwn(labels, key) ? labels[key]! : key || "—";
 };
 
-export function toRow(o: Sdk): AdminOrderRow {
-  const contact = o.billingInfo?.contactDetails ?? {};
+export function toRow(o: orders.Order): AdminOrderRow {
+  const contact: orders.FullAddressContactDetails = o.billingInfo?.contactDetails ?? {};
   const name = [contact.firstName, contact.lastName].filter(Boolean).join(" ");
   return {
-    id: o._id,
+    id: o._id ?? "",
     number: String(o.number ?? ""),
-    createdDate: o._createdDate instanceof Date ? o._createdDate.toISOString() : o._createdDate,
+    createdDate: isoDate(o._createdDate),
     buyer: name ? `${name} (${o.buyerInfo?.email ?? ""})` : (o.buyerInfo?.email ?? ""),
     total: o.priceSummary?.total?.formattedAmount ?? "",
     statusLabel: label(ORDER_STATUS_OPTIONS, o.status),
@@ -85,7 +84,7 @@ export function toRow(o: Sdk): AdminOrderRow {
     tags: o.tags?.tags?.tagIds ?? [],
     email: o.buyerInfo?.email ?? "",
     pickup: !!o.shippingInfo?.logistics?.pickupDetails,
-    physical: (o.lineItems ?? []).some((l: Sdk) => l.itemType?.preset !== "DIGITAL" && l.physicalProperties?.shippable !== false),
+    physical: (o.lineItems ?? []).some((l) => l.itemType?.preset !== "DIGITAL" && l.physicalProperties?.shippable !== false),
     totalAmount: o.priceSummary?.total?.amount ?? "0",
     paymentStatus: o.paymentStatus ?? "",
     status: o.status ?? "",

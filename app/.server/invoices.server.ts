@@ -1,3 +1,4 @@
+import type { orderTransactions, orders } from "@wix/ecom";
 import { data } from "react-router";
 import type { CommerceSession as Commerce } from "./commerce-session.server";
 import { getConfig } from "./config.server";
@@ -17,11 +18,10 @@ import { isPlatformId } from "~/models/ids";
  * time it is drawn (generateInvoice), so Wix lists it; the document itself is drawn here (invoice-pdf.server.ts).
  */
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Sdk = any;
-
-const PAID = ["PAID", "PARTIALLY_REFUNDED", "FULLY_REFUNDED"];
-const cents = (m: Sdk) => Math.round(Number(m?.amount ?? 0) * 100);
+/** Typed against orders.Order's paymentStatus, so a status the SDK renames fails the typecheck. */
+const PAID: ReadonlyArray<orders.Order["paymentStatus"]> = ["PAID", "PARTIALLY_REFUNDED", "FULLY_REFUNDED"];
+/** An ecom price: orders' and orderTransactions' Price are the same shape. */
+const cents = (m: orders.Price | orderTransactions.Price | undefined) => Math.round(Number(m?.amount ?? 0) * 100);
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : typeof v === "string" ? v : undefined);
 
 /** The SDK exports it at run time (POST /ecom/v1/invoices/orders/{orderId}); its typings leave it out. */
@@ -40,13 +40,13 @@ async function ensureInvoiceRecord(admin: ElevatedClient, orderId: string): Prom
 }
 
 /** The invoice's figures from Wix's order: lines and shipping with their VAT, the buyer, the payment, the refunds. */
-export function invoiceData(order: Sdk, refunds: Sdk[], offline: boolean): InvoiceData {
-  const paid = (order.activities ?? []).filter((a: Sdk) => a.type === "ORDER_PAID").map((a: Sdk) => iso(a._createdDate));
+export function invoiceData(order: orders.Order, refunds: orderTransactions.Refund[], offline: boolean): InvoiceData {
+  const paid = (order.activities ?? []).filter((a) => a.type === "ORDER_PAID").map((a) => iso(a._createdDate));
   const issueDate = paid.at(-1) ?? iso(order._createdDate) ?? new Date().toISOString();
   const rate = (r: unknown) => Math.round(Number(r ?? 0) * 1000) / 10;
-  const lines = (order.lineItems ?? []).map((l: Sdk) => {
+  const lines = (order.lineItems ?? []).map((l) => {
     const options = (l.descriptionLines ?? [])
-      .map((d: Sdk) => d.plainText?.original ?? d.colorInfo?.original ?? "")
+      .map((d) => d.plainText?.original ?? d.colorInfo?.original ?? "")
       .filter(Boolean)
       .join(", ");
     return {
@@ -60,14 +60,14 @@ export function invoiceData(order: Sdk, refunds: Sdk[], offline: boolean): Invoi
   const cost = order.shippingInfo?.cost;
   if (cost && cents(cost.totalPriceAfterTax ?? cost.price) > 0)
     lines.push({
-      name: `Livraison : ${order.shippingInfo.title ?? ""}`.trim(),
+      name: `Livraison : ${order.shippingInfo?.title ?? ""}`.trim(),
       quantity: 1,
       total: cents(cost.totalPriceAfterTax ?? cost.price),
       tax: cents(cost.taxDetails?.totalTax),
       rate: rate(cost.taxDetails?.taxRate),
     });
-  const contact = order.billingInfo?.contactDetails ?? {};
-  const address = order.billingInfo?.address ?? {};
+  const contact: orders.FullAddressContactDetails = order.billingInfo?.contactDetails ?? {};
+  const address: orders.Address = order.billingInfo?.address ?? {};
   return {
     number: `F-${order.number}`,
     orderNumber: String(order.number ?? ""),
@@ -76,10 +76,10 @@ export function invoiceData(order: Sdk, refunds: Sdk[], offline: boolean): Invoi
     buyer: {
       name: [contact.firstName, contact.lastName].filter(Boolean).join(" ") || undefined,
       company: contact.company || undefined,
-      vatNumber: contact.vatId?._id ?? contact.vatId?.id ?? undefined,
+      vatNumber: contact.vatId?._id ?? undefined,
       email: order.buyerInfo?.email ?? undefined,
       address: [
-        address.addressLine1 ?? address.addressLine,
+        address.addressLine1,
         address.addressLine2,
         [address.postalCode, address.city].filter(Boolean).join(" "),
         address.country,
@@ -93,11 +93,11 @@ export function invoiceData(order: Sdk, refunds: Sdk[], offline: boolean): Invoi
 }
 
 async function invoicePdf(admin: ElevatedClient, orderId: string): Promise<{ pdf: Buffer; number: string }> {
-  const order: Sdk = await admin.orders.getOrder(orderId);
+  const order = await admin.orders.getOrder(orderId);
   // An invoice is for money received: before payment there is none to give.
   if (!PAID.includes(order.paymentStatus)) notFound();
   await ensureInvoiceRecord(admin, orderId);
-  const tx: Sdk = await admin.orderTransactions.listTransactionsForSingleOrder(orderId);
+  const tx = await admin.orderTransactions.listTransactionsForSingleOrder(orderId);
   const payment = tx?.orderTransactions?.payments?.[0];
   const invoice = invoiceData(order, tx?.orderTransactions?.refunds ?? [], payment?.regularPaymentDetails?.offlinePayment === true);
   return { pdf: await renderInvoicePdf(invoice, getConfig().legal), number: invoice.number };

@@ -1,3 +1,4 @@
+import type { orderFulfillments, orderTransactions, orders } from "@wix/ecom";
 import type { RefundView, ShipmentView } from "~/models/order-life";
 import { REFUND_STATUS_LABELS, shipmentLabel } from "~/models/order-life";
 import { money } from "~/lib/money";
@@ -8,34 +9,32 @@ import { money } from "~/lib/money";
  * or a carrier, and lands in an href.
  */
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Sdk = any;
-
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : typeof v === "string" ? v : undefined);
 const webLink = (v: unknown) => (typeof v === "string" && /^https?:\/\//i.test(v) ? v : undefined);
 
-function lineNames(order: Sdk): Map<string, string> {
-  return new Map((order?.lineItems ?? []).map((l: Sdk) => [l._id, l.productName?.translated ?? l.productName?.original ?? ""]));
+/** Keyed by the line's id as the SDK types it (optional): a shipment or refund line names the same id. */
+function lineNames(order: orders.Order): Map<string | undefined, string> {
+  return new Map((order?.lineItems ?? []).map((l) => [l._id, l.productName?.translated ?? l.productName?.original ?? ""]));
 }
 
-export function shipmentViews(order: Sdk, fulfillments: Sdk[], pickup: boolean): ShipmentView[] {
+export function shipmentViews(order: orders.Order, fulfillments: orderFulfillments.Fulfillment[], pickup: boolean): ShipmentView[] {
   const names = lineNames(order);
   return fulfillments.map((f) => ({
     id: f._id ?? "",
     date: iso(f._createdDate),
-    lines: (f.lineItems ?? []).map((li: Sdk) => ({ name: names.get(li._id) ?? "Article", quantity: Number(li.quantity ?? 0) })),
+    lines: (f.lineItems ?? []).map((li) => ({ name: names.get(li._id) ?? "Article", quantity: Number(li.quantity ?? 0) })),
     ...(f.trackingInfo?.shippingProvider ? { carrier: String(f.trackingInfo.shippingProvider) } : {}),
     ...(f.trackingInfo?.trackingNumber ? { trackingNumber: String(f.trackingInfo.trackingNumber) } : {}),
-    ...(webLink(f.trackingInfo?.trackingLink) ? { trackingLink: webLink(f.trackingInfo.trackingLink) } : {}),
+    ...(webLink(f.trackingInfo?.trackingLink) ? { trackingLink: webLink(f.trackingInfo?.trackingLink) } : {}),
     label: shipmentLabel(pickup, f.status, f.completed),
     ...(f.status ? { status: String(f.status) } : {}),
   }));
 }
 
-export function refundViews(order: Sdk, refunds: Sdk[]): RefundView[] {
+export function refundViews(order: orders.Order, refunds: orderTransactions.Refund[]): RefundView[] {
   const names = lineNames(order);
   return refunds.map((r) => {
-    const t = r.transactions?.[0] ?? {};
+    const t: orderTransactions.RefundTransaction = r.transactions?.[0] ?? {};
     const status = String(t.refundStatus ?? "PENDING");
     const lines = r.details?.lineItems?.length ? r.details.lineItems : (r.details?.items ?? []);
     return {
@@ -45,7 +44,7 @@ export function refundViews(order: Sdk, refunds: Sdk[]): RefundView[] {
       status,
       statusLabel: REFUND_STATUS_LABELS[status] ?? status,
       ...(r.details?.reason ? { reason: String(r.details.reason) } : {}),
-      lines: lines.map((li: Sdk) => ({ name: names.get(li.lineItemId) ?? "Article", quantity: Number(li.quantity ?? 0) })),
+      lines: lines.map((li) => ({ name: names.get(li.lineItemId) ?? "Article", quantity: Number(li.quantity ?? 0) })),
       ...(r.details?.shipping?.amount ? { shipping: money(r.details.shipping.amount) } : {}),
       external: t.externalRefund === true,
     };

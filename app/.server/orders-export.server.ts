@@ -1,3 +1,4 @@
+import type { orders } from "@wix/ecom";
 import { FULFILLMENT_STATUS_OPTIONS, ORDER_STATUS_OPTIONS, PAYMENT_STATUS_OPTIONS } from "~/models/admin";
 import type { ElevatedClient } from "./owner.server";
 import { mapLoaderErrors } from "./wix-errors.server";
@@ -10,9 +11,6 @@ import { nextDay, parisDayStart } from "~/lib/paris-days";
  * with a leading apostrophe (OWASP "CSV injection"): names and e-mails come from buyers.
  */
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Sdk = any;
-
 /** At most this many orders per export: a period with more asks for a shorter one. */
 export const EXPORT_MAX_ORDERS = 5000;
 const PAGE = 100;
@@ -23,7 +21,7 @@ export function csvCell(value: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-const decimal = (m: Sdk) => (m?.amount ? String(m.amount).replace(".", ",") : "0,00");
+const decimal = (m: orders.Price | undefined) => (m?.amount ? String(m.amount).replace(".", ",") : "0,00");
 const label = (labels: Record<string, string>, v: unknown) => labels[String(v ?? "")] ?? String(v ?? "");
 const dateTime = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Paris" });
 
@@ -46,17 +44,17 @@ const HEADER = [
   "Devise",
 ];
 
-function row(o: Sdk): string[] {
-  const c = o.billingInfo?.contactDetails ?? {};
-  const created = o._createdDate instanceof Date ? o._createdDate : new Date(o._createdDate ?? o.createdDate ?? 0);
-  const p = o.priceSummary ?? {};
+function row(o: orders.Order): string[] {
+  const c: orders.FullAddressContactDetails = o.billingInfo?.contactDetails ?? {};
+  const created = o._createdDate instanceof Date ? o._createdDate : new Date(o._createdDate ?? 0);
+  const p: orders.PriceSummary = o.priceSummary ?? {};
   return [
     String(o.number ?? ""),
     dateTime.format(created),
     [c.firstName, c.lastName].filter(Boolean).join(" "),
     o.buyerInfo?.email ?? "",
     c.company ?? "",
-    c.vatId?._id ?? c.vatId?.id ?? "",
+    c.vatId?._id ?? "",
     label(ORDER_STATUS_OPTIONS, o.status),
     label(PAYMENT_STATUS_OPTIONS, o.paymentStatus),
     label(FULFILLMENT_STATUS_OPTIONS, o.fulfillmentStatus),
@@ -77,7 +75,7 @@ export async function exportOrders(admin: ElevatedClient, from: string, to: stri
     const rows: string[][] = [];
     let cursor: string | undefined;
     do {
-      const page: Sdk = await admin.orders.searchOrders({
+      const page = await admin.orders.searchOrders({
         filter,
         sort: [{ fieldName: "_createdDate", order: "ASC" }],
         cursorPaging: cursor ? { limit: PAGE, cursor } : { limit: PAGE },

@@ -1,3 +1,4 @@
+import type { orders } from "@wix/ecom";
 import type { CommerceSession as Commerce } from "./commerce-session.server";
 import { linkedOrderView, toOrderView } from "./checkout.server";
 import { notFound } from "~/lib/http";
@@ -22,8 +23,7 @@ export const FULFILLMENT_STATUS_LABELS: Record<string, string> = {
   FULFILLED: "Expédiée",
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function toMemberOrder(raw: any): MemberOrder {
+function toMemberOrder(raw: orders.Order): MemberOrder {
   return {
     ...toOrderView(raw),
     statusLabel: ORDER_STATUS_LABELS[raw?.status ?? ""] ?? "Inconnu",

@@ -4,6 +4,7 @@
  * statuses (the typings' enums; the refund reasons of the specification's §8).
  */
 import type { Money } from "./cart";
+import type { FormAnswer } from "./form-answer";
 
 export interface ShipmentView {
   id: string;
@@ -83,6 +84,22 @@ export const CARRIERS = {
   other: "Autre transporteur",
 } as const;
 export type Carrier = keyof typeof CARRIERS;
+
+/**
+ * The field names of the owner's order forms (app/components/admin/OrderForms.tsx), by the form's `intent`: one
+ * quantity field per order line (`qty-<line id>` to refund, `ship-<line id>` to ship), and `lines`, the error about
+ * those quantities together. The action's refusals and the forms both read these names (app/routes/admin.orders.$id.tsx),
+ * so a field renamed on one side only is a type error, as on the site's other forms.
+ */
+export interface OrderFormFields {
+  refund: "lines" | "shipping" | "reason" | "message" | "restock" | "notify" | `qty-${string}`;
+  ship: "lines" | "carrier" | "trackingNumber" | "carrierName" | "trackingLink" | `ship-${string}`;
+  note: "message";
+}
+export type OrderFormIntent = keyof OrderFormFields;
+
+/** A refused order form, tagged with the form it is about (`intent`): each form reads only its own fields. */
+export type OrderFormAnswer = { [I in OrderFormIntent]: FormAnswer<OrderFormFields[I]> & { intent: I } }[OrderFormIntent];
 
 /** What a shipment is called, by the order's kind and Wix's fulfilment status. */
 export function shipmentLabel(pickup: boolean, status?: string | null, completed?: boolean | null): string {

@@ -20,21 +20,14 @@ import {
 import { formObject, refuseForm } from "~/.server/form.server";
 import { elevatedClientOf } from "~/.server/owner.server";
 import { ConfirmPanel } from "~/components/admin/Confirm";
-import {
-  CancelForm,
-  NoteForm,
-  PaymentActions,
-  PickupActions,
-  RefundForm,
-  ShipForm,
-  type OrderFormAnswer,
-} from "~/components/admin/OrderForms";
+import { CancelForm, NoteForm, PaymentActions, PickupActions, RefundForm, ShipForm } from "~/components/admin/OrderForms";
 import { Facts } from "~/components/Facts";
 import { OrderDetails } from "~/components/OrderDetails";
 import { RefundList, ShipmentList } from "~/components/OrderProgress";
 import { routeMeta } from "~/lib/meta";
 import { Section } from "~/components/Section";
-import { REFUND_REASONS } from "~/models/order-life";
+import type { FieldErrors, FormValues } from "~/models/form-answer";
+import { REFUND_REASONS, type OrderFormFields, type OrderFormIntent } from "~/models/order-life";
 
 export const meta: Route.MetaFunction = ({ matches, location, data }) =>
   routeMeta(
@@ -61,8 +54,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 const resent = (fields: Record<string, string>) =>
   Object.fromEntries(Object.entries(fields).filter(([k]) => k !== "confirmed" && k !== "typed")) as Record<string, string>;
 
-const refused = (intent: OrderFormAnswer["intent"], fieldErrors: Record<string, string>, values: Record<string, string>) =>
-  refuseForm({ values, fieldErrors }, { intent });
+/** A refused order form (400), tagged with its form and typed by that form's field names (OrderFormAnswer). */
+const refused = <I extends OrderFormIntent>(
+  intent: I,
+  fieldErrors: FieldErrors<OrderFormFields[I]>,
+  values: FormValues<OrderFormFields[I]>,
+) => refuseForm<OrderFormFields[I], OrderFormFields[I], { intent: I }>({ values, fieldErrors }, { intent });
 
 export async function action({ request, context, url, params }: Route.ActionArgs) {
   const admin = elevatedClientOf(context);

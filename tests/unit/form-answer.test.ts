@@ -2,11 +2,13 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Route as LoginRoute } from "../../app/routes/+types/account.login";
 import type { Route as CheckoutRoute } from "../../app/routes/+types/checkout";
+import type { Route as AdminOrderRoute } from "../../app/routes/+types/admin.orders.$id";
 import { registerMember } from "~/.server/auth.server";
 import type { Commerce } from "~/.server/commerce.server";
 import { parseForm, refuseForm } from "~/.server/form.server";
 import type { CheckoutField } from "~/models/checkout-forms";
 import { fieldProps, formAnswerOf, type AnswerField, type FormAnswer } from "~/models/form-answer";
+import type { OrderFormAnswer } from "~/models/order-life";
 import { formData } from "../support/forms";
 
 /** Issue 24 §3: one form answer, built by one server helper, read typed by field name. */
@@ -26,6 +28,23 @@ describe("the form answer's types follow the form's fields", () => {
     fieldProps(answer, "zip");
     expect([login, checkout, typo, renamed]).toHaveLength(4);
     expect(fieldProps(answer, "city")).toEqual({ name: "city", defaultValue: "", error: "Ville est obligatoire." });
+  });
+
+  it("the owner's order forms: each form's refusal names only its own fields (app/models/order-life.ts)", () => {
+    type OrderPageAnswer = AdminOrderRoute.ComponentProps["actionData"];
+    type RefundField = AnswerField<Extract<OrderPageAnswer, { intent: "refund" }>>;
+    type ShipField = AnswerField<Extract<OrderPageAnswer, { intent: "ship" }>>;
+    const refund: RefundField[] = ["lines", "reason", "message", "restock", "qty-line-1"];
+    // @ts-expect-error the refund form's field is "reason"
+    const renamed: RefundField = "motif";
+    const ship: ShipField[] = ["carrier", "trackingNumber", "ship-line-1"];
+    // @ts-expect-error a refund's quantity is not a field of the shipping form
+    const crossed: ShipField = "qty-line-1";
+    const note: OrderFormAnswer = { intent: "note", fieldErrors: { message: "Écrivez une note." }, values: { message: "" } };
+    // @ts-expect-error the note form has one field, "message"
+    const other: OrderFormAnswer = { intent: "note", fieldErrors: { reason: "?" }, values: {} };
+    expect([refund, renamed, ship, crossed, other]).toHaveLength(5);
+    expect(fieldProps(note.intent === "note" ? note : undefined, "message").error).toBe("Écrivez une note.");
   });
 });
 

@@ -1,21 +1,18 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import type { AdminOrderDetail } from "~/models/admin";
-import { fieldProps, type FormAnswer } from "~/models/form-answer";
-import { CARRIERS, REFUND_REASONS } from "~/models/order-life";
+import { fieldProps } from "~/models/form-answer";
+import { CARRIERS, REFUND_REASONS, type OrderFormAnswer, type OrderFormFields } from "~/models/order-life";
 import { Field, FieldError, SelectField } from "~/components/Field";
 import { FormKey } from "~/components/FormKey";
 
 /**
  * The owner's forms on one order (app/routes/admin.orders.$id.tsx): plain POST forms, each with its `intent`;
  * a refused submission comes back as the site's one FormAnswer (refuseForm), its `intent` naming the form it is about,
- * so each form shows only its own errors and typed values.
+ * so each form shows only its own errors and typed values (OrderFormAnswer: each form's field names, app/models/order-life.ts).
  */
 
-export type OrderFormAnswer = FormAnswer & { intent: "refund" | "ship" | "note" };
-
 type Props = { order: AdminOrderDetail; answer?: OrderFormAnswer };
-const answerFor = (answer: OrderFormAnswer | undefined, form: OrderFormAnswer["intent"]) => (answer?.intent === form ? answer : undefined);
 
 /** A choice list from a record of French labels (carriers, refund reasons). */
 const choices = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
@@ -126,8 +123,8 @@ export function CancelForm({ order }: Props) {
 
 /** A refund: units per line, the shipping, the reason, the customer's e-mail; the amount is Wix's calculation. */
 export function RefundForm({ order, answer }: Props) {
-  const a = answerFor(answer, "refund");
-  const value = (name: string, fallback = "") => a?.values[name] ?? fallback;
+  const a = answer?.intent === "refund" ? answer : undefined;
+  const value = (name: OrderFormFields["refund"], fallback = "") => a?.values[name] ?? fallback;
   const lines = order.refundability.lines.filter((l) => l.available > 0);
   const shipping = order.refundability.shipping;
   return (
@@ -195,8 +192,8 @@ export function RefundForm({ order, answer }: Props) {
 
 /** A parcel: the units it holds (all by default), the carrier and its tracking number (and link for another carrier). */
 export function ShipForm({ order, answer }: Props) {
-  const a = answerFor(answer, "ship");
-  const value = (name: string, fallback = "") => a?.values[name] ?? fallback;
+  const a = answer?.intent === "ship" ? answer : undefined;
+  const value = (name: OrderFormFields["ship"], fallback = "") => a?.values[name] ?? fallback;
   return (
     <Form method="post" className="admin-ship" noValidate>
       <Hidden intent="ship" />
@@ -259,7 +256,7 @@ export function PickupActions({ order }: { order: AdminOrderDetail }) {
 }
 
 export function NoteForm({ answer }: { answer?: OrderFormAnswer }) {
-  const a = answerFor(answer, "note");
+  const a = answer?.intent === "note" ? answer : undefined;
   return (
     <Form method="post" className="admin-note" noValidate>
       <Hidden intent="note" />
