@@ -54,14 +54,33 @@ function authAnswer(data: AuthSessionData, params: Record<string, string>): Resp
   return redirect(authRedirect(data, params));
 }
 
-function loginForm(sessionId: string, opts: { email?: string; error?: string; notice?: string } = {}): string {
+interface Messages {
+  error?: string;
+  notice?: string;
+}
+
+/** A hosted page of the sign-in flow: its card with the heading, the notice and the error when there are, then `content`. */
+function flowPage(title: string, heading: string, messages: Messages, content: string): string {
   return page(
-    "Connexion",
+    title,
     `<div class="card">
-<h1>Connexion</h1>
-${opts.notice ? `<p class="notice" role="status">${e(opts.notice)}</p>` : ""}
-${opts.error ? `<p class="error" role="alert">${e(opts.error)}</p>` : ""}
-<form method="post" action="/_platform/login">
+<h1>${heading}</h1>
+${messages.notice ? `<p class="notice" role="status">${e(messages.notice)}</p>` : ""}
+${messages.error ? `<p class="error" role="alert">${e(messages.error)}</p>` : ""}
+${content}
+</div>`,
+  );
+}
+
+/** The link from a step of the flow back to the session's login page. */
+const loginLink = (sessionId: string, text: string) => `<a href="/_platform/login?session=${encodeURIComponent(sessionId)}">${text}</a>`;
+
+function loginForm(sessionId: string, opts: { email?: string } & Messages = {}): string {
+  return flowPage(
+    "Connexion",
+    "Connexion",
+    opts,
+    `<form method="post" action="/_platform/login">
 <input type="hidden" name="session" value="${e(sessionId)}">
 <label for="email">E-mail</label>
 <input type="email" id="email" name="email" autocomplete="username" required value="${e(opts.email ?? "")}">
@@ -77,18 +96,16 @@ ${opts.error ? `<p class="error" role="alert">${e(opts.error)}</p>` : ""}
 <input type="hidden" name="session" value="${e(sessionId)}">
 <input type="hidden" name="action" value="cancel">
 <div class="actions"><button type="submit" class="link">Annuler et revenir au site</button></div>
-</form>
-</div>`,
+</form>`,
   );
 }
 
 function signupForm(sessionId: string, values: Record<string, string> = {}, error?: string): string {
-  return page(
+  return flowPage(
     "Créer un compte",
-    `<div class="card">
-<h1>Créer un compte</h1>
-${error ? `<p class="error" role="alert">${e(error)}</p>` : ""}
-<form method="post" action="/_platform/signup">
+    "Créer un compte",
+    { error },
+    `<form method="post" action="/_platform/signup">
 <input type="hidden" name="session" value="${e(sessionId)}">
 <div class="row">
 <div><label for="firstName">Prénom</label>
@@ -103,10 +120,9 @@ ${error ? `<p class="error" role="alert">${e(error)}</p>` : ""}
 <p class="hint" id="password-hint">8 caractères au minimum.</p>
 <div class="actions">
 <button type="submit" class="primary">Créer mon compte</button>
-<a href="/_platform/login?session=${encodeURIComponent(sessionId)}">J'ai déjà un compte</a>
+${loginLink(sessionId, "J'ai déjà un compte")}
 </div>
-</form>
-</div>`,
+</form>`,
   );
 }
 
@@ -135,14 +151,12 @@ function cancel(session: SessionRow): Response {
   return redirect(cb.postFlowUrl ?? `${session.app_origin}/`);
 }
 
-function verifyForm(sessionId: string, stateToken: string, opts: { error?: string; notice?: string } = {}): string {
-  return page(
+function verifyForm(sessionId: string, stateToken: string, opts: Messages = {}): string {
+  return flowPage(
     "Vérification de votre adresse e-mail",
-    `<div class="card">
-<h1>Vérifiez votre adresse e-mail</h1>
-${opts.notice ? `<p class="notice" role="status">${e(opts.notice)}</p>` : ""}
-${opts.error ? `<p class="error" role="alert">${e(opts.error)}</p>` : ""}
-<form method="post" action="/_platform/verify">
+    "Vérifiez votre adresse e-mail",
+    opts,
+    `<form method="post" action="/_platform/verify">
 <input type="hidden" name="session" value="${e(sessionId)}">
 <input type="hidden" name="stateToken" value="${e(stateToken)}">
 <label for="code">Code de vérification</label>
@@ -150,10 +164,9 @@ ${opts.error ? `<p class="error" role="alert">${e(opts.error)}</p>` : ""}
 <p class="hint" id="code-hint">Le code à 6 chiffres envoyé à votre adresse e-mail.</p>
 <div class="actions">
 <button type="submit" class="primary">Vérifier</button>
-<a href="/_platform/login?session=${encodeURIComponent(sessionId)}">Revenir à la connexion</a>
+${loginLink(sessionId, "Revenir à la connexion")}
 </div>
-</form>
-</div>`,
+</form>`,
   );
 }
 
@@ -293,24 +306,21 @@ function signupPost(ctx: Ctx, session: SessionRow, form: URLSearchParams): Respo
   );
 }
 
-function forgotForm(sessionId: string, opts: { email?: string; error?: string; notice?: string } = {}): string {
-  return page(
+function forgotForm(sessionId: string, opts: { email?: string } & Messages = {}): string {
+  return flowPage(
     "Mot de passe oublié",
-    `<div class="card">
-<h1>Mot de passe oublié</h1>
-${opts.notice ? `<p class="notice" role="status">${e(opts.notice)}</p>` : ""}
-${opts.error ? `<p class="error" role="alert">${e(opts.error)}</p>` : ""}
-<p>Saisissez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.</p>
+    "Mot de passe oublié",
+    opts,
+    `<p>Saisissez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.</p>
 <form method="post" action="/_platform/forgot">
 <input type="hidden" name="session" value="${e(sessionId)}">
 <label for="email">E-mail</label>
 <input type="email" id="email" name="email" autocomplete="email" required value="${e(opts.email ?? "")}">
 <div class="actions">
 <button type="submit" class="primary">Envoyer le lien</button>
-<a href="/_platform/login?session=${encodeURIComponent(sessionId)}">Revenir à la connexion</a>
+${loginLink(sessionId, "Revenir à la connexion")}
 </div>
-</form>
-</div>`,
+</form>`,
   );
 }
 
