@@ -38,15 +38,21 @@ function seeded(javaScriptEnabled: boolean) {
       };
 }
 
+/** Logs in as the owner and opens this project's seeded order `which`; returns the project's seeded data. */
+async function ownerOnSeededOrder(page: Page, javaScriptEnabled: boolean, which: "authorized" | "paid" | "partial" | "ship") {
+  const data = seeded(javaScriptEnabled);
+  await loginAsOwner(page, javaScriptEnabled);
+  await openOrder(page, data[which], javaScriptEnabled);
+  return data;
+}
+
 const fact = (page: Page, term: string) => page.locator(".admin-facts div").filter({ has: page.getByText(term, { exact: true }) });
 
 test("cancelling an order whose card is only authorized releases the authorization: nothing can be captured after", async ({
   page,
   javaScriptEnabled,
 }) => {
-  const data = seeded(javaScriptEnabled);
-  await loginAsOwner(page, javaScriptEnabled);
-  await openOrder(page, data.authorized, javaScriptEnabled);
+  const data = await ownerOnSeededOrder(page, javaScriptEnabled, "authorized");
   await page.getByRole("button", { name: "Annuler et libérer l'autorisation" }).click();
   const dialog = page.getByRole("alertdialog");
   await expect(dialog).toContainText(`Annuler la commande n° ${data.authorized} et libérer l'autorisation de 43,90 € ?`);
@@ -67,9 +73,7 @@ test("cancelling an order whose card is only authorized releases the authorizati
 });
 
 test("cancelling a paid order refunds it: the customer is refunded and told by e-mail", async ({ page, javaScriptEnabled }) => {
-  const data = seeded(javaScriptEnabled);
-  await loginAsOwner(page, javaScriptEnabled);
-  await openOrder(page, data.paid, javaScriptEnabled);
+  const data = await ownerOnSeededOrder(page, javaScriptEnabled, "paid");
   await expect(page.getByLabel("Rembourser 43,90 € au client")).toBeChecked();
   await page.getByRole("button", { name: "Annuler la commande" }).click();
   const dialog = page.getByRole("alertdialog");
@@ -92,9 +96,7 @@ test("a partial refund: one T-shirt and the shipping, with its reason; a wrong q
   page,
   javaScriptEnabled,
 }) => {
-  const data = seeded(javaScriptEnabled);
-  await loginAsOwner(page, javaScriptEnabled);
-  await openOrder(page, data.partial, javaScriptEnabled);
+  const data = await ownerOnSeededOrder(page, javaScriptEnabled, "partial");
   const form = page.locator("form.admin-refund");
   await page.locator("summary", { hasText: "Rembourser…" }).click();
   await form.getByLabel(/^T-shirt/).fill("5");
@@ -129,10 +131,8 @@ test("a parcel with its carrier and tracking number: the customer sees it in 'Me
   javaScriptEnabled,
 }) => {
   test.setTimeout(90_000);
-  const data = seeded(javaScriptEnabled);
+  const data = await ownerOnSeededOrder(page, javaScriptEnabled, "ship");
   const tracking = javaScriptEnabled ? "6A00000000001" : "6A00000000002";
-  await loginAsOwner(page, javaScriptEnabled);
-  await openOrder(page, data.ship, javaScriptEnabled);
   const form = page.locator("form.admin-ship");
   await form.getByLabel("Transporteur", { exact: true }).selectOption({ label: "Colissimo" });
   await form.getByLabel("Numéro de suivi").fill("6A 0");
