@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { test, expect, waitForHydration } from "./fixtures";
-import { addToCartFrom } from "./helpers";
+import { test, expect } from "./fixtures";
+import { addToCartFrom, visit } from "./helpers";
 
 /** Issue 12, point 7: cart quantity capped by the stock left, coupon errors beside the field (both JS modes). */
 
@@ -9,8 +9,7 @@ const headerCart = (page: Page) => page.getByRole("banner").getByRole("link", { 
 async function addShirt(page: Page, javaScriptEnabled: boolean) {
   await addToCartFrom(page, "/products/t-shirt-typescript?Taille=S&Couleur=Blanc", javaScriptEnabled);
   await expect(headerCart(page)).toHaveAccessibleName("Panier, 1 article");
-  await page.goto("/cart");
-  if (javaScriptEnabled) await waitForHydration(page);
+  await visit(page, "/cart", javaScriptEnabled);
 }
 
 test.describe("cart details (issue 12.7)", () => {

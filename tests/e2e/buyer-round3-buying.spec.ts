@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
-import { CLAIRE, addToCartFrom, buyTraining, continueToPayment, fillCheckout, payByCard, unique } from "./helpers";
+import { CLAIRE, addToCartFrom, buyTraining, continueToPayment, fillCheckout, payByCard, unique, visit } from "./helpers";
 
 /** Issue 29, "Buying": stock at add time, the price sort, quantity 0, a stale cart after paying, the guest's follow link. */
 
@@ -19,8 +19,7 @@ test.describe("stock at add time (issue 29.1)", () => {
     allowStatusFor,
   }) => {
     allowStatusFor("/products/sticker-edition-limitee");
-    await page.goto("/products/sticker-edition-limitee");
-    if (javaScriptEnabled) await waitForHydration(page);
+    await visit(page, "/products/sticker-edition-limitee", javaScriptEnabled);
     await expect(page.getByText("Plus qu'un exemplaire", { exact: true })).toBeVisible();
     await expect(page.getByText("En stock", { exact: true })).toHaveCount(0);
 
@@ -65,8 +64,7 @@ test.describe("price sort (issue 29.2)", () => {
 test.describe("quantity 0 (issue 29.7)", () => {
   test("0 in the cart removes the line", async ({ page, javaScriptEnabled }) => {
     await addToCartFrom(page, "/products/tote-bag", javaScriptEnabled);
-    await page.goto("/cart");
-    if (javaScriptEnabled) await waitForHydration(page);
+    await visit(page, "/cart", javaScriptEnabled);
     const lines = page.getByRole("list", { name: "Articles du panier" });
     await lines.getByLabel("Quantité", { exact: true }).fill("0");
     await page.getByRole("button", { name: "Mettre à jour" }).click();

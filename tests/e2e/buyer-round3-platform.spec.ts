@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { test, expect, waitForHydration } from "./fixtures";
+import { test, expect } from "./fixtures";
 import { OWNER_TOKEN } from "../support/demo";
 import {
   CLAIRE,
@@ -12,6 +12,7 @@ import {
   loginWithForm,
   signUpWithForm,
   unique,
+  visit,
 } from "./helpers";
 
 /**
@@ -76,8 +77,7 @@ test.describe("digital-only orders (issue 29.4)", () => {
 
 /** Five wrong passwords for `email` from this browser, then a sixth: the answer beside the password. */
 async function lockOut(page: Page, javaScriptEnabled: boolean, email: string): Promise<string> {
-  await page.goto("/account/login");
-  if (javaScriptEnabled) await waitForHydration(page);
+  await visit(page, "/account/login", javaScriptEnabled);
   for (let i = 0; i < 6; i++) {
     await page.getByRole("main").getByLabel("E-mail").fill(email);
     await page.getByRole("main").getByLabel("Mot de passe").fill(`mauvais-${i}-motdepasse`);
@@ -125,8 +125,7 @@ test.describe("lock-out and blocked members (issue 29.8)", () => {
     await page.goto("/account/login");
     await loginWithForm(page, { email: "proprietaire@exemple.fr", password: "motdepasse-proprio" });
     await expect(page.getByRole("banner").getByRole("button", { name: "Se déconnecter" })).toBeVisible();
-    await page.goto("/admin/members");
-    if (javaScriptEnabled) await waitForHydration(page);
+    await visit(page, "/admin/members", javaScriptEnabled);
     await page.getByLabel("Nom ou e-mail (contient)").fill(email);
     await page.getByRole("button", { name: "Rechercher" }).click();
     await page.getByRole("button", { name: `Bloquer ${email}` }).click();
@@ -136,8 +135,7 @@ test.describe("lock-out and blocked members (issue 29.8)", () => {
 
     // The site's own form gets Wix's wrong-password code either way: one truthful answer, the same for both.
     const answer = async (password: string) => {
-      await page.goto("/account/login");
-      if (javaScriptEnabled) await waitForHydration(page);
+      await visit(page, "/account/login", javaScriptEnabled);
       const answered = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/account/login"));
       await loginWithForm(page, { email, password });
       await answered;
@@ -217,8 +215,7 @@ test.describe("hosted pages follow the theme (issue 29.12)", () => {
       await expect(page).toHaveURL(/\/_platform\/login/);
       await expect.poll(background).toBe(dark);
 
-      await page.goto("/cart");
-      if (javaScriptEnabled) await waitForHydration(page);
+      await visit(page, "/cart", javaScriptEnabled);
       await page.getByRole("button", { name: "Thème clair" }).click();
       await expect(page.getByRole("button", { name: "Thème sombre" })).toBeVisible();
       await page.getByRole("banner").getByRole("button", { name: "Se connecter" }).click();

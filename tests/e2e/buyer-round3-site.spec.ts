@@ -4,7 +4,7 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { Locator, Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
 import { OWNER_TOKEN } from "../support/demo";
-import { CLAIRE, acceptCheckoutTerms, addToCartFrom, fillCheckout, unique } from "./helpers";
+import { CLAIRE, acceptCheckoutTerms, addToCartFrom, fillCheckout, unique, visit } from "./helpers";
 
 /**
  * Issue 29: social previews, the dark preference without scripts, the specification's toasts, the consultant's path
@@ -127,8 +127,7 @@ test.describe("the consultant's path to a quote (issue 29.14, 29.15)", () => {
     page,
     javaScriptEnabled,
   }) => {
-    await page.goto("/");
-    if (javaScriptEnabled) await waitForHydration(page);
+    await visit(page, "/", javaScriptEnabled);
     const hero = page.locator(".hero");
     await expect(hero.getByRole("link", { name: "Me contacter / Demander un devis" })).toHaveAttribute("href", "/contact");
     await expect(hero.getByRole("link", { name: "Voir mon CV" })).toHaveAttribute("href", "/cv");
@@ -165,8 +164,7 @@ test.describe("phone field (issue 29.16)", () => {
     allowStatusFor,
   }) => {
     allowStatusFor("/contact");
-    await page.goto("/contact");
-    if (javaScriptEnabled) await waitForHydration(page);
+    await visit(page, "/contact", javaScriptEnabled);
     const marker = `rappel-${unique()}`;
     await page.getByLabel("Nom", { exact: true }).fill("Hugo Lefèvre");
     await page.getByLabel("E-mail", { exact: true }).fill("hugo.lefevre@exemple.fr");

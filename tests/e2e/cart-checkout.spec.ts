@@ -13,6 +13,7 @@ import {
   fillCheckoutFields,
   isAddToCartAnswer,
   type CheckoutBuyer,
+  visit,
 } from "./helpers";
 
 /**
@@ -44,8 +45,7 @@ async function addToCart(page: Page, product: { path: string }, quantity: number
 }
 
 async function openCart(page: Page, javaScriptEnabled: boolean) {
-  await page.goto("/cart");
-  if (javaScriptEnabled) await waitForHydration(page);
+  await visit(page, "/cart", javaScriptEnabled);
 }
 
 const cartLine = (page: Page, name: string): Locator =>

@@ -8,6 +8,17 @@ import { ALEX, DEMO, E2E_SECRET, OWNER_LOGIN } from "../support/demo";
 // The demo's accounts and secrets are the test kit's (tests/support/demo.ts).
 export { ALEX, DEMO, E2E_SECRET, OWNER_LOGIN };
 
+/** With scripts on, waits until React hydrated the page (a click before can be lost); without, there is nothing to wait for. */
+export async function ready(page: Page, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) await waitForHydration(page);
+}
+
+/** Opens `path` and waits until it is ready to be used (see ready). */
+export async function visit(page: Page, path: string, javaScriptEnabled: boolean) {
+  await page.goto(path);
+  await ready(page, javaScriptEnabled);
+}
+
 /** Fills the platform's hosted login page (reached after "Se connecter") and submits it. */
 export async function fillHostedLogin(page: Page, who: { email: string; password: string }) {
   await expect(page).toHaveURL(/\/_platform\/login/);
@@ -112,8 +123,7 @@ export function isAddToCartAnswer(response: { url(): string; request(): { method
  * answer (see isAddToCartAnswer).
  */
 export async function addToCartFrom(page: Page, path: string, javaScriptEnabled: boolean, quantity?: number) {
-  await page.goto(path);
-  if (javaScriptEnabled) await waitForHydration(page);
+  await visit(page, path, javaScriptEnabled);
   if (quantity !== undefined) await page.getByLabel("Quantité", { exact: true }).fill(String(quantity));
   const answered = page.waitForResponse(isAddToCartAnswer);
   await page.getByRole("button", { name: "Ajouter au panier" }).click();
@@ -164,8 +174,7 @@ export async function expectCheckoutFields(page: Page, fields: Partial<CheckoutB
 
 /** Opens /checkout and types the buyer's name, e-mail and address. */
 export async function fillCheckout(page: Page, javaScriptEnabled: boolean, buyer: CheckoutBuyer) {
-  await page.goto("/checkout");
-  if (javaScriptEnabled) await waitForHydration(page);
+  await visit(page, "/checkout", javaScriptEnabled);
   await fillCheckoutFields(page, buyer);
 }
 
@@ -194,6 +203,5 @@ export async function buyTraining(page: Page, javaScriptEnabled: boolean, email:
 /** Adds a product from its page (as a buyer does, waiting for the server's answer), then opens the checkout. */
 export async function addToCartAndCheckout(page: Page, productPath: string, javaScriptEnabled: boolean) {
   await addToCartFrom(page, productPath, javaScriptEnabled);
-  await page.goto("/checkout");
-  if (javaScriptEnabled) await waitForHydration(page);
+  await visit(page, "/checkout", javaScriptEnabled);
 }

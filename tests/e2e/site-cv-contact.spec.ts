@@ -3,7 +3,17 @@ import { dirname } from "node:path";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { Page } from "@playwright/test";
 import { test, expect, expectNoSeriousA11yViolations, OWNER, waitForHydration } from "./fixtures";
-import { acceptCheckoutTerms, addToCartFrom, CLAIRE, continueToPayment, fillCheckout, loginWithForm, OWNER_LOGIN, unique } from "./helpers";
+import {
+  acceptCheckoutTerms,
+  addToCartFrom,
+  CLAIRE,
+  continueToPayment,
+  fillCheckout,
+  loginWithForm,
+  OWNER_LOGIN,
+  unique,
+  visit,
+} from "./helpers";
 import { OWNER_TOKEN } from "../support/demo";
 
 /** The consultant's side of the site: the CV (page and PDF), the project pages, the quote request, business buyers. */
@@ -24,8 +34,7 @@ test.describe("CV", () => {
     page,
     javaScriptEnabled,
   }) => {
-    await page.goto("/");
-    if (javaScriptEnabled) await waitForHydration(page);
+    await visit(page, "/", javaScriptEnabled);
     await page.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: "CV" }).click();
     await expect(page).toHaveURL("/cv");
     await expect(page).toHaveTitle(new RegExp(`^CV \\| ${OWNER}$`));
@@ -66,8 +75,7 @@ test.describe("CV", () => {
     javaScriptEnabled,
     allowStatusFor,
   }) => {
-    await page.goto("/cv");
-    if (javaScriptEnabled) await waitForHydration(page);
+    await visit(page, "/cv", javaScriptEnabled);
     await page.getByRole("link", { name: "Audit de sécurité d'une application SaaS" }).click();
     await expect(page).toHaveURL("/realisations/audit-securite-saas");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Audit de sécurité d'une application SaaS");
@@ -104,8 +112,7 @@ test.describe("quote request", () => {
     javaScriptEnabled,
   }) => {
     const sender = `devis-${unique()}@exemple.fr`;
-    await page.goto("/products/conseil-devops");
-    if (javaScriptEnabled) await waitForHydration(page);
+    await visit(page, "/products/conseil-devops", javaScriptEnabled);
     await page.getByRole("link", { name: "Demander un devis" }).click();
     await expect(page).toHaveURL("/contact?produit=conseil-devops");
     const product = await page.locator(".contact-product strong").textContent();
