@@ -2,17 +2,18 @@ import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
 import { OWNER_TOKEN } from "../support/demo";
 import {
-  CLAIRE,
-  PAY_BUTTON,
   acceptCheckoutTerms,
   addToCartFrom,
   buyTraining,
-  fillCheckout,
   fillHostedLogin,
   loginWithForm,
   signUpWithForm,
   unique,
   visit,
+  addAndFillCheckout,
+  claireAs,
+  payByCard,
+  sendCard,
 } from "./helpers";
 
 /**
@@ -40,8 +41,7 @@ test.describe("store pickup: where and when (issue 29.3)", () => {
     page,
     javaScriptEnabled,
   }) => {
-    await addToCartFrom(page, "/products/livre-freelance", javaScriptEnabled);
-    await fillCheckout(page, javaScriptEnabled, { ...CLAIRE, email: `retrait.${unique()}@exemple.fr` });
+    await addAndFillCheckout(page, "/products/livre-freelance", javaScriptEnabled, claireAs("retrait"));
     const pickup = page.getByRole("radio", { name: /Retrait sur place/ });
     await expect(pickup).toHaveAccessibleDescription(new RegExp(`${PICKUP_ADDRESS}.*${PICKUP_HOURS}`));
     await pickup.check();
@@ -50,8 +50,7 @@ test.describe("store pickup: where and when (issue 29.3)", () => {
     await expect(page).toHaveURL(/\/_platform\/checkout\?session=/);
     await expect(page.getByRole("main")).toContainText(PICKUP_ADDRESS);
     await expect(page.getByRole("main")).toContainText(PICKUP_HOURS);
-    await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
-    await page.getByRole("button", { name: PAY_BUTTON }).click();
+    await sendCard(page);
     const where = page.getByRole("region", { name: "Retrait" });
     await expect(where).toContainText(PICKUP_ADDRESS);
     await expect(where).toContainText(PICKUP_HOURS);
@@ -159,8 +158,7 @@ test.describe("lock-out and blocked members (issue 29.8)", () => {
 });
 
 async function toPaymentPage(page: Page, javaScriptEnabled: boolean) {
-  await addToCartFrom(page, "/products/livre-node", javaScriptEnabled);
-  await fillCheckout(page, javaScriptEnabled, { ...CLAIRE, email: `carte.${unique()}@exemple.fr` });
+  await addAndFillCheckout(page, "/products/livre-node", javaScriptEnabled, claireAs("carte"));
   await page.getByRole("radio", { name: /Retrait sur place/ }).check();
   await acceptCheckoutTerms(page, { digital: false });
   await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
@@ -170,19 +168,12 @@ async function toPaymentPage(page: Page, javaScriptEnabled: boolean) {
 test.describe("payment page (issue 29.9)", () => {
   test("'1230' is a valid expiry", async ({ page, javaScriptEnabled }) => {
     await toPaymentPage(page, javaScriptEnabled);
-    await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
-    await page.getByLabel("Date d'expiration (MM/AA)").fill("1230");
-    await page.getByLabel("Cryptogramme").fill("123");
-    await page.getByRole("button", { name: PAY_BUTTON }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("Merci");
+    await payByCard(page, { expiry: "1230", cvc: "123" });
   });
 
   test("a refused date keeps the card number (never the security code) and the typed date", async ({ page, javaScriptEnabled }) => {
     await toPaymentPage(page, javaScriptEnabled);
-    await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
-    await page.getByLabel("Date d'expiration (MM/AA)").fill("13/30");
-    await page.getByLabel("Cryptogramme").fill("123");
-    await page.getByRole("button", { name: PAY_BUTTON }).click();
+    await sendCard(page, { expiry: "13/30", cvc: "123" });
     await expect(page.getByLabel("Date d'expiration (MM/AA)")).toHaveAccessibleDescription(/Date d'expiration invalide/);
     await expect(page.getByLabel("Date d'expiration (MM/AA)")).toHaveValue("13/30");
     await expect(page.getByLabel("Numéro de carte")).toHaveValue("4242 4242 4242 4242");

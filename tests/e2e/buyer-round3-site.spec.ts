@@ -4,7 +4,7 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { Locator, Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
 import { OWNER_TOKEN } from "../support/demo";
-import { CLAIRE, acceptCheckoutTerms, addToCartFrom, fillCheckout, unique, visit } from "./helpers";
+import { acceptCheckoutTerms, unique, visit, addAndFillCheckout, claireAs, expectRefusedBesideField, sendCard } from "./helpers";
 
 /**
  * Issue 29: social previews, the dark preference without scripts, the specification's toasts, the consultant's path
@@ -157,6 +157,9 @@ test.describe("the consultant's path to a quote (issue 29.14, 29.15)", () => {
   });
 });
 
+/** What the contact and checkout forms say beside a phone number they cannot read. */
+const PHONE_REFUSED = "Saisissez un numéro de téléphone valide (ex. : 06 12 34 56 78 ou +33 6 12 34 56 78).";
+
 test.describe("phone field (issue 29.16)", () => {
   test("contact: optional, a wrong number is refused beside the field and kept, a right one reaches the owner", async ({
     page,
@@ -171,10 +174,7 @@ test.describe("phone field (issue 29.16)", () => {
     await page.getByLabel("Sujet", { exact: true }).selectOption("audit");
     await page.getByLabel("Message", { exact: true }).fill(`Bonjour, pouvez-vous m'appeler pour un audit ? (${marker})`);
     const phone = page.getByLabel("Téléphone (facultatif)", { exact: true });
-    await phone.fill("06 12 ab");
-    await page.getByRole("button", { name: /Envoyer/ }).click();
-    await expect(phone).toHaveAccessibleDescription("Saisissez un numéro de téléphone valide (ex. : 06 12 34 56 78 ou +33 6 12 34 56 78).");
-    await expect(phone).toHaveValue("06 12 ab");
+    await expectRefusedBesideField(phone, "06 12 ab", page.getByRole("button", { name: /Envoyer/ }), PHONE_REFUSED);
     await phone.fill("06 12 34 56 78");
     await page.getByRole("button", { name: /Envoyer/ }).click();
     await expect(page).toHaveURL(/\/contact\/merci/);
@@ -188,19 +188,14 @@ test.describe("phone field (issue 29.16)", () => {
     allowStatusFor,
   }) => {
     allowStatusFor("/checkout");
-    await addToCartFrom(page, "/products/formation-git", javaScriptEnabled);
-    await fillCheckout(page, javaScriptEnabled, { ...CLAIRE, email: `tel.${unique()}@exemple.fr` });
+    await addAndFillCheckout(page, "/products/formation-git", javaScriptEnabled, claireAs("tel"));
     await acceptCheckoutTerms(page, { digital: true });
     const phone = page.getByLabel("Téléphone (facultatif)", { exact: true });
-    await phone.fill("12");
-    await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
-    await expect(phone).toHaveAccessibleDescription("Saisissez un numéro de téléphone valide (ex. : 06 12 34 56 78 ou +33 6 12 34 56 78).");
-    await expect(phone).toHaveValue("12");
+    await expectRefusedBesideField(phone, "12", page.getByRole("button", { name: "Continuer vers le paiement" }), PHONE_REFUSED);
     await phone.fill("+33 6 12 34 56 78");
     await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
     await expect(page).toHaveURL(/\/_platform\/checkout\?session=/);
-    await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
-    await page.getByRole("button", { name: /^Payer/ }).click();
+    await sendCard(page);
     await expect(page.getByRole("region", { name: "Facturation" })).toContainText("+33 6 12 34 56 78");
   });
 });
@@ -210,8 +205,7 @@ const topOf = async (locator: Locator) => (await locator.boundingBox())!.y;
 
 test.describe("small layout fixes (issue 29.17)", () => {
   test("thank-you page: 'Facturation' level with 'Livraison'", async ({ page, javaScriptEnabled }) => {
-    await addToCartFrom(page, "/products/livre-kubernetes", javaScriptEnabled);
-    await fillCheckout(page, javaScriptEnabled, { ...CLAIRE, email: `aligne.${unique()}@exemple.fr` });
+    await addAndFillCheckout(page, "/products/livre-kubernetes", javaScriptEnabled, claireAs("aligne"));
     await acceptCheckoutTerms(page, { digital: false });
     await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
     await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { expect, waitForHydration } from "./fixtures";
 import { unsealValue } from "../../app/.server/cookie-crypto.server";
 import { OWNER_TOKEN } from "../support/demo";
@@ -149,6 +149,9 @@ export const CLAIRE: CheckoutBuyer = {
   city: "Nantes",
 };
 
+/** Claire with an e-mail of this test's own (`<prefix>.<unique>@exemple.fr`), so its orders stay apart from others'. */
+export const claireAs = (prefix: string): CheckoutBuyer => ({ ...CLAIRE, email: `${prefix}.${unique()}@exemple.fr` });
+
 /** The checkout form's label for each of the buyer's fields. */
 const CHECKOUT_LABELS: Record<keyof CheckoutBuyer, string> = {
   email: "E-mail",
@@ -161,9 +164,13 @@ const CHECKOUT_LABELS: Record<keyof CheckoutBuyer, string> = {
 
 const checkoutFields = (fields: Partial<CheckoutBuyer>) => Object.entries(fields) as [keyof CheckoutBuyer, string][];
 
-/** On the checkout page: types these of the buyer's fields (all six, or only some, such as the address). */
-export async function fillCheckoutFields(page: Page, fields: Partial<CheckoutBuyer>) {
-  for (const [field, value] of checkoutFields(fields)) await page.getByLabel(CHECKOUT_LABELS[field], { exact: true }).fill(value);
+/**
+ * On the checkout page (or in one of its groups, `scope`): types these of the buyer's fields (all six, or only some,
+ * such as the address). `billing`: the separate billing address's fields of the page without scripts ("Ville de facturation").
+ */
+export async function fillCheckoutFields(scope: Page | Locator, fields: Partial<CheckoutBuyer>, { billing = false } = {}) {
+  for (const [field, value] of checkoutFields(fields))
+    await scope.getByLabel(`${CHECKOUT_LABELS[field]}${billing ? " de facturation" : ""}`, { exact: true }).fill(value);
 }
 
 /** On the checkout page: these fields hold exactly these values (prefilled, or kept after an error). */
@@ -185,17 +192,52 @@ export async function continueToPayment(page: Page, cart: { digital: boolean }) 
   await expect(page).toHaveURL(/\/_platform\/checkout\?session=/);
 }
 
-/** On the hosted payment page: pays with the test card and lands on the thank-you page. */
-export async function payByCard(page: Page) {
-  await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
+/** What is typed on the hosted payment page's card form: the test card's number unless `number` says another. */
+export interface CardEntry {
+  number?: string;
+  expiry?: string;
+  cvc?: string;
+}
+
+const CARD_LABELS: Record<keyof CardEntry, string> = {
+  number: "Numéro de carte",
+  expiry: "Date d'expiration (MM/AA)",
+  cvc: "Cryptogramme",
+};
+
+/** On the hosted payment page: types the card and presses the final button (what follows is the caller's to check). */
+export async function sendCard(page: Page, card: CardEntry = {}) {
+  const typed = Object.entries({ number: "4242 4242 4242 4242", ...card }) as [keyof CardEntry, string][];
+  for (const [field, value] of typed) await page.getByLabel(CARD_LABELS[field]).fill(value);
   await page.getByRole("button", { name: PAY_BUTTON }).click();
+}
+
+/** On the hosted payment page: pays with the test card (and `card`'s other fields) and lands on the thank-you page. */
+export async function payByCard(page: Page, card: CardEntry = {}) {
+  await sendCard(page, card);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Merci");
+}
+
+/**
+ * Types `value` into `field` and sends its form with `submit`: the form refuses it beside the field (the field's
+ * accessible description says why) and keeps what was typed.
+ */
+export async function expectRefusedBesideField(field: Locator, value: string, submit: Locator, reason: string | RegExp) {
+  await field.fill(value);
+  await submit.click();
+  await expect(field).toHaveAccessibleDescription(reason);
+  await expect(field).toHaveValue(value);
+}
+
+/** Adds the product at `path` from its page, then opens the checkout and types the buyer's fields. */
+export async function addAndFillCheckout(page: Page, path: string, javaScriptEnabled: boolean, buyer: CheckoutBuyer) {
+  await addToCartFrom(page, path, javaScriptEnabled);
+  await fillCheckout(page, javaScriptEnabled, buyer);
 }
 
 /** A buyer (guest or member) buys "Formation Git pour les équipes" by card and lands on the thank-you page. */
 export async function buyTraining(page: Page, javaScriptEnabled: boolean, email: string) {
-  await addToCartFrom(page, "/products/formation-git", javaScriptEnabled);
-  await fillCheckout(page, javaScriptEnabled, { ...CLAIRE, email });
+  await addAndFillCheckout(page, "/products/formation-git", javaScriptEnabled, { ...CLAIRE, email });
   await continueToPayment(page, { digital: true });
   await payByCard(page);
 }
