@@ -1,12 +1,9 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname } from "node:path";
 import type { Page } from "@playwright/test";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { test, expect, expectNoSeriousA11yViolations } from "./fixtures";
 import { loginAsOwner, openOrder, ready, status } from "./admin-helpers";
 import { OWNER_TOKEN } from "../support/server";
-import { loginWithForm, signUpWithForm, unique } from "./helpers";
+import { loginWithForm, readPdf, signUpWithForm, unique } from "./helpers";
 
 /**
  * Issue 27: an order's whole life in the back-office, with JavaScript (dialogs) and without (confirmation pages):
@@ -15,8 +12,6 @@ import { loginWithForm, signUpWithForm, unique } from "./helpers";
  * ready, the invoice PDF, the search by name, the CSV export, a bulk delete that says how many. The two projects
  * share one database: each takes its own seeded orders (platform/seed/demo.json: Léa's for JS, Noé's without).
  */
-
-const STANDARD_FONTS = `${dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"))}/standard_fonts/`;
 
 function seeded(javaScriptEnabled: boolean) {
   return javaScriptEnabled
@@ -316,12 +311,13 @@ test("the order's and the customer's pages have no serious accessibility violati
   }
 });
 
+/** A PDF's text, its white space folded (the invoices' lines are checked as running text). */
 async function pdfText(body: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(body), standardFontDataUrl: STANDARD_FONTS }).promise;
-  let text = "";
-  for (let n = 1; n <= pdf.numPages; n++)
-    text += (await (await pdf.getPage(n)).getTextContent()).items.map((i) => ("str" in i ? i.str : "")).join(" ") + "\n";
-  return text.replace(/\s+/g, " ");
+  const { pages } = await readPdf(body);
+  return pages
+    .map((text) => `${text}\n`)
+    .join("")
+    .replace(/\s+/g, " ");
 }
 
 test("a contact request is answered by mail with the request quoted, marked handled, archived and restored; an order keeps an internal note", async ({

@@ -1,3 +1,6 @@
+import { createRequire } from "node:module";
+import { dirname } from "node:path";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { expect, waitForHydration } from "./fixtures";
 import { unsealValue } from "../../app/.server/cookie-crypto.server";
@@ -93,6 +96,17 @@ export async function sessionCookie(context: BrowserContext) {
 /** A unique suffix so tests that change data stay independent across runs and projects. */
 export function unique() {
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+const STANDARD_FONTS = `${dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"))}/standard_fonts/`;
+
+/** A PDF as pdf.js reads it (with its standard fonts), and the text of each of its pages, its items joined by spaces. */
+export async function readPdf(body: Buffer) {
+  const pdf = await getDocument({ data: new Uint8Array(body), standardFontDataUrl: STANDARD_FONTS }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= pdf.numPages; n++)
+    pages.push((await (await pdf.getPage(n)).getTextContent()).items.map((i) => ("str" in i ? i.str : "")).join(" "));
+  return { pdf, pages };
 }
 
 /** The payment page's final button: it states the amount and the payment obligation (Code de la consommation, L221-14). */
