@@ -11,6 +11,7 @@ import type { Platform } from "../../../platform/index";
 import { APP_ORIGIN, Browser, buyByCard, DEMO, makeClient, pageText, type Client } from "../../contract/harness";
 import { useEmbeddedPlatform } from "../../support/platform";
 import { canonicalEmail } from "../../../platform/core/email";
+import { fullwidth, OWNER_ADDRESS as OWNER, OWNER_LOOK_ALIKES as LOOK_ALIKES } from "../../support/email-spellings";
 
 interface AnyState {
   loginState: string;
@@ -23,17 +24,7 @@ const login = (c: Client, email: string, password: string) => c.auth.login({ ema
 const verify = (c: Client, code: string) => c.auth.processVerification({ verificationCode: code }) as Promise<AnyState>;
 
 let client = "203.0.113.10";
-const fullwidth = (text: string) => [...text].map((c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)).join("");
-
-const OWNER = "boutique.support@outlook.fr";
 const OWNER_PASSWORD = "motdepasse-du-proprio";
-const LOOK_ALIKES: Array<[string, string]> = [
-  ["KELVIN SIGN for k", "boutique.support@outloo\u212A.fr"],
-  ["fullwidth letters", `${fullwidth("boutique")}.support@outlook.fr`],
-  ["LONG S for s", "boutique.\u017Fupport@outlook.fr"],
-  ["a trailing dot", "boutique.support@outlook.fr."],
-  ["upper case", "BOUTIQUE.SUPPORT@OUTLOOK.FR"],
-];
 
 /** The code e-mailed for `email` (mail goes to the canonical address). */
 function codeFor(platform: Platform, email: string): string | undefined {
