@@ -54,43 +54,61 @@ function authAnswer(data: AuthSessionData, params: Record<string, string>): Resp
   return redirect(authRedirect(data, params));
 }
 
-function loginForm(sessionId: string, opts: { email?: string; error?: string; notice?: string } = {}): string {
+interface Messages {
+  error?: string;
+  notice?: string;
+}
+
+/** A hosted page of the sign-in flow: its card with the heading, the notice and the error when there are, then `content`. */
+function flowPage(title: string, heading: string, messages: Messages, content: string): string {
   return page(
-    "Connexion",
+    title,
     `<div class="card">
-<h1>Connexion</h1>
-${opts.notice ? `<p class="notice" role="status">${e(opts.notice)}</p>` : ""}
-${opts.error ? `<p class="error" role="alert">${e(opts.error)}</p>` : ""}
-<form method="post" action="/_platform/login">
-<input type="hidden" name="session" value="${e(sessionId)}">
-<label for="email">E-mail</label>
-<input type="email" id="email" name="email" autocomplete="username" required value="${e(opts.email ?? "")}">
-<label for="password">Mot de passe</label>
-<input type="password" id="password" name="password" autocomplete="current-password" required>
-<div class="actions">
-<button type="submit" class="primary">Se connecter</button>
-<a href="/_platform/signup?session=${encodeURIComponent(sessionId)}">Créer un compte</a>
-<a href="/_platform/forgot?session=${encodeURIComponent(sessionId)}">Mot de passe oublié ?</a>
-</div>
-</form>
-<form method="post" action="/_platform/login">
-<input type="hidden" name="session" value="${e(sessionId)}">
-<input type="hidden" name="action" value="cancel">
-<div class="actions"><button type="submit" class="link">Annuler et revenir au site</button></div>
-</form>
+<h1>${heading}</h1>
+${messages.notice ? `<p class="notice" role="status">${e(messages.notice)}</p>` : ""}
+${messages.error ? `<p class="error" role="alert">${e(messages.error)}</p>` : ""}
+${content}
 </div>`,
   );
 }
 
-function signupForm(sessionId: string, values: Record<string, string> = {}, error?: string): string {
-  return page(
-    "Créer un compte",
-    `<div class="card">
-<h1>Créer un compte</h1>
-${error ? `<p class="error" role="alert">${e(error)}</p>` : ""}
-<form method="post" action="/_platform/signup">
+/** A link from a step of the flow to another (`login`, `signup`, `forgot`), in the same session. */
+const stepLink = (step: string, sessionId: string, text: string) =>
+  `<a href="/_platform/${step}?session=${encodeURIComponent(sessionId)}">${text}</a>`;
+
+/** A step's form: posted to /_platform/<step> with its session and `fields`, then its button and links. */
+function stepForm(step: string, sessionId: string, fields: string, submit: string, ...links: string[]): string {
+  return `<form method="post" action="/_platform/${step}">
 <input type="hidden" name="session" value="${e(sessionId)}">
-<div class="row">
+${fields}
+<div class="actions">
+<button type="submit" class="primary">${submit}</button>
+${links.join("\n")}
+</div>
+</form>`;
+}
+
+function loginForm(sessionId: string, opts: { email?: string } & Messages = {}): string {
+  const fields = `<label for="email">E-mail</label>
+<input type="email" id="email" name="email" autocomplete="username" required value="${e(opts.email ?? "")}">
+<label for="password">Mot de passe</label>
+<input type="password" id="password" name="password" autocomplete="current-password" required>`;
+  const links = [stepLink("signup", sessionId, "Créer un compte"), stepLink("forgot", sessionId, "Mot de passe oublié ?")];
+  return flowPage(
+    "Connexion",
+    "Connexion",
+    opts,
+    `${stepForm("login", sessionId, fields, "Se connecter", ...links)}
+<form method="post" action="/_platform/login">
+<input type="hidden" name="session" value="${e(sessionId)}">
+<input type="hidden" name="action" value="cancel">
+<div class="actions"><button type="submit" class="link">Annuler et revenir au site</button></div>
+</form>`,
+  );
+}
+
+function signupForm(sessionId: string, values: Record<string, string> = {}, error?: string): string {
+  const fields = `<div class="row">
 <div><label for="firstName">Prénom</label>
 <input type="text" id="firstName" name="firstName" autocomplete="given-name" value="${e(values.firstName ?? "")}"></div>
 <div><label for="lastName">Nom</label>
@@ -100,14 +118,9 @@ ${error ? `<p class="error" role="alert">${e(error)}</p>` : ""}
 <input type="email" id="email" name="email" autocomplete="email" required value="${e(values.email ?? "")}">
 <label for="password">Mot de passe</label>
 <input type="password" id="password" name="password" autocomplete="new-password" required minlength="8" aria-describedby="password-hint">
-<p class="hint" id="password-hint">8 caractères au minimum.</p>
-<div class="actions">
-<button type="submit" class="primary">Créer mon compte</button>
-<a href="/_platform/login?session=${encodeURIComponent(sessionId)}">J'ai déjà un compte</a>
-</div>
-</form>
-</div>`,
-  );
+<p class="hint" id="password-hint">8 caractères au minimum.</p>`;
+  const form = stepForm("signup", sessionId, fields, "Créer mon compte", stepLink("login", sessionId, "J'ai déjà un compte"));
+  return flowPage("Créer un compte", "Créer un compte", { error }, form);
 }
 
 /** Completes a successful login: a single-use code for `auth` sessions, a plain return for `login`. */
@@ -135,26 +148,13 @@ function cancel(session: SessionRow): Response {
   return redirect(cb.postFlowUrl ?? `${session.app_origin}/`);
 }
 
-function verifyForm(sessionId: string, stateToken: string, opts: { error?: string; notice?: string } = {}): string {
-  return page(
-    "Vérification de votre adresse e-mail",
-    `<div class="card">
-<h1>Vérifiez votre adresse e-mail</h1>
-${opts.notice ? `<p class="notice" role="status">${e(opts.notice)}</p>` : ""}
-${opts.error ? `<p class="error" role="alert">${e(opts.error)}</p>` : ""}
-<form method="post" action="/_platform/verify">
-<input type="hidden" name="session" value="${e(sessionId)}">
-<input type="hidden" name="stateToken" value="${e(stateToken)}">
+function verifyForm(sessionId: string, stateToken: string, opts: Messages = {}): string {
+  const fields = `<input type="hidden" name="stateToken" value="${e(stateToken)}">
 <label for="code">Code de vérification</label>
 <input type="text" id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required aria-describedby="code-hint">
-<p class="hint" id="code-hint">Le code à 6 chiffres envoyé à votre adresse e-mail.</p>
-<div class="actions">
-<button type="submit" class="primary">Vérifier</button>
-<a href="/_platform/login?session=${encodeURIComponent(sessionId)}">Revenir à la connexion</a>
-</div>
-</form>
-</div>`,
-  );
+<p class="hint" id="code-hint">Le code à 6 chiffres envoyé à votre adresse e-mail.</p>`;
+  const form = stepForm("verify", sessionId, fields, "Vérifier", stepLink("login", sessionId, "Revenir à la connexion"));
+  return flowPage("Vérification de votre adresse e-mail", "Vérifiez votre adresse e-mail", opts, form);
 }
 
 function pendingPage(session: SessionRow, created: boolean): Response {
@@ -293,24 +293,16 @@ function signupPost(ctx: Ctx, session: SessionRow, form: URLSearchParams): Respo
   );
 }
 
-function forgotForm(sessionId: string, opts: { email?: string; error?: string; notice?: string } = {}): string {
-  return page(
+function forgotForm(sessionId: string, opts: { email?: string } & Messages = {}): string {
+  const fields = `<label for="email">E-mail</label>
+<input type="email" id="email" name="email" autocomplete="email" required value="${e(opts.email ?? "")}">`;
+  const form = stepForm("forgot", sessionId, fields, "Envoyer le lien", stepLink("login", sessionId, "Revenir à la connexion"));
+  return flowPage(
     "Mot de passe oublié",
-    `<div class="card">
-<h1>Mot de passe oublié</h1>
-${opts.notice ? `<p class="notice" role="status">${e(opts.notice)}</p>` : ""}
-${opts.error ? `<p class="error" role="alert">${e(opts.error)}</p>` : ""}
-<p>Saisissez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.</p>
-<form method="post" action="/_platform/forgot">
-<input type="hidden" name="session" value="${e(sessionId)}">
-<label for="email">E-mail</label>
-<input type="email" id="email" name="email" autocomplete="email" required value="${e(opts.email ?? "")}">
-<div class="actions">
-<button type="submit" class="primary">Envoyer le lien</button>
-<a href="/_platform/login?session=${encodeURIComponent(sessionId)}">Revenir à la connexion</a>
-</div>
-</form>
-</div>`,
+    "Mot de passe oublié",
+    opts,
+    `<p>Saisissez l'adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.</p>
+${form}`,
   );
 }
 

@@ -28,27 +28,36 @@ const { ctx, received: jwts } = usePlatformCapturingWebhooks({ apiKey: API_KEY, 
 
 type Received = { kind: string; event: Record<string, any> };
 
-/** An SDK client on which a handler is registered for each of the 12 kinds; returns what each one received. */
-function typedHandlers() {
+/** The 12 typed handlers, by module; each one's kind is its name in words (onOrderPaymentStatusUpdated: "order payment status updated"). */
+const HANDLERS = {
+  currentCart: ["onCartCreated", "onCartUpdated", "onCartDeleted"],
+  orders: ["onOrderCreated", "onOrderUpdated", "onOrderApproved", "onOrderCanceled", "onOrderPaymentStatusUpdated"],
+  members: ["onMemberCreated", "onMemberUpdated", "onMemberDeleted"],
+  redirects: ["onRedirectSessionCreated"],
+} as const;
+const kindOf = (handler: string) =>
+  handler
+    .slice(2)
+    .replace(/(?<=.)[A-Z]/g, (c) => ` ${c}`)
+    .toLowerCase();
+
+/**
+ * Sends the platform's pending webhooks, then hands every token captured so far to an SDK client on which each of the
+ * 12 typed handlers is registered; returns what each one received.
+ */
+async function deliverToTypedHandlers() {
+  await ctx.platform.flushWebhooks();
   const client = createClient({
     auth: AppStrategy({ appId: EMBEDDED_CLIENT_ID, publicKey: ctx.platform.webhookPublicKey() }),
     modules: { currentCart, orders, members, redirects },
   });
   const received: Received[] = [];
-  const on = (kind: string) => (event: unknown) => void received.push({ kind, event: event as Record<string, any> });
-  client.currentCart.onCartCreated(on("cart created"));
-  client.currentCart.onCartUpdated(on("cart updated"));
-  client.currentCart.onCartDeleted(on("cart deleted"));
-  client.orders.onOrderCreated(on("order created"));
-  client.orders.onOrderUpdated(on("order updated"));
-  client.orders.onOrderApproved(on("order approved"));
-  client.orders.onOrderCanceled(on("order canceled"));
-  client.orders.onOrderPaymentStatusUpdated(on("order payment status updated"));
-  client.members.onMemberCreated(on("member created"));
-  client.members.onMemberUpdated(on("member updated"));
-  client.members.onMemberDeleted(on("member deleted"));
-  client.redirects.onRedirectSessionCreated(on("redirect session created"));
-  return { client, received };
+  for (const [module, names] of Object.entries(HANDLERS)) {
+    const on = client[module as keyof typeof HANDLERS] as unknown as Record<string, (handler: (event: unknown) => void) => void>;
+    for (const name of names) on[name]!((event) => void received.push({ kind: kindOf(name), event: event as Record<string, any> }));
+  }
+  for (const jwt of jwts) await client.webhooks.process(jwt, { expectedEvents: [] }).catch(() => undefined);
+  return received;
 }
 
 const owner = () =>
@@ -86,9 +95,7 @@ describe.skipIf(isWix)("events through the SDK's typed handlers (embedded platfo
     await admin.members.updateMember(created.items[0]!._id!, { contact: { firstName: "Evelyne" } });
     await admin.members.deleteMember(created.items[0]!._id!);
 
-    await ctx.platform.flushWebhooks();
-    const { client, received } = typedHandlers();
-    for (const jwt of jwts) await client.webhooks.process(jwt, { expectedEvents: [] }).catch(() => undefined);
+    const received = await deliverToTypedHandlers();
     // The seed's members and orders sent their own events at start: each kind is looked up by its entity's id.
     const first = (kind: string, entityId: string) => {
       const hit = received.find((r) => r.kind === kind && r.event.metadata.entityId === entityId);
@@ -142,9 +149,7 @@ describe.skipIf(isWix)("events through the SDK's typed handlers (embedded platfo
     await admin.orders.cancelOrder(order!._id!, { restockAllItems: false });
     const { client: camille } = await loginThroughHostedPage(ctx.platform, DEMO);
     await camille.members.updateMember((await camille.members.getCurrentMember()).member!._id!, { contact: { firstName: "Camille" } });
-    await ctx.platform.flushWebhooks();
-    const { client, received } = typedHandlers();
-    for (const jwt of jwts) await client.webhooks.process(jwt, { expectedEvents: [] }).catch(() => undefined);
+    const received = await deliverToTypedHandlers();
 
     const canceled = received.find((r) => r.kind === "order canceled")!.event;
     expect(canceled.metadata.identity).toEqual({ identityType: "WIX_USER", wixUserId: expect.any(String) });
@@ -166,9 +171,7 @@ describe.skipIf(isWix)("events through the SDK's typed handlers (embedded platfo
     const [order] = (await admin.orders.searchOrders({ filter: { number: { $eq: "10004" } } })).orders!;
     const { orderTransactions: t } = await admin.orderTransactions.listTransactionsForSingleOrder(order!._id!);
     await admin.orders.captureAuthorizedPayments(order!._id!, [{ paymentId: t!.payments![0]!._id! }]);
-    await ctx.platform.flushWebhooks();
-    const { client, received } = typedHandlers();
-    for (const jwt of jwts) await client.webhooks.process(jwt, { expectedEvents: [] }).catch(() => undefined);
+    const received = await deliverToTypedHandlers();
     const payment = received.find((r) => r.kind === "order payment status updated")!.event;
     expect(payment.data).toMatchObject({ previousPaymentStatus: "PENDING", order: expect.objectContaining({ paymentStatus: "PAID" }) });
   });

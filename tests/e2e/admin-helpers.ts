@@ -1,12 +1,10 @@
 import type { Page } from "@playwright/test";
-import { expect, waitForHydration } from "./fixtures";
-import { loginWithForm, OWNER_LOGIN } from "./helpers";
+import { expect } from "./fixtures";
+import { loginWithForm, OWNER_LOGIN, ready } from "./helpers";
 
 /** The back-office browser tests' shared steps (admin.spec.ts, admin-order-life.spec.ts). */
 
-export async function ready(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await waitForHydration(page);
-}
+export { ready };
 
 export async function loginAsOwner(page: Page, javaScriptEnabled: boolean, to = "/admin") {
   await page.goto(to);

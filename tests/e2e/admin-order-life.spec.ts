@@ -1,12 +1,9 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname } from "node:path";
 import type { Page } from "@playwright/test";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { test, expect, expectNoSeriousA11yViolations } from "./fixtures";
 import { loginAsOwner, openOrder, ready, status } from "./admin-helpers";
 import { OWNER_TOKEN } from "../support/server";
-import { loginWithForm, signUpWithForm, unique } from "./helpers";
+import { loginWithForm, readPdf, signUpWithForm, unique } from "./helpers";
 
 /**
  * Issue 27: an order's whole life in the back-office, with JavaScript (dialogs) and without (confirmation pages):
@@ -15,8 +12,6 @@ import { loginWithForm, signUpWithForm, unique } from "./helpers";
  * ready, the invoice PDF, the search by name, the CSV export, a bulk delete that says how many. The two projects
  * share one database: each takes its own seeded orders (platform/seed/demo.json: Léa's for JS, Noé's without).
  */
-
-const STANDARD_FONTS = `${dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"))}/standard_fonts/`;
 
 function seeded(javaScriptEnabled: boolean) {
   return javaScriptEnabled
@@ -38,15 +33,21 @@ function seeded(javaScriptEnabled: boolean) {
       };
 }
 
+/** Logs in as the owner and opens this project's seeded order `which`; returns the project's seeded data. */
+async function ownerOnSeededOrder(page: Page, javaScriptEnabled: boolean, which: "authorized" | "paid" | "partial" | "ship") {
+  const data = seeded(javaScriptEnabled);
+  await loginAsOwner(page, javaScriptEnabled);
+  await openOrder(page, data[which], javaScriptEnabled);
+  return data;
+}
+
 const fact = (page: Page, term: string) => page.locator(".admin-facts div").filter({ has: page.getByText(term, { exact: true }) });
 
 test("cancelling an order whose card is only authorized releases the authorization: nothing can be captured after", async ({
   page,
   javaScriptEnabled,
 }) => {
-  const data = seeded(javaScriptEnabled);
-  await loginAsOwner(page, javaScriptEnabled);
-  await openOrder(page, data.authorized, javaScriptEnabled);
+  const data = await ownerOnSeededOrder(page, javaScriptEnabled, "authorized");
   await page.getByRole("button", { name: "Annuler et libérer l'autorisation" }).click();
   const dialog = page.getByRole("alertdialog");
   await expect(dialog).toContainText(`Annuler la commande n° ${data.authorized} et libérer l'autorisation de 43,90 € ?`);
@@ -67,9 +68,7 @@ test("cancelling an order whose card is only authorized releases the authorizati
 });
 
 test("cancelling a paid order refunds it: the customer is refunded and told by e-mail", async ({ page, javaScriptEnabled }) => {
-  const data = seeded(javaScriptEnabled);
-  await loginAsOwner(page, javaScriptEnabled);
-  await openOrder(page, data.paid, javaScriptEnabled);
+  const data = await ownerOnSeededOrder(page, javaScriptEnabled, "paid");
   await expect(page.getByLabel("Rembourser 43,90 € au client")).toBeChecked();
   await page.getByRole("button", { name: "Annuler la commande" }).click();
   const dialog = page.getByRole("alertdialog");
@@ -92,9 +91,7 @@ test("a partial refund: one T-shirt and the shipping, with its reason; a wrong q
   page,
   javaScriptEnabled,
 }) => {
-  const data = seeded(javaScriptEnabled);
-  await loginAsOwner(page, javaScriptEnabled);
-  await openOrder(page, data.partial, javaScriptEnabled);
+  const data = await ownerOnSeededOrder(page, javaScriptEnabled, "partial");
   const form = page.locator("form.admin-refund");
   await page.locator("summary", { hasText: "Rembourser…" }).click();
   await form.getByLabel(/^T-shirt/).fill("5");
@@ -129,10 +126,8 @@ test("a parcel with its carrier and tracking number: the customer sees it in 'Me
   javaScriptEnabled,
 }) => {
   test.setTimeout(90_000);
-  const data = seeded(javaScriptEnabled);
+  const data = await ownerOnSeededOrder(page, javaScriptEnabled, "ship");
   const tracking = javaScriptEnabled ? "6A00000000001" : "6A00000000002";
-  await loginAsOwner(page, javaScriptEnabled);
-  await openOrder(page, data.ship, javaScriptEnabled);
   const form = page.locator("form.admin-ship");
   await form.getByLabel("Transporteur", { exact: true }).selectOption({ label: "Colissimo" });
   await form.getByLabel("Numéro de suivi").fill("6A 0");
@@ -316,12 +311,13 @@ test("the order's and the customer's pages have no serious accessibility violati
   }
 });
 
+/** A PDF's text, its white space folded (the invoices' lines are checked as running text). */
 async function pdfText(body: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(body), standardFontDataUrl: STANDARD_FONTS }).promise;
-  let text = "";
-  for (let n = 1; n <= pdf.numPages; n++)
-    text += (await (await pdf.getPage(n)).getTextContent()).items.map((i) => ("str" in i ? i.str : "")).join(" ") + "\n";
-  return text.replace(/\s+/g, " ");
+  const { pages } = await readPdf(body);
+  return pages
+    .map((text) => `${text}\n`)
+    .join("")
+    .replace(/\s+/g, " ");
 }
 
 test("a contact request is answered by mail with the request quoted, marked handled, archived and restored; an order keeps an internal note", async ({

@@ -1,5 +1,5 @@
 import { test, expect } from "./fixtures";
-import { CLAIRE, addToCartFrom, continueToPayment, fillCheckout, payByCard } from "./helpers";
+import { CLAIRE, continueToPayment, payByCard, addAndFillCheckout } from "./helpers";
 
 /** Issue 12, point 2 (part): a cart of trainings is not treated as a parcel. */
 
@@ -9,8 +9,7 @@ test.describe("digital goods (issue 12.2)", () => {
     javaScriptEnabled,
     baseURL,
   }) => {
-    await addToCartFrom(page, "/products/formation-git", javaScriptEnabled);
-    await fillCheckout(page, javaScriptEnabled, CLAIRE);
+    await addAndFillCheckout(page, "/products/formation-git", javaScriptEnabled, CLAIRE);
     await expect(page.getByRole("group", { name: "Adresse de facturation" })).toBeVisible();
     await expect(page.getByRole("group", { name: "Adresse de livraison" })).toHaveCount(0);
     await expect(page.getByRole("checkbox", { name: "Adresse de facturation identique" })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { test, expect, waitForHydration } from "./fixtures";
-import { isAddToCartAnswer } from "./helpers";
+import { test, expect } from "./fixtures";
+import { isAddToCartAnswer, visit } from "./helpers";
 
 /**
  * Issue 12, point 1: the add-to-cart form carries the options it shows, and the
@@ -16,8 +16,7 @@ const cartLine = (page: Page) =>
     .filter({ has: page.getByRole("heading") });
 
 async function open(page: Page, path: string, javaScriptEnabled: boolean) {
-  await page.goto(path);
-  if (javaScriptEnabled) await waitForHydration(page);
+  await visit(page, path, javaScriptEnabled);
 }
 
 test.describe("product options (issue 12.1)", () => {

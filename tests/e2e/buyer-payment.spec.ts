@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
-import { PAY_BUTTON, addToCartFrom, continueToPayment, expectCheckoutFields, fillCheckout, type CheckoutBuyer } from "./helpers";
+import { PAY_BUTTON, continueToPayment, expectCheckoutFields, type CheckoutBuyer, addAndFillCheckout, sendCard } from "./helpers";
 
 /**
  * Issue 12, point 6: the hosted payment page redirects after each POST, keeps
@@ -19,8 +19,7 @@ const PAUL: CheckoutBuyer = {
 };
 
 async function toPaymentPage(page: Page, javaScriptEnabled: boolean) {
-  await addToCartFrom(page, BOOK, javaScriptEnabled);
-  await fillCheckout(page, javaScriptEnabled, PAUL);
+  await addAndFillCheckout(page, BOOK, javaScriptEnabled, PAUL);
   await page.getByRole("radio", { name: /Retrait sur place/ }).check();
   await continueToPayment(page, { digital: false });
 }
@@ -55,9 +54,7 @@ test.describe("payment page (issue 12.6)", () => {
 
   test("an expired card date is refused beside the field", async ({ page, javaScriptEnabled }) => {
     await toPaymentPage(page, javaScriptEnabled);
-    await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
-    await page.getByLabel("Date d'expiration (MM/AA)").fill("01/20");
-    await page.getByRole("button", { name: PAY_BUTTON }).click();
+    await sendCard(page, { expiry: "01/20" });
     const expiry = page.getByLabel("Date d'expiration (MM/AA)");
     await expect(expiry).toHaveAccessibleDescription(
       "Cette carte a expiré : utilisez une carte dont la date d'expiration n'est pas passée.",

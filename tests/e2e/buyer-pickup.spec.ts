@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
-import { PAY_BUTTON, acceptCheckoutTerms, addToCartAndCheckout } from "./helpers";
+import { acceptCheckoutTerms, addToCartAndCheckout, fillCheckoutFields, payByCard } from "./helpers";
 
 /**
  * Issue 12 (last point): "Retrait sur place" needs no delivery address. The
@@ -11,11 +11,12 @@ import { PAY_BUTTON, acceptCheckoutTerms, addToCartAndCheckout } from "./helpers
 // A book no other browser test buys: each paid order here takes one from its stock.
 const BOOK = "/products/livre-cloud";
 
+/** The billing address every order here is made with, and which its thank-you page then shows. */
+const BORDEAUX = { addressLine: "8 quai des Chartrons", postalCode: "33000", city: "Bordeaux" };
+
 async function checkoutWithBook(page: Page, javaScriptEnabled: boolean) {
   await addToCartAndCheckout(page, BOOK, javaScriptEnabled);
-  await page.getByLabel("E-mail", { exact: true }).fill("ines.morel@exemple.fr");
-  await page.getByLabel("Prénom", { exact: true }).fill("Inès");
-  await page.getByLabel("Nom", { exact: true }).fill("Morel");
+  await fillCheckoutFields(page, { email: "ines.morel@exemple.fr", firstName: "Inès", lastName: "Morel" });
 }
 
 /** The checkout form, the delivery address still shown, then store pickup chosen and the terms accepted. */
@@ -26,15 +27,14 @@ async function chooseStorePickup(page: Page, javaScriptEnabled: boolean) {
   await acceptCheckoutTerms(page, { digital: false });
 }
 
-/** The payment page, then the thank-you page: pickup shown, no delivery address, the billing address kept. */
-async function payAndExpectPickupOrder(page: Page) {
+/** On to the payment page, then the thank-you page: pickup shown, no delivery address, the billing address kept. */
+async function continueAndExpectPickupOrder(page: Page) {
+  await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
   await expect(page).toHaveURL(/\/_platform\/checkout\?session=/);
   await expect(page.getByText("Retrait sur place").first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "Livraison" })).toHaveCount(0);
   await expect(page.getByText(/8 quai des Chartrons, 33000 Bordeaux/)).toBeVisible();
-  await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
-  await page.getByRole("button", { name: PAY_BUTTON }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toContainText("Merci");
+  await payByCard(page);
   await expect(page.getByRole("main").getByText("Livraison (Retrait sur place)")).toBeVisible();
   await expect(page.getByRole("region", { name: "Livraison" })).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Facturation" })).toContainText("8 quai des Chartrons");
@@ -43,13 +43,10 @@ async function payAndExpectPickupOrder(page: Page) {
 test.describe("store pickup (issue 12)", () => {
   test("the address typed once becomes the billing address: no delivery address on the order", async ({ page, javaScriptEnabled }) => {
     await checkoutWithBook(page, javaScriptEnabled);
-    await page.getByLabel("Adresse", { exact: true }).fill("8 quai des Chartrons");
-    await page.getByLabel("Code postal", { exact: true }).fill("33000");
-    await page.getByLabel("Ville", { exact: true }).fill("Bordeaux");
+    await fillCheckoutFields(page, BORDEAUX);
     await page.getByRole("radio", { name: /Retrait sur place/ }).check();
     await acceptCheckoutTerms(page, { digital: false });
-    await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
-    await payAndExpectPickupOrder(page);
+    await continueAndExpectPickupOrder(page);
   });
 
   test("the delivery address may stay empty: the page follows the choice at once and asks the billing address @js", async ({
@@ -66,11 +63,8 @@ test.describe("store pickup (issue 12)", () => {
     const billing = page.getByRole("group", { name: "Adresse de facturation" });
     await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
     await expect(billing.getByLabel("Adresse", { exact: true })).toHaveAccessibleDescription("Adresse est obligatoire.");
-    await billing.getByLabel("Adresse", { exact: true }).fill("8 quai des Chartrons");
-    await billing.getByLabel("Code postal", { exact: true }).fill("33000");
-    await billing.getByLabel("Ville", { exact: true }).fill("Bordeaux");
-    await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
-    await payAndExpectPickupOrder(page);
+    await fillCheckoutFields(billing, BORDEAUX);
+    await continueAndExpectPickupOrder(page);
   });
 
   test("the delivery address may stay empty: without scripts the server asks the billing address instead @nojs", async ({
@@ -88,10 +82,7 @@ test.describe("store pickup (issue 12)", () => {
     );
     await expect(page.getByLabel("Adresse", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
     await expect(page.getByRole("radio", { name: /Retrait sur place/ })).toBeChecked();
-    await page.getByLabel("Adresse de facturation", { exact: true }).fill("8 quai des Chartrons");
-    await page.getByLabel("Code postal de facturation", { exact: true }).fill("33000");
-    await page.getByLabel("Ville de facturation", { exact: true }).fill("Bordeaux");
-    await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
-    await payAndExpectPickupOrder(page);
+    await fillCheckoutFields(page, BORDEAUX, { billing: true });
+    await continueAndExpectPickupOrder(page);
   });
 });

@@ -1,5 +1,5 @@
-import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
-import { DEMO, addToCartFrom, loginFromHeader, signUpWithForm, unique } from "./helpers";
+import { test, expect, expectNoSeriousA11yViolations } from "./fixtures";
+import { DEMO, addToCartFrom, loginFromHeader, signUpWithForm, unique, visit } from "./helpers";
 
 /** Issue 12, point 10: a member keeps a postal address in the profile; the next checkout starts from it. */
 test("a member saves an address on /account (French field errors, typed values kept) and finds it at checkout", async ({
@@ -10,8 +10,7 @@ test("a member saves an address on /account (French field errors, typed values k
   await page.goto("/account/register");
   await signUpWithForm(page, { email, password: "motdepasse-adresse", firstName: "Inès", lastName: "Garnier" });
   await expect(page.getByRole("banner").getByRole("button", { name: "Se déconnecter" })).toBeVisible();
-  await page.goto("/account");
-  if (javaScriptEnabled) await waitForHydration(page);
+  await visit(page, "/account", javaScriptEnabled);
   const section = page.getByRole("region", { name: "Adresse postale" });
   await expect(section.getByLabel("Adresse", { exact: true })).toHaveValue("");
 

@@ -1,6 +1,16 @@
 import type { Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
-import { CLAIRE, addToCartFrom, buyTraining, continueToPayment, fillCheckout, payByCard, unique } from "./helpers";
+import {
+  addToCartFrom,
+  buyTraining,
+  continueToPayment,
+  payByCard,
+  unique,
+  visit,
+  addAndFillCheckout,
+  claireAs,
+  expectRefusedBesideField,
+} from "./helpers";
 
 /** Issue 29, "Buying": stock at add time, the price sort, quantity 0, a stale cart after paying, the guest's follow link. */
 
@@ -19,16 +29,13 @@ test.describe("stock at add time (issue 29.1)", () => {
     allowStatusFor,
   }) => {
     allowStatusFor("/products/sticker-edition-limitee");
-    await page.goto("/products/sticker-edition-limitee");
-    if (javaScriptEnabled) await waitForHydration(page);
+    await visit(page, "/products/sticker-edition-limitee", javaScriptEnabled);
     await expect(page.getByText("Plus qu'un exemplaire", { exact: true })).toBeVisible();
     await expect(page.getByText("En stock", { exact: true })).toHaveCount(0);
 
     const quantity = page.getByLabel("Quantité", { exact: true });
-    await quantity.fill("2");
-    await page.getByRole("button", { name: "Ajouter au panier" }).click();
-    await expect(quantity).toHaveAccessibleDescription("Il n'en reste que 1 : choisissez au plus 1.");
-    await expect(quantity).toHaveValue("2");
+    const add = page.getByRole("button", { name: "Ajouter au panier" });
+    await expectRefusedBesideField(quantity, "2", add, "Il n'en reste que 1 : choisissez au plus 1.");
     await expect(headerCart(page)).toHaveAccessibleName("Panier, 0 article");
 
     await addToCartFrom(page, "/products/sticker-edition-limitee", javaScriptEnabled, 1);
@@ -65,8 +72,7 @@ test.describe("price sort (issue 29.2)", () => {
 test.describe("quantity 0 (issue 29.7)", () => {
   test("0 in the cart removes the line", async ({ page, javaScriptEnabled }) => {
     await addToCartFrom(page, "/products/tote-bag", javaScriptEnabled);
-    await page.goto("/cart");
-    if (javaScriptEnabled) await waitForHydration(page);
+    await visit(page, "/cart", javaScriptEnabled);
     const lines = page.getByRole("list", { name: "Articles du panier" });
     await lines.getByLabel("Quantité", { exact: true }).fill("0");
     await page.getByRole("button", { name: "Mettre à jour" }).click();
@@ -87,8 +93,7 @@ test.describe("after paying (issue 29.6)", () => {
   });
 
   test("Back after paying never shows the bought item nor 'Panier 1' again @js", async ({ page }) => {
-    await addToCartFrom(page, "/products/livre-git", true);
-    await fillCheckout(page, true, { ...CLAIRE, email: `retour.${unique()}@exemple.fr` });
+    await addAndFillCheckout(page, "/products/livre-git", true, claireAs("retour"));
     await page.getByRole("radio", { name: /Retrait sur place/ }).check();
     await continueToPayment(page, { digital: false });
     await payByCard(page);

@@ -1,17 +1,19 @@
 import type { Page } from "@playwright/test";
-import { test, expect, waitForHydration } from "./fixtures";
+import { test, expect } from "./fixtures";
 import { OWNER_TOKEN } from "../support/demo";
 import {
-  CLAIRE,
-  PAY_BUTTON,
   acceptCheckoutTerms,
   addToCartFrom,
   buyTraining,
-  fillCheckout,
   fillHostedLogin,
   loginWithForm,
   signUpWithForm,
   unique,
+  visit,
+  addAndFillCheckout,
+  claireAs,
+  payByCard,
+  sendCard,
 } from "./helpers";
 
 /**
@@ -39,8 +41,7 @@ test.describe("store pickup: where and when (issue 29.3)", () => {
     page,
     javaScriptEnabled,
   }) => {
-    await addToCartFrom(page, "/products/livre-freelance", javaScriptEnabled);
-    await fillCheckout(page, javaScriptEnabled, { ...CLAIRE, email: `retrait.${unique()}@exemple.fr` });
+    await addAndFillCheckout(page, "/products/livre-freelance", javaScriptEnabled, claireAs("retrait"));
     const pickup = page.getByRole("radio", { name: /Retrait sur place/ });
     await expect(pickup).toHaveAccessibleDescription(new RegExp(`${PICKUP_ADDRESS}.*${PICKUP_HOURS}`));
     await pickup.check();
@@ -49,8 +50,7 @@ test.describe("store pickup: where and when (issue 29.3)", () => {
     await expect(page).toHaveURL(/\/_platform\/checkout\?session=/);
     await expect(page.getByRole("main")).toContainText(PICKUP_ADDRESS);
     await expect(page.getByRole("main")).toContainText(PICKUP_HOURS);
-    await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
-    await page.getByRole("button", { name: PAY_BUTTON }).click();
+    await sendCard(page);
     const where = page.getByRole("region", { name: "Retrait" });
     await expect(where).toContainText(PICKUP_ADDRESS);
     await expect(where).toContainText(PICKUP_HOURS);
@@ -76,8 +76,7 @@ test.describe("digital-only orders (issue 29.4)", () => {
 
 /** Five wrong passwords for `email` from this browser, then a sixth: the answer beside the password. */
 async function lockOut(page: Page, javaScriptEnabled: boolean, email: string): Promise<string> {
-  await page.goto("/account/login");
-  if (javaScriptEnabled) await waitForHydration(page);
+  await visit(page, "/account/login", javaScriptEnabled);
   for (let i = 0; i < 6; i++) {
     await page.getByRole("main").getByLabel("E-mail").fill(email);
     await page.getByRole("main").getByLabel("Mot de passe").fill(`mauvais-${i}-motdepasse`);
@@ -125,8 +124,7 @@ test.describe("lock-out and blocked members (issue 29.8)", () => {
     await page.goto("/account/login");
     await loginWithForm(page, { email: "proprietaire@exemple.fr", password: "motdepasse-proprio" });
     await expect(page.getByRole("banner").getByRole("button", { name: "Se déconnecter" })).toBeVisible();
-    await page.goto("/admin/members");
-    if (javaScriptEnabled) await waitForHydration(page);
+    await visit(page, "/admin/members", javaScriptEnabled);
     await page.getByLabel("Nom ou e-mail (contient)").fill(email);
     await page.getByRole("button", { name: "Rechercher" }).click();
     await page.getByRole("button", { name: `Bloquer ${email}` }).click();
@@ -136,8 +134,7 @@ test.describe("lock-out and blocked members (issue 29.8)", () => {
 
     // The site's own form gets Wix's wrong-password code either way: one truthful answer, the same for both.
     const answer = async (password: string) => {
-      await page.goto("/account/login");
-      if (javaScriptEnabled) await waitForHydration(page);
+      await visit(page, "/account/login", javaScriptEnabled);
       const answered = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/account/login"));
       await loginWithForm(page, { email, password });
       await answered;
@@ -161,8 +158,7 @@ test.describe("lock-out and blocked members (issue 29.8)", () => {
 });
 
 async function toPaymentPage(page: Page, javaScriptEnabled: boolean) {
-  await addToCartFrom(page, "/products/livre-node", javaScriptEnabled);
-  await fillCheckout(page, javaScriptEnabled, { ...CLAIRE, email: `carte.${unique()}@exemple.fr` });
+  await addAndFillCheckout(page, "/products/livre-node", javaScriptEnabled, claireAs("carte"));
   await page.getByRole("radio", { name: /Retrait sur place/ }).check();
   await acceptCheckoutTerms(page, { digital: false });
   await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
@@ -172,19 +168,12 @@ async function toPaymentPage(page: Page, javaScriptEnabled: boolean) {
 test.describe("payment page (issue 29.9)", () => {
   test("'1230' is a valid expiry", async ({ page, javaScriptEnabled }) => {
     await toPaymentPage(page, javaScriptEnabled);
-    await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
-    await page.getByLabel("Date d'expiration (MM/AA)").fill("1230");
-    await page.getByLabel("Cryptogramme").fill("123");
-    await page.getByRole("button", { name: PAY_BUTTON }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("Merci");
+    await payByCard(page, { expiry: "1230", cvc: "123" });
   });
 
   test("a refused date keeps the card number (never the security code) and the typed date", async ({ page, javaScriptEnabled }) => {
     await toPaymentPage(page, javaScriptEnabled);
-    await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
-    await page.getByLabel("Date d'expiration (MM/AA)").fill("13/30");
-    await page.getByLabel("Cryptogramme").fill("123");
-    await page.getByRole("button", { name: PAY_BUTTON }).click();
+    await sendCard(page, { expiry: "13/30", cvc: "123" });
     await expect(page.getByLabel("Date d'expiration (MM/AA)")).toHaveAccessibleDescription(/Date d'expiration invalide/);
     await expect(page.getByLabel("Date d'expiration (MM/AA)")).toHaveValue("13/30");
     await expect(page.getByLabel("Numéro de carte")).toHaveValue("4242 4242 4242 4242");
@@ -217,8 +206,7 @@ test.describe("hosted pages follow the theme (issue 29.12)", () => {
       await expect(page).toHaveURL(/\/_platform\/login/);
       await expect.poll(background).toBe(dark);
 
-      await page.goto("/cart");
-      if (javaScriptEnabled) await waitForHydration(page);
+      await visit(page, "/cart", javaScriptEnabled);
       await page.getByRole("button", { name: "Thème clair" }).click();
       await expect(page.getByRole("button", { name: "Thème sombre" })).toBeVisible();
       await page.getByRole("banner").getByRole("button", { name: "Se connecter" }).click();

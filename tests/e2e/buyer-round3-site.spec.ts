@@ -1,18 +1,13 @@
-import { createRequire } from "node:module";
-import { dirname } from "node:path";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { Locator, Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
 import { OWNER_TOKEN } from "../support/demo";
-import { CLAIRE, acceptCheckoutTerms, addToCartFrom, fillCheckout, unique } from "./helpers";
+import { acceptCheckoutTerms, addAndFillCheckout, claireAs, expectRefusedBesideField, readPdf, sendCard, unique, visit } from "./helpers";
 import { loginAsOwner, openOrder } from "./admin-helpers";
 
 /**
  * Issue 29: social previews, the dark preference without scripts, the specification's toasts, the consultant's path
  * to a quote (home, /realisations, CV and its PDF, the phone field) and the small layout fixes.
  */
-
-const STANDARD_FONTS = `${dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"))}/standard_fonts/`;
 
 /** Width and height of a PNG (IHDR) or a baseline/progressive JPEG (SOF0/SOF2); null for anything else. */
 function rasterSize(bytes: Buffer): { type: string; width: number; height: number } | null {
@@ -128,8 +123,7 @@ test.describe("the consultant's path to a quote (issue 29.14, 29.15)", () => {
     page,
     javaScriptEnabled,
   }) => {
-    await page.goto("/");
-    if (javaScriptEnabled) await waitForHydration(page);
+    await visit(page, "/", javaScriptEnabled);
     const hero = page.locator(".hero");
     await expect(hero.getByRole("link", { name: "Me contacter / Demander un devis" })).toHaveAttribute("href", "/contact");
     await expect(hero.getByRole("link", { name: "Voir mon CV" })).toHaveAttribute("href", "/cv");
@@ -148,16 +142,16 @@ test.describe("the consultant's path to a quote (issue 29.14, 29.15)", () => {
     await expect(page.getByRole("region", { name: "Formation" })).toContainText(/Master|Diplôme|École/);
     await expect(page.getByRole("link", { name: /^\+33/ })).toHaveAttribute("href", /^tel:\+33\d{9}$/);
     const answer = await request.get("/cv.pdf");
-    const pdf = await getDocument({ data: new Uint8Array(await answer.body()), standardFontDataUrl: STANDARD_FONTS }).promise;
-    let text = "";
-    for (let n = 1; n <= pdf.numPages; n++)
-      text += (await (await pdf.getPage(n)).getTextContent()).items.map((i) => ("str" in i ? i.str : "")).join(" ");
+    const text = (await readPdf(await answer.body())).pages.join("");
     expect(text).toContain("contact@exemple.fr");
     expect(text).toMatch(/\+33 \d( \d\d){4}/);
     expect(text).toContain("COMPÉTENCES");
     expect(text).toContain("Kubernetes");
   });
 });
+
+/** What the contact and checkout forms say beside a phone number they cannot read. */
+const PHONE_REFUSED = "Saisissez un numéro de téléphone valide (ex. : 06 12 34 56 78 ou +33 6 12 34 56 78).";
 
 test.describe("phone field (issue 29.16)", () => {
   test("contact: optional, a wrong number is refused beside the field and kept, a right one reaches the owner", async ({
@@ -166,18 +160,14 @@ test.describe("phone field (issue 29.16)", () => {
     allowStatusFor,
   }) => {
     allowStatusFor("/contact");
-    await page.goto("/contact");
-    if (javaScriptEnabled) await waitForHydration(page);
+    await visit(page, "/contact", javaScriptEnabled);
     const marker = `rappel-${unique()}`;
     await page.getByLabel("Nom", { exact: true }).fill("Hugo Lefèvre");
     await page.getByLabel("E-mail", { exact: true }).fill("hugo.lefevre@exemple.fr");
     await page.getByLabel("Sujet", { exact: true }).selectOption("audit");
     await page.getByLabel("Message", { exact: true }).fill(`Bonjour, pouvez-vous m'appeler pour un audit ? (${marker})`);
     const phone = page.getByLabel("Téléphone (facultatif)", { exact: true });
-    await phone.fill("06 12 ab");
-    await page.getByRole("button", { name: /Envoyer/ }).click();
-    await expect(phone).toHaveAccessibleDescription("Saisissez un numéro de téléphone valide (ex. : 06 12 34 56 78 ou +33 6 12 34 56 78).");
-    await expect(phone).toHaveValue("06 12 ab");
+    await expectRefusedBesideField(phone, "06 12 ab", page.getByRole("button", { name: /Envoyer/ }), PHONE_REFUSED);
     await phone.fill("06 12 34 56 78");
     await page.getByRole("button", { name: /Envoyer/ }).click();
     await expect(page).toHaveURL(/\/contact\/merci/);
@@ -191,19 +181,14 @@ test.describe("phone field (issue 29.16)", () => {
     allowStatusFor,
   }) => {
     allowStatusFor("/checkout");
-    await addToCartFrom(page, "/products/formation-git", javaScriptEnabled);
-    await fillCheckout(page, javaScriptEnabled, { ...CLAIRE, email: `tel.${unique()}@exemple.fr` });
+    await addAndFillCheckout(page, "/products/formation-git", javaScriptEnabled, claireAs("tel"));
     await acceptCheckoutTerms(page, { digital: true });
     const phone = page.getByLabel("Téléphone (facultatif)", { exact: true });
-    await phone.fill("12");
-    await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
-    await expect(phone).toHaveAccessibleDescription("Saisissez un numéro de téléphone valide (ex. : 06 12 34 56 78 ou +33 6 12 34 56 78).");
-    await expect(phone).toHaveValue("12");
+    await expectRefusedBesideField(phone, "12", page.getByRole("button", { name: "Continuer vers le paiement" }), PHONE_REFUSED);
     await phone.fill("+33 6 12 34 56 78");
     await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
     await expect(page).toHaveURL(/\/_platform\/checkout\?session=/);
-    await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
-    await page.getByRole("button", { name: /^Payer/ }).click();
+    await sendCard(page);
     await expect(page.getByRole("region", { name: "Facturation" })).toContainText("+33 6 12 34 56 78");
   });
 });
@@ -218,8 +203,7 @@ test.describe("small layout fixes (issue 29.17)", () => {
       const billing = page.getByRole("region", { name: "Facturation" }).getByRole("heading");
       expect(Math.abs((await topOf(delivery)) - (await topOf(billing)))).toBeLessThanOrEqual(1);
     };
-    await addToCartFrom(page, "/products/livre-kubernetes", javaScriptEnabled);
-    await fillCheckout(page, javaScriptEnabled, { ...CLAIRE, email: `aligne.${unique()}@exemple.fr` });
+    await addAndFillCheckout(page, "/products/livre-kubernetes", javaScriptEnabled, claireAs("aligne"));
     await acceptCheckoutTerms(page, { digital: false });
     await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
     await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
+import { visit } from "./helpers";
 
 /** Issue 12, point 4: search anywhere in name/description/brand/category, accent- and case-insensitive, one typo, ranked. */
 
@@ -7,8 +8,7 @@ const cards = (page: Page) => page.getByTestId("product-card");
 const names = (page: Page) => cards(page).locator(".product-card-name").allTextContents();
 
 async function search(page: Page, javaScriptEnabled: boolean, from: string, text: string) {
-  await page.goto(from);
-  if (javaScriptEnabled) await waitForHydration(page);
+  await visit(page, from, javaScriptEnabled);
   await page.getByRole("combobox", { name: "Rechercher" }).fill(text);
   await page.getByRole("button", { name: "Rechercher" }).click();
   await expect(page).toHaveURL(new RegExp(`/products\\?q=${encodeURIComponent(text).replace(/%20/g, "\\+")}$`));

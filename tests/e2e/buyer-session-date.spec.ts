@@ -1,10 +1,9 @@
-import { test, expect, waitForHydration } from "./fixtures";
-import { continueToPayment, fillCheckout, isAddToCartAnswer, payByCard, unique } from "./helpers";
+import { test, expect } from "./fixtures";
+import { continueToPayment, fillCheckout, isAddToCartAnswer, payByCard, unique, visit } from "./helpers";
 
 /** Issue 12, point 2 (rest): an "Inter" training is sold per session; the chosen date follows to the cart and the order. */
 test("the buyer picks a session date; the cart, the payment page and the order show it", async ({ page, javaScriptEnabled }) => {
-  await page.goto("/products/formation-typescript");
-  if (javaScriptEnabled) await waitForHydration(page);
+  await visit(page, "/products/formation-typescript", javaScriptEnabled);
   const session = page.getByLabel("Session", { exact: true });
   await expect(session.locator("option")).toHaveText(["Choisir…", "12 et 13 janvier 2027", "9 et 10 mars 2027", "1er et 2 juin 2027"]);
   await page.getByLabel("Format", { exact: true }).selectOption("Inter");

@@ -13,6 +13,7 @@ import {
   fillCheckoutFields,
   isAddToCartAnswer,
   type CheckoutBuyer,
+  visit,
 } from "./helpers";
 
 /**
@@ -44,8 +45,7 @@ async function addToCart(page: Page, product: { path: string }, quantity: number
 }
 
 async function openCart(page: Page, javaScriptEnabled: boolean) {
-  await page.goto("/cart");
-  if (javaScriptEnabled) await waitForHydration(page);
+  await visit(page, "/cart", javaScriptEnabled);
 }
 
 const cartLine = (page: Page, name: string): Locator =>
@@ -342,9 +342,7 @@ test.describe("checkout", () => {
     // Delivered (a pickup has a billing address only: buyer-pickup.spec.ts).
     if (javaScriptEnabled) await expect(page.getByLabel("Adresse de facturation", { exact: true })).toHaveCount(0);
     await page.getByLabel("Adresse de facturation identique").uncheck();
-    await page.getByLabel("Adresse de facturation", { exact: true }).fill("1 avenue Louise");
-    await page.getByLabel("Code postal de facturation", { exact: true }).fill("7500");
-    await page.getByLabel("Ville de facturation", { exact: true }).fill("Bruxelles");
+    await fillCheckoutFields(page, { addressLine: "1 avenue Louise", postalCode: "7500", city: "Bruxelles" }, { billing: true });
     await page.getByLabel("Pays de facturation", { exact: true }).selectOption("BE");
     // 4 digits is a Belgian postal code: accepted, the billing address is used.
     await continueToPayment(page, { digital: false });

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
-import { addToCartFrom, CLAIRE, continueToPayment, fillCheckout, payByCard } from "./helpers";
+import { expect, test } from "./fixtures";
+import { addToCartFrom, CLAIRE, continueToPayment, fillCheckout, payByCard, visit } from "./helpers";
 import { OWNER_TOKEN } from "../support/server";
 
 /**
@@ -16,8 +16,7 @@ async function apiCalls(request: APIRequestContext): Promise<string[]> {
 }
 
 async function newQuantity(page: Page, javaScriptEnabled: boolean, quantity: number) {
-  await page.goto("/cart");
-  if (javaScriptEnabled) await waitForHydration(page);
+  await visit(page, "/cart", javaScriptEnabled);
   const line = page.getByRole("listitem").filter({ hasText: "TypeScript au quotidien" });
   await line.getByLabel("Quantité", { exact: true }).fill(String(quantity));
   await line.getByRole("button", { name: "Mettre à jour" }).click();

@@ -1,4 +1,7 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import { createRequire } from "node:module";
+import { dirname } from "node:path";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { expect, waitForHydration } from "./fixtures";
 import { unsealValue } from "../../app/.server/cookie-crypto.server";
 import { OWNER_TOKEN } from "../support/demo";
@@ -7,6 +10,17 @@ import { ALEX, DEMO, E2E_SECRET, OWNER_LOGIN } from "../support/demo";
 
 // The demo's accounts and secrets are the test kit's (tests/support/demo.ts).
 export { ALEX, DEMO, E2E_SECRET, OWNER_LOGIN };
+
+/** With scripts on, waits until React hydrated the page (a click before can be lost); without, there is nothing to wait for. */
+export async function ready(page: Page, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) await waitForHydration(page);
+}
+
+/** Opens `path` and waits until it is ready to be used (see ready). */
+export async function visit(page: Page, path: string, javaScriptEnabled: boolean) {
+  await page.goto(path);
+  await ready(page, javaScriptEnabled);
+}
 
 /** Fills the platform's hosted login page (reached after "Se connecter") and submits it. */
 export async function fillHostedLogin(page: Page, who: { email: string; password: string }) {
@@ -84,6 +98,17 @@ export function unique() {
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
+const STANDARD_FONTS = `${dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"))}/standard_fonts/`;
+
+/** A PDF as pdf.js reads it (with its standard fonts), and the text of each of its pages, its items joined by spaces. */
+export async function readPdf(body: Buffer) {
+  const pdf = await getDocument({ data: new Uint8Array(body), standardFontDataUrl: STANDARD_FONTS }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= pdf.numPages; n++)
+    pages.push((await (await pdf.getPage(n)).getTextContent()).items.map((i) => ("str" in i ? i.str : "")).join(" "));
+  return { pdf, pages };
+}
+
 /** The payment page's final button: it states the amount and the payment obligation (Code de la consommation, L221-14). */
 export const PAY_BUTTON = /^Payer \d[\d\s\u202f]*,\d{2}\s€ \(commande avec obligation de paiement\)$/;
 
@@ -112,8 +137,7 @@ export function isAddToCartAnswer(response: { url(): string; request(): { method
  * answer (see isAddToCartAnswer).
  */
 export async function addToCartFrom(page: Page, path: string, javaScriptEnabled: boolean, quantity?: number) {
-  await page.goto(path);
-  if (javaScriptEnabled) await waitForHydration(page);
+  await visit(page, path, javaScriptEnabled);
   if (quantity !== undefined) await page.getByLabel("Quantité", { exact: true }).fill(String(quantity));
   const answered = page.waitForResponse(isAddToCartAnswer);
   await page.getByRole("button", { name: "Ajouter au panier" }).click();
@@ -139,6 +163,9 @@ export const CLAIRE: CheckoutBuyer = {
   city: "Nantes",
 };
 
+/** Claire with an e-mail of this test's own (`<prefix>.<unique>@exemple.fr`), so its orders stay apart from others'. */
+export const claireAs = (prefix: string): CheckoutBuyer => ({ ...CLAIRE, email: `${prefix}.${unique()}@exemple.fr` });
+
 /** The checkout form's label for each of the buyer's fields. */
 const CHECKOUT_LABELS: Record<keyof CheckoutBuyer, string> = {
   email: "E-mail",
@@ -151,9 +178,13 @@ const CHECKOUT_LABELS: Record<keyof CheckoutBuyer, string> = {
 
 const checkoutFields = (fields: Partial<CheckoutBuyer>) => Object.entries(fields) as [keyof CheckoutBuyer, string][];
 
-/** On the checkout page: types these of the buyer's fields (all six, or only some, such as the address). */
-export async function fillCheckoutFields(page: Page, fields: Partial<CheckoutBuyer>) {
-  for (const [field, value] of checkoutFields(fields)) await page.getByLabel(CHECKOUT_LABELS[field], { exact: true }).fill(value);
+/**
+ * On the checkout page (or in one of its groups, `scope`): types these of the buyer's fields (all six, or only some,
+ * such as the address). `billing`: the separate billing address's fields of the page without scripts ("Ville de facturation").
+ */
+export async function fillCheckoutFields(scope: Page | Locator, fields: Partial<CheckoutBuyer>, { billing = false } = {}) {
+  for (const [field, value] of checkoutFields(fields))
+    await scope.getByLabel(`${CHECKOUT_LABELS[field]}${billing ? " de facturation" : ""}`, { exact: true }).fill(value);
 }
 
 /** On the checkout page: these fields hold exactly these values (prefilled, or kept after an error). */
@@ -164,8 +195,7 @@ export async function expectCheckoutFields(page: Page, fields: Partial<CheckoutB
 
 /** Opens /checkout and types the buyer's name, e-mail and address. */
 export async function fillCheckout(page: Page, javaScriptEnabled: boolean, buyer: CheckoutBuyer) {
-  await page.goto("/checkout");
-  if (javaScriptEnabled) await waitForHydration(page);
+  await visit(page, "/checkout", javaScriptEnabled);
   await fillCheckoutFields(page, buyer);
 }
 
@@ -176,17 +206,52 @@ export async function continueToPayment(page: Page, cart: { digital: boolean }) 
   await expect(page).toHaveURL(/\/_platform\/checkout\?session=/);
 }
 
-/** On the hosted payment page: pays with the test card and lands on the thank-you page. */
-export async function payByCard(page: Page) {
-  await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
+/** What is typed on the hosted payment page's card form: the test card's number unless `number` says another. */
+export interface CardEntry {
+  number?: string;
+  expiry?: string;
+  cvc?: string;
+}
+
+const CARD_LABELS: Record<keyof CardEntry, string> = {
+  number: "Numéro de carte",
+  expiry: "Date d'expiration (MM/AA)",
+  cvc: "Cryptogramme",
+};
+
+/** On the hosted payment page: types the card and presses the final button (what follows is the caller's to check). */
+export async function sendCard(page: Page, card: CardEntry = {}) {
+  const typed = Object.entries({ number: "4242 4242 4242 4242", ...card }) as [keyof CardEntry, string][];
+  for (const [field, value] of typed) await page.getByLabel(CARD_LABELS[field]).fill(value);
   await page.getByRole("button", { name: PAY_BUTTON }).click();
+}
+
+/** On the hosted payment page: pays with the test card (and `card`'s other fields) and lands on the thank-you page. */
+export async function payByCard(page: Page, card: CardEntry = {}) {
+  await sendCard(page, card);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Merci");
+}
+
+/**
+ * Types `value` into `field` and sends its form with `submit`: the form refuses it beside the field (the field's
+ * accessible description says why) and keeps what was typed.
+ */
+export async function expectRefusedBesideField(field: Locator, value: string, submit: Locator, reason: string | RegExp) {
+  await field.fill(value);
+  await submit.click();
+  await expect(field).toHaveAccessibleDescription(reason);
+  await expect(field).toHaveValue(value);
+}
+
+/** Adds the product at `path` from its page, then opens the checkout and types the buyer's fields. */
+export async function addAndFillCheckout(page: Page, path: string, javaScriptEnabled: boolean, buyer: CheckoutBuyer) {
+  await addToCartFrom(page, path, javaScriptEnabled);
+  await fillCheckout(page, javaScriptEnabled, buyer);
 }
 
 /** A buyer (guest or member) buys "Formation Git pour les équipes" by card and lands on the thank-you page. */
 export async function buyTraining(page: Page, javaScriptEnabled: boolean, email: string) {
-  await addToCartFrom(page, "/products/formation-git", javaScriptEnabled);
-  await fillCheckout(page, javaScriptEnabled, { ...CLAIRE, email });
+  await addAndFillCheckout(page, "/products/formation-git", javaScriptEnabled, { ...CLAIRE, email });
   await continueToPayment(page, { digital: true });
   await payByCard(page);
 }
@@ -194,6 +259,5 @@ export async function buyTraining(page: Page, javaScriptEnabled: boolean, email:
 /** Adds a product from its page (as a buyer does, waiting for the server's answer), then opens the checkout. */
 export async function addToCartAndCheckout(page: Page, productPath: string, javaScriptEnabled: boolean) {
   await addToCartFrom(page, productPath, javaScriptEnabled);
-  await page.goto("/checkout");
-  if (javaScriptEnabled) await waitForHydration(page);
+  await visit(page, "/checkout", javaScriptEnabled);
 }

@@ -1,4 +1,5 @@
 import { test, expect, OWNER, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
+import { visit } from "./helpers";
 
 test.describe("portfolio shell", () => {
   test("header shows the logo, #main-title, profile picture, sub-title and navigation", async ({ page }) => {
@@ -129,8 +130,7 @@ test.describe("portfolio shell", () => {
   });
 
   test("footer shows the copyright and is fully visible", async ({ page, javaScriptEnabled }) => {
-    await page.goto("/");
-    if (javaScriptEnabled) await waitForHydration(page);
+    await visit(page, "/", javaScriptEnabled);
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByText(`© 2024-2025 ${OWNER}`)).toBeVisible();
     await expect(footer.getByRole("link")).toHaveText([

@@ -1,14 +1,21 @@
-import { createRequire } from "node:module";
-import { dirname } from "node:path";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { Page } from "@playwright/test";
 import { test, expect, expectNoSeriousA11yViolations, OWNER, waitForHydration } from "./fixtures";
-import { acceptCheckoutTerms, addToCartFrom, CLAIRE, continueToPayment, fillCheckout, loginWithForm, OWNER_LOGIN, unique } from "./helpers";
+import {
+  acceptCheckoutTerms,
+  addToCartFrom,
+  CLAIRE,
+  continueToPayment,
+  fillCheckout,
+  loginWithForm,
+  OWNER_LOGIN,
+  readPdf,
+  unique,
+  visit,
+} from "./helpers";
 import { OWNER_TOKEN } from "../support/demo";
 
 /** The consultant's side of the site: the CV (page and PDF), the project pages, the quote request, business buyers. */
 
-const STANDARD_FONTS = `${dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"))}/standard_fonts/`;
 /** The owner's address for contact requests: the publisher's e-mail of the legal pages (LEGAL_EMAIL, default). */
 const OWNER_EMAIL = "contact@exemple.fr";
 
@@ -24,8 +31,7 @@ test.describe("CV", () => {
     page,
     javaScriptEnabled,
   }) => {
-    await page.goto("/");
-    if (javaScriptEnabled) await waitForHydration(page);
+    await visit(page, "/", javaScriptEnabled);
     await page.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: "CV" }).click();
     await expect(page).toHaveURL("/cv");
     await expect(page).toHaveTitle(new RegExp(`^CV \\| ${OWNER}$`));
@@ -47,14 +53,12 @@ test.describe("CV", () => {
     const answer = await request.get("/cv.pdf");
     expect(answer.status()).toBe(200);
     expect(answer.headers()["content-type"]).toBe("application/pdf");
-    const pdf = await getDocument({ data: new Uint8Array(await answer.body()), standardFontDataUrl: STANDARD_FONTS }).promise;
+    const { pdf, pages } = await readPdf(await answer.body());
     const { info } = (await pdf.getMetadata()) as unknown as { info: Record<string, unknown> };
     expect(info.Language).toBe("fr-FR");
     const first = await pdf.getPage(1);
     expect(first.view.map(Math.round)).toEqual([0, 0, 595, 842]);
-    let text = "";
-    for (let n = 1; n <= pdf.numPages; n++)
-      text += (await (await pdf.getPage(n)).getTextContent()).items.map((i) => ("str" in i ? i.str : "")).join(" ");
+    const text = pages.join("");
     expect(text).toContain(OWNER);
     expect(text).toContain("EXPÉRIENCE");
     expect(text).toContain("mars 2019 – aujourd'hui");
@@ -66,8 +70,7 @@ test.describe("CV", () => {
     javaScriptEnabled,
     allowStatusFor,
   }) => {
-    await page.goto("/cv");
-    if (javaScriptEnabled) await waitForHydration(page);
+    await visit(page, "/cv", javaScriptEnabled);
     await page.getByRole("link", { name: "Audit de sécurité d'une application SaaS" }).click();
     await expect(page).toHaveURL("/realisations/audit-securite-saas");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Audit de sécurité d'une application SaaS");
@@ -104,8 +107,7 @@ test.describe("quote request", () => {
     javaScriptEnabled,
   }) => {
     const sender = `devis-${unique()}@exemple.fr`;
-    await page.goto("/products/conseil-devops");
-    if (javaScriptEnabled) await waitForHydration(page);
+    await visit(page, "/products/conseil-devops", javaScriptEnabled);
     await page.getByRole("link", { name: "Demander un devis" }).click();
     await expect(page).toHaveURL("/contact?produit=conseil-devops");
     const product = await page.locator(".contact-product strong").textContent();

@@ -3,18 +3,14 @@
 import { describe, expect, it } from "vitest";
 import { canonicalEmail as appCanonical } from "~/models/email";
 import { canonicalEmail as platformCanonical } from "../../platform/core/email";
-
-const fullwidth = (text: string) => [...text].map((c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)).join("");
+import { fullwidth, OWNER_ADDRESS, OWNER_LOOK_ALIKES } from "../support/email-spellings";
 
 const TABLE: Array<[string, string, string | null]> = [
   ["plain", "boutique.support@outlook.fr", "boutique.support@outlook.fr"],
-  ["upper case", "Boutique.Support@OUTLOOK.FR", "boutique.support@outlook.fr"],
-  ["KELVIN SIGN (U+212A) in the domain", "boutique.support@outloo\u212A.fr", "boutique.support@outlook.fr"],
+  ...OWNER_LOOK_ALIKES.map(([what, spelling]): [string, string, string] => [what, spelling, OWNER_ADDRESS]),
+  ["mixed case", "Boutique.Support@OUTLOOK.FR", "boutique.support@outlook.fr"],
   ["KELVIN SIGN in the local part", "\u212Aiosque@outlook.fr", "kiosque@outlook.fr"],
-  ["fullwidth letters", `${fullwidth("boutique")}.support@outlook.fr`, "boutique.support@outlook.fr"],
   ["fullwidth @ and domain", `boutique.support\uFF20${fullwidth("outlook")}.fr`, "boutique.support@outlook.fr"],
-  ["LONG S (U+017F)", "boutique.\u017Fupport@outlook.fr", "boutique.support@outlook.fr"],
-  ["a trailing dot", "boutique.support@outlook.fr.", "boutique.support@outlook.fr"],
   ["spaces around", "  boutique.support@outlook.fr ", "boutique.support@outlook.fr"],
   ["IDN domain (kept in ASCII)", "client@outl\u00F6ok.fr", "client@xn--outlok-zxa.fr"],
   ["all-Cyrillic IDN domain", "a@\u043F\u0440\u0438\u043C\u0435\u0440.\u0440\u0444", "a@xn--e1afmkfd.xn--p1ai"],

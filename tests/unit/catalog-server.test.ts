@@ -23,14 +23,18 @@ const variant = (id: string, choices: Record<string, string>, amount: number, in
   visible: true,
 });
 
-const shirt: CatalogProduct = {
-  ...base,
-  id: "p-shirt",
-  slug: "t-shirt",
-  name: "T-shirt",
-  price: { currency: "EUR", amount: 25, discounted: 25 },
+/** A product in stock priced in euros (`amount`, and `discounted` the price the buyer pays); `more` says the rest. */
+const product = (
+  id: string,
+  slug: string,
+  name: string,
+  amount: number,
+  discounted: number,
+  more: Pick<CatalogProduct, "priceVaries"> & Partial<CatalogProduct>,
+): CatalogProduct => ({ ...base, id, slug, name, price: { currency: "EUR", amount, discounted }, inStock: true, ...more });
+
+const shirt = product("p-shirt", "t-shirt", "T-shirt", 25, 25, {
   priceVaries: true,
-  inStock: true,
   options: [
     {
       type: "drop_down",
@@ -55,19 +59,13 @@ const shirt: CatalogProduct = {
     variant("v-xl-noir", { Taille: "XL", Couleur: "Noir" }, 27),
     variant("v-xl-blanc", { Taille: "XL", Couleur: "Blanc" }, 27),
   ],
-};
+});
 
-const mug: CatalogProduct = {
-  ...base,
-  id: "p-mug",
-  slug: "mug",
-  name: "Mug",
-  price: { currency: "EUR", amount: 14, discounted: 11.2 },
+const mug = product("p-mug", "mug", "Mug", 14, 11.2, {
   priceVaries: false,
-  inStock: true,
   images: [{ src: "https://shop.example/mug.svg", width: 800, height: 600, alt: "Mug" }],
   ribbon: "Promo",
-};
+});
 
 describe("catalog query parameters", () => {
   it("accepts only positive integer pages; absent means the first", () => {

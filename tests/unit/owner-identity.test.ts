@@ -6,8 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Commerce } from "~/.server/commerce.server";
 import type { ElevatedClient } from "~/.server/owner.server";
-
-const OWNER = "boutique.support@outlook.fr";
+import { OWNER_ADDRESS as OWNER, OWNER_LOOK_ALIKES as LOOK_ALIKES } from "../support/email-spellings";
 let n = 0;
 
 function memberCommerce(loginEmail: string, loginEmailVerified: boolean): Commerce {
@@ -29,15 +28,6 @@ afterAll(async () => {
   delete process.env.OWNER_EMAILS;
   (await import("~/.server/config.server")).forgetConfig();
 });
-
-const fullwidth = (text: string) => [...text].map((c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)).join("");
-const LOOK_ALIKES = [
-  ["KELVIN SIGN for k", "boutique.support@outloo\u212A.fr"],
-  ["fullwidth letters", `${fullwidth("boutique")}.support@outlook.fr`],
-  ["LONG S for s", "boutique.\u017Fupport@outlook.fr"],
-  ["a trailing dot", "boutique.support@outlook.fr."],
-  ["upper case", "BOUTIQUE.SUPPORT@OUTLOOK.FR"],
-];
 
 describe("who is the owner", () => {
   it.each(LOOK_ALIKES)("an unverified account written with %s is not the owner", async (_what, email) => {

@@ -11,6 +11,7 @@ import type { Platform } from "../../../platform/index";
 import { APP_ORIGIN, Browser, buyByCard, DEMO, makeClient, pageText, type Client } from "../../contract/harness";
 import { useEmbeddedPlatform } from "../../support/platform";
 import { canonicalEmail } from "../../../platform/core/email";
+import { fullwidth, OWNER_ADDRESS as OWNER, OWNER_LOOK_ALIKES as LOOK_ALIKES } from "../../support/email-spellings";
 
 interface AnyState {
   loginState: string;
@@ -23,17 +24,7 @@ const login = (c: Client, email: string, password: string) => c.auth.login({ ema
 const verify = (c: Client, code: string) => c.auth.processVerification({ verificationCode: code }) as Promise<AnyState>;
 
 let client = "203.0.113.10";
-const fullwidth = (text: string) => [...text].map((c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)).join("");
-
-const OWNER = "boutique.support@outlook.fr";
 const OWNER_PASSWORD = "motdepasse-du-proprio";
-const LOOK_ALIKES: Array<[string, string]> = [
-  ["KELVIN SIGN for k", "boutique.support@outloo\u212A.fr"],
-  ["fullwidth letters", `${fullwidth("boutique")}.support@outlook.fr`],
-  ["LONG S for s", "boutique.\u017Fupport@outlook.fr"],
-  ["a trailing dot", "boutique.support@outlook.fr."],
-  ["upper case", "BOUTIQUE.SUPPORT@OUTLOOK.FR"],
-];
 
 /** The code e-mailed for `email` (mail goes to the canonical address). */
 function codeFor(platform: Platform, email: string): string | undefined {
@@ -49,11 +40,41 @@ async function signUpWithProof(platform: Platform, email: string, password: stri
   return verify(c, codeFor(platform, email) ?? "");
 }
 
+/** Setup that must succeed: the account for `email` exists, its mailbox proved. */
+async function expectAccount(platform: Platform, email: string, password: string) {
+  expect((await signUpWithProof(platform, email, password)).loginState).toBe("SUCCESS");
+}
+
+/** An attempt to sign `email` up: whatever code the outbox holds for that spelling is entered, and may be refused. */
+async function registerWithAnyCode(platform: Platform, email: string, password: string) {
+  const c = makeClient();
+  await register(c, email, password);
+  const code = codeFor(platform, email);
+  if (code) await verify(c, code).catch(() => undefined);
+}
+
+/** The hosted sign-up page of a new login session, sent with `email` and `password`. */
+async function hostedSignUp(platform: Platform, email: string, password: string) {
+  const c = makeClient();
+  const { authUrl } = await c.auth.getAuthUrl(c.auth.generateOAuthData(`${APP_ORIGIN}/callback`), { responseMode: "query" });
+  const session = new URL(authUrl).searchParams.get("session")!;
+  const signupUrl = `${APP_ORIGIN}/_platform/signup?session=${encodeURIComponent(session)}`;
+  const browser = new Browser(platform);
+  const page = await browser.get(signupUrl);
+  const posted = await browser.submit(signupUrl, page.html, "Créer mon compte", (_name, type) =>
+    type === "hidden" ? undefined : type === "email" ? email : type === "password" ? password : undefined,
+  );
+  return { browser, signupUrl, posted };
+}
+
+/** Each describe's own platform, which sees requests come from `client`. */
+const usePlatformSeeingClient = () => useEmbeddedPlatform({}, { getAppOrigin: () => APP_ORIGIN, getClient: () => client });
+
 describe("one canonical e-mail per account (finding 1)", () => {
-  const handle = useEmbeddedPlatform({}, { getAppOrigin: () => APP_ORIGIN, getClient: () => client });
+  const handle = usePlatformSeeingClient();
 
   it("the owner's account is made once, with its mailbox proved", async () => {
-    expect((await signUpWithProof(handle.platform, OWNER, OWNER_PASSWORD)).loginState).toBe("SUCCESS");
+    await expectAccount(handle.platform, OWNER, OWNER_PASSWORD);
   });
 
   it.each(LOOK_ALIKES)(
@@ -61,11 +82,8 @@ describe("one canonical e-mail per account (finding 1)", () => {
     async (_what, email) => {
       // Each case from its own address: the failed logins below all count against the one account (finding 5).
       client = `198.51.100.${LOOK_ALIKES.findIndex(([, e]) => e === email) + 1}`;
-      const c = makeClient();
-      await register(c, email, "mot-de-passe-imposteur");
       // Whatever code the outbox holds for that spelling, none makes an account.
-      const code = codeFor(handle.platform, email);
-      if (code) await verify(c, code).catch(() => undefined);
+      await registerWithAnyCode(handle.platform, email, "mot-de-passe-imposteur");
       expect((await login(makeClient(), email, "mot-de-passe-imposteur")).loginState).toBe("FAILURE");
       expect((await login(makeClient(), OWNER, "mot-de-passe-imposteur")).loginState).toBe("FAILURE");
     },
@@ -85,25 +103,16 @@ describe("one canonical e-mail per account (finding 1)", () => {
   });
 
   it("an IDN domain is kept in its ASCII form, so it never displays as the domain it imitates", async () => {
-    expect((await signUpWithProof(handle.platform, "client@outl\u00F6ok.fr", "motdepasse-idn")).loginState).toBe("SUCCESS");
+    await expectAccount(handle.platform, "client@outl\u00F6ok.fr", "motdepasse-idn");
     const c = makeClient();
     const state = await login(c, "client@xn--outlok-zxa.fr", "motdepasse-idn");
     expect(state.loginState).toBe("SUCCESS");
   });
 
   it("the hosted sign-up page maps a look-alike onto the address it imitates too", async () => {
-    expect((await signUpWithProof(handle.platform, "atelier.kit@outlook.fr", "motdepasse-atelier")).loginState).toBe("SUCCESS");
-    const c = makeClient();
-    const oauthData = c.auth.generateOAuthData(`${APP_ORIGIN}/callback`);
-    const { authUrl } = await c.auth.getAuthUrl(oauthData, { responseMode: "query" });
-    const session = new URL(authUrl).searchParams.get("session")!;
-    const signupUrl = `${APP_ORIGIN}/_platform/signup?session=${encodeURIComponent(session)}`;
-    const browser = new Browser(handle.platform);
-    const page = await browser.get(signupUrl);
+    await expectAccount(handle.platform, "atelier.kit@outlook.fr", "motdepasse-atelier");
     const impostor = "atelier.\u212Ait@outlook.fr";
-    const posted = await browser.submit(signupUrl, page.html, "Créer mon compte", (_name, type) =>
-      type === "hidden" ? undefined : type === "email" ? impostor : type === "password" ? "mot-de-passe-page" : undefined,
-    );
+    const { browser, signupUrl, posted } = await hostedSignUp(handle.platform, impostor, "mot-de-passe-page");
     const html = await posted.text();
     const code = codeFor(handle.platform, impostor);
     if (code) await browser.submit(signupUrl, html, "Vérifier", (name) => (name === "code" ? code : undefined));
@@ -112,12 +121,12 @@ describe("one canonical e-mail per account (finding 1)", () => {
 });
 
 describe("the login throttle counts the canonical account (finding 5)", () => {
-  const handle = useEmbeddedPlatform({}, { getAppOrigin: () => APP_ORIGIN, getClient: () => client });
+  const handle = usePlatformSeeingClient();
 
   it("five failures under five spellings throttle the account for that client", async () => {
     client = "203.0.113.20";
     const email = "verrou.kiosque@outlook.fr";
-    expect((await signUpWithProof(handle.platform, email, "motdepasse-kiosque")).loginState).toBe("SUCCESS");
+    await expectAccount(handle.platform, email, "motdepasse-kiosque");
     const spellings = [
       email,
       email.toUpperCase(),
@@ -132,15 +141,12 @@ describe("the login throttle counts the canonical account (finding 5)", () => {
   it("a look-alike account cannot lift the real account's throttle", async () => {
     client = "203.0.113.21";
     const email = "kiosque.principal@outlook.fr";
-    expect((await signUpWithProof(handle.platform, email, "motdepasse-principal")).loginState).toBe("SUCCESS");
+    await expectAccount(handle.platform, email, "motdepasse-principal");
     for (let i = 0; i < 5; i++) await login(makeClient(), email, `faux-${i}`);
     // The attacker signs up the look-alike (from elsewhere) and logs in with it from the throttled client.
     client = "198.51.100.99";
     const impostor = "kiosque.principal@outloo\u212A.fr";
-    const c = makeClient();
-    await register(c, impostor, "motdepasse-imposteur");
-    const code = codeFor(handle.platform, impostor);
-    if (code) await verify(c, code).catch(() => undefined);
+    await registerWithAnyCode(handle.platform, impostor, "motdepasse-imposteur");
     await login(makeClient(), impostor, "motdepasse-imposteur");
     client = "203.0.113.21";
     expect((await login(makeClient(), email, "motdepasse-principal")).errorCode).toBe("missingCaptchaToken");
@@ -148,7 +154,7 @@ describe("the login throttle counts the canonical account (finding 5)", () => {
 });
 
 describe("signing up proves nothing until the code (finding 6)", () => {
-  const handle = useEmbeddedPlatform({}, { getAppOrigin: () => APP_ORIGIN, getClient: () => client });
+  const handle = usePlatformSeeingClient();
 
   it("no account before the code; the guest orders of the address join it only after", async () => {
     client = "203.0.113.30";
@@ -178,7 +184,7 @@ describe("signing up proves nothing until the code (finding 6)", () => {
 });
 
 describe("sign-up never tells whether an address has an account (finding 7)", () => {
-  const handle = useEmbeddedPlatform({}, { getAppOrigin: () => APP_ORIGIN, getClient: () => client });
+  const handle = usePlatformSeeingClient();
 
   it("a taken address and a new one get the same answer; the holder is told by e-mail", async () => {
     client = "203.0.113.40";
@@ -201,15 +207,7 @@ describe("sign-up never tells whether an address has an account (finding 7)", ()
 
   it("the hosted sign-up page shows the same code step for a taken address and a new one", async () => {
     const pageFor = async (email: string) => {
-      const c = makeClient();
-      const { authUrl } = await c.auth.getAuthUrl(c.auth.generateOAuthData(`${APP_ORIGIN}/callback`), { responseMode: "query" });
-      const session = new URL(authUrl).searchParams.get("session")!;
-      const signupUrl = `${APP_ORIGIN}/_platform/signup?session=${encodeURIComponent(session)}`;
-      const browser = new Browser(handle.platform);
-      const page = await browser.get(signupUrl);
-      const posted = await browser.submit(signupUrl, page.html, "Créer mon compte", (_name, type) =>
-        type === "hidden" ? undefined : type === "email" ? email : type === "password" ? "motdepasse-page" : undefined,
-      );
+      const { posted } = await hostedSignUp(handle.platform, email, "motdepasse-page");
       return { status: posted.status, text: pageText(await posted.text()).replaceAll(email, "<e-mail>") };
     };
     const fresh = await pageFor("nouvelle.page@exemple.fr");
