@@ -35,7 +35,10 @@ const QUERY_DECLARED = { filterable: new Set(["id", "locationId", "variantId", .
 function answer(ctx: Ctx, req: ApiRequest, where: "query" | "search") {
   const r = readV3Request(req.body, where, where === "query" ? QUERY_DECLARED : {}, LIMITS);
   const { items, pagingMetadata } = runV3Request(allItems(ctx), r);
-  return { inventoryItems: items, pagingMetadata };
+  // Query's paging metadata is the typings' PlatformPagingMetadataV2 (count and cursors, no hasNext); Search's is
+  // CursorPagingMetadata, with hasNext. The SDK's query builder reads hasNext() from the next cursor either way.
+  const paging = where === "query" ? { count: pagingMetadata.count, cursors: pagingMetadata.cursors } : pagingMetadata;
+  return { inventoryItems: items, pagingMetadata: paging };
 }
 
 function getInventoryItem(ctx: Ctx, req: ApiRequest) {
