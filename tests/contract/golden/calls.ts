@@ -9,7 +9,7 @@ import { ApiKeyStrategy, AppStrategy, createClient, OAuthStrategy } from "@wix/s
 import { cartV2, orderBilling, orderFulfillments, orderInvoices, orderTransactions, orders, recommendations } from "@wix/ecom";
 import { members } from "@wix/members";
 import { submissions } from "@wix/forms";
-import { catalogVersioning, productsV3 } from "@wix/stores";
+import { catalogVersioning, inventoryItemsV3, productsV3, readOnlyVariantsV3 } from "@wix/stores";
 import { categories } from "@wix/categories";
 import type { Platform, PlatformOptions } from "../../../platform/index";
 import {
@@ -56,7 +56,32 @@ export interface GoldenCall {
 
 /** Catalog V3's calls run on a V3 site (a site created today); the V1 ones above on the suite's V1 site. */
 const V3_SITE: Partial<PlatformOptions> = { catalogVersion: "V3_CATALOG" };
-const catalogV3Client = () => createClient({ modules: { productsV3, categories }, auth: OAuthStrategy({ clientId }) });
+const catalogV3Client = () =>
+  createClient({ modules: { productsV3, readOnlyVariantsV3, inventoryItemsV3, categories }, auth: OAuthStrategy({ clientId }) });
+/** Every product field the platform honours (the app asks for CURRENCY, PLAIN_DESCRIPTION, MEDIA_ITEMS_INFO, ALL_CATEGORIES_INFO). */
+const V3_PRODUCT_FIELDS = [
+  "URL",
+  "CURRENCY",
+  "PLAIN_DESCRIPTION",
+  "MEDIA_ITEMS_INFO",
+  "DIRECT_CATEGORIES_INFO",
+  "ALL_CATEGORIES_INFO",
+] as const;
+const STORES_TREE = { appNamespace: "@wix/stores" };
+
+/** The first product of a V3 site (its id and slug). */
+async function firstV3Product(c: ReturnType<typeof catalogV3Client>) {
+  const [first] = (await c.productsV3.queryProducts().limit(1).find()).items;
+  if (!first?._id || !first.slug) throw new Unavailable("the site has no product to read");
+  return { _id: first._id, slug: first.slug };
+}
+
+/** The first category of the Stores tree (its id and slug). */
+async function firstV3Category(c: ReturnType<typeof catalogV3Client>) {
+  const [first] = (await c.categories.queryCategories({ treeReference: STORES_TREE }).exists("name", true).limit(1).find()).items;
+  if (!first?._id || !first.slug) throw new Unavailable("the site has no category to read");
+  return { _id: first._id, slug: first.slug };
+}
 
 export const ADMIN_API_KEY = "golden-api-key-0123456789abcdef";
 export const ADMIN_SITE_ID = "golden-site";
@@ -215,19 +240,93 @@ export const calls: Record<string, GoldenCall> = {
   // ------------------------------------------------------------------ catalog V3 (the embedded platform as a V3 site)
   "productsV3.getProduct": read(async () => {
     const c = catalogV3Client();
-    const [first] = (await c.productsV3.queryProducts().limit(1).find()).items;
-    if (!first?._id) throw new Unavailable("the site has no product to read");
-    return c.productsV3.getProduct(first._id);
+    return c.productsV3.getProduct((await firstV3Product(c))._id);
   }, V3_SITE),
-  "categories.queryCategories": read(
+  "productsV3.getProductBySlug": read(async () => {
+    const c = catalogV3Client();
+    return c.productsV3.getProductBySlug((await firstV3Product(c)).slug, { fields: [...V3_PRODUCT_FIELDS, "VARIANT_OPTION_CHOICE_NAMES"] });
+  }, V3_SITE),
+  // Query, Search and Count are GETs with `.r=`; past 4000 characters of query the SDK sends a POST (the longQuery calls).
+  "productsV3.queryProducts": read(
     async () =>
       catalogV3Client()
-        .categories.queryCategories({ treeReference: { appNamespace: "@wix/stores" } })
-        .exists("name", true)
-        .limit(2)
+        .productsV3.queryProducts({ fields: [...V3_PRODUCT_FIELDS] })
+        .limit(10)
         .find(),
     V3_SITE,
   ),
+  "productsV3.queryProducts.longQuery": read(async () => {
+    const c = catalogV3Client();
+    return c.productsV3
+      .queryProducts({ fields: [...V3_PRODUCT_FIELDS] })
+      .in("_id", [(await firstV3Product(c))._id, ...LONG_ID_LIST])
+      .find();
+  }, V3_SITE),
+  "productsV3.searchProducts": read(
+    async () => catalogV3Client().productsV3.searchProducts({ cursorPaging: { limit: 10 } }, { fields: [...V3_PRODUCT_FIELDS] }),
+    V3_SITE,
+  ),
+  "productsV3.searchProducts.longQuery": read(async () => {
+    const c = catalogV3Client();
+    // The SDK's names in filters (`_id`), renamed to the wire's (`id`) on the way out.
+    const filter = { _id: { $in: [(await firstV3Product(c))._id, ...LONG_ID_LIST] } };
+    return c.productsV3.searchProducts({ filter, cursorPaging: { limit: 10 } }, { fields: [...V3_PRODUCT_FIELDS] });
+  }, V3_SITE),
+  "productsV3.countProducts": read(async () => catalogV3Client().productsV3.countProducts({}), V3_SITE),
+  "productsV3.countProducts.longQuery": read(async () => {
+    const c = catalogV3Client();
+    return c.productsV3.countProducts({ filter: { _id: { $in: [(await firstV3Product(c))._id, ...LONG_ID_LIST] } } });
+  }, V3_SITE),
+  "productsV3.getAllProductsCategory": read(async () => catalogV3Client().productsV3.getAllProductsCategory(), V3_SITE),
+  "readOnlyVariantsV3.queryVariants": read(async () => {
+    const c = catalogV3Client();
+    return c.readOnlyVariantsV3
+      .queryVariants({ fields: ["CURRENCY"] })
+      .eq("productData.productId", (await firstV3Product(c))._id)
+      .find();
+  }, V3_SITE),
+  "readOnlyVariantsV3.searchVariants": read(
+    async () => catalogV3Client().readOnlyVariantsV3.searchVariants({ cursorPaging: { limit: 10 } }, { fields: ["CURRENCY"] }),
+    V3_SITE,
+  ),
+  "inventoryItemsV3.queryInventoryItems": read(
+    async () => catalogV3Client().inventoryItemsV3.queryInventoryItems().limit(10).find(),
+    V3_SITE,
+  ),
+  "inventoryItemsV3.queryInventoryItems.longQuery": read(async () => {
+    const c = catalogV3Client();
+    return c.inventoryItemsV3
+      .queryInventoryItems()
+      .in("productId", [(await firstV3Product(c))._id, ...LONG_ID_LIST])
+      .find();
+  }, V3_SITE),
+  "inventoryItemsV3.searchInventoryItems": read(
+    async () => catalogV3Client().inventoryItemsV3.searchInventoryItems({ cursorPaging: { limit: 10 } }),
+    V3_SITE,
+  ),
+  "inventoryItemsV3.searchInventoryItems.longQuery": read(async () => {
+    const c = catalogV3Client();
+    const filter = { productId: { $in: [(await firstV3Product(c))._id, ...LONG_ID_LIST] } };
+    return c.inventoryItemsV3.searchInventoryItems({ filter, cursorPaging: { limit: 10 } });
+  }, V3_SITE),
+  "inventoryItemsV3.getInventoryItem": read(async () => {
+    const c = catalogV3Client();
+    const [item] = (await c.inventoryItemsV3.queryInventoryItems().limit(1).find()).items;
+    if (!item?._id) throw new Unavailable("the site has no inventory item to read");
+    return c.inventoryItemsV3.getInventoryItem(item._id);
+  }, V3_SITE),
+  "categories.queryCategories": read(
+    async () => catalogV3Client().categories.queryCategories({ treeReference: STORES_TREE }).exists("name", true).limit(2).find(),
+    V3_SITE,
+  ),
+  "categories.getCategory": read(async () => {
+    const c = catalogV3Client();
+    return c.categories.getCategory((await firstV3Category(c))._id, STORES_TREE, { fields: ["DESCRIPTION", "BREADCRUMBS_INFO"] });
+  }, V3_SITE),
+  "categories.getCategoryBySlug": read(async () => {
+    const c = catalogV3Client();
+    return c.categories.getCategoryBySlug((await firstV3Category(c)).slug, STORES_TREE, { fields: ["DESCRIPTION", "BREADCRUMBS_INFO"] });
+  }, V3_SITE),
   // ------------------------------------------------------------------ current cart (a visitor's own cart)
   "currentCart.addToCurrentCart": write(async (w) => cartWithProduct(w)),
   // A cart that was checked out (the documented Get Cart example's cart has its checkoutId) and has a coupon.
