@@ -1,7 +1,15 @@
 // The golden comparer (tests/contract/golden/compare.ts): what counts as a difference between Wix's documented
 // answer and a backend's, and what the known-differences list may explain.
 import { describe, expect, it } from "vitest";
-import { compareShapes, pathMatches, shapeOf, unexplained, unusedKnown, type KnownDifference } from "../contract/golden/compare";
+import {
+  compareShapes,
+  pathMatches,
+  routeShape,
+  shapeOf,
+  unexplained,
+  unusedKnown,
+  type KnownDifference,
+} from "../contract/golden/compare";
 
 const golden = shapeOf({
   cart: {
@@ -124,5 +132,21 @@ describe("known differences", () => {
   it("an entry that explains nothing is reported as unused", () => {
     const seen = [{ endpoint: "GET /ecom/v1/carts/current", differences: [{ path: "cart.checkoutId", kind: "missing" as const }] }];
     expect(unusedKnown(known, seen)).toEqual([known[1]]);
+  });
+});
+
+describe("routeShape (the route check's notion of the same route)", () => {
+  it("ignores parameter names, `:id` and `{id}` alike", () => {
+    expect(routeShape("GET /stores/v3/products/:productId")).toBe(routeShape("GET /stores/v3/products/{productId}"));
+    expect(routeShape("PATCH /ecom/v1/fulfillments/{fulfillment.id}/orders/{orderId}")).toBe(
+      routeShape("PATCH /ecom/v1/fulfillments/:id/orders/:orderId"),
+    );
+  });
+
+  it("never lets a parameter stand for a literal segment, nor one method for another (issue 28 §1)", () => {
+    expect(routeShape("GET /stores/v3/products/query")).not.toBe(routeShape("GET /stores/v3/products/{productId}"));
+    expect(routeShape("GET /members/v1/members/my")).not.toBe(routeShape("GET /members/v1/members/{id}"));
+    expect(routeShape("POST /stores/v3/products/query")).not.toBe(routeShape("GET /stores/v3/products/query"));
+    expect(routeShape("GET /stores/v3/products/slug/:slug")).not.toBe(routeShape("GET /stores/v3/products/{productId}"));
   });
 });

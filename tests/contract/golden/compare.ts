@@ -160,6 +160,16 @@ export function compareShapes(golden: unknown, actual: unknown, options: Compare
   return out.sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0));
 }
 
+/**
+ * A route or a fixture endpoint with its parameters' names dropped: `GET /stores/v3/products/:productId` and
+ * `GET /stores/v3/products/{productId}` both give `GET /stores/v3/products/{}`. Two endpoints are the same route when
+ * their shapes are equal: a literal segment (`/products/query`) never stands for a parameter (`/products/{productId}`).
+ */
+export function routeShape(endpoint: string): string {
+  const [method, path] = endpoint.split(" ") as [string, string];
+  return `${method} ${path.replace(/\/(?::[^/]+|\{[^}]+\})(?=\/|$)/g, "/{}").replace(/(.)\/$/, "$1")}`;
+}
+
 /** The known-differences entry that explains a difference of this endpoint, if any. */
 export function explaining(d: Difference, known: readonly KnownDifference[], endpoint: string): KnownDifference | undefined {
   return known.find((k) => (k.endpoint === "*" || k.endpoint === endpoint) && k.kind === d.kind && pathMatches(k.path, d.path));
