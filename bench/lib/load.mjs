@@ -5,6 +5,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { applySetCookie, cookieHeader } from "../../tests/support/cookies.ts";
+import { freshRender } from "../../tests/support/visitor.ts";
 
 let ticksPerSecond = 100;
 try {
@@ -114,7 +115,9 @@ export async function measureCycle({
   platformPid,
   cyclesPerVisitor = 20,
 }) {
-  const body = new URLSearchParams(form).toString();
+  // Each add as its own page render (a fresh idempotency key): the same body sent again is one double submit, which
+  // the site answers from the first answer without running it (server/idempotency.ts). A fixed body measured replays.
+  const body = () => new URLSearchParams(freshRender(form)).toString();
   const pool = [];
   let samples = [];
   let recording = false;
@@ -131,7 +134,7 @@ export async function measureCycle({
         context.record = recording;
         return {
           ...req,
-          body,
+          body: body(),
           headers: {
             "content-type": "application/x-www-form-urlencoded",
             origin,
