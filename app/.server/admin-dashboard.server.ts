@@ -5,6 +5,8 @@ import { nextDay, parisDayStart, parisToday } from "~/lib/paris-days";
 import { toRow } from "./admin-orders.server";
 import type { ElevatedClient } from "./owner.server";
 import { mapLoaderErrors } from "./wix-errors.server";
+import { cents, isPaidOrder } from "./order-money.server";
+import { isoDate } from "~/lib/dates";
 
 /**
  * The dashboard: today's and this month's sales and orders (orders.searchOrders over the period, Europe/Paris days),
@@ -17,8 +19,6 @@ type SdkOrder = sdk.Order;
 
 /** The dashboard reads at most this many orders a period (its figures then say "at least"). */
 const PERIOD_CAP = 1000;
-const PAID = new Set<SdkOrder["paymentStatus"]>(["PAID", "PARTIALLY_REFUNDED", "FULLY_REFUNDED"]);
-const cents = (m: sdk.Price | undefined) => Math.round(Number(m?.amount ?? 0) * 100);
 
 async function ordersSince(admin: ElevatedClient, fromIso: string): Promise<{ orders: SdkOrder[]; truncated: boolean }> {
   const orders: SdkOrder[] = [];
@@ -35,9 +35,9 @@ async function ordersSince(admin: ElevatedClient, fromIso: string): Promise<{ or
 }
 
 function figures(orders: SdkOrder[], currency: string) {
-  const kept = orders.filter((o) => o.status !== "CANCELED" || PAID.has(o.paymentStatus));
+  const kept = orders.filter((o) => o.status !== "CANCELED" || isPaidOrder(o.paymentStatus));
   const sales = kept
-    .filter((o) => PAID.has(o.paymentStatus))
+    .filter((o) => isPaidOrder(o.paymentStatus))
     .reduce((s, o) => s + cents(o.priceSummary?.total) - cents(o.balanceSummary?.refunded), 0);
   const cur = orders[0]?.currency ?? currency;
   return {
@@ -53,7 +53,7 @@ export async function dashboardFigures(admin: ElevatedClient, now = new Date()):
     const { orders, truncated } = await ordersSince(admin, parisDayStart(monthStart));
     const todayStart = parisDayStart(today);
     const tomorrow = parisDayStart(nextDay(today));
-    const created = (o: SdkOrder) => (o._createdDate instanceof Date ? o._createdDate.toISOString() : String(o._createdDate ?? ""));
+    const created = (o: SdkOrder) => isoDate(o._createdDate) ?? "";
     const ofToday = orders.filter((o) => created(o) >= todayStart && created(o) < tomorrow);
     return { today: figures(ofToday, "EUR"), month: figures(orders, "EUR"), truncated };
   });

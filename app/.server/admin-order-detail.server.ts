@@ -1,5 +1,7 @@
 import type { orderBilling, orders } from "@wix/ecom";
 import { mapLoaderErrors } from "./wix-errors.server";
+import { isPaidOrder } from "./order-money.server";
+import { isoDate } from "~/lib/dates";
 import type { AdminOrderDetail, Refundability } from "~/models/admin";
 import {
   ACTIVITY_LABELS,
@@ -23,14 +25,10 @@ import { formatPrice, money } from "~/lib/money";
  * (orderFulfillments.listFulfillmentsForSingleOrder) and its invoice (orderInvoices.listInvoicesForMultipleOrders).
  */
 
-/** Paid, wholly or in part refunded: the statuses an invoice can be drawn for (typed, so a renamed status fails). */
-const INVOICEABLE: ReadonlyArray<orders.Order["paymentStatus"]> = ["PAID", "PARTIALLY_REFUNDED", "FULLY_REFUNDED"];
-
 const label = (labels: Record<string, string>, v: unknown) => {
   const key = String(v ?? "");
   return Object.hasOwn(labels, key) ? labels[key]! : key || "—";
 };
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : typeof v === "string" ? v : undefined);
 
 function refundabilityView(raw: orderBilling.GetOrderRefundabilityResponse, order: orders.Order): Refundability {
   const payment = raw?.payments?.[0];
@@ -91,10 +89,10 @@ export async function getOrderDetail(admin: ElevatedClient, id: string): Promise
       tags: raw.tags?.tags?.tagIds ?? [],
       activities: (raw.activities ?? [])
         .filter((a) => a.type !== "MERCHANT_COMMENT")
-        .map((a) => ({ type: ACTIVITY_LABELS[a.type ?? ""] ?? a.type ?? "", date: iso(a._createdDate) })),
+        .map((a) => ({ type: ACTIVITY_LABELS[a.type ?? ""] ?? a.type ?? "", date: isoDate(a._createdDate) })),
       notes: (raw.activities ?? [])
         .filter((a) => a.type === "MERCHANT_COMMENT" && typeof a.merchantComment?.message === "string")
-        .map((a) => ({ id: a._id ?? "", date: iso(a._createdDate), message: a.merchantComment?.message ?? "" })),
+        .map((a) => ({ id: a._id ?? "", date: isoDate(a._createdDate), message: a.merchantComment?.message ?? "" })),
       payment: payment
         ? {
             id: payment._id ?? "",
@@ -111,7 +109,7 @@ export async function getOrderDetail(admin: ElevatedClient, id: string): Promise
         .filter((l) => l.quantity > 0),
       shippable: !pickup && view.lines.some((l) => !l.digital),
       invoice: invoice?._id ? { id: invoice._id } : null,
-      invoiceable: INVOICEABLE.includes(raw.paymentStatus),
+      invoiceable: isPaidOrder(raw.paymentStatus),
     };
   });
 }

@@ -1,5 +1,7 @@
 import type { orderTransactions, orders } from "@wix/ecom";
 import { data } from "react-router";
+import { cents, isPaidOrder } from "./order-money.server";
+import { isoDate } from "~/lib/dates";
 import type { CommerceSession as Commerce } from "./commerce-session.server";
 import { getConfig } from "./config.server";
 import { checkInvoiceLink } from "./invoice-links.server";
@@ -18,12 +20,6 @@ import { isPlatformId } from "~/models/ids";
  * time it is drawn (generateInvoice), so Wix lists it; the document itself is drawn here (invoice-pdf.server.ts).
  */
 
-/** Typed against orders.Order's paymentStatus, so a status the SDK renames fails the typecheck. */
-const PAID: ReadonlyArray<orders.Order["paymentStatus"]> = ["PAID", "PARTIALLY_REFUNDED", "FULLY_REFUNDED"];
-/** An ecom price: orders' and orderTransactions' Price are the same shape. */
-const cents = (m: orders.Price | orderTransactions.Price | undefined) => Math.round(Number(m?.amount ?? 0) * 100);
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : typeof v === "string" ? v : undefined);
-
 /** The SDK exports it at run time (POST /ecom/v1/invoices/orders/{orderId}); its typings leave it out. */
 type GenerateInvoice = { generateInvoice(orderId: string): Promise<{ invoiceId?: string }> };
 
@@ -41,8 +37,8 @@ async function ensureInvoiceRecord(admin: ElevatedClient, orderId: string): Prom
 
 /** The invoice's figures from Wix's order: lines and shipping with their VAT, the buyer, the payment, the refunds. */
 export function invoiceData(order: orders.Order, refunds: orderTransactions.Refund[], offline: boolean): InvoiceData {
-  const paid = (order.activities ?? []).filter((a) => a.type === "ORDER_PAID").map((a) => iso(a._createdDate));
-  const issueDate = paid.at(-1) ?? iso(order._createdDate) ?? new Date().toISOString();
+  const paid = (order.activities ?? []).filter((a) => a.type === "ORDER_PAID").map((a) => isoDate(a._createdDate));
+  const issueDate = paid.at(-1) ?? isoDate(order._createdDate) ?? new Date().toISOString();
   const rate = (r: unknown) => Math.round(Number(r ?? 0) * 1000) / 10;
   const lines = (order.lineItems ?? []).map((l) => {
     const options = (l.descriptionLines ?? [])
@@ -88,14 +84,14 @@ export function invoiceData(order: orders.Order, refunds: orderTransactions.Refu
     lines,
     discount: cents(order.priceSummary?.discount),
     paidBy: offline ? "offline" : "card",
-    refunds: refunds.map((r) => ({ date: iso(r._createdDate), amount: cents(r.transactions?.[0]?.amount) })),
+    refunds: refunds.map((r) => ({ date: isoDate(r._createdDate), amount: cents(r.transactions?.[0]?.amount) })),
   };
 }
 
 async function invoicePdf(admin: ElevatedClient, orderId: string): Promise<{ pdf: Buffer; number: string }> {
   const order = await admin.orders.getOrder(orderId);
   // An invoice is for money received: before payment there is none to give.
-  if (!PAID.includes(order.paymentStatus)) notFound();
+  if (!isPaidOrder(order.paymentStatus)) notFound();
   await ensureInvoiceRecord(admin, orderId);
   const tx = await admin.orderTransactions.listTransactionsForSingleOrder(orderId);
   const payment = tx?.orderTransactions?.payments?.[0];

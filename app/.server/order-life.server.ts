@@ -2,6 +2,7 @@ import type { orderFulfillments, orderTransactions, orders } from "@wix/ecom";
 import type { RefundView, ShipmentView } from "~/models/order-life";
 import { REFUND_STATUS_LABELS, shipmentLabel } from "~/models/order-life";
 import { money } from "~/lib/money";
+import { isoDate } from "~/lib/dates";
 
 /**
  * An order's shipments (orderFulfillments) and refunds (orderTransactions' refunds) as the pages show them, for the
@@ -9,7 +10,6 @@ import { money } from "~/lib/money";
  * or a carrier, and lands in an href.
  */
 
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : typeof v === "string" ? v : undefined);
 const webLink = (v: unknown) => (typeof v === "string" && /^https?:\/\//i.test(v) ? v : undefined);
 
 /** Keyed by the line's id as the SDK types it (optional): a shipment or refund line names the same id. */
@@ -21,7 +21,7 @@ export function shipmentViews(order: orders.Order, fulfillments: orderFulfillmen
   const names = lineNames(order);
   return fulfillments.map((f) => ({
     id: f._id ?? "",
-    date: iso(f._createdDate),
+    date: isoDate(f._createdDate),
     lines: (f.lineItems ?? []).map((li) => ({ name: names.get(li._id) ?? "Article", quantity: Number(li.quantity ?? 0) })),
     ...(f.trackingInfo?.shippingProvider ? { carrier: String(f.trackingInfo.shippingProvider) } : {}),
     ...(f.trackingInfo?.trackingNumber ? { trackingNumber: String(f.trackingInfo.trackingNumber) } : {}),
@@ -39,7 +39,7 @@ export function refundViews(order: orders.Order, refunds: orderTransactions.Refu
     const lines = r.details?.lineItems?.length ? r.details.lineItems : (r.details?.items ?? []);
     return {
       id: r._id ?? "",
-      date: iso(r._createdDate),
+      date: isoDate(r._createdDate),
       amount: money(t.amount),
       status,
       statusLabel: REFUND_STATUS_LABELS[status] ?? status,

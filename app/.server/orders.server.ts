@@ -6,6 +6,7 @@ import { isPlatformId } from "~/models/ids";
 import type { MemberOrder } from "~/models/order";
 import { money } from "~/lib/money";
 import { shipmentViews } from "./order-life.server";
+import { isPaidOrder } from "./order-money.server";
 
 /** A member's orders: French labels for the statuses the seed lists (platform/seed/demo.json). */
 
@@ -64,6 +65,6 @@ export async function getMemberOrder(commerce: Commerce, orderId: string): Promi
     lines: (await linkedOrderView(raw)).lines,
     shipments: shipmentViews(raw, fulfilments.orderWithFulfillments?.fulfillments ?? [], order.pickup),
     ...(Number(refunded.amount) > 0 ? { refunded } : {}),
-    invoiceable: ["PAID", "PARTIALLY_REFUNDED", "FULLY_REFUNDED"].includes(String(raw.paymentStatus)),
+    invoiceable: isPaidOrder(raw.paymentStatus),
   };
 }
