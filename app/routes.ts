@@ -39,7 +39,7 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("contact/merci", "routes/contact.merci.tsx"),
 
-  // The owner's back-office (app/.server/owner.server.ts): 404 for everyone but the owner.
+  // The owner's back-office (app/.server/admin/owner.server.ts): 404 for everyone but the owner.
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     route("orders", "routes/admin.orders._index.tsx"),

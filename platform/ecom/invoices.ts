@@ -1,6 +1,6 @@
 // Wix's Order Invoices (@wix/ecom `orderInvoices`): the record of the invoices issued for an order (id and issuing
 // app; Wix's invoice itself, its number and document, live in the Wix Invoices app, which no module of this SDK
-// reaches). Here the app draws the PDF (app/.server/invoice-pdf.server.ts); the platform keeps the record and puts
+// reaches). Here the app draws the PDF (app/.server/orders/invoice-pdf.server.ts); the platform keeps the record and puts
 // a signed invoice link in the buyer's e-mails and follow page (decision 0040).
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Ctx } from "../core/context";
@@ -40,7 +40,7 @@ export function signInvoiceToken(apiKey: string, orderId: string, expiresAt: num
   return `${payload}.${createHmac("sha256", linkKey(apiKey)).update(payload).digest("base64url")}`;
 }
 
-/** Mirror of the app's check (app/.server/invoice-links.server.ts), kept here for the platform's tests. */
+/** Mirror of the app's check (app/.server/orders/invoice-links.server.ts), kept here for the platform's tests. */
 export function verifyInvoiceToken(apiKey: string, token: string): string | null {
   const [payload, sig, extra] = token.split(".");
   if (!payload || !sig || extra !== undefined || token.length > 400) return null;

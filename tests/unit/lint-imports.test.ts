@@ -25,6 +25,18 @@ describe("lint: no import cycle", () => {
     }
   }, 60_000);
 
+  it("refuses a circle of type-only imports, which import-x/no-cycle lets pass", async () => {
+    const eslint = new ESLint({ cwd: root, ignore: false });
+    for (const file of ["reader", "impl"]) {
+      const [result] = await eslint.lintFiles([`tests/lint-fixtures/type-cycle/${file}.ts`]);
+      const errors = result!.messages.filter((m) => m.ruleId === "local/no-type-import-cycle");
+      expect(errors, file).toHaveLength(1);
+      expect(errors[0]!.severity).toBe(2);
+      expect(errors[0]!.message).toMatch(/Import cycle \(types included\)/);
+      expect(result!.messages.filter((m) => m.ruleId === "import-x/no-cycle"), file).toEqual([]);
+    }
+  }, 60_000);
+
   it("accepts a module of the platform (the rule does not fire on everything)", async () => {
     expect(await cycleErrors("platform/index.ts")).toEqual([]);
   }, 60_000);
