@@ -21,7 +21,7 @@ export default [
     route("account/orders/:id", "routes/account.orders.$id.tsx"),
   ]),
   route("account/orders/:id/facture.pdf", "routes/account.orders.$id.facture.ts"),
-  // An invoice behind a signed link (the buyer's e-mail, the follow page): platform/ecom/invoices.ts writes it.
+  // An invoice behind a signed link (the buyer's e-mail, the follow page): platform/ecom/after-sale/invoices.ts writes it.
   route("factures/:orderId", "routes/factures.$orderId.ts"),
   route("account/login", "routes/account.login.tsx"),
   route("account/register", "routes/account.register.tsx"),

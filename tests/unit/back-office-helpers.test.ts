@@ -6,7 +6,7 @@ import { replyMailto } from "../../app/lib/mail-reply";
 import { csvCell } from "../../app/.server/admin/orders-export.server";
 import { nextDay, parisDayStart, parisToday, validDay } from "../../app/lib/paris-days";
 import { checkInvoiceLink } from "../../app/.server/orders/invoice-links.server";
-import { signInvoiceToken } from "../../platform/ecom/invoices";
+import { signInvoiceToken } from "../../platform/ecom/after-sale/invoices";
 
 const decoded = (href: string) => {
   const url = new URL(href);

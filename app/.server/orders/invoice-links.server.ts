@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 
 /**
  * The signed invoice links of the buyer's e-mails and follow page (`/factures/<orderId>?jeton=…`): written by the
- * embedded platform (platform/ecom/invoices.ts), checked here, with a key both derive from the elevated API key
+ * embedded platform (platform/ecom/after-sale/invoices.ts), checked here, with a key both derive from the elevated API key
  * they share (decision 0040). Without an API key there are no such links.
  */
 

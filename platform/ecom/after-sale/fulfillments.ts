@@ -3,19 +3,19 @@
 // the typings say: "primarily derived from the fulfilled line item quantities"); the buyer gets Wix's shipping
 // confirmation (tracking link) or pickup-ready e-mail. Read by the owner and by the order's buyer (the typings list
 // MEMBER among the identities of the two list calls); written by the owner only.
-import type { Ctx } from "../core/context";
-import { newId, requireCaller } from "../core/context";
-import { nowIso } from "../core/db";
-import { isElevated, requireElevated } from "../core/elevated";
-import type { Router } from "../core/http";
-import { appError, asObject, asString, boundedList, notFound, validationError, WixError } from "../core/http";
-import { deliver, sendAfterCommit } from "../core/mail";
-import type { OrderData, StoredFulfillment } from "./order-data";
-import { addActivity, readOrderData, saveOrderData } from "./order-data";
-import { orderEvents } from "./order-events";
-import { followUrl } from "./order-links";
-import type { OrderRow } from "./order-wire";
-import { orderById } from "./order-wire";
+import type { Ctx } from "../../core/context";
+import { newId, requireCaller } from "../../core/context";
+import { nowIso } from "../../core/db";
+import { isElevated, requireElevated } from "../../core/elevated";
+import type { Router } from "../../core/http";
+import { appError, asObject, asString, boundedList, notFound, validationError, WixError } from "../../core/http";
+import { deliver, sendAfterCommit } from "../../core/mail";
+import type { OrderData, StoredFulfillment } from "../orders/order-data";
+import { addActivity, readOrderData, saveOrderData } from "../orders/order-data";
+import { orderEvents } from "../orders/order-events";
+import { followUrl } from "../orders/order-links";
+import type { OrderRow } from "../orders/order-wire";
+import { orderById } from "../orders/order-wire";
 
 const BASE = "/ecom/v1/fulfillments";
 /** The typings' supported values of `status` (case-sensitive, any other is rejected). */

@@ -1,11 +1,11 @@
-// Order webhooks, and the catalog stock events they go with (split from orders.ts).
-import type { Ctx } from "../core/context";
+// Order webhooks, and the catalog stock events they go with (split from orders/orders.ts).
+import type { Ctx } from "../../core/context";
 import type { OrderRow } from "./order-wire";
 import { orderWire } from "./order-wire";
-import { emitEvent, webhooksOn, type EventIdentity } from "../events/webhooks";
+import { emitEvent, webhooksOn, type EventIdentity } from "../../events/webhooks";
 
 /** Stock moved: the catalog's own events, V1 or V3 as the site runs (stores/catalog-events.ts). */
-export { stockChanged as productChanged } from "../stores/catalog-events";
+export { stockChanged as productChanged } from "../../stores/catalog-events";
 
 type OrderEventKind = "created" | "updated" | "approved" | "canceled" | "payment_status_updated";
 

@@ -1,13 +1,13 @@
 // What the hosted payment page sells: a Checkout V1 (redirect session of a checkout id) or a Cart V2 (Get Checkout
 // URL, or a redirect session naming the cart's id). One view of either, and one way to place its order.
-import type { Ctx } from "../core/context";
-import { cartById } from "./cart-store";
-import { cartCheckoutData, placeCartOrder, placeRefusal } from "./cart-order";
-import type { CheckoutData } from "./checkout";
-import { checkoutTotals, getCheckoutRow } from "./checkout";
-import type { PlaceResult } from "./orders";
-import { placeOrder } from "./orders";
-import type { Totals } from "./pricing";
+import type { Ctx } from "../../core/context";
+import { cartById } from "../cart/cart-store";
+import { cartCheckoutData, placeCartOrder, placeRefusal } from "../cart/cart-order";
+import type { CheckoutData } from "./checkout-v1";
+import { checkoutTotals, getCheckoutRow } from "./checkout-v1";
+import type { PlaceResult } from "../orders/orders";
+import { placeOrder } from "../orders/orders";
+import type { Totals } from "../pricing/pricing";
 
 /** The payment session's target: exactly one of the two. */
 export interface PurchaseRef {

@@ -1,5 +1,5 @@
 // ecom addresses and contacts: from the wire (hostile input) and back.
-import { asObject, asString, refuseUnsafeText } from "../core/http";
+import { asObject, asString, refuseUnsafeText } from "../../core/http";
 
 /** Normalises an ecom address from the wire (addressLine/…; SDK already renamed addressLine1). */
 export function addressFromWire(raw: unknown): Record<string, unknown> | null {

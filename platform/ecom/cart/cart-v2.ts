@@ -1,24 +1,24 @@
 // ecom Cart V2 (`@wix/ecom` currentCartV2 and cartV2, REST under /ecom/v2/carts): the same carts as Cart V1, read
 // and changed the V2 way. Refusals use the codes of the SDK's typings (the *ApplicationErrors unions of
 // @wix/auto_sdk_ecom_cart-v-2 and _current-cart-v-2); what the typings leave open is listed in platform/README.md.
-import type { Caller, Ctx } from "../core/context";
-import { callerFromRequest, requireCaller } from "../core/context";
-import { isElevated, requireElevated } from "../core/elevated";
-import type { ApiRequest, FieldViolation, Router } from "../core/http";
-import { appError, asObject, asString, notFound, refuseUnsafeText, unauthenticated, validationError } from "../core/http";
-import { emitEvent, webhooksOn } from "../events/webhooks";
-import { createCartSession } from "../redirects/redirects";
-import { availableQuantity, isInStock, loadProduct } from "../stores/catalog-store";
-import { identityOf } from "./buyer";
+import type { Caller, Ctx } from "../../core/context";
+import { callerFromRequest, requireCaller } from "../../core/context";
+import { isElevated, requireElevated } from "../../core/elevated";
+import type { ApiRequest, FieldViolation, Router } from "../../core/http";
+import { appError, asObject, asString, notFound, refuseUnsafeText, unauthenticated, validationError } from "../../core/http";
+import { emitEvent, webhooksOn } from "../../events/webhooks";
+import { createCartSession } from "../../redirects/redirects";
+import { availableQuantity, isInStock, loadProduct } from "../../stores/catalog-store";
+import { identityOf } from "../parties/buyer";
 import type { CartRow } from "./cart-store";
 import { addLines, cartById, cartEvent, cartLines, cartV2Of, checkQuantity, ensureCart, getCart, touch, variantOf } from "./cart-store";
 import { cartCheckoutData, placeCartOrder } from "./cart-order";
-import { COUPON_LIMIT_MESSAGES, couponLimitReached, customerOf } from "./coupon-limits";
-import { checkoutTotals } from "./checkout";
+import { COUPON_LIMIT_MESSAGES, couponLimitReached, customerOf } from "../pricing/coupon-limits";
+import { checkoutTotals } from "../checkout/checkout-v1";
 import { buyerOwner, storedContact, summaryV2Wire } from "./cart-v2-wire";
-import type { PricedLine } from "./pricing";
-import { addressFromWire, computeTotals, contactFromWire, findCoupon, priceLine, shippingOptions } from "./pricing";
-import { STORES_APP_ID } from "../core/context";
+import type { PricedLine } from "../pricing/pricing";
+import { addressFromWire, computeTotals, contactFromWire, findCoupon, priceLine, shippingOptions } from "../pricing/pricing";
+import { STORES_APP_ID } from "../../core/context";
 
 /** Cart V2's bounds (typings: `requestedQuantity` 1..100000, `lineItems` maxSize 300, `note` maxLength 1000). */
 const MAX_V2_QUANTITY = 100000;

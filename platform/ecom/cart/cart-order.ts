@@ -1,19 +1,19 @@
 // A Cart V2 becomes an order (Place Order, and the hosted payment page of a V2 cart): the cart's own details are
 // the checkout's (Cart V2 has no checkout entity), the order is stored as for a V1 checkout, and the cart stays,
 // marked `orderPlaced`, readable by id but no longer the buyer's current cart.
-import type { Ctx } from "../core/context";
-import { nowIso } from "../core/db";
-import { appError } from "../core/http";
-import { buyerInfoWire } from "./buyer";
+import type { Ctx } from "../../core/context";
+import { nowIso } from "../../core/db";
+import { appError } from "../../core/http";
+import { buyerInfoWire } from "../parties/buyer";
 import type { CartRow } from "./cart-store";
 import { cartById, cartEvent, cartLines } from "./cart-store";
 import { buyerOwner, storedContact } from "./cart-v2-wire";
-import type { CheckoutData } from "./checkout";
-import { checkoutTotals } from "./checkout";
-import type { Payment, PlaceResult } from "./orders";
-import { commitOrder, withOrderMails } from "./orders";
-import type { Totals } from "./pricing";
-import { findCoupon, isPickup, unavailableText } from "./pricing";
+import type { CheckoutData } from "../checkout/checkout-v1";
+import { checkoutTotals } from "../checkout/checkout-v1";
+import type { Payment, PlaceResult } from "../orders/orders";
+import { commitOrder, withOrderMails } from "../orders/orders";
+import type { Totals } from "../pricing/pricing";
+import { findCoupon, isPickup, unavailableText } from "../pricing/pricing";
 
 /** What a V2 cart holds for its order, in the V1 checkout's terms (the payment page and the order read these). */
 export function cartCheckoutData(ctx: Ctx, cart: CartRow): CheckoutData {
@@ -73,7 +73,7 @@ export type CartPayment = Payment;
 
 /**
  * Places the cart's order once: a replay (the payment POST sent again) answers the same order. `byBuyer`: the buyer
- * chose on the payment page (an offline payment then waits for their confirmation, unpaid.ts); false for the site's
+ * chose on the payment page (an offline payment then waits for their confirmation, checkout/unpaid.ts); false for the site's
  * own Place Order (API key).
  */
 export function placeCartOrder(ctx: Ctx, cartId: string, payment: CartPayment, byBuyer = true): PlaceResult {

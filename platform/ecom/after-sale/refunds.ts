@@ -4,20 +4,20 @@
 // provider: a card payment is refunded at once (SUCCEEDED); a payment made on delivery (offline) can only be
 // recorded as refunded outside (`externalRefund`), as Wix asks for providers it cannot call. Error codes are the
 // typings' RefundPaymentsApplicationErrors.
-import type { Ctx } from "../core/context";
-import { currency, newId, orderPrice } from "../core/context";
-import { nowIso } from "../core/db";
-import { requireElevated } from "../core/elevated";
-import type { Router } from "../core/http";
-import { appError, asObject, asString, notFound, validationError } from "../core/http";
-import { deliver, sendAfterCommit } from "../core/mail";
-import { bumpCatalog } from "../stores/catalog";
-import type { OrderData, StoredLine, StoredRefund } from "./order-data";
-import { addActivity, cents, readOrderData, saveOrderData } from "./order-data";
-import { orderEvents, productChanged } from "./order-events";
-import { followUrl } from "./order-links";
-import type { OrderRow } from "./order-wire";
-import { orderById } from "./order-wire";
+import type { Ctx } from "../../core/context";
+import { currency, newId, orderPrice } from "../../core/context";
+import { nowIso } from "../../core/db";
+import { requireElevated } from "../../core/elevated";
+import type { Router } from "../../core/http";
+import { appError, asObject, asString, notFound, validationError } from "../../core/http";
+import { deliver, sendAfterCommit } from "../../core/mail";
+import { bumpCatalog } from "../../stores/catalog";
+import type { OrderData, StoredLine, StoredRefund } from "../orders/order-data";
+import { addActivity, cents, readOrderData, saveOrderData } from "../orders/order-data";
+import { orderEvents, productChanged } from "../orders/order-events";
+import { followUrl } from "../orders/order-links";
+import type { OrderRow } from "../orders/order-wire";
+import { orderById } from "../orders/order-wire";
 import { balanceSummary, paymentIdOf, paymentState, RECEIVED, refundedCents, transactionsWire } from "./payments";
 
 const BASE = "/ecom/v1/order-billing";

@@ -3,8 +3,8 @@
 // ends; an HMAC-SHA256 with a secret kept in the platform's database makes it unforgeable. No account is needed:
 // whoever holds the e-mailed link reads that one order (read-only) or downloads that one file.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import type { Ctx } from "../core/context";
-import { getSetting, nowSeconds, setSetting } from "../core/db";
+import type { Ctx } from "../../core/context";
+import { getSetting, nowSeconds, setSetting } from "../../core/db";
 
 export type LinkPurpose = "follow" | "download" | "confirm";
 

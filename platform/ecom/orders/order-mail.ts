@@ -1,13 +1,13 @@
 // The two e-mails Wix sends when an order is placed: the buyer's confirmation (lines, totals, addresses, download
 // links, a signed link to follow the order without an account) and the site owner's new-order notice. They go
 // through the mail transport (the local outbox by default) after the order is committed.
-import type { Ctx } from "../core/context";
-import { newId } from "../core/context";
-import { nowIso } from "../core/db";
-import type { MailLink, MailMessage } from "../core/mail";
-import { deliver } from "../core/mail";
+import type { Ctx } from "../../core/context";
+import { newId } from "../../core/context";
+import { nowIso } from "../../core/db";
+import type { MailLink, MailMessage } from "../../core/mail";
+import { deliver } from "../../core/mail";
 import { followUrl } from "./order-links";
-import { invoiceUrl } from "./invoices";
+import { invoiceUrl } from "../after-sale/invoices";
 import type { OrderRow } from "./order-wire";
 import { orderWire } from "./order-wire";
 

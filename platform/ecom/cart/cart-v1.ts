@@ -1,11 +1,11 @@
 // ecom current cart V1: one cart per caller (visitor or member). The handlers; the rows, wire shape, line
-// validation and merging live in cart-store.ts.
-import { customerOf, requireCouponUsable } from "./coupon-limits";
-import type { Caller, Ctx } from "../core/context";
-import { newId, requireCaller } from "../core/context";
-import { nowIso } from "../core/db";
-import type { ApiRequest, FieldViolation, Router } from "../core/http";
-import { appError, asObject, asString, validationError } from "../core/http";
+// validation and merging live in cart/cart-store.ts.
+import { customerOf, requireCouponUsable } from "../pricing/coupon-limits";
+import type { Caller, Ctx } from "../../core/context";
+import { newId, requireCaller } from "../../core/context";
+import { nowIso } from "../../core/db";
+import type { ApiRequest, FieldViolation, Router } from "../../core/http";
+import { appError, asObject, asString, validationError } from "../../core/http";
 import {
   addressFromWire,
   calculationWire,
@@ -16,7 +16,7 @@ import {
   shippingInfoWire,
   violationsWire,
   taxSummaryWire,
-} from "./pricing";
+} from "../pricing/pricing";
 import {
   addLines,
   buyerInfoWire,
@@ -176,7 +176,7 @@ export function registerCart(router: Router, ctx: Ctx): void {
             const c = findCoupon(ctx, trimmed);
             if (!c)
               throw appError(400, "ERROR_COUPON_DOES_NOT_EXIST", `Le code promo « ${trimmed} » n'existe pas`, { couponCode: trimmed });
-            // A member who used it up is told now; a visitor's e-mail is checked at checkout (ecom/coupon-limits.ts).
+            // A member who used it up is told now; a visitor's e-mail is checked at checkout (ecom/pricing/coupon-limits.ts).
             requireCouponUsable(ctx, c, customerOf(ctx, caller.owner, cart.email));
             ctx.db.prepare("UPDATE carts SET coupon_code = ? WHERE id = ?").run(c.code, cart.id);
           } else ctx.db.prepare("UPDATE carts SET coupon_code = NULL WHERE id = ?").run(cart.id);

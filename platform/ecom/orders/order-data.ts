@@ -1,8 +1,8 @@
 // An order's stored JSON, read and written by the owner's calls (cancel, refunds, fulfilments, invoices, notes): the
-// wire fields plus this platform's underscored bookkeeping, which order-wire.ts never sends.
-import type { Ctx } from "../core/context";
-import { newId } from "../core/context";
-import { nowIso } from "../core/db";
+// wire fields plus this platform's underscored bookkeeping, which orders/order-wire.ts never sends.
+import type { Ctx } from "../../core/context";
+import { newId } from "../../core/context";
+import { nowIso } from "../../core/db";
 import type { OrderRow } from "./order-wire";
 
 export interface Money {
@@ -74,7 +74,7 @@ export interface OrderData extends Record<string, unknown> {
   shippingInfo?: { title?: string; logistics?: { pickupDetails?: unknown }; cost?: { price?: Money } };
   balanceSummary?: Record<string, unknown>;
   tags?: { privateTags?: { tagIds?: string[] }; tags?: { tagIds?: string[] } };
-  /** The state of the order's one payment (payments.ts). */
+  /** The state of the order's one payment (after-sale/payments.ts). */
   _payment?: "APPROVED" | "AUTHORIZED" | "VOIDED" | "PENDING";
   /** Pay on delivery marked as paid: an offline payment. */
   _offline?: boolean;

@@ -1,6 +1,6 @@
 // Who a cart, checkout or order belongs to, on the wire: the owner key (`m:<memberId>` / `v:<visitorId>`) read as
 // Wix's buyer ids, with the member's contact id and login e-mail.
-import type { Ctx } from "../core/context";
+import type { Ctx } from "../../core/context";
 
 export function buyerInfoWire(ctx: Ctx, owner: string, email?: string | null) {
   const [kind, id] = [owner.slice(0, 1), owner.slice(2)];

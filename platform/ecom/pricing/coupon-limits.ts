@@ -3,9 +3,9 @@
 // the coupon that is not cancelled (a cancelled order gives its use back). A customer is the member, or the buyer's
 // canonical e-mail (core/email.ts), so a second spelling of an address is the same customer. The refusals are the
 // codes the SDK's checkout typings list (node_modules/@wix/auto_sdk_ecom_checkout, CreateCheckoutApplicationErrors).
-import type { Ctx } from "../core/context";
-import { emailKey } from "../core/email";
-import { appError } from "../core/http";
+import type { Ctx } from "../../core/context";
+import { emailKey } from "../../core/email";
+import { appError } from "../../core/http";
 import type { CouponRec } from "./pricing";
 
 export type CouponLimitCode = "ERROR_COUPON_USAGE_EXCEEDED" | "ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED";

@@ -1,19 +1,19 @@
 // ecom orders, the owner's side: search every order, update, bulk update, cancel, bulk tags. Elevated identity only
 // (platform/core/elevated.ts); a visitor's or member's token gets 403 on the writes, its own orders on the reads.
-import type { Ctx } from "../core/context";
-import { newId } from "../core/context";
-import { nowIso } from "../core/db";
-import { notImplemented, requireElevated } from "../core/elevated";
-import type { ApiRequest, Router } from "../core/http";
-import { appError, asObject, asString, boundedList, validationError } from "../core/http";
-import { deliver } from "../core/mail";
+import type { Ctx } from "../../core/context";
+import { newId } from "../../core/context";
+import { nowIso } from "../../core/db";
+import { notImplemented, requireElevated } from "../../core/elevated";
+import type { ApiRequest, Router } from "../../core/http";
+import { appError, asObject, asString, boundedList, validationError } from "../../core/http";
+import { deliver } from "../../core/mail";
 import { orderEvents, productChanged } from "./order-events";
 import { addActivity, readOrderData, saveOrderData } from "./order-data";
-import { paymentIdOf, paymentState, RECEIVED } from "./payments";
+import { paymentIdOf, paymentState, RECEIVED } from "../after-sale/payments";
 import type { OrderRow, OrderWire } from "./order-wire";
 import { orderById, orderWire } from "./order-wire";
-import { bumpCatalog } from "../stores/catalog";
-import { applySort, decodeCursor, encodeCursor, matchFilter, parseSort } from "../core/query";
+import { bumpCatalog } from "../../stores/catalog";
+import { applySort, decodeCursor, encodeCursor, matchFilter, parseSort } from "../../core/query";
 
 /** The `limit` of an orders search: 100 when absent, a 400 outside 0..100 (as Wix answers). */
 export function orderSearchLimit(raw: unknown): number {

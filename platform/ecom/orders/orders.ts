@@ -1,30 +1,30 @@
 // ecom orders V1: created at payment (one transaction with the stock decrement), read only by their buyer.
-import type { CartRow } from "./cart";
-import { buyerInfoWire, cartEvent } from "./cart";
-import { bumpCatalog } from "../stores/catalog";
-import type { CheckoutData } from "./checkout";
-import { checkoutTotals, createdByWire, getCheckoutRow } from "./checkout";
-import type { Caller, Ctx } from "../core/context";
-import { currency, newId, orderPrice, requireCaller, taxRatePercent } from "../core/context";
-import { nowIso } from "../core/db";
-import { emailKey } from "../core/email";
-import type { CouponLimitCode } from "./coupon-limits";
-import { COUPON_LIMIT_MESSAGES, couponLimitReached, customerOf } from "./coupon-limits";
-import { cancelUnconfirmed, overUnpaidLimit, sendConfirmRequest, UNPAID_LIMIT_MESSAGE } from "./unpaid";
-import { claimOnRead } from "../iam/order-claims";
+import type { CartRow } from "../cart/cart-v1";
+import { buyerInfoWire, cartEvent } from "../cart/cart-v1";
+import { bumpCatalog } from "../../stores/catalog";
+import type { CheckoutData } from "../checkout/checkout-v1";
+import { checkoutTotals, createdByWire, getCheckoutRow } from "../checkout/checkout-v1";
+import type { Caller, Ctx } from "../../core/context";
+import { currency, newId, orderPrice, requireCaller, taxRatePercent } from "../../core/context";
+import { nowIso } from "../../core/db";
+import { emailKey } from "../../core/email";
+import type { CouponLimitCode } from "../pricing/coupon-limits";
+import { COUPON_LIMIT_MESSAGES, couponLimitReached, customerOf } from "../pricing/coupon-limits";
+import { cancelUnconfirmed, overUnpaidLimit, sendConfirmRequest, UNPAID_LIMIT_MESSAGE } from "../checkout/unpaid";
+import { claimOnRead } from "../../iam/order-claims";
 import { sendOrderMails } from "./order-mail";
-import type { Router } from "../core/http";
-import type { WixError } from "../core/http";
-import { asObject, notFound } from "../core/http";
-import type { PricedLine, Totals } from "./pricing";
-import { addressToWire, isPickup, logisticsWire, optionDescriptionLines, taxIncluded, unavailableText } from "./pricing";
-import { decodeCursor } from "../core/query";
+import type { Router } from "../../core/http";
+import type { WixError } from "../../core/http";
+import { asObject, notFound } from "../../core/http";
+import type { PricedLine, Totals } from "../pricing/pricing";
+import { addressToWire, isPickup, logisticsWire, optionDescriptionLines, taxIncluded, unavailableText } from "../pricing/pricing";
+import { decodeCursor } from "../../core/query";
 import { orderEvents, productChanged } from "./order-events";
-import { orderSearchLimit, orderSearchPage, searchAllOrders } from "./admin-orders";
+import { orderSearchLimit, orderSearchPage, searchAllOrders } from "./owner-orders";
 import type { OrderRow } from "./order-wire";
 import { orderById, orderWire } from "./order-wire";
-import { isElevated } from "../core/elevated";
-import { balanceSummary, transactionsWire } from "./payments";
+import { isElevated } from "../../core/elevated";
+import { balanceSummary, transactionsWire } from "../after-sale/payments";
 
 function nextOrderNumber(ctx: Ctx): string {
   const row = ctx.db.prepare("SELECT MAX(CAST(number AS INTEGER)) AS n FROM orders").get() as { n: number | null };
@@ -252,7 +252,7 @@ export function placeOrder(ctx: Ctx, checkoutId: string, payment: "card" | "offl
 /**
  * Runs an order placement, then (after the commit, as Wix does) sends the buyer's confirmation and the owner's
  * notice, only when this run created the order (never for a replayed POST). An unpaid order first asks its buyer to
- * confirm it (unpaid.ts); those e-mails follow the confirmation.
+ * confirm it (checkout/unpaid.ts); those e-mails follow the confirmation.
  */
 export function withOrderMails(ctx: Ctx, buyerConfirms: boolean, place: (onCreated: () => void) => PlaceResult): PlaceResult {
   let created = false;
@@ -295,7 +295,7 @@ export type ConfirmResult = {
 };
 
 /**
- * The buyer confirms an unpaid order from the e-mailed link (unpaid.ts): its stock is taken now and it is approved,
+ * The buyer confirms an unpaid order from the e-mailed link (checkout/unpaid.ts): its stock is taken now and it is approved,
  * or it is cancelled when a line is no longer available. Once: a second confirmation says it is done.
  */
 export function confirmOrder(ctx: Ctx, orderId: string, placedCartData: (cartId: string) => CheckoutData | undefined): ConfirmResult {
@@ -340,7 +340,7 @@ export interface CommitInput {
   totals: Totals;
   payment: Payment;
   /**
-   * An offline payment chosen by the buyer on the payment page waits for them to confirm it (unpaid.ts); the site's
+   * An offline payment chosen by the buyer on the payment page waits for them to confirm it (checkout/unpaid.ts); the site's
    * own Place Order (API key) does not: false then.
    */
   buyerConfirms: boolean;
@@ -352,7 +352,7 @@ export interface CommitInput {
 
 /**
  * The order itself, inside the caller's transaction: re-checks stock, decrements it and stores the order with its
- * events. Shared by the V1 checkout and the V2 cart (ecom/cart-order.ts), which each do their own bookkeeping.
+ * events. Shared by the V1 checkout and the V2 cart (ecom/cart/cart-order.ts), which each do their own bookkeeping.
  */
 export function commitOrder(ctx: Ctx, input: CommitInput): PlaceResult {
   const t = input.totals;
@@ -365,7 +365,7 @@ export function commitOrder(ctx: Ctx, input: CommitInput): PlaceResult {
   if (couponLimit) return { ok: false, code: couponLimit, message: COUPON_LIMIT_MESSAGES[couponLimit] };
   const payment = input.payment;
   const unpaid = payment === "offline" && input.buyerConfirms;
-  // An unpaid order takes no stock until its buyer confirms it, and a buyer's unpaid orders are capped (unpaid.ts).
+  // An unpaid order takes no stock until its buyer confirms it, and a buyer's unpaid orders are capped (checkout/unpaid.ts).
   if (unpaid && overUnpaidLimit(ctx, data.email ? emailKey(data.email) : input.owner, t.lines))
     return { ok: false, code: "UNPAID_LIMIT", message: UNPAID_LIMIT_MESSAGE };
   if (!unpaid) takeStock(ctx, t.lines);

@@ -1,23 +1,23 @@
 // ecom current cart V1, the data: one cart per caller (visitor or member), its lines, wire shape and events.
-import { emitEvent, webhooksOn } from "../events/webhooks";
-import type { ProductRec } from "../stores/catalog-store";
-import { resolveVariant, loadProduct } from "../stores/catalog-store";
-import type { Ctx } from "../core/context";
-import { STORES_APP_ID, currency, newId, price } from "../core/context";
-import { nowIso } from "../core/db";
-import type { FieldViolation } from "../core/http";
-import { appError, asObject, asString, notFound, validationError } from "../core/http";
-import type { LineRef, PricedLine } from "./pricing";
-import { addressToWire, computeTotals, findCoupon, lineItemWire, priceLine, shippingOptions } from "./pricing";
-import { buyerInfoWire, identityOf } from "./buyer";
+import { emitEvent, webhooksOn } from "../../events/webhooks";
+import type { ProductRec } from "../../stores/catalog-store";
+import { resolveVariant, loadProduct } from "../../stores/catalog-store";
+import type { Ctx } from "../../core/context";
+import { STORES_APP_ID, currency, newId, price } from "../../core/context";
+import { nowIso } from "../../core/db";
+import type { FieldViolation } from "../../core/http";
+import { appError, asObject, asString, notFound, validationError } from "../../core/http";
+import type { LineRef, PricedLine } from "../pricing/pricing";
+import { addressToWire, computeTotals, findCoupon, lineItemWire, priceLine, shippingOptions } from "../pricing/pricing";
+import { buyerInfoWire, identityOf } from "../parties/buyer";
 import type { CartV2Source } from "./cart-v2-wire";
 import { buyerOwner, cartV2Wire } from "./cart-v2-wire";
 
-export { buyerInfoWire } from "./buyer";
+export { buyerInfoWire } from "../parties/buyer";
 
 export const MAX_QUANTITY = 9999;
 
-/** A cart row: the fields both versions read (cart-v2-wire.ts's CartV2Source) and V1's checkout link. */
+/** A cart row: the fields both versions read (cart/cart-v2-wire.ts's CartV2Source) and V1's checkout link. */
 export interface CartRow extends CartV2Source {
   checkout_id: string | null;
 }

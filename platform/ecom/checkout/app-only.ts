@@ -2,9 +2,9 @@
 // checkout.createCheckout, recommendations (listAvailableAlgorithms, getRecommendation) and back-in-stock
 // notification requests. A visitor's or member's token gets Wix's permission error, as on Wix; with the elevated
 // identity the site has no recommendation algorithm, and the rest is answered 501 on purpose (see README.md).
-import type { Ctx } from "../core/context";
-import { notImplemented, requireElevated } from "../core/elevated";
-import type { Router } from "../core/http";
+import type { Ctx } from "../../core/context";
+import { notImplemented, requireElevated } from "../../core/elevated";
+import type { Router } from "../../core/http";
 
 const BACK_IN_STOCK = "/back-in-stock-service/v1/back-in-stock-notification-requests";
 

@@ -1,8 +1,8 @@
 // Cart V2 on the wire (`@wix/ecom` cartV2 / currentCartV2, REST names of the SDK's meta typings): the Cart, its line
 // items and the CartSummary of estimate/calculate, built from the same rows and priced lines as Cart V1.
-import type { Ctx } from "../core/context";
-import { STORES_APP_ID, currency, decimal, newId, taxRatePercent } from "../core/context";
-import type { PricedLine, ShippingOptionRec, Totals } from "./pricing";
+import type { Ctx } from "../../core/context";
+import { STORES_APP_ID, currency, decimal, newId, taxRatePercent } from "../../core/context";
+import type { PricedLine, ShippingOptionRec, Totals } from "../pricing/pricing";
 import {
   DELIVERY_APP_ID,
   addressToWire,
@@ -12,9 +12,9 @@ import {
   optionDescriptionLines,
   taxIncluded,
   unavailableText,
-} from "./pricing";
+} from "../pricing/pricing";
 
-/** The cart row fields the V2 wire reads (ecom/cart-store.ts's CartRow adds V1's checkout link). */
+/** The cart row fields the V2 wire reads (ecom/cart/cart-store.ts's CartRow adds V1's checkout link). */
 export interface CartV2Source {
   id: string;
   /** `m:<memberId>` / `v:<visitorId>` for a current cart; `cart:<id>` once it is no longer anyone's current cart. */

@@ -2,12 +2,12 @@
 // get-delivery-solutions as the SDK sends it): the site's delivery options for some items and a destination, with
 // their cost and logistics. Cart V2 has no list of delivery options of its own (its estimate names only the
 // chosen method): a storefront lists them here, then sets one with Set Delivery Method.
-import type { Ctx } from "../core/context";
-import { callerFromRequest, currency, price } from "../core/context";
-import { isElevated } from "../core/elevated";
-import type { FieldViolation, Router } from "../core/http";
-import { asObject, asString, unauthenticated, validationError } from "../core/http";
-import { loadProduct } from "../stores/catalog-store";
+import type { Ctx } from "../../core/context";
+import { callerFromRequest, currency, price } from "../../core/context";
+import { isElevated } from "../../core/elevated";
+import type { FieldViolation, Router } from "../../core/http";
+import { asObject, asString, unauthenticated, validationError } from "../../core/http";
+import { loadProduct } from "../../stores/catalog-store";
 import type { ShippingOptionRec } from "./pricing";
 import { DELIVERY_APP_ID, logisticsWire, shippingOptions } from "./pricing";
 

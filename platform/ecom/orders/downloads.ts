@@ -2,13 +2,13 @@
 // paid order's DIGITAL line. Here the link is a signed, expiring URL on the app's origin, given only to the order's
 // buyer (in their order, on the thank-you page and in the confirmation e-mail) and served only while the order is
 // paid and not canceled.
-import type { Ctx } from "../core/context";
-import type { DB } from "../core/db";
-import { nowSeconds } from "../core/db";
-import { html } from "../core/http";
+import type { Ctx } from "../../core/context";
+import type { DB } from "../../core/db";
+import { nowSeconds } from "../../core/db";
+import { html } from "../../core/http";
 import type { LinkCheck } from "./order-links";
 import { DOWNLOAD_LINK_TTL_SECONDS, signLink, verifyLink } from "./order-links";
-import { errorPage } from "../core/layout";
+import { errorPage } from "../../core/layout";
 
 export interface DigitalFileRow {
   product_id: string;

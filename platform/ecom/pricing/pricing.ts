@@ -1,11 +1,11 @@
 // Line pricing and totals shared by the cart, the checkout and the order: integer cents inside,
 // decimal strings on the ecom wire. Catalog prices include VAT (taxIncludedInPrices = true).
-import type { ProductRec, VariantRec } from "../stores/catalog-store";
-import { availableQuantity, discountedCents, isInStock, loadProduct, variantBaseCents } from "../stores/catalog-store";
-import { mediaItem } from "../stores/catalog-wire";
-import type { Ctx } from "../core/context";
-import { STORES_APP_ID, currency, decimal, price, taxRatePercent, wireImage } from "../core/context";
-import { countryName } from "./addresses";
+import type { ProductRec, VariantRec } from "../../stores/catalog-store";
+import { availableQuantity, discountedCents, isInStock, loadProduct, variantBaseCents } from "../../stores/catalog-store";
+import { mediaItem } from "../../stores/catalog-wire";
+import type { Ctx } from "../../core/context";
+import { STORES_APP_ID, currency, decimal, price, taxRatePercent, wireImage } from "../../core/context";
+import { countryName } from "../parties/addresses";
 
 export interface LineRef {
   id: string;
@@ -162,7 +162,7 @@ export interface CouponRec {
   name: string;
   type: "PERCENT" | "AMOUNT";
   value: number;
-  /** Wix's specification.usageLimit and limitPerCustomer; null = none (ecom/coupon-limits.ts). */
+  /** Wix's specification.usageLimit and limitPerCustomer; null = none (ecom/pricing/coupon-limits.ts). */
   usage_limit: number | null;
   limit_per_customer: number | null;
 }
@@ -428,7 +428,7 @@ export function calculationErrorsWire(t: Totals) {
   };
 }
 
-// Addresses live in addresses.ts; re-exported for the modules that price and address orders.
+// Addresses live in parties/addresses.ts; re-exported for the modules that price and address orders.
 /**
  * What the cart's estimate and the checkout both answer about one set of totals, as Wix names it: the priced lines,
  * the summary (paid now; nothing is ever paid later here), discounts, calculation errors and violations.
@@ -449,5 +449,5 @@ export function calculationWire(ctx: Ctx, t: Totals) {
   };
 }
 
-export { addressFromWire, addressToWire, contactFromWire, countryName } from "./addresses";
+export { addressFromWire, addressToWire, contactFromWire, countryName } from "../parties/addresses";
 export { mediaItem };

@@ -1,15 +1,15 @@
 // Pay-on-delivery orders wait for their buyer (docs/decisions/0027-unpaid-orders-wait-for-their-buyer.md). An unpaid
 // order is a promise anyone can make from any address: it must not take the stock until someone proves the mailbox it
 // names. So it is placed INITIALIZED (Wix's "created, not yet approved"), takes no stock, and e-mails its buyer a link
-// to confirm it; confirming takes the stock and approves it (orders.ts, confirmOrder). Left unconfirmed a day, it is
+// to confirm it; confirming takes the stock and approves it (orders/orders.ts, confirmOrder). Left unconfirmed a day, it is
 // cancelled. And a buyer (the canonical e-mail) holds at most UNPAID_UNITS_PER_BUYER units of a product in unpaid
 // orders: more is paid by card, as shops cap what they send without payment.
-import type { Ctx } from "../core/context";
-import { newId } from "../core/context";
-import { nowIso, nowSeconds } from "../core/db";
-import { deliver } from "../core/mail";
-import { signLink } from "./order-links";
-import type { PricedLine } from "./pricing";
+import type { Ctx } from "../../core/context";
+import { newId } from "../../core/context";
+import { nowIso, nowSeconds } from "../../core/db";
+import { deliver } from "../../core/mail";
+import { signLink } from "../orders/order-links";
+import type { PricedLine } from "../pricing/pricing";
 
 export const UNPAID_UNITS_PER_BUYER = 10;
 export const CONFIRM_WITHIN_SECONDS = 24 * 3600;

@@ -1,10 +1,10 @@
 // An order as stored (its row) and as the ecom API answers it (its wire form): the piece orders, payments,
-// admin-orders, order-events and order-mail all read, so it sits below them (split from orders.ts and
-// admin-orders.ts to break their import cycle; docs/decisions/0021-platform-by-wix-module.md).
-import type { Ctx } from "../core/context";
-import { wireImage } from "../core/context";
+// admin-orders, order-events and order-mail all read, so it sits below them (split from orders/orders.ts and
+// orders/owner-orders.ts to break their import cycle; docs/decisions/0021-platform-by-wix-module.md).
+import type { Ctx } from "../../core/context";
+import { wireImage } from "../../core/context";
 import { digitalFileWire } from "./downloads";
-import { notFound } from "../core/http";
+import { notFound } from "../../core/http";
 
 export interface OrderRow {
   id: string;
@@ -42,7 +42,7 @@ export function orderWire(ctx: Ctx, row: OrderRow, appOrigin: string) {
     if (typeof _imagePath === "string") {
       out.image = wireImage(ctx, appOrigin, _imagePath, (li.productName as { original: string }).original);
     }
-    // Wix's own product page, as for cart lines (pricing.ts): the app links from its catalog.
+    // Wix's own product page, as for cart lines (pricing/pricing.ts): the app links from its catalog.
     if (typeof _slug === "string") out.url = { relativePath: `/product-page/${_slug}`, url: `${appOrigin}/product-page/${_slug}` };
     const digitalFile = digitalFileWire(ctx, row, li, appOrigin);
     if (digitalFile) out.digitalFile = digitalFile;

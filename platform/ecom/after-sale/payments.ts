@@ -2,17 +2,17 @@
 // is the only provider here: one payment per order, APPROVED (card), AUTHORIZED (card, PLATFORM_PAYMENT_CAPTURE=manual)
 // until captured (APPROVED) or voided (VOIDED), or PENDING (pay on delivery) until marked as paid.
 import { createHash } from "node:crypto";
-import type { Ctx } from "../core/context";
-import { orderPrice } from "../core/context";
-import { nowIso } from "../core/db";
-import { requireElevated } from "../core/elevated";
-import type { Router } from "../core/http";
-import { appError, asObject, asString, fieldError, validationError } from "../core/http";
-import { orderEvents } from "./order-events";
-import type { OrderData } from "./order-data";
-import { addActivity, cents, readOrderData, saveOrderData } from "./order-data";
-import type { OrderRow } from "./order-wire";
-import { orderById, orderWire } from "./order-wire";
+import type { Ctx } from "../../core/context";
+import { orderPrice } from "../../core/context";
+import { nowIso } from "../../core/db";
+import { requireElevated } from "../../core/elevated";
+import type { Router } from "../../core/http";
+import { appError, asObject, asString, fieldError, validationError } from "../../core/http";
+import { orderEvents } from "../orders/order-events";
+import type { OrderData } from "../orders/order-data";
+import { addActivity, cents, readOrderData, saveOrderData } from "../orders/order-data";
+import type { OrderRow } from "../orders/order-wire";
+import { orderById, orderWire } from "../orders/order-wire";
 
 /** A stable GUID derived from a name (the payment of an order keeps its id across reads). */
 function uuidFrom(name: string): string {
@@ -165,7 +165,7 @@ function markAsPaid(ctx: Ctx, orderId: string, appOrigin: string) {
       // The typings' errors for this call: ORDER_ALREADY_PAID (…). A canceled order has nothing to collect: the
       // sibling collection calls' ORDER_CANCELED. An authorization still held counts as paid: capture it instead.
       if (row.status === "CANCELED") throw appError(400, "ORDER_CANCELED", "Cette commande est annulée", { orderId });
-      // An order its buyer has not confirmed took no stock yet (ecom/unpaid.ts): it is not one to deliver and cash.
+      // An order its buyer has not confirmed took no stock yet (ecom/checkout/unpaid.ts): it is not one to deliver and cash.
       // The typings list no application code for it, so it is refused as a plain validation error on the order id
       // (Wix's documented error format, "About Errors"), not with a code of ours (platform/README.md).
       if (row.status === "INITIALIZED") throw fieldError("orderId", "Commande pas encore confirmée par son acheteur");
@@ -226,7 +226,7 @@ export function registerPayments(router: Router, ctx: Ctx): void {
     });
 }
 
-/** The full `balanceSummary` of the typings; refunds are added by refunds.ts, chargebacks do not happen here. */
+/** The full `balanceSummary` of the typings; refunds are added by after-sale/refunds.ts, chargebacks do not happen here. */
 export function balanceSummary(paidCents: number, totalCents: number, cur: string, refunded = 0) {
   const zero = orderPrice(0, cur);
   return {

@@ -1,12 +1,12 @@
 // ecom checkout V1: a snapshot of the cart (lines, coupon, addresses, shipping) priced live.
-import { customerOf, requireCouponUsable } from "./coupon-limits";
-import { buyerInfoWire } from "./cart";
-import type { Ctx } from "../core/context";
-import { currency, requireCaller } from "../core/context";
-import { nowIso } from "../core/db";
-import type { Router } from "../core/http";
-import { appError, asObject, asString, notFound, validationError } from "../core/http";
-import type { LineRef, Totals } from "./pricing";
+import { customerOf, requireCouponUsable } from "../pricing/coupon-limits";
+import { buyerInfoWire } from "../cart/cart-v1";
+import type { Ctx } from "../../core/context";
+import { currency, requireCaller } from "../../core/context";
+import { nowIso } from "../../core/db";
+import type { Router } from "../../core/http";
+import { appError, asObject, asString, notFound, validationError } from "../../core/http";
+import type { LineRef, Totals } from "../pricing/pricing";
 import {
   addressFromWire,
   calculationWire,
@@ -19,8 +19,8 @@ import {
   shippingInfoWire,
   linePricesWire,
   taxSummaryWire,
-} from "./pricing";
-import { createEcomSession } from "../redirects/redirects";
+} from "../pricing/pricing";
+import { createEcomSession } from "../../redirects/redirects";
 
 export interface CheckoutData {
   lines: LineRef[];

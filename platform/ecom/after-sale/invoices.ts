@@ -3,16 +3,16 @@
 // reaches). Here the app draws the PDF (app/.server/orders/invoice-pdf.server.ts); the platform keeps the record and puts
 // a signed invoice link in the buyer's e-mails and follow page (decision 0040).
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { Ctx } from "../core/context";
-import { newId, requireCaller } from "../core/context";
-import { nowIso, nowSeconds } from "../core/db";
-import { isElevated, requireElevated } from "../core/elevated";
-import type { Router } from "../core/http";
-import { appError, asObject, asString, validationError } from "../core/http";
-import { addActivity, readOrderData, saveOrderData } from "./order-data";
-import { orderEvents } from "./order-events";
-import type { OrderRow } from "./order-wire";
-import { orderById } from "./order-wire";
+import type { Ctx } from "../../core/context";
+import { newId, requireCaller } from "../../core/context";
+import { nowIso, nowSeconds } from "../../core/db";
+import { isElevated, requireElevated } from "../../core/elevated";
+import type { Router } from "../../core/http";
+import { appError, asObject, asString, validationError } from "../../core/http";
+import { addActivity, readOrderData, saveOrderData } from "../orders/order-data";
+import { orderEvents } from "../orders/order-events";
+import type { OrderRow } from "../orders/order-wire";
+import { orderById } from "../orders/order-wire";
 
 /** The id this platform answers as the issuing app of the invoices it records (its own, not a Wix app's). */
 export const EMBEDDED_INVOICES_APP_ID = "5c0e9d2a-7b1f-4e3a-9c6d-2f8b4a1e0d17";
