@@ -3,7 +3,7 @@ import type { AdminOrderRow, DashboardFigures } from "~/models/admin";
 import { formatPrice } from "~/lib/money";
 import { nextDay, parisDayStart, parisToday } from "~/lib/paris-days";
 import { toRow } from "./orders.server";
-import type { ElevatedClient } from "./owner.server";
+import type { ElevatedClient } from "./elevated-client.server";
 import { mapLoaderErrors } from "../wix/errors.server";
 import { cents, isPaidOrder } from "../orders/money.server";
 import { isoDate } from "~/lib/dates";
