@@ -49,6 +49,9 @@ export default [
     route("customers/:email", "routes/admin.customers.$email.tsx"),
     route("members", "routes/admin.members.tsx"),
     route("contact", "routes/admin.contact.tsx"),
+    route("products", "routes/admin.products._index.tsx"),
+    route("products/:id", "routes/admin.products.$id.tsx"),
+    route("coupons", "routes/admin.coupons.tsx"),
   ]),
 
   // Legal pages (app/content/legal.ts) and what search engines read.

@@ -3,9 +3,11 @@
 import { registerCart } from "./ecom/cart/cart-v1";
 import { registerCartV2 } from "./ecom/cart/cart-v2";
 import { registerDelivery } from "./ecom/pricing/delivery";
+import { registerCoupons } from "./ecom/pricing/coupons";
 import { mergeCarts } from "./ecom/cart/cart-store";
 import { registerCatalog } from "./stores/catalog";
 import { registerCatalogV3 } from "./stores/v3/register";
+import { registerOwnerCatalog } from "./stores/owner-catalog";
 import { registerCategories } from "./categories/categories";
 import { DEFAULT_CATALOG_VERSION, parseCatalogVersion } from "./stores/catalog-version";
 import { registerCheckout } from "./ecom/checkout/checkout-v1";
@@ -174,10 +176,12 @@ export function createPlatform(options: PlatformOptions): Platform {
   registerRedirects(api, ctx);
   registerCatalog(api, ctx);
   registerCatalogV3(api, ctx);
+  registerOwnerCatalog(api, ctx);
   registerCategories(api, ctx);
   registerCart(api, ctx);
   registerCartV2(api, ctx);
   registerDelivery(api, ctx);
+  registerCoupons(api, ctx);
   registerCheckout(api, ctx);
   registerOrders(api, ctx);
   registerAdminOrders(api, ctx);

@@ -4,19 +4,21 @@ import { ownerOf } from "~/.server/admin/owner.server";
 import { routeMeta } from "~/lib/meta";
 import { AdminOrdersTable } from "~/components/admin/AdminOrdersTable";
 import { Section } from "~/components/Section";
+import { LOW_STOCK_MAX } from "~/models/shop-admin";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Administration" });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const owner = ownerOf(context);
-  const [figures, handle, latest, pending, requests] = await Promise.all([
+  const [figures, handle, latest, pending, requests, stock] = await Promise.all([
     owner.dashboard.figures(),
     owner.dashboard.toHandle(),
     owner.orders.latest(5),
     owner.members.awaitingApproval(),
     owner.contact.list(),
+    owner.dashboard.stock(),
   ]);
-  return { figures, ...handle, latest: latest.orders, pending, newRequests: requests.filter((r) => r.status === "NEW").length };
+  return { figures, ...handle, latest: latest.orders, pending, newRequests: requests.filter((r) => r.status === "NEW").length, stock };
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? "s" : ""}`;
@@ -56,8 +58,47 @@ function OrdersToHandle({
   );
 }
 
+type Stock = Route.ComponentProps["loaderData"]["stock"];
+
+/** One stock list: each variant links to its product's page, where its stock is set. */
+function StockList({ items, empty }: { items: NonNullable<Stock>["low"]; empty: string }) {
+  if (!items.length) return <p>{empty}</p>;
+  return (
+    <ul>
+      {items.map((s) => (
+        <li key={`${s.productId}-${s.label}`}>
+          <Link to={`/admin/products/${encodeURIComponent(s.productId)}#stock`}>
+            {s.name}
+            {s.label ? ` (${s.label})` : ""}
+          </Link>{" "}
+          : {s.quantity}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function StockSection({ stock }: { stock: Stock }) {
+  if (!stock)
+    return (
+      <Section id="stock" title="Stock">
+        <p>Le stock ne peut pas être lu pour le moment : réessayez dans un instant.</p>
+      </Section>
+    );
+  return (
+    <>
+      <Section id="out-of-stock" title={`En rupture (${stock.out.length})`}>
+        <StockList items={stock.out} empty="Aucun article en rupture." />
+      </Section>
+      <Section id="low-stock" title={`Stock bas : ${LOW_STOCK_MAX} ou moins (${stock.low.length})`}>
+        <StockList items={stock.low} empty="Aucun article en stock bas." />
+      </Section>
+    </>
+  );
+}
+
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { figures, toCapture, toShip, toPrepare, toCollect, latest, pending, newRequests } = loaderData;
+  const { figures, toCapture, toShip, toPrepare, toCollect, latest, pending, newRequests, stock } = loaderData;
   const atLeast = figures.truncated ? "au moins " : "";
   return (
     <div className="admin-home">
@@ -128,6 +169,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           empty=""
         />
       ) : null}
+      <StockSection stock={stock} />
       <Section id="pending-members" title={`Inscriptions à approuver (${pending.length})`}>
         {pending.length ? (
           <ul>

@@ -14,6 +14,8 @@ export const middleware: Route.MiddlewareFunction[] = [ownerMiddleware];
 const SECTIONS = [
   { to: "/admin", label: "Tableau de bord", end: true },
   { to: "/admin/orders", label: "Commandes", end: false },
+  { to: "/admin/products", label: "Produits", end: false },
+  { to: "/admin/coupons", label: "Codes promo", end: false },
   { to: "/admin/members", label: "Membres", end: false },
   { to: "/admin/contact", label: "Demandes de contact", end: false },
 ];

@@ -148,6 +148,13 @@ const ADDED_COLUMNS: Array<[table: string, column: string, definition: string]> 
   // Wix coupons' specification.usageLimit and limitPerCustomer (ecom/pricing/coupon-limits.ts); null = no limit.
   ["coupons", "usage_limit", "INTEGER"],
   ["coupons", "limit_per_customer", "INTEGER"],
+  // What the owner sets on a coupon (ecom/pricing/coupons.ts): paused or not, validity (ms since 1970, as Wix), a
+  // minimum subtotal instead of a scope, and when it was made.
+  ["coupons", "active", "INTEGER NOT NULL DEFAULT 1"],
+  ["coupons", "start_time", "TEXT"],
+  ["coupons", "expiration_time", "TEXT"],
+  ["coupons", "minimum_subtotal", "REAL"],
+  ["coupons", "date_created", "TEXT"],
 ];
 
 /**

@@ -7,10 +7,10 @@ import { loadProduct } from "./catalog-store";
 import { fullProductV3, inventoryItemWire, projectProduct, variantsOf } from "./v3/wire";
 
 /** Catalog V1's ProductChanged (not a domain event): `{productId, changedFields}`. */
-function productChangedV1(ctx: Ctx, productId: string): void {
+function productChangedV1(ctx: Ctx, productId: string, changedFields: string[]): void {
   emitEvent(ctx, {
     eventType: "com.wix.ecommerce.catalog.api.v1.ProductChanged",
-    body: { plain: { productId, changedFields: ["stock"] } },
+    body: { plain: { productId, changedFields } },
   });
 }
 
@@ -41,6 +41,11 @@ function stockChangedV3(ctx: Ctx, productId: string, variantId: string | null): 
 
 /** Stock of a product (one of its variants, or its only one) moved: the events of the site's catalog version. */
 export function stockChanged(ctx: Ctx, productId: string, variantId: string | null = null): void {
+  productChanged(ctx, productId, ["stock"], variantId);
+}
+
+/** The owner changed a product (its visibility, ribbon, price or stock): the same events. */
+export function productChanged(ctx: Ctx, productId: string, changedFields: string[], variantId: string | null = null): void {
   if (ctx.opts.catalogVersion === "V3_CATALOG") stockChangedV3(ctx, productId, variantId);
-  else productChangedV1(ctx, productId);
+  else productChangedV1(ctx, productId, changedFields);
 }

@@ -174,9 +174,10 @@ const wireCaches = new WeakMap<object, WeakMap<Ctx, { rev: string; byOrigin: Map
 
 /**
  * Every visible product built by `build` (a wire form), cached per catalog revision and app origin: `key` names the
- * wire form (V1's, V3's), so each has its own cache.
+ * wire form (V1's, V3's), so each has its own cache. `withHidden`: the hidden ones too (the site's API key reads them,
+ * as the owner's dashboard lists them).
  */
-export function cachedProductWires<T>(key: object, ctx: Ctx, appOrigin: string, build: (p: ProductRec) => T): T[] {
+export function cachedProductWires<T>(key: object, ctx: Ctx, appOrigin: string, build: (p: ProductRec) => T, withHidden = false): T[] {
   let caches = wireCaches.get(key);
   if (!caches) wireCaches.set(key, (caches = new WeakMap()));
   const rev = catalogRevision(ctx);
@@ -185,11 +186,12 @@ export function cachedProductWires<T>(key: object, ctx: Ctx, appOrigin: string, 
     entry = { rev, byOrigin: new Map() };
     caches.set(ctx, entry);
   }
-  let wires = entry.byOrigin.get(appOrigin) as T[] | undefined;
+  const slot = `${withHidden ? "all" : "visible"} ${appOrigin}`;
+  let wires = entry.byOrigin.get(slot) as T[] | undefined;
   if (!wires) {
-    wires = loadAllProducts(ctx).map(build);
+    wires = loadAllProducts(ctx, withHidden).map(build);
     if (entry.byOrigin.size > 16) entry.byOrigin.clear();
-    entry.byOrigin.set(appOrigin, wires);
+    entry.byOrigin.set(slot, wires);
   }
   return wires;
 }
@@ -202,8 +204,8 @@ export function bumpCatalog(ctx: Ctx): void {
     .run();
 }
 
-export function loadAllProducts(ctx: Ctx): ProductRec[] {
-  const rows = ctx.db.prepare("SELECT * FROM products WHERE visible = 1 ORDER BY numeric_id").all() as ProductRow[];
+export function loadAllProducts(ctx: Ctx, withHidden = false): ProductRec[] {
+  const rows = ctx.db.prepare(`SELECT * FROM products ${withHidden ? "" : "WHERE visible = 1"} ORDER BY numeric_id`).all() as ProductRow[];
   return rows.map((r) => rowToRec(ctx, r));
 }
 

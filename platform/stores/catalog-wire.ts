@@ -13,9 +13,9 @@ import {
   type VariantRec,
 } from "./catalog-store";
 
-/** Every visible product in wire shape, cached per catalog revision and app origin. */
-export function allProductWires(ctx: Ctx, appOrigin: string): ReturnType<typeof productWire>[] {
-  return cachedProductWires(productWire, ctx, appOrigin, (p) => productWire(ctx, p, appOrigin));
+/** Every visible product in wire shape (the hidden ones too for the site's API key), cached per revision and origin. */
+export function allProductWires(ctx: Ctx, appOrigin: string, withHidden = false): ReturnType<typeof productWire>[] {
+  return cachedProductWires(productWire, ctx, appOrigin, (p) => productWire(ctx, p, appOrigin), withHidden);
 }
 
 export function priceData(cur: string, baseCents: number, discCents: number) {

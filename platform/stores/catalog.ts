@@ -1,5 +1,6 @@
 // Stores catalog V1 (products, variants, collections) as the SDK's `products` and `collections` modules see it:
 // the handlers. The rows and stock/price rules live in catalog-store.ts, the wire shapes in catalog-wire.ts.
+import { isElevated } from "../core/elevated";
 import type { Ctx } from "../core/context";
 import type { ApiRequest, Router } from "../core/http";
 import { asObject, fieldError, notFound, parseUntrustedJson } from "../core/http";
@@ -50,16 +51,16 @@ function queryProducts(ctx: Ctx, req: ApiRequest) {
   if (q.cursorPaging !== undefined) throw fieldError("query.cursorPaging", "is not supported; use paging", "FIELD_NOT_ALLOWED");
   const paging = parseOffsetPaging(q.paging);
   const sort = parseSort(q.sort);
-  const all = allProductWires(ctx, req.appOrigin);
+  const all = allProductWires(ctx, req.appOrigin, isElevated(ctx, req.headers));
   const filtered = all.filter((p) => matchFilter(p, q.filter));
   const sorted = applySort(filtered, sort, productSortAlias);
   const { page, metadata } = paginate(sorted, paging);
   return { products: page, metadata, totalResults: metadata.total };
 }
 
-function getProductOrThrow(ctx: Ctx, id: string): ProductRec {
+function getProductOrThrow(ctx: Ctx, id: string, withHidden = false): ProductRec {
   const p = loadProduct(ctx, id);
-  if (!p || !p.visible) throw notFound("PRODUCT_NOT_FOUND", `Produit introuvable : ${id}`, { productId: id });
+  if (!p || (!p.visible && !withHidden)) throw notFound("PRODUCT_NOT_FOUND", `Produit introuvable : ${id}`, { productId: id });
   return p;
 }
 
@@ -114,7 +115,7 @@ function optionsAvailability(ctx: Ctx, req: ApiRequest) {
 }
 
 function queryVariants(ctx: Ctx, req: ApiRequest) {
-  const p = getProductOrThrow(ctx, req.params.id!);
+  const p = getProductOrThrow(ctx, req.params.id!, isElevated(ctx, req.headers));
   const cur = currency(ctx);
   const choices = asObject(req.body.choices) ?? {};
   const ids = Array.isArray(req.body.variantIds) ? (req.body.variantIds as unknown[]).map(String) : [];
@@ -161,7 +162,9 @@ function collectionBy(ctx: Ctx, req: ApiRequest, field: "id" | "slug") {
 
 export function registerCatalog(router: Router, ctx: Ctx): void {
   const qp = (req: ApiRequest) => queryProducts(ctx, req);
-  const product = (req: ApiRequest) => ({ product: productWire(ctx, getProductOrThrow(ctx, req.params.id!), req.appOrigin) });
+  const product = (req: ApiRequest) => ({
+    product: productWire(ctx, getProductOrThrow(ctx, req.params.id!, isElevated(ctx, req.headers)), req.appOrigin),
+  });
   const routes: Route[] = [
     ["GET", "/stores-reader/v1/products/query-platformized", qp],
     ["POST", "/stores-reader/v1/products/query-platformized", qp],

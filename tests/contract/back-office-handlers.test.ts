@@ -1,13 +1,9 @@
 // The back-office's own server code (app/.server) on the owner's elevated client against the platform: what the
 // dashboard counts and lists, and the accountant's CSV export.
-import { orderBilling, orderFulfillments, orderInvoices, orderTransactions, orders } from "@wix/ecom";
-import { members } from "@wix/members";
-import { products } from "@wix/stores";
-import { submissions } from "@wix/forms";
 import { describe, expect, it } from "vitest";
 import { dashboardFigures, ordersToHandle } from "../../app/.server/admin/dashboard.server";
 import { exportOrders } from "../../app/.server/admin/orders-export.server";
-import type { ElevatedClient } from "../../app/.server/admin/elevated-client.server";
+import { OWNER_MODULES, type ElevatedClient } from "../../app/.server/admin/elevated-client.server";
 import {
   addBySlug,
   buyByCard,
@@ -21,16 +17,7 @@ import {
   usePlatformWithOwner,
 } from "./harness";
 
-const { ctx, owner } = usePlatformWithOwner("back-office-handlers-api-key-0123456789", {
-  orders,
-  orderTransactions,
-  orderBilling,
-  orderFulfillments,
-  orderInvoices,
-  members,
-  products,
-  submissions,
-});
+const { ctx, owner } = usePlatformWithOwner("back-office-handlers-api-key-0123456789", OWNER_MODULES);
 const admin = () => owner() as unknown as ElevatedClient;
 
 const numbers = (rows: Array<{ number: string }>) => rows.map((r) => r.number).sort();

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort, startServer, type RunningServer } from "../support/server";
+import { E2E_PLATFORM_API_KEY, OWNER_LOGIN } from "../support/demo";
 
 export const OWNER = "Julien Moreau";
 
@@ -26,7 +27,16 @@ const sites = base.extend<object, { catalogVersion: CatalogVersion; v1Site: Runn
       if (catalogVersion !== "V1_CATALOG") return use(null);
       const dir = mkdtempSync(join(tmpdir(), "e2e-v1-site-"));
       const port = Number(process.env.E2E_V1_PORT) || (await freePort());
-      const server = await startServer({ port, db: join(dir, "platform.sqlite"), env: { PLATFORM_CATALOG_VERSION: "V1_CATALOG" } });
+      const server = await startServer({
+        port,
+        db: join(dir, "platform.sqlite"),
+        env: {
+          PLATFORM_CATALOG_VERSION: "V1_CATALOG",
+          // The owner's shop on a V1 site (admin-shop.spec.ts): the demo owner, and the elevated client's key.
+          OWNER_EMAILS: OWNER_LOGIN.email,
+          PLATFORM_API_KEY: E2E_PLATFORM_API_KEY,
+        },
+      });
       // The site must say it runs V1, or every test of the project would be testing V3 again.
       const version = await (await fetch(`${server.origin}/_platform/api/stores/v3/provision/version`)).json();
       if (version?.catalogVersion !== "V1_CATALOG") throw new Error(`the V1 site answers ${JSON.stringify(version)}`);

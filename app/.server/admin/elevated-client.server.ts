@@ -1,11 +1,28 @@
 import { ApiKeyStrategy, createClient } from "@wix/sdk";
 import { orderBilling, orderFulfillments, orderInvoices, orderTransactions, orders } from "@wix/ecom";
 import { members } from "@wix/members";
-import { products } from "@wix/stores";
+import { inventory, inventoryItemsV3, products, productsV3 } from "@wix/stores";
+import { coupons } from "@wix/marketing";
 import { submissions } from "@wix/forms";
 import { notFound } from "~/lib/http";
 import { fetchWithTimeout } from "../wix/commerce-session.server";
 import { getConfig } from "../site/config.server";
+
+/** The SDK modules the back-office calls (also what the contract tests build the owner's client with). */
+export const OWNER_MODULES = {
+  orders,
+  orderTransactions,
+  orderBilling,
+  orderFulfillments,
+  orderInvoices,
+  members,
+  products,
+  productsV3,
+  inventory,
+  inventoryItemsV3,
+  coupons,
+  submissions,
+};
 
 /**
  * The elevated client: the SDK with the site's API key (docs/decisions/0015-owner-elevated-client.md). Routes never
@@ -16,7 +33,7 @@ export function buildElevatedClient() {
   const { apiKey, siteId } = getConfig().admin;
   if (!apiKey) notFound();
   return createClient({
-    modules: { orders, orderTransactions, orderBilling, orderFulfillments, orderInvoices, members, products, submissions },
+    modules: OWNER_MODULES,
     // An empty site id is not sent (the embedded platform accepts none unless PLATFORM_SITE_ID is set).
     auth: ApiKeyStrategy({ apiKey, siteId: siteId ?? "" }),
     fetch: fetchWithTimeout,

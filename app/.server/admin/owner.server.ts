@@ -16,6 +16,9 @@ import { runOrderIntent } from "./order-intents.server";
 import { runTagIntent } from "./order-tags.server";
 import { readOrderFilters, searchOrders } from "./orders.server";
 import { exportOrdersCsv } from "./orders-export.server";
+import { listCoupons } from "./shop-coupons.server";
+import { runCouponIntent, runProductIntent } from "./shop-intents.server";
+import { listProducts, productDetail, stockAlerts } from "./shop-products.server";
 
 export { isOwner } from "./identity.server";
 export { followLinksAvailable, orderForFollowLink } from "./elevated-client.server";
@@ -34,6 +37,8 @@ export class Owner {
   readonly contact;
   readonly customers;
   readonly dashboard;
+  readonly products;
+  readonly coupons;
 
   constructor(admin: ElevatedClient) {
     // One request's reads of each order: the action's and the page's loader share them (order-detail.server.ts).
@@ -70,6 +75,19 @@ export class Owner {
     this.dashboard = {
       figures: () => dashboardFigures(admin),
       toHandle: () => ordersToHandle(admin),
+      /** Counted variants out of stock, and low (LOW_STOCK_MAX or fewer); null when the catalog cannot be read. */
+      stock: () => stockAlerts(admin),
+    };
+    this.products = {
+      list: () => listProducts(admin),
+      detail: (id: string) => productDetail(admin, id),
+      /** The product page's forms: the product (visibility, prices, ribbon), a variant's stock (a level, an arrival). */
+      act: (request: Request, id: string, back: string) => runProductIntent(admin, request, id, back),
+    };
+    this.coupons = {
+      list: () => listCoupons(admin),
+      /** The coupons page's forms: create, pause, resume, delete. */
+      act: (request: Request, back: string) => runCouponIntent(admin, request, back),
     };
   }
 }

@@ -4,6 +4,7 @@ import type { Ctx } from "../../core/context";
 import { STORES_APP_ID, currency, decimal, newId, taxRatePercent } from "../../core/context";
 import type { PricedLine, ShippingOptionRec, Totals } from "../pricing/pricing";
 import {
+  COUPON_REFUSAL_MESSAGES,
   DELIVERY_APP_ID,
   addressToWire,
   isPickup,
@@ -225,6 +226,14 @@ export function violationsV2(t: Totals, couponGone: string | null) {
       severity: "ERROR",
       description: bad.map(unavailableText).join(" "),
       lineItemsOutOfStockData: { lineItemIds: bad.map((l) => l.ref.id), allLineItemsOutOfStock: bad.length === t.lines.length },
+    });
+  if (t.couponRefused)
+    out.push({
+      scope: "DISCOUNT",
+      code: "INVALID_COUPON_STATUS",
+      severity: "ERROR",
+      description: COUPON_REFUSAL_MESSAGES[t.couponRefused.reason],
+      invalidCouponStatusData: { couponCode: t.couponRefused.code, reason: t.couponRefused.reason },
     });
   if (couponGone)
     out.push({

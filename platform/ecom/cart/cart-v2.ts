@@ -17,7 +17,16 @@ import { COUPON_LIMIT_MESSAGES, couponLimitReached, customerOf } from "../pricin
 import { checkoutTotals } from "../checkout/checkout-v1";
 import { buyerOwner, storedContact, summaryV2Wire } from "./cart-v2-wire";
 import type { PricedLine } from "../pricing/pricing";
-import { addressFromWire, computeTotals, contactFromWire, findCoupon, priceLine, shippingOptions } from "../pricing/pricing";
+import {
+  addressFromWire,
+  computeTotals,
+  contactFromWire,
+  COUPON_REFUSAL_MESSAGES,
+  couponRefusal,
+  findCoupon,
+  priceLine,
+  shippingOptions,
+} from "../pricing/pricing";
 import { STORES_APP_ID } from "../../core/context";
 
 /** Cart V2's bounds (typings: `requestedQuantity` 1..100000, `lineItems` maxSize 300, `note` maxLength 1000). */
@@ -261,6 +270,9 @@ function addCoupon(ctx: Ctx, cart: CartRow, body: Record<string, unknown>): void
   }
   const coupon = findCoupon(ctx, code);
   if (!coupon) throw appError(400, "INVALID_COUPON_CODE", `Le code promo « ${code} » n'existe pas`, { couponCode: code });
+  // Paused, out of its dates or over the cart's subtotal: refused where it is typed, as Cart V2's InvalidCouponReason.
+  const refused = couponRefusal(coupon, computeTotals(ctx, priced(ctx, cart), null, null).subtotal);
+  if (refused) throw appError(400, "INVALID_COUPON_STATUS", COUPON_REFUSAL_MESSAGES[refused], { couponCode: coupon.code, reason: refused });
   // A member (or a buyer whose e-mail the cart holds) who used it up is told now; Place Order checks again.
   const reached = couponLimitReached(ctx, coupon, customerOf(ctx, cart.owner, cart.email));
   if (reached)

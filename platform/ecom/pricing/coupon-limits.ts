@@ -33,6 +33,11 @@ export function customerOf(ctx: Ctx, owner: string, email: string | null | undef
 
 const USES = "SELECT COUNT(*) AS n FROM orders WHERE status <> 'CANCELED' AND json_extract(data, '$.appliedDiscounts[0].coupon.id') = ?";
 
+/** How many orders used `couponId` (a cancelled order gives its use back): Wix's `numberOfUsages`. */
+export function couponUses(ctx: Ctx, couponId: string): number {
+  return (ctx.db.prepare(USES).get(couponId) as { n: number }).n;
+}
+
 /** Why `coupon` may not be used again by `customer`, or null. */
 export function couponLimitReached(ctx: Ctx, coupon: CouponRec, customer: Customer): CouponLimitCode | null {
   if (coupon.usage_limit !== null && (ctx.db.prepare(USES).get(coupon.id) as { n: number }).n >= coupon.usage_limit)

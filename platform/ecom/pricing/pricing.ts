@@ -165,7 +165,30 @@ export interface CouponRec {
   /** Wix's specification.usageLimit and limitPerCustomer; null = none (ecom/pricing/coupon-limits.ts). */
   usage_limit: number | null;
   limit_per_customer: number | null;
+  /** Set by the owner (ecom/pricing/coupons.ts): 0 = paused; validity in ms since 1970 as text; a minimum subtotal. */
+  active: number;
+  start_time: string | null;
+  expiration_time: string | null;
+  minimum_subtotal: number | null;
 }
+
+/** Cart V2's InvalidCouponReason for a coupon this cart may not use now (its limits of use aside), or null. */
+export type CouponRefusal = "DISABLED" | "EXPIRED" | "INACTIVE" | "MIN_SUBTOTAL_NOT_REACHED";
+
+export function couponRefusal(coupon: CouponRec, subtotalCents: number, now = Date.now()): CouponRefusal | null {
+  if (!coupon.active) return "DISABLED";
+  if (coupon.expiration_time && now > Number(coupon.expiration_time)) return "EXPIRED";
+  if (coupon.start_time && now < Number(coupon.start_time)) return "INACTIVE";
+  if (coupon.minimum_subtotal !== null && subtotalCents < Math.round(coupon.minimum_subtotal * 100)) return "MIN_SUBTOTAL_NOT_REACHED";
+  return null;
+}
+
+export const COUPON_REFUSAL_MESSAGES: Record<CouponRefusal, string> = {
+  DISABLED: "Ce code promo est suspendu.",
+  EXPIRED: "Ce code promo a expiré.",
+  INACTIVE: "Ce code promo n'est pas encore valable.",
+  MIN_SUBTOTAL_NOT_REACHED: "Le sous-total du panier est inférieur au minimum de ce code promo.",
+};
 
 export function findCoupon(ctx: Ctx, code: string | null | undefined): CouponRec | null {
   if (!code) return null;
@@ -233,6 +256,8 @@ export interface Totals {
   tax: number;
   total: number;
   coupon: CouponRec | null;
+  /** The cart's coupon, refused now (paused, out of its dates, under its minimum): it gives no discount. */
+  couponRefused: { code: string; reason: CouponRefusal } | null;
   needsShipping: boolean;
   options: ShippingOptionRec[];
   selected: ShippingOptionRec | null;
@@ -242,7 +267,10 @@ export interface Totals {
 export function computeTotals(ctx: Ctx, lines: PricedLine[], couponCode: string | null, shippingCode: string | null): Totals {
   const counted = lines.filter((l) => l.status !== "NOT_FOUND");
   const subtotal = counted.reduce((s, l) => s + l.lineCents, 0);
-  const coupon = findCoupon(ctx, couponCode);
+  const found = findCoupon(ctx, couponCode);
+  const refused = found ? couponRefusal(found, subtotal) : null;
+  const coupon = refused ? null : found;
+  const couponRefused = found && refused ? { code: found.code, reason: refused } : null;
   let discount = 0;
   if (coupon)
     discount = coupon.type === "PERCENT" ? Math.round((subtotal * coupon.value) / 100) : Math.min(subtotal, Math.round(coupon.value * 100));
@@ -260,7 +288,7 @@ export function computeTotals(ctx: Ctx, lines: PricedLine[], couponCode: string 
   const shipping = selected?.price_cents ?? 0;
   const total = subtotal - discount + shipping;
   const tax = taxIncluded(total, taxRatePercent(ctx));
-  return { lines, subtotal, discount, shipping, tax, total, coupon, needsShipping, options, selected, lineDiscounts };
+  return { lines, subtotal, discount, shipping, tax, total, coupon, couponRefused, needsShipping, options, selected, lineDiscounts };
 }
 
 export function taxIncluded(grossCents: number, ratePercent: number): number {

@@ -3,12 +3,14 @@
 import type { Ctx } from "../../core/context";
 import type { ApiRequest } from "../../core/http";
 import { notFound } from "../../core/http";
+import { isElevated } from "../../core/elevated";
 import { loadAllProducts } from "../catalog-store";
 import { inventoryItemWire, variantsOf } from "./wire";
 import { readV3Request, runV3Request } from "./query-v3";
 
-function allItems(ctx: Ctx) {
-  return loadAllProducts(ctx).flatMap((p) => variantsOf(p).map((v) => inventoryItemWire(p, v)));
+/** Every variant's item; the hidden products' too for the site's API key (the owner's dashboard lists them). */
+function allItems(ctx: Ctx, withHidden = false) {
+  return loadAllProducts(ctx, withHidden).flatMap((p) => variantsOf(p).map((v) => inventoryItemWire(p, v)));
 }
 
 const LIMITS = { max: 1000, byDefault: 50 };
@@ -34,7 +36,7 @@ const QUERY_DECLARED = { filterable: new Set(["id", "locationId", "variantId", .
 
 function answer(ctx: Ctx, req: ApiRequest, where: "query" | "search") {
   const r = readV3Request(req.body, where, where === "query" ? QUERY_DECLARED : {}, LIMITS);
-  const { items, pagingMetadata } = runV3Request(allItems(ctx), r);
+  const { items, pagingMetadata } = runV3Request(allItems(ctx, isElevated(ctx, req.headers)), r);
   // Query's paging metadata is the typings' PlatformPagingMetadataV2 (count and cursors, no hasNext); Search's is
   // CursorPagingMetadata, with hasNext. The SDK's query builder reads hasNext() from the next cursor either way.
   const paging = where === "query" ? { count: pagingMetadata.count, cursors: pagingMetadata.cursors } : pagingMetadata;
@@ -43,7 +45,7 @@ function answer(ctx: Ctx, req: ApiRequest, where: "query" | "search") {
 
 function getInventoryItem(ctx: Ctx, req: ApiRequest) {
   const id = req.params.inventoryItemId!;
-  const item = allItems(ctx).find((i) => i.id === id);
+  const item = allItems(ctx, isElevated(ctx, req.headers)).find((i) => i.id === id);
   if (!item) throw notFound("INVENTORY_ITEM_NOT_FOUND", `Article de stock introuvable : ${id}`, { inventoryItemId: id });
   return { inventoryItem: item };
 }

@@ -1,6 +1,7 @@
 // Products V3 (`@wix/stores` productsV3): query, search, count, get by id and by slug, the "All Products" category.
 import type { Ctx } from "../../core/context";
 import type { ApiRequest } from "../../core/http";
+import { isElevated } from "../../core/elevated";
 import { notFound } from "../../core/http";
 import { ALL_PRODUCTS_COLLECTION_ID, cachedProductWires, loadProduct, type ProductRec } from "../catalog-store";
 import { fullProductV3, projectProduct, type ProductV3Wire, type RequestedField } from "./wire";
@@ -86,8 +87,8 @@ const SEARCH_DECLARED = {
 };
 
 /** Every visible product in its full V3 shape, cached per catalog revision and app origin. */
-function allProductsV3(ctx: Ctx, appOrigin: string): ProductV3Wire[] {
-  return cachedProductWires(fullProductV3, ctx, appOrigin, (p) => fullProductV3(ctx, p, appOrigin));
+function allProductsV3(ctx: Ctx, appOrigin: string, withHidden = false): ProductV3Wire[] {
+  return cachedProductWires(fullProductV3, ctx, appOrigin, (p) => fullProductV3(ctx, p, appOrigin), withHidden);
 }
 
 /** Search's free text: the name and the description, case and accents as typed. */
@@ -100,7 +101,7 @@ function matchesText(p: ProductV3Wire, expression: string): boolean {
 function queryProducts(ctx: Ctx, req: ApiRequest) {
   const r = readV3Request(req.body, "query", QUERY_DECLARED);
   const fields = requestedFields(req.body, PRODUCT_FIELDS);
-  const { items, pagingMetadata } = runV3Request(allProductsV3(ctx, req.appOrigin), r);
+  const { items, pagingMetadata } = runV3Request(allProductsV3(ctx, req.appOrigin, isElevated(ctx, req.headers)), r);
   return { products: items.map((p) => projectProduct(p, fields, false)), pagingMetadata };
 }
 
@@ -121,19 +122,19 @@ function countProducts(ctx: Ctx, req: ApiRequest) {
   return { count };
 }
 
-function visibleProduct(p: ProductRec | null, what: string): ProductRec {
-  if (!p || !p.visible) throw notFound("PRODUCT_NOT_FOUND", `Produit introuvable : ${what}`, { product: what });
+function visibleProduct(p: ProductRec | null, what: string, withHidden = false): ProductRec {
+  if (!p || (!p.visible && !withHidden)) throw notFound("PRODUCT_NOT_FOUND", `Produit introuvable : ${what}`, { product: what });
   return p;
 }
 
 function single(ctx: Ctx, req: ApiRequest, p: ProductRec) {
-  const full = allProductsV3(ctx, req.appOrigin).find((w) => w.id === p.id) ?? fullProductV3(ctx, p, req.appOrigin);
+  const full = allProductsV3(ctx, req.appOrigin, !p.visible).find((w) => w.id === p.id) ?? fullProductV3(ctx, p, req.appOrigin);
   return { product: projectProduct(full, requestedFields(req.body, PRODUCT_FIELDS), true) };
 }
 
 function getProduct(ctx: Ctx, req: ApiRequest) {
   const id = req.params.productId!;
-  return single(ctx, req, visibleProduct(loadProduct(ctx, id), id));
+  return single(ctx, req, visibleProduct(loadProduct(ctx, id), id, isElevated(ctx, req.headers)));
 }
 
 function getProductBySlug(ctx: Ctx, req: ApiRequest) {

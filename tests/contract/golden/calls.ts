@@ -9,7 +9,8 @@ import { ApiKeyStrategy, AppStrategy, createClient, OAuthStrategy } from "@wix/s
 import { cartV2, orderBilling, orderFulfillments, orderInvoices, orderTransactions, orders, recommendations } from "@wix/ecom";
 import { members } from "@wix/members";
 import { submissions } from "@wix/forms";
-import { catalogVersioning, inventoryItemsV3, productsV3, readOnlyVariantsV3 } from "@wix/stores";
+import { catalogVersioning, inventory, inventoryItemsV3, products, productsV3, readOnlyVariantsV3 } from "@wix/stores";
+import { coupons } from "@wix/marketing";
 import { categories } from "@wix/categories";
 import type { Platform, PlatformOptions } from "../../../platform/index";
 import {
@@ -88,7 +89,22 @@ export const ADMIN_SITE_ID = "golden-site";
 
 export function adminClient(apiKey: string, siteId: string) {
   return createClient({
-    modules: { orders, members, orderTransactions, orderBilling, orderFulfillments, orderInvoices, submissions, recommendations, cartV2 },
+    modules: {
+      orders,
+      members,
+      orderTransactions,
+      orderBilling,
+      orderFulfillments,
+      orderInvoices,
+      submissions,
+      recommendations,
+      cartV2,
+      products,
+      productsV3,
+      inventory,
+      inventoryItemsV3,
+      coupons,
+    },
     auth: ApiKeyStrategy({ apiKey, siteId }),
   });
 }
@@ -182,6 +198,16 @@ async function freshMember(w: World) {
   });
   return member._id!;
 }
+
+/** A coupon of the store, 5 % off, valid from now, with a code of its own. */
+const newCoupon = (w: World) =>
+  w.admin().coupons.createCoupon({
+    name: "Contrôle",
+    code: `GOLD${Date.now().toString(36).toUpperCase().slice(-8)}${Math.floor(Math.random() * 100)}`,
+    percentOffRate: 5,
+    scope: { namespace: "stores" },
+    startTime: String(Date.now()),
+  });
 
 /** 150 ids that match nothing: with them a query's URL passes 4000 characters. */
 const LONG_ID_LIST = Array.from({ length: 150 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
@@ -315,6 +341,50 @@ export const calls: Record<string, GoldenCall> = {
     if (!item?._id) throw new Unavailable("the site has no inventory item to read");
     return c.inventoryItemsV3.getInventoryItem(item._id);
   }, V3_SITE),
+  // The owner's catalog writes (app/.server/admin/shop-products.server.ts), on a V3 site, then on the suite's V1 site.
+  "productsV3.updateProduct": write(async (w) => {
+    const [first] = (await w.admin().productsV3.queryProducts().limit(1).find()).items;
+    if (!first?._id) throw new Unavailable("the site has no product to change");
+    return w
+      .admin()
+      .productsV3.updateProduct(first._id, { revision: first.revision!, ribbon: { name: "Nouveau" } } as Parameters<
+        ReturnType<World["admin"]>["productsV3"]["updateProduct"]
+      >[1]);
+  }, V3_SITE),
+  "inventoryItemsV3.updateInventoryItem": write(async (w) => {
+    const [item] = (await w.admin().inventoryItemsV3.queryInventoryItems().limit(1).find()).items;
+    if (!item?._id) throw new Unavailable("the site has no inventory item to change");
+    return w.admin().inventoryItemsV3.updateInventoryItem(item._id, { revision: item.revision!, trackQuantity: true, quantity: 12 });
+  }, V3_SITE),
+  "inventoryItemsV3.bulkIncrementInventoryItems": write(async (w) => {
+    const [item] = (await w.admin().inventoryItemsV3.queryInventoryItems().eq("trackQuantity", true).limit(1).find()).items;
+    if (!item?._id) throw new Unavailable("the site has no counted inventory item");
+    return w.admin().inventoryItemsV3.bulkIncrementInventoryItems([{ inventoryItemId: item._id, incrementBy: 1 }], { returnEntity: true });
+  }, V3_SITE),
+  "products.updateProduct": write(async (w) =>
+    w
+      .admin()
+      .products.updateProduct((await w.product())._id, { ribbon: "Nouveau" } as Parameters<
+        ReturnType<World["admin"]>["products"]["updateProduct"]
+      >[1]),
+  ),
+  "inventory.updateInventoryVariants": write(async (w) => {
+    const id = (await w.product())._id;
+    const { variants } = await w.admin().products.queryProductVariants(id);
+    return w
+      .admin()
+      .inventory.updateInventoryVariants(id, { trackQuantity: true, variants: [{ variantId: variants![0]!._id!, quantity: 9 }] });
+  }),
+  "inventory.incrementInventory": write(async (w) => {
+    const id = (await w.product())._id;
+    const { variants } = await w.admin().products.queryProductVariants(id);
+    return w.admin().inventory.incrementInventory([{ productId: id, variantId: variants![0]!._id!, incrementBy: 1 }]);
+  }),
+  // The coupons (@wix/marketing): a code of its own per run, so a real site never holds it already.
+  "coupons.queryCoupons": read(async (w) => w.admin().coupons.queryCoupons({ paging: { limit: 5 } })),
+  "coupons.createCoupon": write(async (w) => newCoupon(w)),
+  "coupons.updateCoupon": write(async (w) => w.admin().coupons.updateCoupon((await newCoupon(w))._id!, { active: false })),
+  "coupons.deleteCoupon": write(async (w) => w.admin().coupons.deleteCoupon((await newCoupon(w))._id!)),
   "categories.queryCategories": read(
     async () => catalogV3Client().categories.queryCategories({ treeReference: STORES_TREE }).exists("name", true).limit(2).find(),
     V3_SITE,

@@ -1,0 +1,169 @@
+import { z } from "zod";
+import type { Money } from "./cart";
+
+/**
+ * The owner's shop in /admin: products (visibility, price and price before, ribbon, stock per variant with the last
+ * changes) and coupons, as the pages show them, and their forms as zod schemas (decision 0022).
+ */
+
+export interface StockLine {
+  /** The variant (Catalog V3's or V1's id), and its V3 inventory item when the site runs V3. */
+  variantId: string;
+  inventoryItemId?: string;
+  /** "Taille M · Noir", or "" for a product without options. */
+  label: string;
+  /** Units left; null when the stock is not counted (the product is only in or out of stock). */
+  quantity: number | null;
+  inStock: boolean;
+}
+
+export interface AdminProductRow {
+  id: string;
+  name: string;
+  slug: string;
+  visible: boolean;
+  ribbon: string;
+  price: Money;
+  /** The price before, shown struck through, when it is higher. */
+  compareAt?: Money;
+  stock: StockLine[];
+}
+
+export interface HistoryEntry {
+  date: string;
+  text: string;
+}
+
+export interface AdminProductDetail extends AdminProductRow {
+  /** Catalog V3's revision, sent back with each change (Wix refuses a stale one). */
+  revision: string;
+  history: HistoryEntry[];
+}
+
+export interface AdminCouponRow {
+  id: string;
+  name: string;
+  code: string;
+  /** "10 %" or "5,00 €". */
+  discount: string;
+  minimum?: string;
+  start?: string;
+  end?: string;
+  uses: number;
+  usageLimit?: number;
+  oncePerCustomer: boolean;
+  active: boolean;
+  expired: boolean;
+}
+
+/** The variants at or under this many units are "low stock" (the storefront says "plus que N" from the same number). */
+export { LOW_STOCK_MAX } from "./availability";
+
+// ---------------------------------------------------------------- forms
+
+const checkbox = z
+  .string()
+  .optional()
+  .transform((v) => v === "on");
+
+/** A price as the owner types it: "39,90", "39.90" or "39"; in euros, 0 to 1 000 000 excluded. */
+const price = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .transform((v) => v.replace(/\s/g, "").replace(",", "."))
+    .pipe(z.string().regex(/^\d{1,6}(\.\d{1,2})?$/, message))
+    .transform(Number);
+
+const optionalPrice = (message: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(price(message).optional());
+
+export const PRICE_MESSAGE = "Prix en euros, par exemple 39,90.";
+
+export const productForm = z
+  .object({
+    visible: checkbox,
+    price: price(PRICE_MESSAGE),
+    compareAt: optionalPrice("Prix barré en euros, par exemple 49,90, ou laissez vide."),
+    ribbon: z.string().trim().max(30, "Le ruban tient en 30 caractères au plus.").default(""),
+    revision: z.string().max(40).default(""),
+  })
+  .superRefine((form, ctx) => {
+    if (form.compareAt !== undefined && form.compareAt <= form.price)
+      ctx.addIssue({ code: "custom", path: ["compareAt"], message: "Le prix barré doit être plus élevé que le prix." });
+  });
+export type ProductInput = z.output<typeof productForm>;
+
+const units = (min: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{1,5}$/, message)
+    .transform(Number)
+    .refine((n) => n >= min, message);
+
+/** One variant's stock: a level set (an inventory count), or an arrival added to what is left. */
+export const stockForm = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("stock-set"),
+    variantId: z.string().min(1).max(100),
+    quantity: units(0, "Stock : un nombre entier de 0 à 99 999."),
+  }),
+  z.object({
+    intent: z.literal("stock-add"),
+    variantId: z.string().min(1).max(100),
+    arrival: units(1, "Arrivage : un nombre entier de 1 à 99 999."),
+  }),
+]);
+export type StockInput = z.output<typeof stockForm>;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export const couponForm = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, "Donnez un nom au code promo (100 caractères au plus).")
+      .max(100, "Donnez un nom au code promo (100 caractères au plus)."),
+    code: z
+      .string()
+      .trim()
+      .transform((v) => v.toUpperCase())
+      .pipe(z.string().regex(/^[A-Z0-9_-]{3,20}$/, "Code : 3 à 20 lettres, chiffres, tirets ou soulignés.")),
+    kind: z.enum(["percent", "amount"], { error: "Choisissez une remise en pourcentage ou en euros." }),
+    value: price("Valeur de la remise : un nombre, par exemple 10 ou 5,50."),
+    minimum: optionalPrice("Sous-total minimum en euros, ou laissez vide."),
+    start: z.string().regex(DAY, "Date de début : choisissez un jour."),
+    end: z
+      .string()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .pipe(z.string().regex(DAY, "Date de fin : choisissez un jour, ou laissez vide.").optional()),
+    usageLimit: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .pipe(units(1, "Nombre total d'utilisations : un nombre entier à partir de 1, ou laissez vide.").optional()),
+    oncePerCustomer: checkbox,
+  })
+  .superRefine((form, ctx) => {
+    if (form.value <= 0 || (form.kind === "percent" && form.value > 100))
+      ctx.addIssue({ code: "custom", path: ["value"], message: "Valeur de la remise : plus de 0, et 100 % au plus." });
+    if (form.end && form.end < form.start)
+      ctx.addIssue({ code: "custom", path: ["end"], message: "La date de fin vient après la date de début." });
+  });
+export type CouponInput = z.output<typeof couponForm>;
+
+export const couponIntentForm = z.object({
+  intent: z.enum(["pause", "resume", "delete"]),
+  couponId: z.string().min(1).max(100),
+  code: z.string().max(20).default(""),
+  confirmed: z.string().optional(),
+});
