@@ -131,6 +131,12 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
                 <li>
                   <Link to="/admin/members?status=PENDING">{plural(pending.length, "inscription")} à approuver</Link>
                 </li>
+                {stock ? (
+                  <li>
+                    <a href="#out-of-stock">{plural(stock.out.length, "article")} en rupture</a>,{" "}
+                    <a href="#low-stock">{stock.low.length} en stock bas</a>
+                  </li>
+                ) : null}
               </ul>
             </dd>
           </div>

@@ -228,14 +228,19 @@ test("the owner blocks a member who then cannot log in, unblocks her, and approv
 test("the back-office pages have no serious accessibility violation and fit 390 px @js", async ({ page, javaScriptEnabled }) => {
   test.setTimeout(120_000);
   await loginAsOwner(page, javaScriptEnabled);
-  for (const path of ["/admin", "/admin/orders", "/admin/members", "/admin/contact"]) {
+  for (const path of ["/admin", "/admin/orders", "/admin/members", "/admin/contact", "/admin/products", "/admin/coupons"]) {
     await page.goto(path);
     await expectNoSeriousA11yViolations(page);
   }
+  await page.goto("/admin/products");
+  await page.getByRole("link", { name: "Tester ses applications web" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tester ses applications web");
+  await expectNoSeriousA11yViolations(page);
+  const product = new URL(page.url()).pathname;
   await openOrder(page, "10001", javaScriptEnabled);
   await expectNoSeriousA11yViolations(page);
   await page.setViewportSize({ width: 390, height: 800 });
-  for (const path of ["/admin/orders", "/admin/members", "/admin/contact"]) {
+  for (const path of ["/admin/orders", "/admin/members", "/admin/contact", "/admin/products", product, "/admin/coupons"]) {
     await page.goto(path);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
