@@ -28,6 +28,7 @@ import {
   queryToObject,
   readBodyText,
   Router,
+  UNREADABLE_FORM,
   sameOriginOrNone,
   WixError,
 } from "./core/http";
@@ -296,8 +297,15 @@ export function createPlatform(options: PlatformOptions): Platform {
         } catch (err) {
           // A hosted page answers a person: the refusal is a French page, not the API's JSON.
           if (!(err instanceof WixError)) throw err;
+          // The client's error: one line in the log, no stack trace.
+          console.warn(`[platform] refused (${err.status}) ${request.method} ${url.pathname}: ${err.message}`);
           const title = err.status === 413 ? "Requête trop volumineuse" : "Requête refusée";
-          const text = err.status === 413 ? "Le formulaire envoyé est trop volumineux." : "Cette requête ne peut pas être traitée.";
+          const text =
+            err.status === 413
+              ? "Le formulaire envoyé est trop volumineux."
+              : err.message === UNREADABLE_FORM
+                ? UNREADABLE_FORM
+                : "Cette requête ne peut pas être traitée.";
           answer = html(errorPage(title, text), err.status);
         }
         return await withTheme(request, answer);

@@ -20,10 +20,16 @@ const register = (c: Client, email: string, password: string) => c.auth.register
 const login = (c: Client, email: string, password: string) => c.auth.login({ email, password }) as Promise<AnyState>;
 const verify = (c: Client, code: string) =>
   (c.auth.processVerification({ verificationCode: code }) as Promise<AnyState>).catch(
-    (e: { details?: { applicationError?: { code?: string } } }) => ({ loginState: "FAILURE", errorCode: e.details?.applicationError?.code }),
+    (e: { details?: { applicationError?: { code?: string } } }) => ({
+      loginState: "FAILURE",
+      errorCode: e.details?.applicationError?.code,
+    }),
   );
 
-const handle = useEmbeddedPlatform({}, { getAppOrigin: () => APP_ORIGIN, getClient: () => `198.51.100.${Math.floor(Math.random() * 250)}` });
+const handle = useEmbeddedPlatform(
+  {},
+  { getAppOrigin: () => APP_ORIGIN, getClient: () => `198.51.100.${Math.floor(Math.random() * 250)}` },
+);
 afterEach(() => vi.useRealTimers());
 
 /** The codes e-mailed to `email`'s canonical address, oldest first. */
@@ -110,7 +116,8 @@ describe("verification codes are counted per mailbox across sign-ups", () => {
 
   it("no more than 5 codes a day are e-mailed to one mailbox", async () => {
     const email = "boite.inondee@exemple.fr";
-    for (let i = 0; i < 8; i++) expect((await register(makeClient(), email, "motdepasse-solide")).loginState).toBe("EMAIL_VERIFICATION_REQUIRED");
+    for (let i = 0; i < 8; i++)
+      expect((await register(makeClient(), email, "motdepasse-solide")).loginState).toBe("EMAIL_VERIFICATION_REQUIRED");
     expect(codesTo(handle.platform, email)).toHaveLength(5);
   });
 
