@@ -110,9 +110,9 @@ CREATE TABLE IF NOT EXISTS signups (
   first_name TEXT, last_name TEXT, nickname TEXT, code_hash TEXT NOT NULL, expires_at INTEGER NOT NULL,
   attempts INTEGER NOT NULL DEFAULT 0, used INTEGER NOT NULL DEFAULT 0
 );
--- Verification codes counted per mailbox (iam/mailbox-codes.ts): codes e-mailed and wrong codes, and locks.
-CREATE TABLE IF NOT EXISTS mailbox_code_events (mailbox TEXT NOT NULL, kind TEXT NOT NULL, at INTEGER NOT NULL);
-CREATE INDEX IF NOT EXISTS mailbox_code_events_key ON mailbox_code_events (mailbox, kind, at);
+-- What was sent to or tried on a mailbox lately (core/mailbox-events.ts), and mailboxes locked by wrong codes.
+CREATE TABLE IF NOT EXISTS mailbox_events (mailbox TEXT NOT NULL, kind TEXT NOT NULL, at INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS mailbox_events_key ON mailbox_events (mailbox, kind, at);
 CREATE TABLE IF NOT EXISTS mailbox_locks (mailbox TEXT PRIMARY KEY, until INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS password_resets (
   token_hash TEXT PRIMARY KEY, member_id TEXT NOT NULL, redirect_url TEXT, expires_at INTEGER NOT NULL,
@@ -312,7 +312,7 @@ const TABLES = [
   "session_tokens",
   "verifications",
   "signups",
-  "mailbox_code_events",
+  "mailbox_events",
   "mailbox_locks",
   "password_resets",
   "outbox",

@@ -12,20 +12,12 @@ import type { Ctx } from "../core/context";
 import { nowSeconds } from "../core/db";
 import { mailboxKey } from "../core/email";
 import { deliver } from "../core/mail";
+import { forgetMailboxEvents, recentMailboxEvents, recordMailboxEvent } from "../core/mailbox-events";
 import { mail } from "./codes";
 
 export const CODES_PER_DAY = 5;
 export const WRONG_CODES_PER_DAY = 5;
 export const MAILBOX_LOCK_SECONDS = 24 * 3600;
-const DAY_SECONDS = 24 * 3600;
-
-function count(ctx: Ctx, mailbox: string, kind: "sent" | "wrong"): number {
-  return (
-    ctx.db
-      .prepare("SELECT COUNT(*) AS n FROM mailbox_code_events WHERE mailbox = ? AND kind = ? AND at > ?")
-      .get(mailbox, kind, nowSeconds() - DAY_SECONDS) as { n: number }
-  ).n;
-}
 
 /** True while wrong codes keep the mailbox of `email` locked: no code is sent to it and none is accepted. */
 export function mailboxLocked(ctx: Ctx, email: string): boolean {
@@ -35,23 +27,20 @@ export function mailboxLocked(ctx: Ctx, email: string): boolean {
 
 /** Whether a code may be e-mailed to `email` now; when it may, it is counted as sent. */
 export function mayEmailCode(ctx: Ctx, email: string): boolean {
-  const mailbox = mailboxKey(email);
-  ctx.db.prepare("DELETE FROM mailbox_code_events WHERE at < ?").run(nowSeconds() - DAY_SECONDS);
-  if (mailboxLocked(ctx, email) || count(ctx, mailbox, "sent") >= CODES_PER_DAY) return false;
-  ctx.db.prepare("INSERT INTO mailbox_code_events (mailbox, kind, at) VALUES (?, 'sent', ?)").run(mailbox, nowSeconds());
+  if (mailboxLocked(ctx, email) || recentMailboxEvents(ctx, email, "code-sent") >= CODES_PER_DAY) return false;
+  recordMailboxEvent(ctx, email, "code-sent");
   return true;
 }
 
 /** Counts a wrong code typed for `email`; the WRONG_CODES_PER_DAY-th in a day locks its mailbox and tells its holder. */
 export function recordWrongCode(ctx: Ctx, email: string): void {
-  const mailbox = mailboxKey(email);
-  ctx.db.prepare("INSERT INTO mailbox_code_events (mailbox, kind, at) VALUES (?, 'wrong', ?)").run(mailbox, nowSeconds());
-  if (mailboxLocked(ctx, email) || count(ctx, mailbox, "wrong") < WRONG_CODES_PER_DAY) return;
+  recordMailboxEvent(ctx, email, "wrong-code");
+  if (mailboxLocked(ctx, email) || recentMailboxEvents(ctx, email, "wrong-code") < WRONG_CODES_PER_DAY) return;
   ctx.db
     .prepare("INSERT INTO mailbox_locks (mailbox, until) VALUES (?, ?) ON CONFLICT(mailbox) DO UPDATE SET until = excluded.until")
-    .run(mailbox, nowSeconds() + MAILBOX_LOCK_SECONDS);
+    .run(mailboxKey(email), nowSeconds() + MAILBOX_LOCK_SECONDS);
   // The lock's day starts afresh: the wrong codes that made it are not counted again after it.
-  ctx.db.prepare("DELETE FROM mailbox_code_events WHERE mailbox = ? AND kind = 'wrong'").run(mailbox);
+  forgetMailboxEvents(ctx, email, "wrong-code");
   deliver(
     ctx.mail,
     mail(
