@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin._index";
-import { dashboardFigures, ordersToHandle } from "~/.server/admin-dashboard.server";
-import { searchOrders } from "~/.server/admin-orders.server";
-import { listContactRequests } from "~/.server/admin-contact.server";
-import { membersAwaitingApproval } from "~/.server/admin-members.server";
-import { elevatedClientOf } from "~/.server/owner.server";
+import { dashboardFigures, ordersToHandle } from "~/.server/admin/dashboard.server";
+import { searchOrders } from "~/.server/admin/orders.server";
+import { listContactRequests } from "~/.server/admin/contact.server";
+import { membersAwaitingApproval } from "~/.server/admin/members.server";
+import { elevatedClientOf } from "~/.server/admin/owner.server";
 import { routeMeta } from "~/lib/meta";
 import { AdminOrdersTable } from "~/components/admin/AdminOrdersTable";
 import { Section } from "~/components/Section";

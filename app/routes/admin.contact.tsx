@@ -1,9 +1,9 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/admin.contact";
-import { adminRefusal, runAdminAction } from "~/.server/admin-actions.server";
-import { type ContactAction, contactAction, listContactRequests } from "~/.server/admin-contact.server";
-import { formObject } from "~/.server/form.server";
-import { elevatedClientOf } from "~/.server/owner.server";
+import { adminRefusal, runAdminAction } from "~/.server/admin/actions.server";
+import { type ContactAction, contactAction, listContactRequests } from "~/.server/admin/contact.server";
+import { formObject } from "~/.server/http/form.server";
+import { elevatedClientOf } from "~/.server/admin/owner.server";
 import { routeMeta } from "~/lib/meta";
 import { replyMailto } from "~/lib/mail-reply";
 import { Facts } from "~/components/Facts";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin.customers.$email";
-import { customerView } from "~/.server/admin-customers.server";
-import { elevatedClientOf } from "~/.server/owner.server";
+import { customerView } from "~/.server/admin/customers.server";
+import { elevatedClientOf } from "~/.server/admin/owner.server";
 import { AdminOrdersTable } from "~/components/admin/AdminOrdersTable";
 import { ReplyAddress } from "~/components/admin/ReplyAddress";
 import { Facts } from "~/components/Facts";

@@ -1,7 +1,7 @@
 import { Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/admin.members";
-import { adminRefusal, runAdminAction } from "~/.server/admin-actions.server";
-import type { BulkMemberAction, MemberAction } from "~/.server/admin-members.server";
+import { adminRefusal, runAdminAction } from "~/.server/admin/actions.server";
+import type { BulkMemberAction, MemberAction } from "~/.server/admin/members.server";
 import {
   BULK_MAX,
   bulkMemberAction,
@@ -10,9 +10,9 @@ import {
   memberAction,
   readMemberFilters,
   searchMembers,
-} from "~/.server/admin-members.server";
-import { formObject } from "~/.server/form.server";
-import { elevatedClientOf } from "~/.server/owner.server";
+} from "~/.server/admin/members.server";
+import { formObject } from "~/.server/http/form.server";
+import { elevatedClientOf } from "~/.server/admin/owner.server";
 import { ConfirmPanel } from "~/components/admin/Confirm";
 import { FilterInput, FilterSelect } from "~/components/admin/Filters";
 import { StackTable, type StackColumn } from "~/components/StackTable";

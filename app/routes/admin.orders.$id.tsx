@@ -1,7 +1,7 @@
 import { Link, useActionData } from "react-router";
 import type { Route } from "./+types/admin.orders.$id";
-import { adminRefusal, runAdminAction } from "~/.server/admin-actions.server";
-import { getOrderDetail } from "~/.server/admin-order-detail.server";
+import { adminRefusal, runAdminAction } from "~/.server/admin/actions.server";
+import { getOrderDetail } from "~/.server/admin/order-detail.server";
 import {
   addNote,
   cancelOrder,
@@ -16,9 +16,9 @@ import {
   refundTotal,
   ship,
   voidPayment,
-} from "~/.server/admin-order-actions.server";
-import { formObject, refuseForm } from "~/.server/form.server";
-import { elevatedClientOf } from "~/.server/owner.server";
+} from "~/.server/admin/order-actions.server";
+import { formObject, refuseForm } from "~/.server/http/form.server";
+import { elevatedClientOf } from "~/.server/admin/owner.server";
 import { ConfirmPanel } from "~/components/admin/Confirm";
 import { CancelForm, NoteForm, PaymentActions, PickupActions, RefundForm, ShipForm } from "~/components/admin/OrderForms";
 import { Facts } from "~/components/Facts";

@@ -1,9 +1,9 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.orders._index";
-import { adminRefusal, runAdminAction } from "~/.server/admin-actions.server";
-import { readOrderFilters, searchOrders, tagOrders, validTag } from "~/.server/admin-orders.server";
-import { formWithLists } from "~/.server/form.server";
-import { elevatedClientOf } from "~/.server/owner.server";
+import { adminRefusal, runAdminAction } from "~/.server/admin/actions.server";
+import { readOrderFilters, searchOrders, tagOrders, validTag } from "~/.server/admin/orders.server";
+import { formWithLists } from "~/.server/http/form.server";
+import { elevatedClientOf } from "~/.server/admin/owner.server";
 import { AdminOrdersTable } from "~/components/admin/AdminOrdersTable";
 import { ConfirmPanel } from "~/components/admin/Confirm";
 import { FilterInput, FilterSelect } from "~/components/admin/Filters";

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/admin.orders.export";
-import { EXPORT_MAX_ORDERS, exportOrders } from "~/.server/orders-export.server";
+import { EXPORT_MAX_ORDERS, exportOrders } from "~/.server/admin/orders-export.server";
 import { validDay } from "~/lib/paris-days";
-import { elevatedClientOf } from "~/.server/owner.server";
-import { redirectWithToast } from "~/.server/toast.server";
+import { elevatedClientOf } from "~/.server/admin/owner.server";
+import { redirectWithToast } from "~/.server/http/toast.server";
 
 /** GET /admin/orders/export.csv?from=…&to=…: the orders of a period as a CSV for the accountant (a download). */
 export async function loader({ request, context, url }: Route.LoaderArgs) {

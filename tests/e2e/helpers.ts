@@ -3,7 +3,7 @@ import { dirname } from "node:path";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { expect, waitForHydration } from "./fixtures";
-import { unsealValue } from "../../app/.server/cookie-crypto.server";
+import { unsealValue } from "../../app/.server/account/cookie-crypto.server";
 import { OWNER_TOKEN } from "../support/demo";
 
 import { ALEX, DEMO, E2E_SECRET, OWNER_LOGIN } from "../support/demo";
