@@ -33,6 +33,7 @@ import {
   WixError,
 } from "./core/http";
 import { registerForms } from "./forms/forms";
+import { expireUnpaid } from "./ecom/checkout/unpaid-holds";
 import { registerIdentity } from "./iam/identity";
 import { createOutboxTransport, defaultOutboxFile, readOutbox } from "./core/mail";
 import { registerMembers } from "./members/members";
@@ -146,6 +147,11 @@ export function createPlatform(options: PlatformOptions): Platform {
   // Retries (and rows left pending by a previous process) go out on this timer.
   const retryTimer = sink.urls.length ? setInterval(() => void pump(), 1000) : null;
   retryTimer?.unref?.();
+  // Unpaid orders' waits end on time even when nobody reads orders (ecom/checkout/unpaid-holds.ts).
+  const unpaidTimer = setInterval(() => {
+    if (!closedFlag) ctx.db.transaction(() => expireUnpaid(ctx)).immediate();
+  }, 60_000);
+  unpaidTimer.unref?.();
   if (sink.urls.length) sink.wake();
   const faultControl = options.faultControl === true;
 
@@ -391,6 +397,7 @@ export function createPlatform(options: PlatformOptions): Platform {
       closed = true;
       closedFlag = true;
       if (retryTimer) clearInterval(retryTimer);
+      clearInterval(unpaidTimer);
       db.close();
     },
   };
