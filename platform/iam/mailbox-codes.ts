@@ -1,4 +1,4 @@
-// Verification codes counted per mailbox (docs/decisions/0048-verification-codes-counted-per-mailbox.md). A code has
+// Verification codes counted per mailbox (docs/decisions/0055-verification-codes-counted-per-mailbox.md). A code has
 // three tries of its own, but a new sign-up brings a new code: counted per code alone, anyone could guess at someone
 // else's address for ever, one sign-up after another, slowed only by the per-IP limits (and IPv6 gives many IPs).
 // So what counts is the mailbox (core/email.ts's mailboxKey: the canonical address without its +tag), across every

@@ -7,7 +7,7 @@ import { submissions } from "@wix/forms";
 import { describe, expect, it } from "vitest";
 import { dashboardFigures, ordersToHandle } from "../../app/.server/admin/dashboard.server";
 import { exportOrders } from "../../app/.server/admin/orders-export.server";
-import type { ElevatedClient } from "../../app/.server/admin/owner.server";
+import type { ElevatedClient } from "../../app/.server/admin/elevated-client.server";
 import {
   addBySlug,
   buyByCard,

@@ -59,7 +59,7 @@ async function readyCart(client: Client, slug = "livre-typescript") {
 
 describe.skipIf(isWix)("Cart V2: the current cart", () => {
   it("a coupon this customer used up is refused on add: INVALID_COUPON_STATUS, reason MAX_USAGE_PER_CUSTOMER_EXCEEDED", async () => {
-    // The welcome code is once per customer, a member (docs/decisions/0028, 0050).
+    // The welcome code is once per customer, a member (docs/decisions/0028, 0057).
     const { client: first } = await loginThroughHostedPage(ctx.platform, ALEX);
     await cartWith(first, "livre-react", 1);
     await first.currentCartV2.updateCurrentCart({

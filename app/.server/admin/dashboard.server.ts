@@ -3,7 +3,7 @@ import type { AdminOrderRow, DashboardFigures } from "~/models/admin";
 import { formatPrice } from "~/lib/money";
 import { nextDay, parisDayStart, parisToday } from "~/lib/paris-days";
 import { toRow } from "./orders.server";
-import type { ElevatedClient } from "./owner.server";
+import type { ElevatedClient } from "./elevated-client.server";
 import { mapLoaderErrors } from "../wix/errors.server";
 import { cents, isPaidOrder } from "../orders/money.server";
 import { isoDate } from "~/lib/dates";
@@ -61,7 +61,7 @@ export async function dashboardFigures(admin: ElevatedClient, now = new Date()):
 
 /**
  * What unpaid orders hold out of sale: the units of each product in approved orders not paid yet and not sent (a
- * confirmed pay-on-delivery order takes its stock; docs/decisions/0049-unpaid-holds-per-person.md). Most held first.
+ * confirmed pay-on-delivery order takes its stock; docs/decisions/0056-unpaid-holds-per-person.md). Most held first.
  */
 function unpaidHolds(open: SdkOrder[]): Array<{ product: string; units: number; orders: number }> {
   const held = new Map<string, { units: number; orders: Set<string> }>();

@@ -76,7 +76,7 @@ const APPLICATION_MESSAGES: Record<string, string> = {
   ERROR_COUPON_IS_NOT_ACTIVE_YET: "Ce code promo n'est pas encore valable.",
   // Wix's coupon limits (specification.usageLimit, limitPerCustomer), as the SDK's checkout typings name them.
   ERROR_COUPON_USAGE_EXCEEDED: "Ce code promo a atteint son nombre d'utilisations : retirez-le du panier.",
-  // Said the same to a member who used it and to a visitor (the embedded platform keeps it for members, decision 0050):
+  // Said the same to a member who used it and to a visitor (the embedded platform keeps it for members, decision 0057):
   // the message tells nobody whether an address has used it.
   ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED:
     "Ce code promo vaut une fois par client connecté à son compte : il ne s'applique pas à cette commande. Retirez-le du panier.",

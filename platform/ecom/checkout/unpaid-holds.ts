@@ -1,4 +1,4 @@
-// How long a confirmed pay-on-delivery order may hold its stock unpaid (docs/decisions/0049-unpaid-holds-per-person.md).
+// How long a confirmed pay-on-delivery order may hold its stock unpaid (docs/decisions/0056-unpaid-holds-per-person.md).
 // Confirming takes the stock (checkout/unpaid.ts): left at that, a confirmed order that is never paid nor sent keeps
 // its units out of sale for ever, and a few mailboxes could keep a product at 0. So HOLD_SECONDS after its
 // confirmation, an order still unpaid and unsent is cancelled, its stock put back and its buyer told. The owner keeps a

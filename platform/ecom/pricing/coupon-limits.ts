@@ -3,7 +3,7 @@
 // the coupon that is not cancelled (a cancelled order gives its use back). The refusals are the codes the SDK's
 // checkout typings list (node_modules/@wix/auto_sdk_ecom_checkout, CreateCheckoutApplicationErrors).
 //
-// A customer is someone who proved who they are (docs/decisions/0050-once-per-customer-coupons-for-members.md): a
+// A customer is someone who proved who they are (docs/decisions/0057-once-per-customer-coupons-for-members.md): a
 // member, counted with every account of her mailbox (core/email.ts's mailboxKey: `a+1@` is `a@`) and every order
 // placed with that mailbox. A guest's typed address proves nothing: counting it let a guest use up someone else's
 // coupon and learn whether they had used it, and each +tag was a new customer. So a once-per-customer coupon is

@@ -123,7 +123,7 @@ async function cartV2With(w: World) {
 
 /**
  * A Cart V2 ready for its order: buyer, addresses, coupon (unless `coupon` is false: the welcome code is refused to a
- * guest's order, decision 0050), the first delivery option.
+ * guest's order, decision 0057), the first delivery option.
  */
 async function readyCartV2(w: World, coupon = true) {
   const { client, cart } = await cartV2With(w);

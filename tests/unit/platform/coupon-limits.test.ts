@@ -3,7 +3,7 @@
 // customer), the welcome code is once per customer and a campaign code stops after its total. The refusals are the
 // codes the SDK's checkout typings list (ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED, ERROR_COUPON_USAGE_EXCEEDED), and
 // the payment page checks again at the end.
-// Once per customer means a customer who proved who they are (docs/decisions/0050-once-per-customer-coupons-for-members.md):
+// Once per customer means a customer who proved who they are (docs/decisions/0057-once-per-customer-coupons-for-members.md):
 // a member, counted with every account of her mailbox (+tags aside). A guest typing an address proves nothing: she
 // could use up that person's coupon and learn whether they had used it, and +tags made a new customer each time.
 import { describe, expect, it } from "vitest";

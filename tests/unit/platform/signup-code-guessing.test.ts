@@ -1,5 +1,5 @@
 // The 6-digit code that proves a mailbox at sign-up cannot be guessed by signing up again
-// (docs/decisions/0048-verification-codes-counted-per-mailbox.md). Each sign-up used to bring a fresh code and three
+// (docs/decisions/0055-verification-codes-counted-per-mailbox.md). Each sign-up used to bring a fresh code and three
 // fresh tries, with nothing counted per address: only the per-IP limit slowed an attacker, and a right guess made a
 // proved account, with the attacker's password, for someone else's address (and their guest orders). Now wrong codes
 // are counted per mailbox (the canonical address without its +tag) across every sign-up and every door (the IAM
