@@ -32,6 +32,9 @@ import {
   WixError,
 } from "./core/http";
 import { registerForms } from "./forms/forms";
+import { registerDataItems } from "./data/items";
+import { registerDraftOrders } from "./ecom/draft-orders/draft-orders";
+import { registerPaymentRequests } from "./ecom/payment-requests/payment-requests";
 import { registerIdentity } from "./iam/identity";
 import { createOutboxTransport, defaultOutboxFile, readOutbox } from "./core/mail";
 import { registerMembers } from "./members/members";
@@ -190,6 +193,9 @@ export function createPlatform(options: PlatformOptions): Platform {
   registerMembersAdmin(api, ctx);
   registerIdentity(api, ctx);
   registerForms(api, ctx);
+  registerDataItems(api, ctx);
+  registerDraftOrders(api, ctx);
+  registerPaymentRequests(api, ctx);
 
   async function handleApi(request: Request, url: URL, path: string, appOrigin: string): Promise<Response> {
     const method = request.method.toUpperCase();
