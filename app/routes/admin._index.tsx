@@ -5,6 +5,8 @@ import { searchOrders } from "~/.server/admin/orders.server";
 import { listContactRequests } from "~/.server/admin/contact.server";
 import { membersAwaitingApproval } from "~/.server/admin/members.server";
 import { elevatedClientOf } from "~/.server/admin/owner.server";
+import { quoteBoard } from "~/.server/quotes/editor.server";
+import { listQuotes } from "~/.server/quotes/store.server";
 import { routeMeta } from "~/lib/meta";
 import { AdminOrdersTable } from "~/components/admin/AdminOrdersTable";
 import { Section } from "~/components/Section";
@@ -13,14 +15,22 @@ export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ m
 
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = elevatedClientOf(context);
-  const [figures, handle, latest, pending, requests] = await Promise.all([
+  const [figures, handle, latest, pending, requests, quotes] = await Promise.all([
     dashboardFigures(admin),
     ordersToHandle(admin),
     searchOrders(admin, {}, undefined, 5),
     membersAwaitingApproval(admin),
     listContactRequests(admin),
+    listQuotes(admin),
   ]);
-  return { figures, ...handle, latest: latest.orders, pending, newRequests: requests.filter((r) => r.status === "NEW").length };
+  return {
+    figures,
+    ...handle,
+    latest: latest.orders,
+    pending,
+    newRequests: requests.filter((r) => r.status === "NEW").length,
+    quotes: quoteBoard(quotes),
+  };
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? "s" : ""}`;
@@ -61,7 +71,7 @@ function OrdersToHandle({
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { figures, toCapture, toShip, toPrepare, toCollect, latest, pending, newRequests } = loaderData;
+  const { figures, toCapture, toShip, toPrepare, toCollect, latest, pending, newRequests, quotes } = loaderData;
   const atLeast = figures.truncated ? "au moins " : "";
   return (
     <div className="admin-home">
@@ -93,6 +103,19 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
                 </li>
                 <li>
                   <Link to="/admin/members?status=PENDING">{plural(pending.length, "inscription")} à approuver</Link>
+                </li>
+                <li>
+                  <Link to="/admin/devis">{quotes.awaitingAnswer} devis en attente de réponse</Link>
+                </li>
+                <li>
+                  <Link to="/admin/devis">
+                    {quotes.awaitingDeposit} devis accepté{quotes.awaitingDeposit > 1 ? "s" : ""}, acompte attendu
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/admin/devis">
+                    {plural(quotes.balancesDue, "solde")} à encaisser, {plural(quotes.toInvoiceBalance, "solde")} à demander
+                  </Link>
                 </li>
               </ul>
             </dd>

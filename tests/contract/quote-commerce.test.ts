@@ -16,7 +16,7 @@ const admin = () =>
     auth: ApiKeyStrategy({ apiKey: API_KEY, siteId: "" }),
   });
 
-const code = (e: { details?: { applicationError?: { code?: string } } }) => e.details?.applicationError?.code;
+const code = (e: { details?: { applicationError?: { code?: unknown } } }) => e.details?.applicationError?.code;
 
 /** A draft of 5 days at 780 € (VAT included), a 10 % discount and 54,60 € of travel costs, billed to a French company. */
 async function draft() {

@@ -1,5 +1,6 @@
 import { ApiKeyStrategy, createClient } from "@wix/sdk";
-import { orderBilling, orderFulfillments, orderInvoices, orderTransactions, orders } from "@wix/ecom";
+import { draftOrders, orderBilling, orderFulfillments, orderInvoices, orderPaymentRequests, orderTransactions, orders } from "@wix/ecom";
+import { items } from "@wix/data";
 import { members } from "@wix/members";
 import { products } from "@wix/stores";
 import { submissions } from "@wix/forms";
@@ -23,7 +24,20 @@ function buildElevatedClient() {
   const { apiKey, siteId } = getConfig().admin;
   if (!apiKey) notFound();
   return createClient({
-    modules: { orders, orderTransactions, orderBilling, orderFulfillments, orderInvoices, members, products, submissions },
+    modules: {
+      orders,
+      orderTransactions,
+      orderBilling,
+      orderFulfillments,
+      orderInvoices,
+      members,
+      products,
+      submissions,
+      // The consultant's quotes (app/.server/quotes/): their records in Wix Data, their orders and payment requests.
+      items,
+      draftOrders,
+      orderPaymentRequests,
+    },
     // An empty site id is not sent (the embedded platform accepts none unless PLATFORM_SITE_ID is set).
     auth: ApiKeyStrategy({ apiKey, siteId: siteId ?? "" }),
     fetch: fetchWithTimeout,

@@ -1,0 +1,99 @@
+import type { ElevatedClient } from "../admin/owner.server";
+import { AdminRefusal } from "../admin/actions.server";
+import { quoteNumber, quoteRank, quoteRecordId, type QuoteContent, type QuoteRecord } from "~/models/quote";
+
+/**
+ * The quotes' records in the site's Wix Data collection `Quotes`, one item per version, its id `<number>-v<version>`
+ * (docs/decisions/0048-quotes-in-wix-data.md): an insert of an id already taken fails (WDE0074), which is what makes a
+ * number or a new version given once, whoever saves at the same moment.
+ */
+export const QUOTES = "Quotes";
+
+const SYSTEM_FIELDS = ["_createdDate", "_updatedDate", "_owner"];
+
+/** The SDK's item as our record (Wix Data adds its system fields; they are not ours to write back). */
+function fromItem(item: Record<string, unknown>): QuoteRecord {
+  const out = { ...item };
+  for (const f of SYSTEM_FIELDS) delete out[f];
+  return out as unknown as QuoteRecord;
+}
+
+export const isTaken = (error: unknown) =>
+  (error as { details?: { applicationError?: { code?: string } } })?.details?.applicationError?.code === "WDE0074";
+
+export async function getQuote(admin: ElevatedClient, recordId: string): Promise<QuoteRecord | null> {
+  if (!/^D-\d{4}-\d{4,}-v\d{1,3}$/.test(recordId)) return null;
+  const item = await admin.items.get(QUOTES, recordId);
+  return item ? fromItem(item) : null;
+}
+
+/** Every version of a quote, newest first. */
+export async function versionsOf(admin: ElevatedClient, number: string): Promise<QuoteRecord[]> {
+  const found = await admin.items.query(QUOTES).eq("number", number).descending("version").limit(50).find();
+  return found.items.map(fromItem);
+}
+
+/** The latest version of each quote, newest quote first (at most `limit` records read). */
+export async function listQuotes(admin: ElevatedClient, limit = 500): Promise<QuoteRecord[]> {
+  const found = await admin.items.query(QUOTES).descending("number").descending("version").limit(limit).find();
+  const latest = new Map<string, QuoteRecord>();
+  for (const item of found.items.map(fromItem)) if (!latest.has(item.number)) latest.set(item.number, item);
+  return [...latest.values()];
+}
+
+export async function saveQuote(admin: ElevatedClient, q: QuoteRecord): Promise<QuoteRecord> {
+  return fromItem(await admin.items.update(QUOTES, q as unknown as Record<string, unknown>));
+}
+
+/** A new quote, version 1, numbered after the year's last one (another number is tried when one is taken meanwhile). */
+export async function createQuote(admin: ElevatedClient, content: QuoteContent, now = new Date()): Promise<QuoteRecord> {
+  const year = Number(new Intl.DateTimeFormat("en", { timeZone: "Europe/Paris", year: "numeric" }).format(now));
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const last = await admin.items.query(QUOTES).startsWith("number", `D-${year}-`).descending("number").limit(1).find();
+    const rank = (last.items[0] ? (quoteRank(String(last.items[0].number), year) ?? 0) : 0) + 1;
+    const number = quoteNumber(year, rank);
+    const record: QuoteRecord = {
+      ...content,
+      _id: quoteRecordId(number, 1),
+      number,
+      version: 1,
+      status: "DRAFT",
+      createdAt: now.toISOString(),
+      invoices: [],
+    };
+    try {
+      return fromItem(await admin.items.insert(QUOTES, record as unknown as Record<string, unknown>));
+    } catch (error) {
+      if (!isTaken(error)) throw error;
+    }
+  }
+  throw new AdminRefusal("Le numéro du devis n'a pas pu être attribué : réessayez.");
+}
+
+/**
+ * A sent quote revised: its next version (a draft, to send), and the old one superseded, so its link can no longer
+ * accept it. Refused when another version was made meanwhile.
+ */
+export async function reviseQuote(admin: ElevatedClient, previous: QuoteRecord, content: QuoteContent): Promise<QuoteRecord> {
+  const version = previous.version + 1;
+  const record: QuoteRecord = {
+    ...content,
+    _id: quoteRecordId(previous.number, version),
+    number: previous.number,
+    version,
+    status: "DRAFT",
+    createdAt: new Date().toISOString(),
+    invoices: [],
+  };
+  let inserted: QuoteRecord;
+  try {
+    inserted = fromItem(await admin.items.insert(QUOTES, record as unknown as Record<string, unknown>));
+  } catch (error) {
+    if (isTaken(error)) throw new AdminRefusal("Une autre version de ce devis vient d'être créée : rechargez la page.");
+    throw error;
+  }
+  await saveQuote(admin, { ...previous, status: "SUPERSEDED" });
+  // The old version's priced draft never becomes an order (drafts made from scratch never expire on Wix).
+  if (previous.draftOrderId) await admin.draftOrders.deleteDraftOrder(previous.draftOrderId).catch(() => undefined);
+  return inserted;
+}

@@ -1,0 +1,128 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/admin.devis.$number";
+import { adminRefusal, runAdminAction } from "~/.server/admin/actions.server";
+import { elevatedClientOf } from "~/.server/admin/owner.server";
+import { formObject } from "~/.server/http/form.server";
+import { requestBalance, sendQuote } from "~/.server/quotes/owner-quotes.server";
+import { ownerQuote, ownerStatus } from "~/.server/quotes/owner-view.server";
+import { routeMeta } from "~/lib/meta";
+import { formatPrice } from "~/lib/money";
+import { clientTitle, QUOTE_STATUSES, quoteTotals } from "~/models/quote";
+import { FormKey } from "~/components/FormKey";
+import { QuoteSummary } from "~/components/quotes/QuoteSummary";
+import { routeCssLinks } from "~/lib/route-css";
+
+export const links: Route.LinksFunction = routeCssLinks("cart");
+
+export const meta: Route.MetaFunction = ({ matches, location, params }) =>
+  routeMeta({ matches, location }, { title: `Devis ${params.number} — Administration` });
+
+export const handle = {
+  breadcrumb: (m: { params: { number?: string } }) => ({ label: m.params.number ?? "Devis", to: `/admin/devis/${m.params.number}` }),
+};
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const q = await ownerQuote(elevatedClientOf(context), params.number);
+  const status = ownerStatus(q);
+  return { quote: q, totals: quoteTotals(q), status, statusLabel: QUOTE_STATUSES[status] };
+}
+
+const INTENTS = { send: "Envoyer", balance: "Demander le solde" } as const;
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = elevatedClientOf(context);
+  const back = `/admin/devis/${params.number}`;
+  const fields = await formObject(request);
+  const intent = fields.intent ?? "";
+  if (!Object.hasOwn(INTENTS, intent)) return adminRefusal(request, back, "Action inconnue.");
+  return runAdminAction(request, {
+    redirectTo: back,
+    confirmed: true,
+    run: async () => {
+      const q = await ownerQuote(admin, params.number);
+      return intent === "send" ? sendQuote(admin, q) : requestBalance(admin, q);
+    },
+  });
+}
+
+const when = (iso?: string) =>
+  iso ? new Date(iso).toLocaleString("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" }) : "";
+
+export default function AdminQuote({ loaderData }: Route.ComponentProps) {
+  const { quote: q, totals, status, statusLabel } = loaderData;
+  const action = (intent: keyof typeof INTENTS, label: string) => (
+    <Form method="post">
+      <FormKey />
+      <button type="submit" name="intent" value={intent} className="button primary">
+        {label}
+      </button>
+    </Form>
+  );
+  return (
+    <div className="admin-quote">
+      <h1>
+        Devis {q.number}
+        {q.version > 1 ? ` (version ${q.version})` : ""}
+      </h1>
+      <p className="admin-quote-status">
+        Statut :{" "}
+        <span className="admin-badge" data-status={status}>
+          {statusLabel}
+        </span>{" "}
+        · {clientTitle(q.client)} · {q.client.email}
+      </p>
+      <ul className="admin-quote-facts">
+        {q.sentAt ? <li>Envoyé le {when(q.sentAt)}</li> : null}
+        {q.viewedAt ? <li>Vu le {when(q.viewedAt)}</li> : null}
+        {q.acceptance ? (
+          <li>
+            Bon pour accord de {q.acceptance.name} le {when(q.acceptance.at)}
+          </li>
+        ) : null}
+        {q.refusal ? (
+          <li>
+            Refusé le {when(q.refusal.at)}
+            {q.refusal.reason ? ` : « ${q.refusal.reason} »` : ""}
+          </li>
+        ) : null}
+        {q.orderId ? (
+          <li>
+            Commande <Link to={`/admin/orders/${q.orderId}`}>n° {q.orderNumber}</Link>
+          </li>
+        ) : null}
+        {q.balanceRequestId && status === "DEPOSIT_PAID" ? (
+          <li>Solde de {formatPrice(totals.balance / 100)} demandé, en attente de paiement</li>
+        ) : null}
+      </ul>
+      <div className="admin-row-actions">
+        {status === "DRAFT" ? action("send", "Envoyer au client") : null}
+        {status === "SENT" || status === "VIEWED" ? action("send", "Renvoyer l'e-mail") : null}
+        {status === "DEPOSIT_PAID" && !q.balanceRequestId ? action("balance", "Demander le solde") : null}
+        {["DRAFT", "SENT", "VIEWED", "EXPIRED", "REFUSED"].includes(status) ? (
+          <Link className="button" to={`/admin/devis/${q.number}/modifier`}>
+            {status === "DRAFT" ? "Modifier" : "Réviser (nouvelle version)"}
+          </Link>
+        ) : null}
+        <a className="button" href={`/admin/devis/${q.number}/pdf`}>
+          PDF du devis
+        </a>
+      </div>
+      <QuoteSummary quote={q} totals={totals} />
+      {q.invoices.length ? (
+        <section aria-labelledby="quote-invoices">
+          <h2 id="quote-invoices">Factures</h2>
+          <ul>
+            {q.invoices.map((i) => (
+              <li key={i.number}>
+                <a href={`/admin/devis/${q.number}/pdf?facture=${i.number}`}>
+                  Facture {i.kind === "acompte" ? "d'acompte" : "de solde"} {i.number}
+                </a>{" "}
+                — {formatPrice(i.amountCents / 100)}, le {when(i.issuedAt)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
