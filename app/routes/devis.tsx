@@ -1,4 +1,4 @@
-import { Form, redirect } from "react-router";
+import { Form, redirectDocument } from "react-router";
 import type { Route } from "./+types/devis";
 import { privatePageMeta, routeMeta } from "~/lib/meta";
 import { parseForm, refuseForm } from "~/.server/http/form.server";
@@ -52,7 +52,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       if (!parsed.ok) return refuseForm(parsed, { intent: "accept" as const });
       const answer = await acceptQuote(commerceOf(context), access, parsed.data.signatureName, token);
       if ("refused" in answer) return redirectWithToast(request, back, { type: "error", title: answer.refused ?? "" });
-      return redirect(answer.location, 303);
+      return redirectDocument(answer.location, { status: 303 });
     }
     if (intent === "refuse") {
       const parsed = parseForm(refuseSchema, form);

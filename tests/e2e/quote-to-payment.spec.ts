@@ -28,7 +28,7 @@ async function invoiceText(page: Page, name: RegExp): Promise<string> {
   const href = (await page.getByRole("link", { name }).first().getAttribute("href"))!;
   const res = await page.request.get(href);
   expect(res.status()).toBe(200);
-  return (await readPdf(await res.body())).join("\n");
+  return (await readPdf(await res.body())).pages.join("\n");
 }
 
 async function clientPage(browser: Browser, javaScriptEnabled: boolean) {

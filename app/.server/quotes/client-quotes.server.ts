@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { redirectDocument } from "react-router";
 import { elevatedClientAfterCheck, type ElevatedClient } from "../admin/owner.server";
 import type { Commerce } from "../wix/commerce.server";
 import { getConfig } from "../site/config.server";
@@ -133,7 +133,7 @@ export function payableRequest(q: QuoteRecord): { id: string; kind: QuoteInvoice
 export async function payDue(commerce: Commerce, access: Extract<QuoteAccess, { ok: true }>, token: string) {
   const due = payableRequest(access.quote);
   if (!due) return null;
-  return redirect(await payLocation(commerce, due.id, token), 303);
+  return redirectDocument(await payLocation(commerce, due.id, token), { status: 303 });
 }
 
 /**
