@@ -18,6 +18,7 @@ export const meta: Route.MetaFunction = ({ matches, location, params }) =>
   routeMeta({ matches, location }, { title: `Devis ${params.number} — Administration` });
 
 export const handle = {
+  css: "cart",
   breadcrumb: (m: { params: { number?: string } }) => ({ label: m.params.number ?? "Devis", to: `/admin/devis/${m.params.number}` }),
 };
 
