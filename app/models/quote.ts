@@ -104,7 +104,17 @@ export interface QuoteRecord extends QuoteContent {
   orderNumber?: string;
   depositRequestId?: string;
   balanceRequestId?: string;
+  /** Payment requests that lapsed unpaid (past their expiry, or voided): the owner asks again. */
+  lapsedRequests?: LapsedRequest[];
   invoices: QuoteInvoice[];
+}
+
+export interface LapsedRequest {
+  kind: QuoteInvoice["kind"];
+  paymentRequestId: string;
+  status: "EXPIRED" | "VOIDED";
+  /** When the app noticed it. */
+  at: string;
 }
 
 export interface QuoteTotals {

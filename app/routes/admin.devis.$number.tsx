@@ -3,7 +3,7 @@ import type { Route } from "./+types/admin.devis.$number";
 import { adminRefusal, runAdminAction } from "~/.server/admin/actions.server";
 import { elevatedClientOf } from "~/.server/admin/owner.server";
 import { formObject } from "~/.server/http/form.server";
-import { requestBalance, sendQuote } from "~/.server/quotes/owner-quotes.server";
+import { requestBalance, requestDepositAgain, sendQuote } from "~/.server/quotes/owner-quotes.server";
 import { ownerQuote, ownerStatus } from "~/.server/quotes/owner-view.server";
 import { routeMeta } from "~/lib/meta";
 import { formatPrice } from "~/lib/money";
@@ -28,7 +28,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { quote: q, totals: quoteTotals(q), status, statusLabel: QUOTE_STATUSES[status] };
 }
 
-const INTENTS = { send: "Envoyer", balance: "Demander le solde" } as const;
+const INTENTS = { send: "Envoyer", balance: "Demander le solde", deposit: "Redemander l'acompte" } as const;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = elevatedClientOf(context);
@@ -41,6 +41,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     confirmed: true,
     run: async () => {
       const q = await ownerQuote(admin, params.number);
+      if (intent === "deposit") return requestDepositAgain(admin, q);
       return intent === "send" ? sendQuote(admin, q) : requestBalance(admin, q);
     },
   });
@@ -91,6 +92,12 @@ export default function AdminQuote({ loaderData }: Route.ComponentProps) {
             Commande <Link to={`/admin/orders/${q.orderId}`}>n° {q.orderNumber}</Link>
           </li>
         ) : null}
+        {(q.lapsedRequests ?? []).map((l) => (
+          <li key={l.paymentRequestId}>
+            Demande {l.kind === "acompte" ? "d'acompte" : "de solde"} {l.status === "EXPIRED" ? "expirée" : "annulée"} sans paiement
+            (constaté le {when(l.at)})
+          </li>
+        ))}
         {q.balanceRequestId && status === "DEPOSIT_PAID" ? (
           <li>Solde de {formatPrice(totals.balance / 100)} demandé, en attente de paiement</li>
         ) : null}
@@ -98,6 +105,7 @@ export default function AdminQuote({ loaderData }: Route.ComponentProps) {
       <div className="admin-row-actions">
         {status === "DRAFT" ? action("send", "Envoyer au client") : null}
         {status === "SENT" || status === "VIEWED" ? action("send", "Renvoyer l'e-mail") : null}
+        {status === "ACCEPTED" && !q.depositRequestId ? action("deposit", "Redemander l'acompte") : null}
         {status === "DEPOSIT_PAID" && !q.balanceRequestId ? action("balance", "Demander le solde") : null}
         {["DRAFT", "SENT", "VIEWED", "EXPIRED", "REFUSED"].includes(status) ? (
           <Link className="button" to={`/admin/devis/${q.number}/modifier`}>

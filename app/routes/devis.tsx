@@ -80,6 +80,13 @@ export default function ClientQuote({ loaderData, actionData }: Route.ComponentP
   const { bind, busy, formError } = useFormAnswer(actionData);
   const jeton = encodeURIComponent(token);
   const paid = (kind: "acompte" | "solde") => q.invoices.find((i) => i.kind === kind);
+  // A request that lapsed unpaid and was not asked again: said, never a payment button for it.
+  const lapsed =
+    status === "ACCEPTED" && !q.depositRequestId
+      ? "acompte"
+      : status === "DEPOSIT_PAID" && !q.balanceRequestId && q.lapsedRequests?.some((l) => l.kind === "solde")
+        ? "solde"
+        : null;
   return (
     <section className="quote-page" aria-labelledby="quote-title">
       <h1 id="quote-title">
@@ -93,6 +100,12 @@ export default function ClientQuote({ loaderData, actionData }: Route.ComponentP
       {closed && status !== "ACCEPTED" && status !== "DEPOSIT_PAID" && status !== "SETTLED" ? (
         <p className="notice" role="status">
           {closed}
+        </p>
+      ) : null}
+      {lapsed ? (
+        <p className="notice" role="status">
+          La demande de paiement {lapsed === "acompte" ? "de l'acompte" : "du solde"} n'est plus valable : une nouvelle vous sera envoyée
+          par e-mail.
         </p>
       ) : null}
       <QuoteSummary quote={q} totals={totals} />

@@ -5,11 +5,19 @@ import { getConfig } from "../site/config.server";
 import { publicOrigin } from "../site/public-origin.server";
 import { parisToday } from "~/lib/paris-days";
 import { formatPrice } from "~/lib/money";
-import { effectiveStatus, isOpen, quoteTotals, type QuoteInvoice, type QuoteRecord, type QuoteStatus } from "~/models/quote";
+import {
+  effectiveStatus,
+  isOpen,
+  quoteTotals,
+  type LapsedRequest,
+  type QuoteInvoice,
+  type QuoteRecord,
+  type QuoteStatus,
+} from "~/models/quote";
 import { invoicePayment } from "./invoices.server";
 import { quoteUrl, readQuoteToken } from "./link.server";
 import { sendSiteEmail } from "./mail.server";
-import { getQuote, isTaken, saveQuote } from "./store.server";
+import { claimAnswer, getQuote, saveQuote, type AnswerDecision } from "./store.server";
 
 /**
  * The client's side of a quote, reached by its signed link only (link.server.ts): the link grants that one version,
@@ -50,53 +58,53 @@ export function closedReason(status: QuoteStatus): string | null {
   return reasons[status] ?? "Ce devis a déjà été accepté.";
 }
 
-/** Records the answer once; false when this version already has one. */
-async function recordAnswer(admin: ElevatedClient, q: QuoteRecord, answer: Record<string, unknown>): Promise<boolean> {
-  try {
-    await admin.items.insert("QuoteAnswers", { _id: q._id, number: q.number, version: q.version, ...answer });
-    return true;
-  } catch (error) {
-    if (isTaken(error)) return false;
-    throw error;
-  }
-}
+/** Why an answer came second: the version was revised meanwhile, or answered already. */
+const answeredFirst = (first: AnswerDecision) =>
+  first === "SUPERSEDED" ? closedReason("SUPERSEDED")! : "Ce devis a déjà reçu une réponse.";
 
 /** "Bon pour accord": the order made from the draft, the deposit asked; answers where the client pays it. */
 export async function acceptQuote(commerce: Commerce, access: Extract<QuoteAccess, { ok: true }>, signatureName: string, token: string) {
   const { admin, quote: q } = access;
   if (!isOpen(access.status) || !q.draftOrderId) return { refused: closedReason(access.status) ?? "Ce devis ne peut pas être accepté." };
   const at = new Date().toISOString();
-  if (!(await recordAnswer(admin, q, { decision: "ACCEPTED", name: signatureName, at })))
-    return { refused: "Ce devis a déjà reçu une réponse." };
+  const first = await claimAnswer(admin, q, "ACCEPTED", { name: signatureName, at });
+  if (first) return { refused: answeredFirst(first) };
   const made = await admin.draftOrders.createOrderFromDraft(q.draftOrderId, {
     createSettings: { notifications: { sendNotificationToBuyer: false, sendNotificationsToBusiness: false } },
   });
   const order = made.createdOrder!;
-  const deposit = await admin.orderPaymentRequests.createOrderPaymentRequest({
-    orderPaymentRequest: {
-      orderId: order._id!,
-      amount: { amount: euros(quoteTotals(q).deposit) },
-      title: `Acompte du devis ${q.number}`,
-      source: { externalId: `${q._id}-acompte` },
-      expirationDate: new Date(Date.now() + 30 * DAY),
-    },
-  });
+  const depositRequestId = await createDepositRequest(admin, q, order._id!);
   await saveQuote(admin, {
     ...q,
     status: "ACCEPTED",
     acceptance: { name: signatureName, at },
     orderId: order._id!,
     orderNumber: String(order.number ?? ""),
-    depositRequestId: deposit._id!,
+    depositRequestId,
   });
-  return { location: await payLocation(commerce, deposit._id!, token) };
+  return { location: await payLocation(commerce, depositRequestId, token) };
+}
+
+/** The deposit's payment request on the quote's order, open 30 days (made at acceptance, and again if it lapses). */
+export async function createDepositRequest(admin: ElevatedClient, q: QuoteRecord, orderId: string): Promise<string> {
+  const deposit = await admin.orderPaymentRequests.createOrderPaymentRequest({
+    orderPaymentRequest: {
+      orderId,
+      amount: { amount: euros(quoteTotals(q).deposit) },
+      title: `Acompte du devis ${q.number}`,
+      source: { externalId: `${q._id}-acompte` },
+      expirationDate: new Date(Date.now() + 30 * DAY),
+    },
+  });
+  return deposit._id!;
 }
 
 export async function refuseQuote(access: Extract<QuoteAccess, { ok: true }>, reason: string): Promise<string | null> {
   const { admin, quote } = access;
   if (!isOpen(access.status)) return closedReason(access.status);
   const at = new Date().toISOString();
-  if (!(await recordAnswer(admin, quote, { decision: "REFUSED", reason, at }))) return "Ce devis a déjà reçu une réponse.";
+  const first = await claimAnswer(admin, quote, "REFUSED", { reason, at });
+  if (first) return answeredFirst(first);
   await saveQuote(admin, { ...quote, status: "REFUSED", refusal: { reason, at } });
   if (quote.draftOrderId) await admin.draftOrders.deleteDraftOrder(quote.draftOrderId).catch(() => undefined);
   return null;
@@ -136,15 +144,28 @@ export async function payDue(commerce: Commerce, access: Extract<QuoteAccess, { 
   return redirectDocument(await payLocation(commerce, due.id, token), { status: 303 });
 }
 
+/** A request that can no longer be paid leaves the quote: nothing payable until the owner asks again. */
+function lapsed(q: QuoteRecord, due: { id: string; kind: QuoteInvoice["kind"] }, status: LapsedRequest["status"]): QuoteRecord {
+  const { depositRequestId, balanceRequestId, ...rest } = q;
+  return {
+    ...rest,
+    ...(due.kind === "acompte" ? { balanceRequestId } : { depositRequestId }),
+    lapsedRequests: [...(q.lapsedRequests ?? []), { kind: due.kind, paymentRequestId: due.id, status, at: new Date().toISOString() }],
+  };
+}
+
 /**
  * Payments Wix received since the quote was last read: the deposit paid makes it "acompte payé", the balance "soldé";
- * each payment gets its invoice, e-mailed to the client. Idempotent (a payment already invoiced is not again).
+ * each payment gets its invoice, e-mailed to the client. Idempotent (a payment already invoiced is not again). A request
+ * past its expiry or voided can no longer be paid: it leaves the quote (no payment page for it), the owner asks again.
  */
 export async function settlePayments(admin: ElevatedClient, q: QuoteRecord): Promise<QuoteRecord> {
   const due = payableRequest(q);
   if (!due) return q;
   const request = await admin.orderPaymentRequests.getOrderPaymentRequest(due.id);
-  if (String(request.status) !== "PAID") return q;
+  const status = String(request.status);
+  if (status === "EXPIRED" || status === "VOIDED") return saveQuote(admin, lapsed(q, due, status));
+  if (status !== "PAID") return q;
   const amount = Math.round(Number(request.amount?.amount ?? "0") * 100);
   const paidAt = request._updatedDate ? new Date(request._updatedDate) : new Date();
   const invoice = await invoicePayment(admin, q, due.kind, due.id, amount, paidAt);

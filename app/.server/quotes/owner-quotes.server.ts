@@ -5,6 +5,7 @@ import { STORES_APP_ID } from "../cart/cart.server";
 import { formatPrice } from "~/lib/money";
 import { clientTitle, quoteTotals, type QuoteRecord } from "~/models/quote";
 import { quoteUrl } from "./link.server";
+import { createDepositRequest } from "./client-quotes.server";
 import { sendSiteEmail } from "./mail.server";
 import { saveQuote } from "./store.server";
 
@@ -125,4 +126,25 @@ export async function requestBalance(admin: ElevatedClient, q: QuoteRecord): Pro
     links: [{ label: "Payer le solde", url: quoteUrl(q._id) }],
   });
   return `Solde de ${formatPrice(balance / 100)} demandé à ${clientTitle(q.client)}.`;
+}
+
+/** The deposit asked again after its payment request lapsed unpaid (expired or voided): a new one, e-mailed. */
+export async function requestDepositAgain(admin: ElevatedClient, q: QuoteRecord): Promise<string> {
+  if (q.status !== "ACCEPTED" || !q.orderId) throw new AdminRefusal("L'acompte se demande sur un devis accepté.");
+  if (q.depositRequestId) throw new AdminRefusal("L'acompte est déjà demandé.");
+  const depositRequestId = await createDepositRequest(admin, q, q.orderId);
+  await saveQuote(admin, { ...q, depositRequestId });
+  const deposit = formatPrice(quoteTotals(q).deposit / 100);
+  await sendSiteEmail(admin, {
+    kind: "deposit-requested",
+    to: q.client.email,
+    subject: `Acompte du devis ${q.number} — ${getConfig().site.ownerName}`,
+    text: [
+      `Bonjour ${q.client.name},`,
+      "",
+      `La précédente demande de paiement n'est plus valable. L'acompte de ${deposit} TTC du devis ${q.number} est à régler en ligne :`,
+    ].join("\n"),
+    links: [{ label: "Payer l'acompte", url: quoteUrl(q._id) }],
+  });
+  return `Acompte de ${deposit} demandé à nouveau à ${clientTitle(q.client)}.`;
 }

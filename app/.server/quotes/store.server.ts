@@ -8,6 +8,9 @@ import { quoteNumber, quoteRank, quoteRecordId, type QuoteContent, type QuoteRec
  * number or a new version given once, whoever saves at the same moment.
  */
 export const QUOTES = "Quotes";
+/** One item per version answered, its id the version's: accepted, refused, or superseded by a revision. */
+export const ANSWERS = "QuoteAnswers";
+export type AnswerDecision = "ACCEPTED" | "REFUSED" | "SUPERSEDED";
 
 const SYSTEM_FIELDS = ["_createdDate", "_updatedDate", "_owner"];
 
@@ -20,6 +23,26 @@ function fromItem(item: Record<string, unknown>): QuoteRecord {
 
 export const isTaken = (error: unknown) =>
   (error as { details?: { applicationError?: { code?: string } } })?.details?.applicationError?.code === "WDE0074";
+
+/**
+ * Claims the version's one answer (an insert of its id: only one succeeds, whoever answers at the same moment).
+ * Null when claimed; else the decision that came first.
+ */
+export async function claimAnswer(
+  admin: ElevatedClient,
+  q: QuoteRecord,
+  decision: AnswerDecision,
+  fields: Record<string, unknown> = {},
+): Promise<AnswerDecision | null> {
+  try {
+    await admin.items.insert(ANSWERS, { _id: q._id, number: q.number, version: q.version, decision, ...fields });
+    return null;
+  } catch (error) {
+    if (!isTaken(error)) throw error;
+    const first = await admin.items.get(ANSWERS, q._id);
+    return (first?.decision as AnswerDecision | undefined) ?? "ACCEPTED";
+  }
+}
 
 export async function getQuote(admin: ElevatedClient, recordId: string): Promise<QuoteRecord | null> {
   if (!/^D-\d{4}-\d{4,}-v\d{1,3}$/.test(recordId)) return null;
@@ -72,9 +95,13 @@ export async function createQuote(admin: ElevatedClient, content: QuoteContent, 
 
 /**
  * A sent quote revised: its next version (a draft, to send), and the old one superseded, so its link can no longer
- * accept it. Refused when another version was made meanwhile.
+ * accept it. Refused when another version was made meanwhile, or when the client accepted the old one meanwhile.
  */
 export async function reviseQuote(admin: ElevatedClient, previous: QuoteRecord, content: QuoteContent): Promise<QuoteRecord> {
+  // The old version's answer is taken first, so a client accepting it at this very moment and the revision cannot both
+  // succeed. A refused version has its answer already (revising it is allowed); a retry finds its own SUPERSEDED.
+  const first = await claimAnswer(admin, previous, "SUPERSEDED", { at: new Date().toISOString() });
+  if (first === "ACCEPTED") throw new AdminRefusal("Le client vient d'accepter ce devis : il ne se modifie plus.");
   const version = previous.version + 1;
   const record: QuoteRecord = {
     ...content,
