@@ -1,40 +1,13 @@
-import type { Browser, Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
 import { loginAsOwner, ready } from "./admin-helpers";
-import { OWNER_TOKEN } from "../support/server";
-import { readPdf, unique, visit } from "./helpers";
+import { unique, visit } from "./helpers";
+import { clientPage, fillQuote, invoiceText, mailLink, payRequest } from "./quote-helpers";
 
 /**
  * The consultant's path from a contact request to a settled quote: the owner quotes and sends it, the client opens the
  * e-mailed link, accepts ("Bon pour accord") and pays the deposit on Wix's payment request page, the owner asks for
  * the balance, the client pays it; both invoices exist with their numbers and amounts. Without and with JavaScript.
  */
-
-async function mailLink(page: Page, to: string, subject: RegExp, label: string): Promise<string> {
-  await page.goto(`/_platform/outbox?token=${OWNER_TOKEN}`);
-  const mail = page.locator("article").filter({ hasText: to }).filter({ hasText: subject }).first();
-  await expect(mail).toBeVisible();
-  return (await mail.getByRole("link", { name: label }).getAttribute("href"))!;
-}
-
-async function payRequest(page: Page) {
-  await expect(page).toHaveURL(/\/_platform\/demande-paiement\?session=/);
-  await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
-  await page.getByRole("button", { name: /^Payer / }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Merci, paiement reçu");
-}
-
-async function invoiceText(page: Page, name: RegExp): Promise<string> {
-  const href = (await page.getByRole("link", { name }).first().getAttribute("href"))!;
-  const res = await page.request.get(href);
-  expect(res.status()).toBe(200);
-  return (await readPdf(await res.body())).pages.join("\n");
-}
-
-async function clientPage(browser: Browser, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ javaScriptEnabled });
-  return context.newPage();
-}
 
 test("a contact request becomes a quote, accepted, its deposit and balance paid, both invoiced", async ({
   page,
@@ -61,12 +34,7 @@ test("a contact request becomes a quote, accepted, its deposit and balance paid,
   await ready(page, javaScriptEnabled);
   await expect(page.getByLabel("Nom du client")).toHaveValue("Claire Devis");
   await expect(page.getByLabel("E-mail")).toHaveValue(email);
-  await page.getByLabel("Adresse de facturation").fill("3 rue des Lilas");
-  await page.getByLabel("Code postal").fill("69003");
-  await page.getByLabel("Ville").fill("Lyon");
-  await page.getByLabel("Désignation").first().fill("Accompagnement DevOps");
-  await page.getByLabel("Quantité").first().fill("-2");
-  await page.getByLabel("Prix unitaire HT (€)").first().fill("650");
+  await fillQuote(page, {}, { label: "Accompagnement DevOps", days: "-2", price: "650" });
   await page.getByRole("button", { name: "Enregistrer et envoyer" }).click();
   await expect(page.getByLabel("Quantité").first()).toHaveAccessibleDescription(/nombre entier de 1 à 1000/);
   await expect(page.getByLabel("Quantité").first()).toHaveValue("-2");
@@ -119,7 +87,7 @@ test("a contact request becomes a quote, accepted, its deposit and balance paid,
   await client.context().close();
 });
 
-test("another quote's link, a changed link: refused in French", async ({ page, allowStatusFor }) => {
+test("a changed quote link is refused in French (forgeries: tests/unit/quote-link.test.ts)", async ({ page, allowStatusFor }) => {
   allowStatusFor("/devis?jeton=");
   const res = await page.goto("/devis?jeton=abc.def");
   expect(res?.status()).toBe(403);
