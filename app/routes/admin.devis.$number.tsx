@@ -63,7 +63,7 @@ export default function AdminQuote({ loaderData }: Route.ComponentProps) {
   return (
     <div className="admin-quote">
       <h1>
-        Devis {q.number}
+        Devis <span className="quote-number">{q.number}</span>
         {q.version > 1 ? ` (version ${q.version})` : ""}
       </h1>
       <p className="admin-quote-status">

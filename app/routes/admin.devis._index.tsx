@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { StackTable, type StackColumn } from "~/components/StackTable";
 import type { Route } from "./+types/admin.devis._index";
 import { elevatedClientOf } from "~/.server/admin/owner.server";
 import { listQuotes } from "~/.server/quotes/store.server";
@@ -16,15 +17,35 @@ export async function loader({ context }: Route.LoaderArgs) {
   const quotes = await listQuotes(elevatedClientOf(context));
   return {
     quotes: quotes.map((q) => ({
+      id: q.number,
       number: q.number,
       version: q.version,
       client: clientTitle(q.client),
       total: formatPrice(quoteTotals(q).totalTtc / 100),
       status: QUOTE_STATUSES[effectiveStatus(q, today)],
-      validUntil: q.validUntil,
+      validUntil: new Date(`${q.validUntil}T12:00:00Z`).toLocaleDateString("fr-FR", { timeZone: "Europe/Paris" }),
     })),
   };
 }
+
+type QuoteRow = Route.ComponentProps["loaderData"]["quotes"][number];
+
+const COLUMNS: StackColumn<QuoteRow>[] = [
+  {
+    header: "Numéro",
+    title: true,
+    cell: (q) => (
+      <>
+        <Link to={`/admin/devis/${q.number}`}>{q.number}</Link>
+        {q.version > 1 ? ` (v${q.version})` : ""}
+      </>
+    ),
+  },
+  { header: "Client", cell: (q) => q.client },
+  { header: "Total TTC", cell: (q) => q.total },
+  { header: "Statut", cell: (q) => <span className="admin-badge">{q.status}</span> },
+  { header: "Valable jusqu'au", cell: (q) => q.validUntil },
+];
 
 export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
   return (
@@ -38,38 +59,7 @@ export default function AdminQuotes({ loaderData }: Route.ComponentProps) {
       {loaderData.quotes.length === 0 ? (
         <p>Aucun devis pour l'instant.</p>
       ) : (
-        <div className="table-scroll">
-          <table className="admin-table">
-            <caption className="visually-hidden">Devis, le plus récent d'abord</caption>
-            <thead>
-              <tr>
-                <th scope="col">Numéro</th>
-                <th scope="col">Client</th>
-                <th scope="col" className="num">
-                  Total TTC
-                </th>
-                <th scope="col">Statut</th>
-                <th scope="col">Validité</th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaderData.quotes.map((q) => (
-                <tr key={q.number}>
-                  <td>
-                    <Link to={`/admin/devis/${q.number}`}>{q.number}</Link>
-                    {q.version > 1 ? ` (v${q.version})` : ""}
-                  </td>
-                  <td>{q.client}</td>
-                  <td className="num">{q.total}</td>
-                  <td>
-                    <span className="admin-badge">{q.status}</span>
-                  </td>
-                  <td>{new Date(`${q.validUntil}T12:00:00Z`).toLocaleDateString("fr-FR")}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StackTable className="admin-table" caption="Devis, le plus récent d'abord" columns={COLUMNS} rows={loaderData.quotes} />
       )}
     </div>
   );

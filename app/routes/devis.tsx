@@ -90,7 +90,7 @@ export default function ClientQuote({ loaderData, actionData }: Route.ComponentP
   return (
     <section className="quote-page" aria-labelledby="quote-title">
       <h1 id="quote-title">
-        Devis {q.number}
+        Devis <span className="quote-number">{q.number}</span>
         {q.version > 1 ? ` (version ${q.version})` : ""}
       </h1>
       <p>
@@ -158,7 +158,7 @@ export default function ClientQuote({ loaderData, actionData }: Route.ComponentP
             <h2 id="refuse-title">Refuser le devis</h2>
             <FormKey />
             <Field label="Raison (facultatif)" {...bind("reason")} />
-            <button type="submit" name="intent" value="refuse" className="button" disabled={busy}>
+            <button type="submit" name="intent" value="refuse" className="button button-ghost" disabled={busy}>
               Refuser le devis
             </button>
           </Form>

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { CountrySelect } from "~/components/CountrySelect";
-import { Field, FieldError, SelectField } from "~/components/Field";
+import { Field, FieldError, FieldFrame, SelectField } from "~/components/Field";
 import { FormError } from "~/components/FormError";
 import { FormKey } from "~/components/FormKey";
 import { QUOTE_UNITS } from "~/models/quote";
@@ -119,10 +119,12 @@ export function QuoteEditor({
           <Field label="Montant de l'acompte (% ou € TTC)" inputMode="decimal" {...bind("depositValue")} />
           <Field label="Valable jusqu'au" type="date" {...bind("validUntil")} />
         </div>
-        <Field label="Conditions de paiement" {...bind("paymentTerms")} />
+        <FieldFrame label="Conditions de paiement" error={errors.paymentTerms}>
+          {(control) => <textarea name="paymentTerms" rows={4} maxLength={500} defaultValue={v.paymentTerms ?? ""} {...control} />}
+        </FieldFrame>
       </fieldset>
       <div className="admin-row-actions">
-        <button type="submit" name="intent" value="save" className="button" disabled={busy}>
+        <button type="submit" name="intent" value="save" className="button button-ghost" disabled={busy}>
           Enregistrer le brouillon
         </button>
         <button type="submit" name="intent" value="send" className="button primary" disabled={busy}>
