@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { APP_ORIGIN, isWix, usePlatform } from "../support/platform";
+import { APP_ORIGIN, isWix, usePlatformCapturingWebhooks } from "../support/platform";
+import { payOnHostedPage } from "../contract/harness";
 import { forgetConfig } from "~/.server/site/config.server";
 import { elevatedClientAfterCheck } from "~/.server/admin/owner.server";
 import { Commerce } from "~/.server/wix/commerce.server";
@@ -8,17 +9,18 @@ import { requestDepositAgain, sendQuote } from "~/.server/quotes/owner-quotes.se
 import { saveEditor } from "~/.server/quotes/editor.server";
 import { quoteToken } from "~/.server/quotes/link.server";
 import { getQuote } from "~/.server/quotes/store.server";
+import { configureWebhooks, receiveWebhook } from "~/.server/wix/webhooks.server";
 import type { QuoteContent, QuoteRecord } from "~/models/quote";
 
 /**
  * The client's answers to a quote, through the app's own quote modules on the embedded platform (Wix Data, Draft
  * Orders, Order Payment Requests through the real SDK): an expired, superseded or answered version cannot be
  * accepted (no order, no payment page); a refusal is kept with its reason; a deposit request that lapsed unpaid is
- * never offered for payment until the owner asks again.
+ * never offered for payment until the owner asks again; Wix's paid and voided events settle the quote at once.
  */
 
 const API_KEY = "quote-answers-api-key-0123456789abcdef";
-usePlatform({ apiKey: API_KEY });
+const { ctx, received } = usePlatformCapturingWebhooks({ apiKey: API_KEY });
 
 beforeAll(() => {
   vi.stubEnv("PLATFORM_API_KEY", API_KEY);
@@ -147,7 +149,7 @@ describe.skipIf(isWix)("a client's answer to a quote", () => {
     expect(results).toContainEqual(expect.objectContaining({ refused: "Ce devis a déjà reçu une réponse." }));
   });
 
-  it("a deposit request past its expiry is no longer offered; the owner asks again and the client pays the new one", async () => {
+  it("a deposit request past its expiry is no longer offered; the owner asks again and the new one is", async () => {
     const q = await sentQuote();
     await acceptQuote(visitor(), await open(q), "Claire Martin", quoteToken(q._id));
     const accepted = (await getQuote(admin(), q._id))!;
@@ -178,5 +180,49 @@ describe.skipIf(isWix)("a client's answer to a quote", () => {
     const voided = await open(q);
     expect(payableRequest(voided.quote)).toBeNull();
     expect(voided.quote.lapsedRequests?.[0]).toMatchObject({ kind: "acompte", status: "VOIDED" });
+  });
+
+  describe("Wix's payment request events, through the app's webhook endpoint", () => {
+    /** The events the platform sent since `from`, of one kind, posted to the app's endpoint as Wix would. */
+    async function deliver(from: number, eventType: string) {
+      await ctx.platform.flushWebhooks();
+      const pem = await (await ctx.platform.fetch(new Request(`${APP_ORIGIN}/_platform/webhooks/public-key`))).text();
+      configureWebhooks({ publicKey: pem });
+      const kind = (jwt: string) =>
+        JSON.parse(JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString()).data as string).eventType as string;
+      const mine = received.slice(from).filter((jwt) => kind(jwt) === eventType);
+      expect(mine.length).toBeGreaterThan(0);
+      for (const jwt of mine)
+        expect((await receiveWebhook(new Request(`${APP_ORIGIN}/webhooks/wix`, { method: "POST", body: jwt }))).status).toBe(204);
+    }
+
+    it("the deposit paid: invoiced and e-mailed before anyone reads the quote again", async () => {
+      const q = await sentQuote();
+      const accepted = await acceptQuote(visitor(), await open(q), "Claire Martin", quoteToken(q._id));
+      const from = received.length;
+      const paid = await payOnHostedPage(ctx.platform, (accepted as { location: string }).location, /^Payer /);
+      expect(paid.location).toMatch(/\/devis\/merci\?jeton=/);
+      await deliver(from, "wix.ecom.v1.order_payment_request_paid");
+      const settled = (await getQuote(admin(), q._id))!;
+      expect(settled.status).toBe("DEPOSIT_PAID");
+      expect(settled.invoices).toEqual([
+        expect.objectContaining({ kind: "acompte", amountCents: 117_000, number: expect.stringMatching(/^F-\d{4}-\d{4}$/) }),
+      ]);
+      expect(
+        ctx.platform.outbox().some((m) => m.to === "claire@exemple.fr" && m.subject.startsWith(`Facture ${settled.invoices[0]!.number}`)),
+      ).toBe(true);
+    });
+
+    it("the deposit request voided: noted on the quote, no longer offered", async () => {
+      const q = await sentQuote();
+      await acceptQuote(visitor(), await open(q), "Claire Martin", quoteToken(q._id));
+      const accepted = (await getQuote(admin(), q._id))!;
+      const from = received.length;
+      await admin().orderPaymentRequests.voidOrderPaymentRequest(accepted.depositRequestId!);
+      await deliver(from, "wix.ecom.v1.order_payment_request_voided");
+      const after = (await getQuote(admin(), q._id))!;
+      expect(after.depositRequestId).toBeUndefined();
+      expect(after.lapsedRequests).toEqual([expect.objectContaining({ kind: "acompte", status: "VOIDED" })]);
+    });
   });
 });
