@@ -22,6 +22,7 @@ export default [
     route("account", "routes/account._index.tsx"),
     route("account/orders", "routes/account.orders._index.tsx"),
     route("account/orders/:id", "routes/account.orders.$id.tsx"),
+    route("account/devis", "routes/account.devis.tsx"),
   ]),
   route("account/orders/:id/facture.pdf", "routes/account.orders.$id.facture.ts"),
   // An invoice behind a signed link (the buyer's e-mail, the follow page): platform/ecom/after-sale/invoices.ts writes it.

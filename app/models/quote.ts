@@ -193,3 +193,16 @@ export function quoteRank(number: string, year: number): number | null {
 
 /** The client's name as the documents write it: the company first when there is one. */
 export const clientTitle = (c: Pick<QuoteClient, "name" | "company">) => (c.company ? `${c.company} (${c.name})` : c.name);
+
+/** One line of a member's "Mes devis" (app/.server/quotes/member-quotes.server.ts). */
+export interface MemberQuote {
+  id: string;
+  number: string;
+  version: number;
+  client: string;
+  total: string;
+  status: string;
+  sentAt: string;
+  /** The quote's signed link, as e-mailed. */
+  link: string;
+}

@@ -1,16 +1,12 @@
-import { ApiKeyStrategy, createClient } from "@wix/sdk";
-import { draftOrders, orderBilling, orderFulfillments, orderInvoices, orderPaymentRequests, orderTransactions, orders } from "@wix/ecom";
-import { items } from "@wix/data";
-import { members } from "@wix/members";
-import { products } from "@wix/stores";
-import { submissions } from "@wix/forms";
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { canonicalEmail } from "~/models/email";
 import { notFound } from "~/lib/http";
 import { loginPath } from "../account/auth.server";
 import { commerceOf, type Commerce } from "../wix/commerce.server";
-import { fetchWithTimeout } from "../wix/commerce-session.server";
+import { buildElevatedClient, type ElevatedClient } from "./elevated-client.server";
 import { getConfig } from "../site/config.server";
+
+export { elevatedClientAfterCheck, type ElevatedClient } from "./elevated-client.server";
 
 /**
  * The owner's identity and the elevated client (docs/decisions/0015-owner-elevated-client.md). The owner is a member
@@ -19,37 +15,6 @@ import { getConfig } from "../site/config.server";
  * (docs/decisions/0026-canonical-email.md). The elevated client (API key) is built only after that check, by
  * `requireOwner`, and never leaves the server. Everyone else gets the 404 screen under /admin (visitors log in first).
  */
-
-function buildElevatedClient() {
-  const { apiKey, siteId } = getConfig().admin;
-  if (!apiKey) notFound();
-  return createClient({
-    modules: {
-      orders,
-      orderTransactions,
-      orderBilling,
-      orderFulfillments,
-      orderInvoices,
-      members,
-      products,
-      submissions,
-      // The consultant's quotes (app/.server/quotes/): their records in Wix Data, their orders and payment requests.
-      items,
-      draftOrders,
-      orderPaymentRequests,
-    },
-    // An empty site id is not sent (the embedded platform accepts none unless PLATFORM_SITE_ID is set).
-    auth: ApiKeyStrategy({ apiKey, siteId: siteId ?? "" }),
-    fetch: fetchWithTimeout,
-  });
-}
-export type ElevatedClient = ReturnType<typeof buildElevatedClient>;
-
-/**
- * The elevated client for one read a check already allowed, outside /admin: an invoice whose buyer is the signed-in
- * member (her own getOrder answered) or whose link was signed (app/.server/orders/invoices.server.ts). Still server-only.
- */
-export const elevatedClientAfterCheck = buildElevatedClient;
 
 /** A member account that is one of the site's owners: its canonical login e-mail is listed, and proved. */
 export function isOwnerAccount(member: { loginEmail?: string | null; loginEmailVerified?: boolean | null } | undefined): boolean {

@@ -1,5 +1,5 @@
 import { redirectDocument } from "react-router";
-import { elevatedClientAfterCheck, type ElevatedClient } from "../admin/owner.server";
+import { elevatedClientAfterCheck, type ElevatedClient } from "../admin/elevated-client.server";
 import type { Commerce } from "../wix/commerce.server";
 import { getConfig } from "../site/config.server";
 import { publicOrigin } from "../site/public-origin.server";

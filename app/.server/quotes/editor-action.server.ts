@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { ElevatedClient } from "../admin/owner.server";
+import type { ElevatedClient } from "../admin/elevated-client.server";
 import { AdminRefusal } from "../admin/actions.server";
 import { refuseForm } from "../http/form.server";
 import { redirectWithToast } from "../http/toast.server";

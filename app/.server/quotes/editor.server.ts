@@ -1,4 +1,4 @@
-import type { ElevatedClient } from "../admin/owner.server";
+import type { ElevatedClient } from "../admin/elevated-client.server";
 import { AdminRefusal } from "../admin/actions.server";
 import { listContactRequests } from "../admin/contact.server";
 import { loadCatalogPage } from "../catalog/catalog.server";

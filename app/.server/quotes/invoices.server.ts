@@ -1,4 +1,4 @@
-import type { ElevatedClient } from "../admin/owner.server";
+import type { ElevatedClient } from "../admin/elevated-client.server";
 import type { QuoteInvoice, QuoteRecord } from "~/models/quote";
 import { isTaken } from "./store.server";
 

@@ -1,4 +1,4 @@
-import type { ElevatedClient } from "../admin/owner.server";
+import type { ElevatedClient } from "../admin/elevated-client.server";
 
 export interface SiteEmail {
   to: string;

@@ -1,4 +1,4 @@
-import type { ElevatedClient } from "../admin/owner.server";
+import type { ElevatedClient } from "../admin/elevated-client.server";
 import { AdminRefusal } from "../admin/actions.server";
 import { getConfig } from "../site/config.server";
 import { STORES_APP_ID } from "../cart/cart.server";

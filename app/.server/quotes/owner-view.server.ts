@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { ElevatedClient } from "../admin/owner.server";
+import type { ElevatedClient } from "../admin/elevated-client.server";
 import { getConfig } from "../site/config.server";
 import { parisToday } from "~/lib/paris-days";
 import { effectiveStatus, type QuoteRecord } from "~/models/quote";

@@ -1,4 +1,4 @@
-import { elevatedClientAfterCheck } from "../admin/owner.server";
+import { elevatedClientAfterCheck } from "../admin/elevated-client.server";
 import { getConfig } from "../site/config.server";
 import { settlePayments } from "./client-quotes.server";
 import { getQuote } from "./store.server";

@@ -1,4 +1,4 @@
-import type { ElevatedClient } from "../admin/owner.server";
+import type { ElevatedClient } from "../admin/elevated-client.server";
 import { AdminRefusal } from "../admin/actions.server";
 import { quoteNumber, quoteRank, quoteRecordId, type QuoteContent, type QuoteRecord } from "~/models/quote";
 
@@ -12,7 +12,8 @@ export const QUOTES = "Quotes";
 export const ANSWERS = "QuoteAnswers";
 export type AnswerDecision = "ACCEPTED" | "REFUSED" | "SUPERSEDED";
 
-const SYSTEM_FIELDS = ["_createdDate", "_updatedDate", "_owner"];
+/** Wix Data's system fields, and the key this module derives on saving: none is the record's to carry around. */
+const SYSTEM_FIELDS = ["_createdDate", "_updatedDate", "_owner", "clientEmailKey"];
 
 /** The SDK's item as our record (Wix Data adds its system fields; they are not ours to write back). */
 function fromItem(item: Record<string, unknown>): QuoteRecord {
@@ -20,6 +21,9 @@ function fromItem(item: Record<string, unknown>): QuoteRecord {
   for (const f of SYSTEM_FIELDS) delete out[f];
   return out as unknown as QuoteRecord;
 }
+
+/** The record as stored: with the client's e-mail in lower case, the key a member's "Mes devis" is read by. */
+const stored = (q: QuoteRecord) => ({ ...q, clientEmailKey: q.client.email.toLowerCase() }) as unknown as Record<string, unknown>;
 
 export const isTaken = (error: unknown) =>
   (error as { details?: { applicationError?: { code?: string } } })?.details?.applicationError?.code === "WDE0074";
@@ -56,6 +60,19 @@ export async function versionsOf(admin: ElevatedClient, number: string): Promise
   return found.items.map(fromItem);
 }
 
+/** Every version sent to this e-mail address (any case), newest first. */
+export async function quotesSentTo(admin: ElevatedClient, email: string): Promise<QuoteRecord[]> {
+  const found = await admin.items
+    .query(QUOTES)
+    .eq("clientEmailKey", email.toLowerCase())
+    .ne("status", "DRAFT")
+    .descending("number")
+    .descending("version")
+    .limit(200)
+    .find();
+  return found.items.map(fromItem);
+}
+
 /** The latest version of each quote, newest quote first (at most `limit` records read). */
 export async function listQuotes(admin: ElevatedClient, limit = 500): Promise<QuoteRecord[]> {
   const found = await admin.items.query(QUOTES).descending("number").descending("version").limit(limit).find();
@@ -65,7 +82,7 @@ export async function listQuotes(admin: ElevatedClient, limit = 500): Promise<Qu
 }
 
 export async function saveQuote(admin: ElevatedClient, q: QuoteRecord): Promise<QuoteRecord> {
-  return fromItem(await admin.items.update(QUOTES, q as unknown as Record<string, unknown>));
+  return fromItem(await admin.items.update(QUOTES, stored(q)));
 }
 
 /** A new quote, version 1, numbered after the year's last one (another number is tried when one is taken meanwhile). */
@@ -85,7 +102,7 @@ export async function createQuote(admin: ElevatedClient, content: QuoteContent, 
       invoices: [],
     };
     try {
-      return fromItem(await admin.items.insert(QUOTES, record as unknown as Record<string, unknown>));
+      return fromItem(await admin.items.insert(QUOTES, stored(record)));
     } catch (error) {
       if (!isTaken(error)) throw error;
     }
@@ -114,7 +131,7 @@ export async function reviseQuote(admin: ElevatedClient, previous: QuoteRecord, 
   };
   let inserted: QuoteRecord;
   try {
-    inserted = fromItem(await admin.items.insert(QUOTES, record as unknown as Record<string, unknown>));
+    inserted = fromItem(await admin.items.insert(QUOTES, stored(record)));
   } catch (error) {
     if (isTaken(error)) throw new AdminRefusal("Une autre version de ce devis vient d'être créée : rechargez la page.");
     throw error;
