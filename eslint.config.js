@@ -44,6 +44,11 @@ const FORBIDDEN = {
     regex: `^(node:|(${builtinModules.filter((m) => !m.startsWith("_")).join("|")})(/|$))`,
     message: "Node built-ins run on the server only: browser code never imports them.",
   },
+  adminInternals: {
+    regex: String.raw`^(~|(\.\.?/)*\.\.)/\.server/admin/(?!owner\.server$)`,
+    message:
+      "Routes reach the owner's commerce only through its handler: ownerOf(context) from ~/.server/admin/owner.server (docs/decisions/0048-owner-handler.md).",
+  },
   app: { regex: String.raw`^(~/|(\.\.?/)+app/)`, message: "The platform stands alone: it imports nothing from the app or its server." },
   appViews: {
     regex: String.raw`(^|/)app/(routes|components|hooks)/`,
@@ -65,7 +70,7 @@ const LAYERS = [
   { files: ["app/hooks/**"], forbid: ["serverModules", "wixSdk", "routes", "components", "serverRoot", "platform", "node"] },
   { files: ["app/components/**"], forbid: ["serverModules", "wixSdk", "routes", "serverRoot", "platform", "node"] },
   { files: ["app/.server/**"], forbid: ["routes", "components", "hooks", "serverRoot", "platform"] },
-  { files: ["app/routes/**", "app/root.tsx"], forbid: ["wixSdk", "serverRoot", "platform", "node"] },
+  { files: ["app/routes/**", "app/root.tsx"], forbid: ["wixSdk", "serverRoot", "platform", "node", "adminInternals"] },
   { files: ["app/entry.server.tsx"], forbid: ["wixSdk", "serverRoot", "platform"] },
   { files: ["server/**", "server.js"], forbid: ["appViews"] },
   { files: ["platform/**"], forbid: ["app", "serverRoot"] },

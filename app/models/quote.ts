@@ -1,7 +1,7 @@
 /**
  * A consultant's quote (devis): what the owner writes, what the client accepts, what Wix is asked to collect. Amounts are
  * integer cents; the owner types prices before VAT (HT), as a business quote reads; the VAT rate is the site's one rate.
- * The record is kept in the site's Wix Data collection (docs/decisions/0048-quotes-in-wix-data.md).
+ * The record is kept in the site's Wix Data collection (docs/decisions/0058-quotes-in-wix-data.md).
  */
 
 /** The site's VAT rate (the store's prices include 20 % VAT; a quote under the franchise has none). */

@@ -1,12 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin._index";
-import { dashboardFigures, ordersToHandle } from "~/.server/admin/dashboard.server";
-import { searchOrders } from "~/.server/admin/orders.server";
-import { listContactRequests } from "~/.server/admin/contact.server";
-import { membersAwaitingApproval } from "~/.server/admin/members.server";
-import { elevatedClientOf } from "~/.server/admin/owner.server";
-import { quoteBoard } from "~/.server/quotes/editor.server";
-import { listQuotes } from "~/.server/quotes/store.server";
+import { ownerOf } from "~/.server/admin/owner.server";
 import { routeMeta } from "~/lib/meta";
 import { AdminOrdersTable } from "~/components/admin/AdminOrdersTable";
 import { Section } from "~/components/Section";
@@ -14,14 +8,14 @@ import { Section } from "~/components/Section";
 export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Administration" });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const admin = elevatedClientOf(context);
+  const owner = ownerOf(context);
   const [figures, handle, latest, pending, requests, quotes] = await Promise.all([
-    dashboardFigures(admin),
-    ordersToHandle(admin),
-    searchOrders(admin, {}, undefined, 5),
-    membersAwaitingApproval(admin),
-    listContactRequests(admin),
-    listQuotes(admin),
+    owner.dashboard.figures(),
+    owner.dashboard.toHandle(),
+    owner.orders.latest(5),
+    owner.members.awaitingApproval(),
+    owner.contact.list(),
+    owner.quotes.board(),
   ]);
   return {
     figures,
@@ -29,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     latest: latest.orders,
     pending,
     newRequests: requests.filter((r) => r.status === "NEW").length,
-    quotes: quoteBoard(quotes),
+    quotes,
   };
 }
 
@@ -71,7 +65,7 @@ function OrdersToHandle({
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { figures, toCapture, toShip, toPrepare, toCollect, latest, pending, newRequests, quotes } = loaderData;
+  const { figures, toCapture, toShip, toPrepare, toCollect, unpaidHolds, latest, pending, newRequests, quotes } = loaderData;
   const atLeast = figures.truncated ? "au moins " : "";
   return (
     <div className="admin-home">
@@ -147,13 +141,27 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         empty="Aucun retrait à préparer."
       />
       {toCollect.length ? (
-        <OrdersToHandle
-          id="to-collect"
-          title="Paiements à la livraison"
-          orders={toCollect}
-          caption="Commandes payables à la livraison, pas encore payées"
-          empty=""
-        />
+        <>
+          <OrdersToHandle
+            id="to-collect"
+            title="Paiements à la livraison"
+            orders={toCollect}
+            caption="Commandes payables à la livraison, pas encore payées"
+            empty=""
+          />
+          {unpaidHolds.length ? (
+            <Section id="unpaid-holds" title="Stock retenu par des commandes non payées">
+              <ul>
+                {unpaidHolds.map((hold) => (
+                  <li key={hold.product}>
+                    {hold.product} : {plural(hold.units, "exemplaire")} ({plural(hold.orders, "commande")})
+                  </li>
+                ))}
+              </ul>
+              <p className="admin-muted-text">Hors de la vente jusqu'au paiement ou à l'expédition de ces commandes.</p>
+            </Section>
+          ) : null}
+        </>
       ) : null}
       <Section id="pending-members" title={`Inscriptions à approuver (${pending.length})`}>
         {pending.length ? (

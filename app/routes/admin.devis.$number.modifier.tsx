@@ -1,8 +1,5 @@
 import type { Route } from "./+types/admin.devis.$number.modifier";
-import { elevatedClientOf } from "~/.server/admin/owner.server";
-import { catalogServices } from "~/.server/quotes/editor.server";
-import { editorAction } from "~/.server/quotes/editor-action.server";
-import { ownerQuote } from "~/.server/quotes/owner-view.server";
+import { ownerOf } from "~/.server/admin/owner.server";
 import { routeMeta } from "~/lib/meta";
 import { useFormAnswer } from "~/hooks/use-form-answer";
 import { editorValues } from "~/models/quote-forms";
@@ -14,13 +11,13 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 export const handle = { breadcrumb: () => ({ label: "Modifier", to: "." }) };
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const q = await ownerQuote(elevatedClientOf(context), params.number);
-  return { number: q.number, version: q.version, draft: q.status === "DRAFT", values: editorValues(q), services: await catalogServices() };
+  const quotes = ownerOf(context).quotes;
+  const q = await quotes.read(params.number);
+  return { number: q.number, version: q.version, draft: q.status === "DRAFT", values: editorValues(q), services: await quotes.services() };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const admin = elevatedClientOf(context);
-  return editorAction(request, admin, await ownerQuote(admin, params.number));
+  return ownerOf(context).quotes.save(request, params.number);
 }
 
 export default function EditQuote({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,13 +1,10 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/admin.devis.$number";
-import { adminRefusal, runAdminAction } from "~/.server/admin/actions.server";
-import { elevatedClientOf } from "~/.server/admin/owner.server";
-import { formObject } from "~/.server/http/form.server";
-import { requestBalance, requestDepositAgain, sendQuote } from "~/.server/quotes/owner-quotes.server";
-import { ownerQuote, ownerStatus } from "~/.server/quotes/owner-view.server";
+import { ownerOf } from "~/.server/admin/owner.server";
 import { routeMeta } from "~/lib/meta";
 import { formatPrice } from "~/lib/money";
-import { clientTitle, QUOTE_STATUSES, quoteTotals } from "~/models/quote";
+import { clientTitle, effectiveStatus, QUOTE_STATUSES, quoteTotals } from "~/models/quote";
+import { parisToday } from "~/lib/paris-days";
 import { FormKey } from "~/components/FormKey";
 import { QuoteSummary } from "~/components/quotes/QuoteSummary";
 import { routeCssLinks } from "~/lib/route-css";
@@ -23,36 +20,23 @@ export const handle = {
 };
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const q = await ownerQuote(elevatedClientOf(context), params.number);
-  const status = ownerStatus(q);
+  const q = await ownerOf(context).quotes.read(params.number);
+  const status = effectiveStatus(q, parisToday());
   return { quote: q, totals: quoteTotals(q), status, statusLabel: QUOTE_STATUSES[status] };
 }
 
-const INTENTS = { send: "Envoyer", balance: "Demander le solde", deposit: "Redemander l'acompte" } as const;
-
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const admin = elevatedClientOf(context);
-  const back = `/admin/devis/${params.number}`;
-  const fields = await formObject(request);
-  const intent = fields.intent ?? "";
-  if (!Object.hasOwn(INTENTS, intent)) return adminRefusal(request, back, "Action inconnue.");
-  return runAdminAction(request, {
-    redirectTo: back,
-    confirmed: true,
-    run: async () => {
-      const q = await ownerQuote(admin, params.number);
-      if (intent === "deposit") return requestDepositAgain(admin, q);
-      return intent === "send" ? sendQuote(admin, q) : requestBalance(admin, q);
-    },
-  });
+  return ownerOf(context).quotes.act(request, params.number);
 }
+
+type Intent = "send" | "balance" | "deposit";
 
 const when = (iso?: string) =>
   iso ? new Date(iso).toLocaleString("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" }) : "";
 
 export default function AdminQuote({ loaderData }: Route.ComponentProps) {
   const { quote: q, totals, status, statusLabel } = loaderData;
-  const action = (intent: keyof typeof INTENTS, label: string) => (
+  const action = (intent: Intent, label: string) => (
     <Form method="post">
       <FormKey />
       <button type="submit" name="intent" value={intent} className="button primary">

@@ -1,31 +1,15 @@
 import { Link } from "react-router";
 import { StackTable, type StackColumn } from "~/components/StackTable";
 import type { Route } from "./+types/admin.devis._index";
-import { elevatedClientOf } from "~/.server/admin/owner.server";
-import { listQuotes } from "~/.server/quotes/store.server";
-import { parisToday } from "~/lib/paris-days";
+import { ownerOf } from "~/.server/admin/owner.server";
 import { routeMeta } from "~/lib/meta";
-import { formatPrice } from "~/lib/money";
-import { clientTitle, effectiveStatus, QUOTE_STATUSES, quoteTotals } from "~/models/quote";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Devis — Administration" });
 
 export const handle = { breadcrumb: () => ({ label: "Devis", to: "/admin/devis" }) };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const today = parisToday();
-  const quotes = await listQuotes(elevatedClientOf(context));
-  return {
-    quotes: quotes.map((q) => ({
-      id: q.number,
-      number: q.number,
-      version: q.version,
-      client: clientTitle(q.client),
-      total: formatPrice(quoteTotals(q).totalTtc / 100),
-      status: QUOTE_STATUSES[effectiveStatus(q, today)],
-      validUntil: new Date(`${q.validUntil}T12:00:00Z`).toLocaleDateString("fr-FR", { timeZone: "Europe/Paris" }),
-    })),
-  };
+  return { quotes: await ownerOf(context).quotes.list() };
 }
 
 type QuoteRow = Route.ComponentProps["loaderData"]["quotes"][number];

@@ -1,7 +1,5 @@
 import type { Route } from "./+types/admin.devis.nouveau";
-import { elevatedClientOf } from "~/.server/admin/owner.server";
-import { catalogServices, newQuoteValues } from "~/.server/quotes/editor.server";
-import { editorAction } from "~/.server/quotes/editor-action.server";
+import { ownerOf } from "~/.server/admin/owner.server";
 import { routeMeta } from "~/lib/meta";
 import { useFormAnswer } from "~/hooks/use-form-answer";
 import { QuoteEditor } from "~/components/quotes/QuoteEditor";
@@ -12,16 +10,16 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 export const handle = { breadcrumb: () => ({ label: "Nouveau devis", to: "/admin/devis/nouveau" }) };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const admin = elevatedClientOf(context);
+  const quotes = ownerOf(context).quotes;
   const [values, services] = await Promise.all([
-    newQuoteValues(admin, url.searchParams.get("demande")?.slice(0, 64) ?? null),
-    catalogServices(),
+    quotes.newValues(url.searchParams.get("demande")?.slice(0, 64) ?? null),
+    quotes.services(),
   ]);
   return { values, services };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return editorAction(request, elevatedClientOf(context), null);
+  return ownerOf(context).quotes.save(request);
 }
 
 export default function NewQuote({ loaderData, actionData }: Route.ComponentProps) {

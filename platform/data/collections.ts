@@ -1,5 +1,5 @@
 // The demo site's CMS collections, as the owner creates them in the dashboard on a real site (Wix Data's
-// "The Data Items API only works with existing collections"): the quote flow's (docs/decisions/0048-quotes-in-wix-data.md).
+// "The Data Items API only works with existing collections"): the quote flow's (docs/decisions/0058-quotes-in-wix-data.md).
 // Every operation is ADMIN: the SDK reaches them with the site's API key only, never with a visitor's or member's token.
 
 export interface SiteCollection {

@@ -5,7 +5,7 @@
 // write a look-alike, not prove the owner's mailbox.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Commerce } from "~/.server/wix/commerce.server";
-import type { ElevatedClient } from "~/.server/admin/owner.server";
+import type { ElevatedClient } from "~/.server/admin/elevated-client.server";
 import { OWNER_ADDRESS as OWNER, OWNER_LOOK_ALIKES as LOOK_ALIKES } from "../support/email-spellings";
 let n = 0;
 

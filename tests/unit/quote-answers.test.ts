@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { APP_ORIGIN, isWix, usePlatformCapturingWebhooks } from "../support/platform";
 import { payOnHostedPage } from "../contract/harness";
 import { forgetConfig } from "~/.server/site/config.server";
-import { elevatedClientAfterCheck } from "~/.server/admin/owner.server";
+import { elevatedClientAfterCheck } from "~/.server/admin/elevated-client.server";
 import { Commerce } from "~/.server/wix/commerce.server";
 import { acceptQuote, openQuote, payableRequest, refuseQuote } from "~/.server/quotes/client-quotes.server";
 import { requestDepositAgain, sendQuote } from "~/.server/quotes/owner-quotes.server";

@@ -1,6 +1,8 @@
-import type { ElevatedClient } from "./owner.server";
+import { z } from "zod";
+import type { ElevatedClient } from "./elevated-client.server";
+import { parseForm } from "../http/form.server";
 import { getConfig } from "../site/config.server";
-import { AdminRefusal } from "./actions.server";
+import { AdminRefusal, adminRefusal, runAdminAction } from "./actions.server";
 import { mapLoaderErrors } from "../wix/errors.server";
 import { CONTACT_REQUEST_STATUSES, CONTACT_SUBJECTS, type ContactRequestRow, type ContactRequestStatus } from "~/models/contact";
 import { isPlatformId } from "~/models/ids";
@@ -75,4 +77,17 @@ export async function contactAction(admin: ElevatedClient, id: string, action: C
   }
   await admin.submissions.restoreSubmissionFromTrashBin(id);
   return "Demande sortie des archives.";
+}
+
+/** The buttons of a request: its intent and its id (hidden fields only: a refusal is a notification). */
+const contactForm = z.object({ intent: z.enum(["handled", "archive", "restore"]), requestId: z.string().max(100).default("") });
+
+export async function runContactIntent(admin: ElevatedClient, request: Request, back: string) {
+  const parsed = parseForm(contactForm, await request.formData());
+  if (!parsed.ok) return adminRefusal(request, back, "Action inconnue.");
+  return runAdminAction(request, {
+    redirectTo: back,
+    confirmed: true,
+    run: () => contactAction(admin, parsed.data.requestId, parsed.data.intent),
+  });
 }

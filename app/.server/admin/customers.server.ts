@@ -2,7 +2,7 @@ import type { CustomerView } from "~/models/admin";
 import { MEMBER_STATUS_OPTIONS } from "~/models/admin";
 import { listContactRequests } from "./contact.server";
 import { toRow } from "./orders.server";
-import type { ElevatedClient } from "./owner.server";
+import type { ElevatedClient } from "./elevated-client.server";
 import { mapLoaderErrors } from "../wix/errors.server";
 import { notFound } from "~/lib/http";
 import { isoDate } from "~/lib/dates";

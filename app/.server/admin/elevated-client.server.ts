@@ -9,9 +9,11 @@ import { fetchWithTimeout } from "../wix/commerce-session.server";
 import { getConfig } from "../site/config.server";
 
 /**
- * The elevated client (the site's API key; docs/decisions/0015-owner-elevated-client.md), apart from the owner check
- * (owner.server.ts) so that the modules using it after a check of their own (a signed link, a member's proved
- * mailbox, a webhook's signature) need not import the request's commerce seam. It never leaves the server.
+ * The elevated client: the SDK with the site's API key (docs/decisions/0015-owner-elevated-client.md). Routes never
+ * see it: the back-office reaches it through the owner handler (owner.server.ts `ownerOf`), built only after the owner
+ * check; the two reads a check already allowed outside /admin (a guest's follow link, an invoice) are below, and the
+ * quotes' modules take it after a check of their own (a quote's signed link, a member's proved mailbox, a webhook's
+ * signature: app/.server/quotes/).
  */
 export function buildElevatedClient() {
   const { apiKey, siteId } = getConfig().admin;
@@ -40,6 +42,22 @@ export type ElevatedClient = ReturnType<typeof buildElevatedClient>;
 
 /**
  * The elevated client for one read a check already allowed, outside /admin: an invoice whose buyer is the signed-in
- * member (her own getOrder answered) or whose link was signed (app/.server/orders/invoices.server.ts). Still server-only.
+ * member (her own getOrder answered) or whose link was signed (app/.server/orders/invoices.server.ts), a quote's
+ * signed link, payment event or member list (app/.server/quotes/). Still server-only.
  */
 export const elevatedClientAfterCheck = buildElevatedClient;
+
+/**
+ * The one order a guest's signed follow link grants (orders/follow-link.server.ts checked it), read with the site's API
+ * key: the only use of the elevated client outside the back-office, read-only, one order id at a time
+ * (docs/decisions/0032-guest-follow-link.md). Null when the site has no API key (real Wix without WIX_API_KEY).
+ */
+export async function orderForFollowLink(orderId: string): Promise<unknown | null> {
+  if (!getConfig().admin.apiKey) return null;
+  return buildElevatedClient().orders.getOrder(orderId);
+}
+
+/** Whether follow links can be read on this site (an API key is configured). */
+export function followLinksAvailable(): boolean {
+  return !!getConfig().admin.apiKey;
+}

@@ -1,9 +1,10 @@
 import type { members } from "@wix/members";
 import { mapLoaderErrors } from "../wix/errors.server";
-import type { AdminMemberRow } from "~/models/admin";
+import type { AdminMemberRow, BulkMemberAction } from "~/models/admin";
 import { MEMBER_STATUS_OPTIONS } from "~/models/admin";
 import { AdminRefusal } from "./actions.server";
-import { isOwnerAccount, type ElevatedClient } from "./owner.server";
+import type { ElevatedClient } from "./elevated-client.server";
+import { isOwnerAccount } from "./identity.server";
 import { isoDate } from "~/lib/dates";
 import { isPlatformId } from "~/models/ids";
 
@@ -97,8 +98,6 @@ export async function memberAction(admin: ElevatedClient, id: string, action: Me
   }
   return m[MEMBER_CALLS[action]](id);
 }
-
-export type BulkMemberAction = "approve" | "block" | "delete";
 
 /** Who a bulk action would reach: the members the filters show, owners never included (the back-office stays open). */
 export async function bulkTargets(admin: ElevatedClient, filters: MemberFilters): Promise<{ members: AdminMemberRow[]; total: number }> {

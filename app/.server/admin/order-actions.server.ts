@@ -1,10 +1,10 @@
-import type { AdminOrderDetail } from "~/models/admin";
-import type { FieldErrors } from "~/models/form-answer";
-import type { Carrier, OrderFormFields, RefundReason } from "~/models/order-life";
+import type { AdminOrderDetail, Refundability } from "~/models/admin";
+import type { CancelPlan, PlannedLine, RefundPlan, ShipInput } from "~/models/order-forms";
+import type { Carrier } from "~/models/order-life";
 import { CARRIERS, REFUND_REASONS } from "~/models/order-life";
 import { isPlatformId } from "~/models/ids";
 import { AdminRefusal } from "./actions.server";
-import type { ElevatedClient } from "./owner.server";
+import type { ElevatedClient } from "./elevated-client.server";
 
 /**
  * What the owner does to one order, each through the SDK module Wix puts it in: capture, void and collection
@@ -29,21 +29,21 @@ type MarkAsPaid = { paymentCollectionMarkOrderAsPaid(ecomOrderId: string): Promi
 export const markAsPaid = (admin: ElevatedClient, id: string) =>
   (admin.orders as unknown as MarkAsPaid).paymentCollectionMarkOrderAsPaid(orderId(id));
 
-// ---------------------------------------------------------------- cancel
-
-export interface CancelPlan {
-  restock: boolean;
-  notify: boolean;
-  /** Refund everything still refundable before canceling (a paid order). */
-  refund: boolean;
+/** What cancelling and refunding need to know of an order: its payment and what is left to refund. */
+export interface OrderMoney {
+  id: string;
+  payment?: AdminOrderDetail["payment"];
+  refundability: Refundability;
 }
+
+// ---------------------------------------------------------------- cancel
 
 /**
  * Cancels as Wix allows it: an authorization still held is voided first (Wix refuses to cancel over it,
  * ORDER_HAS_AUTHORIZED_TRANSACTION), a paid order is refunded first when asked (refund, then cancel: a refund that
  * fails leaves the order as it was). Returns what happened, for the owner's notification.
  */
-export async function cancelOrder(admin: ElevatedClient, order: AdminOrderDetail, plan: CancelPlan): Promise<string> {
+export async function cancelOrder(admin: ElevatedClient, order: OrderMoney, plan: CancelPlan): Promise<string> {
   const id = orderId(order.id);
   const done: string[] = [];
   if (order.payment?.status === "AUTHORIZED") {
@@ -69,52 +69,6 @@ export async function cancelOrder(admin: ElevatedClient, order: AdminOrderDetail
 
 // ---------------------------------------------------------------- refunds
 
-export interface RefundPlan {
-  lines: Array<{ id: string; name: string; quantity: number }>;
-  shipping: boolean;
-  reason: RefundReason;
-  message?: string;
-  notify: boolean;
-  restock: boolean;
-}
-
-/** The refund form's errors, by its field names (app/models/order-life.ts). */
-export type RefundFields = FieldErrors<OrderFormFields["refund"]>;
-
-const MAX_MESSAGE = 1000;
-
-/** Reads the refund form against what can still be refunded; French errors per field, typed values kept. */
-export function readRefundForm(
-  order: AdminOrderDetail,
-  fields: Record<string, string>,
-): { plan: RefundPlan; errors?: undefined } | { plan?: undefined; errors: RefundFields } {
-  const errors: RefundFields = {};
-  const lines: RefundPlan["lines"] = [];
-  for (const line of order.refundability.lines) {
-    const raw = (fields[`qty-${line.id}`] ?? "0").trim();
-    if (raw === "" || raw === "0") continue;
-    const quantity = /^\d{1,6}$/.test(raw) ? Number(raw) : Number.NaN;
-    if (!Number.isInteger(quantity) || quantity < 0 || quantity > line.available) {
-      errors.lines = `Quantité à rembourser pour « ${line.name} » : entre 0 et ${line.available}.`;
-      continue;
-    }
-    if (quantity > 0) lines.push({ id: line.id, name: line.name, quantity });
-  }
-  const shipping = fields.shipping === "on";
-  if (shipping && (!order.refundability.shipping || Number(order.refundability.shipping.available.amount) <= 0))
-    errors.shipping = "Les frais de livraison sont déjà remboursés ou la commande n'en a pas.";
-  const reason = (fields.reason ?? "") as RefundReason;
-  if (!Object.hasOwn(REFUND_REASONS, reason)) errors.reason = "Choisissez le motif du remboursement.";
-  const message = (fields.message ?? "").trim();
-  if (message.length > MAX_MESSAGE) errors.message = `Le message au client ne peut dépasser ${MAX_MESSAGE} caractères.`;
-  if (!lines.length && !shipping && !errors.lines && !errors.shipping)
-    errors.lines = "Choisissez au moins un article ou les frais de livraison.";
-  if (Object.keys(errors).length) return { errors };
-  return {
-    plan: { lines, shipping, reason, ...(message ? { message } : {}), notify: fields.notify === "on", restock: fields.restock === "on" },
-  };
-}
-
 const refundItems = (plan: RefundPlan) => ({
   lineItems: plan.lines.map((l) => ({ lineItemId: l.id, quantity: l.quantity })),
   ...(plan.shipping ? { shipping: {} } : {}),
@@ -126,7 +80,7 @@ export async function refundTotal(admin: ElevatedClient, id: string, plan: Refun
   return calc.summary?.total?.formattedAmount ?? "";
 }
 
-export async function refund(admin: ElevatedClient, order: AdminOrderDetail, plan: RefundPlan): Promise<string> {
+export async function refund(admin: ElevatedClient, order: OrderMoney, plan: RefundPlan): Promise<string> {
   if (!order.payment) throw new AdminRefusal("Cette commande n'a pas de paiement à rembourser.");
   const res = await admin.orderBilling.refundPayments(orderId(order.id), {
     paymentRefunds: [{ paymentId: order.payment.id, externalRefund: order.refundability.mode === "manual" }],
@@ -156,61 +110,34 @@ const TRACKING_PAGES: Partial<Record<Carrier, (n: string) => string>> = {
 /** Carriers Wix builds the tracking link for (the typings' predefined providers). */
 const WIX_PROVIDERS: Partial<Record<Carrier, string>> = { dhl: "dhl", ups: "ups", fedex: "fedex" };
 
-/** The shipping form's errors, by its field names (app/models/order-life.ts). */
-export type ShipFields = FieldErrors<OrderFormFields["ship"]>;
-
-export interface ShipPlan {
-  lines: Array<{ id: string; name: string; quantity: number }>;
-  trackingInfo: { shippingProvider: string; trackingNumber: string; trackingLink?: string };
+/** What Wix records for a parcel: the carrier as Wix names it, the tracking number, and the link when the app builds it. */
+function trackingInfo(input: ShipInput): { shippingProvider: string; trackingNumber: string; trackingLink?: string } {
+  const number = input.trackingNumber;
+  if (input.other) return { shippingProvider: input.other.name, trackingNumber: number, trackingLink: input.other.link };
+  const wix = WIX_PROVIDERS[input.carrier];
+  if (wix) return { shippingProvider: wix, trackingNumber: number };
+  const page = TRACKING_PAGES[input.carrier];
+  return {
+    shippingProvider: CARRIERS[input.carrier],
+    trackingNumber: number,
+    ...(page ? { trackingLink: page(encodeURIComponent(number)) } : {}),
+  };
 }
 
-const TRACKING_RE = /^[A-Za-z0-9-]{4,40}$/;
-
-export function readShipForm(order: AdminOrderDetail, fields: Record<string, string>): { plan: ShipPlan } | { errors: ShipFields } {
-  const errors: ShipFields = {};
-  const lines: ShipPlan["lines"] = [];
-  for (const line of order.toFulfil) {
-    const raw = (fields[`ship-${line.id}`] ?? "0").trim();
-    const quantity = /^\d{1,6}$/.test(raw) ? Number(raw) : Number.NaN;
-    if (!Number.isInteger(quantity) || quantity > line.quantity)
-      errors.lines = `Quantité à expédier pour « ${line.name} » : entre 0 et ${line.quantity}.`;
-    else if (quantity > 0) lines.push({ id: line.id, name: line.name, quantity });
-  }
-  if (!lines.length && !errors.lines) errors.lines = "Choisissez au moins un article à expédier.";
-  const carrier = (fields.carrier ?? "") as Carrier;
-  if (!Object.hasOwn(CARRIERS, carrier)) errors.carrier = "Choisissez le transporteur.";
-  const number = (fields.trackingNumber ?? "").replace(/\s+/g, "");
-  if (!TRACKING_RE.test(number)) errors.trackingNumber = "Numéro de suivi : 4 à 40 lettres, chiffres ou tirets.";
-  let link: string | undefined;
-  let provider: string = CARRIERS[carrier] ?? "";
-  if (carrier === "other") {
-    const name = (fields.carrierName ?? "").trim();
-    if (!name || name.length > 60) errors.carrierName = "Nom du transporteur : 1 à 60 caractères.";
-    provider = name;
-    const given = (fields.trackingLink ?? "").trim();
-    const url = URL.canParse(given) ? new URL(given) : null;
-    if (!url || url.protocol !== "https:" || given.length > 500) errors.trackingLink = "Lien de suivi : une adresse https:// complète.";
-    else link = url.href;
-  } else if (WIX_PROVIDERS[carrier]) provider = WIX_PROVIDERS[carrier]!;
-  else if (TRACKING_PAGES[carrier] && TRACKING_RE.test(number)) link = TRACKING_PAGES[carrier]!(encodeURIComponent(number));
-  if (Object.keys(errors).length) return { errors };
-  return { plan: { lines, trackingInfo: { shippingProvider: provider, trackingNumber: number, ...(link ? { trackingLink: link } : {}) } } };
-}
-
-export async function ship(admin: ElevatedClient, id: string, plan: ShipPlan): Promise<string> {
+export async function ship(admin: ElevatedClient, id: string, plan: ShipInput): Promise<string> {
   await admin.orderFulfillments.createFulfillment(orderId(id), {
     lineItems: plan.lines.map((l) => ({ _id: l.id, quantity: l.quantity })),
-    trackingInfo: plan.trackingInfo,
+    trackingInfo: trackingInfo(plan),
   });
   const count = plan.lines.reduce((s, l) => s + l.quantity, 0);
   return `Expédition enregistrée (${count} article${count > 1 ? "s" : ""}) : le client a reçu le lien de suivi par e-mail.`;
 }
 
 /** Store pickup: every unit not yet handed over is made ready (Wix's fulfilment status "Ready"); Wix e-mails the buyer. */
-export async function pickupReady(admin: ElevatedClient, order: AdminOrderDetail): Promise<string> {
-  if (!order.toFulfil.length) throw new AdminRefusal("Tous les articles sont déjà prêts ou retirés.");
-  await admin.orderFulfillments.createFulfillment(orderId(order.id), {
-    lineItems: order.toFulfil.map((l) => ({ _id: l.id, quantity: l.quantity })),
+export async function pickupReady(admin: ElevatedClient, id: string, toFulfil: PlannedLine[]): Promise<string> {
+  if (!toFulfil.length) throw new AdminRefusal("Tous les articles sont déjà prêts ou retirés.");
+  await admin.orderFulfillments.createFulfillment(orderId(id), {
+    lineItems: toFulfil.map((l) => ({ _id: l.id, quantity: l.quantity })),
     status: "Ready",
   });
   return "Commande marquée prête à retirer : le client a été prévenu par e-mail.";
@@ -225,9 +152,7 @@ export async function pickedUp(admin: ElevatedClient, id: string, fulfillmentId:
   return "Commande marquée comme retirée.";
 }
 
-// ---------------------------------------------------------------- notes and invoices
-
-export const NOTE_MAX = 2000;
+// ---------------------------------------------------------------- notes
 
 export async function addNote(admin: ElevatedClient, id: string, message: string): Promise<string> {
   await admin.orders.addActivities(orderId(id), { orderActivities: [{ activityType: "MERCHANT_COMMENT", merchantComment: { message } }] });

@@ -1,8 +1,9 @@
 import type { orders } from "@wix/ecom";
 import { FULFILLMENT_STATUS_OPTIONS, ORDER_STATUS_OPTIONS, PAYMENT_STATUS_OPTIONS } from "~/models/admin";
-import type { ElevatedClient } from "./owner.server";
+import type { ElevatedClient } from "./elevated-client.server";
 import { mapLoaderErrors } from "../wix/errors.server";
-import { nextDay, parisDayStart } from "~/lib/paris-days";
+import { nextDay, parisDayStart, validDay } from "~/lib/paris-days";
+import { redirectWithToast } from "../http/toast.server";
 
 /**
  * The accountant's export: every order created in a period (Europe/Paris days), one CSV row each, through
@@ -86,5 +87,30 @@ export async function exportOrders(admin: ElevatedClient, from: string, to: stri
     } while (cursor);
     const lines = [HEADER, ...rows].map((cells) => cells.map(csvCell).join(";"));
     return { csv: `\uFEFF${lines.join("\r\n")}\r\n`, count: rows.length };
+  });
+}
+
+/** GET /admin/orders/export.csv?from=…&to=…: the period's CSV as a download, or back to the orders with why not. */
+export async function exportOrdersCsv(admin: ElevatedClient, request: Request, params: URLSearchParams): Promise<Response> {
+  const from = validDay(params.get("from"));
+  const to = validDay(params.get("to"));
+  if (!from || !to || from > to)
+    return redirectWithToast(request, "/admin/orders", {
+      type: "error",
+      title: "Période d'export invalide : choisissez une date de début et une date de fin (début ≤ fin).",
+    });
+  const result = await exportOrders(admin, from, to);
+  if (!result)
+    return redirectWithToast(request, "/admin/orders", {
+      type: "error",
+      title: `Plus de ${EXPORT_MAX_ORDERS} commandes sur cette période : exportez-la en plusieurs fois.`,
+    });
+  return new Response(result.csv, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="commandes-${from}-au-${to}.csv"`,
+      "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff",
+    },
   });
 }

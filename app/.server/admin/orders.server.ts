@@ -2,7 +2,7 @@ import type { orders } from "@wix/ecom";
 import { mapLoaderErrors } from "../wix/errors.server";
 import type { AdminOrderRow, OrderFilters } from "~/models/admin";
 import { FULFILLMENT_STATUS_OPTIONS, ORDER_STATUS_OPTIONS, PAYMENT_STATUS_OPTIONS } from "~/models/admin";
-import type { ElevatedClient } from "./owner.server";
+import type { ElevatedClient } from "./elevated-client.server";
 import { orderId } from "./order-actions.server";
 import { isoDate } from "~/lib/dates";
 

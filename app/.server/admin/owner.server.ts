@@ -1,84 +1,105 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { canonicalEmail } from "~/models/email";
 import { notFound } from "~/lib/http";
+import type { OrderFilters } from "~/models/admin";
 import { loginPath } from "../account/auth.server";
+import { ownerInvoice } from "../orders/invoices.server";
 import { commerceOf, type Commerce } from "../wix/commerce.server";
+import { listContactRequests, runContactIntent } from "./contact.server";
+import { customerView } from "./customers.server";
+import { dashboardFigures, ordersToHandle } from "./dashboard.server";
 import { buildElevatedClient, type ElevatedClient } from "./elevated-client.server";
-import { getConfig } from "../site/config.server";
+import { isOwner } from "./identity.server";
+import { runMemberIntent } from "./member-intents.server";
+import { membersAwaitingApproval, readMemberFilters, searchMembers } from "./members.server";
+import { getOrderDetail, OrderReads } from "./order-detail.server";
+import { runOrderIntent } from "./order-intents.server";
+import { runTagIntent } from "./order-tags.server";
+import { readOrderFilters, searchOrders } from "./orders.server";
+import { exportOrdersCsv } from "./orders-export.server";
+import { quoteHandler } from "../quotes/owner-handler.server";
 
-export { elevatedClientAfterCheck, type ElevatedClient } from "./elevated-client.server";
+export { isOwner } from "./identity.server";
+export { followLinksAvailable, orderForFollowLink } from "./elevated-client.server";
 
 /**
- * The owner's identity and the elevated client (docs/decisions/0015-owner-elevated-client.md). The owner is a member
- * whose login e-mail, in its canonical form (app/models/email.ts), is listed in OWNER_EMAILS AND whose mailbox is proved
- * (loginEmailVerified): anyone can type a look-alike of the owner's address, nobody else can prove its mailbox
- * (docs/decisions/0026-canonical-email.md). The elevated client (API key) is built only after that check, by
- * `requireOwner`, and never leaves the server. Everyone else gets the 404 screen under /admin (visitors log in first).
+ * The owner's seam, like the buyer's `commerceOf(context)` (docs/decisions/0006-request-context-commerce-seam.md): one
+ * `Owner` per /admin request, on the request context, with a handler per domain. Routes call
+ * `ownerOf(context).orders.act(…)`, `.members.search(…)`, `.contact.list()` and never hold the elevated client
+ * (docs/decisions/0015-owner-elevated-client.md): it is built only after the owner check, by the /admin layout's
+ * middleware, and stays inside. Each page's action hands its form to the handler, which reads it with a zod schema and
+ * answers a redirect with its notification, a confirmation step or a FormAnswer (order-intents.server.ts).
  */
+export class Owner {
+  readonly orders;
+  readonly members;
+  readonly contact;
+  readonly customers;
+  readonly dashboard;
+  /** The consultant's quotes (app/.server/quotes/, docs/decisions/0058-quotes-in-wix-data.md). */
+  readonly quotes;
 
-/** A member account that is one of the site's owners: its canonical login e-mail is listed, and proved. */
-export function isOwnerAccount(member: { loginEmail?: string | null; loginEmailVerified?: boolean | null } | undefined): boolean {
-  if (!member?.loginEmail || member.loginEmailVerified !== true) return false;
-  const email = canonicalEmail(member.loginEmail);
-  return email !== null && getConfig().admin.ownerEmails.includes(email);
-}
-
-// Owner-ness per access token, briefly: the header asks on every page, the platform need not answer each time.
-const OWNER_CACHE_MS = 60_000;
-const ownerCache = new Map<string, { owner: boolean; at: number }>();
-
-/** True when the signed-in member is one of the site's owners (one members call, cached a minute per token). */
-export async function isOwner(commerce: Commerce): Promise<boolean> {
-  const owners = getConfig().admin.ownerEmails;
-  if (!commerce.isMember || owners.length === 0) return false;
-  const wix = await commerce.client();
-  const token = wix.auth.getTokens().accessToken.value;
-  const cached = ownerCache.get(token);
-  if (cached && Date.now() - cached.at < OWNER_CACHE_MS) return cached.owner;
-  const { member } = await wix.members.getCurrentMember({ fieldsets: ["EXTENDED"] });
-  const owner = isOwnerAccount(member);
-  if (ownerCache.size > 1000) ownerCache.clear();
-  ownerCache.set(token, { owner, at: Date.now() });
-  return owner;
+  constructor(admin: ElevatedClient) {
+    // One request's reads of each order: the action's and the page's loader share them (order-detail.server.ts).
+    const reads = new Map<string, OrderReads>();
+    const readsOf = (id: string) => reads.get(id) ?? reads.set(id, new OrderReads(admin, id)).get(id)!;
+    this.orders = {
+      /** The list page: its filters read from the query, one page of orders. */
+      list: async (params: URLSearchParams, cursor?: string) => {
+        const filters = readOrderFilters(params);
+        return { filters, ...(await searchOrders(admin, filters, cursor)) };
+      },
+      latest: (limit: number) => searchOrders(admin, {} satisfies OrderFilters, undefined, limit),
+      detail: (id: string) => getOrderDetail(readsOf(id)),
+      /** The order page's forms: capture, void, mark-paid, cancel, refund, ship, pickup, note. */
+      act: (request: Request, id: string, back: string) => runOrderIntent(admin, readsOf(id), request, back),
+      /** The list page's form: tags on the ticked orders. */
+      tag: (request: Request, back: string) => runTagIntent(admin, request, back),
+      exportCsv: (request: Request, params: URLSearchParams) => exportOrdersCsv(admin, request, params),
+      invoice: (id: string) => ownerInvoice(admin, id),
+    };
+    this.members = {
+      search: (params: URLSearchParams, page: number) => {
+        const filters = readMemberFilters(params);
+        return searchMembers(admin, filters, page).then((found) => ({ filters, ...found }));
+      },
+      awaitingApproval: () => membersAwaitingApproval(admin),
+      act: (request: Request, url: URL) => runMemberIntent(admin, request, url),
+    };
+    this.contact = {
+      list: (options?: { includeArchived?: boolean }) => listContactRequests(admin, options),
+      act: (request: Request, back: string) => runContactIntent(admin, request, back),
+    };
+    this.customers = { view: (email: string) => customerView(admin, email) };
+    this.dashboard = {
+      figures: () => dashboardFigures(admin),
+      toHandle: () => ordersToHandle(admin),
+    };
+    this.quotes = quoteHandler(admin);
+  }
 }
 
 /**
  * The owner check: a visitor goes to the login page (and comes back), a member who is not an owner gets the 404
- * screen, the owner gets the elevated client.
+ * screen, the owner gets the back-office's handlers.
  */
-async function requireOwner(commerce: Commerce, url: URL): Promise<ElevatedClient> {
+async function requireOwner(commerce: Commerce, url: URL): Promise<Owner> {
   if (!commerce.isMember) throw redirect(loginPath(url.pathname + url.search));
   if (!(await isOwner(commerce))) notFound();
-  return buildElevatedClient();
+  return new Owner(buildElevatedClient());
 }
 
-const elevatedClientKey = createContext<ElevatedClient>();
+const ownerKey = createContext<Owner>();
 
 /**
  * The middleware of the /admin layout (app/routes/admin.tsx): it runs before every loader and action under /admin,
  * whichever of them a request asks for, so none of them can forget the owner check.
  */
 export const ownerMiddleware: MiddlewareFunction<Response> = async ({ context, url }, next) => {
-  context.set(elevatedClientKey, await requireOwner(commerceOf(context), url));
+  context.set(ownerKey, await requireOwner(commerceOf(context), url));
   return next();
 };
 
-/** The elevated client, for the loaders and actions under /admin (their layout's `ownerMiddleware` made it). */
-export function elevatedClientOf(context: Readonly<RouterContextProvider>): ElevatedClient {
-  return context.get(elevatedClientKey);
-}
-
-/**
- * The one order a guest's signed follow link grants (orders/follow-link.server.ts checked it), read with the site's API
- * key: the only use of the elevated client outside the back-office, read-only, one order id at a time
- * (docs/decisions/0032-guest-follow-link.md). Null when the site has no API key (real Wix without WIX_API_KEY).
- */
-export async function orderForFollowLink(orderId: string): Promise<unknown | null> {
-  if (!getConfig().admin.apiKey) return null;
-  return buildElevatedClient().orders.getOrder(orderId);
-}
-
-/** Whether follow links can be read on this site (an API key is configured). */
-export function followLinksAvailable(): boolean {
-  return !!getConfig().admin.apiKey;
+/** The owner's handlers, for the loaders and actions under /admin (their layout's `ownerMiddleware` made them). */
+export function ownerOf(context: Readonly<RouterContextProvider>): Owner {
+  return context.get(ownerKey);
 }

@@ -21,7 +21,7 @@ import { claimAnswer, getQuote, saveQuote, type AnswerDecision } from "./store.s
 
 /**
  * The client's side of a quote, reached by its signed link only (link.server.ts): the link grants that one version,
- * read and answered with the site's API key after the signature is checked (docs/decisions/0048-quotes-in-wix-data.md,
+ * read and answered with the site's API key after the signature is checked (docs/decisions/0058-quotes-in-wix-data.md,
  * as the follow link's order is read, decision 0032). Accepting records the "Bon pour accord" once (an item of
  * `QuoteAnswers` named after the version: a second answer fails), turns the priced draft into the order and asks
  * the deposit through an order payment request, paid on Wix's page; payments are noticed when the client comes back,

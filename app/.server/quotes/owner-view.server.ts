@@ -1,8 +1,7 @@
 import { data } from "react-router";
 import type { ElevatedClient } from "../admin/elevated-client.server";
 import { getConfig } from "../site/config.server";
-import { parisToday } from "~/lib/paris-days";
-import { effectiveStatus, type QuoteRecord } from "~/models/quote";
+import type { QuoteRecord } from "~/models/quote";
 import { settlePayments } from "./client-quotes.server";
 import { renderQuoteInvoicePdf, renderQuotePdf } from "./pdf.server";
 import { versionsOf } from "./store.server";
@@ -14,8 +13,6 @@ export async function ownerQuote(admin: ElevatedClient, number: string): Promise
   if (!latest) throw data("Devis introuvable", { status: 404 });
   return settlePayments(admin, latest);
 }
-
-export const ownerStatus = (q: QuoteRecord) => effectiveStatus(q, parisToday());
 
 const pdfHeaders = (file: string) => ({
   "content-type": "application/pdf",

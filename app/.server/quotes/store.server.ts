@@ -4,7 +4,7 @@ import { quoteNumber, quoteRank, quoteRecordId, type QuoteContent, type QuoteRec
 
 /**
  * The quotes' records in the site's Wix Data collection `Quotes`, one item per version, its id `<number>-v<version>`
- * (docs/decisions/0048-quotes-in-wix-data.md): an insert of an id already taken fails (WDE0074), which is what makes a
+ * (docs/decisions/0058-quotes-in-wix-data.md): an insert of an id already taken fails (WDE0074), which is what makes a
  * number or a new version given once, whoever saves at the same moment.
  */
 export const QUOTES = "Quotes";
