@@ -10,15 +10,24 @@ export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ m
 
 export async function loader({ context }: Route.LoaderArgs) {
   const owner = ownerOf(context);
-  const [figures, handle, latest, pending, requests, stock] = await Promise.all([
+  const [figures, handle, latest, pending, requests, quotes, stock] = await Promise.all([
     owner.dashboard.figures(),
     owner.dashboard.toHandle(),
     owner.orders.latest(5),
     owner.members.awaitingApproval(),
     owner.contact.list(),
+    owner.quotes.board(),
     owner.dashboard.stock(),
   ]);
-  return { figures, ...handle, latest: latest.orders, pending, newRequests: requests.filter((r) => r.status === "NEW").length, stock };
+  return {
+    figures,
+    ...handle,
+    latest: latest.orders,
+    pending,
+    newRequests: requests.filter((r) => r.status === "NEW").length,
+    quotes,
+    stock,
+  };
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? "s" : ""}`;
@@ -98,7 +107,7 @@ function StockSection({ stock }: { stock: Stock }) {
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { figures, toCapture, toShip, toPrepare, toCollect, unpaidHolds, latest, pending, newRequests, stock } = loaderData;
+  const { figures, toCapture, toShip, toPrepare, toCollect, unpaidHolds, latest, pending, newRequests, quotes, stock } = loaderData;
   const atLeast = figures.truncated ? "au moins " : "";
   return (
     <div className="admin-home">
@@ -130,6 +139,19 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
                 </li>
                 <li>
                   <Link to="/admin/members?status=PENDING">{plural(pending.length, "inscription")} à approuver</Link>
+                </li>
+                <li>
+                  <Link to="/admin/devis">{quotes.awaitingAnswer} devis en attente de réponse</Link>
+                </li>
+                <li>
+                  <Link to="/admin/devis">
+                    {quotes.awaitingDeposit} devis accepté{quotes.awaitingDeposit > 1 ? "s" : ""}, acompte attendu
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/admin/devis">
+                    {plural(quotes.balancesDue, "solde")} à encaisser, {plural(quotes.toInvoiceBalance, "solde")} à demander
+                  </Link>
                 </li>
                 {stock ? (
                   <li>

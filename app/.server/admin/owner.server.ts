@@ -19,6 +19,7 @@ import { exportOrdersCsv } from "./orders-export.server";
 import { listCoupons } from "./shop-coupons.server";
 import { runCouponIntent, runProductIntent } from "./shop-intents.server";
 import { listProducts, productDetail, stockAlerts } from "./shop-products.server";
+import { quoteHandler } from "../quotes/owner-handler.server";
 
 export { isOwner } from "./identity.server";
 export { followLinksAvailable, orderForFollowLink } from "./elevated-client.server";
@@ -39,6 +40,8 @@ export class Owner {
   readonly dashboard;
   readonly products;
   readonly coupons;
+  /** The consultant's quotes (app/.server/quotes/, docs/decisions/0058-quotes-in-wix-data.md). */
+  readonly quotes;
 
   constructor(admin: ElevatedClient) {
     // One request's reads of each order: the action's and the page's loader share them (order-detail.server.ts).
@@ -89,6 +92,7 @@ export class Owner {
       /** The coupons page's forms: create, pause, resume, delete. */
       act: (request: Request, back: string) => runCouponIntent(admin, request, back),
     };
+    this.quotes = quoteHandler(admin);
   }
 }
 
