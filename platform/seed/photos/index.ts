@@ -1,5 +1,6 @@
 // The demo shop's photos: which scene each seeded image path shows, its pixel size, and the JPEG itself.
 // Generated from the seed, not committed: docs/decisions/0048-demo-photos-generated-from-the-seed.md.
+import { readFileSync } from "node:fs";
 import { desk, workbook } from "./scenes-desk";
 import { bottle, cap, deskMat, garment, mug, scattered, tote } from "./scenes-goods";
 import { PORTRAIT_SIZE, portrait } from "./scenes-portrait";
@@ -9,7 +10,7 @@ import { INKS, rng, type Random } from "./svg";
 import { renderJpeg, sceneSvg } from "./render";
 
 /** Bumped when a scene changes, so photos generated before are drawn again (scripts/demo-photos.ts). */
-export const PHOTOS_VERSION = 1;
+export const PHOTOS_VERSION = 2;
 
 export interface SeedProductLike {
   slug: string;
@@ -87,4 +88,31 @@ export function demoPhotos(products: SeedProductLike[], collections: { slug: str
     render: () => renderJpeg(portrait(rng(PORTRAIT_PATH)), PORTRAIT_SIZE, PORTRAIT_SIZE, PORTRAIT_PATH),
   });
   return specs;
+}
+
+/**
+ * The seed file's photos for the platform: their size before they are drawn, and how to draw one that is
+ * missing. A seed file that is not the demo's, or unreadable, has none (its media are files, as given).
+ */
+export function seedPhotos(seedFile: string): {
+  size: (rel: string) => { width: number; height: number } | undefined;
+  draw: (rel: string) => (() => Promise<Buffer>) | undefined;
+} {
+  let specs = new Map<string, PhotoSpec>();
+  try {
+    const seed = JSON.parse(readFileSync(seedFile, "utf8")) as {
+      products?: SeedProductLike[];
+      collections?: { slug: string; image?: string }[];
+    };
+    specs = new Map(demoPhotos(seed.products ?? [], seed.collections ?? []).map((spec) => [spec.rel, spec]));
+  } catch {
+    // no photos to draw: media are read from the folder only
+  }
+  return {
+    size: (rel) => {
+      const spec = specs.get(rel);
+      return spec && { width: spec.width, height: spec.height };
+    },
+    draw: (rel) => specs.get(rel)?.render,
+  };
 }

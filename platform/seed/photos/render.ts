@@ -46,7 +46,7 @@ export async function renderJpeg(svg: string, width: number, height: number, see
     fitTo: { mode: "width", value: width },
     font: { fontFiles: FONTS, loadSystemFonts: false, defaultFontFamily: "DejaVu Sans" },
   }).render();
-  const noise = grain(width, height, seed, 46);
+  const noise = grain(width, height, seed, 24);
   return sharp(Buffer.from(raster.pixels), { raw: { width: raster.width, height: raster.height, channels: 4 } })
     .removeAlpha()
     .composite([{ input: noise, raw: { width, height, channels: 3 }, blend: "soft-light" }])
