@@ -21,17 +21,21 @@ export interface ImageLayout {
   width: number;
 }
 
-/** Product cards: 4:3, one column of ~360 px on a phone, 3 to 4 columns of ~230–280 px from a tablet up. */
+/**
+ * Product cards, 4:3. The grid (catalog.css: auto-fill columns of at least 14rem, 1rem apart, in a page with 17px
+ * sides and 1104px at most) has 1 column below 498px, 2 below 738px, 3 below 978px, then 4 of up to 264px.
+ */
 export const CARD: ImageLayout = {
   widths: [240, 320, 400, 480, 640, 800, 960, 1120],
-  sizes: "(min-width: 72rem) 17rem, (min-width: 44rem) 30vw, 92vw",
+  sizes:
+    "(min-width: 1138px) 264px, (min-width: 978px) calc(25vw - 20px), (min-width: 738px) calc(33.3vw - 22px), (min-width: 498px) calc(50vw - 25px), calc(100vw - 34px)",
   aspect: 4 / 3,
   width: 400,
 };
-/** The product page's main image: the page's width on a phone, the left column (a little over half) from 52rem. */
+/** The product page's main image: the page's width below 52rem, then the left column (564px at most). */
 export const GALLERY: ImageLayout = {
   widths: [360, 480, 640, 800, 960, 1120, 1280, 1440],
-  sizes: "(min-width: 72rem) 37rem, (min-width: 52rem) 50vw, 92vw",
+  sizes: "(min-width: 1152px) 564px, (min-width: 832px) calc(52.5vw - 41px), calc(100vw - 34px)",
   width: 640,
 };
 export const THUMB: ImageLayout = { widths: [72, 144, 216], sizes: "72px", width: 72 };

@@ -58,6 +58,14 @@ describe("images through the SDK's media helpers", () => {
     expect(wix.srcSet!.replaceAll("https://static.wixstatic.com/media/", "/_platform/media/")).toBe(embedded.srcSet);
   });
 
+  it("fills at the image's own ratio rather than fitting: @wix/sdk's fit gives image-kit the height as the width", () => {
+    // A 2400 × 1800 photo fitted in 400 × 400 is 400 × 300; the helper asks 300 × 400. When this fails, the SDK
+    // is fixed and responsiveImage may use getScaledToFitImageUrl again (decision 0049).
+    const fitted = media.getScaledToFitImageUrl(PHOTO, 400, 400, { devicePixelRatio: 1 });
+    expect(written(fitted)).toEqual([300, 400]);
+    expect(written(responsiveImage(PHOTO, { widths: [400], sizes: "400px", width: 400 })!.src)).toEqual([400, 300]);
+  });
+
   it("draws a plain URL as it is, and nothing for no image", () => {
     expect(responsiveImage("https://cdn.example/x.png", CARD)).toEqual({ src: "https://cdn.example/x.png", width: 400, height: 300 });
     expect(responsiveImage(undefined, CARD)).toBeUndefined();

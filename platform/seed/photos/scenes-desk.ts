@@ -134,19 +134,39 @@ function keyword(name: string): string {
   return words.reduce((a, b) => (b.length > a.length ? b : a), "").toUpperCase();
 }
 
-/** A consulting service: laptop, notebook, sticky notes and coffee on the desk. */
-export function desk(r: Random, s: Subject): string {
-  const lx = 500 + Math.round(r() * 300);
-  const ly = 260 + Math.round(r() * 160);
-  const cupLeft = s.variant % 2 === 0;
+/** A lined notepad with a few handwritten-looking lines and a sketch, seen from above. */
+function notepad(r: Random, x: number, y: number, angle: number, ink: string): string {
+  const lines = Array.from({ length: 12 }, (_, i) => `<path d="M60 ${170 + i * 62} H620" stroke="#b9c7d6" stroke-width="3"/>`).join("");
+  const words = Array.from({ length: 6 }, (_, i) => {
+    const w = 180 + Math.round(r() * 300);
+    return `<path d="M80 ${158 + i * 62} q${w / 4} -18 ${w / 2} 0 t${w / 2} 0" stroke="${i ? "#2f3b4a" : ink}" stroke-width="${i ? 5 : 8}" fill="none" stroke-linecap="round"/>`;
+  }).join("");
   return (
-    tableTop(r, pick(r, DESKS)) +
-    laptop(r, lx, ly, -6 + r() * 12, screenFor(s.slug), shade(s.ink, 0.15)) +
-    sticky(cupLeft ? 1900 : 160, cupLeft ? 1150 : 1260, -8 + r() * 16, pick(r, STICKY_COLORS), keyword(s.name)) +
-    coffee(cupLeft ? 260 : 2080, cupLeft ? 420 : 380) +
-    pencil(cupLeft ? 1700 : 120, cupLeft ? 300 : 1100, cupLeft ? 100 : -20) +
-    lighting()
+    `<g transform="translate(${x} ${y}) rotate(${angle})"><rect x="22" y="30" width="680" height="900" fill="#000" opacity=".35" filter="url(#soft)"/>` +
+    `<rect width="680" height="900" fill="#fbfaf6"/><rect width="680" height="90" fill="${ink}"/>${lines}${words}` +
+    `<rect x="110" y="600" width="160" height="110" rx="14" fill="none" stroke="${ink}" stroke-width="7"/><rect x="400" y="600" width="160" height="110" rx="14" fill="none" stroke="${ink}" stroke-width="7"/>` +
+    `<path d="M270 655 H400" stroke="${ink}" stroke-width="7"/></g>`
   );
+}
+
+/**
+ * A consulting service: a laptop showing its subject, with a notepad, a sticky note, coffee and a pencil, in one
+ * of three arrangements (a shop's photographer does not shoot every service the same way).
+ */
+export function desk(r: Random, s: Subject): string {
+  const screen = screenFor(s.slug);
+  const ink = shade(s.ink, 0.15);
+  const color = pick(r, STICKY_COLORS);
+  const at = (x: number, y: number, angle: number) => sticky(x, y, angle, color, keyword(s.name));
+  const layout = (Math.floor(r() * 3) + s.variant - 1) % 3;
+  const tilt = -6 + r() * 12;
+  const scene =
+    layout === 0
+      ? laptop(r, 520 + Math.round(r() * 200), 300, tilt, screen, ink) + at(180, 1240, -8 + r() * 16) + coffee(2080, 380) + pencil(120, 1100, -20)
+      : layout === 1
+        ? notepad(r, 160, 260, -4 + r() * 6, ink) + laptop(r, 1020, 420, tilt, screen, ink) + coffee(560, 1480) + at(1960, 180, 6)
+        : laptop(r, 700, 120, tilt, screen, ink) + notepad(r, 1700, 880, 12, ink) + at(260, 1260, -10) + coffee(320, 420) + pencil(900, 1560, -4);
+  return tableTop(r, pick(r, DESKS)) + scene + lighting();
 }
 
 /** The short name of a training's technology, printed large on its workbook. */
