@@ -52,12 +52,10 @@ function writtenSize(url: string): { width: number; height: number } | null {
   return m ? { width: Number(m[1]), height: Number(m[2]) } : null;
 }
 
-function fillUrl(uri: string, width: number, height: number): string {
+function fillUrl(uri: string, width: number, height: number, autoEncode = true): string {
+  const base = baseHostURL();
   // devicePixelRatio 1: the candidates are already in device pixels (image-kit would otherwise read window's).
-  return media.getScaledToFillImageUrl(uri, width, height, {
-    devicePixelRatio: 1,
-    ...(baseHostURL() ? { baseHostURL: baseHostURL()! } : {}),
-  });
+  return media.getScaledToFillImageUrl(uri, width, height, { devicePixelRatio: 1, autoEncode, ...(base ? { baseHostURL: base } : {}) });
 }
 
 /**
@@ -100,8 +98,11 @@ export function wixImageUri(id: string, width: number, height: number, name = id
   return `wix:image://v1/${id}/${encodeURIComponent(name)}#originWidth=${width}&originHeight=${height}`;
 }
 
-/** The absolute URL of the image at `width` × `height` (social cards: 1200 × 630), cropped to fill. */
+/**
+ * The absolute URL of the image at `width` × `height` (social cards: 1200 × 630), cropped to fill, in the
+ * original's format whatever the client accepts: social networks' crawlers do not all read WebP.
+ */
 export function absoluteImageUrl(uri: string, width: number, height: number): string | undefined {
   if (!WIX_IMAGE.test(uri)) return undefined;
-  return new URL(fillUrl(uri, width, height), getConfig().publicOrigin).href;
+  return new URL(fillUrl(uri, width, height, false), getConfig().publicOrigin).href;
 }

@@ -28,7 +28,8 @@ export function SiteHeader({ ownerName, jobTitle, profilePicture, theme, member,
       <div className="header-inner">
         <div className="identity">
           {profilePicture ? (
-            <ResponsiveImg className="profile-picture" image={profilePicture} alt={`Photo de profil de ${ownerName}`} />
+            // Low priority: React would otherwise preload it ahead of the page's own main image.
+            <ResponsiveImg className="profile-picture" image={profilePicture} alt={`Photo de profil de ${ownerName}`} fetchPriority="low" />
           ) : null}
           <div>
             <Link to="/" className="logo" id="main-title">

@@ -52,7 +52,14 @@ describe("media helpers against the image service", () => {
     const jpeg = await get(url, "image/jpeg,image/*;q=0.8");
     expect(jpeg.res.headers.get("content-type")).toBe("image/jpeg");
     expect([jpeg.width, jpeg.height]).toEqual([480, 360]);
-    const original = await get(media.getImageUrl(uri).url.replace("https://static.wixstatic.com/media/", isWix ? "https://static.wixstatic.com/media/" : `${APP_ORIGIN}/_platform/media/`));
+    const original = await get(
+      media
+        .getImageUrl(uri)
+        .url.replace(
+          "https://static.wixstatic.com/media/",
+          isWix ? "https://static.wixstatic.com/media/" : `${APP_ORIGIN}/_platform/media/`,
+        ),
+    );
     expect(original.res.status).toBe(200);
     const { width, height } = media.getImageUrl(uri);
     expect([original.width, original.height]).toEqual([width, height]);

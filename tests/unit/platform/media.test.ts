@@ -8,7 +8,11 @@ import { mediaBudget, type Cached } from "../../../platform/media/budget";
 import { mediaHandler } from "../../../platform/media/media";
 import { MAX_AREA, parseTransform, TransformError } from "../../../platform/media/transform";
 
-const after = (url: string) => url.slice(url.indexOf("/v1/") + 4).split("/").slice(0, -1);
+const after = (url: string) =>
+  url
+    .slice(url.indexOf("/v1/") + 4)
+    .split("/")
+    .slice(0, -1);
 const URI = "wix:image://v1/products__photo.jpg/photo.jpg#originWidth=1200&originHeight=900";
 
 describe("the transform Wix's helpers write", () => {
@@ -27,7 +31,9 @@ describe("the transform Wix's helpers write", () => {
     expect(parsed[3]).toMatchObject({ crop: { x: 10, y: 20, width: 600, height: 400 }, kind: "fill", width: 300, height: 200 });
     expect(parsed[4]).toMatchObject({ encoding: "avif" });
     // One size, one key, whatever the order its parameters came in.
-    expect(parseTransform(["fill", "enc_auto,q_80,w_400,h_300,al_c"]).key).toBe(parseTransform(["fill", "w_400,h_300,al_c,q_80,enc_auto"]).key);
+    expect(parseTransform(["fill", "enc_auto,q_80,w_400,h_300,al_c"]).key).toBe(
+      parseTransform(["fill", "w_400,h_300,al_c,q_80,enc_auto"]).key,
+    );
   });
 
   it("refuses what it does not know and what costs too much: past 5000 px a side or 25 Mpx, repeats, filters, junk", () => {
@@ -109,7 +115,9 @@ describe("/_platform/media/ through the handler", () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "media-"));
     mkdirSync(join(dir, "products"));
-    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#2455a4" } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#2455a4" } })
+      .jpeg()
+      .toBuffer();
     writeFileSync(join(dir, "products", "photo.jpg"), photo);
     serve = mediaHandler(
       {
