@@ -10,6 +10,7 @@ import prettier from "eslint-config-prettier";
 import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import noTypeImportCycle from "./scripts/eslint/no-type-import-cycle.js";
 
 /**
  * What a layer may not import, each as a regular expression on the import's specifier and the message the linter
@@ -43,6 +44,11 @@ const FORBIDDEN = {
     regex: `^(node:|(${builtinModules.filter((m) => !m.startsWith("_")).join("|")})(/|$))`,
     message: "Node built-ins run on the server only: browser code never imports them.",
   },
+  adminInternals: {
+    regex: String.raw`^(~|(\.\.?/)*\.\.)/\.server/admin/(?!owner\.server$)`,
+    message:
+      "Routes reach the owner's commerce only through its handler: ownerOf(context) from ~/.server/admin/owner.server (docs/decisions/0048-owner-handler.md).",
+  },
   app: { regex: String.raw`^(~/|(\.\.?/)+app/)`, message: "The platform stands alone: it imports nothing from the app or its server." },
   appViews: {
     regex: String.raw`(^|/)app/(routes|components|hooks)/`,
@@ -64,7 +70,7 @@ const LAYERS = [
   { files: ["app/hooks/**"], forbid: ["serverModules", "wixSdk", "routes", "components", "serverRoot", "platform", "node"] },
   { files: ["app/components/**"], forbid: ["serverModules", "wixSdk", "routes", "serverRoot", "platform", "node"] },
   { files: ["app/.server/**"], forbid: ["routes", "components", "hooks", "serverRoot", "platform"] },
-  { files: ["app/routes/**", "app/root.tsx"], forbid: ["wixSdk", "serverRoot", "platform", "node"] },
+  { files: ["app/routes/**", "app/root.tsx"], forbid: ["wixSdk", "serverRoot", "platform", "node", "adminInternals"] },
   { files: ["app/entry.server.tsx"], forbid: ["wixSdk", "serverRoot", "platform"] },
   { files: ["server/**", "server.js"], forbid: ["appViews"] },
   { files: ["platform/**"], forbid: ["app", "serverRoot"] },
@@ -176,8 +182,8 @@ export default tseslint.config(
   // Layers (docs/decisions/0004-layers.md).
   ...LAYERS.map(layerRules),
   {
-    // No import cycle in the app, its server or the platform (docs/decisions/0021-platform-by-wix-module.md).
-    // Type-only imports do not count: they are erased before anything runs.
+    // No import cycle in the app, its server or the platform (docs/decisions/0021-platform-by-wix-module.md); the
+    // block after it refuses the type-only ones this rule skips.
     files: ["app/**", "server/**", "server.js", "platform/**", "tests/lint-fixtures/**"],
     plugins: { "import-x": importX },
     settings: {
@@ -191,6 +197,12 @@ export default tseslint.config(
       ],
     },
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
+    // import-x/no-cycle skips type-only imports; a circle of types still ties modules together.
+    files: ["app/**", "server/**", "platform/**", "tests/lint-fixtures/**"],
+    plugins: { local: { rules: { "no-type-import-cycle": noTypeImportCycle } } },
+    rules: { "local/no-type-import-cycle": "error" },
   },
   {
     files: ["platform/**"],

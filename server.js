@@ -8,7 +8,7 @@ import { requestLog } from "./server/request-log.js";
 const DEV = process.argv.includes("--dev");
 if (!DEV) process.env.NODE_ENV ??= "production";
 // The build to load (tests run several side by side). In production HOST and SHUTDOWN_GRACE_MS come from the build's
-// validated configuration (app/.server/config.server.ts); the development server reads them as they are.
+// validated configuration (app/.server/site/config.server.ts); the development server reads them as they are.
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const PORT = Number(process.env.PORT) || 3000;
 let HOST = process.env.HOST || "0.0.0.0";

@@ -7,13 +7,13 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/hooks/nonce";
 import { SiteCssProvider } from "~/components/SiteStyles";
-import siteCss from "~/app.css?inline";
+import siteCss from "~/styles/site.css?inline";
 import cartCss from "~/styles/cart.css?inline";
 import catalogCss from "~/styles/catalog.css?inline";
 import cvCss from "~/styles/cv.css?inline";
 import { RouteCssProvider } from "~/components/RouteStyles";
-import { lowPriorityModulePreloads } from "~/.server/preload-priority.server";
-import { requestInfoContext } from "~/.server/request-info.server";
+import { lowPriorityModulePreloads } from "~/.server/http/preload-priority.server";
+import { requestInfoContext } from "~/.server/http/request-info.server";
 
 // React Router's default Node entry, plus the per-request CSP nonce on every inline script, the stylesheets inlined
 // in the head (SiteStyles, RouteStyles) and the module preloads at low priority (lowPriorityModulePreloads).

@@ -21,7 +21,7 @@ export default [
     route("account/orders/:id", "routes/account.orders.$id.tsx"),
   ]),
   route("account/orders/:id/facture.pdf", "routes/account.orders.$id.facture.ts"),
-  // An invoice behind a signed link (the buyer's e-mail, the follow page): platform/ecom/invoices.ts writes it.
+  // An invoice behind a signed link (the buyer's e-mail, the follow page): platform/ecom/after-sale/invoices.ts writes it.
   route("factures/:orderId", "routes/factures.$orderId.ts"),
   route("account/login", "routes/account.login.tsx"),
   route("account/register", "routes/account.register.tsx"),
@@ -39,7 +39,7 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("contact/merci", "routes/contact.merci.tsx"),
 
-  // The owner's back-office (app/.server/owner.server.ts): 404 for everyone but the owner.
+  // The owner's back-office (app/.server/admin/owner.server.ts): 404 for everyone but the owner.
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     route("orders", "routes/admin.orders._index.tsx"),

@@ -1,7 +1,7 @@
 // Writes the demo shop's photos (JPEGs drawn from platform/seed/demo.json) into platform/seed/media, skipping those
 // already there from the same generator version. `npm run build` and `npm start` run it; the platform draws a
 // missing one itself on its first request. Why they are generated and not committed:
-// docs/decisions/0048-demo-photos-generated-from-the-seed.md.
+// docs/decisions/0049-demo-photos-generated-from-the-seed.md.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -12,7 +12,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { unsealValue } from "../app/.server/cookie-crypto.server.ts";
+import { unsealValue } from "../app/.server/account/cookie-crypto.server.ts";
 import { freePort, startServer } from "../tests/support/server.ts";
 import { formFields, freshRender, Visitor } from "../tests/support/visitor.ts";
 

@@ -28,7 +28,7 @@ env.OWNER_EMAILS ??= "proprietaire@exemple.fr";
 if (env.COMMERCE_PLATFORM === "embedded") env.PLATFORM_API_KEY ||= keptSecret(".data/platform-api-key");
 
 execSync("npx react-router build", { stdio: "inherit" });
-// The demo shop's photos are drawn from its seed, not committed (docs/decisions/0048-demo-photos-generated-from-the-seed.md).
+// The demo shop's photos are drawn from its seed, not committed (docs/decisions/0049-demo-photos-generated-from-the-seed.md).
 if (env.COMMERCE_PLATFORM === "embedded") execSync("npm run --silent photos", { stdio: "inherit" });
 if (env.PLATFORM_OWNER_TOKEN) {
   const token = encodeURIComponent(env.PLATFORM_OWNER_TOKEN);

@@ -3,12 +3,12 @@ import express from "express";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { sendResponse } from "@remix-run/node-fetch-server";
 import * as build from "virtual:react-router/server-build";
-import { getConfig } from "../app/.server/config.server";
-import { requestInfoContext } from "../app/.server/request-info.server";
-import { catalogProblem } from "../app/.server/catalog-version.server";
+import { getConfig } from "../app/.server/site/config.server";
+import { requestInfoContext } from "../app/.server/http/request-info.server";
+import { catalogProblem } from "../app/.server/catalog/version.server";
 import { bodyLimits } from "./body-limits";
 import { attachEmbeddedPlatform, type Readiness } from "./embedded-platform";
-import { configureWebhooks } from "../app/.server/webhooks.server";
+import { configureWebhooks } from "../app/.server/wix/webhooks.server";
 import { toFetchRequest } from "./fetch-request";
 import { idempotentSubmissions, sessionOf, submissionId } from "./idempotency";
 import { sameOriginWrites } from "./origin-check";
@@ -59,7 +59,7 @@ app.use(rateLimits(config.rateLimits, await sharedRateLimitStores()));
 app.use(bodyLimits());
 
 if (config.commerce.platform === "embedded") readiness = attachEmbeddedPlatform(app, config);
-// Real Wix: its webhooks are verified with the app's public key (checked at start by config.server.ts), and the
+// Real Wix: its webhooks are verified with the app's public key (checked at start by site/config.server.ts), and the
 // OAuth app must allow this origin as a redirect domain, which only the Wix dashboard can tell: said at start.
 else {
   configureWebhooks({ publicKey: config.commerce.webhookPublicKey!, appId: config.commerce.webhookAppId });

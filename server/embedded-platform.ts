@@ -4,8 +4,8 @@ import type { Router } from "express";
 import { ipKeyGenerator } from "express-rate-limit";
 import { APP_ORIGIN_HEADER, createPlatform, installPlatformFetch, wixApiUrl, type Platform } from "../platform";
 import { CLIENT_HEADER } from "../platform/core/http";
-import type { Config } from "../app/.server/config.server";
-import { configureWebhooks } from "../app/.server/webhooks.server";
+import type { Config } from "../app/.server/site/config.server";
+import { configureWebhooks } from "../app/.server/wix/webhooks.server";
 import { toFetchRequest } from "./fetch-request";
 
 /**

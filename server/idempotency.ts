@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { Request as ExpressRequest } from "express";
-import { sharedKeys, type SharedKeys } from "../app/.server/shared-state.server";
+import { sharedKeys, type SharedKeys } from "../app/.server/http/shared-state.server";
 import { FORM_KEY_FIELD, FORM_KEY_PATTERN } from "../app/lib/form-key";
-import { SESSION_COOKIE } from "../app/.server/cookies.server";
+import { SESSION_COOKIE } from "../app/.server/account/cookies.server";
 
 /**
  * Double submits (a second click on "Ajouter au panier" without JavaScript, a resend after a slow answer): every

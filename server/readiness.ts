@@ -3,7 +3,7 @@ import type { Readiness } from "./embedded-platform";
 
 /**
  * GET /readyz: 200 when the commerce platform answers (its SQLite database is whole, or its service is ready) and the
- * store's catalog can be read (the site's catalog version is known: app/.server/catalog-version.server.ts), 503
+ * store's catalog can be read (the site's catalog version is known: app/.server/catalog/version.server.ts), 503
  * otherwise. Load balancers and orchestrators stop sending visitors to a replica that is not ready; /healthz
  * (liveness) stays 200 so it is not restarted in a loop over a database a restart cannot fix. The detailed reason goes
  * to the log; the caller gets which part is not ready, never its details.

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response, Router } from "express";
 import helmet from "helmet";
-import type { Config } from "../app/.server/config.server";
+import type { Config } from "../app/.server/site/config.server";
 
 /**
  * Security headers for every response: a CSP whose scripts need this

@@ -13,7 +13,7 @@ const Toaster = lazy(() => loadSonner().then((mod) => ({ default: mod.Toaster })
 
 /**
  * The notification container (placement and timings are product requirements): top-center, 16 px inset,
- * 10 px gutter, 350 px wide (at every screen width: app.css keeps sonner from stretching them under 600 px),
+ * 10 px gutter, 350 px wide (at every screen width: site.css keeps sonner from stretching them under 600 px),
  * z-index 9999, at most 20 at once. Timers pause while hovered; a dismissed toast is removed after 1000 ms (an exit
  * phase of our own before sonner's fixed 200 ms: lib/toast-exit.ts).
  * The top inset counts from the header's bottom edge while the header is in view:

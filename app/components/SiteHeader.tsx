@@ -95,7 +95,7 @@ export function SiteHeader({ ownerName, jobTitle, profilePicture, theme, member,
           </ul>
         </nav>
         {theme === "auto" ? (
-          // The preference is the browser's: both buttons are in the page, app.css shows the one offering the other theme.
+          // The preference is the browser's: both buttons are in the page, site.css shows the one offering the other theme.
           <>
             <ThemeButton next="light" returnTo={returnTo} className="theme-when-dark" />
             <ThemeButton next="dark" returnTo={returnTo} className="theme-when-light" />

@@ -9,7 +9,7 @@ export interface StackColumn<Row> {
 }
 
 /**
- * A table whose rows become labelled cards under 600 px (`stack-table` in app.css): every cell but the title carries
+ * A table whose rows become labelled cards under 600 px (`stack-table` in site.css): every cell but the title carries
  * its column's header as `data-label`; a cell whose content is `null` stays empty and unlabelled (hidden in cards).
  */
 export function StackTable<Row extends { id: string }>({

@@ -40,7 +40,7 @@ export function pageMeta(
   ];
 }
 
-/** What the root loader exposes about the site (see app/.server/site.server.ts). */
+/** What the root loader exposes about the site (see app/.server/site/public-origin.server.ts). */
 export interface SiteInfo {
   origin: string;
   ownerName: string;

@@ -1,4 +1,4 @@
-/** Text helpers of the social cards (app/.server/social-card.server.ts), pure. */
+/** Text helpers of the social cards (app/.server/site/social-card.server.ts), pure. */
 
 export function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);

@@ -5,6 +5,6 @@ export const THEME_LABELS: Record<Theme, string> = { light: "Th√®me clair activ√
 /**
  * What the page's <html data-theme> says: the theme, or "auto" while the server does not know the visitor's
  * preference (no choice, no client hint yet: a first visit without scripts); the CSS then follows the browser's
- * prefers-color-scheme (app.css).
+ * prefers-color-scheme (site.css).
  */
 export type ThemeAttribute = Theme | "auto";

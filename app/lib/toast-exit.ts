@@ -1,7 +1,7 @@
 /**
  * The specification removes a dismissed toast after 1000 ms; sonner unmounts one 200 ms after it is dismissed (a
  * constant of the library, not an option). So a toast never reaches sonner's dismissal directly: it first goes
- * through an exit phase of our own (EXIT_MS, a fade, `data-leaving` in app.css), then sonner's 200 ms, 1000 ms in all.
+ * through an exit phase of our own (EXIT_MS, a fade, `data-leaving` in site.css), then sonner's 200 ms, 1000 ms in all.
  * That holds for its close button (intercepted before sonner's click handler), for its end of life (our timers:
  * sonner's own timer would dismiss it without the exit phase; they pause while the pointer is on the toasts or the
  * page is hidden, as sonner's do) and for `dismiss()` in code. Browser-only; `dismiss` is sonner's `toast.dismiss`.

@@ -165,6 +165,10 @@ export const COLLECTABILITY_LABELS: Record<string, string> = {
 /** The typed word that confirms an action on every member (no filter): a click alone never does it. */
 export const EVERY_MEMBER_CONFIRMATION = "TOUS LES MEMBRES";
 
+/** What the members page does to every member of its filter (after a confirmation that counts them). */
+export const BULK_MEMBER_LABELS = { approve: "Approuver", block: "Bloquer", delete: "Supprimer" } as const;
+export type BulkMemberAction = keyof typeof BULK_MEMBER_LABELS;
+
 /** What a destructive action asks to confirm: the sentence, and the fields the confirmed POST sends again. */
 export interface ConfirmRequest {
   question: string;

@@ -1,7 +1,7 @@
 import type { ResponsiveImage } from "./media";
 /**
  * The cart as pages and components see it: plain data the server builds from the SDK's cart
- * (app/.server/cart.server.ts) and components render or update optimistically.
+ * (app/.server/cart/cart.server.ts) and components render or update optimistically.
  */
 
 export interface Money {

@@ -1,6 +1,6 @@
 /**
  * Catalog view models and constants shared by the server module
- * (app/.server/catalog.server.ts builds them) and the catalog components.
+ * (app/.server/catalog/catalog.server.ts builds them) and the catalog components.
  * Isomorphic: no server-only import here.
  */
 import type { ResponsiveImage } from "./media";
@@ -169,7 +169,7 @@ export interface ProductPageData {
 
 /**
  * A catalog product as the app knows it, whichever Wix catalog answered: the V1 and V3 readers
- * (app/.server/catalog-v1.server.ts, catalog-v3.server.ts) both map to it, and everything built on the catalog
+ * (app/.server/catalog/reader-v1.server.ts, catalog/reader-v3.server.ts) both map to it, and everything built on the catalog
  * (cards, the product page, the add-to-cart check, search, the sitemap) reads only this.
  */
 export interface CatalogProduct {

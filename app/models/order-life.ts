@@ -1,6 +1,6 @@
 /**
- * An order's life after its payment, as the customer and the owner see it (built in app/.server/order-life.server.ts
- * and admin-order-detail.server.ts): its shipments or pickup, its refunds, its invoice. French labels for Wix's
+ * An order's life after its payment, as the customer and the owner see it (built in app/.server/orders/after-sale-views.server.ts
+ * and admin/order-detail.server.ts): its shipments or pickup, its refunds, its invoice. French labels for Wix's
  * statuses (the typings' enums; the refund reasons of the specification's §8).
  */
 import type { Money } from "./cart";

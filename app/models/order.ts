@@ -2,7 +2,7 @@ import type { Money, PickupPlace } from "./cart";
 import type { ShipmentView } from "./order-life";
 import type { ResponsiveImage } from "./media";
 
-/** An order as the thank-you page and the member's order pages show it (built in app/.server/checkout.server.ts). */
+/** An order as the thank-you page and the member's order pages show it (built in app/.server/checkout/checkout.server.ts). */
 
 export interface OrderAddress {
   name?: string;

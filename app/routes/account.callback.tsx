@@ -1,7 +1,7 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/account.callback";
-import { commerceOf } from "~/.server/commerce.server";
-import { CALLBACK_MESSAGES, finishLogin } from "~/.server/auth.server";
+import { commerceOf } from "~/.server/wix/commerce.server";
+import { CALLBACK_MESSAGES, finishLogin } from "~/.server/account/auth.server";
 import { routeMeta } from "~/lib/meta";
 import { FormKey } from "~/components/FormKey";
 

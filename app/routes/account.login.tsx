@@ -4,9 +4,9 @@ import type { Route } from "./+types/account.login";
 import { Field } from "~/components/Field";
 import { AuthForm } from "~/components/account/AuthForm";
 import { PasswordField } from "~/components/account/PasswordField";
-import { commerceOf } from "~/.server/commerce.server";
-import { guestReturnTo, loginWithPassword, startLogin } from "~/.server/auth.server";
-import { checkHoneypot } from "~/.server/honeypot.server";
+import { commerceOf } from "~/.server/wix/commerce.server";
+import { guestReturnTo, loginWithPassword, startLogin } from "~/.server/account/auth.server";
+import { checkHoneypot } from "~/.server/http/honeypot.server";
 import { useFormAnswer } from "~/hooks/use-form-answer";
 import { routeMeta } from "~/lib/meta";
 import { FormKey } from "~/components/FormKey";
@@ -20,7 +20,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 /**
- * Two ways in (the whole flow is in app/.server/auth.server.ts): the site's own e-mail/password form ("direct
+ * Two ways in (the whole flow is in app/.server/account/auth.server.ts): the site's own e-mail/password form ("direct
  * login"), or the platform's hosted login page (the button below the form, and the header's).
  */
 export async function action({ request, context }: Route.ActionArgs) {

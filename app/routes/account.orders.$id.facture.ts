@@ -1,7 +1,7 @@
 import type { Route } from "./+types/account.orders.$id.facture";
-import { requireMember } from "~/.server/auth.server";
-import { commerceOf } from "~/.server/commerce.server";
-import { memberInvoice } from "~/.server/invoices.server";
+import { requireMember } from "~/.server/account/auth.server";
+import { commerceOf } from "~/.server/wix/commerce.server";
+import { memberInvoice } from "~/.server/orders/invoices.server";
 
 /** The signed-in buyer's invoice for one of her paid orders (anyone else's order is a 404). */
 export async function loader({ context, url, params }: Route.LoaderArgs) {

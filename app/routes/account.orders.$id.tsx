@@ -4,8 +4,8 @@ import { Facts } from "~/components/Facts";
 import { OrderDetails } from "~/components/OrderDetails";
 import { ShipmentList } from "~/components/OrderProgress";
 import { Section } from "~/components/Section";
-import { commerceOf } from "~/.server/commerce.server";
-import { requireMember } from "~/.server/auth.server";
+import { commerceOf } from "~/.server/wix/commerce.server";
+import { requireMember } from "~/.server/account/auth.server";
 import { routeMeta } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>

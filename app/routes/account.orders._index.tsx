@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/account.orders._index";
-import { commerceOf } from "~/.server/commerce.server";
-import { requireMember } from "~/.server/auth.server";
+import { commerceOf } from "~/.server/wix/commerce.server";
+import { requireMember } from "~/.server/account/auth.server";
 import { StackTable, type StackColumn } from "~/components/StackTable";
 import { routeMeta } from "~/lib/meta";
 import type { MemberOrder } from "~/models/order";

@@ -3,10 +3,10 @@ import type { Route } from "./+types/account.register";
 import { Field } from "~/components/Field";
 import { AuthForm } from "~/components/account/AuthForm";
 import { PasswordField } from "~/components/account/PasswordField";
-import { commerceOf } from "~/.server/commerce.server";
-import { guestReturnTo, registerMember } from "~/.server/auth.server";
-import { orderPrefill } from "~/.server/checkout.server";
-import { checkHoneypot } from "~/.server/honeypot.server";
+import { commerceOf } from "~/.server/wix/commerce.server";
+import { guestReturnTo, registerMember } from "~/.server/account/auth.server";
+import { orderPrefill } from "~/.server/checkout/checkout.server";
+import { checkHoneypot } from "~/.server/http/honeypot.server";
 import { useFormAnswer } from "~/hooks/use-form-answer";
 import { routeMeta } from "~/lib/meta";
 
@@ -19,7 +19,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { returnTo: guestReturnTo(commerce, url), prefill: await orderPrefill(commerce, url.searchParams.get("commande")) };
 }
 
-/** The sign-up form: the same flow as direct login (app/.server/auth.server.ts), with Wix's register call. */
+/** The sign-up form: the same flow as direct login (app/.server/account/auth.server.ts), with Wix's register call. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   await checkHoneypot(form);

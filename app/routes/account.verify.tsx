@@ -3,10 +3,10 @@ import { z } from "zod";
 import type { Route } from "./+types/account.verify";
 import { Field } from "~/components/Field";
 import { AuthForm } from "~/components/account/AuthForm";
-import { commerceOf } from "~/.server/commerce.server";
-import { clearVerificationCookie, readVerification, respondToOutcome, verifyCode } from "~/.server/auth.server";
-import { redirectWithToast } from "~/.server/toast.server";
-import { parseForm, refuseForm } from "~/.server/form.server";
+import { commerceOf } from "~/.server/wix/commerce.server";
+import { clearVerificationCookie, readVerification, respondToOutcome, verifyCode } from "~/.server/account/auth.server";
+import { redirectWithToast } from "~/.server/http/toast.server";
+import { parseForm, refuseForm } from "~/.server/http/form.server";
 import { useFormAnswer } from "~/hooks/use-form-answer";
 import { routeMeta } from "~/lib/meta";
 

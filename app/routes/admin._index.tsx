@@ -1,10 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin._index";
-import { dashboardFigures, ordersToHandle } from "~/.server/admin-dashboard.server";
-import { searchOrders } from "~/.server/admin-orders.server";
-import { listContactRequests } from "~/.server/admin-contact.server";
-import { membersAwaitingApproval } from "~/.server/admin-members.server";
-import { elevatedClientOf } from "~/.server/owner.server";
+import { ownerOf } from "~/.server/admin/owner.server";
 import { routeMeta } from "~/lib/meta";
 import { AdminOrdersTable } from "~/components/admin/AdminOrdersTable";
 import { Section } from "~/components/Section";
@@ -12,13 +8,13 @@ import { Section } from "~/components/Section";
 export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Administration" });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const admin = elevatedClientOf(context);
+  const owner = ownerOf(context);
   const [figures, handle, latest, pending, requests] = await Promise.all([
-    dashboardFigures(admin),
-    ordersToHandle(admin),
-    searchOrders(admin, {}, undefined, 5),
-    membersAwaitingApproval(admin),
-    listContactRequests(admin),
+    owner.dashboard.figures(),
+    owner.dashboard.toHandle(),
+    owner.orders.latest(5),
+    owner.members.awaitingApproval(),
+    owner.contact.list(),
   ]);
   return { figures, ...handle, latest: latest.orders, pending, newRequests: requests.filter((r) => r.status === "NEW").length };
 }

@@ -1,9 +1,6 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/admin.contact";
-import { adminRefusal, runAdminAction } from "~/.server/admin-actions.server";
-import { type ContactAction, contactAction, listContactRequests } from "~/.server/admin-contact.server";
-import { formObject } from "~/.server/form.server";
-import { elevatedClientOf } from "~/.server/owner.server";
+import { ownerOf } from "~/.server/admin/owner.server";
 import { routeMeta } from "~/lib/meta";
 import { replyMailto } from "~/lib/mail-reply";
 import { Facts } from "~/components/Facts";
@@ -17,10 +14,9 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 export const handle = { breadcrumb: () => ({ label: "Demandes de contact", to: "/admin/contact" }) };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const admin = elevatedClientOf(context);
   const raw = url.searchParams.get("statut") ?? "";
   const status = Object.hasOwn(CONTACT_REQUEST_STATUSES, raw) ? (raw as ContactRequestStatus) : undefined;
-  const all = await listContactRequests(admin, { includeArchived: true });
+  const all = await ownerOf(context).contact.list({ includeArchived: true });
   const counts = Object.fromEntries(
     (Object.keys(CONTACT_REQUEST_STATUSES) as ContactRequestStatus[]).map((s) => [s, all.filter((r) => r.status === s).length]),
   ) as Record<ContactRequestStatus, number>;
@@ -28,20 +24,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { status, counts, requests: all.filter((r) => (status ? r.status === status : r.status !== "ARCHIVED")) };
 }
 
-const ACTIONS: Record<ContactAction, string> = { handled: "Marquer traitée", archive: "Archiver", restore: "Désarchiver" };
-
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const admin = elevatedClientOf(context);
-  const back = url.pathname + url.search;
-  const fields = await formObject(request);
-  const what = (fields.intent ?? "") as ContactAction;
-  if (!Object.hasOwn(ACTIONS, what)) return adminRefusal(request, back, "Action inconnue.");
-  return runAdminAction(request, {
-    redirectTo: back,
-    confirmed: true,
-    run: () => contactAction(admin, (fields.requestId ?? "").slice(0, 100), what),
-  });
+  return ownerOf(context).contact.act(request, url.pathname + url.search);
 }
+
+type ContactAction = "handled" | "archive" | "restore";
+const ACTIONS: Record<ContactAction, string> = { handled: "Marquer traitée", archive: "Archiver", restore: "Désarchiver" };
 
 const dateFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Paris" });
 const dayFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "Europe/Paris" });

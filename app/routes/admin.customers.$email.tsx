@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin.customers.$email";
-import { customerView } from "~/.server/admin-customers.server";
-import { elevatedClientOf } from "~/.server/owner.server";
+import { ownerOf } from "~/.server/admin/owner.server";
 import { AdminOrdersTable } from "~/components/admin/AdminOrdersTable";
 import { ReplyAddress } from "~/components/admin/ReplyAddress";
 import { Facts } from "~/components/Facts";
@@ -19,8 +18,7 @@ export const handle = {
 };
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const admin = elevatedClientOf(context);
-  return { customer: await customerView(admin, params.email) };
+  return { customer: await ownerOf(context).customers.view(params.email) };
 }
 
 const dateFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "medium", timeZone: "Europe/Paris" });

@@ -1,23 +1,11 @@
 import { Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/admin.members";
-import { adminRefusal, runAdminAction } from "~/.server/admin-actions.server";
-import type { BulkMemberAction, MemberAction } from "~/.server/admin-members.server";
-import {
-  BULK_MAX,
-  bulkMemberAction,
-  bulkTargets,
-  isEveryone,
-  memberAction,
-  readMemberFilters,
-  searchMembers,
-} from "~/.server/admin-members.server";
-import { formObject } from "~/.server/form.server";
-import { elevatedClientOf } from "~/.server/owner.server";
+import { ownerOf } from "~/.server/admin/owner.server";
 import { ConfirmPanel } from "~/components/admin/Confirm";
 import { FilterInput, FilterSelect } from "~/components/admin/Filters";
 import { StackTable, type StackColumn } from "~/components/StackTable";
 import { routeMeta } from "~/lib/meta";
-import { type AdminMemberRow, EVERY_MEMBER_CONFIRMATION, MEMBER_STATUS_OPTIONS } from "~/models/admin";
+import { type AdminMemberRow, BULK_MEMBER_LABELS as BULK, type BulkMemberAction, MEMBER_STATUS_OPTIONS } from "~/models/admin";
 import { FormKey } from "~/components/FormKey";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Membres — Administration" });
@@ -25,99 +13,15 @@ export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ m
 export const handle = { breadcrumb: () => ({ label: "Membres", to: "/admin/members" }) };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const admin = elevatedClientOf(context);
-  const filters = readMemberFilters(url.searchParams);
   const page = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "0", 10) || 0, 0), 10_000);
-  return { filters, ...(await searchMembers(admin, filters, page)) };
+  return ownerOf(context).members.search(url.searchParams, page);
 }
-
-const DONE: Record<MemberAction, string> = {
-  approve: "Membre approuvé.",
-  block: "Membre bloqué : ses sessions sont terminées.",
-  unblock: "Membre débloqué.",
-  mute: "Membre rendu muet.",
-  unmute: "Membre rétabli.",
-  disconnect: "Membre déconnecté de toutes ses sessions.",
-  delete: "Membre supprimé.",
-};
-const BULK: Record<BulkMemberAction, string> = { approve: "Approuver", block: "Bloquer", delete: "Supprimer" };
-const BULK_DONE: Record<BulkMemberAction, string> = { approve: "approuvé", block: "bloqué", delete: "supprimé" };
-const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? "s" : ""}`;
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const admin = elevatedClientOf(context);
-  const back = url.pathname + url.search;
-  const fields = await formObject(request);
-  const confirmed = fields.confirmed === "1";
-  const intent = fields.intent ?? "";
-  if (intent.startsWith("bulk-")) {
-    const what = intent.slice(5) as BulkMemberAction;
-    if (!Object.hasOwn(BULK, what)) return adminRefusal(request, back, "Action inconnue.");
-    const filters = readMemberFilters(url.searchParams);
-    const everyone = isEveryone(filters);
-    const { members } = await bulkTargets(admin, filters);
-    if (!members.length)
-      return adminRefusal(request, back, "Aucun membre ne correspond à ce filtre (les propriétaires ne sont jamais concernés).");
-    if (members.length > BULK_MAX)
-      return adminRefusal(request, back, `Plus de ${BULK_MAX} membres : affinez le filtre pour agir par lots.`);
-    // The owner confirms a count; the confirmed request acts only if the filter still gives that count.
-    const count = String(members.length);
-    const typedOk = !everyone || (fields.typed ?? "").trim().toLocaleUpperCase("fr") === EVERY_MEMBER_CONFIRMATION;
-    const scope = [filters.status ? MEMBER_STATUS_OPTIONS[filters.status] : "", filters.q ? `« ${filters.q} »` : ""]
-      .filter(Boolean)
-      .join(", ");
-    const confirm = {
-      question: `${BULK[what]} ${plural(members.length, "membre")} ?`,
-      details: [
-        everyone ? "Aucun filtre : l'action touche tous les membres du site (sauf les propriétaires)." : `Filtre : ${scope}.`,
-        ...members.slice(0, 5).map((m) => `${m.name ? `${m.name} — ` : ""}${m.email}`),
-        ...(members.length > 5 ? [`… et ${plural(members.length - 5, "autre")}.`] : []),
-        ...(what === "delete" ? ["La suppression est définitive."] : []),
-      ],
-      fields: { intent, count },
-      button: `${BULK[what]} ${plural(members.length, "membre")}`,
-      ...(everyone
-        ? {
-            typed: EVERY_MEMBER_CONFIRMATION,
-            ...(confirmed && !typedOk
-              ? { typedError: `Tapez exactement « ${EVERY_MEMBER_CONFIRMATION} » pour agir sur tous les membres.` }
-              : {}),
-          }
-        : {}),
-    };
-    if (confirmed && fields.count !== count)
-      return adminRefusal(
-        request,
-        back,
-        "La liste des membres a changé depuis votre demande : rien n'a été fait, vérifiez et recommencez.",
-      );
-    return runAdminAction(request, {
-      redirectTo: back,
-      confirmed: confirmed && typedOk,
-      confirm,
-      run: async () => {
-        const { done, failed } = await bulkMemberAction(
-          admin,
-          members.map((m) => m.id),
-          what,
-        );
-        return `${plural(done, "membre")} ${BULK_DONE[what]}${done > 1 ? "s" : ""}${failed ? `, ${plural(failed, "échec")}` : ""}.`;
-      },
-    });
-  }
-  const what = intent as MemberAction;
-  const id = (fields.memberId ?? "").slice(0, 100);
-  if (!Object.hasOwn(DONE, what) || !id) return adminRefusal(request, back, "Action inconnue.");
-  return runAdminAction(request, {
-    redirectTo: back,
-    confirmed,
-    confirm:
-      what === "delete"
-        ? { question: `Supprimer définitivement le membre ${fields.email ?? ""} ?`, fields: { intent, memberId: id } }
-        : undefined,
-    run: async () => (await memberAction(admin, id, what), DONE[what]),
-  });
+  return ownerOf(context).members.act(request, url);
 }
+
+type MemberAction = "approve" | "block" | "unblock" | "mute" | "unmute" | "disconnect" | "delete";
 
 function ActionButton({ member, intent, label }: { member: AdminMemberRow; intent: MemberAction; label: string }) {
   return (

@@ -1,24 +1,6 @@
 import { Link, useActionData } from "react-router";
 import type { Route } from "./+types/admin.orders.$id";
-import { adminRefusal, runAdminAction } from "~/.server/admin-actions.server";
-import { getOrderDetail } from "~/.server/admin-order-detail.server";
-import {
-  addNote,
-  cancelOrder,
-  capturePayment,
-  markAsPaid,
-  NOTE_MAX,
-  pickedUp,
-  pickupReady,
-  readRefundForm,
-  readShipForm,
-  refund,
-  refundTotal,
-  ship,
-  voidPayment,
-} from "~/.server/admin-order-actions.server";
-import { formObject, refuseForm } from "~/.server/form.server";
-import { elevatedClientOf } from "~/.server/owner.server";
+import { ownerOf } from "~/.server/admin/owner.server";
 import { ConfirmPanel } from "~/components/admin/Confirm";
 import { CancelForm, NoteForm, PaymentActions, PickupActions, RefundForm, ShipForm } from "~/components/admin/OrderForms";
 import { Facts } from "~/components/Facts";
@@ -26,8 +8,6 @@ import { OrderDetails } from "~/components/OrderDetails";
 import { RefundList, ShipmentList } from "~/components/OrderProgress";
 import { routeMeta } from "~/lib/meta";
 import { Section } from "~/components/Section";
-import type { FieldErrors, FormValues } from "~/models/form-answer";
-import { REFUND_REASONS, type OrderFormFields, type OrderFormIntent } from "~/models/order-life";
 
 export const meta: Route.MetaFunction = ({ matches, location, data }) =>
   routeMeta(
@@ -46,145 +26,12 @@ export const handle = {
 };
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const admin = elevatedClientOf(context);
-  return { order: await getOrderDetail(admin, params.id) };
+  return { order: await ownerOf(context).orders.detail(params.id) };
 }
 
-/** The fields a confirmation sends back: the submitted form minus the confirmation's own. */
-const resent = (fields: Record<string, string>) =>
-  Object.fromEntries(Object.entries(fields).filter(([k]) => k !== "confirmed" && k !== "typed")) as Record<string, string>;
-
-/** A refused order form (400), tagged with its form and typed by that form's field names (OrderFormAnswer). */
-const refused = <I extends OrderFormIntent>(
-  intent: I,
-  fieldErrors: FieldErrors<OrderFormFields[I]>,
-  values: FormValues<OrderFormFields[I]>,
-) => refuseForm<OrderFormFields[I], OrderFormFields[I], { intent: I }>({ values, fieldErrors }, { intent });
-
+/** Every form of the page names its intent; the owner handler reads it, confirms, runs (order-intents.server.ts). */
 export async function action({ request, context, url, params }: Route.ActionArgs) {
-  const admin = elevatedClientOf(context);
-  const back = url.pathname;
-  const fields = await formObject(request);
-  const confirmed = fields.confirmed === "1";
-  const order = await getOrderDetail(admin, params.id);
-  const buyer = order.email ?? "le client";
-  /** A one-button action asked to confirm: the confirmation sends back only its intent. */
-  const confirmThen = (intent: string, ask: { question: string; details: string[]; button: string }, run: () => Promise<string>) =>
-    runAdminAction(request, { redirectTo: back, confirmed, confirm: { ...ask, fields: { intent } }, run });
-  switch (fields.intent) {
-    case "capture":
-      if (!order.payment) return adminRefusal(request, back, "Cette commande n'a pas de paiement à encaisser.");
-      return confirmThen(
-        "capture",
-        {
-          question: `Encaisser ${order.total.formatted} sur la carte de ${buyer} ?`,
-          details: ["Le montant autorisé est débité en entier (Wix n'encaisse pas une partie d'une autorisation)."],
-          button: `Encaisser ${order.total.formatted}`,
-        },
-        async () => (await capturePayment(admin, order.id, order.payment!.id), `Paiement de ${order.total.formatted} encaissé.`),
-      );
-    case "void":
-      if (!order.payment) return adminRefusal(request, back, "Cette commande n'a pas de paiement autorisé.");
-      return confirmThen(
-        "void",
-        {
-          question: `Annuler l'autorisation de paiement de ${order.total.formatted} ? Le client ne sera pas débité.`,
-          details: ["La commande reste ouverte : elle pourra être marquée payée si le client règle autrement, ou annulée."],
-          button: "Libérer l'autorisation",
-        },
-        async () => (await voidPayment(admin, order.id, order.payment!.id), "Autorisation de paiement annulée."),
-      );
-    case "mark-paid":
-      return confirmThen(
-        "mark-paid",
-        {
-          question: `Marquer la commande n° ${order.number} comme payée (${order.total.formatted} reçus) ?`,
-          details: ["À faire une fois l'argent reçu (paiement à la livraison, virement) : la facture devient disponible."],
-          button: "Marquer comme payée",
-        },
-        async () => (await markAsPaid(admin, order.id), "Commande marquée comme payée."),
-      );
-    case "cancel": {
-      const plan = { restock: fields.restock === "on", notify: fields.notify === "on", refund: fields.refund === "on" };
-      const authorized = order.payment?.status === "AUTHORIZED";
-      const refunds = plan.refund && order.refundability.mode !== "none" && Number(order.refundability.maxRefund.amount) > 0;
-      return runAdminAction(request, {
-        redirectTo: back,
-        confirmed,
-        confirm: {
-          question: authorized
-            ? `Annuler la commande n° ${order.number} et libérer l'autorisation de ${order.total.formatted} ?`
-            : `Annuler la commande n° ${order.number} ?`,
-          details: [
-            ...(authorized
-              ? ["L'autorisation est libérée d'abord : le client ne sera pas débité, aucun encaissement ne sera plus possible."]
-              : []),
-            ...(refunds
-              ? [
-                  order.refundability.mode === "manual"
-                    ? `Remboursement de ${order.refundability.maxRefund.formatted} enregistré (à verser vous-même au client).`
-                    : `${order.refundability.maxRefund.formatted} remboursés au client sur son moyen de paiement.`,
-                ]
-              : []),
-            ...(!refunds && order.refundability.mode !== "none" ? ["Aucun remboursement : l'argent reçu reste encaissé."] : []),
-            plan.restock ? "Les articles sont remis en stock." : "Le stock ne bouge pas.",
-            plan.notify ? `${buyer} est prévenu par e-mail.` : "Le client n'est pas prévenu.",
-          ],
-          fields: resent(fields),
-          button: authorized ? "Annuler et libérer l'autorisation" : "Annuler la commande",
-        },
-        run: () => cancelOrder(admin, order, plan),
-      });
-    }
-    case "refund": {
-      const read = readRefundForm(order, fields);
-      if (read.errors) return refused("refund", read.errors, fields);
-      const plan = read.plan;
-      return runAdminAction(request, {
-        redirectTo: back,
-        confirmed,
-        confirm: async () => {
-          const total = await refundTotal(admin, order.id, plan);
-          return {
-            question: `Rembourser ${total} à ${buyer} ?`,
-            details: [
-              ...plan.lines.map((l) => `${l.quantity} × ${l.name}`),
-              ...(plan.shipping && order.refundability.shipping
-                ? [`Frais de livraison : ${order.refundability.shipping.available.formatted}`]
-                : []),
-              `Motif : ${REFUND_REASONS[plan.reason]}`,
-              plan.restock && plan.lines.length ? "Les articles remboursés sont remis en stock." : "Le stock ne bouge pas.",
-              plan.notify ? "Le client reçoit l'e-mail de remboursement." : "Le client n'est pas prévenu par e-mail.",
-              ...(order.refundability.mode === "manual" ? ["Paiement reçu hors ligne : versez vous-même ce montant au client."] : []),
-            ],
-            fields: resent(fields),
-            button: `Rembourser ${total}`,
-          };
-        },
-        run: () => refund(admin, order, plan),
-      });
-    }
-    case "ship": {
-      const read = readShipForm(order, fields);
-      if ("errors" in read) return refused("ship", read.errors, fields);
-      return runAdminAction(request, { redirectTo: back, confirmed: true, run: () => ship(admin, order.id, read.plan) });
-    }
-    case "pickup-ready":
-      return runAdminAction(request, { redirectTo: back, confirmed: true, run: () => pickupReady(admin, order) });
-    case "picked-up":
-      return runAdminAction(request, {
-        redirectTo: back,
-        confirmed: true,
-        run: () => pickedUp(admin, order.id, (fields.fulfillmentId ?? "").slice(0, 100)),
-      });
-    case "note": {
-      const message = (fields.message ?? "").trim();
-      if (!message || message.length > NOTE_MAX)
-        return refused("note", { message: `Écrivez une note de 1 à ${NOTE_MAX} caractères.` }, { message: fields.message ?? "" });
-      return runAdminAction(request, { redirectTo: back, confirmed: true, run: () => addNote(admin, order.id, message) });
-    }
-  }
-  return adminRefusal(request, back, "Action inconnue.");
+  return ownerOf(context).orders.act(request, params.id, url.pathname);
 }
 
 const dateFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Paris" });

@@ -1,15 +1,14 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.orders._index";
-import { adminRefusal, runAdminAction } from "~/.server/admin-actions.server";
-import { readOrderFilters, searchOrders, tagOrders, validTag } from "~/.server/admin-orders.server";
-import { formWithLists } from "~/.server/form.server";
-import { elevatedClientOf } from "~/.server/owner.server";
+import { ownerOf } from "~/.server/admin/owner.server";
 import { AdminOrdersTable } from "~/components/admin/AdminOrdersTable";
 import { ConfirmPanel } from "~/components/admin/Confirm";
 import { FilterInput, FilterSelect } from "~/components/admin/Filters";
 import { routeMeta } from "~/lib/meta";
 import { FULFILLMENT_STATUS_OPTIONS, ORDER_STATUS_OPTIONS, PAYMENT_STATUS_OPTIONS } from "~/models/admin";
 import { FormKey } from "~/components/FormKey";
+import { Field } from "~/components/Field";
+import { fieldProps, formAnswerOf } from "~/models/form-answer";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   routeMeta({ matches, location }, { title: "Commandes — Administration" });
@@ -19,40 +18,19 @@ export const handle = { breadcrumb: () => ({ label: "Commandes", to: "/admin/ord
 const MAX_CURSOR = 200;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const admin = elevatedClientOf(context);
-  const filters = readOrderFilters(url.searchParams);
   const cursor = url.searchParams.get("cursor")?.slice(0, MAX_CURSOR) || undefined;
-  return { filters, ...(await searchOrders(admin, filters, cursor)) };
+  return ownerOf(context).orders.list(url.searchParams, cursor);
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const admin = elevatedClientOf(context);
-  const back = url.pathname + url.search;
-  const { fields, lists } = await formWithLists(request, ["orderId"]);
-  const ids = lists.orderId!;
-  const intent = fields.intent;
-  if (intent !== "tag-add" && intent !== "tag-remove") return adminRefusal(request, back, "Action inconnue.");
-  const tag = validTag(fields.tag ?? "");
-  if (!tag) return adminRefusal(request, back, "Saisissez une étiquette (lettres, chiffres, espaces ou tirets, 40 caractères au plus).");
-  if (!ids.length) return adminRefusal(request, back, "Sélectionnez au moins une commande.");
-  const add = intent === "tag-add";
-  return runAdminAction(request, {
-    redirectTo: back,
-    confirmed: fields.confirmed === "1",
-    confirm: {
-      question: `${add ? "Ajouter" : "Retirer"} l'étiquette « ${tag} » ${add ? "à" : "de"} ${ids.length} commande${ids.length > 1 ? "s" : ""} ?`,
-      fields: { intent, tag, orderId: ids },
-    },
-    run: async () => {
-      const n = await tagOrders(admin, ids, tag, add);
-      return `Étiquette « ${tag} » ${add ? "ajoutée à" : "retirée de"} ${n} commande${n > 1 ? "s" : ""}.`;
-    },
-  });
+  return ownerOf(context).orders.tag(request, url.pathname + url.search);
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { filters, orders, next, prev } = loaderData;
-  const confirm = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const confirm = answer && "confirm" in answer ? answer.confirm : undefined;
+  const tagAnswer = formAnswerOf(answer);
   const busy = useNavigation().state === "submitting";
   const query = (cursor: string) => {
     const p = new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => !!e[1]));
@@ -81,7 +59,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           Filtrer
         </button>
       </Form>
-      {confirm && "confirm" in confirm ? <ConfirmPanel confirm={confirm.confirm} cancelTo="/admin/orders" /> : null}
+      {confirm ? <ConfirmPanel confirm={confirm} cancelTo="/admin/orders" /> : null}
       {orders.length ? (
         <AdminOrdersTable orders={orders} caption="Commandes, de la plus récente à la plus ancienne" select="bulk-tags" />
       ) : (
@@ -99,10 +77,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       </form>
       <Form method="post" id="bulk-tags" className="admin-bulk" aria-label="Étiquettes des commandes sélectionnées">
         <FormKey />
-        <div className="field">
-          <label htmlFor="bulk-tag">Étiquette pour la sélection</label>
-          <input id="bulk-tag" name="tag" maxLength={40} required />
-        </div>
+        {tagAnswer?.formError ? <p className="field-error">{tagAnswer.formError}</p> : null}
+        <Field label="Étiquette pour la sélection" maxLength={40} required {...fieldProps(tagAnswer, "tag")} />
         <button type="submit" name="intent" value="tag-add" className="button" disabled={busy}>
           Ajouter l'étiquette
         </button>

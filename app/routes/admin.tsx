@@ -1,6 +1,6 @@
 import { NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/admin";
-import { ownerMiddleware } from "~/.server/owner.server";
+import { ownerMiddleware } from "~/.server/admin/owner.server";
 import adminStyles from "~/styles/admin.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
@@ -8,7 +8,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: admi
 // The back-office's frame: its own navigation, one link per section.
 export const handle = { breadcrumb: () => ({ label: "Administration", to: "/admin" }) };
 
-// The owner check, once for every loader and action under /admin (app/.server/owner.server.ts).
+// The owner check, once for every loader and action under /admin (app/.server/admin/owner.server.ts).
 export const middleware: Route.MiddlewareFunction[] = [ownerMiddleware];
 
 const SECTIONS = [

@@ -10,8 +10,8 @@ import { COUPON_FETCHER_KEY, optimisticCart } from "~/components/cart/optimistic
 import { CART_ACTION, CartIntent } from "~/models/cart-intents";
 import { CartTotalsSummary } from "~/components/cart/CartTotalsSummary";
 import { privatePageMeta, routeMeta } from "~/lib/meta";
-import { commerceOf } from "~/.server/commerce.server";
-import { cartAction } from "~/.server/cart-action.server";
+import { commerceOf } from "~/.server/wix/commerce.server";
+import { cartAction } from "~/.server/cart/cart-action.server";
 import { failureNotice } from "~/lib/failed-submission";
 import { notify } from "~/components/Notifications";
 import { FormKey } from "~/components/FormKey";
@@ -30,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { cart: current, totals: await cart.estimate() };
 }
 
-/** The one cart action: every cart change, from this page or any other (app/.server/cart-action.server.ts). */
+/** The one cart action: every cart change, from this page or any other (app/.server/cart/cart-action.server.ts). */
 export async function action({ request, context }: Route.ActionArgs) {
   return cartAction(request, commerceOf(context), await request.formData());
 }

@@ -2,10 +2,10 @@ import { Link } from "react-router";
 import { notFound } from "~/lib/http";
 import type { Route } from "./+types/checkout.complete";
 import { privatePageMeta, routeMeta } from "~/lib/meta";
-import { commerceOf } from "~/.server/commerce.server";
+import { commerceOf } from "~/.server/wix/commerce.server";
 import { OrderDetails } from "~/components/OrderDetails";
-import { followPath } from "~/.server/order-follow.server";
-import { followLinksAvailable } from "~/.server/owner.server";
+import { followPath } from "~/.server/orders/follow-link.server";
+import { followLinksAvailable } from "~/.server/admin/owner.server";
 import { routeCssLinks } from "~/lib/route-css";
 
 export const links: Route.LinksFunction = routeCssLinks("cart");

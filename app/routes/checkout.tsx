@@ -1,5 +1,5 @@
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { checkHoneypot } from "~/.server/honeypot.server";
+import { checkHoneypot } from "~/.server/http/honeypot.server";
 import { useState } from "react";
 import { Form, redirectDocument, useFetcher, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -12,15 +12,15 @@ import { ContactFieldset } from "~/components/checkout/ContactFieldset";
 import { ShippingOptions } from "~/components/checkout/ShippingOptions";
 import { availabilityProblem } from "~/models/availability";
 import { checkoutSchemaFor, SHIPPING_NOT_OFFERED, type CheckoutValues } from "~/models/checkout-forms";
-import { parseForm, refuseForm } from "~/.server/form.server";
+import { parseForm, refuseForm } from "~/.server/http/form.server";
 import { useFormAnswer } from "~/hooks/use-form-answer";
 import { privatePageMeta, routeMeta } from "~/lib/meta";
-import { commerceOf, type Commerce } from "~/.server/commerce.server";
+import { commerceOf, type Commerce } from "~/.server/wix/commerce.server";
 import type { Cart, CartTotals } from "~/models/cart";
-import { checkoutDraft } from "~/.server/checkout-draft.server";
-import { publicOrigin } from "~/.server/site.server";
-import { redirectWithToast } from "~/.server/toast.server";
-import { failedAction } from "~/.server/wix-errors.server";
+import { checkoutDraft } from "~/.server/checkout/draft.server";
+import { publicOrigin } from "~/.server/site/public-origin.server";
+import { redirectWithToast } from "~/.server/http/toast.server";
+import { failedAction } from "~/.server/wix/errors.server";
 import { FormKey } from "~/components/FormKey";
 import { routeCssLinks } from "~/lib/route-css";
 

@@ -2,10 +2,10 @@ import { data } from "react-router";
 import type { Route } from "./+types/commande.suivi";
 import { privatePageMeta, routeMeta } from "~/lib/meta";
 import { OrderDetails } from "~/components/OrderDetails";
-import { readFollowToken } from "~/.server/order-follow.server";
-import { orderForFollowLink } from "~/.server/owner.server";
-import { toOrderView } from "~/.server/checkout.server";
-import { mapLoaderErrors } from "~/.server/wix-errors.server";
+import { readFollowToken } from "~/.server/orders/follow-link.server";
+import { orderForFollowLink } from "~/.server/admin/owner.server";
+import { toOrderView } from "~/.server/checkout/checkout.server";
+import { mapLoaderErrors } from "~/.server/wix/errors.server";
 import { ErrorScreen, GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { routeCssLinks } from "~/lib/route-css";
 
@@ -16,7 +16,7 @@ export const handle = { css: "cart" };
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
   privatePageMeta(routeMeta({ matches, location }, { title: loaderData ? `Commande n° ${loaderData.order.number}` : "Lien non valide" }));
 
-/** A guest's order, read-only, from the signed link of the thank-you page (app/.server/order-follow.server.ts). */
+/** A guest's order, read-only, from the signed link of the thank-you page (app/.server/orders/follow-link.server.ts). */
 export async function loader({ url }: Route.LoaderArgs) {
   const check = readFollowToken(url.searchParams.get("jeton"));
   const refused = (message: string) => data({ title: "Lien non valide", message }, { status: 403 });

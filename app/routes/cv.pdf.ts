@@ -1,4 +1,4 @@
-import { cvPdf } from "~/.server/cv-pdf.server";
+import { cvPdf } from "~/.server/site/cv-pdf.server";
 
 /** The CV as a PDF at a stable address (the /cv page links it). */
 export async function loader() {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/factures.$orderId";
-import { linkedInvoice } from "~/.server/invoices.server";
+import { linkedInvoice } from "~/.server/orders/invoices.server";
 
 /** The invoice behind the signed link of the buyer's e-mail or follow page: no account needed (decision 0040). */
 export async function loader({ url, params }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { notFound } from "~/lib/http";
 import type { Route } from "./+types/legal";
 import { routeMeta } from "~/lib/meta";
-import { legalPageAt } from "~/.server/legal.server";
+import { legalPageAt } from "~/.server/site/legal.server";
 
 // One module for the three legal pages (routes.ts maps /mentions-legales, /cgv and /confidentialite here).
 

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/og.$kind.$file";
-import { commerceOf } from "~/.server/commerce.server";
-import { socialCardPng, type SocialCard } from "~/.server/social-card.server";
-import { toProductCard } from "~/.server/catalog.server";
-import { getConfig } from "~/.server/config.server";
-import { publicOrigin } from "~/.server/site.server";
+import { commerceOf } from "~/.server/wix/commerce.server";
+import { socialCardPng, type SocialCard } from "~/.server/site/social-card.server";
+import { toProductCard } from "~/.server/catalog/catalog.server";
+import { getConfig } from "~/.server/site/config.server";
+import { publicOrigin } from "~/.server/site/public-origin.server";
 import { cv, projectBySlug } from "~/content/cv";
 import { notFound } from "~/lib/http";
 

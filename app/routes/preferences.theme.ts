@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { Route } from "./+types/preferences.theme";
 import { THEME_LABELS } from "~/lib/theme";
-import { themeSchema, themeSetCookie } from "~/.server/theme.server";
-import { redirectWithToast } from "~/.server/toast.server";
-import { formObject } from "~/.server/form.server";
-import { safeRedirectPath } from "~/.server/redirect-target.server";
+import { themeSchema, themeSetCookie } from "~/.server/site/theme.server";
+import { redirectWithToast } from "~/.server/http/toast.server";
+import { formObject } from "~/.server/http/form.server";
+import { safeRedirectPath } from "~/.server/http/redirect-target.server";
 
 const formSchema = z.object({ theme: themeSchema, returnTo: z.string().max(2000).optional() });
 

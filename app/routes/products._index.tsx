@@ -1,6 +1,6 @@
 import type { Route } from "./+types/products._index";
 import { routeCssLinks } from "~/lib/route-css";
-import { commerceOf } from "~/.server/commerce.server";
+import { commerceOf } from "~/.server/wix/commerce.server";
 import { CatalogView } from "~/components/catalog/CatalogView";
 import { routeMeta } from "~/lib/meta";
 

@@ -1,4 +1,4 @@
-import { robotsTxt } from "~/.server/sitemap.server";
+import { robotsTxt } from "~/.server/site/sitemap.server";
 
 export function loader() {
   return new Response(robotsTxt(), { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/sitemap.xml";
-import { sitemapResponse } from "~/.server/sitemap.server";
+import { sitemapResponse } from "~/.server/site/sitemap.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   return sitemapResponse(new URL(request.url));

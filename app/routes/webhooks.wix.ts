@@ -1,5 +1,5 @@
 import type { Route } from "./+types/webhooks.wix";
-import { receiveWebhook } from "~/.server/webhooks.server";
+import { receiveWebhook } from "~/.server/wix/webhooks.server";
 
 // Wix webhooks (server to server, no Origin header, so the cross-site check lets them through).
 export async function action({ request }: Route.ActionArgs) {

@@ -136,7 +136,7 @@ const ADDED_COLUMNS: Array<[table: string, column: string, definition: string]> 
   // A pickup option's place (JSON address) and its instructions (opening hours): Wix's pickupDetails and instructions.
   ["shipping_options", "pickup_address", "TEXT"],
   ["shipping_options", "instructions", "TEXT"],
-  // Cart V2 over the same carts (ecom/cart-v2.ts): the revision, the billing side, the custom checkout URL, and
+  // Cart V2 over the same carts (ecom/cart/cart-v2.ts): the revision, the billing side, the custom checkout URL, and
   // the order a cart became (the cart stays readable by id; its owner key moves to `placed:<id>`).
   ["carts", "revision", "INTEGER NOT NULL DEFAULT 1"],
   ["carts", "billing", "TEXT"],
@@ -145,7 +145,7 @@ const ADDED_COLUMNS: Array<[table: string, column: string, definition: string]> 
   ["carts", "placed_by", "TEXT"],
   // The canonical form of the buyer's e-mail (core/email.ts): guest-order claims, coupon and unpaid-order limits.
   ["orders", "buyer_key", "TEXT"],
-  // Wix coupons' specification.usageLimit and limitPerCustomer (ecom/coupon-limits.ts); null = no limit.
+  // Wix coupons' specification.usageLimit and limitPerCustomer (ecom/pricing/coupon-limits.ts); null = no limit.
   ["coupons", "usage_limit", "INTEGER"],
   ["coupons", "limit_per_customer", "INTEGER"],
 ];

@@ -7,7 +7,7 @@ import { errorPage, PLATFORM_CSS } from "../core/layout";
 import { orderConfirmGet, orderConfirmPost } from "./order-confirm";
 import { orderFollowGet } from "./order-follow";
 import { paymentGet, paymentPost } from "./payment";
-import { downloadGet } from "../ecom/downloads";
+import { downloadGet } from "../ecom/orders/downloads";
 import { WEB_MESSAGE_JS } from "./web-message";
 
 type Page = (ctx: Ctx, request: Request, url: URL) => Response | Promise<Response>;

@@ -1,13 +1,13 @@
-// The page where a buyer confirms a pay-on-delivery order, from the link of the e-mail (ecom/unpaid.ts): GET shows
+// The page where a buyer confirms a pay-on-delivery order, from the link of the e-mail (ecom/checkout/unpaid.ts): GET shows
 // the order and a button, the button's POST confirms it. A GET confirms nothing: mail scanners open links.
 import type { Ctx } from "../core/context";
 import { html, readForm, sameOriginOrNone } from "../core/http";
 import { e, errorPage, page } from "../core/layout";
-import { verifyLink } from "../ecom/order-links";
-import { placedCartData } from "../ecom/cart-order";
-import { confirmOrder } from "../ecom/orders";
-import { cancelUnconfirmed } from "../ecom/unpaid";
-import type { OrderRow } from "../ecom/order-wire";
+import { verifyLink } from "../ecom/orders/order-links";
+import { placedCartData } from "../ecom/cart/cart-order";
+import { confirmOrder } from "../ecom/orders/orders";
+import { cancelUnconfirmed } from "../ecom/checkout/unpaid";
+import type { OrderRow } from "../ecom/orders/order-wire";
 
 function refusal(reason: "invalid" | "expired"): Response {
   return reason === "expired"

@@ -1,13 +1,13 @@
 // Hosted "follow my order" page, reached from the signed link of the confirmation e-mail: read-only, no account.
 import type { Ctx } from "../core/context";
-import { downloadsNotice, linkRefusal } from "../ecom/downloads";
+import { downloadsNotice, linkRefusal } from "../ecom/orders/downloads";
 import { html } from "../core/http";
-import { verifyLink } from "../ecom/order-links";
-import { CLAIM_HINT } from "../ecom/order-mail";
-import type { OrderRow } from "../ecom/order-wire";
-import { orderWire } from "../ecom/order-wire";
-import { readOrderData } from "../ecom/order-data";
-import { invoiceUrl } from "../ecom/invoices";
+import { verifyLink } from "../ecom/orders/order-links";
+import { CLAIM_HINT } from "../ecom/orders/order-mail";
+import type { OrderRow } from "../ecom/orders/order-wire";
+import { orderWire } from "../ecom/orders/order-wire";
+import { readOrderData } from "../ecom/orders/order-data";
+import { invoiceUrl } from "../ecom/after-sale/invoices";
 import { e, errorPage, page } from "../core/layout";
 
 const STATUS: Record<string, string> = { APPROVED: "Confirmée", CANCELED: "Annulée", INITIALIZED: "En cours" };

@@ -1,12 +1,12 @@
 // Hosted payment page of an `ecomCheckout` redirect session: summary, test card, pay on delivery, cancel.
-import type { CheckoutData } from "../ecom/checkout";
+import type { CheckoutData } from "../ecom/checkout/checkout-v1";
 import type { Ctx } from "../core/context";
 import { currency, formatMoney } from "../core/context";
 import { html, readForm, redirect } from "../core/http";
-import type { PurchaseRef } from "../ecom/purchase";
-import { placePurchase, purchaseOf } from "../ecom/purchase";
-import type { Totals } from "../ecom/pricing";
-import { addressToWire, isPickup, pickupAddressText, unavailableText, type ShippingOptionRec } from "../ecom/pricing";
+import type { PurchaseRef } from "../ecom/checkout/purchase";
+import { placePurchase, purchaseOf } from "../ecom/checkout/purchase";
+import type { Totals } from "../ecom/pricing/pricing";
+import { addressToWire, isPickup, pickupAddressText, unavailableText, type ShippingOptionRec } from "../ecom/pricing/pricing";
 import type { Callbacks, SessionRow } from "../redirects/redirects";
 import { getSession } from "../redirects/redirects";
 import { e, errorPage, page } from "../core/layout";

@@ -5,11 +5,11 @@ import type { Ctx } from "../core/context";
 import { newId, ownerKey, toCents } from "../core/context";
 import { setSetting } from "../core/db";
 import { createMember } from "../members/members";
-import { insertOrder } from "../ecom/orders";
-import type { LineRef } from "../ecom/pricing";
-import { computeTotals, priceLine } from "../ecom/pricing";
+import { insertOrder } from "../ecom/orders/orders";
+import type { LineRef } from "../ecom/pricing/pricing";
+import { computeTotals, priceLine } from "../ecom/pricing/pricing";
 import { loadProduct, soleVariantId, variantId } from "../stores/catalog-store";
-import { insertDigitalFile } from "../ecom/downloads";
+import { insertDigitalFile } from "../ecom/orders/downloads";
 
 const choiceSchema = z.object({ value: z.string(), description: z.string() });
 const productSchema = z.object({

@@ -5,9 +5,9 @@ import { members } from "@wix/members";
 import { products } from "@wix/stores";
 import { submissions } from "@wix/forms";
 import { describe, expect, it } from "vitest";
-import { dashboardFigures, ordersToHandle } from "../../app/.server/admin-dashboard.server";
-import { exportOrders } from "../../app/.server/orders-export.server";
-import type { ElevatedClient } from "../../app/.server/owner.server";
+import { dashboardFigures, ordersToHandle } from "../../app/.server/admin/dashboard.server";
+import { exportOrders } from "../../app/.server/admin/orders-export.server";
+import type { ElevatedClient } from "../../app/.server/admin/elevated-client.server";
 import {
   addBySlug,
   buyByCard,

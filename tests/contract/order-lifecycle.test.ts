@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { createClient } from "@wix/sdk";
 import { orderBilling, orderFulfillments, orderInvoices, orderTransactions, orders } from "@wix/ecom";
 import { products } from "@wix/stores";
-import { verifyInvoiceToken } from "../../platform/ecom/invoices";
+import { verifyInvoiceToken } from "../../platform/ecom/after-sale/invoices";
 import {
   Browser,
   buyByCard,

@@ -1,4 +1,4 @@
-// Events as Wix webhooks (app/.server/webhooks.server.ts receives them): every kind is received and verified with the SDK's own webhook processing
+// Events as Wix webhooks (app/.server/wix/webhooks.server.ts receives them): every kind is received and verified with the SDK's own webhook processing
 // (AppStrategy with the public key, webhooks.process). Embedded only: a real site sends them to its own URLs.
 import { describe, expect, it } from "vitest";
 import { AppStrategy, createClient } from "@wix/sdk";

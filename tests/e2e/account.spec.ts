@@ -1,5 +1,5 @@
 import { createCookie } from "react-router";
-import { sealValue } from "../../app/.server/cookie-crypto.server";
+import { sealValue } from "../../app/.server/account/cookie-crypto.server";
 import { test, expect } from "./fixtures";
 import { ALEX, DEMO, E2E_SECRET, fillHostedLogin, loginFromHeader, loginWithForm, signUpWithForm, sessionCookie, unique } from "./helpers";
 

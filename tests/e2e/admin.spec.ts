@@ -1,6 +1,6 @@
 import { test, expect, expectNoSeriousA11yViolations } from "./fixtures";
 import { loginAsOwner, openOrder, ready, status } from "./admin-helpers";
-import { continueToPayment, DEMO, fillCheckoutFields, loginWithForm, payByCard, signUpWithForm, unique } from "./helpers";
+import { apiCalls, continueToPayment, DEMO, fillCheckoutFields, loginWithForm, payByCard, signUpWithForm, unique } from "./helpers";
 
 /**
  * The owner's back-office, with JavaScript and without: the owner logs in with the site's form, cancels an order
@@ -43,6 +43,7 @@ test("a visitor is sent to the login page, a plain member gets the 404 screen, n
 
 test("the owner sees Administration in the header, captures one authorized payment and voids another", async ({
   page,
+  request,
   javaScriptEnabled,
 }) => {
   const data = seeded(javaScriptEnabled);
@@ -52,12 +53,22 @@ test("the owner sees Administration in the header, captures one authorized payme
 
   await openOrder(page, data.capture, javaScriptEnabled);
   await expect(page.getByText("Autorisé, à encaisser")).toBeVisible();
+  // Each request of the capture reads the order once (docs/decisions/0048-owner-handler.md): without JavaScript the
+  // confirmation's action and the page it renders share their reads.
+  const orderPath = new URL(page.url()).pathname;
+  const requests: string[] = [];
+  page.on("request", (r) => void (new URL(r.url()).pathname.startsWith(orderPath) && requests.push(r.url())));
+  const before = (await apiCalls(request)).length;
   // Moving money says how much first.
   await page.getByRole("button", { name: "Encaisser 43,90 €" }).click();
   const dialog = page.getByRole("alertdialog");
   await expect(dialog).toContainText("Encaisser 43,90 € sur la carte de sam@exemple.fr ?");
   await dialog.getByRole("button", { name: "Encaisser 43,90 €" }).click();
   await status(page, "Paiement de 43,90 € encaissé.");
+  const calls = (await apiCalls(request)).slice(before);
+  const orderId = orderPath.split("/").pop();
+  expect(calls.filter((c) => c === `GET /ecom/v1/orders/${orderId}`)).toHaveLength(requests.length);
+  expect(calls.filter((c) => c.endsWith(`/orders/${orderId}/capture-authorized-payments`))).toHaveLength(1);
   await expect(page.getByRole("button", { name: /^Encaisser/ })).toHaveCount(0);
   await expect(page.locator(".admin-facts")).toContainText("Payée");
 

@@ -1,7 +1,7 @@
 import { createCookie } from "react-router";
 import { test, expect } from "./fixtures";
 import { formFields, Visitor, type HttpResponse } from "../support/visitor";
-import { unsealValue } from "../../app/.server/cookie-crypto.server";
+import { unsealValue } from "../../app/.server/account/cookie-crypto.server";
 import { E2E_SECRET } from "../support/demo";
 
 /**

@@ -1,19 +1,12 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { addToCartFrom, CLAIRE, continueToPayment, fillCheckout, payByCard, visit } from "./helpers";
-import { OWNER_TOKEN } from "../support/server";
+import { addToCartFrom, apiCalls, CLAIRE, continueToPayment, fillCheckout, payByCard, visit } from "./helpers";
 
 /**
  * Issue 26: Cart V1 and Checkout V1 are removed from Wix on 1 February 2027. A whole purchase (add, a new quantity,
  * a coupon, the checkout, the payment) goes through Cart V2 only: the platform's record of the API calls it
  * answered (/_platform/api-log) holds no /ecom/v1/carts or /ecom/v1/checkouts call made during it.
  */
-
-async function apiCalls(request: APIRequestContext): Promise<string[]> {
-  const response = await request.get(`/_platform/api-log?token=${OWNER_TOKEN}`);
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { calls: string[] }).calls;
-}
 
 async function newQuantity(page: Page, javaScriptEnabled: boolean, quantity: number) {
   await visit(page, "/cart", javaScriptEnabled);

@@ -1,9 +1,9 @@
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { BrowserContext, Locator, Page } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Locator, Page } from "@playwright/test";
 import { expect, waitForHydration } from "./fixtures";
-import { unsealValue } from "../../app/.server/cookie-crypto.server";
+import { unsealValue } from "../../app/.server/account/cookie-crypto.server";
 import { OWNER_TOKEN } from "../support/demo";
 
 import { ALEX, DEMO, E2E_SECRET, OWNER_LOGIN } from "../support/demo";
@@ -94,6 +94,13 @@ export async function sessionCookie(context: BrowserContext) {
 }
 
 /** A unique suffix so tests that change data stay independent across runs and projects. */
+/** The API calls the platform answered so far, oldest first, as "METHOD /path" (its /_platform/api-log). */
+export async function apiCalls(request: APIRequestContext): Promise<string[]> {
+  const response = await request.get(`/_platform/api-log?token=${OWNER_TOKEN}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { calls: string[] }).calls;
+}
+
 export function unique() {
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }

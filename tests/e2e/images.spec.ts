@@ -3,7 +3,7 @@ import { test, expect } from "./fixtures";
 import { addToCartFrom, DEMO, loginWithForm } from "./helpers";
 
 /**
- * Every image asks the media service for about the size it is drawn at (docs/decisions/0049-*): at DPR 1 the
+ * Every image asks the media service for about the size it is drawn at (docs/decisions/0050-*): at DPR 1 the
  * browser's pick from `srcset` is never more than twice the rendered box, and every image has a srcset and its
  * box's size (no layout shift). Checked on each page with images, at a phone's, a tablet's and a laptop's width.
  */

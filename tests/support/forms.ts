@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from "node:crypto";
-import { ConfigError, parseConfig } from "~/.server/config.server";
+import { ConfigError, parseConfig } from "~/.server/site/config.server";
 
 /** A FormData holding these fields, as a browser would post them. */
 export function formData(fields: Record<string, string>): FormData {
@@ -32,7 +32,7 @@ export const checkoutForm = {
 };
 
 /** The problems parseConfig reports for this environment; fails the test when it accepts it. */
-/** What a real Wix configuration needs besides WIX_CLIENT_ID (app/.server/wix-requirements.server.ts). */
+/** What a real Wix configuration needs besides WIX_CLIENT_ID (app/.server/wix/requirements.server.ts). */
 export const WIX_SITE_ENV = {
   WIX_CLIENT_ID: "abc",
   CONTACT_FORM_ID: "3a0e6d1c-5b2f-4e8a-9c7d-1f2e3d4c5b6a",

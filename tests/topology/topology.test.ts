@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareNginx } from "../support/nginx";
 import { buildDir, ROOT, startServer, type RunningServer } from "../support/server";
-import { unsealValue } from "../../app/.server/cookie-crypto.server";
+import { unsealValue } from "../../app/.server/account/cookie-crypto.server";
 import { freePortInRange } from "../support/ports";
 import { formFields, freshRender, Visitor } from "../support/visitor";
 

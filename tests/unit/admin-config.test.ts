@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "~/.server/config.server";
+import { parseConfig } from "~/.server/site/config.server";
 import { configProblems, WIX_SITE_ENV } from "../support/forms";
 
 describe("back-office configuration", () => {

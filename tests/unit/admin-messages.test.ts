@@ -1,11 +1,11 @@
 // Every refusal the back-office can meet has French words, for the codes the SDK's typings give (issue 28 §3): the
-// list of app/.server/admin-messages.server.ts is read against node_modules/@wix/auto_sdk_*'s `<Call>ApplicationErrors`
+// list of app/.server/admin/messages.server.ts is read against node_modules/@wix/auto_sdk_*'s `<Call>ApplicationErrors`
 // (and `<Call>ValidationErrors` rule names), so a code the typings add or rename fails here.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BACKOFFICE_CALLS, BACKOFFICE_MESSAGES } from "../../app/.server/admin-messages.server";
-import { applicationMessage } from "../../app/.server/wix-errors.server";
+import { BACKOFFICE_CALLS, BACKOFFICE_MESSAGES } from "../../app/.server/admin/messages.server";
+import { applicationMessage } from "../../app/.server/wix/errors.server";
 
 function typingsOf(pkg: string): string {
   const dir = join("node_modules", "@wix", `auto_sdk_${pkg}`, "build", "cjs");

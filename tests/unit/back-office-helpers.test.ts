@@ -3,10 +3,10 @@
 // periods, and the signed invoice links the platform writes and the app checks.
 import { describe, expect, it } from "vitest";
 import { replyMailto } from "../../app/lib/mail-reply";
-import { csvCell } from "../../app/.server/orders-export.server";
+import { csvCell } from "../../app/.server/admin/orders-export.server";
 import { nextDay, parisDayStart, parisToday, validDay } from "../../app/lib/paris-days";
-import { checkInvoiceLink } from "../../app/.server/invoice-links.server";
-import { signInvoiceToken } from "../../platform/ecom/invoices";
+import { checkInvoiceLink } from "../../app/.server/orders/invoice-links.server";
+import { signInvoiceToken } from "../../platform/ecom/after-sale/invoices";
 
 const decoded = (href: string) => {
   const url = new URL(href);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkoutSchema } from "~/models/checkout-forms";
 import { normalizeVatNumber, VAT_NUMBER_INVALID } from "~/models/business-buyer";
-import { parseForm } from "~/.server/form.server";
+import { parseForm } from "~/.server/http/form.server";
 import { checkoutBuyer, formData } from "../support/forms";
 
 const valid = checkoutBuyer;

@@ -1,11 +1,11 @@
-import { unsealValue } from "~/.server/cookie-crypto.server";
-import { getConfig } from "~/.server/config.server";
+import { unsealValue } from "~/.server/account/cookie-crypto.server";
+import { getConfig } from "~/.server/site/config.server";
 import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { usePlatform, APP_ORIGIN, isWix, makeClient } from "../support/platform";
 import { applySetCookie, cookieHeader, type CookieJar } from "../support/cookies";
 import { action, loader } from "~/routes/cart";
-import { Commerce, commerceMiddleware } from "~/.server/commerce.server";
+import { Commerce, commerceMiddleware } from "~/.server/wix/commerce.server";
 
 /**
  * The cart route's action and loader, run the way React Router runs them (the

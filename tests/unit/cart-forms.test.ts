@@ -4,8 +4,8 @@ import { availabilityProblem } from "~/models/availability";
 import { acceptedQuantity } from "~/models/quantity";
 import { optimisticCart } from "~/components/cart/optimistic";
 import { optimisticCount } from "~/models/cart-intents";
-import { parseForm } from "~/.server/form.server";
-import { toCart, type SdkCart } from "~/.server/cart.server";
+import { parseForm } from "~/.server/http/form.server";
+import { toCart, type SdkCart } from "~/.server/cart/cart.server";
 import type { Cart } from "~/models/cart";
 import { formData } from "../support/forms";
 

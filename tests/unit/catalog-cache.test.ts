@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { clearCatalogCache, refreshedCatalogRead } from "~/.server/catalog-cache.server";
+import { clearCatalogCache, refreshedCatalogRead } from "~/.server/catalog/cache.server";
 
 afterEach(() => {
   vi.useRealTimers();

@@ -3,10 +3,17 @@
 // and is read again when a call is refused for the wrong one.
 import { afterEach, describe, expect, it } from "vitest";
 import { useEmbeddedPlatform } from "../support/platform";
-import { clearCatalogCache } from "~/.server/catalog-cache.server";
-import { catalogProblem, catalogVersion, forgetCatalogVersion } from "~/.server/catalog-version.server";
-import { checkAddToCart, listCollections, loadCatalogPage, loadProductPage, productById, productPaths } from "~/.server/catalog.server";
-import { Commerce, runInSession } from "~/.server/commerce.server";
+import { clearCatalogCache } from "~/.server/catalog/cache.server";
+import { catalogProblem, catalogVersion, forgetCatalogVersion } from "~/.server/catalog/version.server";
+import {
+  checkAddToCart,
+  listCollections,
+  loadCatalogPage,
+  loadProductPage,
+  productById,
+  productPaths,
+} from "~/.server/catalog/catalog.server";
+import { Commerce, runInSession } from "~/.server/wix/commerce.server";
 import { SORT_OPTIONS } from "~/models/catalog";
 import demo from "../../platform/seed/demo.json";
 

@@ -10,7 +10,7 @@ import {
   resolveSelection,
   toCollectionLinks,
   toProductCard,
-} from "~/.server/catalog.server";
+} from "~/.server/catalog/catalog.server";
 import type { CatalogProduct } from "~/models/catalog";
 
 // The app's catalog model, as either reader (V1 or V3) builds it: prices as numbers, choices by description.

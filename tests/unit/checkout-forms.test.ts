@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { checkoutSchema, checkoutSchemaFor } from "~/models/checkout-forms";
 import { COUNTRIES, countryName, postalCodeError } from "~/models/countries";
-import { parseForm } from "~/.server/form.server";
-import { checkoutCallbacks, paymentStatusLabel, prefillFromMember, toOrderView, toSdkAddress } from "~/.server/checkout.server";
+import { parseForm } from "~/.server/http/form.server";
+import { checkoutCallbacks, paymentStatusLabel, prefillFromMember, toOrderView, toSdkAddress } from "~/.server/checkout/checkout.server";
 import { checkoutForm as valid, formData } from "../support/forms";
 
 /** A Belgian billing address: as typed in the billing fields, and as the schema gives it back. */

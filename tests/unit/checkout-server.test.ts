@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { usePlatform, APP_ORIGIN, isWix } from "../support/platform";
-import { Commerce } from "~/.server/commerce.server";
-import { getOrderView, hostedCheckoutUrl, startCheckout } from "~/.server/checkout.server";
-import { checkoutDraft } from "~/.server/checkout-draft.server";
-import { classifyWixError } from "~/.server/wix-errors.server";
+import { Commerce } from "~/.server/wix/commerce.server";
+import { getOrderView, hostedCheckoutUrl, startCheckout } from "~/.server/checkout/checkout.server";
+import { checkoutDraft } from "~/.server/checkout/draft.server";
+import { classifyWixError } from "~/.server/wix/errors.server";
 
 /**
  * The checkout service against the embedded platform with the real SDK: what it writes into the Cart V2 (the

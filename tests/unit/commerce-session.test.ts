@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { TokenRole, type Tokens } from "@wix/sdk";
 import { useEmbeddedPlatform } from "../support/platform";
-import { Commerce, runInSession } from "~/.server/commerce.server";
-import { readSessionTokens, sessionSetCookie } from "~/.server/session.server";
-import { appCookies } from "~/.server/cookies.server";
-import { forgetConfig } from "~/.server/config.server";
+import { Commerce, runInSession } from "~/.server/wix/commerce.server";
+import { readSessionTokens, sessionSetCookie } from "~/.server/account/session.server";
+import { appCookies } from "~/.server/account/cookies.server";
+import { forgetConfig } from "~/.server/site/config.server";
 
 /** The real embedded platform answers the token endpoint; failures are injected by wrapping fetch. */
 useEmbeddedPlatform({}, { getAppOrigin: () => "http://localhost:3000" });

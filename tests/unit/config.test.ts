@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "~/.server/config.server";
+import { parseConfig } from "~/.server/site/config.server";
 import { configProblems, WIX_SITE_ENV } from "../support/forms";
 
 const SECRET = "a-long-enough-secret-value";

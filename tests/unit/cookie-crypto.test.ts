@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TokenRole } from "@wix/sdk";
-import { sealValue, unsealValue } from "~/.server/cookie-crypto.server";
-import { sessionSetCookie } from "~/.server/session.server";
+import { sealValue, unsealValue } from "~/.server/account/cookie-crypto.server";
+import { sessionSetCookie } from "~/.server/account/session.server";
 
 const OLD = "an-old-secret-of-at-least-16";
 const NEW = "a-new-secret-of-at-least-16!";

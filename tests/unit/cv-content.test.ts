@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { cv, period, projectBySlug } from "~/content/cv";
 import { cvSchema } from "~/content/cv-schema";
-import { STATIC_PATHS } from "~/.server/sitemap.server";
-import { renderCvPdf } from "~/.server/cv-pdf.server";
+import { STATIC_PATHS } from "~/.server/site/sitemap.server";
+import { renderCvPdf } from "~/.server/site/cv-pdf.server";
 import { personFacts } from "~/lib/person";
 import { personLd } from "~/lib/structured-data";
 

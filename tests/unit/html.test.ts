@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeDescription } from "~/.server/html.server";
+import { sanitizeDescription } from "~/.server/catalog/description-html.server";
 
 describe("product description sanitizing", () => {
   it("keeps formatting and drops scripts, handlers and javascript: links", () => {

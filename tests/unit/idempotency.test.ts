@@ -70,17 +70,17 @@ describe("with REDIS_URL, across replicas", () => {
   beforeAll(async () => {
     redis = await startRedis();
     process.env.REDIS_URL = redis.url;
-    (await import("~/.server/config.server")).forgetConfig();
+    (await import("~/.server/site/config.server")).forgetConfig();
   });
   afterAll(async () => {
-    await (await import("~/.server/shared-state.server")).closeSharedRedis();
+    await (await import("~/.server/http/shared-state.server")).closeSharedRedis();
     delete process.env.REDIS_URL;
-    (await import("~/.server/config.server")).forgetConfig();
+    (await import("~/.server/site/config.server")).forgetConfig();
     await redis?.stop();
   });
 
   it("a double click split between two replicas runs once, and both answer the first's page", async () => {
-    const { sharedKeys } = await import("~/.server/shared-state.server");
+    const { sharedKeys } = await import("~/.server/http/shared-state.server");
     // Two replicas: two middleware instances, each with its own memory, sharing only Redis.
     const replicaA = idempotentSubmissions(sharedKeys("form"));
     const replicaB = idempotentSubmissions(sharedKeys("form"));

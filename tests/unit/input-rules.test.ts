@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseForm, type FormResult } from "~/.server/form.server";
+import { parseForm, type FormResult } from "~/.server/http/form.server";
 import { memberAddressSchema } from "~/models/address";
 import type { FieldErrors } from "~/models/form-answer";
 import { addToCartSchema, cartActionSchema } from "~/models/cart-forms";

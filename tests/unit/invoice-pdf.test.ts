@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { describe, expect, it } from "vitest";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { renderInvoicePdf, type InvoiceData } from "~/.server/invoice-pdf.server";
+import { renderInvoicePdf, type InvoiceData } from "~/.server/orders/invoice-pdf.server";
 import { VAT_EXEMPTION, type LegalIdentity } from "~/content/legal";
 
 /**

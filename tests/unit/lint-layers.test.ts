@@ -17,6 +17,7 @@ const ROUTE = "Route modules are leaves";
 const SERVER_ROOT = "server/ is the composition root";
 const PLATFORM = "The app reaches the platform only through the Wix SDK";
 const PLATFORM_ALONE = "The platform stands alone";
+const OWNER_HANDLER = "Routes reach the owner's commerce only through its handler";
 
 /** Probe (path it pretends to have) → the rule and the message that must refuse it. */
 const EXPECTED: Record<string, { rule: "no-restricted-imports" | "no-restricted-syntax"; message: string }> = {
@@ -42,6 +43,8 @@ const EXPECTED: Record<string, { rule: "no-restricted-imports" | "no-restricted-
   "app/routes/imports-platform.tsx": { rule: "no-restricted-imports", message: PLATFORM },
   "app/.server/imports-server-root.server.ts": { rule: "no-restricted-imports", message: SERVER_ROOT },
   "platform/imports-server-root.ts": { rule: "no-restricted-imports", message: SERVER_ROOT },
+  // The owner's seam: a route reaches the back-office's calls through ownerOf(context) only.
+  "app/routes/imports-admin-internals.tsx": { rule: "no-restricted-imports", message: OWNER_HANDLER },
   "server/imports-route.ts": {
     rule: "no-restricted-imports",
     message: "server/ reaches the app through its build and app/.server modules",
@@ -79,5 +82,15 @@ describe("layer probes", () => {
     const code = readFileSync(join(PROBES, "app/components/imports-server-module.tsx"), "utf8");
     const [result] = await eslint.lintText(code, { filePath: join(ROOT, "app/routes/probe.tsx") });
     expect(result!.messages).toEqual([]);
+  });
+
+  it("a route may import the owner handler, and app/.server may import the owner's internals", async () => {
+    const [route] = await eslint.lintText('import { ownerOf } from "~/.server/admin/owner.server";\nexport const probe = ownerOf;\n', {
+      filePath: join(ROOT, "app/routes/probe.tsx"),
+    });
+    expect(route!.messages).toEqual([]);
+    const code = readFileSync(join(PROBES, "app/routes/imports-admin-internals.tsx"), "utf8");
+    const [server] = await eslint.lintText(code, { filePath: join(ROOT, "app/.server/orders/probe.server.ts") });
+    expect(server!.messages).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { media } from "@wix/sdk";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { forgetConfig } from "~/.server/config.server";
-import { CARD, GALLERY, absoluteImageUrl, responsiveImage, wixImageUri } from "~/.server/media.server";
+import { forgetConfig } from "~/.server/site/config.server";
+import { CARD, GALLERY, absoluteImageUrl, responsiveImage, wixImageUri } from "~/.server/wix/media.server";
 import { WIX_SITE_ENV } from "../support/forms";
 
 const PHOTO = "wix:image://v1/products__mug-1.jpg/mug-1.jpg#originWidth=2400&originHeight=1800";
@@ -60,7 +60,7 @@ describe("images through the SDK's media helpers", () => {
 
   it("fills at the image's own ratio rather than fitting: @wix/sdk's fit gives image-kit the height as the width", () => {
     // A 2400 × 1800 photo fitted in 400 × 400 is 400 × 300; the helper asks 300 × 400. When this fails, the SDK
-    // is fixed and responsiveImage may use getScaledToFitImageUrl again (decision 0049).
+    // is fixed and responsiveImage may use getScaledToFitImageUrl again (decision 0050).
     const fitted = media.getScaledToFitImageUrl(PHOTO, 400, 400, { devicePixelRatio: 1 });
     expect(written(fitted)).toEqual([300, 400]);
     expect(written(responsiveImage(PHOTO, { widths: [400], sizes: "400px", width: 400 })!.src)).toEqual([400, 300]);

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createClient, OAuthStrategy } from "@wix/sdk";
 import { EMBEDDED_CLIENT_ID } from "../../platform";
 import { useEmbeddedPlatform } from "../support/platform";
-import { CAPTCHA_REQUIRED, INVALID_CREDENTIALS, outcomeOf, PASSWORD_REFUSED } from "~/.server/auth-outcomes.server";
+import { CAPTCHA_REQUIRED, INVALID_CREDENTIALS, outcomeOf, PASSWORD_REFUSED } from "~/.server/account/auth-outcomes.server";
 
 const client = () => createClient({ modules: {}, auth: OAuthStrategy({ clientId: EMBEDDED_CLIENT_ID }) });
 

@@ -4,8 +4,8 @@
 // form (app/models/email.ts), is one of OWNER_EMAILS AND whose mailbox is proved (loginEmailVerified): an impostor can
 // write a look-alike, not prove the owner's mailbox.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Commerce } from "~/.server/commerce.server";
-import type { ElevatedClient } from "~/.server/owner.server";
+import type { Commerce } from "~/.server/wix/commerce.server";
+import type { ElevatedClient } from "~/.server/admin/elevated-client.server";
 import { OWNER_ADDRESS as OWNER, OWNER_LOOK_ALIKES as LOOK_ALIKES } from "../support/email-spellings";
 let n = 0;
 
@@ -22,26 +22,26 @@ function memberCommerce(loginEmail: string, loginEmailVerified: boolean): Commer
 
 beforeAll(async () => {
   process.env.OWNER_EMAILS = OWNER;
-  (await import("~/.server/config.server")).forgetConfig();
+  (await import("~/.server/site/config.server")).forgetConfig();
 });
 afterAll(async () => {
   delete process.env.OWNER_EMAILS;
-  (await import("~/.server/config.server")).forgetConfig();
+  (await import("~/.server/site/config.server")).forgetConfig();
 });
 
 describe("who is the owner", () => {
   it.each(LOOK_ALIKES)("an unverified account written with %s is not the owner", async (_what, email) => {
-    const { isOwner } = await import("~/.server/owner.server");
+    const { isOwner } = await import("~/.server/admin/owner.server");
     expect(await isOwner(memberCommerce(email, false))).toBe(false);
   });
 
   it("the owner's own address is not enough without a proved mailbox", async () => {
-    const { isOwner } = await import("~/.server/owner.server");
+    const { isOwner } = await import("~/.server/admin/owner.server");
     expect(await isOwner(memberCommerce(OWNER, false))).toBe(false);
   });
 
   it("the verified account whose canonical address is listed is the owner, however it was typed", async () => {
-    const { isOwner } = await import("~/.server/owner.server");
+    const { isOwner } = await import("~/.server/admin/owner.server");
     expect(await isOwner(memberCommerce(OWNER, true))).toBe(true);
     expect(await isOwner(memberCommerce("Boutique.Support@Outlook.FR.", true))).toBe(true);
   });
@@ -51,7 +51,7 @@ describe("who is the owner", () => {
     ["a Cyrillic o in the domain", "boutique.support@\u043Eutlook.fr"],
     ["an IDN domain that only looks the same", "boutique.support@outl\u00F6ok.fr"],
   ])("a verified account with %s is not the owner", async (_what, email) => {
-    const { isOwner } = await import("~/.server/owner.server");
+    const { isOwner } = await import("~/.server/admin/owner.server");
     expect(await isOwner(memberCommerce(email, true))).toBe(false);
   });
 });
@@ -70,7 +70,7 @@ describe("the back-office's owner protection", () => {
   }
 
   it("the real owner can block and delete a look-alike account", async () => {
-    const { memberAction } = await import("~/.server/admin-members.server");
+    const { memberAction } = await import("~/.server/admin/members.server");
     const { admin, calls } = elevated("boutique.support@outloo\u212A.fr", false);
     await memberAction(admin, "7b0c2f7e-3f1a-4c56-9a8e-2a1c8d9e0f11", "block");
     await memberAction(admin, "7b0c2f7e-3f1a-4c56-9a8e-2a1c8d9e0f11", "delete");
@@ -78,7 +78,7 @@ describe("the back-office's owner protection", () => {
   });
 
   it("the owner's own verified account stays protected", async () => {
-    const { memberAction } = await import("~/.server/admin-members.server");
+    const { memberAction } = await import("~/.server/admin/members.server");
     const { admin, calls } = elevated(OWNER, true);
     await expect(memberAction(admin, "7b0c2f7e-3f1a-4c56-9a8e-2a1c8d9e0f11", "block")).rejects.toThrow(/propriétaire/);
     expect(calls).toEqual([]);

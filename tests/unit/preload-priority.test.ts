@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { lowPriorityModulePreloads } from "~/.server/preload-priority.server";
+import { lowPriorityModulePreloads } from "~/.server/http/preload-priority.server";
 
 /** The document React streams, cut into `chunks` at the given byte offsets, through the transform. */
 async function through(html: string, cuts: number[] = []): Promise<string> {

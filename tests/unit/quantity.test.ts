@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { acceptedQuantity, readQuantity } from "~/models/quantity";
 import { quantityField } from "~/models/fields";
-import { parseForm } from "~/.server/form.server";
+import { parseForm } from "~/.server/http/form.server";
 import { cartActionSchema } from "~/models/cart-forms";
 import { formData } from "../support/forms";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath } from "~/.server/redirect-target.server";
+import { safeRedirectPath } from "~/.server/http/redirect-target.server";
 import { isSameOriginRequest } from "../../server/origin-check";
 
 describe("redirect targets", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { robotsTxt, sitemapDocument, type SitemapEntry } from "~/.server/sitemap.server";
+import { robotsTxt, sitemapDocument, type SitemapEntry } from "~/.server/site/sitemap.server";
 import { breadcrumbListLd, jsonForScript, personLd, productLd, professionalServiceLd } from "~/lib/structured-data";
 import { LEGAL_PAGES } from "~/content/legal";
 

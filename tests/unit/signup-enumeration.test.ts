@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import { createClient, OAuthStrategy } from "@wix/sdk";
 import { EMBEDDED_CLIENT_ID } from "../../platform";
 import { useEmbeddedPlatform } from "../support/platform";
-import type { Commerce } from "~/.server/commerce.server";
-import { registerMember, verifyCode, readVerification } from "~/.server/auth.server";
+import type { Commerce } from "~/.server/wix/commerce.server";
+import { registerMember, verifyCode, readVerification } from "~/.server/account/auth.server";
 
 useEmbeddedPlatform({ signupPolicy: "verify-email" }, { getClient: () => "198.51.100.8" });
 

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { createCookie } from "react-router";
-import { redirectWithToast, takeToast } from "~/.server/toast.server";
-import { appCookies } from "~/.server/cookies.server";
-import { forgetConfig, getConfig } from "~/.server/config.server";
-import { sealValue } from "~/.server/cookie-crypto.server";
+import { redirectWithToast, takeToast } from "~/.server/http/toast.server";
+import { appCookies } from "~/.server/account/cookies.server";
+import { forgetConfig, getConfig } from "~/.server/site/config.server";
+import { sealValue } from "~/.server/account/cookie-crypto.server";
 
 function cookieHeader(setCookie: string): string {
   return setCookie.split(";")[0]!;

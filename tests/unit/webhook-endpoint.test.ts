@@ -2,8 +2,8 @@
 // a catalog change empties the catalog cache at once.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createPlatform, type Platform } from "../../platform";
-import { cachedCatalogRead } from "~/.server/catalog-cache.server";
-import { configureWebhooks, receiveWebhook } from "~/.server/webhooks.server";
+import { cachedCatalogRead } from "~/.server/catalog/cache.server";
+import { configureWebhooks, receiveWebhook } from "~/.server/wix/webhooks.server";
 
 let platform: Platform;
 const jwts: string[] = [];

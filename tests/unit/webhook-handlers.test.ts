@@ -3,8 +3,8 @@
 // createdEvent.entity / actionEvent.body objects) reach the owner's notices and the catalog cache.
 import { createSign, generateKeyPairSync, randomUUID } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { cachedCatalogRead } from "~/.server/catalog-cache.server";
-import { configureWebhooks, receiveWebhook } from "~/.server/webhooks.server";
+import { cachedCatalogRead } from "~/.server/catalog/cache.server";
+import { configureWebhooks, receiveWebhook } from "~/.server/wix/webhooks.server";
 
 const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
 const APP_ID = "app-under-test";

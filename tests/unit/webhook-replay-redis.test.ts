@@ -38,11 +38,11 @@ afterAll(async () => {
 async function replica() {
   vi.resetModules();
   process.env.REDIS_URL = redis.url;
-  const config = await import("~/.server/config.server");
+  const config = await import("~/.server/site/config.server");
   config.forgetConfig();
-  const hooks = await import("~/.server/webhooks.server");
+  const hooks = await import("~/.server/wix/webhooks.server");
   hooks.configureWebhooks({ publicKey: publicPem, appId: "embedded-demo-client" });
-  closers.push((await import("~/.server/shared-state.server")).closeSharedRedis);
+  closers.push((await import("~/.server/http/shared-state.server")).closeSharedRedis);
   return (body: string) => hooks.receiveWebhook(new Request("http://localhost:3000/webhooks/wix", { method: "POST", body }));
 }
 

@@ -13,8 +13,8 @@ import {
   failedLoader,
   fieldErrorsOf,
   TIMEOUT_MESSAGE,
-} from "~/.server/wix-errors.server";
-import { CommerceTimeoutError } from "~/.server/commerce.server";
+} from "~/.server/wix/errors.server";
+import { CommerceTimeoutError } from "~/.server/wix/commerce.server";
 
 /** Real SDK errors from the embedded platform, so the mapping is tested on what the SDK really throws. */
 const embedded = useEmbeddedPlatform();

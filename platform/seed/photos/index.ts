@@ -1,5 +1,5 @@
 // The demo shop's photos: which scene each seeded image path shows, its pixel size, and the JPEG itself.
-// Generated from the seed, not committed: docs/decisions/0048-demo-photos-generated-from-the-seed.md.
+// Generated from the seed, not committed: docs/decisions/0049-demo-photos-generated-from-the-seed.md.
 import { readFileSync } from "node:fs";
 import { desk, workbook } from "./scenes-desk";
 import { bottle, cap, deskMat, garment, mug, scattered, tote } from "./scenes-goods";

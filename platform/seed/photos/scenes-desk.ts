@@ -162,10 +162,17 @@ export function desk(r: Random, s: Subject): string {
   const tilt = -6 + r() * 12;
   const scene =
     layout === 0
-      ? laptop(r, 520 + Math.round(r() * 200), 300, tilt, screen, ink) + at(180, 1240, -8 + r() * 16) + coffee(2080, 380) + pencil(120, 1100, -20)
+      ? laptop(r, 520 + Math.round(r() * 200), 300, tilt, screen, ink) +
+        at(180, 1240, -8 + r() * 16) +
+        coffee(2080, 380) +
+        pencil(120, 1100, -20)
       : layout === 1
         ? notepad(r, 160, 260, -4 + r() * 6, ink) + laptop(r, 1020, 420, tilt, screen, ink) + coffee(560, 1480) + at(1960, 180, 6)
-        : laptop(r, 700, 120, tilt, screen, ink) + notepad(r, 1700, 880, 12, ink) + at(260, 1260, -10) + coffee(320, 420) + pencil(900, 1560, -4);
+        : laptop(r, 700, 120, tilt, screen, ink) +
+          notepad(r, 1700, 880, 12, ink) +
+          at(260, 1260, -10) +
+          coffee(320, 420) +
+          pencil(900, 1560, -4);
   return tableTop(r, pick(r, DESKS)) + scene + lighting();
 }
 

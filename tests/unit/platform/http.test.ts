@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decodeDotR, escapeHtml, queryToObject, Router, validationError } from "../../../platform/core/http";
 import { decimal, formatMoney } from "../../../platform/core/context";
-import { taxIncluded } from "../../../platform/ecom/pricing";
+import { taxIncluded } from "../../../platform/ecom/pricing/pricing";
 
 describe("http helpers", () => {
   it("decodes the SDK's .r form (base64url, no padding)", () => {

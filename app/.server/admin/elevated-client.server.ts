@@ -1,0 +1,46 @@
+import { ApiKeyStrategy, createClient } from "@wix/sdk";
+import { orderBilling, orderFulfillments, orderInvoices, orderTransactions, orders } from "@wix/ecom";
+import { members } from "@wix/members";
+import { products } from "@wix/stores";
+import { submissions } from "@wix/forms";
+import { notFound } from "~/lib/http";
+import { fetchWithTimeout } from "../wix/commerce-session.server";
+import { getConfig } from "../site/config.server";
+
+/**
+ * The elevated client: the SDK with the site's API key (docs/decisions/0015-owner-elevated-client.md). Routes never
+ * see it: the back-office reaches it through the owner handler (owner.server.ts `ownerOf`), built only after the owner
+ * check; the two reads a check already allowed outside /admin (a guest's follow link, an invoice) are below.
+ */
+export function buildElevatedClient() {
+  const { apiKey, siteId } = getConfig().admin;
+  if (!apiKey) notFound();
+  return createClient({
+    modules: { orders, orderTransactions, orderBilling, orderFulfillments, orderInvoices, members, products, submissions },
+    // An empty site id is not sent (the embedded platform accepts none unless PLATFORM_SITE_ID is set).
+    auth: ApiKeyStrategy({ apiKey, siteId: siteId ?? "" }),
+    fetch: fetchWithTimeout,
+  });
+}
+export type ElevatedClient = ReturnType<typeof buildElevatedClient>;
+
+/**
+ * The elevated client for one read a check already allowed, outside /admin: an invoice whose buyer is the signed-in
+ * member (her own getOrder answered) or whose link was signed (app/.server/orders/invoices.server.ts). Still server-only.
+ */
+export const elevatedClientAfterCheck = buildElevatedClient;
+
+/**
+ * The one order a guest's signed follow link grants (orders/follow-link.server.ts checked it), read with the site's API
+ * key: the only use of the elevated client outside the back-office, read-only, one order id at a time
+ * (docs/decisions/0032-guest-follow-link.md). Null when the site has no API key (real Wix without WIX_API_KEY).
+ */
+export async function orderForFollowLink(orderId: string): Promise<unknown | null> {
+  if (!getConfig().admin.apiKey) return null;
+  return buildElevatedClient().orders.getOrder(orderId);
+}
+
+/** Whether follow links can be read on this site (an API key is configured). */
+export function followLinksAvailable(): boolean {
+  return !!getConfig().admin.apiKey;
+}

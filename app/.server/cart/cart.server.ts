@@ -1,0 +1,287 @@
+import type { currentCartV2 } from "@wix/ecom";
+import type { CommerceSession } from "../wix/commerce-session.server";
+import { classifyWixError, mapLoaderErrors } from "../wix/errors.server";
+import { CART_LINE, responsiveImage } from "../wix/media.server";
+import { linkToProducts } from "../catalog/catalog.server";
+import { moneyIn } from "~/lib/money";
+import type { Cart, CartLine, CartTotals, PickupPlace, ShippingChoice } from "~/models/cart";
+import { countryName } from "~/models/countries";
+
+/**
+ * The cart handler (docs/decisions/0014-cart-handler-and-one-cart-action.md): every cart call goes through
+ * `commerceOf(context).cart`, so the product page, the cart page, the header count and checkout agree. It owns the
+ * request's one cart read (the root loader's header count and the page's loader share it) and drops it whenever a
+ * change goes out. Reads map SDK failures to the error screens (`mapLoaderErrors`); changes throw the SDK's error for
+ * the `/cart` action's `failedAction`, which puts it beside the field or in a notification.
+ */
+
+/** Wix Stores' app id in ecom catalog references (both catalog versions). */
+export const STORES_APP_ID = "215238eb-22a5-4c36-9e7b-e7c08025e04e";
+
+/** The SDK's Cart V2, as every current-cart call returns it. */
+export type SdkCart = currentCartV2.Cart;
+
+/** Cart V2's line status in the words the pages use (app/models/availability.ts). */
+const AVAILABILITY: Record<string, string> = {
+  IN_STOCK: "AVAILABLE",
+  PARTIALLY_IN_STOCK: "PARTIALLY_AVAILABLE",
+  OUT_OF_STOCK: "NOT_AVAILABLE",
+  REMOVED_FROM_CATALOG: "NOT_FOUND",
+};
+
+/** A Cart V2 (`currentCartV2`'s Cart, SDK shape) as the pages see it. */
+export function toCart(raw: SdkCart | null | undefined): Cart {
+  const currency: string = raw?.businessInfo?.currencyCode ?? "EUR";
+  const lines: CartLine[] = (raw?.lineItems ?? []).map((line) => {
+    const quantity: number = line.quantityInfo?.requestedQuantity ?? 0;
+    const unit = moneyIn(line.pricing?.unitPrice, currency);
+    return {
+      id: line._id ?? "",
+      productId: line.source?.catalogReference?.catalogItemId ?? "",
+      ...(typeof line.source?.catalogReference?.options?.variantId === "string"
+        ? { variantId: line.source.catalogReference.options.variantId }
+        : {}),
+      name: line.name?.translated ?? line.name?.original ?? "",
+      image: responsiveImage(line.attributes?.image, CART_LINE),
+      options: (line.attributes?.descriptionLines ?? []).map((d) => ({
+        name: d.name?.translated ?? d.name?.original ?? "",
+        value: d.colorInfo?.translated ?? d.colorInfo?.original ?? d.plainText?.translated ?? d.plainText?.original ?? "",
+        color: d.colorInfo?.code ?? undefined,
+      })),
+      quantity,
+      unitPrice: unit,
+      fullPrice: line.pricing?.breakdown?.fullPrice ? moneyIn(line.pricing.breakdown.fullPrice, currency) : unit,
+      linePrice: moneyIn(line.pricing?.totalPrice, currency),
+      availability: {
+        status: AVAILABILITY[line.status as string] ?? "AVAILABLE",
+        quantityAvailable: line.quantityInfo?.availableQuantity ?? undefined,
+      },
+      digital: line.attributes?.itemType?.preset === "DIGITAL",
+    };
+  });
+  const coupon = raw?.coupons?.[0];
+  return {
+    id: raw?._id ?? "",
+    lines,
+    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+    couponCode: coupon?.code ?? undefined,
+    couponId: coupon?._id ?? undefined,
+    currency,
+    shippingCode: raw?.deliveryInfo?.method?.code ?? undefined,
+  };
+}
+
+function isNoCart(error: unknown) {
+  const failure = classifyWixError(error);
+  return failure.kind === "application" && (failure.code === "OWNED_CART_NOT_FOUND" || failure.code === "404");
+}
+
+async function readCart(session: CommerceSession): Promise<Cart | null> {
+  const wix = await session.client();
+  try {
+    const { cart: raw } = await wix.currentCartV2.getCurrentCart();
+    if (!raw) return null;
+    const cart = toCart(raw);
+    // Product links come from the catalog, not from the platform's line URLs.
+    return {
+      ...cart,
+      lines: await linkToProducts(
+        cart.lines,
+        cart.lines.map((l) => l.productId),
+      ),
+    };
+  } catch (error) {
+    if (isNoCart(error)) return null;
+    throw error;
+  }
+}
+
+interface AddToCartInput {
+  productId: string;
+  quantity: number;
+  variantId?: string;
+  /** Chosen options by name, for products whose variants are not managed. */
+  options?: Record<string, string>;
+}
+
+/** The catalog reference's options, as the product model gives them (a variant id, or V1 choices by name). */
+function catalogOptions(input: AddToCartInput): Record<string, unknown> {
+  if (input.variantId) return { variantId: input.variantId };
+  return input.options && Object.keys(input.options).length > 0 ? { options: input.options } : {};
+}
+
+type Wix = Awaited<ReturnType<CommerceSession["client"]>>;
+
+/**
+ * One coupon per cart in Cart V2: a new code replaces the cart's (removed first, put back if the new one is
+ * refused, so a typo never costs the buyer the coupon they had).
+ */
+async function replaceCoupon(wix: Wix, code: string): Promise<Cart> {
+  let current: SdkCart | undefined;
+  try {
+    current = (await wix.currentCartV2.getCurrentCart()).cart;
+  } catch (error) {
+    if (!isNoCart(error)) throw error;
+  }
+  const previous = current?.coupons?.[0];
+  if (previous?.code && previous.code.toLowerCase() === code.toLowerCase()) return toCart(current);
+  if (previous?._id) await wix.currentCartV2.removeCouponFromCurrentCart(previous._id);
+  try {
+    return toCart((await wix.currentCartV2.addCouponToCurrentCart({ code })).cart);
+  } catch (error) {
+    if (previous?.code) await wix.currentCartV2.addCouponToCurrentCart({ code: previous.code }).catch(() => undefined);
+    throw error;
+  }
+}
+
+export function createCartHandler(session: CommerceSession) {
+  let read: Promise<Cart | null> | null = null;
+  /** A change is going out: the next read goes to the platform again. */
+  const change = async <T>(call: (wix: Wix) => Promise<T>): Promise<T> => {
+    const wix = await session.client();
+    read = null;
+    return call(wix);
+  };
+  const get = (): Promise<Cart | null> => {
+    if (session.role === "none") return Promise.resolve(null);
+    if (!read) {
+      const current = mapLoaderErrors(() => readCart(session));
+      read = current;
+      current.catch(() => {
+        if (read === current) read = null;
+      });
+    }
+    return read;
+  };
+  return {
+    /** The caller's cart, or null when they have none (no tokens yet: no call at all). */
+    get,
+    /** The platform's totals for the cart as it is (its delivery method, or the site's default one). */
+    estimate(): Promise<CartTotals> {
+      return mapLoaderErrors(() => estimateTotals(session));
+    },
+    /** The delivery options the site offers for this cart's lines (none when nothing is shipped). */
+    deliveryOptions(cart: Cart, country = "FR"): Promise<ShippingChoice[]> {
+      return mapLoaderErrors(() => deliveryOptions(session, cart, country));
+    },
+    add: (input: AddToCartInput) =>
+      change(async (wix) => {
+        const catalogReference = { appId: STORES_APP_ID, catalogItemId: input.productId, options: catalogOptions(input) };
+        const { cart } = await wix.currentCartV2.addLineItemsToCurrentCart({
+          catalogItems: [{ catalogReference, quantity: input.quantity }],
+        });
+        return toCart(cart);
+      }),
+    updateLine: (lineId: string, quantity: number) =>
+      change(async (wix) =>
+        toCart(
+          (
+            await wix.currentCartV2.updateLineItemsInCurrentCart({
+              lineItems: [{ lineItemId: lineId, quantity: { newQuantity: quantity } }],
+            })
+          ).cart,
+        ),
+      ),
+    removeLine: (lineId: string) =>
+      change(async (wix) => {
+        const { cart } = await wix.currentCartV2.removeLineItemsFromCurrentCart([lineId]);
+        return cart ? toCart(cart) : null;
+      }),
+    applyCoupon: (code: string) => change((wix) => replaceCoupon(wix, code)),
+    removeCoupon: () =>
+      change(async (wix) => {
+        const cart = await get();
+        if (!cart?.couponId) return cart;
+        return toCart((await wix.currentCartV2.removeCouponFromCurrentCart(cart.couponId)).cart);
+      }),
+    /** The delivery method the buyer chose (a code from `deliveryOptions`). */
+    setDelivery: (code: string, appId?: string) =>
+      change(async (wix) => toCart((await wix.currentCartV2.setDeliveryMethodForCurrentCart({ code, ...(appId ? { appId } : {}) })).cart)),
+    /** For another handler whose call changes the cart (checkout writes the buyer's details into it). */
+    changing: change,
+  };
+}
+
+/** Delivery logistics as checkout options and orders carry them: what a pickup place is read from. */
+interface PickupLogistics {
+  instructions?: string | null;
+  pickupDetails?: {
+    address?: {
+      addressLine1?: string | null;
+      addressLine?: string | null;
+      streetAddress?: { number?: string | null; name?: string | null } | null;
+      postalCode?: string | null;
+      city?: string | null;
+      country?: string | null;
+    } | null;
+  } | null;
+}
+
+/** Where and when a pickup is collected, from Wix's delivery logistics (checkout options and orders alike). */
+export function pickupPlaceOf(logistics: PickupLogistics | null | undefined): PickupPlace | undefined {
+  if (!logistics?.pickupDetails) return undefined;
+  const a = logistics.pickupDetails.address;
+  const street =
+    a?.addressLine1 ??
+    a?.addressLine ??
+    (a?.streetAddress ? `${a.streetAddress.number ?? ""} ${a.streetAddress.name ?? ""}`.trim() : undefined);
+  const town = [a?.postalCode, a?.city].filter(Boolean).join(" ");
+  const address = [street, town, a?.country && a.country !== "FR" ? countryName(a.country) : undefined].filter(Boolean).join(", ");
+  const instructions = typeof logistics.instructions === "string" && logistics.instructions ? logistics.instructions : undefined;
+  if (!address && !instructions) return undefined;
+  return { ...(address ? { address } : {}), ...(instructions ? { instructions } : {}) };
+}
+
+async function deliveryOptions(session: CommerceSession, cart: Cart, country: string): Promise<ShippingChoice[]> {
+  const physical = cart.lines.filter((line) => !line.digital);
+  if (physical.length === 0) return [];
+  const wix = await session.client();
+  const { deliverySolutions } = await wix.deliverySolutions.getDeliverySolutions(
+    cart.lines.map((line) => ({
+      _id: line.id,
+      quantity: line.quantity,
+      catalogReference: { appId: STORES_APP_ID, catalogItemId: line.productId },
+      physicalProperties: { shippable: !line.digital },
+    })),
+    { destination: { country }, currency: cart.currency },
+  );
+  return (deliverySolutions ?? []).map((solution) => {
+    const code: string = solution.deliveryReference?.code ?? solution.code ?? "";
+    return {
+      code,
+      ...(solution.deliveryReference?.appId ? { appId: solution.deliveryReference.appId as string } : {}),
+      title: solution.title ?? code,
+      price: moneyIn(solution.cost?.deliveryPrice ?? { amount: solution.cost?.price }, cart.currency),
+      deliveryTime: solution.logistics?.deliveryTime ?? undefined,
+      pickup: !!solution.logistics?.pickupDetails,
+      ...(pickupPlaceOf(solution.logistics) ? { pickupPlace: pickupPlaceOf(solution.logistics) } : {}),
+    };
+  });
+}
+
+async function estimateTotals(session: CommerceSession): Promise<CartTotals> {
+  const wix = await session.client();
+  const { cart, summary } = await wix.currentCartV2.estimateCurrentCart({ calculateDelivery: true, calculateTax: true });
+  const currency: string = cart?.businessInfo?.currencyCode ?? "EUR";
+  const price = summary?.priceSummary;
+  // Prices include VAT: `priceSummary.tax` is 0 then, and the VAT is in `taxSummary.taxes`.
+  const vatCents = (summary?.taxSummary?.taxes ?? []).reduce((sum, tax) => sum + Math.round(Number(tax.amount?.amount ?? 0) * 100), 0);
+  const blockedLines: string[] = [];
+  for (const violation of summary?.violations ?? [])
+    if (violation.severity === "ERROR") blockedLines.push(...(violation.lineItemsOutOfStockData?.lineItemIds ?? []));
+  for (const line of cart?.lineItems ?? [])
+    if (line._id && line.status && line.status !== "IN_STOCK" && !blockedLines.includes(line._id)) blockedLines.push(line._id);
+  const method = summary?.deliverySummary?.method;
+  return {
+    subtotal: moneyIn(price?.subtotal, currency),
+    discount: moneyIn(price?.discount, currency),
+    shipping: moneyIn(price?.delivery, currency),
+    tax: moneyIn({ amount: (vatCents / 100).toFixed(2) }, currency),
+    total: moneyIn(price?.total, currency),
+    shippingOptions: [],
+    selectedShipping: method?.code ?? undefined,
+    shippingTitle: method?.title?.translated ?? method?.title?.original ?? undefined,
+    noShipping: !summary?.deliverySummary,
+    blockedLines,
+  };
+}

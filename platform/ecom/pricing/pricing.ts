@@ -1,0 +1,453 @@
+// Line pricing and totals shared by the cart, the checkout and the order: integer cents inside,
+// decimal strings on the ecom wire. Catalog prices include VAT (taxIncludedInPrices = true).
+import type { ProductRec, VariantRec } from "../../stores/catalog-store";
+import { availableQuantity, discountedCents, isInStock, loadProduct, variantBaseCents } from "../../stores/catalog-store";
+import { mediaItem } from "../../stores/catalog-wire";
+import type { Ctx } from "../../core/context";
+import { STORES_APP_ID, currency, decimal, price, taxRatePercent, wireImage } from "../../core/context";
+import { countryName } from "../parties/addresses";
+
+export interface LineRef {
+  id: string;
+  productId: string;
+  variantId: string | null;
+  /** catalogReference.options exactly as the caller sent it. */
+  options: Record<string, unknown> | null;
+  quantity: number;
+  snapshot: { name?: string; slug?: string };
+}
+
+export type Availability = "AVAILABLE" | "NOT_FOUND" | "NOT_AVAILABLE" | "PARTIALLY_AVAILABLE";
+
+export interface PricedLine {
+  ref: LineRef;
+  product: ProductRec | null;
+  variant: VariantRec | null;
+  status: Availability;
+  quantityAvailable: number | null;
+  fullCents: number;
+  unitCents: number;
+  lineCents: number;
+  physical: boolean;
+}
+
+export function priceLine(ctx: Ctx, ref: LineRef): PricedLine {
+  const product = loadProduct(ctx, ref.productId);
+  const gone = (): PricedLine => ({
+    ref,
+    product: null,
+    variant: null,
+    status: "NOT_FOUND",
+    quantityAvailable: 0,
+    fullCents: 0,
+    unitCents: 0,
+    lineCents: 0,
+    physical: false,
+  });
+  if (!product || !product.visible) return gone();
+  let variant: VariantRec | null = null;
+  if (product.options.length) {
+    variant = product.variants.find((v) => v.id === ref.variantId) ?? null;
+    if (!variant) return { ...gone(), product };
+  }
+  const full = variantBaseCents(product, variant);
+  const unit = discountedCents(product, full);
+  const avail = availableQuantity(product, variant);
+  let status: Availability = "AVAILABLE";
+  if (!isInStock(product, variant)) status = "NOT_AVAILABLE";
+  else if (avail !== null && avail < ref.quantity) status = "PARTIALLY_AVAILABLE";
+  return {
+    ref,
+    product,
+    variant,
+    status,
+    quantityAvailable: avail === null ? (status === "NOT_AVAILABLE" ? 0 : null) : avail,
+    fullCents: full,
+    unitCents: unit,
+    lineCents: unit * ref.quantity,
+    physical: product.productType === "physical",
+  };
+}
+
+/**
+ * Catalog V1 option lines as real Wix sends them: `lineType` COLOR (with the deprecated `color`, the choice's name)
+ * for colour options, UNRECOGNISED for V1 drop-downs (what the typings' LineType enum calls an unknown type).
+ */
+export function optionDescriptionLines(options: ProductRec["options"], choices: Record<string, string>) {
+  return options.map((o) => {
+    const desc = choices[o.name] ?? "";
+    const choice = o.choices.find((c) => c.description === desc);
+    const name = { original: o.name, translated: o.name };
+    if (o.optionType === "color")
+      return { name, colorInfo: { original: desc, translated: desc, code: choice?.value ?? "" }, color: desc, lineType: "COLOR" };
+    return { name, plainText: { original: desc, translated: desc }, lineType: "UNRECOGNISED" };
+  });
+}
+
+function descriptionLines(line: PricedLine) {
+  const p = line.product;
+  if (!p || !line.variant) return [];
+  return optionDescriptionLines(p.options, line.variant.choices);
+}
+
+export function lineImage(ctx: Ctx, line: PricedLine, appOrigin: string) {
+  const rel = line.product?.media[0];
+  if (!rel) return undefined;
+  return wireImage(ctx, appOrigin, rel, line.product!.name);
+}
+
+/**
+ * A line's `url`: Wix answers its own product page (the site's, not the headless app's), so this platform answers a
+ * Wix-style page too; the app links lines from its catalog instead (platform/README.md).
+ */
+export function linePagePath(slug: string | undefined): string {
+  return slug ? `/product-page/${slug}` : "/";
+}
+
+/** Cart/checkout line item on the wire. `imageKey` is `image` for carts, `media` for checkouts. */
+export function lineItemWire(ctx: Ctx, line: PricedLine, appOrigin: string, imageKey: "image" | "media" = "image") {
+  const cur = currency(ctx);
+  const p = line.product;
+  const name = p?.name ?? line.ref.snapshot.name ?? "Article indisponible";
+  const slug = p?.slug ?? line.ref.snapshot.slug;
+  const image = line.product ? lineImage(ctx, line, appOrigin) : undefined;
+  const relativePath = linePagePath(slug);
+  return {
+    id: line.ref.id,
+    quantity: line.ref.quantity,
+    catalogReference: {
+      catalogItemId: line.ref.productId,
+      appId: STORES_APP_ID,
+      ...(line.ref.options ? { options: line.ref.options } : {}),
+    },
+    productName: { original: name, translated: name },
+    url: { relativePath, url: `${appOrigin}${relativePath}` },
+    price: price(line.unitCents, cur),
+    // Internal, read-only in the typings, but sent by real Wix: the catalog price before any sale.
+    originalPrice: decimal(line.fullCents),
+    fullPrice: price(line.fullCents, cur),
+    priceBeforeDiscounts: price(line.unitCents, cur),
+    lineItemPrice: price(line.lineCents, cur),
+    descriptionLines: descriptionLines(line),
+    ...(image ? { [imageKey]: image } : {}),
+    availability: {
+      status: line.status,
+      ...(line.quantityAvailable !== null ? { quantityAvailable: line.quantityAvailable } : {}),
+    },
+    physicalProperties: { weight: p?.weight ?? 0, sku: line.variant?.sku || p?.sku || "", shippable: line.physical },
+    itemType: { preset: line.physical ? "PHYSICAL" : "DIGITAL" },
+    paymentOption: "FULL_PAYMENT_ONLINE",
+    rootCatalogItemId: line.ref.productId,
+    priceUndetermined: false,
+    fixedQuantity: false,
+    customLineItem: false,
+    savePaymentMethod: false,
+    taxableAddress: { addressType: "BUSINESS" },
+    // Internal in the typings (coupon targeting): the product and each of its collections.
+    couponScopes: p
+      ? [
+          { namespace: "stores", group: { name: "product", entityId: p.id } },
+          ...p.collectionIds.map((id) => ({ namespace: "stores", group: { name: "collection", entityId: id } })),
+        ]
+      : [],
+    policies: [],
+  };
+}
+
+// ---------------------------------------------------------------- totals
+
+export interface CouponRec {
+  id: string;
+  code: string;
+  name: string;
+  type: "PERCENT" | "AMOUNT";
+  value: number;
+  /** Wix's specification.usageLimit and limitPerCustomer; null = none (ecom/pricing/coupon-limits.ts). */
+  usage_limit: number | null;
+  limit_per_customer: number | null;
+}
+
+export function findCoupon(ctx: Ctx, code: string | null | undefined): CouponRec | null {
+  if (!code) return null;
+  return (ctx.db.prepare("SELECT * FROM coupons WHERE code = ?").get(code) as CouponRec | undefined) ?? null;
+}
+
+export interface ShippingOptionRec {
+  code: string;
+  title: string;
+  price_cents: number;
+  /** A pickup's place: a JSON address (addressLine, postalCode, city, country), or null. */
+  pickup_address: string | null;
+  /** Wix's logistics.instructions: for a pickup, when to come (opening hours). */
+  instructions: string | null;
+}
+
+export function shippingOptions(ctx: Ctx): ShippingOptionRec[] {
+  return ctx.db
+    .prepare("SELECT code, title, price_cents, pickup_address, instructions FROM shipping_options ORDER BY position")
+    .all() as ShippingOptionRec[];
+}
+
+/** A pickup option's place as its JSON column holds it. */
+interface PickupPlaceRec {
+  addressLine: string;
+  postalCode: string;
+  city: string;
+  country: string;
+}
+
+const pickupPlace = (o: ShippingOptionRec): PickupPlaceRec | null =>
+  o.pickup_address ? (JSON.parse(o.pickup_address) as PickupPlaceRec) : null;
+
+/** "12 rue des Artisans, 69002 Lyon": the pickup place in one line, for the payment page and the e-mails. */
+export function pickupAddressText(o: ShippingOptionRec): string | null {
+  const place = pickupPlace(o);
+  return place ? `${place.addressLine}, ${place.postalCode} ${place.city}` : null;
+}
+
+/**
+ * Wix's delivery logistics of an option: for a pickup, where (pickupDetails.address, in the documented shape of
+ * update-checkout: addressLine, postalCode, city, country, countryFullname) and when (instructions, free text such
+ * as opening hours); otherwise the delivery time. The checkout, the payment page, the order and its e-mail show them.
+ */
+export function logisticsWire(o: ShippingOptionRec, businessLocation = false) {
+  if (!isPickup(o)) return { deliveryTime: "3 à 5 jours ouvrés" };
+  const place = pickupPlace(o);
+  const fullname = place ? countryName(place.country) : undefined;
+  const address = place ? { ...place, ...(fullname ? { countryFullname: fullname } : {}) } : undefined;
+  return {
+    pickupDetails: {
+      ...(address ? { address } : {}),
+      ...(businessLocation ? { businessLocation: true } : {}),
+      pickupMethod: "STORE_PICKUP",
+    },
+    ...(o.instructions ? { instructions: o.instructions } : {}),
+  };
+}
+
+export interface Totals {
+  lines: PricedLine[];
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  tax: number;
+  total: number;
+  coupon: CouponRec | null;
+  needsShipping: boolean;
+  options: ShippingOptionRec[];
+  selected: ShippingOptionRec | null;
+  lineDiscounts: Map<string, number>;
+}
+
+export function computeTotals(ctx: Ctx, lines: PricedLine[], couponCode: string | null, shippingCode: string | null): Totals {
+  const counted = lines.filter((l) => l.status !== "NOT_FOUND");
+  const subtotal = counted.reduce((s, l) => s + l.lineCents, 0);
+  const coupon = findCoupon(ctx, couponCode);
+  let discount = 0;
+  if (coupon)
+    discount = coupon.type === "PERCENT" ? Math.round((subtotal * coupon.value) / 100) : Math.min(subtotal, Math.round(coupon.value * 100));
+  // Spread the coupon over the lines (largest remainder on the last one) for per-line tax details.
+  const lineDiscounts = new Map<string, number>();
+  let left = discount;
+  counted.forEach((l, i) => {
+    const share = i === counted.length - 1 ? left : subtotal ? Math.round((discount * l.lineCents) / subtotal) : 0;
+    lineDiscounts.set(l.ref.id, share);
+    left -= share;
+  });
+  const needsShipping = counted.some((l) => l.physical);
+  const options = needsShipping ? shippingOptions(ctx) : [];
+  const selected = needsShipping ? (options.find((o) => o.code === shippingCode) ?? options[0] ?? null) : null;
+  const shipping = selected?.price_cents ?? 0;
+  const total = subtotal - discount + shipping;
+  const tax = taxIncluded(total, taxRatePercent(ctx));
+  return { lines, subtotal, discount, shipping, tax, total, coupon, needsShipping, options, selected, lineDiscounts };
+}
+
+export function taxIncluded(grossCents: number, ratePercent: number): number {
+  return Math.round((grossCents * ratePercent) / (100 + ratePercent));
+}
+
+export function priceSummaryWire(ctx: Ctx, t: Totals) {
+  const cur = currency(ctx);
+  return {
+    subtotal: price(t.subtotal, cur),
+    shipping: price(t.shipping, cur),
+    tax: price(t.tax, cur),
+    discount: price(t.discount, cur),
+    total: price(t.total, cur),
+    additionalFees: price(0, cur),
+  };
+}
+
+export function shippingInfoWire(ctx: Ctx, t: Totals) {
+  const cur = currency(ctx);
+  const rate = taxRatePercent(ctx);
+  if (!t.needsShipping) return {};
+  const cost = (cents: number) => ({
+    totalPriceAfterTax: price(cents, cur),
+    totalPriceBeforeTax: price(cents - taxIncluded(cents, rate), cur),
+    taxDetails: taxDetailsWire(ctx, cents),
+    totalDiscount: price(0, cur),
+    price: price(cents, cur),
+  });
+  const logistics = (o: ShippingOptionRec) => logisticsWire(o, true);
+  return {
+    region: { id: "fr", name: "France" },
+    ...(t.selected
+      ? {
+          selectedCarrierServiceOption: {
+            code: t.selected.code,
+            title: t.selected.title,
+            logistics: logistics(t.selected),
+            cost: cost(t.selected.price_cents),
+            requestedShippingOption: true,
+            otherCharges: [],
+            carrierId: "embedded-shipping",
+          },
+        }
+      : {}),
+    carrierServiceOptions: [
+      {
+        carrierId: "embedded-shipping",
+        shippingOptions: t.options.map((o) => ({
+          code: o.code,
+          title: o.title,
+          logistics: logistics(o),
+          cost: { price: price(o.price_cents, cur), otherCharges: [] },
+        })),
+      },
+    ],
+  };
+}
+
+/** The carrier app id of this platform's own delivery options (Wix names a delivery method by code and carrier app). */
+export const DELIVERY_APP_ID = "00000000-0000-4000-8000-00000000de11";
+
+export function isPickup(o: { code: string; title: string }): boolean {
+  return o.code === "pickup" || /retrait/i.test(o.title);
+}
+
+/** One VAT rate, as Wix's ItemTaxFullDetails breaks it down (rateBreakdown: name, rate, tax). */
+export function taxDetailsWire(ctx: Ctx, taxableCents: number) {
+  const cur = currency(ctx);
+  const rate = taxRatePercent(ctx);
+  const tax = taxIncluded(taxableCents, rate);
+  return {
+    taxableAmount: price(taxableCents, cur),
+    taxRate: String(rate / 100),
+    totalTax: price(tax, cur),
+    rateBreakdown: [{ name: "TVA", rate: String(rate / 100), tax: price(tax, cur) }],
+  };
+}
+
+/** A line's prices after its share of the discount and with its VAT (checkout lines, calculated lines). */
+export function linePricesWire(ctx: Ctx, t: Totals, l: PricedLine) {
+  const cur = currency(ctx);
+  const disc = t.lineDiscounts.get(l.ref.id) ?? 0;
+  const after = l.lineCents - disc;
+  const details = taxDetailsWire(ctx, after);
+  return {
+    totalPriceAfterTax: price(after, cur),
+    totalPriceBeforeTax: price(after - taxIncluded(after, taxRatePercent(ctx)), cur),
+    taxDetails: details,
+    discount: price(disc, cur),
+  };
+}
+
+/** The tax summary of a calculation: one manual rate set by the owner (Wix's MANUAL_RATE, global setting). */
+export function taxSummaryWire(ctx: Ctx, t: Totals) {
+  const cur = currency(ctx);
+  return {
+    taxableAmount: price(t.total, cur),
+    totalTax: price(t.tax, cur),
+    calculationDetails: { rateType: "MANUAL_RATE", manualRateReason: "GLOBAL_SETTING_TO_MANUAL" },
+  };
+}
+
+export function calculatedLineItemsWire(ctx: Ctx, t: Totals) {
+  const cur = currency(ctx);
+  return t.lines.map((l) => {
+    const { totalPriceAfterTax, totalPriceBeforeTax, taxDetails, discount } = linePricesWire(ctx, t, l);
+    return {
+      lineItemId: l.ref.id,
+      pricesBreakdown: {
+        totalPriceAfterTax,
+        totalPriceBeforeTax,
+        taxDetails,
+        totalDiscount: discount,
+        price: price(l.unitCents, cur),
+        priceBeforeDiscounts: price(l.unitCents, cur),
+        lineItemPrice: price(l.lineCents, cur),
+        fullPrice: price(l.fullCents, cur),
+      },
+      paymentOption: "FULL_PAYMENT_ONLINE",
+    };
+  });
+}
+
+export function appliedDiscountsWire(ctx: Ctx, t: Totals) {
+  if (!t.coupon) return [];
+  const cur = currency(ctx);
+  return [
+    {
+      coupon: { id: t.coupon.id, code: t.coupon.code, name: t.coupon.name, amount: price(t.discount, cur) },
+      discountType: "GLOBAL",
+      lineItemIds: t.lines.filter((l) => l.status !== "NOT_FOUND").map((l) => l.ref.id),
+    },
+  ];
+}
+
+/** Lines that block a checkout: violations carry the REMOVE_LINE_ITEM suggestion. */
+export function violationsWire(t: Totals) {
+  return t.lines
+    .filter((l) => l.status !== "AVAILABLE")
+    .map((l) => ({
+      severity: "ERROR",
+      target: { lineItem: { name: "LINE_ITEM_DEFAULT", id: l.ref.id, suggestedFix: "REMOVE_LINE_ITEM" } },
+      description: unavailableText(l),
+    }));
+}
+
+export function unavailableText(l: PricedLine): string {
+  const name = l.product?.name ?? l.ref.snapshot.name ?? "Cet article";
+  if (l.status === "NOT_FOUND") return `${name} n'est plus disponible.`;
+  if (l.status === "NOT_AVAILABLE") return `${name} est épuisé.`;
+  if (l.status === "PARTIALLY_AVAILABLE") return `Il ne reste que ${l.quantityAvailable ?? 0} exemplaire(s) de ${name}.`;
+  return "";
+}
+
+export function calculationErrorsWire(t: Totals) {
+  const bad = t.lines.filter((l) => l.status !== "AVAILABLE");
+  // Always present, like real Wix: `{orderValidationErrors: []}` when nothing is wrong.
+  return {
+    orderValidationErrors: bad.map((l) => ({
+      code: l.status === "NOT_FOUND" ? "ITEM_NOT_FOUND" : "ITEM_OUT_OF_STOCK",
+      description: unavailableText(l),
+      data: { lineItemId: l.ref.id, suggestedFix: "REMOVE_LINE_ITEM" },
+    })),
+  };
+}
+
+// Addresses live in parties/addresses.ts; re-exported for the modules that price and address orders.
+/**
+ * What the cart's estimate and the checkout both answer about one set of totals, as Wix names it: the priced lines,
+ * the summary (paid now; nothing is ever paid later here), discounts, calculation errors and violations.
+ */
+export function calculationWire(ctx: Ctx, t: Totals) {
+  const summary = priceSummaryWire(ctx, t);
+  return {
+    calculatedLineItems: calculatedLineItemsWire(ctx, t),
+    priceSummary: summary,
+    appliedDiscounts: appliedDiscountsWire(ctx, t),
+    calculationErrors: calculationErrorsWire(t),
+    violations: violationsWire(t),
+    payNow: summary,
+    payLater: priceSummaryWire(ctx, { ...t, subtotal: 0, discount: 0, shipping: 0, tax: 0, total: 0 }),
+    additionalFees: [],
+    weightUnit: "KG",
+    currency: currency(ctx),
+  };
+}
+
+export { addressFromWire, addressToWire, contactFromWire, countryName } from "../parties/addresses";
+export { mediaItem };
