@@ -26,7 +26,8 @@ export interface ImageLayout {
  * sides and 1104px at most) has 1 column below 498px, 2 below 738px, 3 below 978px, then 4 of up to 264px.
  */
 export const CARD: ImageLayout = {
-  widths: [240, 320, 400, 480, 640, 800, 960, 1120],
+  // Steps of about 12 % from 480 up: a phone's pick is never much larger than its slot (Lighthouse's "properly sized").
+  widths: [240, 320, 400, 480, 560, 640, 720, 800, 960, 1120],
   sizes:
     "(min-width: 1138px) 264px, (min-width: 978px) calc(25vw - 20px), (min-width: 738px) calc(33.3vw - 22px), (min-width: 498px) calc(50vw - 25px), calc(100vw - 34px)",
   aspect: 4 / 3,
@@ -34,7 +35,7 @@ export const CARD: ImageLayout = {
 };
 /** The product page's main image: the page's width below 52rem, then the left column (564px at most). */
 export const GALLERY: ImageLayout = {
-  widths: [360, 480, 640, 800, 960, 1120, 1280, 1440],
+  widths: [360, 480, 640, 720, 800, 960, 1120, 1280, 1440],
   sizes: "(min-width: 1152px) 564px, (min-width: 832px) calc(52.5vw - 41px), calc(100vw - 34px)",
   width: 640,
 };
