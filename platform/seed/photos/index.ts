@@ -10,7 +10,7 @@ import { INKS, rng, type Random } from "./svg";
 import { renderJpeg, sceneSvg } from "./render";
 
 /** Bumped when a scene changes, so photos generated before are drawn again (scripts/demo-photos.ts). */
-export const PHOTOS_VERSION = 3;
+export const PHOTOS_VERSION = 5;
 
 export interface SeedProductLike {
   slug: string;

@@ -1,7 +1,7 @@
 // Flat-lays of the consultant's work: a laptop showing the service's subject, a training workbook, the props of a desk.
 import { pencil } from "./scenes-print";
 import type { Subject } from "./subject";
-import { escapeXml, lighting, pick, shade, tableTop, textLines, W, wrap, type Random } from "./svg";
+import { escapeXml, lighting, pick, rng, shade, tableTop, textLines, W, wrap, type Random } from "./svg";
 
 const DESKS = ["#8c6a4f", "#b48a60", "#5f6b70", "#d9d2c5", "#3d4a52", "#a9927a"] as const;
 
@@ -21,7 +21,7 @@ function sticky(x: number, y: number, angle: number, color: string, word: string
   return (
     `<g transform="translate(${x} ${y}) rotate(${angle})"><rect x="14" y="22" width="300" height="300" fill="#000" opacity=".3" filter="url(#soft)"/>` +
     `<rect width="300" height="300" fill="${color}"/><rect width="300" height="46" fill="#000" opacity=".05"/>` +
-    `<text x="150" y="180" text-anchor="middle" font-family="DejaVu Sans" font-style="oblique" font-weight="bold" font-size="${word.length > 7 ? 46 : 60}" fill="#2b2b2b">${escapeXml(word)}</text></g>`
+    `<text x="150" y="180" text-anchor="middle" font-family="DejaVu Sans" font-style="oblique" font-weight="bold" font-size="${word.length > 8 ? 38 : word.length > 6 ? 44 : 58}" fill="#2b2b2b">${escapeXml(word)}</text></g>`
   );
 }
 
@@ -158,7 +158,8 @@ export function desk(r: Random, s: Subject): string {
   const ink = shade(s.ink, 0.15);
   const color = pick(r, STICKY_COLORS);
   const at = (x: number, y: number, angle: number) => sticky(x, y, angle, color, keyword(s.name));
-  const layout = (Math.floor(r() * 3) + s.variant - 1) % 3;
+  // The product picks the first arrangement, its gallery's other photos the next ones: no two alike.
+  const layout = (Math.floor(rng(s.slug)() * 3) + s.variant - 1) % 3;
   const tilt = -6 + r() * 12;
   const scene =
     layout === 0
