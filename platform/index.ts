@@ -28,10 +28,12 @@ import {
   queryToObject,
   readBodyText,
   Router,
+  UNREADABLE_FORM,
   sameOriginOrNone,
   WixError,
 } from "./core/http";
 import { registerForms } from "./forms/forms";
+import { expireUnpaid } from "./ecom/checkout/unpaid-holds";
 import { registerIdentity } from "./iam/identity";
 import { createOutboxTransport, defaultOutboxFile, readOutbox } from "./core/mail";
 import { registerMembers } from "./members/members";
@@ -150,6 +152,11 @@ export function createPlatform(options: PlatformOptions): Platform {
   // Retries (and rows left pending by a previous process) go out on this timer.
   const retryTimer = sink.urls.length ? setInterval(() => void pump(), 1000) : null;
   retryTimer?.unref?.();
+  // Unpaid orders' waits end on time even when nobody reads orders (ecom/checkout/unpaid-holds.ts).
+  const unpaidTimer = setInterval(() => {
+    if (!closedFlag) ctx.db.transaction(() => expireUnpaid(ctx)).immediate();
+  }, 60_000);
+  unpaidTimer.unref?.();
   if (sink.urls.length) sink.wake();
   const faultControl = options.faultControl === true;
 
@@ -303,8 +310,15 @@ export function createPlatform(options: PlatformOptions): Platform {
         } catch (err) {
           // A hosted page answers a person: the refusal is a French page, not the API's JSON.
           if (!(err instanceof WixError)) throw err;
+          // The client's error: one line in the log, no stack trace.
+          console.warn(`[platform] refused (${err.status}) ${request.method} ${url.pathname}: ${err.message}`);
           const title = err.status === 413 ? "Requête trop volumineuse" : "Requête refusée";
-          const text = err.status === 413 ? "Le formulaire envoyé est trop volumineux." : "Cette requête ne peut pas être traitée.";
+          const text =
+            err.status === 413
+              ? "Le formulaire envoyé est trop volumineux."
+              : err.message === UNREADABLE_FORM
+                ? UNREADABLE_FORM
+                : "Cette requête ne peut pas être traitée.";
           answer = html(errorPage(title, text), err.status);
         }
         return await withTheme(request, answer);
@@ -390,6 +404,7 @@ export function createPlatform(options: PlatformOptions): Platform {
       closed = true;
       closedFlag = true;
       if (retryTimer) clearInterval(retryTimer);
+      clearInterval(unpaidTimer);
       db.close();
     },
   };

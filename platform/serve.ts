@@ -8,7 +8,10 @@
 //
 // Environment: PLATFORM_PORT (3100), PLATFORM_HOST (127.0.0.1), PLATFORM_DB (.data/platform.sqlite),
 // PLATFORM_APP_ORIGIN (the app's public origin, http://localhost:3000), PLATFORM_ALLOWED_ORIGINS, PLATFORM_OWNER_TOKEN,
-// PLATFORM_SIGNUP_POLICY, PLATFORM_FAULT_CONTROL. Keep the service off the public network: only the app talks to it.
+// PLATFORM_API_KEY and PLATFORM_SITE_ID (the back-office's elevated client), PLATFORM_WEBHOOK_URLS (where events go),
+// PLATFORM_SIGNUP_POLICY, PLATFORM_CATALOG_VERSION, PLATFORM_PAYMENT_CAPTURE, PLATFORM_OWNER_EMAIL, PLATFORM_SHOP_NAME,
+// PLATFORM_OUTBOX_FILE, PLATFORM_FAULT_CONTROL (platform/options.ts reads them). Keep the service off the public
+// network: only the app talks to it.
 import { createServer } from "node:http";
 import { createRequestListener } from "@remix-run/node-fetch-server";
 import { APP_ORIGIN_HEADER, createPlatform, platformOptionsFromEnv, type Platform } from "./index";

@@ -21,15 +21,17 @@ env.SESSION_SECRET ||= keptSecret(".data/session-secret");
 env.COMMERCE_PLATFORM ??= env.WIX_CLIENT_ID ? "wix" : "embedded";
 // Production needs the public origin; on a developer's machine it is this machine.
 env.PUBLIC_ORIGIN ||= `http://localhost:${env.PORT || 3000}`;
+// The demo answers this machine only unless told otherwise (HOST=0.0.0.0); the container sets 0.0.0.0 itself.
+env.HOST ||= "127.0.0.1";
 // The owner tools (outbox with codes and reset links, approvals) are closed without a token: the demo keeps one.
 if (env.COMMERCE_PLATFORM === "embedded") env.PLATFORM_OWNER_TOKEN ||= keptSecret(".data/owner-token");
 // The back-office (/admin): the demo owner account, and the API key of the elevated client the platform accepts.
 env.OWNER_EMAILS ??= "proprietaire@exemple.fr";
 if (env.COMMERCE_PLATFORM === "embedded") env.PLATFORM_API_KEY ||= keptSecret(".data/platform-api-key");
 
-execSync("npx react-router build", { stdio: "inherit" });
-// The demo shop's photos are drawn from its seed, not committed (docs/decisions/0049-demo-photos-generated-from-the-seed.md).
-if (env.COMMERCE_PLATFORM === "embedded") execSync("npm run --silent photos", { stdio: "inherit" });
+// The site, build/platform/serve.js (the platform as its own service, the layout of compose.yaml) and the demo
+// shop's photos, drawn from its seed, not committed (docs/decisions/0049-demo-photos-generated-from-the-seed.md).
+execSync("npm run build", { stdio: "inherit" });
 if (env.PLATFORM_OWNER_TOKEN) {
   const token = encodeURIComponent(env.PLATFORM_OWNER_TOKEN);
   console.log(`Owner tools of the embedded platform (keep these addresses private):`);

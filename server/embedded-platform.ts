@@ -92,9 +92,28 @@ const HOP_BY_HOP = [
 ];
 const READY_TIMEOUT_MS = 3000;
 
+/**
+ * The platform service signs its events with a key pair of its own and publishes the public key: the webhook endpoint
+ * of this replica learns it from there. The service may answer after this replica starts (compose starts them
+ * together), so it is asked again, less and less often, until it answers; meanwhile events are refused (401) and the
+ * service sends them again later.
+ */
+function learnWebhookKey(fetchOriginal: typeof fetch, base: URL, config: Config, attempt = 0): void {
+  const again = () =>
+    setTimeout(() => learnWebhookKey(fetchOriginal, base, config, attempt + 1), Math.min(30_000, 500 * 2 ** attempt)).unref();
+  fetchOriginal(new URL("/_platform/webhooks/public-key", base), { signal: AbortSignal.timeout(READY_TIMEOUT_MS) })
+    .then(async (res) => {
+      const key = res.ok ? (await res.text()).trim() : "";
+      if (!key.startsWith("-----BEGIN PUBLIC KEY-----")) return again();
+      configureWebhooks({ publicKey: key, appId: config.commerce.webhookAppId });
+    })
+    .catch(again);
+}
+
 function attachRemote(router: Router, config: Config, platformUrl: string): Readiness {
   const base = new URL(platformUrl);
   const original = globalThis.fetch;
+  learnWebhookKey(original, base, config);
   // The SDK's requests: same method, path, query, headers and body, sent to the platform service instead of Wix.
   globalThis.fetch = async (input, init) => {
     const url = wixApiUrl(input);

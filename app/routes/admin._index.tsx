@@ -57,7 +57,7 @@ function OrdersToHandle({
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { figures, toCapture, toShip, toPrepare, toCollect, latest, pending, newRequests } = loaderData;
+  const { figures, toCapture, toShip, toPrepare, toCollect, unpaidHolds, latest, pending, newRequests } = loaderData;
   const atLeast = figures.truncated ? "au moins " : "";
   return (
     <div className="admin-home">
@@ -120,13 +120,27 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         empty="Aucun retrait à préparer."
       />
       {toCollect.length ? (
-        <OrdersToHandle
-          id="to-collect"
-          title="Paiements à la livraison"
-          orders={toCollect}
-          caption="Commandes payables à la livraison, pas encore payées"
-          empty=""
-        />
+        <>
+          <OrdersToHandle
+            id="to-collect"
+            title="Paiements à la livraison"
+            orders={toCollect}
+            caption="Commandes payables à la livraison, pas encore payées"
+            empty=""
+          />
+          {unpaidHolds.length ? (
+            <Section id="unpaid-holds" title="Stock retenu par des commandes non payées">
+              <ul>
+                {unpaidHolds.map((hold) => (
+                  <li key={hold.product}>
+                    {hold.product} : {plural(hold.units, "exemplaire")} ({plural(hold.orders, "commande")})
+                  </li>
+                ))}
+              </ul>
+              <p className="admin-muted-text">Hors de la vente jusqu'au paiement ou à l'expédition de ces commandes.</p>
+            </Section>
+          ) : null}
+        </>
       ) : null}
       <Section id="pending-members" title={`Inscriptions à approuver (${pending.length})`}>
         {pending.length ? (

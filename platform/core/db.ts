@@ -3,7 +3,7 @@
 import Database from "better-sqlite3";
 import { accessSync, constants, existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { canonicalEmail, emailKey } from "./email";
+import { canonicalEmail, emailKey, mailboxKey } from "./email";
 
 export type DB = Database.Database;
 
@@ -110,6 +110,10 @@ CREATE TABLE IF NOT EXISTS signups (
   first_name TEXT, last_name TEXT, nickname TEXT, code_hash TEXT NOT NULL, expires_at INTEGER NOT NULL,
   attempts INTEGER NOT NULL DEFAULT 0, used INTEGER NOT NULL DEFAULT 0
 );
+-- What was sent to or tried on a mailbox lately (core/mailbox-events.ts), and mailboxes locked by wrong codes.
+CREATE TABLE IF NOT EXISTS mailbox_events (mailbox TEXT NOT NULL, kind TEXT NOT NULL, at INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS mailbox_events_key ON mailbox_events (mailbox, kind, at);
+CREATE TABLE IF NOT EXISTS mailbox_locks (mailbox TEXT PRIMARY KEY, until INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS password_resets (
   token_hash TEXT PRIMARY KEY, member_id TEXT NOT NULL, redirect_url TEXT, expires_at INTEGER NOT NULL,
   used INTEGER NOT NULL DEFAULT 0
@@ -148,6 +152,11 @@ const ADDED_COLUMNS: Array<[table: string, column: string, definition: string]> 
   // Wix coupons' specification.usageLimit and limitPerCustomer (ecom/pricing/coupon-limits.ts); null = no limit.
   ["coupons", "usage_limit", "INTEGER"],
   ["coupons", "limit_per_customer", "INTEGER"],
+  // One person's keys (core/email.ts's mailboxKey; the client address of an unpaid order) and, once an unpaid order is
+  // confirmed, until when it may hold its stock unpaid (ecom/checkout/unpaid-holds.ts; seconds).
+  ["orders", "mailbox_key", "TEXT"],
+  ["orders", "client", "TEXT"],
+  ["orders", "hold_until", "INTEGER"],
 ];
 
 /**
@@ -168,6 +177,11 @@ function canonicalizeEmails(db: DB): void {
     email: string;
   }>;
   for (const o of orders) db.prepare("UPDATE orders SET buyer_key = ? WHERE id = ?").run(emailKey(o.email), o.id);
+  const unkeyed = db.prepare("SELECT id, email FROM orders WHERE mailbox_key IS NULL AND email IS NOT NULL").all() as Array<{
+    id: string;
+    email: string;
+  }>;
+  for (const o of unkeyed) db.prepare("UPDATE orders SET mailbox_key = ? WHERE id = ?").run(mailboxKey(o.email), o.id);
 }
 
 /**
@@ -291,6 +305,7 @@ function openUnchecked(path: string): DB {
     if (!cols.some((c) => c.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
   }
   db.exec("CREATE INDEX IF NOT EXISTS orders_buyer_key ON orders(buyer_key)");
+  db.exec("CREATE INDEX IF NOT EXISTS orders_mailbox_key ON orders(mailbox_key)");
   db.transaction(() => canonicalizeEmails(db))();
   const row = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
   if (!row) db.prepare("INSERT INTO meta (key, value) VALUES ('schema_version', ?)").run(String(SCHEMA_VERSION));
@@ -308,6 +323,8 @@ const TABLES = [
   "session_tokens",
   "verifications",
   "signups",
+  "mailbox_events",
+  "mailbox_locks",
   "password_resets",
   "outbox",
   "cart_lines",

@@ -46,3 +46,15 @@ export function canonicalEmail(input: string): string | null {
 export function emailKey(input: string): string {
   return canonicalEmail(input) ?? input.trim().toLowerCase();
 }
+
+/**
+ * The mailbox an address reaches, for limits that count a person (sign-up codes, unpaid holds, once-per-customer
+ * coupons, acknowledgements): its key (above) without the local part's `+tag`, since `ada+1@x.fr` and `ada+2@x.fr`
+ * land in one mailbox that one person reads. Accounts stay keyed by the whole canonical address.
+ */
+export function mailboxKey(input: string): string {
+  const key = emailKey(input);
+  const at = key.lastIndexOf("@");
+  const plus = key.indexOf("+");
+  return at > 0 && plus > 0 && plus < at ? `${key.slice(0, plus)}${key.slice(at)}` : key;
+}

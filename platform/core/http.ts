@@ -235,6 +235,10 @@ export function parseJsonObject(text: string): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
+/** A form body that cannot be parsed (a multipart body without its boundary…): the client's error. */
+export const UNREADABLE_FORM = "Le formulaire envoyé est illisible : renvoyez-le depuis la page du site.";
+export const unreadableForm = () => appError(400, "INVALID_ARGUMENT", UNREADABLE_FORM);
+
 export const tooLarge = () => appError(413, "PAYLOAD_TOO_LARGE", "Le corps de la requête est trop volumineux", {}, "Payload Too Large");
 
 /**
@@ -354,7 +358,13 @@ export async function readForm(request: Request): Promise<URLSearchParams> {
   const type = request.headers.get("content-type") ?? "";
   const text = await readBodyText(request, MAX_FORM_BYTES);
   if (type.includes("multipart/form-data")) {
-    const fd = await new Response(text, { headers: { "content-type": type } }).formData();
+    let fd: FormData;
+    try {
+      fd = await new Response(text, { headers: { "content-type": type } }).formData();
+    } catch {
+      // No boundary, a broken part: the sender's mistake, refused as such (never a 500 with a stack trace).
+      throw unreadableForm();
+    }
     const out = new URLSearchParams();
     for (const [k, v] of fd.entries()) if (typeof v === "string") out.append(k, v);
     if ([...out.keys()].length > MAX_FORM_FIELDS) throw tooLarge();

@@ -14,6 +14,7 @@ export interface MailMessage {
   createdAt: string; // ISO date
   kind:
     | "verification-code"
+    | "verification-locked"
     | "signup-existing"
     | "password-reset"
     | "member-approved"

@@ -1,6 +1,7 @@
 // Wix Forms submissions (@wix/forms `submissions`): a visitor's contact / quote request. The platform holds one form,
 // the site's contact form, validates a submission against its fields like Wix Forms does, stores it, e-mails the
-// owner (new submission) and the sender (acknowledgement) through the mail transport, and lists submissions for the
+// owner (new submission) and the sender (acknowledgement: once a day per mailbox, quoting the request only to an
+// address its sender proved) through the mail transport, and lists submissions for the
 // owner (elevated: the site's API key or the owner token, never a visitor's or member's token).
 import type { Ctx } from "../core/context";
 import { newId, requireCaller } from "../core/context";
@@ -9,6 +10,8 @@ import { deliver } from "../core/mail";
 import { isElevated } from "../core/elevated";
 import type { Router } from "../core/http";
 import { appError, asObject, notFound, permissionDenied, unauthenticated, UNSAFE_TEXT_RE } from "../core/http";
+import { canonicalEmail } from "../core/email";
+import { recentMailboxEvents, recordMailboxEvent } from "../core/mailbox-events";
 
 /** The contact form's id: the app's CONTACT_FORM_ID default, so the embedded demo works without configuration. */
 export const CONTACT_FORM_ID = "8f1c2d3e-4b5a-4c6d-9e7f-0a1b2c3d4e5f";
@@ -69,7 +72,8 @@ function validate(values: Record<string, unknown>): { clean: Record<string, stri
       errors.push({ errorPath: key, errorType: "FORMAT_ERROR", errorMessage: `'${key}' contains control characters`, params: {} });
     else if (value.length > spec.max)
       errors.push({ errorPath: key, errorType: "MAX_LENGTH_ERROR", errorMessage: `'${key}' is too long`, params: { maxLength: spec.max } });
-    else if (spec.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value))
+    // One plain address (core/email.ts): `"x" <a@b.fr>`, `a@b.fr, c@d.fr` and look-alike tricks are not one.
+    else if (spec.email && !canonicalEmail(value))
       errors.push({ errorPath: key, errorType: "FORMAT_ERROR", errorMessage: `'${key}' must be an email`, params: { format: "email" } });
     else if (spec.options && !spec.options.includes(value))
       errors.push({
@@ -112,7 +116,22 @@ function toWire(r: Row) {
 
 const SUBJECT_LABELS: Record<string, string> = { conseil: "Conseil", formation: "Formation", audit: "Audit", autre: "Autre" };
 
-function mails(ctx: Ctx, id: string, v: Record<string, string>, now: string): MailMessage[] {
+/** Acknowledgements a mailbox gets in a day, whatever its +tag: the form cannot be used to flood someone. */
+export const ACKNOWLEDGEMENTS_PER_DAY = 1;
+
+/**
+ * Whether the sender proved `email` is theirs: a member whose login address it is, proved (sign-up code, reset link).
+ * Only then may the acknowledgement quote what the sender wrote: otherwise anyone could make the shop send their text
+ * and links, under its own name, to whomever they type.
+ */
+function provedBySender(ctx: Ctx, memberId: string | undefined, email: string): boolean {
+  if (!memberId) return false;
+  const member = ctx.db.prepare("SELECT email, email_verified FROM members WHERE id = ?").get(memberId) as
+    { email: string; email_verified: number } | undefined;
+  return !!member && member.email_verified === 1 && member.email === canonicalEmail(email);
+}
+
+function mails(ctx: Ctx, id: string, v: Record<string, string>, now: string, proved: boolean): MailMessage[] {
   const lines = [
     `Nom : ${v.name}`,
     `E-mail : ${v.email}`,
@@ -142,7 +161,11 @@ function mails(ctx: Ctx, id: string, v: Record<string, string>, now: string): Ma
       kind: "form-acknowledgement",
       to: v.email!,
       subject: "Votre demande a bien été reçue",
-      text: `Bonjour ${v.name},\n\nMerci pour votre message : je l'ai bien reçu et je vous réponds sous deux jours ouvrés.\n\nVotre demande :\n${lines.join("\n")}`,
+      // Nothing the sender chose, unless the address is theirs: only the shop's own words.
+      text: proved
+        ? `Bonjour ${v.name},\n\nMerci pour votre message : je l'ai bien reçu et je vous réponds sous deux jours ouvrés.\n\nVotre demande :\n${lines.join("\n")}`
+        : "Bonjour,\n\nUne demande de contact a été envoyée depuis le site avec votre adresse e-mail : elle a bien été reçue, " +
+          "je réponds sous deux jours ouvrés.\n\nSi vous n'avez rien envoyé, ignorez ce message.",
       links: [],
       data: { submissionId: id },
     },
@@ -175,7 +198,12 @@ export function registerForms(api: Router, ctx: Ctx): void {
         "INSERT INTO form_submissions (id, form_id, namespace, status, submissions, submitter, created_date) VALUES (?, ?, ?, ?, ?, ?, ?)",
       )
       .run(id, CONTACT_FORM_ID, CONTACT_FORM_NAMESPACE, "CONFIRMED", JSON.stringify(clean), JSON.stringify(submitter), now);
-    for (const m of mails(ctx, id, clean, now)) deliver(ctx.mail, m);
+    const [toOwner, acknowledgement] = mails(ctx, id, clean, now, provedBySender(ctx, caller.memberId ?? undefined, clean.email!));
+    deliver(ctx.mail, toOwner!);
+    if (recentMailboxEvents(ctx, clean.email!, "acknowledgement") < ACKNOWLEDGEMENTS_PER_DAY) {
+      recordMailboxEvent(ctx, clean.email!, "acknowledgement");
+      deliver(ctx.mail, acknowledgement!);
+    }
     return { submission: toWire(ctx.db.prepare("SELECT * FROM form_submissions WHERE id = ?").get(id) as Row) };
   };
   const list = (req: { headers: Headers; body: Record<string, unknown> }) => {

@@ -18,6 +18,7 @@ import { completeSignup, startSignup, type SignupInput } from "./signup";
 import { startPasswordReset } from "./password-reset";
 import { clearLoginFailures, lockRemainingSeconds, recordLoginFailure } from "./login-throttle";
 import { checkAllowedUrl } from "../core/allowed-urls";
+import { mailboxLocked, mayEmailCode, recordWrongCode } from "./mailbox-codes";
 
 // Login and sign-up answer only the IAM codes Wix sends, the ones OAuthStrategy knows
 // (node_modules/@wix/sdk/build/auth/oauth2/constants.js). Nothing else is invented: a weak password is a field
@@ -114,10 +115,12 @@ export function consumeSessionToken(ctx: Ctx, token: string | undefined): string
 export function startVerification(ctx: Ctx, member: MemberRow): string {
   const stateToken = randomToken();
   const code = newCode();
+  // Counted per mailbox with the sign-ups' codes (mailbox-codes.ts): a code not sent matches nothing typed.
+  const sent = mayEmailCode(ctx, member.email);
   ctx.db
     .prepare("INSERT INTO verifications (state_token, member_id, code_hash, expires_at) VALUES (?, ?, ?, ?)")
-    .run(stateToken, member.id, codeHash(stateToken, code), nowSeconds() + VERIFICATION_TTL_SECONDS);
-  sendCode(ctx, member.email, code);
+    .run(stateToken, member.id, codeHash(stateToken, sent ? code : newCode() + newCode()), nowSeconds() + VERIFICATION_TTL_SECONDS);
+  if (sent) sendCode(ctx, member.email, code);
   return stateToken;
 }
 
@@ -135,9 +138,12 @@ export function checkVerification(ctx: Ctx, stateToken: string, code: string): V
       const row = ctx.db.prepare("SELECT * FROM verifications WHERE state_token = ?").get(stateToken) as
         { member_id: string; code_hash: string; expires_at: number; attempts: number; used: number } | undefined;
       if (!row || row.used || row.expires_at < nowSeconds() || row.attempts >= VERIFICATION_MAX_ATTEMPTS) return { kind: "expired" };
+      const email = (ctx.db.prepare("SELECT email FROM members WHERE id = ?").get(row.member_id) as { email: string } | undefined)?.email;
+      if (!email || mailboxLocked(ctx, email)) return { kind: "expired" };
       if (!sameHash(codeHash(stateToken, code), row.code_hash)) {
         const attempts = row.attempts + 1;
         ctx.db.prepare("UPDATE verifications SET attempts = ? WHERE state_token = ?").run(attempts, stateToken);
+        recordWrongCode(ctx, email);
         return { kind: "wrong-code", attemptsLeft: VERIFICATION_MAX_ATTEMPTS - attempts };
       }
       ctx.db.prepare("UPDATE verifications SET used = 1 WHERE state_token = ?").run(stateToken);
@@ -263,7 +269,7 @@ function loginEmail(body: Record<string, unknown>): string | undefined {
 }
 
 export function registerIdentity(router: Router, ctx: Ctx): void {
-  router.on("POST", "/_api/iam/authentication/v2/register", (req) => {
+  router.on("POST", "/_api/iam/authentication/v2/register", async (req) => {
     requireCaller(ctx, req.headers);
     // Accounts are kept under their canonical e-mail (core/email.ts): a look-alike is the address it imitates, and an
     // address with no canonical form (mixed scripts, a non-ASCII local part) is refused like a malformed one.
@@ -298,7 +304,7 @@ export function registerIdentity(router: Router, ctx: Ctx): void {
       nickname: clip(profile.nickname),
     };
     // The account exists once the e-mailed code comes back (signup.ts); a taken address gets this same answer.
-    const { stateToken, memberId } = ctx.db.transaction(() => startSignup(ctx, input)).immediate();
+    const { stateToken, memberId } = await startSignup(ctx, input);
     return {
       state: "REQUIRE_EMAIL_VERIFICATION",
       stateToken,

@@ -63,7 +63,8 @@ export function findReset(ctx: Ctx, token: string | null | undefined): ResetRow 
  * Sets the new password and uses the link up. Following the link proves the mailbox, so the e-mail counts as
  * verified; the member's sessions are revoked and any lock-out is lifted.
  */
-export function completeReset(ctx: Ctx, row: ResetRow, password: string): boolean {
+export async function completeReset(ctx: Ctx, row: ResetRow, password: string): Promise<boolean> {
+  const passwordHash = await hashPassword(password);
   return ctx.db
     .transaction(() => {
       const used = ctx.db.prepare("UPDATE password_resets SET used = 1 WHERE token_hash = ? AND used = 0").run(row.token_hash);
@@ -72,7 +73,7 @@ export function completeReset(ctx: Ctx, row: ResetRow, password: string): boolea
       if (!m) return false;
       ctx.db
         .prepare("UPDATE members SET password_hash = ?, email_verified = 1, updated_date = ? WHERE id = ?")
-        .run(hashPassword(password), nowIso(), row.member_id);
+        .run(passwordHash, nowIso(), row.member_id);
       ctx.db.prepare("UPDATE refresh_tokens SET revoked = 1 WHERE member_id = ?").run(row.member_id);
       ctx.db.prepare("DELETE FROM access_tokens WHERE member_id = ?").run(row.member_id);
       ctx.db.prepare("UPDATE password_resets SET used = 1 WHERE member_id = ?").run(row.member_id);

@@ -4,7 +4,8 @@
 //   (so guest orders of that address may join it), APPROVED or PENDING by the sign-up policy;
 // - a taken address gets the same answer (a state token, the code step) and the same row, whose code is never sent:
 //   its holder is told by e-mail instead. Whoever signs up cannot tell whether an account exists, and an account's
-//   password cannot be attached to someone else's address.
+//   password cannot be attached to someone else's address;
+// - codes are counted per mailbox across sign-ups (mailbox-codes.ts): a new sign-up brings no fresh tries.
 import type { Ctx } from "../core/context";
 import { newId, randomToken } from "../core/context";
 import { nowSeconds } from "../core/db";
@@ -13,6 +14,7 @@ import type { MemberRow } from "../members/members";
 import { createMember, hashPassword, memberByEmail } from "../members/members";
 import { codeHash, mail, newCode, sameHash, sendCode, VERIFICATION_MAX_ATTEMPTS, VERIFICATION_TTL_SECONDS } from "./codes";
 import { claimGuestOrders } from "./order-claims";
+import { mailboxLocked, mayEmailCode, recordWrongCode } from "./mailbox-codes";
 
 export interface SignupInput {
   /** Canonical (core/email.ts): callers refuse an address without a canonical form. */
@@ -29,12 +31,22 @@ export interface StartedSignup {
   memberId: string;
 }
 
-/** Records a sign-up and e-mails the address: its code, or (taken) a notice to the account's holder. */
-export function startSignup(ctx: Ctx, input: SignupInput): StartedSignup {
+/**
+ * Records a sign-up and e-mails the address: its code, or (taken) a notice to the account's holder. The password is
+ * hashed first, off the main thread (members.ts), then the row is written in one transaction.
+ */
+export async function startSignup(ctx: Ctx, input: SignupInput): Promise<StartedSignup> {
+  const passwordHash = await hashPassword(input.password);
+  return ctx.db.transaction(() => recordSignup(ctx, input, passwordHash)).immediate();
+}
+
+function recordSignup(ctx: Ctx, input: SignupInput, passwordHash: string): StartedSignup {
   const stateToken = randomToken();
   const memberId = newId();
   const code = newCode();
   const taken = memberByEmail(ctx, input.email) !== undefined;
+  // A locked mailbox, or one sent its day's codes, gets the same step and no code (mailbox-codes.ts).
+  const sent = !taken && mayEmailCode(ctx, input.email);
   ctx.db.prepare("DELETE FROM signups WHERE expires_at < ?").run(nowSeconds() - 86400);
   ctx.db
     .prepare(
@@ -45,16 +57,16 @@ export function startSignup(ctx: Ctx, input: SignupInput): StartedSignup {
       stateToken,
       memberId,
       input.email,
-      hashPassword(input.password),
+      passwordHash,
       input.firstName ?? null,
       input.lastName ?? null,
       input.nickname ?? null,
-      // A taken address's code is never sent: no code passes its step.
-      codeHash(stateToken, taken ? newCode() + newCode() : code),
+      // A code that is not sent (taken address, locked mailbox) is one no code typed can match.
+      codeHash(stateToken, sent ? code : newCode() + newCode()),
       nowSeconds() + VERIFICATION_TTL_SECONDS,
     );
   if (taken) deliver(ctx.mail, existingAccountNotice(input.email));
-  else sendCode(ctx, input.email, code);
+  else if (sent) sendCode(ctx, input.email, code);
   return { stateToken, memberId };
 }
 
@@ -79,10 +91,12 @@ export function completeSignup(ctx: Ctx, stateToken: string, code: string): Sign
     .transaction((): SignupOutcome | null => {
       const row = ctx.db.prepare("SELECT * FROM signups WHERE state_token = ?").get(stateToken) as SignupRow | undefined;
       if (!row) return null;
-      if (row.used || row.expires_at < nowSeconds() || row.attempts >= VERIFICATION_MAX_ATTEMPTS) return { kind: "expired" };
+      if (row.used || row.expires_at < nowSeconds() || row.attempts >= VERIFICATION_MAX_ATTEMPTS || mailboxLocked(ctx, row.email))
+        return { kind: "expired" };
       if (!sameHash(codeHash(stateToken, code), row.code_hash)) {
         const attempts = row.attempts + 1;
         ctx.db.prepare("UPDATE signups SET attempts = ? WHERE state_token = ?").run(attempts, stateToken);
+        recordWrongCode(ctx, row.email);
         return { kind: "wrong-code", attemptsLeft: VERIFICATION_MAX_ATTEMPTS - attempts };
       }
       ctx.db.prepare("UPDATE signups SET used = 1 WHERE state_token = ?").run(stateToken);

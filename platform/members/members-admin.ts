@@ -11,7 +11,7 @@ import { canonicalEmail } from "../core/email";
 import type { ApiRequest, Router } from "../core/http";
 import { appError, asObject, asString, permissionDenied, validationError } from "../core/http";
 import type { Fieldset, MemberRow } from "./members";
-import { changeSlug, createMember, deleteMember, memberById, memberEvent, memberWire, parseFieldsets } from "./members";
+import { changeSlug, createMember, deleteMember, hashPassword, memberById, memberEvent, memberWire, parseFieldsets } from "./members";
 import { applySort, matchFilter, parseOffsetPaging, parseSort } from "../core/query";
 import type { EventIdentity } from "../events/webhooks";
 
@@ -115,7 +115,7 @@ function page(rows: MemberRow[], paging: unknown, fieldset: Fieldset) {
   };
 }
 
-function createFromRequest(ctx: Ctx, req: ApiRequest) {
+async function createFromRequest(ctx: Ctx, req: ApiRequest) {
   const member = asObject(req.body.member) ?? {};
   const email = canonicalEmail(asString(member.loginEmail) ?? "") ?? "";
   if (!email)
@@ -125,14 +125,15 @@ function createFromRequest(ctx: Ctx, req: ApiRequest) {
   const contact = asObject(member.contact) ?? {};
   const profile = asObject(member.profile) ?? {};
   const clip = (v: unknown) => asString(v)?.trim().slice(0, 100) || null;
+  // The member sets her password through "mot de passe oublié": this one is never shown to anyone.
+  const passwordHash = await hashPassword(randomBytes(24).toString("base64url"));
   const created = ctx.db
     .transaction(() => {
       if (ctx.db.prepare("SELECT 1 FROM members WHERE email = ?").get(email)) return null;
-      // The member sets her password through "mot de passe oublié": this one is never shown to anyone.
       return createMember(ctx, {
         createdBy: OWNER,
         email,
-        password: randomBytes(24).toString("base64url"),
+        passwordHash,
         firstName: clip(contact.firstName),
         lastName: clip(contact.lastName),
         nickname: clip(profile.nickname),

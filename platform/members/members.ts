@@ -38,13 +38,23 @@ export interface MemberRow {
   email_verified: number;
 }
 
-export function hashPassword(password: string): string {
+const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
+const stored = (salt: Buffer, hash: Buffer) => `scrypt$${salt.toString("base64url")}$${hash.toString("base64url")}`;
+
+/**
+ * A new password's hash, computed off the main thread (libuv's pool): scrypt takes tens of milliseconds of CPU, which
+ * on the main thread would stall every other request for as long, once per sign-up or reset.
+ */
+export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const hash = scryptSync(password, salt, 32);
-  return `scrypt$${salt.toString("base64url")}$${hash.toString("base64url")}`;
+  return stored(salt, await scryptAsync(password, salt, 32));
 }
 
-const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
+/** The same on the main thread: only for the seed's accounts, made once at start before any request is served. */
+export function hashPasswordAtSeed(password: string): string {
+  const salt = randomBytes(16);
+  return stored(salt, scryptSync(password, salt, 32));
+}
 
 /**
  * Off the main thread (libuv's pool): a burst of logins must not stall every other request while it hashes.
@@ -62,7 +72,7 @@ let dummyHash: string | undefined;
 export async function checkCredentials(ctx: Ctx, email: string, password: string): Promise<MemberRow | null> {
   const m = memberByEmail(ctx, email);
   if (!m) {
-    dummyHash ??= hashPassword("dummy-password");
+    dummyHash ??= await hashPassword("dummy-password");
     await verifyPassword(password, dummyHash);
     return null;
   }
@@ -99,9 +109,8 @@ function uniqueSlug(ctx: Ctx, base: string): string {
 
 export interface NewMember {
   email: string;
-  /** The password, or its hash already made (a sign-up completed by its code). */
-  password?: string;
-  passwordHash?: string;
+  /** The password's hash (hashPassword), made before the caller's transaction. */
+  passwordHash: string;
   firstName?: string | null;
   lastName?: string | null;
   nickname?: string | null;
@@ -131,7 +140,7 @@ export function createMember(ctx: Ctx, m: NewMember & { id?: string }): MemberRo
       id,
       newId(),
       email,
-      m.passwordHash ?? hashPassword(m.password ?? ""),
+      m.passwordHash,
       m.status ?? "APPROVED",
       m.firstName ?? null,
       m.lastName ?? null,

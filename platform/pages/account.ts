@@ -54,7 +54,7 @@ export async function resetPost(ctx: Ctx, request: Request): Promise<Response> {
   const problem = passwordProblem(password);
   if (problem) return html(resetForm(token, problem), 400);
   if (password !== (form.get("confirm") ?? "")) return html(resetForm(token, "Les deux mots de passe ne correspondent pas."), 400);
-  if (!completeReset(ctx, row, password)) return resetExpired(ctx);
+  if (!(await completeReset(ctx, row, password))) return resetExpired(ctx);
   if (row.redirect_url) return redirect(row.redirect_url);
   return html(
     page(

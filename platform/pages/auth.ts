@@ -263,7 +263,7 @@ function verifyPost(ctx: Ctx, session: SessionRow, form: URLSearchParams): Respo
   return ctx.db.transaction(() => loginSuccess(ctx, session, memberId)).immediate();
 }
 
-function signupPost(ctx: Ctx, session: SessionRow, form: URLSearchParams): Response {
+async function signupPost(ctx: Ctx, session: SessionRow, form: URLSearchParams): Promise<Response> {
   const values = {
     firstName: (form.get("firstName") ?? "").trim().slice(0, 100),
     lastName: (form.get("lastName") ?? "").trim().slice(0, 100),
@@ -281,9 +281,12 @@ function signupPost(ctx: Ctx, session: SessionRow, form: URLSearchParams): Respo
   const weak = passwordProblem(password);
   if (weak) return html(signupForm(session.id, values, weak), 400);
   // The same step whether or not the address has an account (iam/signup.ts): the code, or its holder told by e-mail.
-  const { stateToken } = ctx.db
-    .transaction(() => startSignup(ctx, { email, password, firstName: values.firstName || null, lastName: values.lastName || null }))
-    .immediate();
+  const { stateToken } = await startSignup(ctx, {
+    email,
+    password,
+    firstName: values.firstName || null,
+    lastName: values.lastName || null,
+  });
   return html(
     verifyForm(session.id, stateToken, {
       notice:

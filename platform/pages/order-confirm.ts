@@ -6,7 +6,7 @@ import { e, errorPage, page } from "../core/layout";
 import { verifyLink } from "../ecom/orders/order-links";
 import { placedCartData } from "../ecom/cart/cart-order";
 import { confirmOrder } from "../ecom/orders/orders";
-import { cancelUnconfirmed } from "../ecom/checkout/unpaid";
+import { expireUnpaid } from "../ecom/checkout/unpaid-holds";
 import type { OrderRow } from "../ecom/orders/order-wire";
 
 function refusal(reason: "invalid" | "expired"): Response {
@@ -24,7 +24,7 @@ export function orderConfirmGet(ctx: Ctx, url: URL): Response {
   const token = url.searchParams.get("jeton");
   const check = verifyLink(ctx, token, "confirm");
   if (!check.ok) return refusal(check.reason);
-  cancelUnconfirmed(ctx);
+  expireUnpaid(ctx);
   const row = ctx.db.prepare("SELECT * FROM orders WHERE id = ?").get(check.claims.orderId) as OrderRow | undefined;
   if (!row) return html(errorPage("Commande introuvable", "Cette commande n'existe plus."), 404);
   if (row.status === "APPROVED") return done("Commande confirmée", `La commande n° ${row.number} est confirmée.`);

@@ -2,7 +2,7 @@
 import type { CheckoutData } from "../ecom/checkout/checkout-v1";
 import type { Ctx } from "../core/context";
 import { currency, formatMoney } from "../core/context";
-import { html, readForm, redirect } from "../core/http";
+import { clientOf, html, readForm, redirect } from "../core/http";
 import type { PurchaseRef } from "../ecom/checkout/purchase";
 import { placePurchase, purchaseOf } from "../ecom/checkout/purchase";
 import type { Totals } from "../ecom/pricing/pricing";
@@ -254,7 +254,8 @@ export async function paymentPost(ctx: Ctx, request: Request): Promise<Response>
       });
   }
   // PLATFORM_PAYMENT_CAPTURE=manual: the card is only authorized; the owner captures or voids it later.
-  const result = placePurchase(ctx, data, action === "offline" ? "offline" : ctx.opts.paymentCapture === "manual" ? "authorized" : "card");
+  const payment = action === "offline" ? "offline" : ctx.opts.paymentCapture === "manual" ? "authorized" : "card";
+  const result = placePurchase(ctx, data, payment, clientOf(request));
   if (!result.ok) {
     const msg =
       result.code === "OUT_OF_STOCK"

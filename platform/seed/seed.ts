@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Ctx } from "../core/context";
 import { newId, ownerKey, toCents } from "../core/context";
 import { setSetting } from "../core/db";
-import { createMember } from "../members/members";
+import { createMember, hashPasswordAtSeed } from "../members/members";
 import { insertOrder } from "../ecom/orders/orders";
 import type { LineRef } from "../ecom/pricing/pricing";
 import { computeTotals, priceLine } from "../ecom/pricing/pricing";
@@ -214,7 +214,7 @@ export function loadSeed(ctx: Ctx, seed: SeedData): void {
     for (const m of seed.members) {
       const member = createMember(ctx, {
         email: m.email,
-        password: m.password,
+        passwordHash: hashPasswordAtSeed(m.password),
         firstName: m.firstName,
         lastName: m.lastName,
         nickname: m.nickname,

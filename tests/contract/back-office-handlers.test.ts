@@ -48,6 +48,8 @@ describe.skipIf(isWix)("the dashboard", () => {
     for (const pickup of ["10014", "10018"]) expect(numbers(handle.toShip)).not.toContain(pickup);
     expect(numbers(handle.toCapture)).toEqual(["10004", "10005", "10006", "10007", "10009", "10010"]);
     expect(numbers(handle.toCollect)).toEqual(["10008"]);
+    // What unpaid orders hold out of sale, per product: the blue mug of the confirmed pay-on-delivery order 10008.
+    expect(handle.unpaidHolds).toEqual([{ product: "Mug « Café et code »", units: 1, orders: 1 }]);
   });
 
   it("today's and this month's sales: paid totals less their refunds, on Paris days", async () => {

@@ -6,10 +6,12 @@ import { cartV2, currentCartV2 } from "@wix/ecom";
 import { EMBEDDED_CLIENT_ID } from "../../platform/index";
 import {
   APP_ORIGIN,
+  ALEX,
   Browser,
   CALLBACKS,
   cents,
   isWix,
+  loginThroughHostedPage,
   makeClient,
   OWNER_TOKEN,
   pageText,
@@ -57,11 +59,11 @@ async function readyCart(client: Client, slug = "livre-typescript") {
 
 describe.skipIf(isWix)("Cart V2: the current cart", () => {
   it("a coupon this customer used up is refused on add: INVALID_COUPON_STATUS, reason MAX_USAGE_PER_CUSTOMER_EXCEEDED", async () => {
-    // The welcome code is once per customer (docs/decisions/0028); the customer is the cart's e-mail, canonical.
-    const first = makeClient();
+    // The welcome code is once per customer, a member (docs/decisions/0028, 0057).
+    const { client: first } = await loginThroughHostedPage(ctx.platform, ALEX);
     await cartWith(first, "livre-react", 1);
     await first.currentCartV2.updateCurrentCart({
-      customerInfo: { firstName: "Camille", lastName: "Martin", email: "une-fois@exemple.fr" },
+      customerInfo: { firstName: "Alex", lastName: "Durand", email: ALEX.email },
       deliveryInfo: { address: ADDRESS },
       paymentInfo: { billingAddress: ADDRESS },
     });
@@ -70,11 +72,18 @@ describe.skipIf(isWix)("Cart V2: the current cart", () => {
     const { checkoutUrl } = await first.cartV2.getCheckoutUrl(cart!._id!);
     expect((await payOnHostedPage(ctx.platform, checkoutUrl!, PAY)).location).toContain("orderId=");
 
-    const second = makeClient();
+    const { client: second } = await loginThroughHostedPage(ctx.platform, ALEX);
     await cartWith(second, "livre-react", 1);
-    await second.currentCartV2.updateCurrentCart({ customerInfo: { email: "Une-Fois@exemple.fr" } });
     const refused = await rejection(() => second.currentCartV2.addCouponToCurrentCart({ code: "BIENVENUE10" }));
     expect(code(refused)).toBe("INVALID_COUPON_STATUS");
+    expect(data(refused)).toMatchObject({ couponCode: "BIENVENUE10", reason: "MAX_USAGE_PER_CUSTOMER_EXCEEDED" });
+  });
+
+  it("a guest whose cart holds an e-mail is refused the once-per-customer code, whatever the address", async () => {
+    const guest = makeClient();
+    await cartWith(guest, "livre-react", 1);
+    await guest.currentCartV2.updateCurrentCart({ customerInfo: { email: "jamais.venu@exemple.fr" } });
+    const refused = await rejection(() => guest.currentCartV2.addCouponToCurrentCart({ code: "BIENVENUE10" }));
     expect(data(refused)).toMatchObject({ couponCode: "BIENVENUE10", reason: "MAX_USAGE_PER_CUSTOMER_EXCEEDED" });
   });
 

@@ -241,7 +241,8 @@ describe.skipIf(isWix)("payment and orders (embedded platform)", () => {
   });
 
   it("applies the coupon to the order's totals", async () => {
-    const client = makeClient();
+    // The welcome code is once per customer, a member (docs/decisions/0057).
+    const { client } = await loginThroughHostedPage(ctx.platform, DEMO);
     const book = await productBySlug(client, "livre-git");
     await client.currentCart.addToCurrentCart({ lineItems: [{ ...productRef(book._id), quantity: 1 }] });
     await client.currentCart.updateCurrentCart({ couponCode: "BIENVENUE10" });

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 /**
@@ -37,7 +37,10 @@ export interface NginxSite {
 export const ACCESS_LOG_FORMAT =
   'log_format no_query \'$remote_addr - $remote_user [$time_local] "$request_method $uri $server_protocol" $status $body_bytes_sent "$http_user_agent"\';';
 
-/** The TLS proxy of docs/deployment.md (and compose/nginx.conf), with test paths: X-Forwarded-Proto/Host/For to the app. */
+/**
+ * The TLS proxy of docs/deployment.md, with test paths: X-Forwarded-Proto/Host to the app, and X-Forwarded-For set to
+ * the address nginx sees (never the client's own). tests/topology runs compose/nginx.conf itself (composeSite below).
+ */
 export function nginxConf(site: NginxSite): string {
   const p = (name: string) => join(site.dir, name);
   const indent = (lines: string[], by: string) => lines.map((line) => `${by}${line}\n`).join("");
@@ -54,6 +57,7 @@ http {
   uwsgi_temp_path ${p("tmp/uwsgi")};
   scgi_temp_path ${p("tmp/scgi")};
   client_max_body_size 2m;
+  server_tokens off;
   upstream app {
 ${indent(site.upstream, "    ")}  }
   server {
@@ -69,7 +73,7 @@ ${indent(site.upstream, "    ")}  }
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Forwarded-Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-For $remote_addr;
       proxy_redirect off;
 ${indent(site.location ?? [], "      ")}    }
   }
@@ -82,7 +86,91 @@ ${indent(site.location ?? [], "      ")}    }
  * folder, and returns the command line that runs nginx on them in the foreground.
  */
 export function prepareNginx(site: NginxSite): { command: string; args: string[] } {
-  const { dir } = site;
+  makeCertificate(site.dir);
+  const conf = join(site.dir, "nginx.conf");
+  writeFileSync(conf, nginxConf(site));
+  return nginxCommand(site.dir, conf);
+}
+
+// -------------------------------------------------------------------------------- compose/nginx.conf, as written
+
+export interface ComposeNginxPorts {
+  /** The temp folder nginx runs in (certificate, logs, pid). */
+  dir: string;
+  /** Loopback ports standing for the published 443 and 80, and for the internal webhook listener (8081). */
+  https: number;
+  http: number;
+  webhooks: number;
+  /** The loopback ports of the two replicas, for app1:3000 and app2:3000. */
+  replicas: [number, number];
+  /** Lines added to the TLS server's `location /` (a test's own header, say). */
+  location?: string[];
+}
+
+/** Each text of compose/nginx.conf a test run puts another value in: it must be there exactly once. */
+function replaceOnce(text: string, from: string, to: string): string {
+  const at = text.indexOf(from);
+  if (at < 0 || text.indexOf(from, at + from.length) >= 0)
+    throw new Error(`compose/nginx.conf no longer holds exactly one "${from}": update tests/support/nginx.ts`);
+  return text.slice(0, at) + to + text.slice(at + from.length);
+}
+
+/**
+ * compose/nginx.conf as compose mounts it (conf.d/default.conf), with loopback addresses and test paths in place of the
+ * container's: only addresses and paths change, the directives are the file's.
+ */
+export function composeSite(ports: ComposeNginxPorts): string {
+  let site = readFileSync(join(import.meta.dirname, "../../compose/nginx.conf"), "utf8");
+  site = replaceOnce(site, "server app1:3000", `server 127.0.0.1:${ports.replicas[0]}`);
+  site = replaceOnce(site, "server app2:3000", `server 127.0.0.1:${ports.replicas[1]}`);
+  site = replaceOnce(site, "listen 80;", `listen 127.0.0.1:${ports.http};`);
+  site = replaceOnce(site, "listen 443 ssl http2;", `listen 127.0.0.1:${ports.https} ssl http2;`);
+  site = replaceOnce(site, "listen 8081;", `listen 127.0.0.1:${ports.webhooks};`);
+  site = replaceOnce(site, "/etc/nginx/certs/fullchain.pem", join(ports.dir, "cert.pem"));
+  site = replaceOnce(site, "/etc/nginx/certs/privkey.pem", join(ports.dir, "key.pem"));
+  site = site.replaceAll("/var/log/nginx/", `${ports.dir}/`);
+  if (!ports.location?.length) return site;
+  const main = "  location / {\n    proxy_pass http://store;\n";
+  return replaceOnce(site, main, `${main}${ports.location.map((l) => `    ${l}\n`).join("")}`);
+}
+
+/**
+ * The nginx image's own /etc/nginx/nginx.conf around the site (its `main` access log included: a server block without
+ * an access_log of its own writes there), with test paths.
+ */
+function imageNginxConf(dir: string): string {
+  const p = (name: string) => join(dir, name);
+  return `worker_processes 1;
+pid ${p("nginx.pid")};
+error_log ${p("error.log")} notice;
+events { worker_connections 512; }
+http {
+  default_type application/octet-stream;
+  log_format main '$remote_addr - $remote_user [$time_local] "$request" '
+                  '$status $body_bytes_sent "$http_referer" '
+                  '"$http_user_agent" "$http_x_forwarded_for"';
+  access_log ${p("image-access.log")} main;
+  client_body_temp_path ${p("tmp/body")};
+  proxy_temp_path ${p("tmp/proxy")};
+  fastcgi_temp_path ${p("tmp/fastcgi")};
+  uwsgi_temp_path ${p("tmp/uwsgi")};
+  scgi_temp_path ${p("tmp/scgi")};
+  include ${p("default.conf")};
+}
+`;
+}
+
+/** Writes compose/nginx.conf (loopback addresses) inside the image's nginx.conf, and a certificate; nginx's command. */
+export function prepareComposeNginx(ports: ComposeNginxPorts): { command: string; args: string[] } {
+  makeCertificate(ports.dir);
+  writeFileSync(join(ports.dir, "default.conf"), composeSite(ports));
+  const conf = join(ports.dir, "nginx.conf");
+  writeFileSync(conf, imageNginxConf(ports.dir));
+  return nginxCommand(ports.dir, conf);
+}
+
+/** A self-signed certificate for localhost/127.0.0.1, made now with openssl, as cert.pem and key.pem in `dir`. */
+function makeCertificate(dir: string): void {
   mkdirSync(join(dir, "tmp"), { recursive: true });
   execFileSync(
     "openssl",
@@ -107,8 +195,9 @@ export function prepareNginx(site: NginxSite): { command: string; args: string[]
     ],
     { stdio: "pipe" },
   );
-  const conf = join(dir, "nginx.conf");
-  writeFileSync(conf, nginxConf(site));
+}
+
+function nginxCommand(dir: string, conf: string): { command: string; args: string[] } {
   // -e: the error log before the config is read must not go to /var/log/nginx (no root needed).
   return { command: nginxBinary(), args: ["-e", join(dir, "error.log"), "-p", dir, "-c", conf, "-g", "daemon off;"] };
 }

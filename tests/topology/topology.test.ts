@@ -3,18 +3,20 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prepareNginx } from "../support/nginx";
+import { prepareComposeNginx } from "../support/nginx";
 import { buildDir, ROOT, startServer, type RunningServer } from "../support/server";
 import { unsealValue } from "../../app/.server/account/cookie-crypto.server";
 import { freePortInRange } from "../support/ports";
 import { formFields, freshRender, Visitor } from "../support/visitor";
 
 /**
- * Issue 16: the production topology on loopback. nginx terminates TLS in front of two replicas of the app
- * (`node server.js`), which share one platform service (`node build/platform/serve.js`, reached with
- * PLATFORM_URL) and one Redis (REDIS_URL, the rate limits). A cart made through one replica is read through the
- * other; the login limit is counted once for both; a rolling restart under add-to-cart load loses no request and
- * no cart line (each line read back through the platform's API).
+ * The production topology of compose.yaml on loopback. nginx, running compose/nginx.conf itself (loopback addresses in
+ * place of the containers', tests/support/nginx.ts), terminates TLS in front of two replicas of the app
+ * (`node server.js`, trusting nginx's address alone), which share one platform service (`node build/platform/serve.js`,
+ * reached with PLATFORM_URL, its events sent to nginx's internal listener) and one Redis (REDIS_URL, the rate limits).
+ * A cart made through one replica is read through the other; the login limit is counted once for both and no client
+ * escapes it with its own X-Forwarded-For; the platform's events reach a replica and are verified; a rolling restart
+ * under add-to-cart load loses no request and no cart line (each line read back through the platform's API).
  */
 
 const SECRET = "topology-test-session-secret-0123456789";
@@ -58,7 +60,8 @@ function startReplica(i: number): Promise<RunningServer> {
       SESSION_SECRET: SECRET,
       PLATFORM_URL: platformUrl,
       REDIS_URL: redisUrl,
-      TRUST_PROXY: "loopback",
+      // nginx's exact address, as compose.yaml names nginx's (here nginx and the test both run on 127.0.0.1).
+      TRUST_PROXY: "127.0.0.1",
       // Every replica serves the one public origin, nginx's (links, cookies, the origin check).
       PUBLIC_ORIGIN: origin,
       RATE_LIMITS: `login=${LOGIN_LIMIT},signup=1000,checkout=1000,cart=100000`,
@@ -70,7 +73,9 @@ beforeAll(async () => {
   buildDir();
   if (!existsSync(join(ROOT, "build/platform/serve.js"))) throw new Error("No build/platform/serve.js: run `npm run build` first.");
   const taken = new Set<number>();
-  const [nginxPort, redisPort, platformPort, a, b] = [
+  const [nginxPort, redisPort, platformPort, a, b, httpPort, webhookPort] = [
+    await freePortInRange(taken),
+    await freePortInRange(taken),
     await freePortInRange(taken),
     await freePortInRange(taken),
     await freePortInRange(taken),
@@ -102,25 +107,22 @@ beforeAll(async () => {
     PLATFORM_HOST: "127.0.0.1",
     PLATFORM_DB: join(dir, "platform.sqlite"),
     PLATFORM_APP_ORIGIN: origin,
+    // compose.yaml's http://nginx:8081/webhooks/wix: nginx's internal listener, which passes the events to a replica.
+    PLATFORM_WEBHOOK_URLS: `http://127.0.0.1:${webhookPort}/webhooks/wix`,
   });
   await waitFor("platform service", async () => (await fetch(`${platformUrl}/readyz`)).ok, platform);
 
   replicas.push(await startReplica(0), await startReplica(1));
 
-  // The multi-replica proxy of compose/nginx.conf. No upstream keepalive and `Connection: close`, so a replica that
-  // stops accepting is never sent a request on an old connection; non_idempotent: a POST whose replica refused or
-  // reset the connection (it never ran it) goes to the other replica.
-  const nginxCommand = prepareNginx({
+  // compose/nginx.conf as written (no upstream keepalive, `Connection: close`, non_idempotent retries), with one
+  // header of the test's own: which replica answered.
+  const nginxCommand = prepareComposeNginx({
     dir,
-    port: nginxPort!,
-    upstream: replicaPorts.map((u) => `server 127.0.0.1:${u} max_fails=1 fail_timeout=2s;`),
-    connection: "close",
-    location: [
-      "proxy_next_upstream error timeout non_idempotent;",
-      "proxy_next_upstream_tries 2;",
-      "proxy_connect_timeout 2s;",
-      "add_header X-Upstream $upstream_addr always;",
-    ],
+    https: nginxPort!,
+    http: httpPort!,
+    webhooks: webhookPort!,
+    replicas: [a!, b!],
+    location: ["add_header X-Upstream $upstream_addr always;"],
   });
   const nginx = startChild("nginx", nginxCommand.command, nginxCommand.args);
   await waitFor("nginx", async () => (await fetch(`${origin}/readyz`)).ok, nginx);
@@ -207,6 +209,30 @@ describe("nginx → two replicas → one platform service and Redis", () => {
     // Each replica alone has seen only half the limit: only a shared count refuses these.
     expect(await attempt(a, LOGIN_LIMIT)).toBe(429);
     expect(await attempt(b, LOGIN_LIMIT + 1)).toBe(429);
+  });
+
+  it("no client escapes the login limit through nginx with an X-Forwarded-For of its own", async () => {
+    // Each attempt claims another address; nginx replaces the header with the one it sees (127.0.0.1 here).
+    const attempt = async (n: number) => {
+      const spoofed = { "x-forwarded-for": `198.51.100.${n + 1}` };
+      const visitor = new Visitor(origin);
+      const page = await visitor.request("GET", "/account/login", undefined, spoofed);
+      const fields = { ...formFields(page.body, "Mot de passe oublié"), email: `usurpe-${n}@exemple.fr`, password: "mauvais-mot-de-passe" };
+      return (await visitor.request("POST", "/account/login", fields, spoofed)).status;
+    };
+    const statuses: number[] = [];
+    for (let n = 0; n <= LOGIN_LIMIT; n++) statuses.push(await attempt(n));
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("the platform service's events reach a replica through nginx and are verified there", async () => {
+    // The cart added above raised events; the service posts each to nginx's internal listener.
+    const lines = () => replicas.map((r) => r.log()).join("\n");
+    const deadline = performance.now() + 20_000;
+    while (!lines().includes('"path":"/webhooks/wix","status":204') && performance.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200));
+    expect(lines()).toContain('"path":"/webhooks/wix","status":204');
+    expect(lines()).not.toContain('"path":"/webhooks/wix","status":401');
   });
 
   it("rolling restart under add-to-cart load: no request lost, every cart line where it should be", async () => {

@@ -96,6 +96,34 @@ describe("POST /webhooks/wix", () => {
     expect(loads).toBe(2);
   });
 
+  // A validly signed event for another app (its `aud`) is not ours: the SDK's webhooks.parseJWT checks the signature
+  // and the expiry only, so the endpoint checks the audience itself.
+  it("refuses a validly signed event addressed to another app (its aud), accepts one addressed to this app", async () => {
+    const { signJwt, envelopeOf, webhookKeys } = await import("../../platform/events/webhooks");
+    const { openDatabase } = await import("../../platform/core/db");
+    const db = openDatabase(":memory:");
+    const keys = webhookKeys(db);
+    db.close();
+    configureWebhooks({ publicKey: keys.publicPem, appId: "cette-app" });
+    const event = {
+      eventType: "wix.stores.catalog.v3.product_updated",
+      entityFqdn: "wix.stores.catalog.v3.product",
+      slug: "updated",
+      entityId: "p1",
+      body: { updated: { id: "p1", name: "Mug" } },
+    };
+    const signed = (id: string, audience: string) =>
+      signJwt(keys.privatePem, { data: JSON.stringify(envelopeOf(event, id, new Date().toISOString())) }, id, audience);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      expect((await post(signed("evt-autre-app", "une-autre-app"))).status).toBe(401);
+      expect(String(warn.mock.calls[0]?.[0])).toContain("audience");
+      expect((await post(signed("evt-cette-app", "cette-app"))).status).toBe(204);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   // Outside attack 3, finding 2: a JWT header of nested arrays cost 0.5 s of CPU in jose's JSON.parse before the
   // signature was even looked at. A real header is a few dozen bytes; one over 1 KB is refused before any parse.
   it("refuses a nesting-bomb JWT header before anything parses it", async () => {

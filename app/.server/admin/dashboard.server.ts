@@ -59,6 +59,28 @@ export async function dashboardFigures(admin: ElevatedClient, now = new Date()):
   });
 }
 
+/**
+ * What unpaid orders hold out of sale: the units of each product in approved orders not paid yet and not sent (a
+ * confirmed pay-on-delivery order takes its stock; docs/decisions/0056-unpaid-holds-per-person.md). Most held first.
+ */
+function unpaidHolds(open: SdkOrder[]): Array<{ product: string; units: number; orders: number }> {
+  const held = new Map<string, { units: number; orders: Set<string> }>();
+  for (const order of open) {
+    if (order.paymentStatus !== "NOT_PAID" || order.fulfillmentStatus !== "NOT_FULFILLED") continue;
+    for (const line of order.lineItems ?? []) {
+      if (line.itemType?.preset === "DIGITAL") continue;
+      const product = line.productName?.translated ?? line.productName?.original ?? "";
+      const entry = held.get(product) ?? { units: 0, orders: new Set<string>() };
+      entry.units += line.quantity ?? 0;
+      entry.orders.add(order._id ?? "");
+      held.set(product, entry);
+    }
+  }
+  return [...held]
+    .map(([product, { units, orders }]) => ({ product, units, orders: orders.size }))
+    .sort((a, b) => b.units - a.units || a.product.localeCompare(b.product, "fr"));
+}
+
 /** Orders that wait for the owner: cards to capture, parcels to send, pickups to prepare, payments due on delivery. */
 export async function ordersToHandle(admin: ElevatedClient) {
   return mapLoaderErrors(async () => {
@@ -79,6 +101,7 @@ export async function ordersToHandle(admin: ElevatedClient) {
       toShip: open.filter((o) => o.physical && !o.pickup),
       toPrepare: open.filter((o) => o.physical && o.pickup),
       toCollect: open.filter((o) => o.paymentStatus === "NOT_PAID"),
+      unpaidHolds: unpaidHolds(page.orders ?? []),
     };
   });
 }

@@ -76,8 +76,10 @@ const APPLICATION_MESSAGES: Record<string, string> = {
   ERROR_COUPON_IS_NOT_ACTIVE_YET: "Ce code promo n'est pas encore valable.",
   // Wix's coupon limits (specification.usageLimit, limitPerCustomer), as the SDK's checkout typings name them.
   ERROR_COUPON_USAGE_EXCEEDED: "Ce code promo a atteint son nombre d'utilisations : retirez-le du panier.",
+  // Said the same to a member who used it and to a visitor (the embedded platform keeps it for members, decision 0057):
+  // the message tells nobody whether an address has used it.
   ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED:
-    "Vous avez déjà utilisé ce code promo, qui ne vaut qu'une fois par client : retirez-le du panier.",
+    "Ce code promo vaut une fois par client connecté à son compte : il ne s'applique pas à cette commande. Retirez-le du panier.",
   // Cart V2's refusals the app can meet (the *ApplicationErrors unions of the SDK's cart-v2 typings).
   INSUFFICIENT_INVENTORY: "Il n'en reste pas assez en stock pour cette quantité (en comptant votre panier).",
   ITEM_NOT_FOUND_IN_CATALOG: "Ce produit ou cette déclinaison n'existe plus.",

@@ -82,14 +82,24 @@ export function tokenShapeProblem(body: string): string | null {
   return null;
 }
 
-/** The token's `jti` claim (Wix's event id for this delivery), read after the SDK verified the signature. */
-function tokenId(jwt: string): string | undefined {
+/** The token's claims, read after the SDK verified the signature (the payload is only parsed then). */
+function claimsOf(jwt: string): { jti?: unknown; aud?: unknown } {
   try {
-    const claims = JSON.parse(Buffer.from(jwt.split(".")[1] ?? "", "base64url").toString("utf8")) as { jti?: unknown };
-    return typeof claims.jti === "string" && claims.jti ? claims.jti : undefined;
+    return JSON.parse(Buffer.from(jwt.split(".")[1] ?? "", "base64url").toString("utf8")) as { jti?: unknown; aud?: unknown };
   } catch {
-    return undefined;
+    return {};
   }
+}
+
+/**
+ * Whether the token is addressed to another app: its `aud` (a string or a list, RFC 7519) names apps and not this
+ * one. The SDK's webhooks.parseJWT checks the signature and expiry only. A token without `aud` is not refused: Wix does
+ * not document that its webhook tokens carry one (platform/README.md), and one signed with our app's key is ours.
+ */
+function forAnotherApp(aud: unknown): boolean {
+  if (aud === undefined) return false;
+  const audiences = Array.isArray(aud) ? aud : [aud];
+  return !audiences.includes(appId);
 }
 
 export async function receiveWebhook(request: Request): Promise<Response> {
@@ -108,8 +118,11 @@ export async function receiveWebhook(request: Request): Promise<Response> {
   } catch (error) {
     return refuse(`invalid token: ${error instanceof Error ? error.message.slice(0, 200) : "unknown"}`);
   }
+  const claims = claimsOf(body);
+  if (forAnotherApp(claims.aud)) return refuse(`${event.eventType}: audience ${JSON.stringify(claims.aud).slice(0, 100)} is not ${appId}`);
   const payloadId = (event.payload as { id?: unknown } | undefined)?.id;
-  const id = tokenId(body) ?? (typeof payloadId === "string" ? payloadId : undefined);
+  const jti = typeof claims.jti === "string" && claims.jti ? claims.jti : undefined;
+  const id = jti ?? (typeof payloadId === "string" ? payloadId : undefined);
   if (!id) return refuse(`${event.eventType}: no event id`);
   let first: boolean;
   try {

@@ -76,7 +76,7 @@ export type CartPayment = Payment;
  * chose on the payment page (an offline payment then waits for their confirmation, checkout/unpaid.ts); false for the site's
  * own Place Order (API key).
  */
-export function placeCartOrder(ctx: Ctx, cartId: string, payment: CartPayment, byBuyer = true): PlaceResult {
+export function placeCartOrder(ctx: Ctx, cartId: string, payment: CartPayment, byBuyer = true, client?: string): PlaceResult {
   const buyerConfirms = byBuyer && payment === "offline";
   return withOrderMails(ctx, buyerConfirms, (onCreated) =>
     ctx.db
@@ -106,6 +106,7 @@ export function placeCartOrder(ctx: Ctx, cartId: string, payment: CartPayment, b
           buyerConfirms,
           checkoutId: cart.id,
           cartId: cart.id,
+          client,
         });
         if (!placed.ok) return placed;
         markPlaced(ctx, cart, placed.orderId);

@@ -46,6 +46,7 @@ export function purchaseOf(ctx: Ctx, ref: PurchaseRef): Purchase | null {
   return { data, totals, orderId: null, blocked: totals.lines.some((l) => l.status !== "AVAILABLE") ? UNAVAILABLE : null };
 }
 
-export function placePurchase(ctx: Ctx, ref: PurchaseRef, payment: "card" | "offline" | "authorized"): PlaceResult {
-  return ref.cartId ? placeCartOrder(ctx, ref.cartId, payment) : placeOrder(ctx, ref.checkoutId ?? "", payment);
+/** Places the purchase's order; `client` is the buyer's address (an unpaid order counts against it). */
+export function placePurchase(ctx: Ctx, ref: PurchaseRef, payment: "card" | "offline" | "authorized", client?: string): PlaceResult {
+  return ref.cartId ? placeCartOrder(ctx, ref.cartId, payment, true, client) : placeOrder(ctx, ref.checkoutId ?? "", payment, client);
 }

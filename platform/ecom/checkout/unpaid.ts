@@ -2,11 +2,15 @@
 // order is a promise anyone can make from any address: it must not take the stock until someone proves the mailbox it
 // names. So it is placed INITIALIZED (Wix's "created, not yet approved"), takes no stock, and e-mails its buyer a link
 // to confirm it; confirming takes the stock and approves it (orders/orders.ts, confirmOrder). Left unconfirmed a day, it is
-// cancelled. And a buyer (the canonical e-mail) holds at most UNPAID_UNITS_PER_BUYER units of a product in unpaid
-// orders: more is paid by card, as shops cap what they send without payment.
+// cancelled. And one person holds at most UNPAID_UNITS_PER_BUYER units of a product in unpaid orders: more is paid by
+// card, as shops cap what they send without payment. A person is whatever they cannot multiply for free: the mailbox
+// (core/email.ts's mailboxKey, so `a+1@` and `a+2@` are one), the session (visitor or member) and the client address;
+// an unpaid order counts against each of the three it was placed with. Once confirmed, an order holds its stock until it
+// is paid or sent, for UNPAID_HOLD_DAYS at most (checkout/unpaid-holds.ts).
 import type { Ctx } from "../../core/context";
 import { newId } from "../../core/context";
 import { nowIso, nowSeconds } from "../../core/db";
+import { mailboxKey } from "../../core/email";
 import { deliver } from "../../core/mail";
 import { signLink } from "../orders/order-links";
 import type { PricedLine } from "../pricing/pricing";
@@ -18,11 +22,27 @@ export const UNPAID_LIMIT_MESSAGE =
   `Le paiement à la livraison est limité à ${UNPAID_UNITS_PER_BUYER} exemplaires d'un même article en commandes non payées : ` +
   "payez par carte, ou réduisez la quantité.";
 
-/** The open unpaid orders of a buyer: waiting for confirmation, or confirmed and not paid yet. */
-function openUnpaidUnits(ctx: Ctx, buyer: string): Map<string, number> {
+/** Who places an unpaid order: its mailbox (null without an e-mail), its session ("v:<id>" or "m:<id>"), its client. */
+export interface UnpaidHolder {
+  mailbox: string | null;
+  owner: string;
+  /** The client's address as the host gave it (core/http.ts clientOf); null when unknown. */
+  client: string | null;
+}
+
+export function unpaidHolder(owner: string, email: string | null | undefined, client: string | null | undefined): UnpaidHolder {
+  return { mailbox: email ? mailboxKey(email) : null, owner, client: client && client !== "unknown" ? client : null };
+}
+
+/** The open unpaid orders of a holder (any of its three keys): waiting for confirmation, or confirmed and not paid yet. */
+function openUnpaidUnits(ctx: Ctx, holder: UnpaidHolder): Map<string, number> {
+  const [kind, id] = [holder.owner.slice(0, 1), holder.owner.slice(2)];
   const rows = ctx.db
-    .prepare("SELECT data FROM orders WHERE buyer_key = ? AND payment_status = 'NOT_PAID' AND status IN ('INITIALIZED', 'APPROVED')")
-    .all(buyer) as Array<{ data: string }>;
+    .prepare(
+      `SELECT data FROM orders WHERE payment_status = 'NOT_PAID' AND status IN ('INITIALIZED', 'APPROVED')
+         AND (mailbox_key = ? OR member_id = ? OR (visitor_id = ? AND member_id IS NULL) OR client = ?)`,
+    )
+    .all(holder.mailbox, kind === "m" ? id : null, kind === "v" ? id : null, holder.client) as Array<{ data: string }>;
   const units = new Map<string, number>();
   for (const row of rows) {
     const order = JSON.parse(row.data) as { lineItems?: Array<{ catalogReference?: { catalogItemId?: string }; quantity?: number }> };
@@ -34,9 +54,9 @@ function openUnpaidUnits(ctx: Ctx, buyer: string): Map<string, number> {
   return units;
 }
 
-/** True when `lines` added to the buyer's open unpaid orders would hold more than the cap of one product. */
-export function overUnpaidLimit(ctx: Ctx, buyer: string, lines: PricedLine[]): boolean {
-  const units = openUnpaidUnits(ctx, buyer);
+/** True when `lines` added to the holder's open unpaid orders would hold more than the cap of one product. */
+export function overUnpaidLimit(ctx: Ctx, holder: UnpaidHolder, lines: PricedLine[]): boolean {
+  const units = openUnpaidUnits(ctx, holder);
   for (const line of lines) {
     if (!line.product) continue;
     const id = line.product.id;
@@ -44,6 +64,11 @@ export function overUnpaidLimit(ctx: Ctx, buyer: string, lines: PricedLine[]): b
     if (units.get(id)! > UNPAID_UNITS_PER_BUYER) return true;
   }
   return false;
+}
+
+/** Keeps the client an unpaid order was placed from (its mailbox and session are the order's own columns). */
+export function recordUnpaidClient(ctx: Ctx, orderId: string, holder: UnpaidHolder): void {
+  ctx.db.prepare("UPDATE orders SET client = ? WHERE id = ?").run(holder.client, orderId);
 }
 
 /** Cancels the unpaid orders nobody confirmed in time (they took no stock: nothing to give back). */

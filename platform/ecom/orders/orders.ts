@@ -6,11 +6,12 @@ import type { CheckoutData } from "../checkout/checkout-v1";
 import { checkoutTotals, createdByWire, getCheckoutRow } from "../checkout/checkout-v1";
 import type { Caller, Ctx } from "../../core/context";
 import { currency, newId, orderPrice, requireCaller, taxRatePercent } from "../../core/context";
-import { nowIso } from "../../core/db";
-import { emailKey } from "../../core/email";
+import { nowIso, nowSeconds } from "../../core/db";
+import { emailKey, mailboxKey } from "../../core/email";
 import type { CouponLimitCode } from "../pricing/coupon-limits";
 import { COUPON_LIMIT_MESSAGES, couponLimitReached, customerOf } from "../pricing/coupon-limits";
-import { cancelUnconfirmed, overUnpaidLimit, sendConfirmRequest, UNPAID_LIMIT_MESSAGE } from "../checkout/unpaid";
+import { overUnpaidLimit, recordUnpaidClient, sendConfirmRequest, UNPAID_LIMIT_MESSAGE, unpaidHolder } from "../checkout/unpaid";
+import { expireUnpaid, HOLD_SECONDS } from "../checkout/unpaid-holds";
 import { claimOnRead } from "../../iam/order-claims";
 import { sendOrderMails } from "./order-mail";
 import type { Router } from "../../core/http";
@@ -206,8 +207,8 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
   const [kind, ownerId] = [input.owner.slice(0, 1), input.owner.slice(2)];
   ctx.db
     .prepare(
-      `INSERT INTO orders (id, number, member_id, visitor_id, email, buyer_key, checkout_id, status, payment_status, fulfillment_status, data, created_date, updated_date)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO orders (id, number, member_id, visitor_id, email, buyer_key, mailbox_key, checkout_id, status, payment_status, fulfillment_status, data, created_date, updated_date)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(
       id,
@@ -216,6 +217,7 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
       kind === "v" ? ownerId : null,
       input.data.email,
       input.data.email ? emailKey(input.data.email) : null,
+      input.data.email ? mailboxKey(input.data.email) : null,
       input.checkoutId ?? null,
       input.status,
       input.paymentStatus,
@@ -245,8 +247,8 @@ export type PlaceResult =
  * completed and deletes the cart, all in one immediate transaction so two buyers racing for the last
  * unit get exactly one order.
  */
-export function placeOrder(ctx: Ctx, checkoutId: string, payment: "card" | "offline" | "authorized"): PlaceResult {
-  return withOrderMails(ctx, payment === "offline", (onCreated) => placeOrderTransaction(ctx, checkoutId, payment, onCreated));
+export function placeOrder(ctx: Ctx, checkoutId: string, payment: "card" | "offline" | "authorized", client?: string): PlaceResult {
+  return withOrderMails(ctx, payment === "offline", (onCreated) => placeOrderTransaction(ctx, checkoutId, payment, onCreated, client));
 }
 
 /**
@@ -302,7 +304,7 @@ export function confirmOrder(ctx: Ctx, orderId: string, placedCartData: (cartId:
   let approved = false;
   const result = ctx.db
     .transaction((): ConfirmResult => {
-      cancelUnconfirmed(ctx);
+      expireUnpaid(ctx);
       const row = ctx.db.prepare("SELECT * FROM orders WHERE id = ?").get(orderId) as OrderRow | undefined;
       if (!row) return { kind: "not-found" };
       if (row.status === "APPROVED") return { kind: "already", number: row.number };
@@ -318,7 +320,10 @@ export function confirmOrder(ctx: Ctx, orderId: string, placedCartData: (cartId:
         return { kind: "out-of-stock", number: row.number, message: bad.map(unavailableText).join(" ") };
       }
       takeStock(ctx, t.lines);
-      ctx.db.prepare("UPDATE orders SET status = 'APPROVED', updated_date = ? WHERE id = ?").run(nowIso(), row.id);
+      // It holds its stock unpaid from now on, until paid or sent, HOLD_SECONDS at most (checkout/unpaid-holds.ts).
+      ctx.db
+        .prepare("UPDATE orders SET status = 'APPROVED', hold_until = ?, updated_date = ? WHERE id = ?")
+        .run(nowSeconds() + HOLD_SECONDS, nowIso(), row.id);
       orderEvents(ctx, row.id, ["approved"]);
       approved = true;
       return { kind: "confirmed", number: row.number };
@@ -348,6 +353,8 @@ export interface CommitInput {
   checkoutId: string;
   /** The cart it came from (Wix keeps it on the order as cartId). */
   cartId: string | null;
+  /** The buyer's client address (the payment page's request): one of the keys an unpaid order counts against. */
+  client?: string | null;
 }
 
 /**
@@ -366,8 +373,8 @@ export function commitOrder(ctx: Ctx, input: CommitInput): PlaceResult {
   const payment = input.payment;
   const unpaid = payment === "offline" && input.buyerConfirms;
   // An unpaid order takes no stock until its buyer confirms it, and a buyer's unpaid orders are capped (checkout/unpaid.ts).
-  if (unpaid && overUnpaidLimit(ctx, data.email ? emailKey(data.email) : input.owner, t.lines))
-    return { ok: false, code: "UNPAID_LIMIT", message: UNPAID_LIMIT_MESSAGE };
+  const holder = unpaidHolder(input.owner, data.email, input.client);
+  if (unpaid && overUnpaidLimit(ctx, holder, t.lines)) return { ok: false, code: "UNPAID_LIMIT", message: UNPAID_LIMIT_MESSAGE };
   if (!unpaid) takeStock(ctx, t.lines);
   const orderId = insertOrder(ctx, {
     owner: input.owner,
@@ -381,6 +388,7 @@ export function commitOrder(ctx: Ctx, input: CommitInput): PlaceResult {
     checkoutId: input.checkoutId,
     cartId: input.cartId,
   });
+  if (unpaid) recordUnpaidClient(ctx, orderId, holder);
   // A card paid on the payment page: the order, created NOT_PAID, is paid at once (one payment status change).
   // An unpaid order is approved when its buyer confirms it (confirmOrder).
   orderEvents(
@@ -397,6 +405,7 @@ function placeOrderTransaction(
   checkoutId: string,
   payment: "card" | "offline" | "authorized",
   onCreated: () => void,
+  client?: string,
 ): PlaceResult {
   return ctx.db
     .transaction((): PlaceResult => {
@@ -416,6 +425,7 @@ function placeOrderTransaction(
         buyerConfirms: payment === "offline",
         checkoutId: row.id,
         cartId: row.cart_id,
+        client,
       });
       if (!placed.ok) return placed;
       const orderId = placed.orderId;
@@ -441,13 +451,13 @@ function ownedOrder(ctx: Ctx, caller: Caller, id: string): OrderRow {
 export function registerOrders(router: Router, ctx: Ctx): void {
   router
     .on("GET", "/ecom/v1/orders/:id", (req) => {
-      cancelUnconfirmed(ctx);
+      expireUnpaid(ctx);
       if (isElevated(ctx, req.headers)) return { order: orderWire(ctx, orderById(ctx, req.params.id!), req.appOrigin) };
       const caller = requireCaller(ctx, req.headers);
       return { order: orderWire(ctx, ownedOrder(ctx, caller, req.params.id!), req.appOrigin) };
     })
     .on("POST", "/ecom/v1/orders/search", (req) => {
-      cancelUnconfirmed(ctx);
+      expireUnpaid(ctx);
       if (isElevated(ctx, req.headers)) return searchAllOrders(ctx, req);
       const caller = requireCaller(ctx, req.headers);
       const search = asObject(req.body.search) ?? {};

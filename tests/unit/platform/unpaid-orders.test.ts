@@ -4,6 +4,8 @@
 // it takes no stock, and it is cancelled after 24 hours. A buyer (canonical e-mail) holds at most 10 units of a
 // product in unpaid orders: more is paid by card.
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiKeyStrategy, createClient } from "@wix/sdk";
+import { orderFulfillments } from "@wix/ecom";
 import type { Platform } from "../../../platform/index";
 import {
   APP_ORIGIN,
@@ -17,9 +19,12 @@ import {
   type Client,
 } from "../../contract/harness";
 import { useEmbeddedPlatform } from "../../support/platform";
+import { CLIENT_HEADER } from "../../../platform/core/http";
 
 const ON_DELIVERY = "Commander et payer à la livraison";
-const handle = useEmbeddedPlatform({}, { getAppOrigin: () => APP_ORIGIN, getClient: () => "203.0.113.60" });
+const API_KEY = "unpaid-orders-test-api-key-0123456789";
+let client = "203.0.113.60";
+const handle = useEmbeddedPlatform({ apiKey: API_KEY }, { getAppOrigin: () => APP_ORIGIN, getClient: () => client });
 
 afterEach(() => vi.useRealTimers());
 
@@ -27,12 +32,34 @@ async function stockOf(client: Client, slug: string): Promise<number> {
   return (await productBySlug(client, slug)).stock?.quantity ?? Number.NaN;
 }
 
-async function orderOnDelivery(slug: string, quantity: number, email: string) {
-  const client = makeClient();
-  await client.auth.generateVisitorTokens();
+async function orderOnDelivery(slug: string, quantity: number, email: string, visitor?: Client) {
+  const client = visitor ?? makeClient();
+  if (!visitor) await client.auth.generateVisitorTokens();
   const { paymentUrl } = await checkoutToPaymentPage(client, [{ slug, quantity }], { email });
-  const answer = await payOnHostedPage(handle.platform, paymentUrl, ON_DELIVERY);
+  const answer = await payOnHostedPage(asMounted(), paymentUrl, ON_DELIVERY);
   return { client, answer };
+}
+
+/** The platform as the app mounts its hosted pages: each request carries the client's address (CLIENT_HEADER). */
+function asMounted(): Platform {
+  const platform = handle.platform;
+  return {
+    ...platform,
+    fetch: (request: Request) => {
+      const headers = new Headers(request.headers);
+      headers.set(CLIENT_HEADER, client);
+      return platform.fetch(new Request(request, { headers }));
+    },
+  };
+}
+
+/** The buyer confirms the order from the link e-mailed to `email`. */
+async function confirmFromMail(email: string) {
+  const link = confirmationLink(handle.platform, email)!;
+  const browser = new Browser(handle.platform);
+  const page = await browser.get(link);
+  const confirmed = await browser.submit(link, page.html, "Confirmer ma commande", () => undefined);
+  expect(pageText(await confirmed.text())).toContain("Commande confirmée");
 }
 
 function confirmationLink(platform: Platform, email: string): string | undefined {
@@ -95,5 +122,66 @@ describe("pay-on-delivery orders wait for their buyer", () => {
     const { paymentUrl } = await checkoutToPaymentPage(client, [{ slug: "livre-node", quantity: 12 }], { email: "carte@exemple.fr" });
     expect((await payOnHostedPage(handle.platform, paymentUrl, PAY)).location).toContain("orderId=");
     expect(await stockOf(reader, "livre-node")).toBe(before - 12);
+  });
+});
+
+describe("one person holds at most 10 units of a product unpaid: a mailbox whatever its +tag, a session, a client", () => {
+  it("+tags of one mailbox are one holder, from two clients: 6 + 6 units are refused (10 units a mailbox)", async () => {
+    client = "203.0.113.61";
+    expect((await orderOnDelivery("livre-architecture", 6, "etiquettes+1@exemple.fr")).answer.location).toContain("orderId=");
+    client = "203.0.113.62";
+    const second = await orderOnDelivery("livre-architecture", 6, "etiquettes+2@exemple.fr");
+    expect(second.answer.location).toBeUndefined();
+    expect(pageText(second.answer.html ?? "")).toContain("payez par carte");
+  });
+
+  it("one client cannot spread the units over mailboxes", async () => {
+    client = "203.0.113.63";
+    expect((await orderOnDelivery("livre-react", 6, "premiere.boite@exemple.fr")).answer.location).toContain("orderId=");
+    const second = await orderOnDelivery("livre-react", 6, "seconde.boite@exemple.fr");
+    expect(pageText(second.answer.html ?? "")).toContain("payez par carte");
+  });
+
+  it("one session cannot either, from another client", async () => {
+    client = "203.0.113.64";
+    const { client: visitor } = await orderOnDelivery("livre-tests", 6, "session.une@exemple.fr");
+    client = "203.0.113.65";
+    const second = await orderOnDelivery("livre-tests", 6, "session.deux@exemple.fr", visitor);
+    expect(pageText(second.answer.html ?? "")).toContain("payez par carte");
+  });
+});
+
+describe("an unpaid hold gives its stock back 7 days after its confirmation, unless the owner keeps it", () => {
+  const owner = () => createClient({ modules: { orderFulfillments }, auth: ApiKeyStrategy({ apiKey: API_KEY, siteId: "" }) });
+
+  it("confirmed, neither paid nor sent within 7 days: cancelled, its stock back, its buyer told", async () => {
+    client = "203.0.113.66";
+    const reader = makeClient();
+    const before = await stockOf(reader, "livre-node");
+    const { client: buyer, answer } = await orderOnDelivery("livre-node", 4, "retenue@exemple.fr");
+    const orderId = new URL(answer.location!).searchParams.get("orderId")!;
+    await confirmFromMail("retenue@exemple.fr");
+    expect(await stockOf(reader, "livre-node")).toBe(before - 4);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 7 * 24 * 3600 * 1000 + 60_000);
+    expect((await buyer.orders.getOrder(orderId)).status).toBe("CANCELED");
+    expect(await stockOf(reader, "livre-node")).toBe(before);
+    const told = handle.platform.outbox().find((m) => m.to === "retenue@exemple.fr" && m.kind === "order-canceled");
+    expect(told?.text).toMatch(/7 jours/);
+  });
+
+  it("one the owner sent keeps its stock", async () => {
+    client = "203.0.113.67";
+    const reader = makeClient();
+    const before = await stockOf(reader, "livre-devops");
+    const { client: buyer, answer } = await orderOnDelivery("livre-devops", 3, "envoyee@exemple.fr");
+    const orderId = new URL(answer.location!).searchParams.get("orderId")!;
+    await confirmFromMail("envoyee@exemple.fr");
+    const order = await buyer.orders.getOrder(orderId);
+    await owner().orderFulfillments.createFulfillment(orderId, { lineItems: [{ _id: order.lineItems![0]!._id!, quantity: 3 }] });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 8 * 24 * 3600 * 1000);
+    expect((await buyer.orders.getOrder(orderId)).status).toBe("APPROVED");
+    expect(await stockOf(reader, "livre-devops")).toBe(before - 3);
   });
 });
