@@ -16,13 +16,19 @@ export default [
     route("checkout", "routes/checkout.tsx"),
     route("checkout/complete", "routes/checkout.complete.tsx"),
     route("commande/suivi", "routes/commande.suivi.tsx"),
+    // A client's quote behind its signed link (app/.server/quotes/link.server.ts): read, accept, refuse, pay.
+    route("devis", "routes/devis.tsx"),
+    route("devis/merci", "routes/devis.merci.tsx"),
     route("account", "routes/account._index.tsx"),
     route("account/orders", "routes/account.orders._index.tsx"),
     route("account/orders/:id", "routes/account.orders.$id.tsx"),
+    route("account/devis", "routes/account.devis.tsx"),
   ]),
   route("account/orders/:id/facture.pdf", "routes/account.orders.$id.facture.ts"),
   // An invoice behind a signed link (the buyer's e-mail, the follow page): platform/ecom/after-sale/invoices.ts writes it.
   route("factures/:orderId", "routes/factures.$orderId.ts"),
+  route("devis/pdf", "routes/devis.pdf.ts"),
+  route("devis/facture", "routes/devis.facture.ts"),
   route("account/login", "routes/account.login.tsx"),
   route("account/register", "routes/account.register.tsx"),
   route("account/verify", "routes/account.verify.tsx"),
@@ -49,6 +55,11 @@ export default [
     route("customers/:email", "routes/admin.customers.$email.tsx"),
     route("members", "routes/admin.members.tsx"),
     route("contact", "routes/admin.contact.tsx"),
+    route("devis", "routes/admin.devis._index.tsx"),
+    route("devis/nouveau", "routes/admin.devis.nouveau.tsx"),
+    route("devis/:number", "routes/admin.devis.$number.tsx"),
+    route("devis/:number/modifier", "routes/admin.devis.$number.modifier.tsx"),
+    route("devis/:number/pdf", "routes/admin.devis.$number.pdf.ts"),
   ]),
 
   // Legal pages (app/content/legal.ts) and what search engines read.

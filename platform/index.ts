@@ -33,6 +33,9 @@ import {
   WixError,
 } from "./core/http";
 import { registerForms } from "./forms/forms";
+import { registerDataItems } from "./data/items";
+import { registerDraftOrders } from "./ecom/draft-orders/draft-orders";
+import { registerPaymentRequests } from "./ecom/payment-requests/payment-requests";
 import { expireUnpaid } from "./ecom/checkout/unpaid-holds";
 import { registerIdentity } from "./iam/identity";
 import { createOutboxTransport, defaultOutboxFile, readOutbox } from "./core/mail";
@@ -202,6 +205,9 @@ export function createPlatform(options: PlatformOptions): Platform {
   registerMembersAdmin(api, ctx);
   registerIdentity(api, ctx);
   registerForms(api, ctx);
+  registerDataItems(api, ctx);
+  registerDraftOrders(api, ctx);
+  registerPaymentRequests(api, ctx);
 
   async function handleApi(request: Request, url: URL, path: string, appOrigin: string): Promise<Response> {
     const method = request.method.toUpperCase();

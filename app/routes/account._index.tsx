@@ -103,7 +103,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     <div className="account">
       <h1>Mon compte</h1>
       <p>
-        Connecté avec <strong>{profile.email}</strong> · <Link to="/account/orders">Mes commandes</Link>
+        Connecté avec <strong>{profile.email}</strong> · <Link to="/account/orders">Mes commandes</Link> ·{" "}
+        <Link to="/account/devis">Mes devis</Link>
       </p>
 
       <Section id="profile-title" title="Profil" className="card">

@@ -9,14 +9,22 @@ export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ m
 
 export async function loader({ context }: Route.LoaderArgs) {
   const owner = ownerOf(context);
-  const [figures, handle, latest, pending, requests] = await Promise.all([
+  const [figures, handle, latest, pending, requests, quotes] = await Promise.all([
     owner.dashboard.figures(),
     owner.dashboard.toHandle(),
     owner.orders.latest(5),
     owner.members.awaitingApproval(),
     owner.contact.list(),
+    owner.quotes.board(),
   ]);
-  return { figures, ...handle, latest: latest.orders, pending, newRequests: requests.filter((r) => r.status === "NEW").length };
+  return {
+    figures,
+    ...handle,
+    latest: latest.orders,
+    pending,
+    newRequests: requests.filter((r) => r.status === "NEW").length,
+    quotes,
+  };
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? "s" : ""}`;
@@ -57,7 +65,7 @@ function OrdersToHandle({
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { figures, toCapture, toShip, toPrepare, toCollect, unpaidHolds, latest, pending, newRequests } = loaderData;
+  const { figures, toCapture, toShip, toPrepare, toCollect, unpaidHolds, latest, pending, newRequests, quotes } = loaderData;
   const atLeast = figures.truncated ? "au moins " : "";
   return (
     <div className="admin-home">
@@ -89,6 +97,19 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
                 </li>
                 <li>
                   <Link to="/admin/members?status=PENDING">{plural(pending.length, "inscription")} à approuver</Link>
+                </li>
+                <li>
+                  <Link to="/admin/devis">{quotes.awaitingAnswer} devis en attente de réponse</Link>
+                </li>
+                <li>
+                  <Link to="/admin/devis">
+                    {quotes.awaitingDeposit} devis accepté{quotes.awaitingDeposit > 1 ? "s" : ""}, acompte attendu
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/admin/devis">
+                    {plural(quotes.balancesDue, "solde")} à encaisser, {plural(quotes.toInvoiceBalance, "solde")} à demander
+                  </Link>
                 </li>
               </ul>
             </dd>

@@ -108,6 +108,9 @@ export default function AdminContactRequests({ loaderData }: Route.ComponentProp
                         Répondre<span className="visually-hidden"> à {r.name}</span>
                       </a>
                     ) : null}
+                    <Link className="button small" to={`/admin/devis/nouveau?demande=${encodeURIComponent(r.id)}`}>
+                      Faire un devis<span className="visually-hidden"> pour {r.name}</span>
+                    </Link>
                     <RequestActions r={r} />
                   </div>
                 </article>

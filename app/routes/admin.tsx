@@ -16,6 +16,7 @@ const SECTIONS = [
   { to: "/admin/orders", label: "Commandes", end: false },
   { to: "/admin/members", label: "Membres", end: false },
   { to: "/admin/contact", label: "Demandes de contact", end: false },
+  { to: "/admin/devis", label: "Devis", end: false },
 ];
 
 export default function AdminLayout() {

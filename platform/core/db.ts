@@ -123,6 +123,18 @@ CREATE TABLE IF NOT EXISTS outbox (
   to_email TEXT NOT NULL, subject TEXT NOT NULL, text TEXT NOT NULL, links TEXT NOT NULL DEFAULT '[]',
   data TEXT NOT NULL DEFAULT '{}'
 );
+CREATE TABLE IF NOT EXISTS data_items (
+  collection TEXT NOT NULL, id TEXT NOT NULL, data TEXT NOT NULL, created_date TEXT NOT NULL, updated_date TEXT NOT NULL,
+  PRIMARY KEY (collection, id)
+);
+CREATE TABLE IF NOT EXISTS draft_orders (
+  id TEXT PRIMARY KEY, status TEXT NOT NULL, order_id TEXT, data TEXT NOT NULL, created_date TEXT NOT NULL, updated_date TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS payment_requests (
+  id TEXT PRIMARY KEY, order_id TEXT NOT NULL, status TEXT NOT NULL, external_id TEXT, data TEXT NOT NULL,
+  created_date TEXT NOT NULL, updated_date TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS payment_requests_order ON payment_requests(order_id);
 CREATE TABLE IF NOT EXISTS form_submissions (
   seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, form_id TEXT NOT NULL, namespace TEXT NOT NULL,
   status TEXT NOT NULL, submissions TEXT NOT NULL, submitter TEXT NOT NULL, created_date TEXT NOT NULL,
@@ -317,6 +329,9 @@ export function isSeeded(db: DB): boolean {
 }
 
 const TABLES = [
+  "data_items",
+  "payment_requests",
+  "draft_orders",
   "form_submissions",
   "login_throttle_failures",
   "login_throttles",

@@ -26,7 +26,9 @@ export interface MailMessage {
     | "order-shipped"
     | "order-pickup-ready"
     | "form-submission"
-    | "form-acknowledgement";
+    | "form-acknowledgement"
+    /** A site automation's e-mail (data/automations.ts): an item added to the SiteEmails collection. */
+    | "site-automation";
   to: string;
   subject: string;
   /** Plain-text body (French). */

@@ -7,6 +7,7 @@ import { errorPage, PLATFORM_CSS } from "../core/layout";
 import { orderConfirmGet, orderConfirmPost } from "./order-confirm";
 import { orderFollowGet } from "./order-follow";
 import { paymentGet, paymentPost } from "./payment";
+import { paymentRequestGet, paymentRequestPost } from "./payment-request";
 import { downloadGet } from "../ecom/orders/downloads";
 import { WEB_MESSAGE_JS } from "./web-message";
 
@@ -28,6 +29,8 @@ function pageTable(publicPem: string): Map<string, Page> {
     ["GET logout", (ctx, _, url) => logoutGet(ctx, url)],
     ["GET checkout", (ctx, _, url) => paymentGet(ctx, url)],
     ["POST checkout", (ctx, request) => paymentPost(ctx, request)],
+    ["GET demande-paiement", (ctx, _, url) => paymentRequestGet(ctx, url)],
+    ["POST demande-paiement", (ctx, request) => paymentRequestPost(ctx, request)],
     ["GET commande", (ctx, _, url) => orderFollowGet(ctx, url)],
     ["GET commande/confirmer", (ctx, _, url) => orderConfirmGet(ctx, url)],
     ["POST commande/confirmer", (ctx, request) => orderConfirmPost(ctx, request)],

@@ -35,7 +35,7 @@ export interface AuthSessionData {
 
 export interface SessionRow {
   id: string;
-  kind: "auth" | "logout" | "ecomCheckout" | "login";
+  kind: "auth" | "logout" | "ecomCheckout" | "login" | "paymentRequest";
   data: string;
   visitor_id: string | null;
   member_id: string | null;
@@ -190,12 +190,27 @@ export function registerRedirects(router: Router, ctx: Ctx): void {
             throw appError(400, "CHECKOUT_ID_REQUIRED", "ecomCheckout.checkoutId est requis", { field: "ecomCheckout.checkoutId" });
           return { redirectSession: createEcomSession(ctx, caller, checkoutId, appOrigin, callbacks) };
         }
+        const request = asObject(body.ecomOrderPaymentRequest);
+        if (request) {
+          // The hosted page of an order payment request, with the site's callbacks (ecom/payment-requests/).
+          const paymentRequestId = asString(request.paymentRequestId);
+          if (!paymentRequestId)
+            throw appError(400, "PAYMENT_REQUEST_ID_REQUIRED", "ecomOrderPaymentRequest.paymentRequestId est requis", {
+              field: "ecomOrderPaymentRequest.paymentRequestId",
+            });
+          if (!ctx.db.prepare("SELECT 1 FROM payment_requests WHERE id = ?").get(paymentRequestId))
+            throw notFound("ORDER_PAYMENT_REQUEST_NOT_FOUND", `Demande de paiement introuvable : ${paymentRequestId}`, {
+              paymentRequestId,
+            });
+          const data = { paymentRequestId, callbacks: withDefaults(callbacks, appOrigin) };
+          return { redirectSession: store(ctx, "paymentRequest", data, caller, appOrigin, "demande-paiement") };
+        }
         if (asObject(body.login)) {
           const data = { callbacks: { postFlowUrl: callbacks.postFlowUrl ?? `${appOrigin}/` } };
           return { redirectSession: store(ctx, "login", data, caller, appOrigin, "login") };
         }
         throw appError(400, "UNSUPPORTED_REDIRECT_INTENT", "Ce type de redirection n'est pas pris en charge par la plateforme intégrée", {
-          supported: ["auth", "logout", "ecomCheckout", "login"],
+          supported: ["auth", "logout", "ecomCheckout", "ecomOrderPaymentRequest", "login"],
         });
       })
       .immediate();

@@ -1,5 +1,6 @@
 import { ApiKeyStrategy, createClient } from "@wix/sdk";
-import { orderBilling, orderFulfillments, orderInvoices, orderTransactions, orders } from "@wix/ecom";
+import { draftOrders, orderBilling, orderFulfillments, orderInvoices, orderPaymentRequests, orderTransactions, orders } from "@wix/ecom";
+import { items } from "@wix/data";
 import { members } from "@wix/members";
 import { products } from "@wix/stores";
 import { submissions } from "@wix/forms";
@@ -10,13 +11,28 @@ import { getConfig } from "../site/config.server";
 /**
  * The elevated client: the SDK with the site's API key (docs/decisions/0015-owner-elevated-client.md). Routes never
  * see it: the back-office reaches it through the owner handler (owner.server.ts `ownerOf`), built only after the owner
- * check; the two reads a check already allowed outside /admin (a guest's follow link, an invoice) are below.
+ * check; the two reads a check already allowed outside /admin (a guest's follow link, an invoice) are below, and the
+ * quotes' modules take it after a check of their own (a quote's signed link, a member's proved mailbox, a webhook's
+ * signature: app/.server/quotes/).
  */
 export function buildElevatedClient() {
   const { apiKey, siteId } = getConfig().admin;
   if (!apiKey) notFound();
   return createClient({
-    modules: { orders, orderTransactions, orderBilling, orderFulfillments, orderInvoices, members, products, submissions },
+    modules: {
+      orders,
+      orderTransactions,
+      orderBilling,
+      orderFulfillments,
+      orderInvoices,
+      members,
+      products,
+      submissions,
+      // The consultant's quotes (app/.server/quotes/): their records in Wix Data, their orders and payment requests.
+      items,
+      draftOrders,
+      orderPaymentRequests,
+    },
     // An empty site id is not sent (the embedded platform accepts none unless PLATFORM_SITE_ID is set).
     auth: ApiKeyStrategy({ apiKey, siteId: siteId ?? "" }),
     fetch: fetchWithTimeout,
@@ -26,7 +42,8 @@ export type ElevatedClient = ReturnType<typeof buildElevatedClient>;
 
 /**
  * The elevated client for one read a check already allowed, outside /admin: an invoice whose buyer is the signed-in
- * member (her own getOrder answered) or whose link was signed (app/.server/orders/invoices.server.ts). Still server-only.
+ * member (her own getOrder answered) or whose link was signed (app/.server/orders/invoices.server.ts), a quote's
+ * signed link, payment event or member list (app/.server/quotes/). Still server-only.
  */
 export const elevatedClientAfterCheck = buildElevatedClient;
 

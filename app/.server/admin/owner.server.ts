@@ -16,6 +16,7 @@ import { runOrderIntent } from "./order-intents.server";
 import { runTagIntent } from "./order-tags.server";
 import { readOrderFilters, searchOrders } from "./orders.server";
 import { exportOrdersCsv } from "./orders-export.server";
+import { quoteHandler } from "../quotes/owner-handler.server";
 
 export { isOwner } from "./identity.server";
 export { followLinksAvailable, orderForFollowLink } from "./elevated-client.server";
@@ -34,6 +35,8 @@ export class Owner {
   readonly contact;
   readonly customers;
   readonly dashboard;
+  /** The consultant's quotes (app/.server/quotes/, docs/decisions/0058-quotes-in-wix-data.md). */
+  readonly quotes;
 
   constructor(admin: ElevatedClient) {
     // One request's reads of each order: the action's and the page's loader share them (order-detail.server.ts).
@@ -71,6 +74,7 @@ export class Owner {
       figures: () => dashboardFigures(admin),
       toHandle: () => ordersToHandle(admin),
     };
+    this.quotes = quoteHandler(admin);
   }
 }
 

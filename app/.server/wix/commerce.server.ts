@@ -13,6 +13,7 @@ import {
 import { getOrderView, memberPrefill, startCheckout } from "../checkout/checkout.server";
 import { deleteAccount, getProfile, saveAddress, updateProfile, type Profile } from "../account/profile.server";
 import { getMemberOrder, listMemberOrders } from "../orders/orders.server";
+import { memberQuotes } from "../quotes/member-quotes.server";
 import { redirectWithToast, toastCookie } from "../http/toast.server";
 import { mapLoaderErrors } from "./errors.server";
 import type { CheckoutInput } from "~/models/checkout-forms";
@@ -59,6 +60,8 @@ export class Commerce extends CommerceSession {
     saveAddress: (address: Parameters<typeof saveAddress>[1]) => saveAddress(this, address),
     orders: () => mapLoaderErrors(() => listMemberOrders(this)),
     order: (orderId: string) => mapLoaderErrors(() => getMemberOrder(this, orderId)),
+    /** The consultant's quotes sent to the member's proved login e-mail. */
+    quotes: () => mapLoaderErrors(() => memberQuotes(this)),
   };
 }
 

@@ -1,9 +1,10 @@
 import { AppStrategy, createClient } from "@wix/sdk";
-import { orders } from "@wix/ecom";
+import { orderPaymentRequests, orders } from "@wix/ecom";
 import { members } from "@wix/members";
 import { products } from "@wix/stores";
 import { clearCatalogCache } from "../catalog/cache.server";
 import { sharedKeys } from "../http/shared-state.server";
+import { settleQuotePayment } from "../quotes/payment-events.server";
 
 /**
  * The one endpoint that receives Wix webhooks (POST /webhooks/wix, body = the JWT). Events are read through the
@@ -35,7 +36,7 @@ export const ownerNotice = (text: string) => console.info(`[webhooks] ${text}`);
 
 /** The SDK client whose typed handlers this endpoint runs; one per key (the handlers are registered once). */
 function eventClient(key: string) {
-  const c = createClient({ auth: AppStrategy({ appId, publicKey: key }), modules: { orders, members, products } });
+  const c = createClient({ auth: AppStrategy({ appId, publicKey: key }), modules: { orders, members, products, orderPaymentRequests } });
   c.orders.onOrderCreated(({ entity }) => {
     const total = entity.priceSummary?.total?.formattedAmount ?? "";
     const buyer = [entity.billingInfo?.contactDetails?.firstName, entity.billingInfo?.contactDetails?.lastName].filter(Boolean).join(" ");
@@ -49,6 +50,10 @@ function eventClient(key: string) {
   c.members.onMemberCreated(({ entity }) => {
     if (entity.status === "PENDING") ownerNotice(`Membre en attente d'approbation : ${entity.loginEmail ?? entity._id ?? "?"}`);
   });
+  // A quote's deposit or balance paid, or its request lapsed: the quote's invoice or notice now, not at its next read.
+  c.orderPaymentRequests.onOrderPaymentRequestPaid(({ data }) => settleQuotePayment(data.orderPaymentRequest ?? {}));
+  c.orderPaymentRequests.onOrderPaymentRequestExpired(({ data }) => settleQuotePayment(data.orderPaymentRequest ?? {}));
+  c.orderPaymentRequests.onOrderPaymentRequestVoided(({ data }) => settleQuotePayment(data.orderPaymentRequest ?? {}));
   // Catalog V1 events (not domain events): any change of products or collections empties the catalog cache.
   const catalogChanged = () => clearCatalogCache();
   c.products.onProductCreated(catalogChanged);

@@ -59,6 +59,28 @@ export function transactionsWire(row: OrderRow) {
   // Pay on delivery stays an offline payment once marked as paid; a card authorized first keeps its authorization.
   const card = state !== "PENDING" && !o._offline;
   const delayed = state === "AUTHORIZED" || state === "VOIDED" || o._captured === true;
+  // An order paid through payment requests (a deposit, then the balance) has one card payment per request.
+  if (o._requestPayments?.length)
+    return {
+      orderId: row.id,
+      payments: o._requestPayments.map((p) => ({
+        id: uuidFrom(`payment:${p.requestId}`),
+        createdDate: p.date,
+        updatedDate: p.date,
+        amount: orderPrice(p.cents, o.currency ?? "EUR"),
+        refundDisabled: false,
+        regularPaymentDetails: {
+          paymentOrderId: row.id,
+          gatewayTransactionId: `embedded-${p.requestId.slice(0, 8)}`,
+          providerTransactionId: `embedded-card-${p.requestId.slice(0, 8)}`,
+          paymentMethod: "CreditCard",
+          offlinePayment: false,
+          status: "APPROVED",
+          savedPaymentMethod: false,
+        },
+      })),
+      refunds: o._refunds ?? [],
+    };
   return {
     orderId: row.id,
     payments: [

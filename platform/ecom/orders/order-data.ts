@@ -85,6 +85,8 @@ export interface OrderData extends Record<string, unknown> {
   _refunds?: StoredRefund[];
   _fulfillments?: StoredFulfillment[];
   _invoices?: Array<{ id: string; appId: string; createdDate: string }>;
+  /** Payments received through order payment requests (ecom/payment-requests/): one card payment each. */
+  _requestPayments?: Array<{ requestId: string; cents: number; date: string }>;
 }
 
 export const readOrderData = (row: OrderRow) => JSON.parse(row.data) as OrderData;

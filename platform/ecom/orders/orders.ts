@@ -27,7 +27,7 @@ import { orderById, orderWire } from "./order-wire";
 import { isElevated } from "../../core/elevated";
 import { balanceSummary, transactionsWire } from "../after-sale/payments";
 
-function nextOrderNumber(ctx: Ctx): string {
+export function nextOrderNumber(ctx: Ctx): string {
   const row = ctx.db.prepare("SELECT MAX(CAST(number AS INTEGER)) AS n FROM orders").get() as { n: number | null };
   return String(Math.max(10000, row.n ?? 0) + 1);
 }

@@ -6,7 +6,18 @@
 //
 // `readOnly` calls change nothing on the site: they are the ones `npm run wix:check` may send to a real Wix site.
 import { ApiKeyStrategy, AppStrategy, createClient, OAuthStrategy } from "@wix/sdk";
-import { cartV2, orderBilling, orderFulfillments, orderInvoices, orderTransactions, orders, recommendations } from "@wix/ecom";
+import {
+  cartV2,
+  draftOrders,
+  orderBilling,
+  orderFulfillments,
+  orderInvoices,
+  orderPaymentRequests,
+  orderTransactions,
+  orders,
+  recommendations,
+} from "@wix/ecom";
+import { items } from "@wix/data";
 import { members } from "@wix/members";
 import { submissions } from "@wix/forms";
 import { catalogVersioning, inventoryItemsV3, productsV3, readOnlyVariantsV3 } from "@wix/stores";
@@ -88,7 +99,20 @@ export const ADMIN_SITE_ID = "golden-site";
 
 export function adminClient(apiKey: string, siteId: string) {
   return createClient({
-    modules: { orders, members, orderTransactions, orderBilling, orderFulfillments, orderInvoices, submissions, recommendations, cartV2 },
+    modules: {
+      orders,
+      members,
+      orderTransactions,
+      orderBilling,
+      orderFulfillments,
+      orderInvoices,
+      submissions,
+      recommendations,
+      cartV2,
+      items,
+      draftOrders,
+      orderPaymentRequests,
+    },
     auth: ApiKeyStrategy({ apiKey, siteId }),
   });
 }
@@ -184,6 +208,62 @@ async function freshMember(w: World) {
     member: { loginEmail: `golden-${memberSerial}-${Date.now()}@exemple.fr`, contact: { firstName: "Golden", phones: ["0102030405"] } },
   });
   return member._id!;
+}
+
+/** The quotes' collection (docs/decisions/0058-quotes-in-wix-data.md): a real site creates it in its dashboard. */
+const QUOTES = "Quotes";
+let itemSerial = 0;
+const goldenQuote = () => {
+  itemSerial += 1;
+  return { _id: `D-2099-${String(itemSerial).padStart(4, "0")}-v1`, number: `D-2099-${itemSerial}`, version: 1, status: "DRAFT" };
+};
+
+/** A new item of the quotes' collection: its id (the reads of an item make their own, so a site without one is no obstacle). */
+async function newQuoteItem(w: World) {
+  const item = await w.admin().items.insert(QUOTES, goldenQuote());
+  return item._id;
+}
+
+/** A priced draft order as the quote flow makes one: a custom service line, a discount, a fee, the billing address. */
+async function goldenDraft(w: World) {
+  const { calculatedDraftOrder } = await w.admin().draftOrders.createDraftOrder({
+    draftOrder: {
+      customLineItems: [
+        { productName: { original: "Accompagnement" }, price: { amount: "780.00" }, quantity: 2, itemType: { preset: "SERVICE" } },
+      ],
+      discounts: [{ percentage: "10", discountType: "GLOBAL", description: "Remise", applyToDraftOrder: true }],
+      additionalFees: [
+        { name: "Frais de déplacement", price: { amount: "54.60" }, taxDetails: { taxable: true }, applyToDraftOrder: true },
+      ],
+      buyerInfo: { email: "client@exemple.fr" },
+      billingInfo: {
+        address: { addressLine1: "3 rue des Lilas", postalCode: "69003", city: "Lyon", country: "FR" },
+        contactDetails: { firstName: "Claire", lastName: "Martin", company: "Atelier Martin" },
+      },
+    },
+  });
+  const id = calculatedDraftOrder?.draftOrder?._id;
+  if (!id) throw new Error("no draft order created");
+  return id;
+}
+
+const NO_MAIL = { createSettings: { notifications: { sendNotificationToBuyer: false, sendNotificationsToBusiness: false } } };
+
+/** A deposit's payment request on an order made from a draft, open 30 days. */
+async function goldenPaymentRequest(w: World) {
+  const { createdOrder } = await w.admin().draftOrders.createOrderFromDraft(await goldenDraft(w), NO_MAIL);
+  const request = await w.admin().orderPaymentRequests.createOrderPaymentRequest({
+    orderPaymentRequest: {
+      orderId: createdOrder!._id!,
+      amount: { amount: "500.00" },
+      title: "Acompte du devis D-2099-0001",
+      description: "Atelier Martin (Claire Martin)",
+      source: { externalId: "D-2099-0001-v1-acompte" },
+      expirationDate: new Date(Date.now() + 30 * 24 * 3600 * 1000),
+    },
+  });
+  if (!request._id) throw new Error("no payment request created");
+  return request._id;
 }
 
 /** 150 ids that match nothing: with them a query's URL passes 4000 characters. */
@@ -559,6 +639,44 @@ export const calls: Record<string, GoldenCall> = {
     w.admin().orders.addActivities((await seededOrder(w, "10002")).id, {
       orderActivities: [{ activityType: "MERCHANT_COMMENT", merchantComment: { message: "Client rappelé" } }],
     }),
+  ),
+  // ------------------------------------------------------------------ the quotes: Wix Data, Draft Orders, Order Payment Requests
+  "items.insert": write(async (w) => w.admin().items.insert(QUOTES, goldenQuote())),
+  "items.update": write(async (w) => {
+    const item = await w.admin().items.insert(QUOTES, goldenQuote());
+    return w.admin().items.update(QUOTES, { ...item, status: "SENT" });
+  }),
+  "items.get": write(async (w) => w.admin().items.get(QUOTES, await newQuoteItem(w))),
+  "items.query": read(async (w) => w.admin().items.query(QUOTES).descending("number").limit(10).find()),
+  // Past 2048 characters of query the SDK sends it as a POST.
+  "items.query.longQuery": write(async (w) =>
+    w
+      .admin()
+      .items.query(QUOTES)
+      .hasSome("_id", [await newQuoteItem(w), ...LONG_ID_LIST])
+      .find(),
+  ),
+  "draftOrders.createDraftOrder": write(async (w) => goldenDraft(w)),
+  "draftOrders.addLineItemsToDraftOrder": write(async (w) =>
+    w.admin().draftOrders.addLineItemsToDraftOrder(await goldenDraft(w), {
+      customLineItems: [{ productName: { original: "Audit" }, price: { amount: "1200.00" }, quantity: 1, itemType: { preset: "SERVICE" } }],
+    }),
+  ),
+  "draftOrders.getDraftOrder": write(async (w) => w.admin().draftOrders.getDraftOrder(await goldenDraft(w))),
+  "draftOrders.createOrderFromDraft": write(async (w) => w.admin().draftOrders.createOrderFromDraft(await goldenDraft(w), NO_MAIL)),
+  "draftOrders.deleteDraftOrder": write(async (w) => w.admin().draftOrders.deleteDraftOrder(await goldenDraft(w))),
+  "orderPaymentRequests.createOrderPaymentRequest": write(async (w) => goldenPaymentRequest(w)),
+  "orderPaymentRequests.getOrderPaymentRequest": write(async (w) =>
+    w.admin().orderPaymentRequests.getOrderPaymentRequest(await goldenPaymentRequest(w)),
+  ),
+  "orderPaymentRequests.getOrderPaymentRequestUrl": write(async (w) =>
+    w.admin().orderPaymentRequests.getOrderPaymentRequestUrl(await goldenPaymentRequest(w)),
+  ),
+  "orderPaymentRequests.queryOrderPaymentRequests": read(async (w) =>
+    w.admin().orderPaymentRequests.queryOrderPaymentRequests().limit(10).find(),
+  ),
+  "orderPaymentRequests.voidOrderPaymentRequest": write(async (w) =>
+    w.admin().orderPaymentRequests.voidOrderPaymentRequest(await goldenPaymentRequest(w)),
   ),
   // ------------------------------------------------------------------ members: the member herself
   "members.getCurrentMember.FULL": write(async (w) => (await w.member()).members.getCurrentMember({ fieldsets: ["FULL"] })),

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import type { ElevatedClient } from "../admin/elevated-client.server";
+import { adminRefusal, runAdminAction } from "../admin/actions.server";
+import { parseForm } from "../http/form.server";
+import { parisToday } from "~/lib/paris-days";
+import { formatPrice } from "~/lib/money";
+import { clientTitle, effectiveStatus, QUOTE_STATUSES, quoteTotals } from "~/models/quote";
+import { catalogServices, newQuoteValues, quoteBoard } from "./editor.server";
+import { editorAction } from "./editor-action.server";
+import { requestBalance, requestDepositAgain, sendQuote } from "./owner-quotes.server";
+import { ownerQuote, quotePdfResponse } from "./owner-view.server";
+import { listQuotes } from "./store.server";
+
+/** The quote page's buttons: their intent only (a hidden value: a wrong one is a changed page, said in a notification). */
+const quoteIntentForm = z.object({ intent: z.enum(["send", "balance", "deposit"]) });
+
+/**
+ * The owner's quotes, as `ownerOf(context).quotes` (docs/decisions/0048-owner-handler.md): the list and the dashboard's
+ * figures, a quote and its PDFs, the editor's values and POST, the quote page's actions. The elevated client stays here.
+ */
+export function quoteHandler(admin: ElevatedClient) {
+  return {
+    /** The list page: the latest version of each quote, newest first. */
+    list: async () => {
+      const today = parisToday();
+      return (await listQuotes(admin)).map((q) => ({
+        id: q.number,
+        number: q.number,
+        version: q.version,
+        client: clientTitle(q.client),
+        total: formatPrice(quoteTotals(q).totalTtc / 100),
+        status: QUOTE_STATUSES[effectiveStatus(q, today)],
+        validUntil: new Date(`${q.validUntil}T12:00:00Z`).toLocaleDateString("fr-FR", { timeZone: "Europe/Paris" }),
+      }));
+    },
+    /** The dashboard's figures: waiting for an answer, awaiting their deposit, balances due or to ask. */
+    board: async () => quoteBoard(await listQuotes(admin)),
+    /** A quote's latest version, its payments brought up to date (the 404 screen for an unknown number). */
+    read: (number: string) => ownerQuote(admin, number),
+    /** The editor's first values: the contact request `requestId` answers, when there is one. */
+    newValues: (requestId: string | null) => newQuoteValues(admin, requestId),
+    services: catalogServices,
+    /** The editor's POST: a new quote, or a change of the quote `number` (a draft in place, a sent one's next version). */
+    save: async (request: Request, number?: string) => editorAction(request, admin, number ? await ownerQuote(admin, number) : null),
+    /** The quote page's buttons: send (again), ask for the balance, ask for the deposit again. */
+    act: async (request: Request, number: string) => {
+      const back = `/admin/devis/${number}`;
+      const parsed = parseForm(quoteIntentForm, await request.formData());
+      if (!parsed.ok) return adminRefusal(request, back, "Action inconnue.");
+      return runAdminAction(request, {
+        redirectTo: back,
+        confirmed: true,
+        run: async () => {
+          const q = await ownerQuote(admin, number);
+          const intent = parsed.data.intent;
+          return intent === "send" ? sendQuote(admin, q) : intent === "balance" ? requestBalance(admin, q) : requestDepositAgain(admin, q);
+        },
+      });
+    },
+    /** The quote's PDF, or one of its invoices' (`F-…`). */
+    pdf: async (number: string, invoiceNumber?: string) => quotePdfResponse(await ownerQuote(admin, number), invoiceNumber),
+  };
+}

@@ -1,0 +1,58 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/account.devis";
+import { commerceOf } from "~/.server/wix/commerce.server";
+import { requireMember } from "~/.server/account/auth.server";
+import { StackTable, type StackColumn } from "~/components/StackTable";
+import { routeMeta } from "~/lib/meta";
+import type { MemberQuote } from "~/models/quote";
+
+export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Mes devis" });
+
+export const handle = {
+  breadcrumb: () => [
+    { label: "Mon compte", to: "/account" },
+    { label: "Mes devis", to: "/account/devis" },
+  ],
+};
+
+/** The quotes sent to the member's proved login e-mail, each with the link its e-mail carries. */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const commerce = commerceOf(context);
+  requireMember(commerce, url);
+  return { quotes: await commerce.member.quotes() };
+}
+
+const dateFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "Europe/Paris" });
+
+const COLUMNS: StackColumn<MemberQuote>[] = [
+  {
+    header: "Devis",
+    title: true,
+    cell: (q) => (
+      <a href={q.link}>
+        Devis {q.number}
+        {q.version > 1 ? ` (version ${q.version})` : ""}
+      </a>
+    ),
+  },
+  { header: "Envoyé le", cell: (q) => dateFormat.format(new Date(q.sentAt)) },
+  { header: "Pour", cell: (q) => q.client },
+  { header: "Total TTC", cell: (q) => q.total },
+  { header: "Statut", cell: (q) => q.status },
+];
+
+export default function MemberQuotes({ loaderData }: Route.ComponentProps) {
+  const { quotes } = loaderData;
+  return (
+    <div className="orders">
+      <h1>Mes devis</h1>
+      {quotes.length === 0 ? (
+        <p>
+          Aucun devis n'a été envoyé à votre adresse e-mail. <Link to="/contact">Demander un devis</Link>
+        </p>
+      ) : (
+        <StackTable className="orders-table" caption="Vos devis, du plus récent au plus ancien" columns={COLUMNS} rows={quotes} />
+      )}
+    </div>
+  );
+}

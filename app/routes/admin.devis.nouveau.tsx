@@ -1,0 +1,42 @@
+import type { Route } from "./+types/admin.devis.nouveau";
+import { ownerOf } from "~/.server/admin/owner.server";
+import { routeMeta } from "~/lib/meta";
+import { useFormAnswer } from "~/hooks/use-form-answer";
+import { QuoteEditor } from "~/components/quotes/QuoteEditor";
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  routeMeta({ matches, location }, { title: "Nouveau devis — Administration" });
+
+export const handle = { breadcrumb: () => ({ label: "Nouveau devis", to: "/admin/devis/nouveau" }) };
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const quotes = ownerOf(context).quotes;
+  const [values, services] = await Promise.all([
+    quotes.newValues(url.searchParams.get("demande")?.slice(0, 64) ?? null),
+    quotes.services(),
+  ]);
+  return { values, services };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return ownerOf(context).quotes.save(request);
+}
+
+export default function NewQuote({ loaderData, actionData }: Route.ComponentProps) {
+  const { busy, answer } = useFormAnswer(actionData);
+  const more = actionData && "rows" in actionData ? actionData : undefined;
+  return (
+    <div className="admin-quote-editor">
+      <h1>Nouveau devis</h1>
+      <QuoteEditor
+        key={more?.rows ?? 0}
+        values={more?.values ?? loaderData.values}
+        answer={answer}
+        services={loaderData.services}
+        rows={more?.rows}
+        busy={busy}
+        submitLabel="Enregistrer et envoyer"
+      />
+    </div>
+  );
+}

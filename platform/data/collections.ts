@@ -1,0 +1,16 @@
+// The demo site's CMS collections, as the owner creates them in the dashboard on a real site (Wix Data's
+// "The Data Items API only works with existing collections"): the quote flow's (docs/decisions/0058-quotes-in-wix-data.md).
+// Every operation is ADMIN: the SDK reaches them with the site's API key only, never with a visitor's or member's token.
+
+export interface SiteCollection {
+  id: string;
+  /** Who may read and write its items; ADMIN = the elevated identity only. */
+  permissions: "ADMIN";
+}
+
+export const SITE_COLLECTIONS: ReadonlyMap<string, SiteCollection> = new Map(
+  ["Quotes", "QuoteAnswers", "Invoices", "InvoiceClaims", "SiteEmails"].map((id) => [id, { id, permissions: "ADMIN" as const }]),
+);
+
+/** The collection whose new items the site's automation e-mails (data/automations.ts). */
+export const EMAIL_COLLECTION = "SiteEmails";

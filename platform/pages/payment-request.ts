@@ -1,0 +1,147 @@
+// Hosted page of an order payment request (Wix's "Payment Request Page"): the order, the amount asked, the test card.
+// Reached by the request's URL (`?id=`, Get Order Payment Request URL) or by a redirect session
+// (`ecomOrderPaymentRequest`, `?session=`, which adds the site's thank-you and back callbacks).
+import type { Ctx } from "../core/context";
+import { currency, formatMoney } from "../core/context";
+import { html, readForm, redirect, WixError } from "../core/http";
+import { e, errorPage, page } from "../core/layout";
+import type { PaymentRequestData, PaymentRequestRow } from "../ecom/payment-requests/payment-requests";
+import { requestById } from "../ecom/payment-requests/payment-requests";
+import { payRequest } from "../ecom/payment-requests/request-payments";
+import type { Callbacks } from "../redirects/redirects";
+import { getSession } from "../redirects/redirects";
+import { expiryError, normalizeExpiry, TEST_CARD_DECLINED, TEST_CARD_OK } from "./payment";
+
+interface Target {
+  row: PaymentRequestRow;
+  /** The page's own address fields (`id` or `session`) to post back with. */
+  ref: { name: "id" | "session"; value: string };
+  callbacks?: Callbacks;
+}
+
+function targetOf(ctx: Ctx, params: { get(name: string): string | null }): Target | null {
+  const sessionId = params.get("session");
+  let id = params.get("id");
+  let callbacks: Callbacks | undefined;
+  if (sessionId) {
+    const session = getSession(ctx, sessionId, "paymentRequest");
+    if (!session) return null;
+    const data = JSON.parse(session.data) as { paymentRequestId: string; callbacks: Callbacks };
+    id = data.paymentRequestId;
+    callbacks = data.callbacks;
+  }
+  if (!id || id.length > 64) return null;
+  try {
+    const row = requestById(ctx, id);
+    return { row, ref: sessionId ? { name: "session", value: sessionId } : { name: "id", value: id }, ...(callbacks ? { callbacks } : {}) };
+  } catch (err) {
+    if (err instanceof WixError) return null;
+    throw err;
+  }
+}
+
+const unknown = () => html(errorPage("Lien non valide", "Cette demande de paiement n'existe pas ou son lien n'est plus valide."), 404);
+
+interface FormState {
+  error?: string;
+  cardError?: string;
+  expiryError?: string;
+  card?: string;
+  expiry?: string;
+  holder?: string;
+}
+
+function render(ctx: Ctx, t: Target, state: FormState = {}, status = 200): Response {
+  const d = JSON.parse(t.row.data) as PaymentRequestData;
+  const order = ctx.db.prepare("SELECT number FROM orders WHERE id = ?").get(t.row.order_id) as { number: string };
+  const amount = formatMoney(d.amountCents, currency(ctx));
+  const summary = `<div class="card"><h2>${e(d.title)}</h2>
+${d.description ? `<p>${e(d.description)}</p>` : ""}
+<p>Commande n° ${e(order.number)}</p>
+<p class="total">Montant à régler : <strong>${e(amount)}</strong></p>
+${d.expirationDate ? `<p class="muted">À régler avant le ${e(new Date(d.expirationDate).toLocaleDateString("fr-FR", { timeZone: "Europe/Paris" }))}</p>` : ""}
+</div>`;
+  const closed: Record<string, string> = {
+    PAID: "Cette demande de paiement est déjà réglée. Merci !",
+    EXPIRED: "Cette demande de paiement a expiré. Demandez-en une nouvelle à votre interlocuteur.",
+    VOIDED: "Cette demande de paiement a été annulée.",
+  };
+  if (t.row.status !== "UNPAID") {
+    const back =
+      t.row.status === "PAID" && t.callbacks?.thankYouPageUrl
+        ? withOrderId(t.callbacks.thankYouPageUrl, t.row.order_id)
+        : t.callbacks?.postFlowUrl;
+    return html(
+      page(
+        "Demande de paiement",
+        `<h1>Demande de paiement</h1>${summary}<div class="card"><p>${e(closed[t.row.status]!)}</p>${back ? `<p><a href="${e(back)}">Retour au site</a></p>` : ""}</div>`,
+      ),
+      status,
+    );
+  }
+  const hidden = `<input type="hidden" name="${t.ref.name}" value="${e(t.ref.value)}">`;
+  const form = `<form method="post" action="/_platform/demande-paiement" novalidate>${hidden}
+<input type="hidden" name="action" value="pay">
+<h2>Paiement par carte</h2>
+<p class="hint">Carte de test : 4242 4242 4242 4242 (acceptée) ou 4000 0000 0000 0002 (refusée).</p>
+<label for="cardNumber">Numéro de carte</label>
+<input type="text" id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" value="${e(state.card ?? "")}"${state.cardError ? ' aria-invalid="true" aria-describedby="card-error"' : ""}>
+${state.cardError ? `<p class="field-error" id="card-error">${e(state.cardError)}</p>` : ""}
+<div class="row">
+<div><label for="expiry">Date d'expiration (MM/AA)</label>
+<input type="text" id="expiry" name="expiry" autocomplete="cc-exp" placeholder="12/30" value="${e(state.expiry ?? "")}"${state.expiryError ? ' aria-invalid="true" aria-describedby="expiry-error"' : ""}>
+${state.expiryError ? `<p class="field-error" id="expiry-error">${e(state.expiryError)}</p>` : ""}</div>
+<div><label for="cvc">Cryptogramme</label>
+<input type="text" id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123"></div>
+</div>
+<label for="holder">Titulaire de la carte</label>
+<input type="text" id="holder" name="holder" autocomplete="cc-name" value="${e(state.holder ?? "")}">
+<div class="actions"><button type="submit" class="primary">Payer ${e(amount)}</button></div>
+</form>
+${
+  t.callbacks?.postFlowUrl
+    ? `<form method="post" action="/_platform/demande-paiement">${hidden}<input type="hidden" name="action" value="cancel"><div class="actions"><button type="submit" class="link">Annuler</button></div></form>`
+    : ""
+}`;
+  return html(
+    page(
+      "Demande de paiement",
+      `<h1>Demande de paiement</h1>${state.error ? `<p class="error" role="alert">${e(state.error)}</p>` : ""}${summary}<div class="card">${form}</div>`,
+    ),
+    status,
+  );
+}
+
+function withOrderId(url: string, orderId: string): string {
+  const u = new URL(url);
+  u.searchParams.set("orderId", orderId);
+  return u.toString();
+}
+
+export function paymentRequestGet(ctx: Ctx, url: URL): Response {
+  const t = targetOf(ctx, url.searchParams);
+  return t ? render(ctx, t) : unknown();
+}
+
+export async function paymentRequestPost(ctx: Ctx, request: Request): Promise<Response> {
+  const form = await readForm(request);
+  const t = targetOf(ctx, form);
+  if (!t) return unknown();
+  if (form.get("action") === "cancel") return redirect(t.callbacks?.postFlowUrl ?? "/");
+  const state: FormState = { expiry: (form.get("expiry") ?? "").slice(0, 10), holder: (form.get("holder") ?? "").slice(0, 100) };
+  const typed = (form.get("cardNumber") ?? "").slice(0, 40);
+  const digits = typed.replace(/[\s-]/g, "");
+  const refuse = (problem: FormState) => render(ctx, t, { ...state, card: typed, ...problem }, 400);
+  if (digits !== TEST_CARD_OK && digits !== TEST_CARD_DECLINED)
+    return refuse({ cardError: "Numéro de carte invalide. Utilisez la carte de test 4242 4242 4242 4242." });
+  const expiry = (state.expiry ?? "").trim();
+  const expiryProblem = expiry ? expiryError(expiry, new Date()) : null;
+  if (expiryProblem) return refuse({ expiryError: expiryProblem });
+  if (expiry) state.expiry = normalizeExpiry(expiry)!;
+  if (digits === TEST_CARD_DECLINED)
+    return render(ctx, t, { ...state, error: "Paiement refusé : votre banque a refusé cette carte. Aucun montant n'a été débité." }, 402);
+  const result = payRequest(ctx, t.row.id);
+  if (!result.ok) return render(ctx, { ...t, row: requestById(ctx, t.row.id) }, { error: result.message }, 409);
+  if (t.callbacks?.thankYouPageUrl) return redirect(withOrderId(t.callbacks.thankYouPageUrl, result.orderId));
+  return render(ctx, { ...t, row: requestById(ctx, t.row.id) });
+}
