@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
     {
       title: "CV",
       description: `CV : ${cv.summary}`,
-      // The portrait is an SVG, which social networks do not show: the CV's raster card instead (issue 29.11).
+      // The portrait is an SVG, which social networks do not show: the CV's raster card instead (docs/decisions/0033-raster-social-cards.md).
       image: socialCardPath("page", "cv"),
     },
   );

@@ -42,7 +42,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
     {
       title: loaderData?.product.name ?? "Boutique",
       ...(loaderData?.product.description ? { description: loaderData.product.description } : {}),
-      // A raster card (1200 × 630): social networks show no SVG, and the catalog's pictures may be SVG (issue 29.11).
+      // A raster card (1200 × 630): social networks show no SVG, and the catalog's pictures may be SVG (docs/decisions/0033-raster-social-cards.md).
       ...(loaderData ? { image: socialCardPath("produit", loaderData.product.slug) } : {}),
     },
   );

@@ -61,7 +61,7 @@ test.describe("search engines @js", () => {
     expect(Number(product.offers.price)).toBeGreaterThan(0);
     expect(product.url).toBe(`${baseURL}/products/livre-react`);
     const ogImage = await page.locator('meta[property="og:image"]').getAttribute("content");
-    // Its own raster card (issue 29.11): the catalog's picture may be an SVG, which social networks do not show.
+    // Its own raster card (docs/decisions/0033-raster-social-cards.md): the catalog's picture may be an SVG, which social networks do not show.
     expect(ogImage).toBe(`${baseURL}/og/produit/livre-react.png`);
     expect(product.image[0]).toMatch(/^http/);
     expect(blocks.find((d) => d["@type"] === "BreadcrumbList").itemListElement).toHaveLength(4);

@@ -157,7 +157,7 @@ describe.skipIf(isWix)("cart action", () => {
     expect((await browser.cart()).cart!.couponCode).toBe("BIENVENUE10");
   });
 
-  it("adding more than the stock left, counting the cart, is refused beside the quantity with what the cart holds (Cart V2's availableQuantity, issue 29.1)", async () => {
+  it("adding more than the stock left, counting the cart, is refused beside the quantity with what the cart holds (Cart V2's availableQuantity)", async () => {
     const { browser, lineId } = await browserWithBook();
     expect(isRedirectToCart(await browser.post({ intent: "update", lineId, quantity: "10" }))).toBe(true);
     const { cart } = await browser.cart();
