@@ -38,7 +38,7 @@ if (DEV) {
   // Fingerprinted build assets never change: cache them for a year.
   server.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y", index: false }));
   // The other public files (favicon.ico, profile.svg, …) all have an extension: pages skip the file lookup, which
-  // cost a stat and a 404 error object (stack trace included) per page request (bench/FINDINGS.md, round three).
+  // cost a stat and a 404 error object (stack trace included) per page request (measured in bench/FINDINGS.md).
   const publicFiles = express.static(`${BUILD_DIR}/client`, { maxAge: "1h", index: false, redirect: false });
   server.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
   let app, settings;

@@ -1,11 +1,11 @@
 // `npm run bench`: builds the app (BUILD_DIR=build-bench), the platform service and a minimal React Router 7 app
 // that renders the same static HTML as `/` (the framework floor); starts them on loopback pinned to core 0, the
 // platform in its own process (PLATFORM_URL) so the app's CPU is its own; loads them with autocannon from this
-// process pinned to core 1; and prints, from this one run, every target of issue 17 with PASS/FAIL (informational:
+// process pinned to core 1; and prints, from this one run, every target with PASS/FAIL (informational:
 // the exit code never depends on them): CPU per request as ratios, /products latency at half capacity, the JS each
 // route loads against the floor, and Lighthouse mobile figures.
 //
-// Issue 30 adds: Lighthouse on six pages, the median of 3 runs each (with the load average beside every run), the
+// Also: Lighthouse on six pages, the median of 3 runs each (with the load average beside every run), the
 // scale bench (bench/scale.mjs: 10,000 vs 62 products on Catalog V3 and V1, 100 vs 20 cart lines) and what the
 // storefront's chunks carry (scripts/chunk-modules.ts). Ports: TEST_PORT_RANGE (e.g. 5500-5549), as the tests.
 //
@@ -110,7 +110,7 @@ async function main() {
     const minimal = await startMinimal({ dir: minimalApp.dir, logDir: resultsDir });
     log(`floor page: ${minimal.bytes} bytes served vs ${Buffer.byteLength(homeHtml.body)} for /`);
     // React's SSR code needs thousands of requests to be fully optimised: one
-    // unmeasured pass over every scenario first, so round 1 is not the coldest.
+    // unmeasured pass over every scenario first, so the first round is not the coldest.
     if (ctx.warmup > 0) {
       log(`\nwarm-up pass (${3 * ctx.warmup} s per scenario, not measured)`);
       await measureRound({ app, bare, minimal, scenarios, load: { connections: ctx.connections, duration: 3 * ctx.warmup, warmup: 0 } });

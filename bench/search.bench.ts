@@ -1,5 +1,5 @@
 /**
- * Search benchmark (issue 12.4): MiniSearch over the catalog at its demo size (62
+ * Search benchmark (docs/decisions/0012-product-search.md): MiniSearch over the catalog at its demo size (62
  * products, platform/seed/demo.json) and at 10,000 products (the demo catalog
  * repeated with varied names and descriptions). Prints the index build time, the
  * query latency (median and p95 over many runs of a mixed query set) and the heap

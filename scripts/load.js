@@ -1,4 +1,4 @@
-// Bounded load test of add-to-cart (issue 5, "Concurrency"). Loopback only, stops by itself.
+// Bounded load test of add-to-cart: concurrent adds lose no line. Loopback only, stops by itself.
 //
 //   node scripts/load.js        200 adds spread over 50 sessions + 50 concurrent adds on one cart
 //   node scripts/load.js --ci   the same with smaller numbers (npm run test:load)

@@ -53,7 +53,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
       />
       <div className="order-addresses">
         {order.pickup && order.pickupPlace ? (
-          // Where and when to collect it (issue 29.3).
+          // Where and when to collect it: Wix's pickup address and instructions.
           <AddressBlock
             title="Retrait"
             address={{ lines: [order.pickupPlace.address, order.pickupPlace.instructions].filter((l): l is string => !!l) }}

@@ -21,7 +21,7 @@ export function pageMeta(
   const title = overrides.title ? `${overrides.title} | ${site.ownerName}` : `${site.title} | ${site.ownerName}`;
   const description = overrides.description ?? site.description;
   // A page's own card (app/lib/social-card.ts) for social networks; absolute, on the public origin. Never an SVG:
-  // Facebook, LinkedIn and X show none (issue 29.11), so one falls back to the site's card.
+  // Facebook, LinkedIn and X show none (docs/decisions/0033-raster-social-cards.md), so one falls back to the site's card.
   const image = overrides.image && !/\.svg(\?|$)/i.test(overrides.image) ? new URL(overrides.image, site.canonicalUrl).href : site.imageUrl;
   return [
     { title },

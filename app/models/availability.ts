@@ -23,7 +23,7 @@ export function availabilityProblem(availability: { status: string; quantityAvai
   return blocked ? "Plus disponible : retirez cet article pour commander" : null;
 }
 
-/** At most this many left: the product page and the cards say how many (issue 29.1). */
+/** At most this many left: the product page and the cards say how many. */
 export const LOW_STOCK_MAX = 5;
 
 /** "Plus qu'un exemplaire" / "Plus que 3 exemplaires" when few are left; null when plenty, none or untracked. */

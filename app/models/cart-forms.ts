@@ -30,7 +30,7 @@ export const addToCartSchema = z.object({
 export const cartActionSchema = z.discriminatedUnion(
   "intent",
   [
-    // 0 is allowed: a buyer who types 0 in the cart means "remove this line" (issue 29.7), and the action removes it.
+    // 0 is allowed: a buyer who types 0 in the cart means "remove this line", and the action removes it.
     z.object({ intent: z.literal(CartIntent.update), lineId: lineIdField, quantity: quantityField(MAX_QUANTITY, 0) }),
     z.object({ intent: z.literal(CartIntent.remove), lineId: lineIdField }),
     z.object({ intent: z.literal(CartIntent.coupon), code: couponField }),

@@ -25,7 +25,7 @@ export interface SortFacts {
 
 /**
  * The catalog's one ordering rule, for every list (catalog, collections, search): prices by the price the buyer pays
- * (issue 29.2: a 11,20 € discounted mug comes before 14 € items), names in French order, newest first. Null for
+ * (docs/decisions/0031-price-sort-by-the-app.md: a 11,20 € discounted mug comes before 14 € items), names in French order, newest first. Null for
  * "pertinence" (the list's own order: relevance for a search, the platform's default otherwise).
  */
 export function compareForSort(sort: SortKey): ((a: SortFacts, b: SortFacts) => number) | null {

@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /**
  * With scripts, cart forms post through fetchers from any page (an add from a product page): an error the action
  * throws (platform down, timeout) would replace that whole page with the error screen and lose the chosen options.
- * It becomes a notification instead and the page stays as it was (issue 29.5). Without scripts the error screen is
+ * It becomes a notification instead and the page stays as it was (tests/e2e/faults.spec.ts). Without scripts the error screen is
  * the answer, as for any other form.
  */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

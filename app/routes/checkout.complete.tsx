@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A browser without a session has nobody's order to show (a malformed id is refused by the handler).
   if (commerce.role === "none") notFound();
   const order = await commerce.checkout.order(orderId);
-  // A guest gets a link to follow the order from any device, and the offer of an account made from it (issue 29.10).
+  // A guest gets a link to follow the order from any device, and the offer of an account made from it (docs/decisions/0032-guest-follow-link.md).
   const guest = !commerce.isMember;
   return {
     order,

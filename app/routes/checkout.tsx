@@ -102,7 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     started = await commerce.checkout.start(
       // Nothing to ship (no delivery option: every line is digital): the address typed is the billing one only, so
-      // the order never shows a delivery address the buyer did not give (issue 29.4).
+      // the order never shows a delivery address the buyer did not give.
       { ...form.data, shipping: options.length === 0 ? null : form.data.shipping },
       publicOrigin(),
       delivery ? { code: delivery.code, ...(delivery.appId ? { appId: delivery.appId } : {}) } : undefined,

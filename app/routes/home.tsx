@@ -23,7 +23,7 @@ export default function Home() {
         {portfolio.intro.map((paragraph) => (
           <p key={paragraph}>{paragraph}</p>
         ))}
-        {/* The consultant's path to a quote first (issue 29.14), then the proof (CV, projects), then the store. */}
+        {/* The consultant's path to a quote first, then the proof (CV, projects), then the store. */}
         <p className="hero-actions">
           <Link to="/contact" className="button">
             Me contacter / Demander un devis

@@ -5,7 +5,7 @@
 // `overallRate`: that one sends each connection's quota for the second back to back at the start of every second
 // (a burst of `rate` requests, the server saturated for half of each second at "half capacity"), and it records
 // each answer with HdrHistogram's coordinated-omission correction using an interval of ceil(1/rate) = 1 ms, so one
-// 60 ms answer counted as 60 samples: a single slow answer in 300 made the p99 (bench/FINDINGS.md, round three).
+// 60 ms answer counted as 60 samples: a single slow answer in 300 made the p99 (bench/FINDINGS.md).
 import http from "node:http";
 import { cpuMsOf } from "./load.mjs";
 

@@ -1,4 +1,4 @@
-// The targets of issue 17, as ratios measured in the same run. Informational: PASS/FAIL never sets the exit code.
+// The bench's targets, as ratios measured in the same run. Informational: PASS/FAIL never sets the exit code.
 // Cost = the app server's CPU time per request (per cycle for the add), from /proc: it depends much less on what
 // else runs on the machine than req/s. With the platform in its own process, the app's cost is its own.
 
@@ -14,7 +14,7 @@ export const LIMITS = {
   jsHome: 20 * KB,
   jsHomeMoonshot: 10 * KB,
   jsRoute: 45 * KB,
-  // Issue 30: the median run of 3 per page.
+  // The median run of 3 per page.
   lighthouse: { performance: 95, lcpMs: 1800, tbtMs: 150, cls: 0 },
   // Real photos: a phone (390 px, DPR 3) downloads this much for the first screen, originals of 1 MB and more.
   images: { productsFirstScreen: 250 * KB, productLcp: 150 * KB, originalsAtLeast: 1000 * KB },

@@ -53,7 +53,7 @@ tr.total th, tr.total td { font-weight: 700; font-size: 1.1rem; }
 `;
 
 /**
- * The site's theme for a hosted page (issue 29.12), as the site decides it (app/.server/site/theme.server.ts): the
+ * The site's theme for a hosted page (tests/e2e/buyer-hosted-pages.spec.ts, "hosted pages follow the theme"), as the site decides it (app/.server/site/theme.server.ts): the
  * visitor's choice (the site's `theme` cookie: React Router's base64 JSON encoding), else the system's preference
  * the site learnt (its `CH-prefers-color-scheme` cookie, or Chromium's `Sec-CH-Prefers-Color-Scheme` hint), else
  * "auto": the CSS follows the browser's prefers-color-scheme.

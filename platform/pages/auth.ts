@@ -218,7 +218,7 @@ async function loginPost(ctx: Ctx, session: SessionRow, form: URLSearchParams, r
     case "invalid-credentials":
       return html(loginForm(session.id, { email, error: "E-mail ou mot de passe incorrect." }), 401);
     case "blocked":
-      // Only to whoever typed the right password: it tells an attacker nothing (issue 29.8).
+      // Only to whoever typed the right password: it tells an attacker nothing.
       return html(loginForm(session.id, { email, error: "Ce compte est suspendu : contactez le propriétaire du site." }), 403);
     case "pending":
       return html(

@@ -39,7 +39,7 @@ function takeFlash(ctx: Ctx, session: SessionRow): FormState {
 
 /**
  * The expiry as typed, in the one spelling the page shows ("MM/AA"), or null when it is not a month and a year.
- * Common spellings are accepted (issue 29.9): 12/30, 12/2030, 1230, 122030, 12-30, 12.30, 12 30, 1/30.
+ * Common spellings are accepted: 12/30, 12/2030, 1230, 122030, 12-30, 12.30, 12 30, 1/30.
  */
 export function normalizeExpiry(raw: string): string | null {
   const text = raw.trim();
@@ -83,7 +83,7 @@ function addressBlock(title: string, a: Record<string, unknown> | null, contact:
   return `<div><h3>${e(title)}</h3><p>${name ? `${e(name)}<br>` : ""}${wire ? e(wire.formattedAddress) : ""}</p></div>`;
 }
 
-/** Where and when to collect a pickup (issue 29.3): the option's address and instructions (opening hours). */
+/** Where and when to collect a pickup: the option's address and instructions (opening hours). */
 function pickupBlock(option: ShippingOptionRec): string {
   const where = pickupAddressText(option);
   const instructions = option.instructions;
@@ -239,7 +239,7 @@ export async function paymentPost(ctx: Ctx, request: Request): Promise<Response>
     const cvc = (form.get("cvc") ?? "").trim();
     // A field refused before any payment is tried is answered at once, on this same address, with the typed card
     // number back in its field: stored nowhere, only echoed to who typed it. The security code is never echoed
-    // (issue 29.9). A declined payment below goes through Post/Redirect/Get, without the number.
+    // (tests/unit/platform/platform.test.ts). A declined payment below goes through Post/Redirect/Get, without the number.
     const refuse = (problem: FormState) => render(ctx, session, { ...state, card: typedCard, ...problem }, 400);
     if (!/^\d{13,19}$/.test(digits) || (digits !== TEST_CARD_OK && digits !== TEST_CARD_DECLINED))
       return refuse({ cardError: "Numéro de carte invalide. Utilisez la carte de test 4242 4242 4242 4242." });

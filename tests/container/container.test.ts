@@ -9,7 +9,7 @@ import { freePortInRange } from "../support/ports";
 import { ROOT } from "../support/server";
 
 /**
- * Issue 16: the project's Dockerfile, built for real and run. buildah builds it (`bud --isolation chroot
+ * The project's Dockerfile, built for real and run. buildah builds it (`bud --isolation chroot
  * --network host --pull=never`) on local stand-ins of the official node images (tests/container/standins.sh: no
  * registry with base images is reachable here); `buildah from` + `buildah run --isolation chroot --user node`
  * runs it with the host's network (podman's runtime cannot set up cgroups here). The Dockerfile is the one users

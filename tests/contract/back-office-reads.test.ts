@@ -1,4 +1,4 @@
-// The back-office's other new platform calls through the SDK (issue 27): a contact request's status (Wix Forms'
+// The back-office's other new platform calls through the SDK: a contact request's status (Wix Forms'
 // seen flag and trash bin: bulkMarkSubmissionsAsSeen, deleteSubmission, listDeletedSubmissions,
 // restoreSubmissionFromTrashBin) and the members search anywhere in names and e-mail (queryMembers' `search`).
 import { ApiKeyStrategy, createClient, OAuthStrategy } from "@wix/sdk";

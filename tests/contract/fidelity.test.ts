@@ -1,4 +1,4 @@
-// Shapes a real Wix site answers that the app can see (issue 15), through the real SDK. Each expectation comes from
+// Shapes a real Wix site answers that the app can see (platform/README.md, "Fidelity to real Wix"), through the real SDK. Each expectation comes from
 // the installed SDK's typings (cited) or the Wix documentation; embedded-only parts say why.
 import { describe, expect, it } from "vitest";
 import { orderTransactions } from "@wix/ecom";

@@ -52,7 +52,7 @@ describe.skipIf(isWix)("golden fixtures and their bookkeeping", () => {
   it("every route the platform answers has a fixture, or is listed as uncovered with its reason (and only those)", () => {
     // Exact: the same method and path once parameter names are ignored. A fixture's `{productId}` does not cover
     // the literal routes beside it (`/products/query`, `/search`, `/count`): their answers are compared by fixtures
-    // of their own (issue 28 §1).
+    // of their own.
     const fixtureRoutes = new Set(loadFixtures().map((f) => routeShape(f.endpoint)));
     const covered = (route: string) => fixtureRoutes.has(routeShape(route));
     const routes = handle.platform.apiRoutes();

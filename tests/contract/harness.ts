@@ -3,7 +3,9 @@
 import { readFileSync } from "node:fs";
 import type { Tokens } from "@wix/sdk";
 import type { Platform } from "../../platform/index";
+import { CookieBrowser } from "../support/browser";
 import { DEMO as DEMO_LOGIN } from "../support/demo";
+import { formWithButton, pageText } from "../support/html";
 import { APP_ORIGIN, makeClient, STORES_APP_ID, type Client } from "../support/platform";
 
 export * from "../support/platform";
@@ -29,115 +31,20 @@ export async function rejection(fn: () => Promise<unknown>): Promise<SdkError> {
 
 // ---------------------------------------------------------------- HTML form driving (hosted pages)
 
-export interface ParsedForm {
-  action: string;
-  method: string;
-  fields: Array<{ name: string; value: string; type: string }>;
-  buttons: Array<{ name?: string; value?: string; label: string }>;
-  html: string;
-}
-
-const attr = (tag: string, name: string): string | undefined => {
-  const m = new RegExp(`\\s${name}\\s*=\\s*("([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(tag);
-  return m ? decodeEntities(m[2] ?? m[3] ?? m[4] ?? "") : undefined;
-};
-const hasAttr = (tag: string, name: string) => new RegExp(`\\s${name}(\\s|=|>|/)`, "i").test(tag);
-
-export function decodeEntities(s: string): string {
-  return s
-    .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
-    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&nbsp;/g, "\u00a0")
-    .replace(/&amp;/g, "&");
-}
-
-/** Visible text of an HTML page (tags removed, entities decoded, whitespace collapsed). */
-export function pageText(html: string): string {
-  return decodeEntities(html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, " ").replace(/<[^>]+>/g, " "))
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-export function parseForms(html: string): ParsedForm[] {
-  const forms: ParsedForm[] = [];
-  const re = /<form\b([^>]*)>([\s\S]*?)<\/form>/gi;
-  for (let m = re.exec(html); m; m = re.exec(html)) {
-    const open = `<form ${m[1]}>`;
-    const body = m[2] ?? "";
-    const fields: ParsedForm["fields"] = [];
-    for (const tag of body.match(/<input\b[^>]*>/gi) ?? []) {
-      const name = attr(tag, "name");
-      const type = (attr(tag, "type") ?? "text").toLowerCase();
-      if (!name || type === "submit" || type === "button" || type === "image") continue;
-      if ((type === "checkbox" || type === "radio") && !hasAttr(tag, "checked")) continue;
-      fields.push({ name, value: attr(tag, "value") ?? (type === "checkbox" ? "on" : ""), type });
-    }
-    for (const sm of body.matchAll(/<select\b([^>]*)>([\s\S]*?)<\/select>/gi)) {
-      const name = attr(`<select ${sm[1]}>`, "name");
-      if (!name) continue;
-      const options = [...(sm[2] ?? "").matchAll(/<option\b([^>]*)>([\s\S]*?)<\/option>/gi)];
-      const chosen = options.find((o) => hasAttr(`<option ${o[1]}>`, "selected")) ?? options[0];
-      if (chosen) fields.push({ name, value: attr(`<option ${chosen[1]}>`, "value") ?? pageText(chosen[2] ?? ""), type: "select" });
-    }
-    for (const tm of body.matchAll(/<textarea\b([^>]*)>([\s\S]*?)<\/textarea>/gi)) {
-      const name = attr(`<textarea ${tm[1]}>`, "name");
-      if (name) fields.push({ name, value: decodeEntities(tm[2] ?? ""), type: "textarea" });
-    }
-    const buttons: ParsedForm["buttons"] = [];
-    for (const bm of body.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/gi)) {
-      const tag = `<button ${bm[1]}>`;
-      const type = (attr(tag, "type") ?? "submit").toLowerCase();
-      if (type !== "submit") continue;
-      buttons.push({ name: attr(tag, "name"), value: attr(tag, "value"), label: pageText(bm[2] ?? "") });
-    }
-    for (const tag of body.match(/<input\b[^>]*>/gi) ?? []) {
-      if ((attr(tag, "type") ?? "").toLowerCase() !== "submit") continue;
-      buttons.push({ name: attr(tag, "name"), value: attr(tag, "value"), label: attr(tag, "value") ?? "" });
-    }
-    forms.push({ action: attr(open, "action") ?? "", method: (attr(open, "method") ?? "get").toUpperCase(), fields, buttons, html: m[0] });
-  }
-  return forms;
-}
+export { decodeEntities, formWithButton, pageText, parseForms, type ParsedForm } from "../support/html";
 
 /**
- * The form holding a submit button whose label is exactly `label` (case and spacing insensitive), or matches it
- * when it is a RegExp.
+ * The test kit's browser (tests/support/browser.ts) on the hosted pages: its requests go to `platform.fetch`, and it
+ * never follows a redirect on its own.
  */
-export function formWithButton(html: string, label: string | RegExp): { form: ParsedForm; button: ParsedForm["buttons"][number] } {
-  const norm = (s: string) => s.replace(/\s+/g, " ").trim().toLowerCase();
-  const matches = (l: string) => (typeof label === "string" ? norm(l) === norm(label) : label.test(l));
-  for (const form of parseForms(html)) {
-    const button = form.buttons.find((b) => matches(b.label));
-    if (button) return { form, button };
-  }
-  throw new Error(`no form with a "${String(label)}" button in the page:\n${pageText(html).slice(0, 500)}`);
-}
-
-/** A tiny browser: keeps cookies per origin and submits forms to `platform.fetch`, never following redirects. */
 export class Browser {
-  private cookies = new Map<string, string>();
+  private readonly browser = new CookieBrowser({ headers: { accept: "text/html" } });
   constructor(private readonly platform: Platform) {}
 
-  async request(url: string, init: { method?: string; body?: URLSearchParams } = {}): Promise<Response> {
-    const headers = new Headers();
-    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    if (cookie) headers.set("cookie", cookie);
-    if (init.body) headers.set("content-type", "application/x-www-form-urlencoded");
-    headers.set("accept", "text/html");
-    if (init.method === "POST") headers.set("origin", new URL(url).origin);
-    const res = await this.platform.fetch(
-      new Request(url, { method: init.method ?? "GET", headers, body: init.body?.toString(), redirect: "manual" }),
+  request(url: string, init: { method?: string; body?: URLSearchParams } = {}): Promise<Response> {
+    return this.browser.send(this.browser.request(url, { method: init.method, form: init.body }), (request) =>
+      this.platform.fetch(request),
     );
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const eq = pair?.indexOf("=") ?? -1;
-      if (pair && eq > 0) this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-    }
-    return res;
   }
 
   async get(url: string): Promise<{ res: Response; html: string; url: string }> {

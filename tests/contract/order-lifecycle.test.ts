@@ -1,6 +1,6 @@
-// An order's life after its payment, through the SDK's own modules on the owner's elevated client (issue 27):
+// An order's life after its payment, through the SDK's own modules on the owner's elevated client:
 // cancel (refused while a card is only authorized), refunds (orderBilling), fulfilments (orderFulfillments),
-// invoices (orderInvoices), internal notes (orders.addActivities), and the payment collection refusals (issue 28 §3),
+// invoices (orderInvoices), internal notes (orders.addActivities), and the payment collection refusals,
 // each code as the typings give it.
 import { describe, expect, it } from "vitest";
 import { createClient } from "@wix/sdk";

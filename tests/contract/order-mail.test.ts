@@ -1,4 +1,4 @@
-// Issue 12 (points 2 and 3): the order e-mails, the signed follow link, digital files on paid orders, and a guest's
+// The order e-mails, the signed follow link, digital files on paid orders, and a guest's
 // orders joining the member account of the same (proven) e-mail.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Platform } from "../../platform/index";

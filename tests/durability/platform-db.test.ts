@@ -8,7 +8,7 @@ import { createPlatform } from "../../platform";
 import { buildDir, freePort, ROOT, startServer } from "../support/server";
 
 /**
- * Security issue finding 11 (assigned with issue 16): a corrupt or read-only PLATFORM_DB must not crash the
+ * A corrupt or read-only PLATFORM_DB must not crash the
  * server with a raw stack trace. Start-up names the file and the problem and exits non-zero; a database that
  * opens but is partly corrupt keeps /healthz (liveness) green and makes /readyz (readiness) fail.
  */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formFields, freePort, pool, startServer, Visitor, type HttpResponse, type RunningServer } from "./harness";
 
 /**
- * Issue 5, "Faults": the process is killed with SIGKILL in the middle of a burst of
+ * Faults: the process is killed with SIGKILL in the middle of a burst of
  * card payments. After a restart on the same database it must open clean, every order
  * must be whole (lines and totals), stock must have been decremented exactly once per
  * ordered unit, and no payment that was answered with success may be missing its order.
@@ -258,7 +258,7 @@ describe("SIGKILL during a burst of checkouts", () => {
       const ordered: Stock = new Map();
       for (const order of orders) {
         expect(order.payment_status).toBe("PAID");
-        // Cart V2 (the app's purchase flow, issue 26): the order names the cart it was placed from, which names that
+        // Cart V2 (the app's purchase flow, decision 0042): the order names the cart it was placed from, which names that
         // order back and is nobody's current cart any more (its owner key is its own id).
         const cart = db.prepare("SELECT order_id, owner FROM carts WHERE id = ?").get(order.checkout_id) as {
           order_id: string;

@@ -6,7 +6,7 @@ import { OWNER_TOKEN } from "../support/server";
 import { loginWithForm, readPdf, signUpWithForm, unique } from "./helpers";
 
 /**
- * Issue 27: an order's whole life in the back-office, with JavaScript (dialogs) and without (confirmation pages):
+ * An order's whole life in the back-office, with JavaScript (dialogs) and without (confirmation pages):
  * cancel an authorized order (the authorization is released, nothing can be captured after), cancel a paid order
  * with its refund, a partial refund, a parcel with its tracking number that the customer then sees, a pickup made
  * ready, the invoice PDF, the search by name, the CSV export, a bulk delete that says how many. The two projects

@@ -166,7 +166,7 @@ test("the owner cancels a paid order with restock: the sold-out variant is back 
   await status(page, "Commande annulée : articles remis en stock.");
   await expect(page.locator(".admin-facts")).toContainText("Annulée");
   await page.goto(product);
-  // The five are back: few enough for the page to say how many (issue 29.1).
+  // The five are back: few enough for the page to say how many.
   await expect(page.getByText("Plus que 5 exemplaires").first()).toBeVisible();
 });
 

@@ -154,7 +154,7 @@ const cases: Array<{ name: string; run: (ctx: Ctx) => Promise<void> }> = [
     run: async (ctx: Ctx) => expectFieldError(await addToCart(ctx.visitor(), { quantity: quantity! }), /La quantité/),
   })),
   {
-    // Issue 29.7: 0 is the buyer's way of saying "remove"; below 0 is still refused beside the field.
+    // 0 is the buyer's way of saying "remove"; below 0 is still refused beside the field.
     name: "cart quantity update to zero removes the line, a negative one is refused",
     run: async (ctx) => {
       const v = ctx.visitor();
@@ -179,7 +179,7 @@ const cases: Array<{ name: string; run: (ctx: Ctx) => Promise<void> }> = [
     run: async (ctx) => expect((await addToCart(ctx.visitor(), { productId: "prod-livre-node" })).status).toBe(400),
   },
   {
-    // The server resolves the variant from the submitted options (issue 12.1): an unknown choice is refused.
+    // The server resolves the variant from the submitted options: an unknown choice is refused.
     name: "add-to-cart with an unknown option choice",
     run: async (ctx) => {
       const v = ctx.visitor();
@@ -242,7 +242,7 @@ const cases: Array<{ name: string; run: (ctx: Ctx) => Promise<void> }> = [
     run: async (ctx) => {
       const v = ctx.visitor();
       await withCart(v);
-      // Beside the field, the typed code kept (issue 12.7).
+      // Beside the field, the typed code kept.
       const res = await cartAction(v, { intent: "coupon", code: "CODE-INCONNU" });
       expectFieldError(res, /Ce code promo n&#x27;existe pas ou n&#x27;est plus valable\./);
       expect(res.body).toMatch(/value="CODE-INCONNU"/);

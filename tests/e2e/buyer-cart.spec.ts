@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
 import { addToCartFrom, visit, expectRefusedBesideField } from "./helpers";
 
-/** Issue 12, point 7: cart quantity capped by the stock left, coupon errors beside the field (both JS modes). */
+/** Cart quantity capped by the stock left, coupon errors beside the field (both JS modes). */
 
 const headerCart = (page: Page) => page.getByRole("banner").getByRole("link", { name: /^Panier/ });
 
@@ -12,7 +12,7 @@ async function addShirt(page: Page, javaScriptEnabled: boolean) {
   await visit(page, "/cart", javaScriptEnabled);
 }
 
-test.describe("cart details (issue 12.7)", () => {
+test.describe("cart details", () => {
   test("a quantity above the stock left is refused beside the field, saying how many are left", async ({ page, javaScriptEnabled }) => {
     await addShirt(page, javaScriptEnabled);
     const quantity = page.getByRole("list", { name: "Articles du panier" }).getByLabel("Quantité", { exact: true });

@@ -1,8 +1,8 @@
 import { test, expect, OWNER } from "./fixtures";
 
-/** Issue 12, point 10 (part): product content. */
+/** Product content: descriptions, facts and pictures. */
 
-test.describe("content (issue 12.10)", () => {
+test.describe("content", () => {
   test("the cap shows a cap, not the T-shirt picture", async ({ page, request }) => {
     const photo = async (path: string, name: string | RegExp) => {
       await page.goto(path);

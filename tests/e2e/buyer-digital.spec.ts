@@ -1,9 +1,9 @@
 import { test, expect } from "./fixtures";
 import { CLAIRE, continueToPayment, payByCard, addAndFillCheckout } from "./helpers";
 
-/** Issue 12, point 2 (part): a cart of trainings is not treated as a parcel. */
+/** A cart of trainings is not treated as a parcel. */
 
-test.describe("digital goods (issue 12.2)", () => {
+test.describe("digital goods", () => {
   test("a training alone: billing address only, no pay-on-delivery, nothing about delivery after payment", async ({
     page,
     javaScriptEnabled,

@@ -17,7 +17,7 @@ import {
 } from "./helpers";
 
 /**
- * Issue 29: where and when to collect a pickup, a digital order's wording, the truthful lock-out and blocked-member
+ * Where and when to collect a pickup, a digital order's wording, the truthful lock-out and blocked-member
  * messages, the payment page's expiry spellings and kept card number, and the hosted pages following the theme.
  */
 
@@ -36,7 +36,7 @@ const orderNumber = async (page: Page) =>
     .first()
     .textContent())!.match(/\d+/)![0]!;
 
-test.describe("store pickup: where and when (issue 29.3)", () => {
+test.describe("store pickup: where and when", () => {
   test("the address and opening hours on the checkout, the payment page, the thank-you page and the e-mail", async ({
     page,
     javaScriptEnabled,
@@ -60,7 +60,7 @@ test.describe("store pickup: where and when (issue 29.3)", () => {
   });
 });
 
-test.describe("digital-only orders (issue 29.4)", () => {
+test.describe("digital-only orders", () => {
   test("no delivery address in the e-mail, no 'à la livraison' on the checkout", async ({ page, javaScriptEnabled }) => {
     await addToCartFrom(page, "/products/formation-sql", javaScriptEnabled);
     await page.goto("/checkout");
@@ -89,7 +89,7 @@ async function lockOut(page: Page, javaScriptEnabled: boolean, email: string): P
   return (await page.getByRole("main").locator(".field-error, .form-error").allTextContents()).join(" ");
 }
 
-test.describe("lock-out and blocked members (issue 29.8)", () => {
+test.describe("lock-out and blocked members", () => {
   test("the lock-out says to wait, promises no anti-robot check, and reads the same for an unknown address", async ({
     page,
     javaScriptEnabled,
@@ -165,7 +165,7 @@ async function toPaymentPage(page: Page, javaScriptEnabled: boolean) {
   await expect(page).toHaveURL(/\/_platform\/checkout\?session=/);
 }
 
-test.describe("payment page (issue 29.9)", () => {
+test.describe("payment page", () => {
   test("'1230' is a valid expiry", async ({ page, javaScriptEnabled }) => {
     await toPaymentPage(page, javaScriptEnabled);
     await payByCard(page, { expiry: "1230", cvc: "123" });
@@ -182,7 +182,7 @@ test.describe("payment page (issue 29.9)", () => {
   });
 });
 
-test.describe("hosted pages follow the theme (issue 29.12)", () => {
+test.describe("hosted pages follow the theme", () => {
   test("a system dark preference darkens the hosted login and payment pages; an explicit light choice wins", async ({
     playwright,
     launchOptions,

@@ -3,7 +3,7 @@ import { test, expect } from "./fixtures";
 import { isAddToCartAnswer, visit } from "./helpers";
 
 /**
- * Issue 12, point 1: the add-to-cart form carries the options it shows, and the
+ * The add-to-cart form carries the options it shows, and the
  * server resolves the variant from what was submitted (both JS modes).
  */
 
@@ -19,7 +19,7 @@ async function open(page: Page, path: string, javaScriptEnabled: boolean) {
   await visit(page, path, javaScriptEnabled);
 }
 
-test.describe("product options (issue 12.1)", () => {
+test.describe("product options", () => {
   test("the size shown when pressing Ajouter au panier is the one bought, with the typed quantity", async ({ page, javaScriptEnabled }) => {
     await open(page, `${SHIRT}?Taille=S&Couleur=Noir`, javaScriptEnabled);
     await page.getByLabel("Quantité").fill("3");

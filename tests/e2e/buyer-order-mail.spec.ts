@@ -4,11 +4,11 @@ import { OWNER_TOKEN } from "../support/server";
 import { buyTraining, signUpWithForm, unique } from "./helpers";
 
 /**
- * Issue 12, points 2 and 3: a guest buys a training with course material; the thank-you page offers the file, the
+ * A guest buys a training with course material; the thank-you page offers the file, the
  * confirmation e-mail (outbox) carries the order and a signed link to follow it without an account, the owner gets
  * a new-order notice, and a changed link is refused in French.
  */
-test.describe("order e-mails, follow link and downloads (issue 12.2, 12.3)", () => {
+test.describe("order e-mails, follow link and downloads", () => {
   test("guest: download on the thank-you page, confirmation and owner notice, follow link without a session", async ({
     page,
     javaScriptEnabled,

@@ -3,7 +3,7 @@ import { test, expect, waitForHydration } from "./fixtures";
 import { PAY_BUTTON, continueToPayment, expectCheckoutFields, type CheckoutBuyer, addAndFillCheckout, sendCard } from "./helpers";
 
 /**
- * Issue 12, point 6: the hosted payment page redirects after each POST, keeps
+ * The hosted payment page redirects after each POST, keeps
  * the checkout's typed fields after "Annuler" (visitors too), refuses an
  * expired card, and its final buttons state the payment obligation.
  */
@@ -24,7 +24,7 @@ async function toPaymentPage(page: Page, javaScriptEnabled: boolean) {
   await continueToPayment(page, { digital: false });
 }
 
-test.describe("payment page (issue 12.6)", () => {
+test.describe("payment page", () => {
   test("a declined card is answered by a redirect: reload sends nothing again; holder and date kept", async ({
     page,
     javaScriptEnabled,

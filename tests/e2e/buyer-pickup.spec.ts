@@ -3,7 +3,7 @@ import { test, expect } from "./fixtures";
 import { acceptCheckoutTerms, addToCartAndCheckout, fillCheckoutFields, payByCard } from "./helpers";
 
 /**
- * Issue 12 (last point): "Retrait sur place" needs no delivery address. The
+ * "Retrait sur place" needs no delivery address. The
  * billing address is still asked (an invoice needs one); the order shows the
  * pickup and no delivery address.
  */
@@ -40,7 +40,7 @@ async function continueAndExpectPickupOrder(page: Page) {
   await expect(page.getByRole("region", { name: "Facturation" })).toContainText("8 quai des Chartrons");
 }
 
-test.describe("store pickup (issue 12)", () => {
+test.describe("store pickup", () => {
   test("the address typed once becomes the billing address: no delivery address on the order", async ({ page, javaScriptEnabled }) => {
     await checkoutWithBook(page, javaScriptEnabled);
     await fillCheckoutFields(page, BORDEAUX);

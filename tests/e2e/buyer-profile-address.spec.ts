@@ -1,7 +1,7 @@
 import { test, expect, expectNoSeriousA11yViolations } from "./fixtures";
 import { DEMO, addToCartFrom, loginFromHeader, signUpWithForm, unique, visit } from "./helpers";
 
-/** Issue 12, point 10: a member keeps a postal address in the profile; the next checkout starts from it. */
+/** A member keeps a postal address in the profile; the next checkout starts from it. */
 test("a member saves an address on /account (French field errors, typed values kept) and finds it at checkout", async ({
   page,
   javaScriptEnabled,

@@ -12,7 +12,7 @@ import {
   expectRefusedBesideField,
 } from "./helpers";
 
-/** Issue 29, "Buying": stock at add time, the price sort, quantity 0, a stale cart after paying, the guest's follow link. */
+/** Buying: stock at add time, the price sort, quantity 0, a stale cart after paying, the guest's follow link. */
 
 const headerCart = (page: Page) => page.getByRole("banner").getByRole("link", { name: /^Panier/ });
 
@@ -22,7 +22,7 @@ async function cardPrices(page: Page): Promise<number[]> {
   return texts.map((t) => Number(t.replace(/[^\d,]/g, "").replace(",", ".")));
 }
 
-test.describe("stock at add time (issue 29.1)", () => {
+test.describe("stock at add time", () => {
   test("the last sticker: 'Plus qu'un exemplaire', 2 refused beside the field, a second add refused too", async ({
     page,
     javaScriptEnabled,
@@ -55,7 +55,7 @@ test.describe("stock at add time (issue 29.1)", () => {
   });
 });
 
-test.describe("price sort (issue 29.2)", () => {
+test.describe("price sort", () => {
   for (const path of ["/products", "/collections/goodies"]) {
     test(`${path}: 'Prix croissant' and 'Prix décroissant' follow the price the buyer pays`, async ({ page }) => {
       await page.goto(`${path}?sort=prix-croissant`);
@@ -69,7 +69,7 @@ test.describe("price sort (issue 29.2)", () => {
   }
 });
 
-test.describe("quantity 0 (issue 29.7)", () => {
+test.describe("quantity 0 removes the line", () => {
   test("0 in the cart removes the line", async ({ page, javaScriptEnabled }) => {
     await addToCartFrom(page, "/products/tote-bag", javaScriptEnabled);
     await visit(page, "/cart", javaScriptEnabled);
@@ -83,7 +83,7 @@ test.describe("quantity 0 (issue 29.7)", () => {
   });
 });
 
-test.describe("after paying (issue 29.6)", () => {
+test.describe("after paying", () => {
   test("private pages are never stored", async ({ page, javaScriptEnabled }) => {
     await addToCartFrom(page, "/products/tote-bag", javaScriptEnabled);
     for (const path of ["/cart", "/checkout", "/account/login"]) {
@@ -107,7 +107,7 @@ test.describe("after paying (issue 29.6)", () => {
   });
 });
 
-test.describe("thank-you page of a guest (issue 29.10)", () => {
+test.describe("thank-you page of a guest", () => {
   test("the follow link works from another device; an account can be made from the order", async ({ page, javaScriptEnabled }) => {
     const email = `suivi.${unique()}@exemple.fr`;
     await buyTraining(page, javaScriptEnabled, email);

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
 import { visit } from "./helpers";
 
-/** Issue 12, point 4: search anywhere in name/description/brand/category, accent- and case-insensitive, one typo, ranked. */
+/** Search anywhere in name/description/brand/category, accent- and case-insensitive, one typo, ranked. */
 
 const cards = (page: Page) => page.getByTestId("product-card");
 const names = (page: Page) => cards(page).locator(".product-card-name").allTextContents();
@@ -16,7 +16,7 @@ async function search(page: Page, javaScriptEnabled: boolean, from: string, text
   await expect(page.getByText(new RegExp(`résultats? pour « ${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} »`))).toBeVisible();
 }
 
-test.describe("search (issue 12.4)", () => {
+test.describe("search", () => {
   test("a word in the middle of a name is found, best match first", async ({ page, javaScriptEnabled }) => {
     await search(page, javaScriptEnabled, "/products", "typescript");
     const found = await names(page);

@@ -1,7 +1,7 @@
 import { test, expect } from "./fixtures";
 import { continueToPayment, fillCheckout, isAddToCartAnswer, payByCard, unique, visit } from "./helpers";
 
-/** Issue 12, point 2 (rest): an "Inter" training is sold per session; the chosen date follows to the cart and the order. */
+/** An "Inter" training is sold per session; the chosen date follows to the cart and the order. */
 test("the buyer picks a session date; the cart, the payment page and the order show it", async ({ page, javaScriptEnabled }) => {
   await visit(page, "/products/formation-typescript", javaScriptEnabled);
   const session = page.getByLabel("Session", { exact: true });

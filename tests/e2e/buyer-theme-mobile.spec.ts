@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
 import { DEMO, loginWithForm, isAddToCartAnswer } from "./helpers";
 
-/** Issue 12, points 5 and 9: 390 px pages, 24 × 24 px targets, a compact header, the dark theme. */
+/** 390 px pages, 24 × 24 px targets, a compact header, the dark theme. */
 
 const PHONE = { width: 390, height: 844 };
 
@@ -30,7 +30,7 @@ async function expectTargets(all: Locator) {
   }
 }
 
-test.describe("mobile pages (issue 12.5)", () => {
+test.describe("mobile pages", () => {
   test.use({ viewport: PHONE });
 
   test("orders list and order detail fit 390 px; the quantity never covers the product name", async ({ page }) => {
@@ -87,7 +87,7 @@ test.describe("mobile pages (issue 12.5)", () => {
   });
 });
 
-test.describe("theme (issue 12.9)", () => {
+test.describe("theme", () => {
   test("dark theme: 'Supprimer mon compte' is readable and the 'Noir' swatch stands out @js", async ({ page }) => {
     await page.emulateMedia({ colorScheme: "dark" });
     await loginDemo(page);
@@ -129,7 +129,7 @@ test.describe("theme (issue 12.9)", () => {
     page,
     request,
   }) => {
-    // Issue 29.12: "auto" lets the CSS follow prefers-color-scheme, scripts or not.
+    // "auto" lets the CSS follow prefers-color-scheme, scripts or not.
     const plain = await request.get("/");
     expect(await plain.text()).toContain('data-theme="auto"');
     expect(plain.headers()["accept-ch"]).toBe("Sec-CH-Prefers-Color-Scheme");

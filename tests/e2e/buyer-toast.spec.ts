@@ -1,6 +1,6 @@
 import { test, expect, waitForHydration } from "./fixtures";
 
-/** Issue 12, point 7 (rest): the notification of an add must not hide the header's cart count as it changes. */
+/** The notification of an add must not hide the header's cart count as it changes. */
 
 for (const width of [1280, 390]) {
   test(`at ${width} px the 'Ajouté au panier' notification leaves the cart count visible @js`, async ({ page }) => {

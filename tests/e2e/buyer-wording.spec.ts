@@ -1,9 +1,9 @@
 import { test, expect } from "./fixtures";
 import { addToCartAndCheckout, continueToPayment, fillCheckoutFields, payByCard, signUpWithForm, unique } from "./helpers";
 
-/** Issue 12, point 8: wording that misleads (login page) and shipping words on digital orders. */
+/** Wording that misleads (login page) and shipping words on digital orders. */
 
-test.describe("wording (issue 12.8)", () => {
+test.describe("wording", () => {
   test("the login page does not suggest its own form is less secure", async ({ page }) => {
     await page.goto("/account/login");
     await expect(page.getByRole("button", { name: "Utiliser la page de connexion de notre prestataire" })).toBeVisible();

@@ -122,7 +122,7 @@ test.describe("cart", () => {
     await expectCartCount(page, 4);
 
     // Refused quantities: the error stays beside that line's field, with what was typed (0 is no error: it removes
-    // the line, issue 29.7, tests/e2e/buyer-purchase-details.spec.ts).
+    // the line: tests/e2e/buyer-purchase-details.spec.ts).
     for (const [typed, message] of [
       ["-1", "La quantité doit être un nombre entier."],
       ["1.5", "La quantité doit être un nombre entier."],

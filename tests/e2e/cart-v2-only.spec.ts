@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 import { addToCartFrom, apiCalls, CLAIRE, continueToPayment, fillCheckout, payByCard, visit } from "./helpers";
 
 /**
- * Issue 26: Cart V1 and Checkout V1 are removed from Wix on 1 February 2027. A whole purchase (add, a new quantity,
+ * Cart V1 and Checkout V1 are removed (decision 0042) from Wix on 1 February 2027. A whole purchase (add, a new quantity,
  * a coupon, the checkout, the payment) goes through Cart V2 only: the platform's record of the API calls it
  * answered (/_platform/api-log) holds no /ecom/v1/carts or /ecom/v1/checkouts call made during it.
  */

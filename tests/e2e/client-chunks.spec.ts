@@ -3,7 +3,7 @@ import { test, expect, waitForHydration } from "./fixtures";
 import { motionChunks, readClientBuild, storefrontLeaks, storefrontRoutes } from "../../scripts/chunk-modules";
 
 /**
- * No page ships JavaScript it does not run (issue 30), read from the client build this server runs: React Router's
+ * No page ships JavaScript it does not run, read from the client build this server runs: React Router's
  * manifest (which chunks each route loads before it runs) and the source modules each chunk carries
  * (scripts/chunk-modules.ts). No browser needed for the first two; tagged @js so they run once.
  */

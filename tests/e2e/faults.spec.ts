@@ -86,7 +86,7 @@ test.describe("platform faults", () => {
     await expect(page.getByText("Ajouté au panier")).toBeVisible();
   });
 
-  test("issue 29.5: a failed add with scripts keeps the product page and the chosen options, and says why in a notification @js", async ({
+  test("a failed add with scripts keeps the product page and the chosen options, and says why in a notification @js", async ({
     page,
     faulty,
     setFaults,

@@ -8,7 +8,7 @@ import { formFields, Visitor } from "../support/visitor";
 import { DEMO, loginWithForm } from "./helpers";
 
 /**
- * The findings of the outside attack (security round two), each replayed against
+ * The findings of an outside attack (docs/security.md), each replayed against
  * a production server of its own (`node server.js`), so its log can be read and
  * its limits set low. Plain HTTP except where a browser is the point.
  */
@@ -50,7 +50,7 @@ function raw(origin: string, path: string, opts: { method?: string; headers?: Re
   });
 }
 
-test.describe("security round two @js", () => {
+test.describe("outside attack findings @js", () => {
   test("1. prototype pollution from a query string is refused and every page keeps working", async ({ servers }) => {
     const { origin } = servers.app;
     for (const attack of [

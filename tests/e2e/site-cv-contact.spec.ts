@@ -75,7 +75,7 @@ test.describe("CV", () => {
     await expect(page).toHaveURL("/realisations/audit-securite-saas");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Audit de sécurité d'une application SaaS");
     const trail = page.getByRole("navigation", { name: "Fil d'Ariane" });
-    // The projects' own index (issue 29.14) is their parent, not the CV.
+    // The projects' own index is their parent, not the CV.
     await expect(trail.getByRole("link", { name: "Réalisations" })).toHaveAttribute("href", "/realisations");
     const crumbs = await jsonLd(page, "BreadcrumbList");
     expect((crumbs.itemListElement as { name: string }[]).map((c) => c.name)).toEqual([

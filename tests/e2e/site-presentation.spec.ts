@@ -5,7 +5,7 @@ import { acceptCheckoutTerms, addAndFillCheckout, claireAs, expectRefusedBesideF
 import { loginAsOwner, openOrder } from "./admin-helpers";
 
 /**
- * Issue 29: social previews, the dark preference without scripts, the specification's toasts, the consultant's path
+ * Social previews, the dark preference without scripts, the specification's toasts, the consultant's path
  * to a quote (home, /realisations, CV and its PDF, the phone field) and the small layout fixes.
  */
 
@@ -26,7 +26,7 @@ function rasterSize(bytes: Buffer): { type: string; width: number; height: numbe
   return null;
 }
 
-test.describe("social previews (issue 29.11)", () => {
+test.describe("social previews", () => {
   for (const path of [
     "/",
     "/cv",
@@ -48,7 +48,7 @@ test.describe("social previews (issue 29.11)", () => {
   }
 });
 
-test.describe("dark preference (issue 29.12)", () => {
+test.describe("dark preference", () => {
   test("without scripts, a first visit follows the system's dark preference @nojs", async ({ page }) => {
     await page.emulateMedia({ colorScheme: "dark" });
     await page.goto("/products");
@@ -77,7 +77,7 @@ async function showToast(page: Page): Promise<Locator> {
   return toast;
 }
 
-test.describe("toasts (issue 29.13)", () => {
+test.describe("toasts", () => {
   for (const width of [390, 1280]) {
     test(`at ${width} px a toast is at most 350 px wide, and a dismissed one is removed after 1000 ms @js`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
@@ -118,7 +118,7 @@ test.describe("toasts (issue 29.13)", () => {
   });
 });
 
-test.describe("the consultant's path to a quote (issue 29.14, 29.15)", () => {
+test.describe("the consultant's path to a quote", () => {
   test("home: contact / quote, CV and projects; /realisations in the navigation lists the projects", async ({
     page,
     javaScriptEnabled,
@@ -153,7 +153,7 @@ test.describe("the consultant's path to a quote (issue 29.14, 29.15)", () => {
 /** What the contact and checkout forms say beside a phone number they cannot read. */
 const PHONE_REFUSED = "Saisissez un numéro de téléphone valide (ex. : 06 12 34 56 78 ou +33 6 12 34 56 78).";
 
-test.describe("phone field (issue 29.16)", () => {
+test.describe("phone field", () => {
   test("contact: optional, a wrong number is refused beside the field and kept, a right one reaches the owner", async ({
     page,
     javaScriptEnabled,
@@ -196,7 +196,7 @@ test.describe("phone field (issue 29.16)", () => {
 /** Top edge of an element (CSS px). */
 const topOf = async (locator: Locator) => (await locator.boundingBox())!.y;
 
-test.describe("small layout fixes (issue 29.17)", () => {
+test.describe("side-by-side sections start level", () => {
   test("thank-you, follow-up and back-office order pages: 'Facturation' level with 'Livraison'", async ({ page, javaScriptEnabled }) => {
     const level = async () => {
       const delivery = page.getByRole("region", { name: "Livraison" }).getByRole("heading");

@@ -13,7 +13,7 @@ import {
 } from "../e2e/helpers";
 
 /**
- * The deployment trap of issue 5, end to end: the browser talks https to nginx,
+ * The deployment trap of a TLS proxy in front (docs/deployment.md), end to end: the browser talks https to nginx,
  * nginx talks http to `node server.js` (TRUST_PROXY=loopback, PUBLIC_ORIGIN the
  * proxy's https origin). Form POSTs must not be refused by the origin check,
  * cookies must be Secure, and every redirect or callback URL (login redirect URI,

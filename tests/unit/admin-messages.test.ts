@@ -1,4 +1,4 @@
-// Every refusal the back-office can meet has French words, for the codes the SDK's typings give (issue 28 §3): the
+// Every refusal the back-office can meet has French words, for the codes the SDK's typings give: the
 // list of app/.server/admin/messages.server.ts is read against node_modules/@wix/auto_sdk_*'s `<Call>ApplicationErrors`
 // (and `<Call>ValidationErrors` rule names), so a code the typings add or rename fails here.
 import { readdirSync, readFileSync } from "node:fs";

@@ -64,7 +64,7 @@ describe("one catalog interface, two readers", () => {
     const v3 = await store();
     expect(v1.products).toHaveLength(62);
     expect(v1.lists.some((l) => l.products.some((p) => p.price.regular))).toBe(true);
-    // The stock left too: V1 reads carry it, V3 reads it from Inventory Items (issue 29.1's counts on both).
+    // The stock left too: V1 reads carry it, V3 reads it from Inventory Items ("Plus qu'un exemplaire" on both).
     expect(v1.lists.some((l) => l.products.some((p) => p.lowStock === "Plus qu'un exemplaire"))).toBe(true);
     expect(v3).toEqual(v1);
   });

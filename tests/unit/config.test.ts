@@ -118,7 +118,7 @@ describe("configuration", () => {
   });
 });
 
-describe("configuration: several replicas (issue 16)", () => {
+describe("configuration: several replicas", () => {
   it("keeps the platform in the process and the limits in memory unless PLATFORM_URL / REDIS_URL are set", () => {
     const config = parseConfig({});
     expect(config.commerce.platformUrl).toBeUndefined();
@@ -152,7 +152,7 @@ describe("configuration: several replicas (issue 16)", () => {
     expect(found[0]).toMatch(/^PLATFORM_URL: /);
   });
 
-  it("reads the platform's webhook URLs and the listening settings (issue 24: every variable here)", () => {
+  it("reads the platform's webhook URLs and the listening settings", () => {
     const config = parseConfig({
       PLATFORM_WEBHOOK_URLS: "https://a.example/hook, http://b.example/x",
       HOST: "127.0.0.1",

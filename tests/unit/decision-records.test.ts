@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
-/** Issue 24 §6: every decision record says its status and date, and the index lists every record. */
+/** Every decision record says its status and date, and the index lists every record. */
 
 const DIR = join(import.meta.dirname, "../../docs/decisions");
 const records = readdirSync(DIR).filter((name) => /^\d{4}-.+\.md$/.test(name));

@@ -11,7 +11,7 @@ import { fieldProps, formAnswerOf, type AnswerField, type FormAnswer } from "~/m
 import type { OrderFormAnswer } from "~/models/order-life";
 import { formData } from "../support/forms";
 
-/** Issue 24 §3: one form answer, built by one server helper, read typed by field name. */
+/** One form answer (docs/decisions/0022-form-answer-contract.md), built by one server helper, read typed by field name. */
 
 describe("the form answer's types follow the form's fields", () => {
   it("a page reads only the fields its action can answer about (checked by the typecheck of npm run lint)", () => {

@@ -1,4 +1,4 @@
-// Finding (the lead's attack on the double-submit guard, the class of issue 23's "an answer meant for someone else"):
+// Finding (docs/security.md, "A kept double-submit answer replayed to another visitor"):
 // a kept answer was replayed to any request with the same path and body, so a second visitor sending the same form
 // (the same render's key: a copied page, a cache that ignored "private") got the first visitor's answer, its session
 // cookie included: the first visitor's cart, or account. A kept answer now goes back only to its own sender: the

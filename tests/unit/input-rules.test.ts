@@ -8,7 +8,7 @@ import { emailField } from "~/models/fields";
 import { quantityFromUrl } from "~/models/catalog";
 import { checkoutForm, formData } from "../support/forms";
 
-/** Issue 24 §4: each input rule is written once, so the same input gets the same French message on every form. */
+/** Each input rule is written once, so the same input gets the same French message on every form. */
 
 const address = { addressLine: "12 rue des Lilas", postalCode: "69003", city: "Lyon", country: "FR" };
 

@@ -6,7 +6,7 @@ import { renderInvoicePdf, type InvoiceData } from "~/.server/orders/invoice-pdf
 import { VAT_EXEMPTION, type LegalIdentity } from "~/content/legal";
 
 /**
- * Issue 27: the invoice carries the publisher's legal identity (SIRET, and the VAT number or the franchise mention)
+ * The invoice carries the publisher's legal identity (SIRET, and the VAT number or the franchise mention)
  * and the business buyer's company and VAT number when given. The browser test reads a consumer's invoice; these
  * are the two legal variants it does not reach.
  */

@@ -28,7 +28,7 @@ const EXPECTED: Record<string, { rule: "no-restricted-imports" | "no-restricted-
   "app/.server/imports-route.server.ts": { rule: "no-restricted-imports", message: ROUTE },
   "platform/imports-app.ts": { rule: "no-restricted-imports", message: PLATFORM_ALONE },
   "app/routes/imports-wix-sdk.tsx": { rule: "no-restricted-imports", message: WIX_SDK },
-  // The crossings they missed (issue 24).
+  // The crossings a first set of rules missed (docs/decisions/0004-layers.md).
   "app/components/imports-route.tsx": { rule: "no-restricted-imports", message: ROUTE },
   "app/components/imports-server-root.tsx": { rule: "no-restricted-imports", message: SERVER_ROOT },
   "app/components/imports-platform.tsx": { rule: "no-restricted-imports", message: PLATFORM },

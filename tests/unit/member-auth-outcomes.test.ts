@@ -1,4 +1,4 @@
-// The login and sign-up forms' messages depend only on what Wix can send (issue 15): real SDK results from the
+// The login and sign-up forms' messages depend only on what Wix can send: real SDK results from the
 // embedded platform, plus the states the SDK defines that the platform cannot produce.
 import { describe, expect, it } from "vitest";
 import { createClient, OAuthStrategy } from "@wix/sdk";

@@ -39,7 +39,7 @@ describe("quantity typed by a buyer", () => {
     expect(update(typed)).toMatchObject({ ok: false, fieldErrors: { quantity: message } });
   });
 
-  it("0 is refused for an add but means 'remove' in the cart (issue 29.7)", () => {
+  it("0 is refused for an add but means 'remove' in the cart", () => {
     expect(readQuantity("0")).toEqual({ ok: false, message: "La quantité doit être d'au moins 1." });
     expect(acceptedQuantity("0")).toBeNull();
     expect(quantityField().safeParse("0").success).toBe(false);

@@ -190,7 +190,7 @@ function typingsCodes(union: string): string[] {
   return [...body.matchAll(/code\?: '([A-Z_]+)'/g)].map((m) => m[1]!);
 }
 
-describe("Cart V2 refusals the app can meet (issue 28 §3)", () => {
+describe("Cart V2 refusals the app can meet", () => {
   // What each Cart V2 call the app makes can refuse, given what the app sends (no custom items, memberships,
   // modifiers, gift cards or subscriptions): each code must be one of the typings' and have its French message.
   const reachable: Record<string, string[]> = {

@@ -43,7 +43,7 @@ function sdkErrorOf(error: string | undefined): { code?: string; violations: str
 
 /**
  * After repeated failures Wix asks this client for a captcha; this site's forms have none and show none, so the
- * message promises none (issue 29.8): it says what is true here, that the account is throttled for this connection
+ * message promises none: it says what is true here, that the account is throttled for this connection
  * (the embedded platform's lock lasts LOCKOUT_DURATION_MS, 15 minutes) and that a new password lifts it. Unknown
  * addresses are throttled and answered alike: the message tells nobody whether an account exists.
  */
@@ -55,7 +55,7 @@ export const PASSWORD_REFUSED = "Ce mot de passe est refusé : choisissez-en un 
  * Wix answers a blocked member's login with the wrong-password code as far as the SDK shows (its code for a blocked
  * member is not known: platform/README.md), so the form cannot tell the two apart. It says both truths in one
  * answer, the same for every address: a blocked member with the right password learns what to do, an attacker
- * learns nothing (issue 29.8). The hosted login page, which knows, says "suspendu" to the right password only.
+ * learns nothing (tests/e2e/buyer-hosted-pages.spec.ts, "lock-out and blocked members"). The hosted login page, which knows, says "suspendu" to the right password only.
  */
 export const INVALID_CREDENTIALS =
   "E-mail ou mot de passe incorrect. Si vous êtes sûr de votre mot de passe, votre compte est peut-être suspendu : contactez le propriétaire du site.";

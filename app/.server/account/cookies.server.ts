@@ -55,7 +55,7 @@ export function clearCookie(cookie: Cookie, request: Request) {
 /**
  * Values already opened, by cookie name and raw value: the session cookie comes back unchanged on every request,
  * and opening it (HMAC check through WebCrypto, base64, AES-GCM) cost ~5 % of a cart page and ~10 % of an add-to-cart
- * cycle (bench/FINDINGS.md, round three). Only values that opened are kept, so a hit is a string this process has
+ * cycle (measured in bench/FINDINGS.md). Only values that opened are kept, so a hit is a string this process has
  * verified before; bounded, oldest first out.
  */
 const opened = new Map<string, unknown>();

@@ -131,5 +131,5 @@ export const BACKOFFICE_MESSAGES: Record<string, string> = {
   ACTIVE_SUBSCRIPTION_MEMBER_DELETE_FORBIDDEN: "Ce membre a un abonnement actif : il ne peut pas être supprimé.",
   MEMBER_TO_MEMBER_BLOCKED: "Ce membre n'est pas accessible.",
   // Any call
-  PERMISSION_DENIED: "La clé d'API du site n'a pas la permission nécessaire pour cette action (voir le README).",
+  PERMISSION_DENIED: "La clé d'API du site n'a pas la permission nécessaire pour cette action (voir docs/back-office.md).",
 };

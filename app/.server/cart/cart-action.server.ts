@@ -61,7 +61,7 @@ export async function cartAction(request: Request, commerce: Commerce, formData:
       // More than the stock left is refused here, beside the field, rather than accepted then blocking the order.
       const problem = input.intent === "update" ? stockProblem(line.availability, input.quantity) : null;
       if (problem) return refused(form.values, undefined, { quantity: problem });
-      // Quantity 0 means "remove this line" (issue 29.7).
+      // Quantity 0 means "remove this line" (tests/unit/quantity.test.ts).
       if (input.intent === "update" && input.quantity > 0) await commerce.cart.updateLine(input.lineId, input.quantity);
       else {
         await commerce.cart.removeLine(input.lineId);

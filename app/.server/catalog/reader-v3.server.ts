@@ -186,7 +186,7 @@ async function withVariants(p: V3Product | undefined): Promise<CatalogProduct | 
 const INVENTORY_LIMIT = 1000;
 
 /**
- * How many are left (issue 29.1: "Plus qu'un exemplaire", the add refused past the stock), read from Inventory Items
+ * How many are left (tests/e2e/buyer-purchase-details.spec.ts, "stock at add time": "Plus qu'un exemplaire", the add refused past the stock), read from Inventory Items
  * V3 at the site's location: per variant, and per product when every variant counts its stock (their sum, as V1's
  * `stock.quantity`). A failed inventory read shows no counts rather than no product: the add is still checked against
  * the cart line's own availability.

@@ -28,7 +28,7 @@ const MAX_INDEXED_PRODUCTS = 20_000;
 /**
  * Every product, shared by all requests. Re-read in the background at most every 30 s: a search never waits for
  * the whole catalog again once it was read (at 10,000 products that read took seconds and stalled every search
- * meanwhile; bench/FINDINGS.md, round two).
+ * meanwhile: bench/FINDINGS.md, the scale measurements).
  */
 export function allProducts(): Promise<CatalogProduct[]> {
   return refreshedCatalogRead("all-products", 30_000, async (previous?: CatalogProduct[]) => {

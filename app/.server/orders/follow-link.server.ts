@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { getConfig } from "../site/config.server";
 
 /**
- * The guest's link to follow an order without an account (issue 29.10), offered on the thank-you page: the order id
+ * The guest's link to follow an order without an account (docs/decisions/0032-guest-follow-link.md), offered on the thank-you page: the order id
  * and an expiry, signed with the site's SESSION_SECRET (HMAC-SHA256; every configured secret verifies, the first
  * signs, like the cookies). Whoever holds the link reads that one order, read-only, from any device; nothing else.
  * The order is read with the site's API key (admin/elevated-client.server.ts `orderForFollowLink`), since the guest's visitor

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The environment variables the server reads (README.md, "Configuration"), each with its default and its check;
+ * The environment variables the server reads (docs/configuration.md), each with its default and its check;
  * site/config.server.ts turns the result into the `Config` the code uses.
  */
 

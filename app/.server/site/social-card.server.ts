@@ -5,7 +5,7 @@ import { escapeXml, wrapText } from "~/lib/social-card";
 
 /**
  * Social cards (og:image, twitter:image): Facebook, LinkedIn and X show only raster images, 1200 × 630 for a large
- * card (issue 29.11), and the catalog's pictures may be SVG. Each card is an SVG drawn here (what the page is, its
+ * card (docs/decisions/0033-raster-social-cards.md), and the catalog's pictures may be SVG. Each card is an SVG drawn here (what the page is, its
  * title, a price or a role, the owner) rendered to PNG by resvg (@resvg/resvg-js: a prebuilt binary inside its npm
  * package, no download at install) with the DejaVu fonts of `dejavu-fonts-ttf` (the same on every machine, slim
  * container images have no fonts). Rendered on request and kept in memory: docs/decisions/0033-raster-social-cards.md.

@@ -11,7 +11,7 @@ import { getConfig } from "../site/config.server";
 /**
  * The Wix SDK clients of the commerce sessions (wix/commerce-session.server.ts), and the fetch every module call goes
  * through. Building a client wraps every function of every module (1.5 ms of CPU per request: a sixth of
- * a cart page, bench/FINDINGS.md round three), so the requests share one process-wide client whose tokens and
+ * a cart page, measured in bench/FINDINGS.md), so the requests share one process-wide client whose tokens and
  * fetch are those of the session running the request (`runInSession`, entered by the root middleware). A session
  * used outside its request (tests, the process's catalog reader) builds a client of its own.
  */

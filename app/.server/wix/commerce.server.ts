@@ -101,7 +101,7 @@ export const commerceMiddleware: MiddlewareFunction<Response> = async ({ request
   if (cookie) response.headers.append("Set-Cookie", cookie);
   // Every page shows the visitor's own cart count or account: never stored by shared caches. The private pages (cart,
   // checkout, thank-you, account, back-office) are not stored at all: Back after paying must not bring the bought
-  // cart back from the browser's cache or its back/forward cache (issue 29.6).
+  // cart back from the browser's cache or its back/forward cache (tests/e2e/buyer-purchase-details.spec.ts, "after paying").
   if (!response.headers.has("Cache-Control"))
     response.headers.set("Cache-Control", isPrivatePath(new URL(request.url).pathname) ? "no-store" : "private, no-cache");
   return response;

@@ -9,7 +9,7 @@ export function CartTotalsSummary({ totals, pending = false }: { totals: CartTot
         prefix="cart-totals"
         rows={{
           ...totals,
-          // Nothing to ship (digital goods only): no delivery row at all (issue 29.4), as on the order.
+          // Nothing to ship (digital goods only): no delivery row at all, as on the order.
           shipping: totals.noShipping ? null : { title: totals.shippingTitle, value: totals.shipping.formatted },
         }}
       />

@@ -31,7 +31,7 @@ export function ShippingOptions({
               {option.deliveryTime ? <span className="muted"> ({option.deliveryTime})</span> : null}
             </span>
           </label>
-          {/* Where and when to collect it, before choosing (issue 29.3): with or without scripts. */}
+          {/* Where and when to collect it, before choosing: with or without scripts. */}
           {option.pickupPlace ? (
             <p className="pickup-place muted" id={`pickup-${option.code}`}>
               {option.pickupPlace.address ? <>{option.pickupPlace.address}. </> : null}

@@ -67,7 +67,7 @@ function createCheckout(ctx: Ctx, caller: Caller, req: ApiRequest) {
   const sel = asObject(body.selectedShippingOption);
   const t = computeTotals(ctx, lines, cart.coupon_code, asString(sel?.code) ?? cart.selected_shipping);
   // The V1 typings list no code for it; LINE_ITEMS_OUT_OF_STOCK is the code the Cart V2 typings give the same refusal
-  // (placeOrder), rather than one of ours (issue 28 §3).
+  // (placeOrder), rather than one of ours: codes come from the SDK's typings.
   if (bad.length)
     throw appError(400, "LINE_ITEMS_OUT_OF_STOCK", "Certains articles du panier ne sont plus disponibles", {
       lineItemIds: bad.map((l) => l.ref.id),

@@ -69,13 +69,13 @@ function addressesText(o: WireOrder): string {
   const parts: string[] = [];
   const logistics = o.shippingInfo?.logistics;
   if (logistics?.pickupDetails) {
-    // Where and when to collect it (issue 29.3).
+    // Where and when to collect it: Wix's pickup address and instructions.
     const a = logistics.pickupDetails.address;
     const where = a?.addressLine ? `${a.addressLine}, ${[a.postalCode, a.city].filter(Boolean).join(" ")}` : undefined;
     parts.push(`Retrait sur place (${o.shippingInfo!.title})${where ? ` : ${where}` : ""}`);
     if (logistics.instructions) parts.push(`Horaires de retrait : ${logistics.instructions}`);
   }
-  // Nothing shipped (digital goods only): no delivery address, whatever the order holds (issue 29.4).
+  // Nothing shipped (digital goods only): no delivery address, whatever the order holds.
   else if (o.shippingInfo && o.recipientInfo?.address?.formattedAddress)
     parts.push(`Adresse de livraison : ${o.recipientInfo.address.formattedAddress}`);
   if (o.billingInfo?.address?.formattedAddress) parts.push(`Adresse de facturation : ${o.billingInfo.address.formattedAddress}`);

@@ -150,7 +150,7 @@ describe("checkout, payment page and orders", () => {
     const token = await visitorToken(p);
     await addToCart(p, token, "prod-audit", 1);
     const { session } = await checkoutSession(p, token);
-    // A refused field is answered at once (issue 29.9): the typed number back in its field, escaped, stored nowhere
+    // A refused field is answered at once: the typed number back in its field, escaped, stored nowhere
     // (the next GET of the page does not have it); the holder kept, escaped.
     const res = await form(p, "/_platform/checkout", { session, action: "pay", cardNumber: '<script>"1234', holder: '<script>"Léa' });
     expect(res.status).toBe(400);
