@@ -17,7 +17,7 @@ import {
 import { invoicePayment } from "./invoices.server";
 import { quoteUrl, readQuoteToken } from "./link.server";
 import { sendSiteEmail } from "./mail.server";
-import { claimAnswer, getQuote, saveQuote, type AnswerDecision } from "./store.server";
+import { claimAnswer, getQuote, recordAcceptance, saveQuote, withItsAnswer, type AnswerDecision } from "./store.server";
 
 /**
  * The client's side of a quote, reached by its signed link only (link.server.ts): the link grants that one version,
@@ -40,8 +40,9 @@ export async function openQuote(token: string | null, { viewed = false } = {}): 
   if (!check.ok) return check;
   if (!getConfig().admin.apiKey) return { ok: false, reason: "invalid" };
   const admin = elevatedClientAfterCheck();
-  let quote = await getQuote(admin, check.recordId);
-  if (!quote || quote.status === "DRAFT") return { ok: false, reason: "invalid" };
+  const read = await getQuote(admin, check.recordId);
+  if (!read || read.status === "DRAFT") return { ok: false, reason: "invalid" };
+  let quote = await withItsAnswer(admin, read);
   if (viewed && quote.status === "SENT") quote = await saveQuote(admin, { ...quote, status: "VIEWED", viewedAt: new Date().toISOString() });
   quote = await settlePayments(admin, quote);
   return { ok: true, quote, status: effectiveStatus(quote, parisToday()), admin };
@@ -74,14 +75,9 @@ export async function acceptQuote(commerce: Commerce, access: Extract<QuoteAcces
   });
   const order = made.createdOrder!;
   const depositRequestId = await createDepositRequest(admin, q, order._id!);
-  await saveQuote(admin, {
-    ...q,
-    status: "ACCEPTED",
-    acceptance: { name: signatureName, at },
-    orderId: order._id!,
-    orderNumber: String(order.number ?? ""),
-    depositRequestId,
-  });
+  const result = { orderId: order._id!, orderNumber: String(order.number ?? ""), depositRequestId };
+  await recordAcceptance(admin, q, result);
+  await saveQuote(admin, { ...q, status: "ACCEPTED", acceptance: { name: signatureName, at }, ...result });
   return { location: await payLocation(commerce, depositRequestId, token) };
 }
 

@@ -7,7 +7,7 @@ import { clientTitle, quoteTotals, type QuoteRecord } from "~/models/quote";
 import { quoteUrl } from "./link.server";
 import { createDepositRequest } from "./client-quotes.server";
 import { sendSiteEmail } from "./mail.server";
-import { saveQuote } from "./store.server";
+import { answerOf, saveQuote } from "./store.server";
 
 /**
  * The owner's quote actions on Wix (the elevated client, after the /admin owner check): sending prices the quote as a
@@ -64,6 +64,9 @@ export function draftOrderInput(q: QuoteRecord) {
 /** Sends a draft (or sends again a sent one): priced by Wix, then e-mailed; the quote becomes "envoyé". */
 export async function sendQuote(admin: ElevatedClient, q: QuoteRecord): Promise<string> {
   if (q.status !== "DRAFT" && q.status !== "SENT" && q.status !== "VIEWED") throw new AdminRefusal("Ce devis ne peut plus être envoyé.");
+  // Sent again from a page read before the client answered: the e-mail would ask for an answer already given.
+  if (q.status !== "DRAFT" && (await answerOf(admin, q._id)))
+    throw new AdminRefusal("Le client vient de répondre à ce devis : rechargez la page.");
   let draftOrderId = q.draftOrderId;
   if (!draftOrderId) {
     const { calculatedDraftOrder } = await admin.draftOrders.createDraftOrder({ draftOrder: draftOrderInput(q) });
