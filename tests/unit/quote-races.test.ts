@@ -3,8 +3,8 @@ import { isWix, usePlatform } from "../support/platform";
 import { payOnHostedPage } from "../contract/harness";
 import { admin, openByLink, quoteContent, requestsOf, sentQuote, visitor } from "../support/quotes";
 import { forgetConfig } from "~/.server/site/config.server";
-import { acceptQuote } from "~/.server/quotes/client-quotes.server";
-import { sendQuote } from "~/.server/quotes/owner-quotes.server";
+import { acceptQuote, payLocation } from "~/.server/quotes/client-quotes.server";
+import { requestBalance, requestDepositAgain, sendQuote } from "~/.server/quotes/owner-quotes.server";
 import { ownerQuote } from "~/.server/quotes/owner-view.server";
 import { quoteToken } from "~/.server/quotes/link.server";
 import { getQuote, saveQuote } from "~/.server/quotes/store.server";
@@ -56,5 +56,37 @@ describe.skipIf(isWix)("a quote answered while another page writes it", () => {
     expect(paid.status).toBe("DEPOSIT_PAID");
     expect(paid.quote.invoices).toEqual([expect.objectContaining({ kind: "acompte", amountCents: 117_000 })]);
     expect(await requestsOf(q)).toHaveLength(1);
+  });
+
+  it("the deposit asked again, then the balance, from two tabs at once: one payment request and one e-mail each", async () => {
+    const q = await sentQuote(quoteContent());
+    await acceptQuote(visitor(), await openByLink(q), "Claire Martin", quoteToken(q._id));
+    await admin().orderPaymentRequests.voidOrderPaymentRequest((await getQuote(admin(), q._id))!.depositRequestId!);
+    const lapsed = (await openByLink(q)).quote;
+    const mails = (subject: string) => ctx.platform.outbox().filter((m) => m.subject.startsWith(subject)).length;
+
+    const again = await Promise.allSettled([requestDepositAgain(admin(), lapsed), requestDepositAgain(admin(), lapsed)]);
+    expect(again.map((r) => (r.status === "fulfilled" ? "asked" : (r.reason as Error).message)).sort()).toEqual([
+      "L'acompte est déjà demandé.",
+      "asked",
+    ]);
+    const open = (await requestsOf(q)).filter((r) => r.status === "UNPAID");
+    expect(open).toHaveLength(1);
+    expect((await getQuote(admin(), q._id))!.depositRequestId).toBe(open[0]!._id);
+    expect(mails(`Acompte du devis ${q.number}`)).toBe(1);
+
+    const location = await payLocation(visitor(), open[0]!._id!, quoteToken(q._id));
+    await payOnHostedPage(ctx.platform, location, /^Payer /);
+    const paid = (await openByLink(q)).quote;
+    expect(paid.status).toBe("DEPOSIT_PAID");
+    const balance = await Promise.allSettled([requestBalance(admin(), paid), requestBalance(admin(), paid)]);
+    expect(balance.map((r) => (r.status === "fulfilled" ? "asked" : (r.reason as Error).message)).sort()).toEqual([
+      "Le solde a déjà été demandé.",
+      "asked",
+    ]);
+    const balances = (await requestsOf(q)).filter((r) => r.source?.externalId?.endsWith("-solde") && r.status === "UNPAID");
+    expect(balances).toHaveLength(1);
+    expect((await getQuote(admin(), q._id))!.balanceRequestId).toBe(balances[0]!._id);
+    expect(mails(`Solde du devis ${q.number}`)).toBe(1);
   });
 });

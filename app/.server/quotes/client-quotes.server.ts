@@ -15,6 +15,7 @@ import {
   type QuoteStatus,
 } from "~/models/quote";
 import { invoicePayment } from "./invoices.server";
+import { askPayment, type Asked } from "./payment-asks.server";
 import { quoteUrl, readQuoteToken } from "./link.server";
 import { sendSiteEmail } from "./mail.server";
 import { claimAnswer, getQuote, recordAcceptance, saveQuote, withItsAnswer, type AnswerDecision } from "./store.server";
@@ -27,9 +28,6 @@ import { claimAnswer, getQuote, recordAcceptance, saveQuote, withItsAnswer, type
  * the deposit through an order payment request, paid on Wix's page; payments are noticed when the client comes back,
  * on the owner's pages and by the paid event, and each is invoiced once.
  */
-
-const DAY = 24 * 3600 * 1000;
-const euros = (cents: number) => (cents / 100).toFixed(2);
 
 export type QuoteAccess =
   { ok: true; quote: QuoteRecord; status: QuoteStatus; admin: ElevatedClient } | { ok: false; reason: "invalid" | "expired" };
@@ -74,7 +72,7 @@ export async function acceptQuote(commerce: Commerce, access: Extract<QuoteAcces
     createSettings: { notifications: { sendNotificationToBuyer: false, sendNotificationsToBusiness: false } },
   });
   const order = made.createdOrder!;
-  const depositRequestId = await createDepositRequest(admin, q, order._id!);
+  const depositRequestId = (await askDeposit(admin, q, order._id!)).id;
   const result = { orderId: order._id!, orderNumber: String(order.number ?? ""), depositRequestId };
   await recordAcceptance(admin, q, result);
   await saveQuote(admin, { ...q, status: "ACCEPTED", acceptance: { name: signatureName, at }, ...result });
@@ -82,17 +80,8 @@ export async function acceptQuote(commerce: Commerce, access: Extract<QuoteAcces
 }
 
 /** The deposit's payment request on the quote's order, open 30 days (made at acceptance, and again if it lapses). */
-export async function createDepositRequest(admin: ElevatedClient, q: QuoteRecord, orderId: string): Promise<string> {
-  const deposit = await admin.orderPaymentRequests.createOrderPaymentRequest({
-    orderPaymentRequest: {
-      orderId,
-      amount: { amount: euros(quoteTotals(q).deposit) },
-      title: `Acompte du devis ${q.number}`,
-      source: { externalId: `${q._id}-acompte` },
-      expirationDate: new Date(Date.now() + 30 * DAY),
-    },
-  });
-  return deposit._id!;
+export function askDeposit(admin: ElevatedClient, q: QuoteRecord, orderId: string): Promise<Asked> {
+  return askPayment(admin, q, "acompte", { orderId, amountCents: quoteTotals(q).deposit, title: `Acompte du devis ${q.number}`, days: 30 });
 }
 
 export async function refuseQuote(access: Extract<QuoteAccess, { ok: true }>, reason: string): Promise<string | null> {
