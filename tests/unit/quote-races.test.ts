@@ -89,4 +89,40 @@ describe.skipIf(isWix)("a quote answered while another page writes it", () => {
     expect((await getQuote(admin(), q._id))!.balanceRequestId).toBe(balances[0]!._id);
     expect(mails(`Solde du devis ${q.number}`)).toBe(1);
   });
+
+  it("an acceptance a platform failure interrupted is finished by the client's next try: one order, one deposit request", async () => {
+    const q = await sentQuote(quoteContent());
+    const access = await openByLink(q);
+    // Wix times out once the order is made, before the deposit's request is.
+    const failing = {
+      ...access.admin,
+      orderPaymentRequests: { ...access.admin.orderPaymentRequests, createOrderPaymentRequest: () => Promise.reject(new Error("timeout")) },
+    } as typeof access.admin;
+    await expect(acceptQuote(visitor(), { ...access, admin: failing }, "Claire Martin", quoteToken(q._id))).rejects.toThrow("timeout");
+
+    const retry = await acceptQuote(visitor(), await openByLink(q), "Claire M.", quoteToken(q._id));
+    expect(retry).toHaveProperty("location", expect.stringMatching(/\/_platform\/demande-paiement\?session=/));
+    const accepted = (await getQuote(admin(), q._id))!;
+    // The signature is the first one's, as given when the answer was claimed.
+    expect(accepted).toMatchObject({ status: "ACCEPTED", acceptance: { name: "Claire Martin" } });
+    expect(await requestsOf(q)).toEqual([expect.objectContaining({ _id: accepted.depositRequestId, orderId: accepted.orderId })]);
+    // Once finished, the answer is given: a third try is told so.
+    expect(await acceptQuote(visitor(), await openByLink(q), "Claire Martin", quoteToken(q._id))).toEqual({
+      refused: "Ce devis a déjà été accepté.",
+    });
+  });
+
+  it("two tabs accepting at once both lead to the one deposit request of the one order", async () => {
+    const q = await sentQuote(quoteContent());
+    const [a, b] = [await openByLink(q), await openByLink(q)];
+    const answers = await Promise.all([
+      acceptQuote(visitor(), a, "Claire Martin", quoteToken(q._id)),
+      acceptQuote(visitor(), b, "Claire Martin", quoteToken(q._id)),
+    ]);
+    expect(answers).toEqual([{ location: expect.any(String) }, { location: expect.any(String) }]);
+    const accepted = (await getQuote(admin(), q._id))!;
+    expect((await requestsOf(q)).filter((r) => r.status === "UNPAID")).toEqual([
+      expect.objectContaining({ _id: accepted.depositRequestId, orderId: accepted.orderId }),
+    ]);
+  });
 });
