@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { businessBuyerFields } from "./business-buyer";
 import { COUNTRIES } from "./countries";
-import { cleanText, emailField, optionalText, textField } from "./fields";
+import { cleanText, directionControlMessage, emailField, hasDirectionControl, optionalText, textField } from "./fields";
 import type { FieldErrors, FormAnswer, FormValues } from "./form-answer";
 import { QUOTE_UNITS, quoteTotals, type QuoteContent, type QuoteLine, type QuoteUnit, type Share } from "./quote";
 
@@ -77,6 +77,13 @@ const fieldMessage = (schema: z.ZodType, value: string | undefined): { ok: true;
   return r.success ? { ok: true, value: r.data as string } : { ok: false, message: r.error.issues[0]?.message ?? "Valeur refusée." };
 };
 
+/**
+ * An optional text the client reads on the quote's page, PDF and e-mails: no character that would display what follows
+ * it reversed (as every required text field already refuses, `textField`).
+ */
+const shownText = (schema: z.ZodType<string>, label: string) =>
+  schema.refine((v) => !hasDirectionControl(v), directionControlMessage(label));
+
 const COUNTRY_CODES = new Set(COUNTRIES.map((c) => c.code));
 const UNIT_VALUES = new Set<string>(QUOTE_UNITS.map((u) => u.value));
 
@@ -107,7 +114,7 @@ export function parseQuoteEditor(
   };
 
   const name = read("clientName", textField("Le nom du client", 120));
-  const company = read("clientCompany", businessBuyerFields.company);
+  const company = read("clientCompany", shownText(businessBuyerFields.company, "Le nom de la société"));
   const email = read("clientEmail", emailField);
   const addressLine = read("clientAddress", textField("L'adresse de facturation", 150));
   const postalCode = read("clientPostalCode", textField("Le code postal", 12));
@@ -132,6 +139,7 @@ export function parseQuoteEditor(
     if (!finalLabel) fail(lineField(i, "label"), "Décrivez la prestation de cette ligne.");
     else if (finalLabel.length > 200) fail(lineField(i, "label"), "La désignation ne doit pas dépasser 200 caractères.");
     else if (/[<>]/.test(finalLabel)) fail(lineField(i, "label"), "La désignation ne doit pas contenir les caractères < ou >.");
+    else if (hasDirectionControl(finalLabel)) fail(lineField(i, "label"), directionControlMessage("La désignation"));
     const qtyText = (values[lineField(i, "qty")] ?? "1").trim();
     const quantity = /^\d{1,4}$/.test(qtyText) ? Number(qtyText) : NaN;
     if (!(quantity >= 1 && quantity <= MAX_QUANTITY))
@@ -192,7 +200,7 @@ export function parseQuoteEditor(
     fail("validUntil", "Indiquez la date de fin de validité (jj/mm/aaaa).");
   else if (validUntil < today) fail("validUntil", "La date de validité est passée : choisissez aujourd'hui ou plus tard.");
 
-  const paymentTerms = read("paymentTerms", optionalText("Les conditions de paiement", 500));
+  const paymentTerms = read("paymentTerms", shownText(optionalText("Les conditions de paiement", 500), "Les conditions de paiement"));
   const contactRequestId = (values.contactRequestId ?? "").trim();
   if (contactRequestId && !/^[0-9a-f-]{36}$/i.test(contactRequestId)) fail("contactRequestId", "Demande de contact inconnue.");
 
@@ -269,5 +277,5 @@ export const acceptSchema = z.object({
 
 /** The client's refusal: an optional reason. */
 export const refuseSchema = z.object({
-  reason: optionalText("La raison", 1000),
+  reason: shownText(optionalText("La raison", 1000), "La raison"),
 });

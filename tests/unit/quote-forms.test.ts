@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { quoteTotals, effectiveStatus, quoteNumber, quoteRank } from "~/models/quote";
-import { acceptSchema, editorValues, parseQuoteEditor, readEuros, type CatalogService } from "~/models/quote-forms";
+import { acceptSchema, editorValues, parseQuoteEditor, readEuros, refuseSchema, type CatalogService } from "~/models/quote-forms";
 import type { FormValues } from "~/models/form-answer";
 import type { QuoteEditorField } from "~/models/quote-forms";
 
@@ -149,6 +149,27 @@ describe("the quote's figures", () => {
   it("reads euros as French people type them", () => {
     expect(readEuros("1 200,50 €", "Prix")).toEqual({ ok: true, cents: 120_050 });
     expect(readEuros("12,345", "Prix").ok).toBe(false);
+  });
+});
+
+describe("invisible direction characters in what the client and the owner read", () => {
+  // U+202E turns the rest of a line around on the page, in the PDF and in the e-mail: "1 jour" reads "ruoj 1".
+  const RLO = "\u202E";
+  const MESSAGE = /contient un caractère invisible d'inversion du texte : retirez-le\./;
+
+  it("are refused beside a line's label, the company and the payment terms, the values kept", () => {
+    const r = refusal(
+      form({ "line-0-label": `Audit ${RLO}00,0001`, clientCompany: `Atelier${RLO} Martin`, paymentTerms: `Comptant${RLO}` }),
+    );
+    expect(r.fieldErrors["line-0-label"]).toMatch(MESSAGE);
+    expect(r.fieldErrors.clientCompany).toMatch(MESSAGE);
+    expect(r.fieldErrors.paymentTerms).toMatch(MESSAGE);
+    expect(r.values["line-0-label"]).toBe(`Audit ${RLO}00,0001`);
+  });
+
+  it("are refused in the client's reason for refusing", () => {
+    const r = refuseSchema.safeParse({ reason: `Trop cher${RLO}` });
+    expect(r.error?.issues[0]?.message).toMatch(MESSAGE);
   });
 });
 
