@@ -3,7 +3,7 @@ import { businessBuyerFields } from "./business-buyer";
 import { COUNTRIES } from "./countries";
 import { cleanText, directionControlMessage, emailField, hasDirectionControl, optionalText, textField } from "./fields";
 import type { FieldErrors, FormAnswer, FormValues } from "./form-answer";
-import { QUOTE_UNITS, quoteTotals, type QuoteContent, type QuoteLine, type QuoteUnit, type Share } from "./quote";
+import { MAX_VALIDITY_DAYS, QUOTE_UNITS, quoteTotals, type QuoteContent, type QuoteLine, type QuoteUnit, type Share } from "./quote";
 
 /**
  * The quote editor's form (the owner's) and the client's answer forms, with their French refusals beside each field.
@@ -199,6 +199,13 @@ export function parseQuoteEditor(
   if (!/^\d{4}-\d{2}-\d{2}$/.test(validUntil) || Number.isNaN(Date.parse(`${validUntil}T00:00:00Z`)))
     fail("validUntil", "Indiquez la date de fin de validité (jj/mm/aaaa).");
   else if (validUntil < today) fail("validUntil", "La date de validité est passée : choisissez aujourd'hui ou plus tard.");
+  else {
+    const latest = new Date(`${today}T12:00:00Z`);
+    latest.setUTCDate(latest.getUTCDate() + MAX_VALIDITY_DAYS);
+    const ymd = latest.toISOString().slice(0, 10);
+    if (validUntil > ymd)
+      fail("validUntil", `Un devis reste valable un an au plus : choisissez une date jusqu'au ${ymd.split("-").reverse().join("/")}.`);
+  }
 
   const paymentTerms = read("paymentTerms", shownText(optionalText("Les conditions de paiement", 500), "Les conditions de paiement"));
   const contactRequestId = (values.contactRequestId ?? "").trim();

@@ -72,6 +72,14 @@ describe("the quote editor's rules (French errors beside their field, values kep
     expect(parseQuoteEditor(form({ validUntil: TODAY }), CATALOG, TODAY).ok).toBe(true);
   });
 
+  it("refuses a validity over a year away (a typo of the year, or longer than the client's link lives), and accepts a year", () => {
+    expect(refusal(form({ validUntil: "2076-12-01" })).fieldErrors.validUntil).toBe(
+      "Un devis reste valable un an au plus : choisissez une date jusqu'au 01/12/2027.",
+    );
+    expect(refusal(form({ validUntil: "2027-12-02" })).fieldErrors.validUntil).toMatch(/un an au plus/);
+    expect(parseQuoteEditor(form({ validUntil: "2027-12-01" }), CATALOG, TODAY).ok).toBe(true);
+  });
+
   it("refuses a VAT number that is not one", () => {
     expect(refusal(form({ clientVatNumber: "FR123" })).fieldErrors.clientVatNumber).toMatch(/numéro de TVA intracommunautaire/);
   });
