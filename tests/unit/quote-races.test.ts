@@ -112,6 +112,27 @@ describe.skipIf(isWix)("a quote answered while another page writes it", () => {
     });
   });
 
+  it("an acceptance interrupted in the quote's last days can still be finished after them", async () => {
+    const q = await sentQuote(quoteContent(65_000, 1));
+    const access = await openByLink(q);
+    const failing = {
+      ...access.admin,
+      draftOrders: { ...access.admin.draftOrders, createOrderFromDraft: () => Promise.reject(new Error("timeout")) },
+    } as typeof access.admin;
+    await expect(acceptQuote(visitor(), { ...access, admin: failing }, "Claire Martin", quoteToken(q._id))).rejects.toThrow("timeout");
+
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 3 * 24 * 3600 * 1000 });
+    try {
+      const later = await openByLink(q);
+      // Accepted in time: the page still takes the "Bon pour accord" that finishes it, not "expiré".
+      expect(later.status).toBe("VIEWED");
+      expect(await acceptQuote(visitor(), later, "Claire Martin", quoteToken(q._id))).toHaveProperty("location");
+      expect((await getQuote(admin(), q._id))!.status).toBe("ACCEPTED");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("two tabs accepting at once both lead to the one deposit request of the one order", async () => {
     const q = await sentQuote(quoteContent());
     const [a, b] = [await openByLink(q), await openByLink(q)];

@@ -43,7 +43,10 @@ export async function openQuote(token: string | null, { viewed = false } = {}): 
   let quote = await withItsAnswer(admin, read);
   if (viewed && quote.status === "SENT") quote = await saveQuote(admin, { ...quote, status: "VIEWED", viewedAt: new Date().toISOString() });
   quote = await settlePayments(admin, quote);
-  return { ok: true, quote, status: effectiveStatus(quote, parisToday()), admin };
+  const status = effectiveStatus(quote, parisToday());
+  // Accepted in time, that acceptance interrupted (acceptQuote finishes it): still to be finished, past its validity too.
+  const acceptedInTime = status === "EXPIRED" && (await answerOf(admin, quote._id))?.decision === "ACCEPTED";
+  return { ok: true, quote, status: acceptedInTime ? quote.status : status, admin };
 }
 
 /** Why the client cannot answer this version, in French; null when they can. */
