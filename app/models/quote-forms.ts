@@ -84,6 +84,14 @@ const fieldMessage = (schema: z.ZodType, value: string | undefined): { ok: true;
 const shownText = (schema: z.ZodType<string>, label: string) =>
   schema.refine((v) => !hasDirectionControl(v), directionControlMessage(label));
 
+/**
+ * The client's name and company, written into the e-mails the site sends them: no web address (a contact request
+ * prefills them, typed by whoever sent it for any mailbox, and mail clients make an address clickable).
+ */
+const WEB_ADDRESS = /:\/\/|\bwww\./i;
+const greeted = (schema: z.ZodType<string>, label: string) =>
+  schema.refine((v) => !WEB_ADDRESS.test(v), `${label} ne doit pas contenir d'adresse web.`);
+
 const COUNTRY_CODES = new Set(COUNTRIES.map((c) => c.code));
 const UNIT_VALUES = new Set<string>(QUOTE_UNITS.map((u) => u.value));
 
@@ -113,8 +121,8 @@ export function parseQuoteEditor(
     return r.ok ? r.value : "";
   };
 
-  const name = read("clientName", textField("Le nom du client", 120));
-  const company = read("clientCompany", shownText(businessBuyerFields.company, "Le nom de la société"));
+  const name = read("clientName", greeted(textField("Le nom du client", 120), "Le nom du client"));
+  const company = read("clientCompany", greeted(shownText(businessBuyerFields.company, "Le nom de la société"), "Le nom de la société"));
   const email = read("clientEmail", emailField);
   const addressLine = read("clientAddress", textField("L'adresse de facturation", 150));
   const postalCode = read("clientPostalCode", textField("Le code postal", 12));

@@ -181,6 +181,17 @@ describe("invisible direction characters in what the client and the owner read",
   });
 });
 
+describe("the client's name and company, greeted in the site's e-mails", () => {
+  // A contact request prefills them, typed by whoever sent it (with anyone's e-mail address): a link there would be
+  // e-mailed from the site itself ("Bonjour <name>,"), one the mail client makes clickable.
+  it("refuse a web address, beside the field, the value kept", () => {
+    const r = refusal(form({ clientName: "Claire, payez sur https://paiement.example", clientCompany: "Voir www.paiement.example" }));
+    expect(r.fieldErrors.clientName).toBe("Le nom du client ne doit pas contenir d'adresse web.");
+    expect(r.fieldErrors.clientCompany).toBe("Le nom de la société ne doit pas contenir d'adresse web.");
+    expect(r.values.clientName).toBe("Claire, payez sur https://paiement.example");
+  });
+});
+
 describe("the client's acceptance", () => {
   it("needs a name and the « Bon pour accord » tick", () => {
     const r = acceptSchema.safeParse({ signatureName: "Claire Martin" });
