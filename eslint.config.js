@@ -97,7 +97,21 @@ function layerRules({ files, forbid }) {
 
 // platform/ in layers, lowest first: a folder imports only the folders before it, never the top-level files
 // (index.ts, the composition root, wires them together). docs/decisions/0021-platform-by-wix-module.md.
-const platformLayers = ["core", "events", "data", "stores", "categories", "members", "iam", "redirects", "ecom", "forms", "pages", "seed"];
+const platformLayers = [
+  "core",
+  "media",
+  "events",
+  "data",
+  "stores",
+  "categories",
+  "members",
+  "iam",
+  "redirects",
+  "ecom",
+  "forms",
+  "pages",
+  "seed",
+];
 const platformZones = platformLayers.map((layer, i) => ({
   target: `platform/${layer}`,
   from: [

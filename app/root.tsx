@@ -98,7 +98,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <SiteHeader
             ownerName={site?.ownerName ?? ""}
             jobTitle={portfolio.jobTitle}
-            profilePicture={site?.profilePicture ?? "/profile.svg"}
+            profilePicture={site?.profilePicture}
             theme={root?.theme ?? "auto"}
             member={root?.member ?? false}
             owner={root?.owner ?? false}

@@ -20,6 +20,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { buildApp, buildMinimalApp, buildPlatform } from "./lib/builds.mjs";
 import { measureLatency } from "./lib/latency.mjs";
+import { imageBytes } from "./lib/image-bytes.mjs";
 import { lighthousePages } from "./lib/lighthouse.mjs";
 import { measureCycle, measureGet } from "./lib/load.mjs";
 import { BENCH_DIR as here, benchOptions, ROOT as root } from "./lib/options.mjs";
@@ -133,6 +134,12 @@ async function main() {
       warmup: ctx.warmup,
     });
   }
+  log("\nimage bytes on a phone (390 px, DPR 3) …");
+  const images = await imageBytes([
+    { name: "/products", url: app.url + "/products" },
+    { name: "/products/:slug", url: app.url + PRODUCT_PAGE, lcp: ".gallery-main img" },
+    ...(scenarios.cart ? [{ name: "/cart (3 lines)", url: app.url + "/cart", cookie: scenarios.cart.cookie }] : []),
+  ]);
   let lighthouse = null;
   if (!opt["no-lighthouse"]) {
     log("\nLighthouse (mobile) …");
@@ -186,10 +193,11 @@ async function main() {
     rounds: runs,
     latency,
     sizes,
+    images,
     lighthouse,
     scale,
     chunks,
-    targets: evaluate({ figures, latency, sizes, lighthouse, scale, chunks }),
+    targets: evaluate({ figures, latency, sizes, images, lighthouse, scale, chunks }),
     profiles: profiles?.map((p) => ({
       scenario: p.scenario,
       file: p.summary.file,

@@ -51,6 +51,9 @@ import { registerOAuth } from "./iam/oauth";
 import { registerOrders } from "./ecom/orders/orders";
 import { errorPage, withTheme } from "./core/layout";
 import { hostedPages } from "./pages/hosted";
+import { DEFAULT_MEDIA_LIMITS } from "./media/budget";
+import { mediaHandler } from "./media/media";
+import { seedPhotos } from "./seed/photos/index";
 import { registerRedirects } from "./redirects/redirects";
 import { loadSeed, readSeedFile } from "./seed/seed";
 import { apiLog, recordApiCall } from "./core/api-log";
@@ -118,11 +121,13 @@ export function createPlatform(options: PlatformOptions): Platform {
   opts.requireMemberApproval = policy === "owner-approval";
   const db = openDatabase(opts.dbPath);
   const outboxFile = options.outboxFile === false ? undefined : (options.outboxFile ?? defaultOutboxFile(opts.dbPath));
+  const photos = seedPhotos(opts.seedFile);
   const ctx: Ctx = {
     db,
     opts,
     mail: options.mailTransport ?? createOutboxTransport(db, outboxFile),
     onMemberLogin: mergeCarts,
+    mediaSize: photos.size,
   };
   let faults = cleanFaults(options.faults);
   const keys = webhookKeys(db);
@@ -250,6 +255,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   }
 
   const handlePages = hostedPages(ctx, keys.publicPem);
+  const serveMedia = mediaHandler({ dir: opts.mediaDir, draw: photos.draw }, { ...DEFAULT_MEDIA_LIMITS, ...options.mediaLimits });
 
   async function faultsControl(request: Request): Promise<Response> {
     if (!faultControl) return json({ message: "Not Found" }, 404);
@@ -302,6 +308,7 @@ export function createPlatform(options: PlatformOptions): Platform {
         // External callers cannot choose the app origin: the header only counts in-process.
         return await handleApi(request, url, url.pathname.slice("/_platform/api".length) || "/", opts.defaultAppOrigin);
       }
+      if (url.pathname.startsWith("/_platform/media/")) return await serveMedia(request, url.pathname.slice("/_platform/media/".length));
       if (url.pathname.startsWith("/_platform/")) {
         let answer: Response;
         try {

@@ -1,4 +1,5 @@
 // The embedded platform's options: what createPlatform accepts, and what the environment can set.
+import type { MediaLimits } from "./media/budget";
 import type { SignupPolicy } from "./core/context";
 import { SIGNUP_POLICIES } from "./core/context";
 import type { MailMessage, MailTransport } from "./core/mail";
@@ -57,6 +58,8 @@ export interface PlatformOptions {
    * into either. "STORES_NOT_INSTALLED": a site without Wix Stores (no catalog endpoint answers).
    */
   catalogVersion?: CatalogVersion;
+  /** What resizing images may cost (media/budget.ts): cache size, new sizes a client may ask a minute, resizes at once. */
+  mediaLimits?: Partial<MediaLimits>;
 }
 
 export interface Faults {

@@ -29,7 +29,8 @@ if (env.COMMERCE_PLATFORM === "embedded") env.PLATFORM_OWNER_TOKEN ||= keptSecre
 env.OWNER_EMAILS ??= "proprietaire@exemple.fr";
 if (env.COMMERCE_PLATFORM === "embedded") env.PLATFORM_API_KEY ||= keptSecret(".data/platform-api-key");
 
-// The site and build/platform/serve.js (the platform as its own service, the layout of compose.yaml).
+// The site, build/platform/serve.js (the platform as its own service, the layout of compose.yaml) and the demo
+// shop's photos, drawn from its seed, not committed (docs/decisions/0049-demo-photos-generated-from-the-seed.md).
 execSync("npm run build", { stdio: "inherit" });
 if (env.PLATFORM_OWNER_TOKEN) {
   const token = encodeURIComponent(env.PLATFORM_OWNER_TOKEN);

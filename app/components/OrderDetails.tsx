@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { OrderAddress, OrderView } from "~/models/order";
 import { TotalsList } from "./TotalsList";
+import { ResponsiveImg } from "./ResponsiveImg";
 
 /** An order's lines, totals and addresses: the thank-you page and the account's order page show the same. */
 export function OrderDetails({ order }: { order: OrderView }) {
@@ -21,7 +22,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
             <tr key={line.id}>
               <td>
                 <div className="order-line-item">
-                  {line.image ? <img src={line.image} alt="" width={56} height={56} loading="lazy" /> : null}
+                  {line.image ? <ResponsiveImg image={line.image} alt="" loading="lazy" /> : null}
                   <div>
                     {line.url ? <Link to={line.url}>{line.name}</Link> : line.name}
                     {line.options.length > 0 ? (

@@ -4,11 +4,13 @@ import type { CartCountSource } from "~/models/cart-intents";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import type { Theme, ThemeAttribute } from "~/lib/theme";
 import { FormKey } from "~/components/FormKey";
+import { ResponsiveImg } from "~/components/ResponsiveImg";
+import type { ResponsiveImage } from "~/models/media";
 
 interface HeaderProps {
   ownerName: string;
   jobTitle: string;
-  profilePicture: string;
+  profilePicture: ResponsiveImage | undefined;
   theme: ThemeAttribute;
   member: boolean;
   /** The site's owner is signed in: the header links the back-office. */
@@ -25,7 +27,10 @@ export function SiteHeader({ ownerName, jobTitle, profilePicture, theme, member,
     <header className="site-header">
       <div className="header-inner">
         <div className="identity">
-          <img className="profile-picture" src={profilePicture} alt={`Photo de profil de ${ownerName}`} width={56} height={56} />
+          {profilePicture ? (
+            // Low priority: React would otherwise preload it ahead of the page's own main image.
+            <ResponsiveImg className="profile-picture" image={profilePicture} alt={`Photo de profil de ${ownerName}`} fetchPriority="low" />
+          ) : null}
           <div>
             <Link to="/" className="logo" id="main-title">
               {ownerName.toLocaleUpperCase("fr-FR")}

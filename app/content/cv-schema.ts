@@ -39,12 +39,7 @@ export const cvSchema = z
     jobTitle: text,
     location: text,
     summary: text,
-    photo: z.object({
-      src: z.string().startsWith("/"),
-      alt: text,
-      width: z.number().int().positive(),
-      height: z.number().int().positive(),
-    }),
+    photo: z.object({ alt: text }),
     links: z.array(z.object({ label: text, url: httpsUrl })).min(1),
     experience: z.array(experience).min(1),
     projects: z.array(project).min(1),

@@ -15,7 +15,8 @@ export const cv: Cv = {
   location: "Lyon, France (missions à distance ou sur site)",
   summary:
     "Quinze ans de développement web et de conseil : architecture d'applications TypeScript, fiabilité en production, accompagnement d'équipes et formations.",
-  photo: { src: "/portrait.svg", alt: "Portrait de l'informaticien, souriant, en chemise bleue", width: 320, height: 320 },
+  // The picture itself is configuration (SITE_PORTRAIT: a Wix Media image), its description is content.
+  photo: { alt: "Portrait de l'informaticien, souriant, en chemise bleue" },
   links: [
     { label: "LinkedIn", url: "https://www.linkedin.com/in/exemple-informaticien" },
     { label: "GitHub", url: "https://github.com/exemple-informaticien" },

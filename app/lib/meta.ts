@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import type { ResponsiveImage } from "~/models/media";
 
 interface SiteMeta {
   ownerName: string;
@@ -46,7 +47,10 @@ export interface SiteInfo {
   title: string;
   description: string;
   imageUrl: string;
-  profilePicture: string;
+  /** The owner's portrait (the CV's photo) and the header's picture, at the sizes their slots draw. */
+  portrait: ResponsiveImage;
+  portraitUrl: string;
+  profilePicture: ResponsiveImage;
 }
 
 /** Site meta for any route: the root's loader data plus the current location. */

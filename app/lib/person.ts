@@ -10,7 +10,7 @@ export function personFacts(site: SiteInfo, pagePath = "/"): PersonFacts {
     jobTitle: portfolio.jobTitle,
     description: site.description,
     url: new URL(pagePath, site.origin).href,
-    image: new URL(cv.photo.src, site.origin).href,
+    image: site.portraitUrl,
     skills: portfolio.skills,
     sameAs: cv.links.map((l) => l.url),
   };

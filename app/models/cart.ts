@@ -1,3 +1,4 @@
+import type { ResponsiveImage } from "./media";
 /**
  * The cart as pages and components see it: plain data the server builds from the SDK's cart
  * (app/.server/cart/cart.server.ts) and components render or update optimistically.
@@ -15,7 +16,7 @@ export interface CartLine {
   variantId?: string;
   name: string;
   url?: string;
-  image?: string;
+  image?: ResponsiveImage;
   options: Array<{ name: string; value: string; color?: string }>;
   quantity: number;
   unitPrice: Money;

@@ -3,6 +3,7 @@
  * (app/.server/catalog/catalog.server.ts builds them) and the catalog components.
  * Isomorphic: no server-only import here.
  */
+import type { ResponsiveImage } from "./media";
 import { acceptedQuantity } from "./quantity";
 
 export const SORT_OPTIONS = [
@@ -59,11 +60,13 @@ export interface PriceView {
   from?: boolean;
 }
 
-export interface ImageView {
-  url: string;
+export interface ImageView extends ResponsiveImage {
   alt: string;
-  width: number;
-  height: number;
+}
+
+/** A product page's image: the main view, and its thumbnail in the gallery's strip. */
+export interface GalleryImage extends ImageView {
+  thumb: ResponsiveImage;
 }
 
 export interface ProductCardView {
@@ -150,7 +153,9 @@ export interface ProductPageData {
     brand?: string;
     descriptionHtml: string;
     description: string;
-    images: ImageView[];
+    images: GalleryImage[];
+    /** og:image: the first photo at 1200 × 630 (absolute), when the product has one. */
+    socialImage?: string;
     hasVariants: boolean;
     /** For search engines (schema.org Offer): the lowest price paid, its currency, whether it can be bought. */
     offer: { price: number; currency: string; inStock: boolean };

@@ -1,5 +1,6 @@
 import type { Money, PickupPlace } from "./cart";
 import type { ShipmentView } from "./order-life";
+import type { ResponsiveImage } from "./media";
 
 /** An order as the thank-you page and the member's order pages show it (built in app/.server/checkout/checkout.server.ts). */
 
@@ -12,7 +13,7 @@ export interface OrderLineView {
   id: string;
   name: string;
   url?: string;
-  image?: string;
+  image?: ResponsiveImage;
   options: Array<{ name: string; value: string }>;
   quantity: number;
   unitPrice: Money;

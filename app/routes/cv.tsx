@@ -10,6 +10,7 @@ import { personLd } from "~/lib/structured-data";
 import { formatPhone } from "~/models/phone";
 import { socialCardPath } from "~/lib/social-card";
 import type { loader as rootLoader } from "~/root";
+import { ResponsiveImg } from "~/components/ResponsiveImg";
 
 export const links: Route.LinksFunction = routeCssLinks("cv");
 
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
     {
       title: "CV",
       description: `CV : ${cv.summary}`,
-      // The portrait is an SVG, which social networks do not show: the CV's raster card instead (issue 29.11).
+      // The CV's card (its title and the owner's name) says more in a feed than a face alone.
       image: socialCardPath("page", "cv"),
     },
   );
@@ -35,7 +36,7 @@ export default function CvPage() {
     <article className="cv">
       {site ? <JsonLd data={personLd(personFacts(site, "/cv"))} /> : null}
       <header className="cv-header">
-        <img className="cv-photo" src={cv.photo.src} alt={cv.photo.alt} width={cv.photo.width} height={cv.photo.height} />
+        {site ? <ResponsiveImg className="cv-photo" image={site.portrait} alt={cv.photo.alt} fetchPriority="high" /> : null}
         <div>
           <h1>{site?.ownerName}</h1>
           <p className="lead">{cv.jobTitle}</p>

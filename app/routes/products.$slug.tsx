@@ -42,8 +42,8 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
     {
       title: loaderData?.product.name ?? "Boutique",
       ...(loaderData?.product.description ? { description: loaderData.product.description } : {}),
-      // A raster card (1200 × 630): social networks show no SVG, and the catalog's pictures may be SVG (issue 29.11).
-      ...(loaderData ? { image: socialCardPath("produit", loaderData.product.slug) } : {}),
+      // The product's photo at 1200 × 630; without one, the raster card drawn for it (docs/decisions/0033-raster-social-cards.md).
+      ...(loaderData ? { image: loaderData.product.socialImage ?? socialCardPath("produit", loaderData.product.slug) } : {}),
     },
   );
 
@@ -102,7 +102,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             name: product.name,
             description: product.description,
             url: new URL(`/products/${product.slug}`, origin).href,
-            images: product.images.map((image) => new URL(image.url, origin).href),
+            images: product.images.map((image) => new URL(image.src, origin).href),
             ...(product.brand ? { brand: product.brand } : {}),
             ...product.offer,
           })}

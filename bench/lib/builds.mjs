@@ -23,6 +23,8 @@ export function reactRouterBuild(root, cwd, env) {
 export function buildApp(root, buildDir) {
   console.log(`building the app into ${buildDir}/ …`);
   reactRouterBuild(root, root, { BUILD_DIR: buildDir });
+  // The demo shop's photos (drawn from the seed once, then kept): the image figures measure them.
+  execFileSync("npm", ["run", "--silent", "photos"], { cwd: root, stdio: "inherit" });
 }
 
 /** The platform's service bundle, inside the repository so it resolves node_modules and platform/seed like the image. */

@@ -71,6 +71,7 @@ export async function lighthousePages(root, pages, { runs = 1 } = {}) {
             // Other work on the machine shows in TBT first: the load average is kept beside each run.
             load: Math.round(loadavg()[0] * 10) / 10,
             mainThread: mainThreadProfile(lhr),
+            images: imageAudits(lhr),
           });
         } catch (error) {
           out[page.name] = { error: error.message };
@@ -89,7 +90,9 @@ export async function lighthousePages(root, pages, { runs = 1 } = {}) {
           tbtMs: medianOf("tbtMs"),
           cls: medianOf("cls"),
           mainThread: byTbt.mainThread,
-          runs: results.map(({ mainThread: _profile, ...run }) => run),
+          // The image audits hardly vary between runs: the last run's.
+          images: results[results.length - 1].images,
+          runs: results.map(({ mainThread: _profile, images: _images, ...run }) => run),
         };
       }
       const { mainThread: _profile, ...shown } = out[page.name] ?? {};
@@ -99,6 +102,27 @@ export async function lighthousePages(root, pages, { runs = 1 } = {}) {
     rmSync(dir, { recursive: true, force: true });
   }
   return out;
+}
+
+/**
+ * The image audits: "Properly size images" (uses-responsive-images), "Efficiently encode images"
+ * (uses-optimized-images), "Serve images in next-gen formats" (modern-image-formats). Passed: score 1, or not
+ * applicable (score null: no image it could judge). With the bytes each says could be saved, and the LCP element.
+ */
+function imageAudits(lhr) {
+  const audit = (id) => {
+    const a = lhr.audits[id];
+    return a
+      ? { pass: a.score === null || a.score === 1, score: a.score, wastedKb: Math.round((a.details?.overallSavingsBytes ?? 0) / 1000) }
+      : null;
+  };
+  const lcp = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node;
+  return {
+    responsive: audit("uses-responsive-images"),
+    optimized: audit("uses-optimized-images"),
+    modern: audit("modern-image-formats"),
+    lcpElement: lcp ? String(lcp.snippet ?? lcp.nodeLabel ?? "").slice(0, 120) : null,
+  };
 }
 
 /**

@@ -16,6 +16,8 @@ export const LIMITS = {
   jsRoute: 45 * KB,
   // Issue 30: the median run of 3 per page.
   lighthouse: { performance: 95, lcpMs: 1800, tbtMs: 150, cls: 0 },
+  // Real photos: a phone (390 px, DPR 3) downloads this much for the first screen, originals of 1 MB and more.
+  images: { productsFirstScreen: 250 * KB, productLcp: 150 * KB, originalsAtLeast: 1000 * KB },
 };
 
 const times = (x) => `${Math.round(x * 100) / 100}×`;
@@ -35,7 +37,7 @@ export function costRatio(a, b) {
 }
 const kb = (b) => `${Math.round(b / 100) / 10} KB`;
 
-export function evaluate({ figures, latency, sizes, lighthouse, scale, chunks }) {
+export function evaluate({ figures, latency, sizes, images, lighthouse, scale, chunks }) {
   const t = [];
   // Ratios: the median of the per-round ratios (see costRatio).
   const add = (name, value, limit, pass, detail = "") => t.push({ name, value, limit, pass, detail });
@@ -100,6 +102,8 @@ export function evaluate({ figures, latency, sizes, lighthouse, scale, chunks })
     }
   } else na("JS vs minimal app", "sizes not available");
 
+  imageTargets(images, add, na);
+
   if (lighthouse && !lighthouse.error) {
     const L = LIMITS.lighthouse;
     for (const [page, r] of Object.entries(lighthouse)) {
@@ -116,6 +120,17 @@ export function evaluate({ figures, latency, sizes, lighthouse, scale, chunks })
         pass,
         `median of ${r.runs?.length ?? 1} (score/LCP/TBT@load average: ${runs}); FCP ${r.fcpMs} ms`,
       );
+      const img = r.images;
+      if (img?.responsive) {
+        const mark = (a, label) => `${label} ${a?.pass ? "✓" : `✗ (${a?.wastedKb ?? "?"} KB)`}`;
+        add(
+          `Lighthouse image audits ${page}`,
+          [mark(img.responsive, "properly sized"), mark(img.optimized, "efficient"), mark(img.modern, "modern formats")].join(" · "),
+          "all pass",
+          [img.responsive, img.optimized, img.modern].every((a) => a?.pass),
+          `LCP element: ${img.lcpElement ?? "?"}`,
+        );
+      }
     }
   } else na("Lighthouse mobile", lighthouse?.error ?? "skipped (--no-lighthouse)");
 
@@ -142,4 +157,34 @@ export function evaluate({ figures, latency, sizes, lighthouse, scale, chunks })
     );
   } else na("JS shipped vs run", "no chunk list in the build");
   return t;
+}
+
+/** The image bytes of a phone's first screen (lib/image-bytes.mjs) and Lighthouse's image audits, as targets. */
+function imageTargets(images, add, na) {
+  const I = LIMITS.images;
+  if (!images || images.error) return na("image bytes (390 px, DPR 3)", images?.error ?? "not measured");
+  const first = (page) => images[page]?.firstScreen;
+  const line = (page, limit, pass) => {
+    const f = first(page);
+    if (!f) return na(`image bytes ${page}`, "not measured");
+    const detail = `${f.count} images in the first screen; originals ${kb(f.originalBytes)} (${f.images.map((i) => kb(i.bytes)).join(" + ")})`;
+    add(`image bytes ${page} first screen (390 px, DPR 3)`, kb(f.bytes), limit ? `≤ ${kb(limit)}` : "(reported)", pass ?? true, detail);
+  };
+  const products = first("/products");
+  line(
+    "/products",
+    I.productsFirstScreen,
+    products && products.bytes <= I.productsFirstScreen && products.originalBytes >= I.originalsAtLeast,
+  );
+  const lcp = images["/products/:slug"]?.lcp;
+  if (lcp)
+    add(
+      "product page LCP image (390 px, DPR 3)",
+      kb(lcp.bytes),
+      `≤ ${kb(I.productLcp)}, original ≥ ${kb(I.originalsAtLeast)}`,
+      lcp.bytes <= I.productLcp && lcp.originalBytes >= I.originalsAtLeast,
+      `original ${kb(lcp.originalBytes)}: ${lcp.url.slice(0, 110)}`,
+    );
+  line("/products/:slug");
+  line("/cart (3 lines)");
 }

@@ -60,6 +60,8 @@ export interface Ctx {
    * of ecom/ (docs/decisions/0021-platform-by-wix-module.md).
    */
   onMemberLogin: (ctx: Ctx, visitorOwner: string, memberOwner: string) => void;
+  /** The size of a seeded photo not drawn yet (index.ts asks seed/photos), so catalog answers carry it. */
+  mediaSize?: (relPath: string) => ImageInfo | undefined;
 }
 
 export interface Caller {
@@ -160,7 +162,7 @@ export function imageInfo(ctx: Ctx, relPath: string): ImageInfo {
   const file = resolve(ctx.opts.mediaDir, relPath);
   const cached = imageInfoCache.get(file);
   if (cached) return cached;
-  let info: ImageInfo = { width: 800, height: 800 };
+  let info: ImageInfo = ctx.mediaSize?.(relPath) ?? { width: 800, height: 800 };
   try {
     if (file.startsWith(resolve(ctx.opts.mediaDir)) && existsSync(file)) {
       const buf = readFileSync(file);

@@ -1,9 +1,6 @@
-// The hosted pages under /_platform/ (login, sign-up, payment, owner tools) and the seeded media.
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { extname, resolve, sep } from "node:path";
+// The hosted pages under /_platform/ (login, sign-up, payment, owner tools); the media are media/media.ts's.
 import type { Ctx } from "../core/context";
-import { mediaIdToPath } from "../core/context";
-import { html, json } from "../core/http";
+import { html } from "../core/http";
 import { apiLogGet, outboxGet, ownerMembersGet, ownerMembersPost, resetGet, resetPost } from "./account";
 import { loginSessionPage, logoutGet } from "./auth";
 import { errorPage, PLATFORM_CSS } from "../core/layout";
@@ -13,16 +10,6 @@ import { paymentGet, paymentPost } from "./payment";
 import { paymentRequestGet, paymentRequestPost } from "./payment-request";
 import { downloadGet } from "../ecom/orders/downloads";
 import { WEB_MESSAGE_JS } from "./web-message";
-
-const CONTENT_TYPES: Record<string, string> = {
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".webp": "image/webp",
-  ".gif": "image/gif",
-  ".avif": "image/avif",
-};
 
 type Page = (ctx: Ctx, request: Request, url: URL) => Response | Promise<Response>;
 
@@ -53,36 +40,9 @@ function pageTable(publicPem: string): Map<string, Page> {
 
 /** The hosted pages' dispatcher: `sub` is the path after /_platform/. */
 export function hostedPages(ctx: Ctx, publicPem: string) {
-  const opts = ctx.opts;
   const pages = pageTable(publicPem);
-  function serveMedia(rel: string, method: string): Response {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(rel);
-    } catch {
-      return json({ message: "Not Found" }, 404);
-    }
-    const root = resolve(opts.mediaDir);
-    const file = resolve(root, decoded.includes("/") ? decoded : mediaIdToPath(decoded));
-    const type = CONTENT_TYPES[extname(file).toLowerCase()];
-    if (!file.startsWith(root + sep) || !type || !existsSync(file) || !statSync(file).isFile())
-      return new Response("Image introuvable", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
-    const data = readFileSync(file);
-    return new Response(method === "HEAD" ? null : data, {
-      status: 200,
-      headers: {
-        "content-type": type,
-        "content-length": String(data.length),
-        "cache-control": "public, max-age=31536000, immutable",
-        "x-content-type-options": "nosniff",
-        ...(type === "image/svg+xml" ? { "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'" } : {}),
-      },
-    });
-  }
-
   async function handlePages(request: Request, url: URL, sub: string): Promise<Response> {
     const method = request.method.toUpperCase();
-    if (sub.startsWith("media/") && (method === "GET" || method === "HEAD")) return serveMedia(sub.slice("media/".length), method);
     if (sub === "assets/web-message.js" && (method === "GET" || method === "HEAD"))
       return new Response(method === "HEAD" ? null : WEB_MESSAGE_JS, {
         headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=3600" },

@@ -61,8 +61,8 @@ test.describe("search engines @js", () => {
     expect(Number(product.offers.price)).toBeGreaterThan(0);
     expect(product.url).toBe(`${baseURL}/products/livre-react`);
     const ogImage = await page.locator('meta[property="og:image"]').getAttribute("content");
-    // Its own raster card (issue 29.11): the catalog's picture may be an SVG, which social networks do not show.
-    expect(ogImage).toBe(`${baseURL}/og/produit/livre-react.png`);
+    // The product's own photo, cropped to a large card's 1200 × 630 by the media service.
+    expect(ogImage).toMatch(new RegExp(`^${baseURL}/_platform/media/products__livre-react-1\\.jpg/v1/fill/w_1200,h_630,`));
     expect(product.image[0]).toMatch(/^http/);
     expect(blocks.find((d) => d["@type"] === "BreadcrumbList").itemListElement).toHaveLength(4);
   });

@@ -299,7 +299,7 @@ describe("checkout mapping helpers", () => {
     });
     expect(view.lines[0]).toMatchObject({
       name: "Mug",
-      image: "http://localhost/media/mug.svg",
+      image: { src: "http://localhost/media/mug.svg", width: 56, height: 56 },
       options: [{ name: "Couleur", value: "Bleu" }],
       quantity: 2,
       total: { amount: "25.20" },

@@ -18,7 +18,9 @@ const site = {
   title: "Conseil",
   description: "Informaticien",
   imageUrl: `${ORIGIN}/social-card.png`,
-  profilePicture: "/profile.svg",
+  portrait: { src: "/portrait.webp", width: 192, height: 192 },
+  portraitUrl: `${ORIGIN}/_platform/media/site__portrait.jpg/v1/fill/w_800,h_800,al_c,q_85,enc_auto/portrait.jpg`,
+  profilePicture: { src: "/profile.webp", width: 56, height: 56 },
 };
 
 describe("CV content", () => {
@@ -52,7 +54,7 @@ describe("CV content", () => {
     expect(ld["@type"]).toBe("Person");
     for (const key of ["name", "jobTitle", "url", "image", "sameAs"]) expect(ld[key], key).toBeTruthy();
     expect(ld.url).toBe(`${ORIGIN}/cv`);
-    expect(ld.image).toBe(`${ORIGIN}${cv.photo.src}`);
+    expect(ld.image).toBe(site.portraitUrl);
     expect(ld.sameAs).toEqual(cv.links.map((l) => l.url));
     for (const url of ld.sameAs as string[]) expect(new URL(url).protocol).toBe("https:");
   });

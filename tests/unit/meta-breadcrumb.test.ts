@@ -9,7 +9,9 @@ const site = {
   title: "Conseil",
   description: "Informaticienne",
   imageUrl: "https://shop.example/card.png",
-  profilePicture: "/p.svg",
+  portrait: { src: "/p.webp", width: 192, height: 192 },
+  portraitUrl: "https://shop.example/p.webp",
+  profilePicture: { src: "/p.webp", width: 56, height: 56 },
 };
 
 describe("page meta", () => {

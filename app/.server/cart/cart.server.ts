@@ -1,7 +1,7 @@
 import type { currentCartV2 } from "@wix/ecom";
 import type { CommerceSession } from "../wix/commerce-session.server";
 import { classifyWixError, mapLoaderErrors } from "../wix/errors.server";
-import { mediaUrl } from "../wix/media.server";
+import { CART_LINE, responsiveImage } from "../wix/media.server";
 import { linkToProducts } from "../catalog/catalog.server";
 import { moneyIn } from "~/lib/money";
 import type { Cart, CartLine, CartTotals, PickupPlace, ShippingChoice } from "~/models/cart";
@@ -42,7 +42,7 @@ export function toCart(raw: SdkCart | null | undefined): Cart {
         ? { variantId: line.source.catalogReference.options.variantId }
         : {}),
       name: line.name?.translated ?? line.name?.original ?? "",
-      image: mediaUrl(line.attributes?.image),
+      image: responsiveImage(line.attributes?.image, CART_LINE),
       options: (line.attributes?.descriptionLines ?? []).map((d) => ({
         name: d.name?.translated ?? d.name?.original ?? "",
         value: d.colorInfo?.translated ?? d.colorInfo?.original ?? d.plainText?.translated ?? d.plainText?.original ?? "",

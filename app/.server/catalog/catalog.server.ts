@@ -11,7 +11,7 @@ import {
   type CatalogPageData,
   type CatalogProduct,
   type CollectionLink,
-  type ImageView,
+  type GalleryImage,
   type PriceView,
   type ProductCardView,
   type ProductPageData,
@@ -20,6 +20,7 @@ import {
 } from "~/models/catalog";
 import { PAGE_SIZE, pageCountOf, parsePage, parseSearch, parseSort } from "./params.server";
 import { imageView, plainText, toCollectionLinks, toProductCard } from "./views.server";
+import { absoluteImageUrl, GALLERY, responsiveImage, THUMB } from "../wix/media.server";
 import { hasOptions, resolveSelection } from "./variants.server";
 import { allCollections, searchPage } from "./search.server";
 
@@ -153,7 +154,12 @@ export function parseImageIndex(raw: string | null, count: number): number {
 
 export function toProductPage(p: CatalogProduct, params: URLSearchParams, collections: CollectionLink[]): ProductPageData {
   const name = p.name;
-  const images = p.images.map((m, i) => imageView(m, i === 0 ? name : `${name} (${i + 1})`)).filter((m): m is ImageView => !!m);
+  const images = p.images.flatMap((m, i): GalleryImage[] => {
+    const main = imageView(m, i === 0 ? name : `${name} (${i + 1})`, GALLERY);
+    const thumb = responsiveImage(m.src, THUMB);
+    return main && thumb ? [{ ...main, thumb }] : [];
+  });
+  const socialImage = p.images[0] && absoluteImageUrl(p.images[0].src, 1200, 630);
   const descriptionHtml = sanitizeDescription(p.descriptionHtml);
   const collection = collections.find((c) => p.collectionIds.includes(c.id));
   return {
@@ -166,6 +172,7 @@ export function toProductPage(p: CatalogProduct, params: URLSearchParams, collec
       descriptionHtml,
       description: plainText(descriptionHtml),
       images,
+      ...(socialImage ? { socialImage } : {}),
       hasVariants: hasOptions(p),
       offer: { price: p.price.discounted, currency: p.price.currency, inStock: p.inStock },
     },

@@ -3,6 +3,7 @@ import type { SortKey } from "~/models/catalog";
 import { catalogClient } from "../wix/commerce-session.server";
 import { timeOf, toCatalogCollection } from "./map.server";
 import type { CatalogReader, ProductPage } from "./reader-contract.server";
+import { wixImageUri } from "../wix/media.server";
 
 /**
  * The Stores Catalog V1 reader (`products`, `collections`): the SDK's V1 shapes, mapped to the app's catalog model.
@@ -46,6 +47,8 @@ interface V1Product {
   lastUpdated?: Date | string | null;
 }
 interface V1Media {
+  /** The Wix Media id (the SDK renames the wire's `id`). */
+  _id?: string | null;
   image?: { url?: string | null; width?: number | null; height?: number | null; altText?: string | null } | null;
   mediaType?: string | null;
   title?: string | null;
@@ -102,7 +105,8 @@ export function fromV1(p: V1Product): CatalogProduct {
     images: media
       .filter((m) => (!m.mediaType || m.mediaType === "image") && m.image?.url)
       .map((m) => ({
-        src: m.image!.url!,
+        // V1 gives the media's id and size, not a URI: the URI is what the media helpers read (media.server.ts).
+        src: m._id && m.image?.width && m.image?.height ? wixImageUri(m._id, m.image.width, m.image.height) : m.image!.url!,
         ...(m.image?.width ? { width: m.image.width } : {}),
         ...(m.image?.height ? { height: m.image.height } : {}),
         ...(m.image?.altText || m.title ? { alt: m.image?.altText || m.title! } : {}),

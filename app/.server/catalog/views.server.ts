@@ -10,7 +10,7 @@ import type {
   ProductCardView,
 } from "~/models/catalog";
 import { ALL_PRODUCTS_COLLECTION_ID } from "./params.server";
-import { mediaUrl } from "../wix/media.server";
+import { CARD, responsiveImage, type ImageLayout } from "../wix/media.server";
 
 /** The view models built from the app's catalog model (pure, whichever catalog version answered). */
 
@@ -24,10 +24,9 @@ export function priceView(price: { amount: number; discounted: number } | undefi
   };
 }
 
-export function imageView(image: CatalogImage | undefined, fallbackAlt: string): ImageView | undefined {
-  const url = mediaUrl(image?.src);
-  if (!url) return undefined;
-  return { url, alt: image?.alt || fallbackAlt, width: image?.width || 800, height: image?.height || 800 };
+export function imageView(image: CatalogImage | undefined, fallbackAlt: string, layout: ImageLayout = CARD): ImageView | undefined {
+  const drawn = responsiveImage(image?.src, layout);
+  return drawn && { ...drawn, alt: image?.alt || fallbackAlt };
 }
 
 export function toProductCard(p: CatalogProduct): ProductCardView {

@@ -7,7 +7,7 @@ import { countryName } from "~/models/countries";
 
 import type { OrderAddress, OrderLineView, OrderView } from "~/models/order";
 export type { OrderAddress, OrderLineView, OrderView };
-import { mediaUrl } from "../wix/media.server";
+import { ORDER_LINE, responsiveImage } from "../wix/media.server";
 import { pickupPlaceOf } from "../cart/cart.server";
 import { linkToProducts } from "../catalog/catalog.server";
 import { isoDate } from "~/lib/dates";
@@ -205,7 +205,7 @@ export function toOrderView(raw: SdkOrder | null | undefined): OrderView {
   const lines: OrderLineView[] = lineItems.map((line) => ({
     id: line._id ?? "",
     name: line.productName?.translated ?? line.productName?.original ?? "",
-    image: mediaUrl(line.image),
+    image: responsiveImage(line.image, ORDER_LINE),
     options: (line.descriptionLines ?? []).map((d) => ({
       name: d.name?.translated ?? d.name?.original ?? "",
       value: d.colorInfo?.translated ?? d.colorInfo?.original ?? d.plainText?.translated ?? d.plainText?.original ?? "",

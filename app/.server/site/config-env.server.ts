@@ -169,7 +169,10 @@ export const envSchema = z
       .max(300)
       .default("Informaticien — développeur full-stack et consultant en architecture logicielle, cloud et DevOps"),
     SITE_IMAGE: z.string().trim().min(1).default("/social-card.png"),
-    SITE_PROFILE_PICTURE: z.string().trim().min(1).default("/profile.svg"),
+    // The owner's portrait (the CV's photo; the header's picture unless SITE_PROFILE_PICTURE): a Wix Media URI
+    // (wix:image://v1/…, as the Media Manager gives it) or a path. Default: the embedded platform's seeded portrait.
+    SITE_PORTRAIT: z.string().trim().min(1).optional(),
+    SITE_PROFILE_PICTURE: z.string().trim().min(1).optional(),
     // The publisher's identity for the legal pages (mentions légales, CGV, confidentialité): demo values by default.
     LEGAL_BUSINESS_NAME: z.string().trim().max(160).optional(),
     LEGAL_SIRET: z.string().trim().min(1).max(40).default("000 000 000 00000 (démonstration)"),

@@ -14,6 +14,8 @@ export { DEFAULT_RATE_LIMITS, envSchema, type Env };
 
 /** The OAuth client id the embedded platform accepts (it is told the same value at start). */
 export const EMBEDDED_CLIENT_ID = "embedded-demo-client";
+/** The portrait the embedded platform seeds (platform/seed/photos: PORTRAIT_PATH), as Wix Media names an upload. */
+export const EMBEDDED_PORTRAIT = "wix:image://v1/site__portrait.jpg/portrait.jpg#originWidth=1600&originHeight=1600";
 
 export interface Config {
   env: Env["NODE_ENV"];
@@ -49,7 +51,7 @@ export interface Config {
   rateLimits: typeof DEFAULT_RATE_LIMITS;
   /** Redis shared by the replicas for the rate limits; undefined = each process counts alone. */
   redisUrl?: string;
-  site: { ownerName: string; title: string; description: string; image: string; profilePicture: string };
+  site: { ownerName: string; title: string; description: string; image: string; portrait: string; profilePicture: string };
   contactFormId: string;
   legal: LegalIdentity;
   admin: AdminConfig;
@@ -82,6 +84,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
   const { problems, admin } = parseAdminConfig(source, { platform, platformUrl: env.PLATFORM_URL });
   if (platform === "wix") problems.push(...wixRequirementProblems(env));
   if (problems.length) throw new ConfigError(problems);
+  // On Wix the owner's portrait is in their Media Manager (SITE_PORTRAIT); the seeded one exists only here.
+  const portrait = env.SITE_PORTRAIT ?? (platform === "wix" ? "/portrait.svg" : EMBEDDED_PORTRAIT);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -114,7 +118,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       title: env.SITE_TITLE,
       description: env.SITE_DESCRIPTION,
       image: env.SITE_IMAGE,
-      profilePicture: env.SITE_PROFILE_PICTURE,
+      portrait,
+      profilePicture: env.SITE_PROFILE_PICTURE ?? portrait,
     },
     admin,
     legal: {

@@ -1,5 +1,6 @@
 import type { SiteInfo } from "~/lib/meta";
 import { getConfig } from "./config.server";
+import { PORTRAIT, PROFILE, absoluteImageUrl, responsiveImage } from "../wix/media.server";
 
 /**
  * The public origin users see, from configuration only: a link built from the request's Host or
@@ -19,6 +20,9 @@ export function siteInfo(): SiteInfo {
     title: site.title,
     description: site.description,
     imageUrl: new URL(site.image, origin).href,
-    profilePicture: site.profilePicture,
+    portrait: responsiveImage(site.portrait, PORTRAIT)!,
+    // schema.org Person's image: the portrait itself, large enough for a search result's card.
+    portraitUrl: absoluteImageUrl(site.portrait, 800, 800) ?? new URL(site.portrait, origin).href,
+    profilePicture: responsiveImage(site.profilePicture, PROFILE)!,
   };
 }

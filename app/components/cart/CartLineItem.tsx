@@ -7,6 +7,7 @@ import type { CartAnswer, CartFailureNotified } from "~/models/cart-forms";
 import { formAnswerOf } from "~/models/form-answer";
 import { lineFetcherKey, type OptimisticLine } from "./optimistic";
 import { FormKey } from "~/components/FormKey";
+import { ResponsiveImg } from "~/components/ResponsiveImg";
 
 /**
  * One cart line with its quantity and remove forms. Both are plain POST forms
@@ -32,11 +33,7 @@ export function CartLineItem({
   return (
     <li className="cart-line" hidden={line.removing} aria-busy={line.pending || undefined} data-pending={line.pending || undefined}>
       <div className="cart-line-image">
-        {line.image ? (
-          <img src={line.image} alt="" width={96} height={96} loading="lazy" />
-        ) : (
-          <div className="cart-line-noimage" aria-hidden="true" />
-        )}
+        {line.image ? <ResponsiveImg image={line.image} alt="" loading="lazy" /> : <div className="cart-line-noimage" aria-hidden="true" />}
       </div>
       <div className="cart-line-info">
         <h2 className="cart-line-name">{line.url ? <Link to={line.url}>{line.name}</Link> : line.name}</h2>

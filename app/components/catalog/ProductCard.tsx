@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { ProductCardView } from "~/models/catalog";
 import { Price } from "./Price";
+import { ResponsiveImg } from "~/components/ResponsiveImg";
 
 /** How many cards a wide screen shows above the fold: their images load at once, the rest lazily. */
 export const EAGER_IMAGES = 4;
@@ -10,14 +11,7 @@ export function ProductCard({ product, eager }: { product: ProductCardView; eage
     <li className="product-card" data-testid="product-card" data-out-of-stock={product.inStock ? undefined : ""}>
       <div className="product-card-media">
         {product.image ? (
-          <img
-            src={product.image.url}
-            alt={product.image.alt}
-            width={product.image.width}
-            height={product.image.height}
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
-          />
+          <ResponsiveImg image={product.image} alt={product.image.alt} loading={eager ? "eager" : "lazy"} />
         ) : (
           <div className="product-card-placeholder" aria-hidden="true" />
         )}

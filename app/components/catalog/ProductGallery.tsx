@@ -1,5 +1,7 @@
+import { preload } from "react-dom";
 import { Link, useLocation } from "react-router";
-import type { ImageView } from "~/models/catalog";
+import type { GalleryImage } from "~/models/catalog";
+import { ResponsiveImg } from "~/components/ResponsiveImg";
 
 /** The gallery URL for image `n` (1-based), keeping the chosen options. */
 function imageHref(search: string, n: number): string {
@@ -15,19 +17,21 @@ function imageHref(search: string, n: number): string {
  * gallery works without scripts; with them the switch is a client navigation
  * that keeps the scroll position and does not pile up history entries.
  */
-export function ProductGallery({ images, index, name }: { images: ImageView[]; index: number; name: string }) {
+export function ProductGallery({ images, index, name }: { images: GalleryImage[]; index: number; name: string }) {
   const { search } = useLocation();
   const main = images[index];
   if (!main) return <div className="gallery gallery-empty" aria-hidden="true" />;
+  // The main image is the page's LCP element: React puts this preload in the head, at the size the layout draws.
+  preload(main.src, { as: "image", fetchPriority: "high", ...(main.srcSet ? { imageSrcSet: main.srcSet, imageSizes: main.sizes } : {}) });
   return (
     <div className="gallery">
       <div className="gallery-main">
-        <img src={main.url} alt={main.alt} width={main.width} height={main.height} decoding="async" fetchPriority="high" />
+        <ResponsiveImg image={main} alt={main.alt} fetchPriority="high" />
       </div>
       {images.length > 1 ? (
         <ul className="gallery-thumbs" aria-label={`Images de ${name}`}>
           {images.map((image, i) => (
-            <li key={image.url}>
+            <li key={image.src}>
               <Link
                 to={imageHref(search, i + 1)}
                 replace
@@ -35,14 +39,7 @@ export function ProductGallery({ images, index, name }: { images: ImageView[]; i
                 aria-current={i === index ? "true" : undefined}
                 aria-label={`Afficher l'image ${i + 1} sur ${images.length}`}
               >
-                <img
-                  src={image.url}
-                  alt=""
-                  width={72}
-                  height={Math.round((72 * image.height) / image.width) || 72}
-                  loading="lazy"
-                  decoding="async"
-                />
+                <ResponsiveImg image={image.thumb} alt="" loading="lazy" />
               </Link>
             </li>
           ))}
