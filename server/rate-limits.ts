@@ -97,6 +97,9 @@ export function bucketOf(rawPath: string, method = "POST"): RateLimitBucket | nu
   if (LOGIN_PATHS.has(p)) return "login";
   if (p === "/account/register" || p === "/_platform/signup") return "signup";
   if (p === "/checkout" || p === "/_platform/checkout") return "checkout";
+  // A quote's answers and its pay button (Wix calls with the site's key, a payment session each), and the hosted page
+  // of a payment request (a card attempt each): a payment started, as a checkout is.
+  if (p === "/devis" || p === "/_platform/demande-paiement") return "checkout";
   // Each contact request e-mails the owner and the address typed: a few a minute is plenty for a person.
   if (p === "/contact") return "contact";
   if (p === "/cart" || /^\/products\/[^/]+$/.test(p)) return "cart";

@@ -21,6 +21,10 @@ export function cleanText(value: string, { multiline = false } = {}): string {
 /** Format characters (bidirectional overrides and isolates, marks, zero-width characters, BOM) and line/paragraph separators. */
 const BIDI_CONTROLS = /[\p{Cf}\u2028\u2029]/u;
 
+/** Whether a text holds a character that would reverse or hide what is displayed after it (see `textField`). */
+export const hasDirectionControl = (v: string) => BIDI_CONTROLS.test(v);
+export const directionControlMessage = (label: string) => `${label} contient un caractère invisible d'inversion du texte : retirez-le.`;
+
 /** A required single-line text field: trimmed, control characters removed, bounded. */
 export function textField(label: string, max = 120) {
   return z
@@ -34,7 +38,7 @@ export function textField(label: string, max = 120) {
         .refine((v) => !/[<>]/.test(v), `${label} ne doit pas contenir les caractères < ou >.`)
         // Bidirectional overrides make a name or an address display reversed ("U+202E"): refused, not stripped,
         // so the person sees what the site will not keep.
-        .refine((v) => !BIDI_CONTROLS.test(v), `${label} contient un caractère invisible d'inversion du texte : retirez-le.`),
+        .refine((v) => !hasDirectionControl(v), directionControlMessage(label)),
     );
 }
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { businessBuyerFields } from "./business-buyer";
 import { COUNTRIES } from "./countries";
-import { cleanText, emailField, optionalText, textField } from "./fields";
+import { cleanText, directionControlMessage, emailField, hasDirectionControl, optionalText, textField } from "./fields";
 import type { FieldErrors, FormAnswer, FormValues } from "./form-answer";
-import { QUOTE_UNITS, quoteTotals, type QuoteContent, type QuoteLine, type QuoteUnit, type Share } from "./quote";
+import { MAX_VALIDITY_DAYS, QUOTE_UNITS, quoteTotals, type QuoteContent, type QuoteLine, type QuoteUnit, type Share } from "./quote";
 
 /**
  * The quote editor's form (the owner's) and the client's answer forms, with their French refusals beside each field.
@@ -77,6 +77,21 @@ const fieldMessage = (schema: z.ZodType, value: string | undefined): { ok: true;
   return r.success ? { ok: true, value: r.data as string } : { ok: false, message: r.error.issues[0]?.message ?? "Valeur refusée." };
 };
 
+/**
+ * An optional text the client reads on the quote's page, PDF and e-mails: no character that would display what follows
+ * it reversed (as every required text field already refuses, `textField`).
+ */
+const shownText = (schema: z.ZodType<string>, label: string) =>
+  schema.refine((v) => !hasDirectionControl(v), directionControlMessage(label));
+
+/**
+ * The client's name and company, written into the e-mails the site sends them: no web address (a contact request
+ * prefills them, typed by whoever sent it for any mailbox, and mail clients make an address clickable).
+ */
+const WEB_ADDRESS = /:\/\/|\bwww\./i;
+const greeted = (schema: z.ZodType<string>, label: string) =>
+  schema.refine((v) => !WEB_ADDRESS.test(v), `${label} ne doit pas contenir d'adresse web.`);
+
 const COUNTRY_CODES = new Set(COUNTRIES.map((c) => c.code));
 const UNIT_VALUES = new Set<string>(QUOTE_UNITS.map((u) => u.value));
 
@@ -106,8 +121,8 @@ export function parseQuoteEditor(
     return r.ok ? r.value : "";
   };
 
-  const name = read("clientName", textField("Le nom du client", 120));
-  const company = read("clientCompany", businessBuyerFields.company);
+  const name = read("clientName", greeted(textField("Le nom du client", 120), "Le nom du client"));
+  const company = read("clientCompany", greeted(shownText(businessBuyerFields.company, "Le nom de la société"), "Le nom de la société"));
   const email = read("clientEmail", emailField);
   const addressLine = read("clientAddress", textField("L'adresse de facturation", 150));
   const postalCode = read("clientPostalCode", textField("Le code postal", 12));
@@ -132,6 +147,7 @@ export function parseQuoteEditor(
     if (!finalLabel) fail(lineField(i, "label"), "Décrivez la prestation de cette ligne.");
     else if (finalLabel.length > 200) fail(lineField(i, "label"), "La désignation ne doit pas dépasser 200 caractères.");
     else if (/[<>]/.test(finalLabel)) fail(lineField(i, "label"), "La désignation ne doit pas contenir les caractères < ou >.");
+    else if (hasDirectionControl(finalLabel)) fail(lineField(i, "label"), directionControlMessage("La désignation"));
     const qtyText = (values[lineField(i, "qty")] ?? "1").trim();
     const quantity = /^\d{1,4}$/.test(qtyText) ? Number(qtyText) : NaN;
     if (!(quantity >= 1 && quantity <= MAX_QUANTITY))
@@ -191,8 +207,15 @@ export function parseQuoteEditor(
   if (!/^\d{4}-\d{2}-\d{2}$/.test(validUntil) || Number.isNaN(Date.parse(`${validUntil}T00:00:00Z`)))
     fail("validUntil", "Indiquez la date de fin de validité (jj/mm/aaaa).");
   else if (validUntil < today) fail("validUntil", "La date de validité est passée : choisissez aujourd'hui ou plus tard.");
+  else {
+    const latest = new Date(`${today}T12:00:00Z`);
+    latest.setUTCDate(latest.getUTCDate() + MAX_VALIDITY_DAYS);
+    const ymd = latest.toISOString().slice(0, 10);
+    if (validUntil > ymd)
+      fail("validUntil", `Un devis reste valable un an au plus : choisissez une date jusqu'au ${ymd.split("-").reverse().join("/")}.`);
+  }
 
-  const paymentTerms = read("paymentTerms", optionalText("Les conditions de paiement", 500));
+  const paymentTerms = read("paymentTerms", shownText(optionalText("Les conditions de paiement", 500), "Les conditions de paiement"));
   const contactRequestId = (values.contactRequestId ?? "").trim();
   if (contactRequestId && !/^[0-9a-f-]{36}$/i.test(contactRequestId)) fail("contactRequestId", "Demande de contact inconnue.");
 
@@ -269,5 +292,5 @@ export const acceptSchema = z.object({
 
 /** The client's refusal: an optional reason. */
 export const refuseSchema = z.object({
-  reason: optionalText("La raison", 1000),
+  reason: shownText(optionalText("La raison", 1000), "La raison"),
 });

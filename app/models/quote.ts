@@ -9,6 +9,8 @@ export const VAT_RATE_PERCENT = 20;
 
 /** How long a quote stays open by default, in days. */
 export const DEFAULT_VALIDITY_DAYS = 30;
+/** The longest validity the editor takes: a year, within the life of the client's link (400 days, link.server.ts). */
+export const MAX_VALIDITY_DAYS = 365;
 
 export const QUOTE_UNITS = [
   { value: "jour", label: "jour(s)" },

@@ -6,7 +6,7 @@ import { ApiKeyStrategy, createClient } from "@wix/sdk";
 import { items } from "@wix/data";
 import { products } from "@wix/stores";
 import { draftOrders, orderPaymentRequests, orders, orderTransactions } from "@wix/ecom";
-import { APP_ORIGIN, Browser, isWix, makeClient, rejection, STORES_APP_ID, usePlatform } from "./harness";
+import { APP_ORIGIN, Browser, DEMO, isWix, loginThroughHostedPage, makeClient, rejection, STORES_APP_ID, usePlatform } from "./harness";
 
 const API_KEY = "contract-api-key-0123456789abcdef";
 const ctx = usePlatform({ apiKey: API_KEY });
@@ -247,5 +247,31 @@ describe.skipIf(isWix)("Order Payment Requests (Developer Preview)", () => {
     expect(code(await rejection(() => opr.getOrderPaymentRequest("00000000-0000-4000-8000-000000000000")))).toBe(
       "ORDER_PAYMENT_REQUEST_NOT_FOUND",
     );
+  });
+});
+
+describe.skipIf(isWix)("the quote flow's calls are the site's API key's alone", () => {
+  it("refuses every one of them to a visitor's token and to a member's, as app-identity methods", async () => {
+    const { tokens } = await loginThroughHostedPage(ctx.platform, DEMO);
+    for (const auth of [makeClient().auth, makeClient(tokens).auth]) {
+      const c = createClient({ modules: { items, draftOrders, orderPaymentRequests }, auth });
+      const calls: Array<() => Promise<unknown>> = [
+        () => c.items.get("Quotes", "D-2026-0001-v1"),
+        () => c.items.query("Quotes").find(),
+        () => c.items.insert("SiteEmails", { to: "claire@exemple.fr", subject: "Votre devis" }),
+        () => c.items.update("QuoteAnswers", { _id: "D-2026-0001-v1", decision: "ACCEPTED" }),
+        () => c.draftOrders.createDraftOrder({ draftOrder: {} }),
+        () => c.draftOrders.getDraftOrder("x"),
+        () => c.draftOrders.createOrderFromDraft("x"),
+        () => c.draftOrders.deleteDraftOrder("x"),
+        () =>
+          c.orderPaymentRequests.createOrderPaymentRequest({ orderPaymentRequest: { orderId: "x", amount: { amount: "1" }, title: "t" } }),
+        () => c.orderPaymentRequests.getOrderPaymentRequest("x"),
+        () => c.orderPaymentRequests.getOrderPaymentRequestUrl("x"),
+        () => c.orderPaymentRequests.voidOrderPaymentRequest("x"),
+        () => c.orderPaymentRequests.queryOrderPaymentRequests().find(),
+      ];
+      for (const call of calls) expect(code(await rejection(call))).toBe("PERMISSION_DENIED");
+    }
   });
 });

@@ -1,16 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { APP_ORIGIN, isWix, usePlatformCapturingWebhooks } from "../support/platform";
 import { payOnHostedPage } from "../contract/harness";
+import { admin, openByLink, quoteContent, requestsOf, sentQuote, visitor } from "../support/quotes";
 import { forgetConfig } from "~/.server/site/config.server";
-import { elevatedClientAfterCheck } from "~/.server/admin/elevated-client.server";
-import { Commerce } from "~/.server/wix/commerce.server";
-import { acceptQuote, openQuote, payableRequest, refuseQuote } from "~/.server/quotes/client-quotes.server";
+import { acceptQuote, payableRequest, refuseQuote } from "~/.server/quotes/client-quotes.server";
 import { requestDepositAgain, sendQuote } from "~/.server/quotes/owner-quotes.server";
 import { saveEditor } from "~/.server/quotes/editor.server";
 import { quoteToken } from "~/.server/quotes/link.server";
 import { getQuote } from "~/.server/quotes/store.server";
 import { configureWebhooks, receiveWebhook } from "~/.server/wix/webhooks.server";
-import type { QuoteContent, QuoteRecord } from "~/models/quote";
 
 /**
  * The client's answers to a quote, through the app's own quote modules on the embedded platform (Wix Data, Draft
@@ -33,53 +31,12 @@ afterAll(() => {
 afterEach(() => vi.useRealTimers());
 
 const DAY = 24 * 3600 * 1000;
-const admin = () => elevatedClientAfterCheck();
-const visitor = () => new Commerce(new Request(`${APP_ORIGIN}/devis`), null);
-const ymd = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-function content(unitPriceCents = 65_000, validDays = 30): QuoteContent {
-  return {
-    client: {
-      name: "Claire Martin",
-      company: "",
-      email: "claire@exemple.fr",
-      addressLine: "3 rue des Lilas",
-      postalCode: "69003",
-      city: "Lyon",
-      country: "FR",
-      vatNumber: "",
-    },
-    lines: [{ label: "Accompagnement DevOps", quantity: 5, unit: "jour", unitPriceCents }],
-    discount: null,
-    travelCents: 0,
-    vat: "standard",
-    deposit: { kind: "percent", basisPoints: 3000 },
-    validUntil: ymd(Date.now() + validDays * DAY),
-    paymentTerms: "Acompte à l'acceptation, solde à la fin de la mission.",
-  };
-}
-
-/** A quote made and sent by the owner, then opened by its client's link. */
-async function sentQuote(c = content()): Promise<QuoteRecord> {
-  const draft = await saveEditor(admin(), c, null);
-  await sendQuote(admin(), draft);
-  return (await getQuote(admin(), draft._id))!;
-}
-
-async function open(q: QuoteRecord) {
-  const access = await openQuote(quoteToken(q._id), { viewed: true });
-  if (!access.ok) throw new Error(`link refused: ${access.reason}`);
-  return access;
-}
-
-const ordersOf = async (q: QuoteRecord) =>
-  (await admin().orderPaymentRequests.queryOrderPaymentRequests().find()).items.filter((r) => r.source?.externalId?.startsWith(q._id));
 
 describe.skipIf(isWix)("a client's answer to a quote", () => {
   it("an expired quote says so and cannot be accepted or refused: no order, no payment request", async () => {
-    const q = await sentQuote(content(65_000, 2));
+    const q = await sentQuote(quoteContent(65_000, 2));
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 4 * DAY });
-    const access = await open(q);
+    const access = await openByLink(q);
     expect(access.status).toBe("EXPIRED");
     const answer = await acceptQuote(visitor(), access, "Claire Martin", quoteToken(q._id));
     expect(answer).toEqual({ refused: "Ce devis a expiré : sa date de validité est passée. Demandez-en un nouveau." });
@@ -87,14 +44,14 @@ describe.skipIf(isWix)("a client's answer to a quote", () => {
     const after = (await getQuote(admin(), q._id))!;
     expect(after).toMatchObject({ status: "VIEWED" });
     expect(after.orderId).toBeUndefined();
-    expect(await ordersOf(q)).toEqual([]);
+    expect(await requestsOf(q)).toEqual([]);
   });
 
   it("a quote accepted cannot be revised, even by an editor opened before the acceptance", async () => {
     const q = await sentQuote();
-    const before = await open(q);
+    const before = await openByLink(q);
     await acceptQuote(visitor(), before, "Claire Martin", quoteToken(q._id));
-    await expect(saveEditor(admin(), content(70_000), before.quote)).rejects.toThrow(
+    await expect(saveEditor(admin(), quoteContent(70_000), before.quote)).rejects.toThrow(
       "Le client vient d'accepter ce devis : il ne se modifie plus.",
     );
     expect(await getQuote(admin(), `${q.number}-v2`)).toBeNull();
@@ -102,13 +59,13 @@ describe.skipIf(isWix)("a client's answer to a quote", () => {
 
   it("a revised quote's first version cannot be accepted; the new one can, at its own price", async () => {
     const v1 = await sentQuote();
-    const v1Access = await open(v1);
-    const v2Draft = await saveEditor(admin(), content(70_000), v1Access.quote);
+    const v1Access = await openByLink(v1);
+    const v2Draft = await saveEditor(admin(), quoteContent(70_000), v1Access.quote);
     expect(v2Draft).toMatchObject({ number: v1.number, version: 2, status: "DRAFT" });
     await sendQuote(admin(), v2Draft);
 
     // The client still holds the first e-mail: that link reads the old version, closed.
-    const stale = await open(v1);
+    const stale = await openByLink(v1);
     expect(stale.status).toBe("SUPERSEDED");
     expect(await acceptQuote(visitor(), stale, "Claire Martin", quoteToken(v1._id))).toEqual({
       refused: "Ce devis a été remplacé par une nouvelle version, envoyée par e-mail : celle-ci ne peut plus être acceptée.",
@@ -117,33 +74,33 @@ describe.skipIf(isWix)("a client's answer to a quote", () => {
     expect(await acceptQuote(visitor(), v1Access, "Claire Martin", quoteToken(v1._id))).toEqual({
       refused: "Ce devis a été remplacé par une nouvelle version, envoyée par e-mail : celle-ci ne peut plus être acceptée.",
     });
-    expect(await ordersOf(v1)).toEqual([]);
+    expect(await requestsOf(v1)).toEqual([]);
 
-    const v2 = await open(v2Draft);
+    const v2 = await openByLink(v2Draft);
     const accepted = await acceptQuote(visitor(), v2, "Claire Martin", quoteToken(v2Draft._id));
     expect(accepted).toHaveProperty("location", expect.stringMatching(/\/_platform\/demande-paiement\?session=/));
-    const [deposit] = await ordersOf(v2Draft);
+    const [deposit] = await requestsOf(v2Draft);
     expect(deposit?.amount?.amount).toBe("1260.00"); // 30 % of 5 × 700 € HT + 20 % VAT
   });
 
   it("a refusal is kept with its reason, once: no second answer, no acceptance after it", async () => {
     const q = await sentQuote();
-    expect(await refuseQuote(await open(q), "Budget reporté à l'an prochain")).toBeNull();
+    expect(await refuseQuote(await openByLink(q), "Budget reporté à l'an prochain")).toBeNull();
     const refused = (await getQuote(admin(), q._id))!;
     expect(refused).toMatchObject({ status: "REFUSED", refusal: { reason: "Budget reporté à l'an prochain" } });
     // Its priced draft is deleted: it never becomes an order.
     await expect(admin().draftOrders.getDraftOrder(q.draftOrderId!)).rejects.toMatchObject({
       details: { applicationError: { code: "DRAFT_ORDER_DOES_NOT_EXIST" } },
     });
-    const again = await open(q);
+    const again = await openByLink(q);
     expect(await refuseQuote(again, "autre")).toBe("Vous avez refusé ce devis.");
     expect(await acceptQuote(visitor(), again, "Claire Martin", quoteToken(q._id))).toEqual({ refused: "Vous avez refusé ce devis." });
-    expect(await ordersOf(q)).toEqual([]);
+    expect(await requestsOf(q)).toEqual([]);
   });
 
   it("two answers at once: the first is kept, the second refused", async () => {
     const q = await sentQuote();
-    const [a, b] = [await open(q), await open(q)];
+    const [a, b] = [await openByLink(q), await openByLink(q)];
     const results = await Promise.all([refuseQuote(a, "non"), acceptQuote(visitor(), b, "Claire Martin", quoteToken(q._id))]);
     expect(results.filter((r) => r === null || (typeof r === "object" && "location" in r))).toHaveLength(1);
     expect(results).toContainEqual(expect.objectContaining({ refused: "Ce devis a déjà reçu une réponse." }));
@@ -151,12 +108,12 @@ describe.skipIf(isWix)("a client's answer to a quote", () => {
 
   it("a deposit request past its expiry is no longer offered; the owner asks again and the new one is", async () => {
     const q = await sentQuote();
-    await acceptQuote(visitor(), await open(q), "Claire Martin", quoteToken(q._id));
+    await acceptQuote(visitor(), await openByLink(q), "Claire Martin", quoteToken(q._id));
     const accepted = (await getQuote(admin(), q._id))!;
     expect(payableRequest(accepted)).toEqual({ id: accepted.depositRequestId, kind: "acompte" });
 
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 31 * DAY });
-    const lapsed = await open(q);
+    const lapsed = await openByLink(q);
     expect(lapsed.status).toBe("ACCEPTED");
     expect(payableRequest(lapsed.quote)).toBeNull();
     expect(lapsed.quote.lapsedRequests).toEqual([
@@ -174,10 +131,10 @@ describe.skipIf(isWix)("a client's answer to a quote", () => {
 
   it("a deposit request voided on Wix's dashboard is no longer offered either", async () => {
     const q = await sentQuote();
-    await acceptQuote(visitor(), await open(q), "Claire Martin", quoteToken(q._id));
+    await acceptQuote(visitor(), await openByLink(q), "Claire Martin", quoteToken(q._id));
     const accepted = (await getQuote(admin(), q._id))!;
     await admin().orderPaymentRequests.voidOrderPaymentRequest(accepted.depositRequestId!);
-    const voided = await open(q);
+    const voided = await openByLink(q);
     expect(payableRequest(voided.quote)).toBeNull();
     expect(voided.quote.lapsedRequests?.[0]).toMatchObject({ kind: "acompte", status: "VOIDED" });
   });
@@ -198,7 +155,7 @@ describe.skipIf(isWix)("a client's answer to a quote", () => {
 
     it("the deposit paid: invoiced and e-mailed before anyone reads the quote again", async () => {
       const q = await sentQuote();
-      const accepted = await acceptQuote(visitor(), await open(q), "Claire Martin", quoteToken(q._id));
+      const accepted = await acceptQuote(visitor(), await openByLink(q), "Claire Martin", quoteToken(q._id));
       const from = received.length;
       const paid = await payOnHostedPage(ctx.platform, (accepted as { location: string }).location, /^Payer /);
       expect(paid.location).toMatch(/\/devis\/merci\?jeton=/);
@@ -215,7 +172,7 @@ describe.skipIf(isWix)("a client's answer to a quote", () => {
 
     it("the deposit request voided: noted on the quote, no longer offered", async () => {
       const q = await sentQuote();
-      await acceptQuote(visitor(), await open(q), "Claire Martin", quoteToken(q._id));
+      await acceptQuote(visitor(), await openByLink(q), "Claire Martin", quoteToken(q._id));
       const accepted = (await getQuote(admin(), q._id))!;
       const from = received.length;
       await admin().orderPaymentRequests.voidOrderPaymentRequest(accepted.depositRequestId!);

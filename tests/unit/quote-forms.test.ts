@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { quoteTotals, effectiveStatus, quoteNumber, quoteRank } from "~/models/quote";
-import { acceptSchema, editorValues, parseQuoteEditor, readEuros, type CatalogService } from "~/models/quote-forms";
+import { acceptSchema, editorValues, parseQuoteEditor, readEuros, refuseSchema, type CatalogService } from "~/models/quote-forms";
 import type { FormValues } from "~/models/form-answer";
 import type { QuoteEditorField } from "~/models/quote-forms";
 
@@ -70,6 +70,14 @@ describe("the quote editor's rules (French errors beside their field, values kep
   it("refuses a validity in the past, and accepts today", () => {
     expect(refusal(form({ validUntil: "2026-11-30" })).fieldErrors.validUntil).toMatch(/est passée/);
     expect(parseQuoteEditor(form({ validUntil: TODAY }), CATALOG, TODAY).ok).toBe(true);
+  });
+
+  it("refuses a validity over a year away (a typo of the year, or longer than the client's link lives), and accepts a year", () => {
+    expect(refusal(form({ validUntil: "2076-12-01" })).fieldErrors.validUntil).toBe(
+      "Un devis reste valable un an au plus : choisissez une date jusqu'au 01/12/2027.",
+    );
+    expect(refusal(form({ validUntil: "2027-12-02" })).fieldErrors.validUntil).toMatch(/un an au plus/);
+    expect(parseQuoteEditor(form({ validUntil: "2027-12-01" }), CATALOG, TODAY).ok).toBe(true);
   });
 
   it("refuses a VAT number that is not one", () => {
@@ -149,6 +157,38 @@ describe("the quote's figures", () => {
   it("reads euros as French people type them", () => {
     expect(readEuros("1 200,50 €", "Prix")).toEqual({ ok: true, cents: 120_050 });
     expect(readEuros("12,345", "Prix").ok).toBe(false);
+  });
+});
+
+describe("invisible direction characters in what the client and the owner read", () => {
+  // U+202E turns the rest of a line around on the page, in the PDF and in the e-mail: "1 jour" reads "ruoj 1".
+  const RLO = "\u202E";
+  const MESSAGE = /contient un caractère invisible d'inversion du texte : retirez-le\./;
+
+  it("are refused beside a line's label, the company and the payment terms, the values kept", () => {
+    const r = refusal(
+      form({ "line-0-label": `Audit ${RLO}00,0001`, clientCompany: `Atelier${RLO} Martin`, paymentTerms: `Comptant${RLO}` }),
+    );
+    expect(r.fieldErrors["line-0-label"]).toMatch(MESSAGE);
+    expect(r.fieldErrors.clientCompany).toMatch(MESSAGE);
+    expect(r.fieldErrors.paymentTerms).toMatch(MESSAGE);
+    expect(r.values["line-0-label"]).toBe(`Audit ${RLO}00,0001`);
+  });
+
+  it("are refused in the client's reason for refusing", () => {
+    const r = refuseSchema.safeParse({ reason: `Trop cher${RLO}` });
+    expect(r.error?.issues[0]?.message).toMatch(MESSAGE);
+  });
+});
+
+describe("the client's name and company, greeted in the site's e-mails", () => {
+  // A contact request prefills them, typed by whoever sent it (with anyone's e-mail address): a link there would be
+  // e-mailed from the site itself ("Bonjour <name>,"), one the mail client makes clickable.
+  it("refuse a web address, beside the field, the value kept", () => {
+    const r = refusal(form({ clientName: "Claire, payez sur https://paiement.example", clientCompany: "Voir www.paiement.example" }));
+    expect(r.fieldErrors.clientName).toBe("Le nom du client ne doit pas contenir d'adresse web.");
+    expect(r.fieldErrors.clientCompany).toBe("Le nom de la société ne doit pas contenir d'adresse web.");
+    expect(r.values.clientName).toBe("Claire, payez sur https://paiement.example");
   });
 });
 

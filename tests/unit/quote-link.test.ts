@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { forgetConfig } from "~/.server/site/config.server";
 import { QUOTE_LINK_TTL_SECONDS, quoteToken, quoteUrl, readQuoteToken } from "~/.server/quotes/link.server";
+import { isPrivatePath } from "~/.server/wix/commerce.server";
 
 /** The client's quote link grants one version of one quote: whoever changes it opens nothing. */
 
@@ -61,5 +62,13 @@ describe("quote link", () => {
     expect(url.pathname).toBe("/devis/facture");
     expect(url.searchParams.get("numero")).toBe("F-2026-0001");
     expect(readQuoteToken(url.searchParams.get("jeton"))).toEqual({ ok: true, recordId: "D-2026-0001-v1" });
+  });
+});
+
+describe("the pages a quote link opens", () => {
+  // They show the client's name, address, e-mail and VAT number, and the signature: never kept by a browser's cache
+  // (a shared computer), as an order's follow page is not (Cache-Control: no-store).
+  it.each(["/devis", "/devis.data", "/devis/merci", "/devis/merci.data"])("%s is private", (path) => {
+    expect(isPrivatePath(path)).toBe(true);
   });
 });

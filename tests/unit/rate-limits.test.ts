@@ -46,6 +46,12 @@ describe("which POSTs are rate limited", () => {
     ["/_platform/api/x/../_api/iam/authentication/v2/register", "signup"],
     ["/./cart", "cart"],
     ["/products/./audit-si", "cart"],
+    // A quote's answers and payment (each makes Wix calls with the site's key, the pay button a payment session) and
+    // the hosted payment request page (a card attempt each): counted as a checkout.
+    ["/devis", "checkout"],
+    ["/devis.data", "checkout"],
+    ["/Devis/", "checkout"],
+    ["/_platform/demande-paiement", "checkout"],
     ["/products", null],
     ["/preferences/theme", null],
     ["/", null],

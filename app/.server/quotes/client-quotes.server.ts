@@ -15,9 +15,10 @@ import {
   type QuoteStatus,
 } from "~/models/quote";
 import { invoicePayment } from "./invoices.server";
+import { askPayment, type Asked } from "./payment-asks.server";
 import { quoteUrl, readQuoteToken } from "./link.server";
 import { sendSiteEmail } from "./mail.server";
-import { claimAnswer, getQuote, saveQuote, type AnswerDecision } from "./store.server";
+import { answerOf, claimAnswer, getQuote, recordAcceptance, saveQuote, withItsAnswer, type AnswerDecision } from "./store.server";
 
 /**
  * The client's side of a quote, reached by its signed link only (link.server.ts): the link grants that one version,
@@ -28,9 +29,6 @@ import { claimAnswer, getQuote, saveQuote, type AnswerDecision } from "./store.s
  * on the owner's pages and by the paid event, and each is invoiced once.
  */
 
-const DAY = 24 * 3600 * 1000;
-const euros = (cents: number) => (cents / 100).toFixed(2);
-
 export type QuoteAccess =
   { ok: true; quote: QuoteRecord; status: QuoteStatus; admin: ElevatedClient } | { ok: false; reason: "invalid" | "expired" };
 
@@ -40,11 +38,15 @@ export async function openQuote(token: string | null, { viewed = false } = {}): 
   if (!check.ok) return check;
   if (!getConfig().admin.apiKey) return { ok: false, reason: "invalid" };
   const admin = elevatedClientAfterCheck();
-  let quote = await getQuote(admin, check.recordId);
-  if (!quote || quote.status === "DRAFT") return { ok: false, reason: "invalid" };
+  const read = await getQuote(admin, check.recordId);
+  if (!read || read.status === "DRAFT") return { ok: false, reason: "invalid" };
+  let quote = await withItsAnswer(admin, read);
   if (viewed && quote.status === "SENT") quote = await saveQuote(admin, { ...quote, status: "VIEWED", viewedAt: new Date().toISOString() });
   quote = await settlePayments(admin, quote);
-  return { ok: true, quote, status: effectiveStatus(quote, parisToday()), admin };
+  const status = effectiveStatus(quote, parisToday());
+  // Accepted in time, that acceptance interrupted (acceptQuote finishes it): still to be finished, past its validity too.
+  const acceptedInTime = status === "EXPIRED" && (await answerOf(admin, quote._id))?.decision === "ACCEPTED";
+  return { ok: true, quote, status: acceptedInTime ? quote.status : status, admin };
 }
 
 /** Why the client cannot answer this version, in French; null when they can. */
@@ -62,41 +64,46 @@ export function closedReason(status: QuoteStatus): string | null {
 const answeredFirst = (first: AnswerDecision) =>
   first === "SUPERSEDED" ? closedReason("SUPERSEDED")! : "Ce devis a déjà reçu une réponse.";
 
-/** "Bon pour accord": the order made from the draft, the deposit asked; answers where the client pays it. */
+/**
+ * "Bon pour accord": the order made from the draft, the deposit asked; answers where the client pays it. An acceptance
+ * already claimed (a failure interrupted it, or another tab runs it right now) is finished by this one: each step is
+ * done once whoever runs it (the draft becomes one order, the deposit's slot is claimed once), and the signature
+ * kept is the one claimed first.
+ */
 export async function acceptQuote(commerce: Commerce, access: Extract<QuoteAccess, { ok: true }>, signatureName: string, token: string) {
   const { admin, quote: q } = access;
   if (!isOpen(access.status) || !q.draftOrderId) return { refused: closedReason(access.status) ?? "Ce devis ne peut pas être accepté." };
-  const at = new Date().toISOString();
-  const first = await claimAnswer(admin, q, "ACCEPTED", { name: signatureName, at });
-  if (first) return { refused: answeredFirst(first) };
-  const made = await admin.draftOrders.createOrderFromDraft(q.draftOrderId, {
-    createSettings: { notifications: { sendNotificationToBuyer: false, sendNotificationsToBusiness: false } },
-  });
-  const order = made.createdOrder!;
-  const depositRequestId = await createDepositRequest(admin, q, order._id!);
-  await saveQuote(admin, {
-    ...q,
-    status: "ACCEPTED",
-    acceptance: { name: signatureName, at },
-    orderId: order._id!,
-    orderNumber: String(order.number ?? ""),
-    depositRequestId,
-  });
+  const claim = { name: signatureName, at: new Date().toISOString() };
+  const first = await claimAnswer(admin, q, "ACCEPTED", claim);
+  if (first && first !== "ACCEPTED") return { refused: answeredFirst(first) };
+  const answer = (first && (await answerOf(admin, q._id))) || claim;
+  const order = await orderOfDraft(admin, q.draftOrderId);
+  const depositRequestId = (await askDeposit(admin, q, order.id)).id;
+  const result = { orderId: order.id, orderNumber: order.number, depositRequestId };
+  await recordAcceptance(admin, q, result);
+  await saveQuote(admin, { ...q, status: "ACCEPTED", acceptance: { name: answer.name ?? signatureName, at: answer.at }, ...result });
   return { location: await payLocation(commerce, depositRequestId, token) };
 }
 
+/** The order the draft becomes: made now (Wix's own e-mails off), or the one it already became. */
+async function orderOfDraft(admin: ElevatedClient, draftOrderId: string): Promise<{ id: string; number: string }> {
+  try {
+    const { createdOrder } = await admin.draftOrders.createOrderFromDraft(draftOrderId, {
+      createSettings: { notifications: { sendNotificationToBuyer: false, sendNotificationsToBusiness: false } },
+    });
+    return { id: createdOrder!._id!, number: String(createdOrder!.number ?? "") };
+  } catch (error) {
+    const code = (error as { details?: { applicationError?: { code?: string } } })?.details?.applicationError?.code;
+    if (code !== "DRAFT_ORDER_ALREADY_COMMITTED") throw error;
+    const id = (await admin.draftOrders.getDraftOrder(draftOrderId)).calculatedDraftOrder?.draftOrder?.orderId;
+    if (!id) throw error;
+    return { id, number: String((await admin.orders.getOrder(id)).number ?? "") };
+  }
+}
+
 /** The deposit's payment request on the quote's order, open 30 days (made at acceptance, and again if it lapses). */
-export async function createDepositRequest(admin: ElevatedClient, q: QuoteRecord, orderId: string): Promise<string> {
-  const deposit = await admin.orderPaymentRequests.createOrderPaymentRequest({
-    orderPaymentRequest: {
-      orderId,
-      amount: { amount: euros(quoteTotals(q).deposit) },
-      title: `Acompte du devis ${q.number}`,
-      source: { externalId: `${q._id}-acompte` },
-      expirationDate: new Date(Date.now() + 30 * DAY),
-    },
-  });
-  return deposit._id!;
+export function askDeposit(admin: ElevatedClient, q: QuoteRecord, orderId: string): Promise<Asked> {
+  return askPayment(admin, q, "acompte", { orderId, amountCents: quoteTotals(q).deposit, title: `Acompte du devis ${q.number}`, days: 30 });
 }
 
 export async function refuseQuote(access: Extract<QuoteAccess, { ok: true }>, reason: string): Promise<string | null> {

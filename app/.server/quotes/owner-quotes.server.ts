@@ -5,9 +5,10 @@ import { STORES_APP_ID } from "../cart/cart.server";
 import { formatPrice } from "~/lib/money";
 import { clientTitle, quoteTotals, type QuoteRecord } from "~/models/quote";
 import { quoteUrl } from "./link.server";
-import { createDepositRequest } from "./client-quotes.server";
+import { askDeposit } from "./client-quotes.server";
+import { askPayment } from "./payment-asks.server";
 import { sendSiteEmail } from "./mail.server";
-import { saveQuote } from "./store.server";
+import { answerOf, saveQuote } from "./store.server";
 
 /**
  * The owner's quote actions on Wix (the elevated client, after the /admin owner check): sending prices the quote as a
@@ -17,7 +18,6 @@ import { saveQuote } from "./store.server";
  */
 
 const euros = (cents: number) => (cents / 100).toFixed(2);
-const DAY = 24 * 3600 * 1000;
 
 /** The draft order of a quote version: the quote's lines with VAT (the site's prices include it), the discount and fee applied. */
 export function draftOrderInput(q: QuoteRecord) {
@@ -64,6 +64,9 @@ export function draftOrderInput(q: QuoteRecord) {
 /** Sends a draft (or sends again a sent one): priced by Wix, then e-mailed; the quote becomes "envoyé". */
 export async function sendQuote(admin: ElevatedClient, q: QuoteRecord): Promise<string> {
   if (q.status !== "DRAFT" && q.status !== "SENT" && q.status !== "VIEWED") throw new AdminRefusal("Ce devis ne peut plus être envoyé.");
+  // Sent again from a page read before the client answered: the e-mail would ask for an answer already given.
+  if (q.status !== "DRAFT" && (await answerOf(admin, q._id)))
+    throw new AdminRefusal("Le client vient de répondre à ce devis : rechargez la page.");
   let draftOrderId = q.draftOrderId;
   if (!draftOrderId) {
     const { calculatedDraftOrder } = await admin.draftOrders.createDraftOrder({ draftOrder: draftOrderInput(q) });
@@ -103,17 +106,16 @@ export async function requestBalance(admin: ElevatedClient, q: QuoteRecord): Pro
   const order = await admin.orders.getOrder(q.orderId);
   const balance = Math.round(Number(order.balanceSummary?.balance?.amount ?? "0") * 100);
   if (balance <= 0) throw new AdminRefusal("Cette commande ne doit plus rien.");
-  const request = await admin.orderPaymentRequests.createOrderPaymentRequest({
-    orderPaymentRequest: {
-      orderId: q.orderId,
-      amount: { amount: euros(balance) },
-      title: `Solde du devis ${q.number}`,
-      description: clientTitle(q.client).slice(0, 300),
-      source: { externalId: `${q._id}-solde` },
-      expirationDate: new Date(Date.now() + 60 * DAY),
-    },
+  const asked = await askPayment(admin, q, "solde", {
+    orderId: q.orderId,
+    amountCents: balance,
+    title: `Solde du devis ${q.number}`,
+    description: clientTitle(q.client).slice(0, 300),
+    days: 60,
   });
-  await saveQuote(admin, { ...q, balanceRequestId: request._id! });
+  await saveQuote(admin, { ...q, balanceRequestId: asked.id });
+  // Asked at the same moment from another tab: that one e-mails the client.
+  if (!asked.mine) throw new AdminRefusal("Le solde a déjà été demandé.");
   await sendSiteEmail(admin, {
     kind: "balance-requested",
     to: q.client.email,
@@ -132,8 +134,9 @@ export async function requestBalance(admin: ElevatedClient, q: QuoteRecord): Pro
 export async function requestDepositAgain(admin: ElevatedClient, q: QuoteRecord): Promise<string> {
   if (q.status !== "ACCEPTED" || !q.orderId) throw new AdminRefusal("L'acompte se demande sur un devis accepté.");
   if (q.depositRequestId) throw new AdminRefusal("L'acompte est déjà demandé.");
-  const depositRequestId = await createDepositRequest(admin, q, q.orderId);
-  await saveQuote(admin, { ...q, depositRequestId });
+  const asked = await askDeposit(admin, q, q.orderId);
+  await saveQuote(admin, { ...q, depositRequestId: asked.id });
+  if (!asked.mine) throw new AdminRefusal("L'acompte est déjà demandé.");
   const deposit = formatPrice(quoteTotals(q).deposit / 100);
   await sendSiteEmail(admin, {
     kind: "deposit-requested",

@@ -4,14 +4,14 @@ import { getConfig } from "../site/config.server";
 import type { QuoteRecord } from "~/models/quote";
 import { settlePayments } from "./client-quotes.server";
 import { renderQuoteInvoicePdf, renderQuotePdf } from "./pdf.server";
-import { versionsOf } from "./store.server";
+import { versionsOf, withItsAnswer } from "./store.server";
 
 /** The latest version of a quote by its number (payments Wix received since brought up to date), or the 404 screen. */
 export async function ownerQuote(admin: ElevatedClient, number: string): Promise<QuoteRecord> {
   if (!/^D-\d{4}-\d{4,}$/.test(number)) throw data("Devis introuvable", { status: 404 });
   const [latest] = await versionsOf(admin, number);
   if (!latest) throw data("Devis introuvable", { status: 404 });
-  return settlePayments(admin, latest);
+  return settlePayments(admin, await withItsAnswer(admin, latest));
 }
 
 const pdfHeaders = (file: string) => ({

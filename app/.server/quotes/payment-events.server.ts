@@ -1,7 +1,7 @@
 import { elevatedClientAfterCheck } from "../admin/elevated-client.server";
 import { getConfig } from "../site/config.server";
 import { settlePayments } from "./client-quotes.server";
-import { getQuote } from "./store.server";
+import { getQuote, withItsAnswer } from "./store.server";
 
 /**
  * A quote's payment request paid, expired or voided, told by Wix's event (the webhook's signature is the check): the
@@ -14,5 +14,5 @@ export async function settleQuotePayment(request: { source?: { externalId?: stri
   if (!match || !getConfig().admin.apiKey) return;
   const admin = elevatedClientAfterCheck();
   const quote = await getQuote(admin, match[1]!);
-  if (quote) await settlePayments(admin, quote);
+  if (quote) await settlePayments(admin, await withItsAnswer(admin, quote));
 }

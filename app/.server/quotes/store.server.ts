@@ -48,6 +48,58 @@ export async function claimAnswer(
   }
 }
 
+/** A version's answer as claimed (and, for an acceptance, what it made on Wix once made). */
+export interface QuoteAnswer {
+  decision: AnswerDecision;
+  at: string;
+  /** The "Bon pour accord" name (ACCEPTED), the reason given (REFUSED). */
+  name?: string;
+  reason?: string;
+  orderId?: string;
+  orderNumber?: string;
+  depositRequestId?: string;
+}
+
+export async function answerOf(admin: ElevatedClient, recordId: string): Promise<QuoteAnswer | null> {
+  return ((await admin.items.get(ANSWERS, recordId)) as QuoteAnswer | null) ?? null;
+}
+
+/** Keeps on the answer what the acceptance made on Wix: the record can be rebuilt from it (`withItsAnswer`). */
+export async function recordAcceptance(
+  admin: ElevatedClient,
+  q: QuoteRecord,
+  made: Required<Pick<QuoteAnswer, "orderId" | "orderNumber" | "depositRequestId">>,
+) {
+  const { _createdDate, _updatedDate, _owner, ...answer } = (await admin.items.get(ANSWERS, q._id)) ?? {};
+  await admin.items.update(ANSWERS, { ...answer, ...made, _id: q._id });
+}
+
+/**
+ * The version as its answer says, when a write of the record read before that answer came after it: the record is
+ * updated whole (Wix Data has no conditional write the app relies on), so a page that read it still open (the
+ * client's first view in another tab, the owner's resend) would otherwise erase an acceptance, its order and its
+ * deposit request. The answer, claimed once (`claimAnswer`), is the authority; only an open version can be behind it.
+ */
+export async function withItsAnswer(admin: ElevatedClient, q: QuoteRecord): Promise<QuoteRecord> {
+  if (q.status !== "SENT" && q.status !== "VIEWED") return q;
+  const a = await answerOf(admin, q._id);
+  if (!a) return q;
+  if (a.decision === "REFUSED") return saveQuote(admin, { ...q, status: "REFUSED", refusal: { reason: a.reason ?? "", at: a.at } });
+  // A revision claims the answer before it saves its new version: superseded once that version exists.
+  if (a.decision === "SUPERSEDED")
+    return (await getQuote(admin, quoteRecordId(q.number, q.version + 1))) ? saveQuote(admin, { ...q, status: "SUPERSEDED" }) : q;
+  // An acceptance still under way leaves the version as it is: the acceptance's own request saves it.
+  if (!a.orderId || !a.depositRequestId) return q;
+  return saveQuote(admin, {
+    ...q,
+    status: "ACCEPTED",
+    acceptance: { name: a.name ?? "", at: a.at },
+    orderId: a.orderId,
+    orderNumber: a.orderNumber ?? "",
+    depositRequestId: a.depositRequestId,
+  });
+}
+
 export async function getQuote(admin: ElevatedClient, recordId: string): Promise<QuoteRecord | null> {
   if (!/^D-\d{4}-\d{4,}-v\d{1,3}$/.test(recordId)) return null;
   const item = await admin.items.get(QUOTES, recordId);

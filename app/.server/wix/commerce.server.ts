@@ -67,8 +67,8 @@ export class Commerce extends CommerceSession {
 
 const commerceKey = createContext<Commerce>();
 
-/** Pages about one visitor's cart, order or account (their `.data` requests too). */
-const PRIVATE_PATH = /^\/(cart|checkout|commande|account|admin)(\/|\.data$|$)/;
+/** Pages about one visitor's cart, order, quote or account (their `.data` requests too). */
+const PRIVATE_PATH = /^\/(cart|checkout|commande|devis|account|admin)(\/|\.data$|$)/;
 
 export function isPrivatePath(pathname: string): boolean {
   return PRIVATE_PATH.test(pathname);
