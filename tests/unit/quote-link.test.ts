@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { forgetConfig } from "~/.server/site/config.server";
 import { QUOTE_LINK_TTL_SECONDS, quoteToken, quoteUrl, readQuoteToken } from "~/.server/quotes/link.server";
+import { followToken, readFollowToken } from "~/.server/orders/follow-link.server";
 import { isPrivatePath } from "~/.server/wix/commerce.server";
 
 /** The client's quote link grants one version of one quote: whoever changes it opens nothing. */
@@ -25,6 +26,12 @@ describe("quote link", () => {
     expect(readQuoteToken(forged("D-2026-0001-v1")).ok).toBe(true);
     expect(readQuoteToken(forged("D-2026-0002-v1"))).toEqual({ ok: false, reason: "invalid" });
     expect(readQuoteToken(forged("D-2026-0001-v2"))).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("never takes an order's follow link for a quote's, nor the other way round (each signs its own purpose)", () => {
+    expect(readFollowToken(followToken("order-1"))).toEqual({ ok: true, orderId: "order-1" });
+    expect(readQuoteToken(followToken("D-2026-0001-v1"))).toEqual({ ok: false, reason: "invalid" });
+    expect(readFollowToken(quoteToken("order-1"))).toEqual({ ok: false, reason: "invalid" });
   });
 
   it("refuses a truncated, padded, re-spelled or oversized link", () => {
