@@ -1,7 +1,9 @@
-// The quote tests' common steps, through the app's own quote modules on the embedded platform (the calling file sets
-// PLATFORM_API_KEY and starts the platform): a quote's content, the owner making and sending it, its client opening
-// the e-mailed link.
+// The quote tests' common steps, through the app's own quote modules on the embedded platform (the calling file
+// starts the platform and gives the app its API key with useSiteApiKey): a quote's content, the owner making and
+// sending it, its client opening the e-mailed link.
+import { afterAll, beforeAll, vi } from "vitest";
 import { APP_ORIGIN } from "./platform";
+import { forgetConfig } from "~/.server/site/config.server";
 import { elevatedClientAfterCheck } from "~/.server/admin/elevated-client.server";
 import { Commerce } from "~/.server/wix/commerce.server";
 import { openQuote } from "~/.server/quotes/client-quotes.server";
@@ -13,6 +15,18 @@ import type { QuoteContent, QuoteRecord } from "~/models/quote";
 
 const DAY = 24 * 3600 * 1000;
 const ymd = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The app's PLATFORM_API_KEY, for this test file: the key its platform was started with. */
+export function useSiteApiKey(apiKey: string) {
+  beforeAll(() => {
+    vi.stubEnv("PLATFORM_API_KEY", apiKey);
+    forgetConfig();
+  });
+  afterAll(() => {
+    vi.unstubAllEnvs();
+    forgetConfig();
+  });
+}
 
 export const admin = () => elevatedClientAfterCheck();
 /** A visitor's commerce session (the client needs no account). */

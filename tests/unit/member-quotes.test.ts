@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ALEX, APP_ORIGIN, DEMO, isWix, loginThroughHostedPage, usePlatform } from "../contract/harness";
-import { forgetConfig } from "~/.server/site/config.server";
-import { elevatedClientAfterCheck } from "~/.server/admin/elevated-client.server";
+import { admin, quoteContent, useSiteApiKey } from "../support/quotes";
 import { Commerce } from "~/.server/wix/commerce.server";
 import { sendQuote } from "~/.server/quotes/owner-quotes.server";
 import { saveEditor } from "~/.server/quotes/editor.server";
@@ -14,38 +13,12 @@ import type { QuoteContent } from "~/models/quote";
  */
 const API_KEY = "member-quotes-api-key-0123456789abcdef";
 const ctx = usePlatform({ apiKey: API_KEY });
+useSiteApiKey(API_KEY);
 
-beforeAll(() => {
-  vi.stubEnv("PLATFORM_API_KEY", API_KEY);
-  forgetConfig();
-});
-afterAll(() => {
-  vi.unstubAllEnvs();
-  forgetConfig();
-});
-
-const admin = () => elevatedClientAfterCheck();
-
+/** The support's quote, sent to `email`. */
 function content(email: string, unitPriceCents = 65_000): QuoteContent {
-  return {
-    client: {
-      name: "Camille Martin",
-      company: "",
-      email,
-      addressLine: "1 rue A",
-      postalCode: "75001",
-      city: "Paris",
-      country: "FR",
-      vatNumber: "",
-    },
-    lines: [{ label: "Audit", quantity: 2, unit: "jour", unitPriceCents }],
-    discount: null,
-    travelCents: 0,
-    vat: "standard",
-    deposit: { kind: "percent", basisPoints: 3000 },
-    validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
-    paymentTerms: "",
-  };
+  const c = quoteContent(unitPriceCents);
+  return { ...c, client: { ...c.client, email } };
 }
 
 async function memberCommerce(who: { email: string; password: string }) {
@@ -65,7 +38,7 @@ describe.skipIf(isWix)("Mes devis", () => {
 
     const quotes = await (await memberCommerce(DEMO)).member.quotes();
     expect(quotes.map((q) => [q.number, q.version])).toEqual([[first.number, 2]]);
-    expect(quotes[0]).toMatchObject({ total: expect.stringMatching(/^1\s680,00\s€$/), status: "Envoyé" });
+    expect(quotes[0]).toMatchObject({ total: expect.stringMatching(/^4\s200,00\s€$/), status: "Envoyé" });
     const link = new URL(quotes[0]!.link);
     expect(link.pathname).toBe("/devis");
     expect(readQuoteToken(link.searchParams.get("jeton"))).toEqual({ ok: true, recordId: `${first.number}-v2` });

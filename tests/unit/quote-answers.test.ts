@@ -1,8 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { APP_ORIGIN, isWix, usePlatformCapturingWebhooks } from "../support/platform";
 import { payOnHostedPage } from "../contract/harness";
-import { admin, openByLink, quoteContent, requestsOf, sentQuote, visitor } from "../support/quotes";
-import { forgetConfig } from "~/.server/site/config.server";
+import { admin, openByLink, quoteContent, requestsOf, sentQuote, useSiteApiKey, visitor } from "../support/quotes";
 import { acceptQuote, payableRequest, refuseQuote } from "~/.server/quotes/client-quotes.server";
 import { requestDepositAgain, sendQuote } from "~/.server/quotes/owner-quotes.server";
 import { saveEditor } from "~/.server/quotes/editor.server";
@@ -19,15 +18,7 @@ import { configureWebhooks, receiveWebhook } from "~/.server/wix/webhooks.server
 
 const API_KEY = "quote-answers-api-key-0123456789abcdef";
 const { ctx, received } = usePlatformCapturingWebhooks({ apiKey: API_KEY });
-
-beforeAll(() => {
-  vi.stubEnv("PLATFORM_API_KEY", API_KEY);
-  forgetConfig();
-});
-afterAll(() => {
-  vi.unstubAllEnvs();
-  forgetConfig();
-});
+useSiteApiKey(API_KEY);
 afterEach(() => vi.useRealTimers());
 
 const DAY = 24 * 3600 * 1000;

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { isWix, usePlatform } from "../support/platform";
 import { payOnHostedPage } from "../contract/harness";
-import { admin, openByLink, quoteContent, requestsOf, sentQuote, visitor } from "../support/quotes";
-import { forgetConfig } from "~/.server/site/config.server";
+import { admin, openByLink, quoteContent, requestsOf, sentQuote, useSiteApiKey, visitor } from "../support/quotes";
 import { acceptQuote, payLocation } from "~/.server/quotes/client-quotes.server";
 import { requestBalance, requestDepositAgain, sendQuote } from "~/.server/quotes/owner-quotes.server";
 import { ownerQuote } from "~/.server/quotes/owner-view.server";
@@ -17,15 +16,18 @@ import { getQuote, saveQuote } from "~/.server/quotes/store.server";
 
 const API_KEY = "quote-races-api-key-0123456789abcdef";
 const ctx = usePlatform({ apiKey: API_KEY });
+useSiteApiKey(API_KEY);
 
-beforeAll(() => {
-  vi.stubEnv("PLATFORM_API_KEY", API_KEY);
-  forgetConfig();
-});
-afterAll(() => {
-  vi.unstubAllEnvs();
-  forgetConfig();
-});
+type Access = Awaited<ReturnType<typeof openByLink>>;
+
+/** Claire Martin's acceptance, with Wix timing out on one call of the site's client (`module.method`). */
+function acceptTimingOut<M extends "orderPaymentRequests" | "draftOrders">(access: Access, module: M, method: keyof Access["admin"][M]) {
+  const failing = {
+    ...access.admin,
+    [module]: { ...access.admin[module], [method]: () => Promise.reject(new Error("timeout")) },
+  } as Access["admin"];
+  return acceptQuote(visitor(), { ...access, admin: failing }, "Claire Martin", quoteToken(access.quote._id));
+}
 
 describe.skipIf(isWix)("a quote answered while another page writes it", () => {
   it("an acceptance outlives a write of the version read before it: the owner's resend, the client's first view in another tab", async () => {
@@ -94,11 +96,7 @@ describe.skipIf(isWix)("a quote answered while another page writes it", () => {
     const q = await sentQuote(quoteContent());
     const access = await openByLink(q);
     // Wix times out once the order is made, before the deposit's request is.
-    const failing = {
-      ...access.admin,
-      orderPaymentRequests: { ...access.admin.orderPaymentRequests, createOrderPaymentRequest: () => Promise.reject(new Error("timeout")) },
-    } as typeof access.admin;
-    await expect(acceptQuote(visitor(), { ...access, admin: failing }, "Claire Martin", quoteToken(q._id))).rejects.toThrow("timeout");
+    await expect(acceptTimingOut(access, "orderPaymentRequests", "createOrderPaymentRequest")).rejects.toThrow("timeout");
 
     const retry = await acceptQuote(visitor(), await openByLink(q), "Claire M.", quoteToken(q._id));
     expect(retry).toHaveProperty("location", expect.stringMatching(/\/_platform\/demande-paiement\?session=/));
@@ -115,11 +113,7 @@ describe.skipIf(isWix)("a quote answered while another page writes it", () => {
   it("an acceptance interrupted in the quote's last days can still be finished after them", async () => {
     const q = await sentQuote(quoteContent(65_000, 1));
     const access = await openByLink(q);
-    const failing = {
-      ...access.admin,
-      draftOrders: { ...access.admin.draftOrders, createOrderFromDraft: () => Promise.reject(new Error("timeout")) },
-    } as typeof access.admin;
-    await expect(acceptQuote(visitor(), { ...access, admin: failing }, "Claire Martin", quoteToken(q._id))).rejects.toThrow("timeout");
+    await expect(acceptTimingOut(access, "draftOrders", "createOrderFromDraft")).rejects.toThrow("timeout");
 
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 3 * 24 * 3600 * 1000 });
     try {
