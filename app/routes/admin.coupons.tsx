@@ -2,6 +2,7 @@ import { Form, useActionData } from "react-router";
 import type { Route } from "./+types/admin.coupons";
 import { ownerOf } from "~/.server/admin/owner.server";
 import { ConfirmPanel } from "~/components/admin/Confirm";
+import { RowAction } from "~/components/admin/RowAction";
 import { Field, SelectField } from "~/components/Field";
 import { FormKey } from "~/components/FormKey";
 import { Section } from "~/components/Section";
@@ -28,16 +29,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 type CouponFields = "name" | "code" | "kind" | "value" | "minimum" | "start" | "end" | "usageLimit" | "oncePerCustomer";
 
 function CouponButton({ coupon, intent, label }: { coupon: AdminCouponRow; intent: "pause" | "resume" | "delete"; label: string }) {
-  return (
-    <Form method="post">
-      <FormKey />
-      <input type="hidden" name="couponId" value={coupon.id} />
-      <input type="hidden" name="code" value={coupon.code} />
-      <button type="submit" name="intent" value={intent} className="button small" aria-label={`${label} ${coupon.code}`}>
-        {label}
-      </button>
-    </Form>
-  );
+  return <RowAction intent={intent} label={label} subject={coupon.code} fields={{ couponId: coupon.id, code: coupon.code }} />;
 }
 
 const status = (c: AdminCouponRow) => (c.expired ? "Expiré" : c.active ? "Actif" : "Suspendu");

@@ -2,6 +2,7 @@ import { Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/admin.members";
 import { ownerOf } from "~/.server/admin/owner.server";
 import { ConfirmPanel } from "~/components/admin/Confirm";
+import { RowAction } from "~/components/admin/RowAction";
 import { FilterInput, FilterSelect } from "~/components/admin/Filters";
 import { StackTable, type StackColumn } from "~/components/StackTable";
 import { routeMeta } from "~/lib/meta";
@@ -24,16 +25,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 type MemberAction = "approve" | "block" | "unblock" | "mute" | "unmute" | "disconnect" | "delete";
 
 function ActionButton({ member, intent, label }: { member: AdminMemberRow; intent: MemberAction; label: string }) {
-  return (
-    <Form method="post">
-      <FormKey />
-      <input type="hidden" name="memberId" value={member.id} />
-      <input type="hidden" name="email" value={member.email} />
-      <button type="submit" name="intent" value={intent} className="button small" aria-label={`${label} ${member.email}`}>
-        {label}
-      </button>
-    </Form>
-  );
+  return <RowAction intent={intent} label={label} subject={member.email} fields={{ memberId: member.id, email: member.email }} />;
 }
 
 const COLUMNS: StackColumn<AdminMemberRow>[] = [
