@@ -1,9 +1,8 @@
 import type { Route } from "./+types/admin.devis.$number.modifier";
 import { ownerOf } from "~/.server/admin/owner.server";
 import { routeMeta } from "~/lib/meta";
-import { useFormAnswer } from "~/hooks/use-form-answer";
 import { editorValues } from "~/models/quote-forms";
-import { QuoteEditor } from "~/components/quotes/QuoteEditor";
+import { QuoteEditorForm } from "~/components/quotes/QuoteEditor";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   routeMeta({ matches, location }, { title: "Modifier le devis — Administration" });
@@ -21,8 +20,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function EditQuote({ loaderData, actionData }: Route.ComponentProps) {
-  const { busy, answer } = useFormAnswer(actionData);
-  const more = actionData && "rows" in actionData ? actionData : undefined;
   return (
     <div className="admin-quote-editor">
       <h1>
@@ -31,13 +28,10 @@ export default function EditQuote({ loaderData, actionData }: Route.ComponentPro
           : `Nouvelle version du devis ${loaderData.number} (v${loaderData.version + 1})`}
       </h1>
       {loaderData.draft ? null : <p>La version envoyée sera remplacée : son lien ne permettra plus de l'accepter.</p>}
-      <QuoteEditor
-        key={more?.rows ?? 0}
-        values={more?.values ?? loaderData.values}
-        answer={answer}
+      <QuoteEditorForm
+        actionData={actionData}
+        values={loaderData.values}
         services={loaderData.services}
-        rows={more?.rows}
-        busy={busy}
         submitLabel={loaderData.draft ? "Enregistrer et envoyer" : "Enregistrer et envoyer la nouvelle version"}
       />
     </div>

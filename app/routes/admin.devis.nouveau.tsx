@@ -1,8 +1,7 @@
 import type { Route } from "./+types/admin.devis.nouveau";
 import { ownerOf } from "~/.server/admin/owner.server";
 import { routeMeta } from "~/lib/meta";
-import { useFormAnswer } from "~/hooks/use-form-answer";
-import { QuoteEditor } from "~/components/quotes/QuoteEditor";
+import { QuoteEditorForm } from "~/components/quotes/QuoteEditor";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   routeMeta({ matches, location }, { title: "Nouveau devis — Administration" });
@@ -23,18 +22,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewQuote({ loaderData, actionData }: Route.ComponentProps) {
-  const { busy, answer } = useFormAnswer(actionData);
-  const more = actionData && "rows" in actionData ? actionData : undefined;
   return (
     <div className="admin-quote-editor">
       <h1>Nouveau devis</h1>
-      <QuoteEditor
-        key={more?.rows ?? 0}
-        values={more?.values ?? loaderData.values}
-        answer={answer}
+      <QuoteEditorForm
+        actionData={actionData}
+        values={loaderData.values}
         services={loaderData.services}
-        rows={more?.rows}
-        busy={busy}
         submitLabel="Enregistrer et envoyer"
       />
     </div>

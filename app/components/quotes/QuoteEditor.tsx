@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { useFormAnswer } from "~/hooks/use-form-answer";
 import { CountrySelect } from "~/components/CountrySelect";
 import { Field, FieldError, FieldFrame, SelectField } from "~/components/Field";
 import { FormError } from "~/components/FormError";
@@ -7,6 +8,39 @@ import { QUOTE_UNITS } from "~/models/quote";
 import { editorRowCount, lineField, type CatalogService, type QuoteEditorAnswer, type QuoteEditorField } from "~/models/quote-forms";
 import type { FormValues } from "~/models/form-answer";
 import { formatPrice } from "~/lib/money";
+
+/** The editor's action answers: a refused form, or the form again with one more row ("Ajouter une ligne"). */
+export type QuoteEditorActionData = QuoteEditorAnswer | { values: FormValues<QuoteEditorField>; rows: number } | undefined;
+
+/**
+ * The editor as the new-quote and edit pages show it: the loader's values, or what the action answered (one more row
+ * keeps what was typed and draws the form afresh).
+ */
+export function QuoteEditorForm({
+  actionData,
+  values,
+  services,
+  submitLabel,
+}: {
+  actionData: QuoteEditorActionData;
+  values: FormValues<QuoteEditorField>;
+  services: CatalogService[];
+  submitLabel: string;
+}) {
+  const { busy, answer } = useFormAnswer(actionData);
+  const more = actionData && "rows" in actionData ? actionData : undefined;
+  return (
+    <QuoteEditor
+      key={more?.rows ?? 0}
+      values={more?.values ?? values}
+      answer={answer}
+      services={services}
+      rows={more?.rows}
+      busy={busy}
+      submitLabel={submitLabel}
+    />
+  );
+}
 
 /**
  * The owner's quote editor: one plain form (no JavaScript needed). "Ajouter une ligne" posts the form back with one
