@@ -60,3 +60,15 @@ export function GeneralErrorBoundary({
   const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return <ErrorScreen title="Something Went Wrong" message={message} requestId={shownId} detail={detail} />;
 }
+
+/**
+ * The boundary of a page opened by a signed link (an order's follow link, a quote's): a changed link (403) or an
+ * expired one (410) shows the French title and message its loader threw; anything else, the general screen.
+ */
+export function SignedLinkErrorBoundary({ error }: { error: unknown }) {
+  const screen = (refused: ErrorResponse) => {
+    const d = refused.data as { title?: string; message?: string } | null;
+    return <ErrorScreen title={d?.title ?? "Lien non valide"} message={d?.message ?? ""} />;
+  };
+  return <GeneralErrorBoundary error={error} statusHandlers={{ 403: screen, 410: screen }} />;
+}

@@ -6,7 +6,7 @@ import { readFollowToken } from "~/.server/orders/follow-link.server";
 import { orderForFollowLink } from "~/.server/admin/owner.server";
 import { toOrderView } from "~/.server/checkout/checkout.server";
 import { mapLoaderErrors } from "~/.server/wix/errors.server";
-import { ErrorScreen, GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { SignedLinkErrorBoundary } from "~/components/ErrorScreen";
 import { routeCssLinks } from "~/lib/route-css";
 
 export const links: Route.LinksFunction = routeCssLinks("cart");
@@ -48,12 +48,5 @@ export default function FollowOrder({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <GeneralErrorBoundary
-      error={error}
-      statusHandlers={{
-        403: (refused) => <ErrorScreen title="Lien non valide" message={(refused.data as { message?: string } | null)?.message ?? ""} />,
-      }}
-    />
-  );
+  return <SignedLinkErrorBoundary error={error} />;
 }

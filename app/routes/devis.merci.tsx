@@ -3,7 +3,7 @@ import { privatePageMeta, routeMeta } from "~/lib/meta";
 import { clientQuote } from "~/.server/quotes/client-route.server";
 import { formatPrice } from "~/lib/money";
 import { QUOTE_STATUSES } from "~/models/quote";
-import { ErrorScreen, GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { SignedLinkErrorBoundary } from "~/components/ErrorScreen";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   privatePageMeta(routeMeta({ matches, location }, { title: "Paiement reçu" }));
@@ -50,9 +50,5 @@ export default function QuoteThanks({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const screen = (refused: { data: unknown }) => {
-    const d = refused.data as { title?: string; message?: string } | null;
-    return <ErrorScreen title={d?.title ?? "Lien non valide"} message={d?.message ?? ""} />;
-  };
-  return <GeneralErrorBoundary error={error} statusHandlers={{ 403: screen, 410: screen }} />;
+  return <SignedLinkErrorBoundary error={error} />;
 }

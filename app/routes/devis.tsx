@@ -15,7 +15,7 @@ import { ConsentBox, Field } from "~/components/Field";
 import { FormError } from "~/components/FormError";
 import { FormKey } from "~/components/FormKey";
 import { QuoteSummary } from "~/components/quotes/QuoteSummary";
-import { ErrorScreen, GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { SignedLinkErrorBoundary } from "~/components/ErrorScreen";
 import { routeCssLinks } from "~/lib/route-css";
 
 export const links: Route.LinksFunction = routeCssLinks("cart");
@@ -169,9 +169,5 @@ export default function ClientQuote({ loaderData, actionData }: Route.ComponentP
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const screen = (refused: { data: unknown }) => {
-    const d = refused.data as { title?: string; message?: string } | null;
-    return <ErrorScreen title={d?.title ?? "Lien non valide"} message={d?.message ?? ""} />;
-  };
-  return <GeneralErrorBoundary error={error} statusHandlers={{ 403: screen, 410: screen }} />;
+  return <SignedLinkErrorBoundary error={error} />;
 }
