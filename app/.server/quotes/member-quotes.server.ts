@@ -2,8 +2,8 @@ import { elevatedClientAfterCheck } from "../admin/elevated-client.server";
 import type { CommerceSession } from "../wix/commerce-session.server";
 import { getConfig } from "../site/config.server";
 import { parisToday } from "~/lib/paris-days";
-import { formatPrice } from "~/lib/money";
-import { clientTitle, effectiveStatus, QUOTE_STATUSES, quoteTotals, type MemberQuote } from "~/models/quote";
+import type { MemberQuote } from "~/models/quote";
+import { quoteListRow } from "./list-row.server";
 import { quoteUrl } from "./link.server";
 import { quotesSentTo } from "./store.server";
 
@@ -23,11 +23,7 @@ export async function memberQuotes(commerce: CommerceSession): Promise<MemberQuo
   const today = parisToday();
   return [...latest.values()].map((q) => ({
     id: q._id,
-    number: q.number,
-    version: q.version,
-    client: clientTitle(q.client),
-    total: formatPrice(quoteTotals(q).totalTtc / 100),
-    status: QUOTE_STATUSES[effectiveStatus(q, today)],
+    ...quoteListRow(q, today),
     sentAt: q.sentAt ?? q.createdAt,
     link: quoteUrl(q._id),
   }));

@@ -3,8 +3,7 @@ import type { ElevatedClient } from "../admin/elevated-client.server";
 import { adminRefusal, runAdminAction } from "../admin/actions.server";
 import { parseForm } from "../http/form.server";
 import { parisToday } from "~/lib/paris-days";
-import { formatPrice } from "~/lib/money";
-import { clientTitle, effectiveStatus, QUOTE_STATUSES, quoteTotals } from "~/models/quote";
+import { quoteListRow } from "./list-row.server";
 import { catalogServices, newQuoteValues, quoteBoard } from "./editor.server";
 import { editorAction } from "./editor-action.server";
 import { requestBalance, requestDepositAgain, sendQuote } from "./owner-quotes.server";
@@ -25,11 +24,7 @@ export function quoteHandler(admin: ElevatedClient) {
       const today = parisToday();
       return (await listQuotes(admin)).map((q) => ({
         id: q.number,
-        number: q.number,
-        version: q.version,
-        client: clientTitle(q.client),
-        total: formatPrice(quoteTotals(q).totalTtc / 100),
-        status: QUOTE_STATUSES[effectiveStatus(q, today)],
+        ...quoteListRow(q, today),
         validUntil: new Date(`${q.validUntil}T12:00:00Z`).toLocaleDateString("fr-FR", { timeZone: "Europe/Paris" }),
       }));
     },

@@ -99,6 +99,21 @@ export async function sendQuote(admin: ElevatedClient, q: QuoteRecord): Promise<
   return `Devis ${q.number} envoyé à ${clientTitle(q.client)}.`;
 }
 
+/** The client's e-mail asking for a payment of quote `q` ("Solde du devis …"), with the quote's link to pay it. */
+function mailPaymentAsked(
+  admin: ElevatedClient,
+  q: QuoteRecord,
+  ask: { kind: "balance-requested" | "deposit-requested"; what: string; text: string; link: string },
+) {
+  return sendSiteEmail(admin, {
+    kind: ask.kind,
+    to: q.client.email,
+    subject: `${ask.what} du devis ${q.number} — ${getConfig().site.ownerName}`,
+    text: [`Bonjour ${q.client.name},`, "", ask.text].join("\n"),
+    links: [{ label: ask.link, url: quoteUrl(q._id) }],
+  });
+}
+
 /** The balance's payment request: what Wix says the order still owes, e-mailed to the client with the quote's link. */
 export async function requestBalance(admin: ElevatedClient, q: QuoteRecord): Promise<string> {
   if (q.status !== "DEPOSIT_PAID" || !q.orderId) throw new AdminRefusal("Le solde se demande une fois l'acompte payé.");
@@ -116,16 +131,11 @@ export async function requestBalance(admin: ElevatedClient, q: QuoteRecord): Pro
   await saveQuote(admin, { ...q, balanceRequestId: asked.id });
   // Asked at the same moment from another tab: that one e-mails the client.
   if (!asked.mine) throw new AdminRefusal("Le solde a déjà été demandé.");
-  await sendSiteEmail(admin, {
+  await mailPaymentAsked(admin, q, {
     kind: "balance-requested",
-    to: q.client.email,
-    subject: `Solde du devis ${q.number} — ${getConfig().site.ownerName}`,
-    text: [
-      `Bonjour ${q.client.name},`,
-      "",
-      `La mission du devis ${q.number} est terminée. Le solde de ${formatPrice(balance / 100)} TTC est à régler en ligne :`,
-    ].join("\n"),
-    links: [{ label: "Payer le solde", url: quoteUrl(q._id) }],
+    what: "Solde",
+    text: `La mission du devis ${q.number} est terminée. Le solde de ${formatPrice(balance / 100)} TTC est à régler en ligne :`,
+    link: "Payer le solde",
   });
   return `Solde de ${formatPrice(balance / 100)} demandé à ${clientTitle(q.client)}.`;
 }
@@ -138,16 +148,11 @@ export async function requestDepositAgain(admin: ElevatedClient, q: QuoteRecord)
   await saveQuote(admin, { ...q, depositRequestId: asked.id });
   if (!asked.mine) throw new AdminRefusal("L'acompte est déjà demandé.");
   const deposit = formatPrice(quoteTotals(q).deposit / 100);
-  await sendSiteEmail(admin, {
+  await mailPaymentAsked(admin, q, {
     kind: "deposit-requested",
-    to: q.client.email,
-    subject: `Acompte du devis ${q.number} — ${getConfig().site.ownerName}`,
-    text: [
-      `Bonjour ${q.client.name},`,
-      "",
-      `La précédente demande de paiement n'est plus valable. L'acompte de ${deposit} TTC du devis ${q.number} est à régler en ligne :`,
-    ].join("\n"),
-    links: [{ label: "Payer l'acompte", url: quoteUrl(q._id) }],
+    what: "Acompte",
+    text: `La précédente demande de paiement n'est plus valable. L'acompte de ${deposit} TTC du devis ${q.number} est à régler en ligne :`,
+    link: "Payer l'acompte",
   });
   return `Acompte de ${deposit} demandé à nouveau à ${clientTitle(q.client)}.`;
 }
