@@ -142,13 +142,7 @@ export function readLines(ctx: Ctx, body: Record<string, unknown>, prefix: strin
 
 /** Discount options (`DiscountOption`): exactly one of priceAmount and percentage ("0.01" to "100"). */
 export function readDiscounts(raw: unknown, prefix: string): DraftDiscount[] {
-  const list = Array.isArray(raw) ? raw : [];
-  if (list.length > 100)
-    throw validationError([{ field: `${prefix}discounts`, description: "must hold at most 100 items", violatedRule: "MAX_SIZE" }]);
-  const out: FieldViolation[] = [];
-  const discounts = list.map((r, i): DraftDiscount => {
-    const d = asObject(r) ?? {};
-    const field = `${prefix}discounts[${i}]`;
+  return readOptions(raw, `${prefix}discounts`, (d, field, out): DraftDiscount => {
     const type = asString(d.discountType);
     if (type !== "GLOBAL" && type !== "SPECIFIC_ITEMS" && type !== "SHIPPING")
       out.push({
@@ -183,19 +177,11 @@ export function readDiscounts(raw: unknown, prefix: string): DraftDiscount[] {
       applied: d.applyToDraftOrder === true,
     };
   });
-  if (out.length) throw validationError(out);
-  return discounts;
 }
 
 /** Additional fee options (`AdditionalFeeOption`): a name of 1 to 50 characters and a price. */
 export function readFees(raw: unknown, prefix: string): DraftFee[] {
-  const list = Array.isArray(raw) ? raw : [];
-  if (list.length > 100)
-    throw validationError([{ field: `${prefix}additionalFees`, description: "must hold at most 100 items", violatedRule: "MAX_SIZE" }]);
-  const out: FieldViolation[] = [];
-  const fees = list.map((r, i): DraftFee => {
-    const f = asObject(r) ?? {};
-    const field = `${prefix}additionalFees[${i}]`;
+  return readOptions(raw, `${prefix}additionalFees`, (f, field, out): DraftFee => {
     const name = asString(f.name) ?? "";
     if (!name || name.length > 50)
       out.push({ field: `${field}.name`, description: "must be 1 to 50 characters", violatedRule: "MAX_LENGTH" });
@@ -211,8 +197,23 @@ export function readFees(raw: unknown, prefix: string): DraftFee[] {
       applied: f.applyToDraftOrder === true,
     };
   });
+}
+
+/**
+ * A list of options at `field` (at most 100), each read by `readOne` with its own field name (`field[i]`); every
+ * violation of every item is answered together, as Wix does.
+ */
+function readOptions<T>(
+  raw: unknown,
+  field: string,
+  readOne: (item: Record<string, unknown>, field: string, out: FieldViolation[]) => T,
+): T[] {
+  const list = Array.isArray(raw) ? raw : [];
+  if (list.length > 100) throw validationError([{ field, description: "must hold at most 100 items", violatedRule: "MAX_SIZE" }]);
+  const out: FieldViolation[] = [];
+  const items = list.map((r, i) => readOne(asObject(r) ?? {}, `${field}[${i}]`, out));
   if (out.length) throw validationError(out);
-  return fees;
+  return items;
 }
 
 export interface DraftTotals {
