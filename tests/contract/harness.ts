@@ -111,6 +111,23 @@ export async function signUpAndProve(
   return client.auth.processVerification({ verificationCode: code }) as Promise<{ loginState: string; data?: { sessionToken?: string } }>;
 }
 
+/**
+ * The hosted sign-up page of a new login session, filled with `email` and `password` and sent as a person would.
+ * Returns the browser (its cookies), the page's address and the answer (the code step, or a refusal).
+ */
+export async function hostedSignUp(platform: Platform, email: string, password: string) {
+  const c = makeClient();
+  const { authUrl } = await c.auth.getAuthUrl(c.auth.generateOAuthData(`${APP_ORIGIN}/callback`), { responseMode: "query" });
+  const session = new URL(authUrl).searchParams.get("session")!;
+  const signupUrl = `${APP_ORIGIN}/_platform/signup?session=${encodeURIComponent(session)}`;
+  const browser = new Browser(platform);
+  const page = await browser.get(signupUrl);
+  const posted = await browser.submit(signupUrl, page.html, "Créer mon compte", (_name, type) =>
+    type === "hidden" ? undefined : type === "email" ? email : type === "password" ? password : undefined,
+  );
+  return { browser, signupUrl, posted };
+}
+
 export const DEMO = { ...DEMO_LOGIN, firstName: "Camille", lastName: "Martin" };
 export const ALEX = { email: "alex@exemple.fr", password: "motdepasse-alex", firstName: "Alex", lastName: "Durand" };
 
@@ -287,6 +304,27 @@ export async function rawApi(path: string, init: { method?: string; body?: unkno
 export function cents(amount: string | null | undefined): number {
   if (typeof amount !== "string" || !/^-?\d+(\.\d+)?$/.test(amount)) throw new Error(`not a decimal string: ${String(amount)}`);
   return Math.round(Number(amount) * 100);
+}
+
+// ---------------------------------------------------------------- the quote flow's draft order
+
+/**
+ * A draft order as the quote flow makes one (`draftOrders.createDraftOrder`'s input): one service line at 780 € (VAT
+ * included), a 10 % discount, 54,60 € of travel costs, billed to Claire Martin of Atelier Martin in Lyon.
+ */
+export function quoteDraftOrder(service: string, quantity: number, email: string) {
+  return {
+    customLineItems: [
+      { productName: { original: service }, price: { amount: "780.00" }, quantity, itemType: { preset: "SERVICE" as const } },
+    ],
+    discounts: [{ percentage: "10", discountType: "GLOBAL" as const, description: "Remise", applyToDraftOrder: true }],
+    additionalFees: [{ name: "Frais de déplacement", price: { amount: "54.60" }, taxDetails: { taxable: true }, applyToDraftOrder: true }],
+    buyerInfo: { email },
+    billingInfo: {
+      address: { addressLine1: "3 rue des Lilas", postalCode: "69003", city: "Lyon", country: "FR" },
+      contactDetails: { firstName: "Claire", lastName: "Martin", company: "Atelier Martin" },
+    },
+  };
 }
 
 // ---------------------------------------------------------------- the demo seed (expected values for embedded runs)

@@ -6,7 +6,18 @@ import { ApiKeyStrategy, createClient } from "@wix/sdk";
 import { items } from "@wix/data";
 import { products } from "@wix/stores";
 import { draftOrders, orderPaymentRequests, orders, orderTransactions } from "@wix/ecom";
-import { APP_ORIGIN, Browser, DEMO, isWix, loginThroughHostedPage, makeClient, rejection, STORES_APP_ID, usePlatform } from "./harness";
+import {
+  APP_ORIGIN,
+  Browser,
+  DEMO,
+  isWix,
+  loginThroughHostedPage,
+  makeClient,
+  quoteDraftOrder,
+  rejection,
+  STORES_APP_ID,
+  usePlatform,
+} from "./harness";
 
 const API_KEY = "contract-api-key-0123456789abcdef";
 const ctx = usePlatform({ apiKey: API_KEY });
@@ -21,20 +32,7 @@ const code = (e: { details?: { applicationError?: { code?: unknown } } }) => e.d
 /** A draft of 5 days at 780 € (VAT included), a 10 % discount and 54,60 € of travel costs, billed to a French company. */
 async function draft() {
   const { calculatedDraftOrder } = await admin().draftOrders.createDraftOrder({
-    draftOrder: {
-      customLineItems: [
-        { productName: { original: "Développement" }, price: { amount: "780.00" }, quantity: 5, itemType: { preset: "SERVICE" } },
-      ],
-      discounts: [{ percentage: "10", discountType: "GLOBAL", description: "Remise", applyToDraftOrder: true }],
-      additionalFees: [
-        { name: "Frais de déplacement", price: { amount: "54.60" }, taxDetails: { taxable: true }, applyToDraftOrder: true },
-      ],
-      buyerInfo: { email: "claire@exemple.fr" },
-      billingInfo: {
-        address: { addressLine1: "3 rue des Lilas", postalCode: "69003", city: "Lyon", country: "FR" },
-        contactDetails: { firstName: "Claire", lastName: "Martin", company: "Atelier Martin" },
-      },
-    },
+    draftOrder: quoteDraftOrder("Développement", 5, "claire@exemple.fr"),
   });
   return calculatedDraftOrder!.draftOrder!;
 }

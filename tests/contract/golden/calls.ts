@@ -36,6 +36,7 @@ import {
   makeClient,
   payOnHostedPage,
   productRef,
+  quoteDraftOrder,
   SHIPPING_ADDRESS,
   type Client,
 } from "../harness";
@@ -242,20 +243,7 @@ async function newQuoteItem(w: World) {
 /** A priced draft order as the quote flow makes one: a custom service line, a discount, a fee, the billing address. */
 async function goldenDraft(w: World) {
   const { calculatedDraftOrder } = await w.admin().draftOrders.createDraftOrder({
-    draftOrder: {
-      customLineItems: [
-        { productName: { original: "Accompagnement" }, price: { amount: "780.00" }, quantity: 2, itemType: { preset: "SERVICE" } },
-      ],
-      discounts: [{ percentage: "10", discountType: "GLOBAL", description: "Remise", applyToDraftOrder: true }],
-      additionalFees: [
-        { name: "Frais de déplacement", price: { amount: "54.60" }, taxDetails: { taxable: true }, applyToDraftOrder: true },
-      ],
-      buyerInfo: { email: "client@exemple.fr" },
-      billingInfo: {
-        address: { addressLine1: "3 rue des Lilas", postalCode: "69003", city: "Lyon", country: "FR" },
-        contactDetails: { firstName: "Claire", lastName: "Martin", company: "Atelier Martin" },
-      },
-    },
+    draftOrder: quoteDraftOrder("Accompagnement", 2, "client@exemple.fr"),
   });
   const id = calculatedDraftOrder?.draftOrder?._id;
   if (!id) throw new Error("no draft order created");

@@ -8,7 +8,7 @@
 // - 7: sign-up answers a taken address exactly as a new one (the code step), and tells the address's holder.
 import { describe, expect, it } from "vitest";
 import type { Platform } from "../../../platform/index";
-import { APP_ORIGIN, Browser, buyByCard, DEMO, makeClient, pageText, type Client } from "../../contract/harness";
+import { APP_ORIGIN, Browser, buyByCard, DEMO, hostedSignUp, makeClient, pageText, type Client } from "../../contract/harness";
 import { useEmbeddedPlatform } from "../../support/platform";
 import { canonicalEmail } from "../../../platform/core/email";
 import { fullwidth, OWNER_ADDRESS as OWNER, OWNER_LOOK_ALIKES as LOOK_ALIKES } from "../../support/email-spellings";
@@ -51,20 +51,6 @@ async function registerWithAnyCode(platform: Platform, email: string, password: 
   await register(c, email, password);
   const code = codeFor(platform, email);
   if (code) await verify(c, code).catch(() => undefined);
-}
-
-/** The hosted sign-up page of a new login session, sent with `email` and `password`. */
-async function hostedSignUp(platform: Platform, email: string, password: string) {
-  const c = makeClient();
-  const { authUrl } = await c.auth.getAuthUrl(c.auth.generateOAuthData(`${APP_ORIGIN}/callback`), { responseMode: "query" });
-  const session = new URL(authUrl).searchParams.get("session")!;
-  const signupUrl = `${APP_ORIGIN}/_platform/signup?session=${encodeURIComponent(session)}`;
-  const browser = new Browser(platform);
-  const page = await browser.get(signupUrl);
-  const posted = await browser.submit(signupUrl, page.html, "Créer mon compte", (_name, type) =>
-    type === "hidden" ? undefined : type === "email" ? email : type === "password" ? password : undefined,
-  );
-  return { browser, signupUrl, posted };
 }
 
 /** Each describe's own platform, which sees requests come from `client`. */

@@ -7,7 +7,7 @@
 // e-mail, and no code, not even the right one, opens an account meanwhile. At most 5 codes are e-mailed a day.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Platform } from "../../../platform/index";
-import { APP_ORIGIN, Browser, makeClient, pageText, type Client } from "../../contract/harness";
+import { APP_ORIGIN, hostedSignUp, makeClient, pageText, type Client } from "../../contract/harness";
 import { useEmbeddedPlatform } from "../../support/platform";
 import { canonicalEmail } from "../../../platform/core/email";
 
@@ -102,11 +102,11 @@ describe("verification codes are counted per mailbox across sign-ups", () => {
   it("the hosted sign-up page counts in the same count as the API", async () => {
     const email = "par.la.page@exemple.fr";
     // A sign-up on the hosted page whose right code waits in the mailbox.
-    const waiting = await hostedSignUp(handle.platform, email);
+    const waiting = await signUpOnPage(handle.platform, email);
     const right = codesTo(handle.platform, email).at(-1)!;
     await signUpAndGuess(handle.platform, email, 3);
     // The fifth wrong code, typed on another hosted sign-up.
-    const guesser = await hostedSignUp(handle.platform, email);
+    const guesser = await signUpOnPage(handle.platform, email);
     await signUpAndGuess(handle.platform, email, 1);
     await guesser.submitCode(wrong(codesTo(handle.platform, email).at(-1), 0));
     // The right code on the hosted page now opens nothing either.
@@ -143,16 +143,8 @@ describe("verification codes are counted per mailbox across sign-ups", () => {
 });
 
 /** The hosted sign-up page of a new login session, sent for `email`; then its code step. */
-async function hostedSignUp(platform: Platform, email: string) {
-  const c = makeClient();
-  const { authUrl } = await c.auth.getAuthUrl(c.auth.generateOAuthData(`${APP_ORIGIN}/callback`), { responseMode: "query" });
-  const session = new URL(authUrl).searchParams.get("session")!;
-  const signupUrl = `${APP_ORIGIN}/_platform/signup?session=${encodeURIComponent(session)}`;
-  const browser = new Browser(platform);
-  const page = await browser.get(signupUrl);
-  const posted = await browser.submit(signupUrl, page.html, "Créer mon compte", (_name, type) =>
-    type === "hidden" ? undefined : type === "email" ? email : type === "password" ? "mot-de-passe-page" : undefined,
-  );
+async function signUpOnPage(platform: Platform, email: string) {
+  const { browser, signupUrl, posted } = await hostedSignUp(platform, email, "mot-de-passe-page");
   const stepHtml = await posted.text();
   return {
     async submitCode(code: string): Promise<string> {
