@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -37,6 +37,12 @@ export interface NginxSite {
 export const ACCESS_LOG_FORMAT =
   'log_format no_query \'$remote_addr - $remote_user [$time_local] "$request_method $uri $server_protocol" $status $body_bytes_sent "$http_user_agent"\';';
 
+/** nginx's temporary folders inside the test's own folder (the defaults are under /var, not writable by the tests). */
+const tempPaths = (p: (name: string) => string) =>
+  ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
+    .map((kind) => `${kind}_temp_path ${p(`tmp/${kind === "client_body" ? "body" : kind}`)};`)
+    .join("\n  ");
+
 /**
  * The TLS proxy of docs/deployment.md, with test paths: X-Forwarded-Proto/Host to the app, and X-Forwarded-For set to
  * the address nginx sees (never the client's own). tests/topology runs compose/nginx.conf itself (composeSite below).
@@ -51,11 +57,7 @@ events { worker_connections 512; }
 http {
   ${ACCESS_LOG_FORMAT}
   access_log ${p("access.log")} no_query;
-  client_body_temp_path ${p("tmp/body")};
-  proxy_temp_path ${p("tmp/proxy")};
-  fastcgi_temp_path ${p("tmp/fastcgi")};
-  uwsgi_temp_path ${p("tmp/uwsgi")};
-  scgi_temp_path ${p("tmp/scgi")};
+  ${tempPaths(p)}
   client_max_body_size 2m;
   server_tokens off;
   upstream app {
@@ -150,11 +152,7 @@ http {
                   '$status $body_bytes_sent "$http_referer" '
                   '"$http_user_agent" "$http_x_forwarded_for"';
   access_log ${p("image-access.log")} main;
-  client_body_temp_path ${p("tmp/body")};
-  proxy_temp_path ${p("tmp/proxy")};
-  fastcgi_temp_path ${p("tmp/fastcgi")};
-  uwsgi_temp_path ${p("tmp/uwsgi")};
-  scgi_temp_path ${p("tmp/scgi")};
+  ${tempPaths(p)}
   include ${p("default.conf")};
 }
 `;
@@ -200,4 +198,30 @@ function makeCertificate(dir: string): void {
 function nginxCommand(dir: string, conf: string): { command: string; args: string[] } {
   // -e: the error log before the config is read must not go to /var/log/nginx (no root needed).
   return { command: nginxBinary(), args: ["-e", join(dir, "error.log"), "-p", dir, "-c", conf, "-g", "daemon off;"] };
+}
+
+/**
+ * Runs nginx (`prepareNginx`'s or `prepareComposeNginx`'s command) and waits until `up()` says it answers, 10 s at the
+ * most; fails with `why()` (e.g. its error log) if it exits or does not answer by then.
+ */
+export async function startNginx(
+  { command, args }: { command: string; args: string[] },
+  up: () => Promise<boolean>,
+  why: () => string = () => "",
+): Promise<ChildProcess> {
+  const nginx = spawn(command, args, { stdio: "ignore" });
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (await up().catch(() => false)) return nginx;
+    if (nginx.exitCode !== null || Date.now() > deadline) throw new Error(`nginx did not start:\n${why()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Stops nginx with `signal` (SIGQUIT lets it finish its requests, SIGTERM does not) and waits until it has exited. */
+export async function stopNginx(nginx: ChildProcess | undefined, signal: "SIGQUIT" | "SIGTERM") {
+  if (!nginx || nginx.exitCode !== null) return;
+  const gone = new Promise((r) => nginx.once("exit", r));
+  nginx.kill(signal);
+  await gone;
 }

@@ -7,14 +7,14 @@
 //   image's default access log);
 // - nginx tells no version;
 // - the platform service's events reach a replica through nginx's internal listener (no event ever arrived).
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prepareComposeNginx } from "../support/nginx";
+import { prepareComposeNginx, startNginx, stopNginx } from "../support/nginx";
 import { freePortInRange } from "../support/ports";
 
 let dir: string;
@@ -69,23 +69,15 @@ beforeAll(async () => {
   ports.https = await freePortInRange(taken);
   ports.http = await freePortInRange(taken);
   ports.webhooks = await freePortInRange(taken);
-  const { command, args } = prepareComposeNginx({ dir, ...ports, replicas: [replicas[0]!, replicas[1]!] });
-  nginx = spawn(command, args, { stdio: "ignore" });
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if ((await https("/healthz").catch(() => ({ status: 0 }))).status === 200) break;
-    if (nginx.exitCode !== null || Date.now() > deadline)
-      throw new Error(`nginx did not start on compose/nginx.conf:\n${readFileSync(join(dir, "error.log"), "utf8")}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  nginx = await startNginx(
+    prepareComposeNginx({ dir, ...ports, replicas: [replicas[0]!, replicas[1]!] }),
+    async () => (await https("/healthz")).status === 200,
+    () => `compose/nginx.conf: ${readFileSync(join(dir, "error.log"), "utf8")}`,
+  );
 });
 
 afterAll(async () => {
-  if (nginx && nginx.exitCode === null) {
-    const gone = new Promise((r) => nginx.once("exit", r));
-    nginx.kill("SIGQUIT");
-    await gone;
-  }
+  await stopNginx(nginx, "SIGQUIT");
   await Promise.all(stubs.map((s) => new Promise((r) => s.close(r))));
   rmSync(dir, { recursive: true, force: true });
 });

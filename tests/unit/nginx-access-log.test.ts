@@ -2,7 +2,7 @@
 // token, password-reset codes and download links ended up in a file many people and tools read. The configuration the
 // proxy tests run (tests/support/nginx.ts) is started here in front of a stub upstream, and its log is read back; the
 // documented configurations must carry the same log format.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCESS_LOG_FORMAT, prepareNginx } from "../support/nginx";
+import { ACCESS_LOG_FORMAT, prepareNginx, startNginx, stopNginx } from "../support/nginx";
 import { freePortInRange } from "../support/ports";
 
 let dir: string;
@@ -38,27 +38,14 @@ beforeAll(async () => {
   upstream = createServer((_req, res) => res.end("ok"));
   await new Promise<void>((r) => upstream.listen(0, "127.0.0.1", () => r()));
   port = Number(process.env.NGINX_TEST_PORT) || (await freePortInRange());
-  const { command, args } = prepareNginx({
-    dir,
-    port,
-    upstream: [`server 127.0.0.1:${(upstream.address() as AddressInfo).port};`],
-    connection: "close",
-  });
-  nginx = spawn(command, args, { stdio: "ignore" });
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if ((await get("/healthz").catch(() => 0)) === 200) break;
-    if (Date.now() > deadline) throw new Error("nginx did not start");
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  nginx = await startNginx(
+    prepareNginx({ dir, port, upstream: [`server 127.0.0.1:${(upstream.address() as AddressInfo).port};`], connection: "close" }),
+    async () => (await get("/healthz")) === 200,
+  );
 });
 
 afterAll(async () => {
-  if (nginx && nginx.exitCode === null) {
-    const gone = new Promise((r) => nginx.once("exit", r));
-    nginx.kill("SIGTERM");
-    await gone;
-  }
+  await stopNginx(nginx, "SIGTERM");
   await new Promise((r) => upstream?.close(r));
   rmSync(dir, { recursive: true, force: true });
 });

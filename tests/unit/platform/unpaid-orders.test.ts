@@ -152,15 +152,20 @@ describe("one person holds at most 10 units of a product unpaid: a mailbox whate
 });
 
 describe("an unpaid hold gives its stock back 7 days after its confirmation, unless the owner keeps it", () => {
+  /** `quantity` of `slug` ordered to pay on delivery by `email` from `from`, confirmed from its e-mail; the stock before it. */
+  async function confirmedOnDelivery(from: string, slug: string, quantity: number, email: string) {
+    client = from;
+    const reader = makeClient();
+    const before = await stockOf(reader, slug);
+    const { client: buyer, answer } = await orderOnDelivery(slug, quantity, email);
+    const orderId = new URL(answer.location!).searchParams.get("orderId")!;
+    await confirmFromMail(email);
+    return { reader, before, buyer, orderId };
+  }
   const owner = () => createClient({ modules: { orderFulfillments }, auth: ApiKeyStrategy({ apiKey: API_KEY, siteId: "" }) });
 
   it("confirmed, neither paid nor sent within 7 days: cancelled, its stock back, its buyer told", async () => {
-    client = "203.0.113.66";
-    const reader = makeClient();
-    const before = await stockOf(reader, "livre-node");
-    const { client: buyer, answer } = await orderOnDelivery("livre-node", 4, "retenue@exemple.fr");
-    const orderId = new URL(answer.location!).searchParams.get("orderId")!;
-    await confirmFromMail("retenue@exemple.fr");
+    const { reader, before, buyer, orderId } = await confirmedOnDelivery("203.0.113.66", "livre-node", 4, "retenue@exemple.fr");
     expect(await stockOf(reader, "livre-node")).toBe(before - 4);
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 7 * 24 * 3600 * 1000 + 60_000);
@@ -171,12 +176,7 @@ describe("an unpaid hold gives its stock back 7 days after its confirmation, unl
   });
 
   it("one the owner sent keeps its stock", async () => {
-    client = "203.0.113.67";
-    const reader = makeClient();
-    const before = await stockOf(reader, "livre-devops");
-    const { client: buyer, answer } = await orderOnDelivery("livre-devops", 3, "envoyee@exemple.fr");
-    const orderId = new URL(answer.location!).searchParams.get("orderId")!;
-    await confirmFromMail("envoyee@exemple.fr");
+    const { reader, before, buyer, orderId } = await confirmedOnDelivery("203.0.113.67", "livre-devops", 3, "envoyee@exemple.fr");
     const order = await buyer.orders.getOrder(orderId);
     await owner().orderFulfillments.createFulfillment(orderId, { lineItems: [{ _id: order.lineItems![0]!._id!, quantity: 3 }] });
     vi.useFakeTimers({ toFake: ["Date"] });
