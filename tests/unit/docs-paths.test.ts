@@ -88,3 +88,9 @@ describe("documentation references", () => {
     expect(broken).toEqual([]);
   });
 });
+
+describe("the README", () => {
+  it("stays a five-minute read: at most 10 KB, the long parts in docs/ and bench/", () => {
+    expect(Buffer.byteLength(readFileSync(join(ROOT, "README.md"), "utf8"))).toBeLessThanOrEqual(10 * 1024);
+  });
+});
