@@ -29,19 +29,34 @@ export function clearCatalogCache() {
   entries.clear();
   stale.clear();
   slugs.clear();
+  ids.clear();
 }
 
-/** Product id → slug, from every product read (links to a cart's or an order's products); cleared with the rest. */
+/**
+ * Product id → slug and slug → id, from every product read: links to a cart's or an order's products, and a product
+ * page's stock read sent beside the product's own (its id known before the product is); cleared with the rest.
+ */
 const slugs = new Map<string, string>();
+const ids = new Map<string, string>();
 const MAX_SLUGS = 20_000;
 
 export function rememberSlug(p: { id: string; slug: string }) {
-  if (slugs.size >= MAX_SLUGS) slugs.clear();
-  if (p.id && p.slug) slugs.set(p.id, p.slug);
+  if (slugs.size >= MAX_SLUGS) {
+    slugs.clear();
+    ids.clear();
+  }
+  if (p.id && p.slug) {
+    slugs.set(p.id, p.slug);
+    ids.set(p.slug, p.id);
+  }
 }
 
 export function knownSlug(id: string): string | undefined {
   return slugs.get(id);
+}
+
+export function knownProductId(slug: string): string | undefined {
+  return ids.get(slug);
 }
 
 const stale = new Map<string, { refreshAt: number; value: Promise<unknown>; refreshing?: Promise<unknown> }>();
