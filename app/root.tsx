@@ -33,11 +33,8 @@ export const handle = { breadcrumb: () => ({ label: "Accueil", to: "/" }) };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const commerce = commerceOf(context);
   const { toast, headers } = await takeToast(request);
-  // The header count must never take the whole page down: unknown (null) when the platform fails.
-  const cart = await commerce.cart
-    .get()
-    .then((current) => ({ lines: (current?.lines ?? []).map(({ id, quantity }) => ({ id, quantity })) }))
-    .catch(() => null);
+  // The header count, kept in the session (no call); never takes the whole page down: unknown (null) when it fails.
+  const cart = await commerce.cart.headerCount();
   const { theme, chosen: themeChosen } = await readTheme(request);
   return data(
     {

@@ -13,6 +13,8 @@
 //          --platform remote|inprocess (remote)  --no-lighthouse  --lighthouse-runs N (3)  --no-scale
 //          --profile (also write CPU profiles of the app server)  --profile-only  --out FILE (results/latest.json)
 //          --report FILE (print a saved run's JSON again, targets evaluated by the current rules)
+//          --no-latency (skip the part with the platform's latency mode)  --latency-samples N (15)
+//          --latency-only (only that part: round trips, TTFB, visits' calls, Lighthouse; no load rounds)
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -21,7 +23,7 @@ import { dirname, join } from "node:path";
 import { buildApp, buildMinimalApp, buildPlatform } from "./lib/builds.mjs";
 import { measureLatency } from "./lib/latency.mjs";
 import { imageBytes } from "./lib/image-bytes.mjs";
-import { lighthousePages } from "./lib/lighthouse.mjs";
+import { latencyRun } from "./lib/latency-run.mjs";
 import { measureCycle, measureGet } from "./lib/load.mjs";
 import { BENCH_DIR as here, benchOptions, ROOT as root } from "./lib/options.mjs";
 import { onInterrupt, pinSelf, stop, stopAll } from "./lib/proc.mjs";
@@ -42,6 +44,9 @@ const opt = benchOptions(
     "no-lighthouse": { type: "boolean", default: false },
     "lighthouse-runs": { type: "string", default: "3" },
     "no-scale": { type: "boolean", default: false },
+    "no-latency": { type: "boolean", default: false },
+    "latency-only": { type: "boolean", default: false },
+    "latency-samples": { type: "string", default: "15" },
     profile: { type: "boolean", default: false },
     "profile-only": { type: "boolean", default: false },
     out: { type: "string", default: join(here, "results", "latest.json") },
@@ -100,7 +105,8 @@ async function main() {
 
   let runs = null;
   let latency = null;
-  if (!opt["profile-only"]) {
+  const loadRounds = !opt["profile-only"] && !opt["latency-only"];
+  if (loadRounds) {
     const bare = await startBare({
       benchDir: here,
       logDir: resultsDir,
@@ -134,27 +140,14 @@ async function main() {
       warmup: ctx.warmup,
     });
   }
-  log("\nimage bytes on a phone (390 px, DPR 3) …");
-  const images = await imageBytes([
-    { name: "/products", url: app.url + "/products" },
-    { name: "/products/:slug", url: app.url + PRODUCT_PAGE, lcp: ".gallery-main img" },
-    ...(scenarios.cart ? [{ name: "/cart (3 lines)", url: app.url + "/cart", cookie: scenarios.cart.cookie }] : []),
-  ]);
-  let lighthouse = null;
-  if (!opt["no-lighthouse"]) {
-    log("\nLighthouse (mobile) …");
-    lighthouse = await lighthousePages(
-      root,
-      [
-        { name: "/", url: app.url + "/" },
-        { name: "/cv", url: app.url + "/cv" },
-        { name: "/products", url: app.url + "/products" },
-        { name: "/products/:slug", url: app.url + PRODUCT_PAGE },
-        ...(scenarios.cart ? [{ name: "/cart (3 lines)", url: app.url + "/cart", cookie: scenarios.cart.cookie }] : []),
-        ...(scenarios.contact ? [{ name: "/contact", url: app.url + "/contact" }] : []),
-      ],
-      { runs: Number(opt["lighthouse-runs"]) },
-    );
+  let images = null;
+  if (!opt["latency-only"]) {
+    log("\nimage bytes on a phone (390 px, DPR 3) …");
+    images = await imageBytes([
+      { name: "/products", url: app.url + "/products" },
+      { name: "/products/:slug", url: app.url + PRODUCT_PAGE, lcp: ".gallery-main img" },
+      ...(scenarios.cart ? [{ name: "/cart (3 lines)", url: app.url + "/cart", cookie: scenarios.cart.cookie }] : []),
+    ]);
   }
   await stop(app.child);
   if (app.platform) await stop(app.platform.child);
@@ -163,8 +156,17 @@ async function main() {
   // What React 19 + React Router 7 alone ship for one static route: the floor under any JS budget.
   sizes.minimalApp = sizeReport(join(minimalApp.dir, "build", "client")).routes["routes/home"];
 
-  const sdkCalls = await countSdkCalls(ctx, scenarios);
-  const scale = opt["no-scale"] ? null : runScale();
+  const sdkCalls = opt["latency-only"] ? null : await countSdkCalls(ctx, scenarios);
+  // With the platform as far away as Wix: round trips, TTFB, the visits' calls, Lighthouse (lib/latency-run.mjs).
+  const far = opt["no-latency"]
+    ? null
+    : await latencyRun(ctx, {
+        samples: Math.max(3, Number(opt["latency-samples"])),
+        lighthouseRuns: opt["no-lighthouse"] ? 0 : Number(opt["lighthouse-runs"]),
+        minimalDir: minimalApp.dir,
+      });
+  const lighthouse = far?.lighthouse ?? null;
+  const scale = opt["no-scale"] || opt["latency-only"] ? null : runScale();
   const chunks = chunkReport(join(root, BUILD_DIR, "client"));
   const profiles = opt.profile || opt["profile-only"] ? await profileApp(ctx, scenarios) : null;
 
@@ -194,10 +196,11 @@ async function main() {
     latency,
     sizes,
     images,
+    far: far ? { ...far, lighthouse: undefined } : null,
     lighthouse,
     scale,
     chunks,
-    targets: evaluate({ figures, latency, sizes, images, lighthouse, scale, chunks }),
+    targets: evaluate({ figures, latency, sizes, images, lighthouse, scale, chunks, far }),
     profiles: profiles?.map((p) => ({
       scenario: p.scenario,
       file: p.summary.file,

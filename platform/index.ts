@@ -34,6 +34,7 @@ import {
   sameOriginOrNone,
   WixError,
 } from "./core/http";
+import { awaitRoundTrip } from "./core/latency";
 import { registerForms } from "./forms/forms";
 import { registerDataItems } from "./data/items";
 import { registerDraftOrders } from "./ecom/draft-orders/draft-orders";
@@ -301,6 +302,8 @@ export function createPlatform(options: PlatformOptions): Platform {
       if (url.pathname === "/_platform/faults" && !WIX_API_HOSTS.has(url.hostname)) return await faultsControl(request);
       const isApi = WIX_API_HOSTS.has(url.hostname) || url.pathname === "/_platform/api" || url.pathname.startsWith("/_platform/api/");
       if (isApi) {
+        // Latency mode (core/latency.ts): the round trip to Wix, before anything else is answered.
+        await awaitRoundTrip(options.latencyMs);
         const failed = await injectFault();
         if (failed) return failed;
       }

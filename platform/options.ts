@@ -5,6 +5,7 @@ import { SIGNUP_POLICIES } from "./core/context";
 import type { MailMessage, MailTransport } from "./core/mail";
 import type { webhookOutbox } from "./events/webhooks";
 import { parseCatalogVersion, type CatalogVersion } from "./stores/catalog-version";
+import { parseLatencyMs } from "./core/latency";
 
 export const EMBEDDED_CLIENT_ID = "embedded-demo-client"; // the only OAuth clientId the platform accepts by default
 
@@ -44,6 +45,11 @@ export interface PlatformOptions {
   ownerEmail?: string;
   /** The seller's name in the order e-mails (default "la boutique"). */
   shopName?: string;
+  /**
+   * Latency mode (core/latency.ts): every API answer waits this round trip, ±20 %, as a real site's calls to Wix do
+   * (PLATFORM_LATENCY_MS, e.g. 120). Unset or 0: answers at once (the demo, the tests).
+   */
+  latencyMs?: number;
   /** Simulated outage at start (see setFaults). */
   faults?: Partial<Faults>;
   /** Allows `POST /_platform/faults` (JSON `{delayMs, failRate, down}`) to change the faults at run time. */
@@ -117,8 +123,8 @@ export function cleanFaults(input: Partial<Faults> | undefined): Faults {
  * Options read from the environment, for whoever creates the platform: PLATFORM_SIGNUP_POLICY
  * (open | verify-email | owner-approval), PLATFORM_OWNER_TOKEN, PLATFORM_OUTBOX_FILE, PLATFORM_FAULT_CONTROL (1/true),
  * PLATFORM_FAULT_DELAY_MS, PLATFORM_FAULT_RATE, PLATFORM_FAULT_DOWN (1/true), PLATFORM_OWNER_EMAIL and PLATFORM_SHOP_NAME
- * (order e-mails), PLATFORM_CATALOG_VERSION (V1_CATALOG | V3_CATALOG | STORES_NOT_INSTALLED). Throws on an unknown sign-up policy or catalog
- * version.
+ * (order e-mails), PLATFORM_CATALOG_VERSION (V1_CATALOG | V3_CATALOG | STORES_NOT_INSTALLED), PLATFORM_LATENCY_MS (the
+ * latency mode's round trip). Throws on an unknown sign-up policy or catalog version, or a malformed latency.
  */
 export function platformOptionsFromEnv(env: Record<string, string | undefined> = process.env): Partial<PlatformOptions> {
   const out: Partial<PlatformOptions> = {};
@@ -131,6 +137,8 @@ export function platformOptionsFromEnv(env: Record<string, string | undefined> =
   }
   const catalogVersion = parseCatalogVersion(env.PLATFORM_CATALOG_VERSION, "PLATFORM_CATALOG_VERSION");
   if (catalogVersion) out.catalogVersion = catalogVersion;
+  const latencyMs = parseLatencyMs(env.PLATFORM_LATENCY_MS);
+  if (latencyMs) out.latencyMs = latencyMs;
   if (env.PLATFORM_API_KEY?.trim()) out.apiKey = env.PLATFORM_API_KEY.trim();
   if (env.PLATFORM_SITE_ID?.trim()) out.siteId = env.PLATFORM_SITE_ID.trim();
   const capture = env.PLATFORM_PAYMENT_CAPTURE?.trim();

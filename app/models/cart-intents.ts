@@ -69,8 +69,12 @@ export function cartChanges(lineIds: ReadonlyArray<string>, submissions: Iterabl
   return changes;
 }
 
-/** What the root loader tells the header about the cart: each line's quantity, so changes in flight can be applied. */
+/**
+ * What the root loader tells the header about the cart: its item count and, on the pages that read the cart, each
+ * line's quantity, so changes in flight to known lines can be applied (elsewhere only adds can be in flight).
+ */
 export interface CartCountSource {
+  count: number;
   lines: ReadonlyArray<{ id: string; quantity: number }>;
 }
 
@@ -80,7 +84,10 @@ export function optimisticCount(cart: CartCountSource, submissions: Iterable<Car
     cart.lines.map((line) => line.id),
     submissions,
   );
-  let count = changes.added;
-  for (const line of cart.lines) if (!changes.removed.has(line.id)) count += changes.quantities.get(line.id) ?? line.quantity;
+  let count = cart.count + changes.added;
+  for (const line of cart.lines) {
+    if (changes.removed.has(line.id)) count -= line.quantity;
+    else count += (changes.quantities.get(line.id) ?? line.quantity) - line.quantity;
+  }
   return count;
 }

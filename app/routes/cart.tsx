@@ -24,10 +24,9 @@ export const meta: Route.MetaFunction = ({ matches, location }) => privatePageMe
 export const handle = { css: "cart", breadcrumb: () => ({ label: "Panier", to: "/cart" }) };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { cart } = commerceOf(context);
-  const current = await cart.get();
-  if (!current || current.lines.length === 0) return { cart: null, totals: null };
-  return { cart: current, totals: await cart.estimate() };
+  // One call answers both the cart and its totals (the header's count shares it).
+  const found = await commerceOf(context).cart.withTotals();
+  return found ? { cart: found.cart, totals: found.totals } : { cart: null, totals: null };
 }
 
 /** The one cart action: every cart change, from this page or any other (app/.server/cart/cart-action.server.ts). */

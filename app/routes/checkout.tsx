@@ -59,7 +59,12 @@ const DELIVERY_FETCHER_KEY = "checkout-delivery";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const commerce = commerceOf(context);
-  const { cart, base, options } = await readyCart(request, commerce);
+  // Independent reads at the same time: each is a round trip to Wix before the page can start.
+  const [{ cart, base, options }, member, draft] = await Promise.all([
+    readyCart(request, commerce),
+    commerce.checkout.prefill(),
+    checkoutDraft(commerce),
+  ]);
   // The totals are the platform's for the cart's delivery method (its default one until the buyer picks one).
   const defaultShipping = base.selectedShipping ?? options[0]?.code ?? "";
   return {
@@ -68,7 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     totals: { ...base, shippingOptions: options },
     defaultShipping,
     // What was typed in an unfinished checkout (after "Annuler" on the payment page) wins over the member's details.
-    prefill: { ...(await commerce.checkout.prefill()), ...(await checkoutDraft(commerce)) },
+    prefill: { ...member, ...draft },
   };
 }
 

@@ -74,6 +74,34 @@ export function printReport(r) {
     );
   }
 
+  if (r.far?.requests) {
+    log(`\n== With the platform as far away as Wix (latency ${r.far.latencyMs} ms ±20 % per call; one request at a time)`);
+    table(
+      ["request", "status", "SDK calls", "round trips before first byte", "TTFB p50 ms", "TTFB p95 ms", "endpoints (median sample)"],
+      Object.entries(r.far.requests).map(([name, x]) => [
+        name,
+        x.statuses.join(","),
+        x.calls,
+        `${x.roundTrips}${x.roundTripsMax !== x.roundTrips ? ` (max ${x.roundTripsMax})` : ""}`,
+        x.ttfbP50,
+        x.ttfbP95,
+        x.endpoints.join(", ") || "-",
+      ]),
+    );
+  }
+  for (const v of r.far?.visits ?? []) {
+    log(`\n== SDK calls of two visits, ${v.replicas} replica${v.replicas > 1 ? "s serving the pages in turn" : ""} (catalog warm)`);
+    log(
+      `  browsing (/, 3 catalog pages, 2 product pages, /cv): ${v.browsing.calls} calls${v.browsing.calls ? ` (${v.browsing.endpoints.join(", ")})` : ""}; the next one ${v.browsing.again}`,
+    );
+    log(
+      `  buying (browse, add 2 items, cart, checkout, send it): ${v.buying.calls} calls → ${v.buying.perMinute} purchases a minute under Wix's 200 requests/min`,
+    );
+    log(`    ${v.buying.steps.map((x) => `${x.what} ${x.calls}`).join("; ")}`);
+    log(`    ${v.buying.endpoints.join(", ")}`);
+  }
+  if (r.far?.error) log(`\n== latency part failed: ${r.far.error}`);
+
   log("\n== JavaScript and CSS loaded per route (gzip -9 bytes, from the build's manifest)");
   table(
     ["route", "path", "JS files", "JS gzip", "CSS files", "CSS gzip"],

@@ -6,6 +6,14 @@ import { stop } from "./proc.mjs";
 import { PRODUCT_PAGE, postAdd } from "./scenarios.mjs";
 import { startApp } from "./servers.mjs";
 
+/** The calls lib/count-sdk-calls.mjs logged: `{ call, start, end }` each. */
+export function readCalls(logFile) {
+  return readFileSync(logFile, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+}
+
 /**
  * One request at a time to a separate app server whose fetch is wrapped
  * (lib/count-sdk-calls.mjs): which Wix API calls each page makes, and how many
@@ -54,7 +62,7 @@ export async function countSdkCalls(ctx, scenarios) {
         body: method === "POST" ? new URLSearchParams(scenarios.cycle.form) : undefined,
       });
       await res.arrayBuffer();
-      const calls = readFileSync(logFile, "utf8").split("\n").filter(Boolean);
+      const calls = readCalls(logFile).map((c) => c.call);
       const byCall = {};
       for (const c of calls) byCall[c] = (byCall[c] ?? 0) + 1;
       out.push({ name, status: res.status, calls: calls.length, repeats: calls.length - Object.keys(byCall).length, byCall });

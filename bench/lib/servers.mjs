@@ -31,11 +31,25 @@ function appEnv({ secret, dbFile, port, buildDir, platformUrl }) {
  * The app server. With `platformScript`, the platform first starts as its own process (same database file, the
  * app's origin as its app origin) and the app reaches it through PLATFORM_URL: the app's CPU is then its own.
  */
-export async function startApp({ root, logDir, secret, dbFile, buildDir, platformScript, catalogVersion, nodeArgs = [], extraEnv = {} }) {
+export async function startApp({
+  root,
+  logDir,
+  secret,
+  dbFile,
+  buildDir,
+  platformScript,
+  catalogVersion,
+  nodeArgs = [],
+  extraEnv = {},
+  platformEnv = {},
+  sharedPlatform,
+}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  let platform = null;
-  if (platformScript) platform = await startPlatform({ root, logDir, dbFile, script: platformScript, appOrigin: url, catalogVersion });
+  // `sharedPlatform`: another replica's platform service (replicas share one, as they share Wix).
+  let platform = sharedPlatform ?? null;
+  if (platformScript && !platform)
+    platform = await startPlatform({ root, logDir, dbFile, script: platformScript, appOrigin: url, catalogVersion, extraEnv: platformEnv });
   const child = startNode([...nodeArgs, "server.js"], {
     cwd: root,
     env: { ...appEnv({ secret, dbFile, port, buildDir, platformUrl: platform?.url }), ...extraEnv },
@@ -47,7 +61,8 @@ export async function startApp({ root, logDir, secret, dbFile, buildDir, platfor
 }
 
 /** `catalogVersion`: the site's Stores catalog (PLATFORM_CATALOG_VERSION, V3_CATALOG when absent, as the platform's default). */
-export async function startPlatform({ root, logDir, dbFile, script, appOrigin, catalogVersion }) {
+/** `extraEnv`: e.g. PLATFORM_LATENCY_MS, the latency mode (platform/core/latency.ts). */
+export async function startPlatform({ root, logDir, dbFile, script, appOrigin, catalogVersion, extraEnv = {} }) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = startNode([script], {
@@ -59,6 +74,7 @@ export async function startPlatform({ root, logDir, dbFile, script, appOrigin, c
       PLATFORM_DB: dbFile,
       PLATFORM_APP_ORIGIN: appOrigin,
       ...(catalogVersion ? { PLATFORM_CATALOG_VERSION: catalogVersion } : {}),
+      ...extraEnv,
     },
     core: SERVER_CORE,
     logFile: join(logDir, "platform-server.log"),

@@ -163,11 +163,20 @@ describe("optimistic cart", () => {
       [post({ intent: "remove", lineId: "l2" }), post({ intent: "update", lineId: "l1", quantity: "2" })],
       [post({ intent: "update", lineId: "l2", quantity: "0" }), post({ intent: "remove-coupon" })],
     ];
-    for (const submissions of inFlight) expect(optimisticCount(cart, submissions)).toBe(optimisticCart(cart, submissions).itemCount);
+    const header = { count: cart.itemCount, lines: cart.lines };
+    for (const submissions of inFlight) expect(optimisticCount(header, submissions)).toBe(optimisticCart(cart, submissions).itemCount);
+  });
+
+  it("adds what is being added to the count the session kept, with no line known", () => {
+    const kept = { count: 3, lines: [] };
+    expect(optimisticCount(kept, [])).toBe(3);
+    expect(optimisticCount(kept, [post({ intent: "add", productId: "p", quantity: "2" })])).toBe(5);
+    expect(optimisticCount(kept, [post({ intent: "remove", lineId: "l1" })])).toBe(3);
   });
 
   it("counts the header's items from the fetchers posting to /cart", () => {
     const lines = {
+      count: 3,
       lines: [
         { id: "l1", quantity: 2 },
         { id: "l2", quantity: 1 },

@@ -5,6 +5,7 @@ import { CART_LINE, responsiveImage } from "../wix/media.server";
 import { linkToProducts } from "../catalog/catalog.server";
 import { moneyIn } from "~/lib/money";
 import type { Cart, CartLine, CartTotals, PickupPlace, ShippingChoice } from "~/models/cart";
+import type { CartCountSource } from "~/models/cart-intents";
 import { countryName } from "~/models/countries";
 
 /**
@@ -76,24 +77,44 @@ function isNoCart(error: unknown) {
   return failure.kind === "application" && (failure.code === "OWNED_CART_NOT_FOUND" || failure.code === "404");
 }
 
+/** A Cart V2 as the pages see it, its lines linked to their product pages (from the catalog, not the line URLs). */
+async function linkedCart(raw: SdkCart): Promise<Cart> {
+  const cart = toCart(raw);
+  return {
+    ...cart,
+    lines: await linkToProducts(
+      cart.lines,
+      cart.lines.map((l) => l.productId),
+    ),
+  };
+}
+
 async function readCart(session: CommerceSession): Promise<Cart | null> {
   const wix = await session.client();
   try {
     const { cart: raw } = await wix.currentCartV2.getCurrentCart();
-    if (!raw) return null;
-    const cart = toCart(raw);
-    // Product links come from the catalog, not from the platform's line URLs.
-    return {
-      ...cart,
-      lines: await linkToProducts(
-        cart.lines,
-        cart.lines.map((l) => l.productId),
-      ),
-    };
+    return raw ? await linkedCart(raw) : null;
   } catch (error) {
     if (isNoCart(error)) return null;
     throw error;
   }
+}
+
+/**
+ * The cart and the platform's totals from one call: Estimate Current Cart answers the cart beside its summary
+ * (EstimateCurrentCartResponse), so the cart page needs no Get Current Cart before it. Null: no cart, or no line.
+ */
+async function readCartWithTotals(session: CommerceSession): Promise<{ cart: Cart; totals: CartTotals } | null> {
+  const wix = await session.client();
+  let answer: Awaited<ReturnType<Wix["currentCartV2"]["estimateCurrentCart"]>>;
+  try {
+    answer = await wix.currentCartV2.estimateCurrentCart({ calculateDelivery: true, calculateTax: true });
+  } catch (error) {
+    if (isNoCart(error)) return null;
+    throw error;
+  }
+  if (!answer.cart?.lineItems?.length) return null;
+  return { cart: await linkedCart(answer.cart), totals: totalsOf(answer) };
 }
 
 interface AddToCartInput {
@@ -134,31 +155,87 @@ async function replaceCoupon(wix: Wix, code: string): Promise<Cart> {
   }
 }
 
+/** The pages whose loader reads the cart (their `.data` requests too): the header shares that read. */
+const PAGES_READING_THE_CART = /^\/(cart|checkout)(\.data)?$/;
+
+/** The requests that read the cart and its totals: the cart page, and checkout (its page and its form). */
+function showsTotals(request: Request): boolean {
+  const { pathname } = new URL(request.url);
+  return /^\/checkout(\.data)?$/.test(pathname) || (request.method === "GET" && /^\/cart(\.data)?$/.test(pathname));
+}
+
 export function createCartHandler(session: CommerceSession) {
   let read: Promise<Cart | null> | null = null;
-  /** A change is going out: the next read goes to the platform again. */
-  const change = async <T>(call: (wix: Wix) => Promise<T>): Promise<T> => {
+  /** Keeps `current` as the request's one cart read (forgotten if it fails), and the header count with it. */
+  const keep = (current: Promise<Cart | null>) => {
+    read = current;
+    current.then(
+      (cart) => session.rememberCartCount(cart?.itemCount ?? 0),
+      () => {
+        if (read === current) read = null;
+      },
+    );
+    return current;
+  };
+  let totalsRead: Promise<{ cart: Cart; totals: CartTotals } | null> | null = null;
+  /** The cart with its totals from one call, once per request (forgotten if it fails); its cart is the request's read. */
+  const withTotals = (): Promise<{ cart: Cart; totals: CartTotals } | null> => {
+    if (session.role === "none") return Promise.resolve(null);
+    if (!totalsRead) {
+      const both = mapLoaderErrors(() => readCartWithTotals(session));
+      totalsRead = both;
+      both.catch(() => {
+        if (totalsRead === both) totalsRead = null;
+      });
+      if (!read) keep(both.then((found) => found?.cart ?? null));
+    }
+    return totalsRead;
+  };
+  /** A change is going out: the next read goes to the platform again; the cart it answers gives the header count. */
+  const change = async <T extends Cart | null>(call: (wix: Wix) => Promise<T>): Promise<T> => {
     const wix = await session.client();
     read = null;
-    return call(wix);
+    totalsRead = null;
+    const cart = await call(wix);
+    session.rememberCartCount(cart?.itemCount ?? 0);
+    return cart;
   };
   const get = (): Promise<Cart | null> => {
     if (session.role === "none") return Promise.resolve(null);
-    if (!read) {
-      const current = mapLoaderErrors(() => readCart(session));
-      read = current;
-      current.catch(() => {
-        if (read === current) read = null;
-      });
-    }
-    return read;
+    if (read) return read;
+    // The pages that show totals read the cart through them: one call instead of two one after the other.
+    if (showsTotals(session.request)) return withTotals().then((found) => found?.cart ?? null);
+    return keep(mapLoaderErrors(() => readCart(session)));
   };
   return {
     /** The caller's cart, or null when they have none (no tokens yet: no call at all). */
     get,
+    /**
+     * What the header shows (decision 0066): the count the session keeps, with no call; the cart's own lines when
+     * this request reads the cart anyway (the cart and checkout pages: their forms in flight change known lines) or
+     * the count is unknown.
+     * Null when the cart cannot be read now: the header then shows no count, never an error.
+     */
+    async headerCount(): Promise<CartCountSource | null> {
+      const known = session.knownCartCount;
+      if (known !== null && !PAGES_READING_THE_CART.test(new URL(session.request.url).pathname)) return { count: known, lines: [] };
+      let cart: Cart | null;
+      try {
+        cart = await get();
+      } catch {
+        return null;
+      }
+      return { count: cart?.itemCount ?? 0, lines: (cart?.lines ?? []).map(({ id, quantity }) => ({ id, quantity })) };
+    },
+    /**
+     * The cart with the platform's totals (its delivery method, or the site's default one), from one call; null
+     * without a cart or a line. The request's cart read is this one's cart.
+     */
+    withTotals,
     /** The platform's totals for the cart as it is (its delivery method, or the site's default one). */
-    estimate(): Promise<CartTotals> {
-      return mapLoaderErrors(() => estimateTotals(session));
+    async estimate(): Promise<CartTotals> {
+      const known = totalsRead && (await totalsRead);
+      return known ? known.totals : mapLoaderErrors(() => estimateTotals(session));
     },
     /** The delivery options the site offers for this cart's lines (none when nothing is shipped). */
     deliveryOptions(cart: Cart, country = "FR"): Promise<ShippingChoice[]> {
@@ -197,8 +274,16 @@ export function createCartHandler(session: CommerceSession) {
     /** The delivery method the buyer chose (a code from `deliveryOptions`). */
     setDelivery: (code: string, appId?: string) =>
       change(async (wix) => toCart((await wix.currentCartV2.setDeliveryMethodForCurrentCart({ code, ...(appId ? { appId } : {}) })).cart)),
-    /** For another handler whose call changes the cart (checkout writes the buyer's details into it). */
-    changing: change,
+    /**
+     * For another handler whose call changes the cart (checkout writes the buyer's details into it, then the buyer
+     * pays on Wix's page, which turns the cart into an order): the header count is unknown until the next read.
+     */
+    changing: async <T>(call: (wix: Wix) => Promise<T>): Promise<T> => {
+      const wix = await session.client();
+      read = null;
+      session.rememberCartCount(null);
+      return call(wix);
+    },
   };
 }
 
@@ -261,7 +346,13 @@ async function deliveryOptions(session: CommerceSession, cart: Cart, country: st
 
 async function estimateTotals(session: CommerceSession): Promise<CartTotals> {
   const wix = await session.client();
-  const { cart, summary } = await wix.currentCartV2.estimateCurrentCart({ calculateDelivery: true, calculateTax: true });
+  return totalsOf(await wix.currentCartV2.estimateCurrentCart({ calculateDelivery: true, calculateTax: true }));
+}
+
+type Estimate = Awaited<ReturnType<Wix["currentCartV2"]["estimateCurrentCart"]>>;
+
+/** The totals of an Estimate Current Cart answer, as the pages show them. */
+function totalsOf({ cart, summary }: Estimate): CartTotals {
   const currency: string = cart?.businessInfo?.currencyCode ?? "EUR";
   const price = summary?.priceSummary;
   // Prices include VAT: `priceSummary.tax` is 0 then, and the VAT is in `taxSummary.taxes`.

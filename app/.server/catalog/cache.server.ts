@@ -1,17 +1,72 @@
+import { sharedRedis } from "../http/shared-state.server";
+
 /**
- * A short in-process cache for catalog reads. The catalog is the same for every
- * visitor, so entries are keyed by the query alone (never by tokens) and never
- * hold carts, members or orders. Each container keeps its own; 30 s of staleness
- * on a product page is harmless because the cart and checkout re-check stock.
+ * A short cache for catalog reads. The catalog is the same for every visitor, so entries are keyed by the query
+ * alone (never by tokens) and never hold carts, members or orders. Each process keeps its entries in memory; with
+ * REDIS_URL the replicas also share them through Redis (decision 0067): a product or a page one replica read is not
+ * read from Wix again by another, nor by a new replica. 30 s of staleness on a product page is harmless because the
+ * cart and checkout re-check stock. A catalog event empties the receiving process's memory and moves the shared
+ * entries to a new generation, which no replica reads from Redis again; what another replica holds in its own memory
+ * lives out its 30 s, as before.
  */
 
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 500;
+/** Redis keys: the generation a catalog event moves on, and each entry of a generation. */
+const GENERATION_KEY = "catalog:generation";
+const entryKey = (generation: string, key: string) => `catalog:${generation}:${key}`;
 
 const entries = new Map<string, { expires: number; value: Promise<unknown> }>();
 
-/** The cached value for `key`, or `load()` shared by every request that asks meanwhile. Failures are not kept. */
-export function cachedCatalogRead<T>(key: string, load: () => Promise<T>): Promise<T> {
+/** An entry as the replicas share it: when it was read from Wix (its age counts from then everywhere) and its value. */
+interface SharedEntry {
+  at: number;
+  value: unknown;
+}
+
+/**
+ * The entry another replica (or this one) stored for `key` in the current generation, or null: none, too old, or Redis
+ * away (the read then goes to Wix, never fails the page). `generation` is what Redis said the current one is.
+ */
+async function readShared(key: string): Promise<{ entry: SharedEntry | null; generation: string } | null> {
+  const redis = sharedRedis();
+  if (!redis) return null;
+  try {
+    const client = await redis;
+    const generation = (await client.get(GENERATION_KEY)) ?? "0";
+    const raw = await client.get(entryKey(generation, key));
+    const entry = raw ? (JSON.parse(raw) as SharedEntry) : null;
+    return { entry: entry && Date.now() - entry.at < TTL_MS ? entry : null, generation };
+  } catch {
+    return null;
+  }
+}
+
+function writeShared(generation: string, key: string, entry: SharedEntry) {
+  const redis = sharedRedis();
+  if (!redis) return;
+  const ttl = Math.max(1, TTL_MS - (Date.now() - entry.at));
+  void redis.then((client) => client.set(entryKey(generation, key), JSON.stringify(entry), { PX: ttl })).catch(() => undefined);
+}
+
+/** Reads through Redis when configured: its entry if one is fresh, else `load()` from Wix, stored there for the others. */
+async function sharedOrLoad<T>(key: string, load: () => Promise<T>, expiry: { at: number }): Promise<T> {
+  const shared = await readShared(key);
+  if (shared?.entry) {
+    expiry.at = shared.entry.at + TTL_MS;
+    return shared.entry.value as T;
+  }
+  const value = await load();
+  if (shared) writeShared(shared.generation, key, { at: Date.now(), value });
+  return value;
+}
+
+/**
+ * The cached value for `key`, or `load()` shared by every request that asks meanwhile. Failures are not kept.
+ * `local`: kept in this process only (values computed here from other entries, such as the ranked list of a search,
+ * which can hold the whole catalog).
+ */
+export function cachedCatalogRead<T>(key: string, load: () => Promise<T>, { local = false } = {}): Promise<T> {
   const now = Date.now();
   const hit = entries.get(key);
   if (hit && hit.expires > now) return hit.value as Promise<T>;
@@ -19,29 +74,56 @@ export function cachedCatalogRead<T>(key: string, load: () => Promise<T>): Promi
     for (const [k, entry] of entries) if (entry.expires <= now) entries.delete(k);
     if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   }
-  const value = load();
-  entries.set(key, { expires: now + TTL_MS, value });
-  value.catch(() => entries.delete(key));
+  const held = { expires: now + TTL_MS, value: undefined as unknown as Promise<unknown> };
+  // An entry from Redis is as old as its first read from Wix: kept here only for what is left of its 30 s.
+  const expiry = { at: now + TTL_MS };
+  const value = (local ? load() : sharedOrLoad(key, load, expiry)).then((v) => {
+    held.expires = Math.min(held.expires, expiry.at);
+    return v;
+  });
+  held.value = value;
+  entries.set(key, held);
+  value.catch(() => {
+    if (entries.get(key) === held) entries.delete(key);
+  });
   return value;
 }
 
+/** Empties the catalog cache: this process's, and with REDIS_URL every replica's (their next reads go to Wix). */
 export function clearCatalogCache() {
+  const redis = sharedRedis();
+  if (redis) void redis.then((client) => client.incr(GENERATION_KEY)).catch(() => undefined);
   entries.clear();
   stale.clear();
   slugs.clear();
+  ids.clear();
 }
 
-/** Product id → slug, from every product read (links to a cart's or an order's products); cleared with the rest. */
+/**
+ * Product id → slug and slug → id, from every product read: links to a cart's or an order's products, and a product
+ * page's stock read sent beside the product's own (its id known before the product is); cleared with the rest.
+ */
 const slugs = new Map<string, string>();
+const ids = new Map<string, string>();
 const MAX_SLUGS = 20_000;
 
 export function rememberSlug(p: { id: string; slug: string }) {
-  if (slugs.size >= MAX_SLUGS) slugs.clear();
-  if (p.id && p.slug) slugs.set(p.id, p.slug);
+  if (slugs.size >= MAX_SLUGS) {
+    slugs.clear();
+    ids.clear();
+  }
+  if (p.id && p.slug) {
+    slugs.set(p.id, p.slug);
+    ids.set(p.slug, p.id);
+  }
 }
 
 export function knownSlug(id: string): string | undefined {
   return slugs.get(id);
+}
+
+export function knownProductId(slug: string): string | undefined {
+  return ids.get(slug);
 }
 
 const stale = new Map<string, { refreshAt: number; value: Promise<unknown>; refreshing?: Promise<unknown> }>();

@@ -140,6 +140,12 @@ export async function productBySlug(slug: string): Promise<CatalogProduct> {
 
 /** The product for an id (a cart form's `productId`, with its variants), or null when there is none. */
 export async function productById(id: string): Promise<CatalogProduct | null> {
+  // A product whose page was read (an add comes from it) is that read: no call of its own.
+  const slug = knownSlug(id);
+  if (slug) {
+    const bySlug = await productBySlug(slug).catch(() => null);
+    if (bySlug?.id === id) return bySlug;
+  }
   const product = await cachedCatalogRead(`product-id|${id}`, () => sdk(() => catalog.byId(id)));
   if (product?.id !== id) return null;
   rememberSlug(product);

@@ -1,6 +1,7 @@
 import type { CatalogProduct, CatalogVariant, SortKey } from "~/models/catalog";
 import { catalogClient } from "../wix/commerce-session.server";
 import { timeOf, toCatalogCollection } from "./map.server";
+import { knownProductId } from "./cache.server";
 import { classifyWixError } from "../wix/errors.server";
 import type { CatalogReader, ProductPage } from "./reader-contract.server";
 
@@ -17,6 +18,11 @@ const STORES_TREE = { appNamespace: "@wix/stores" };
 
 /** The fields the app reads beyond the defaults (the typings' RequestedFields). */
 const FIELDS = ["CURRENCY", "PLAIN_DESCRIPTION", "MEDIA_ITEMS_INFO", "ALL_CATEGORIES_INFO"] as const;
+/**
+ * One product's read: Get Product answers its variants too (`variantsInfo`, single-product reads only), with their
+ * choices by name when asked (VARIANT_OPTION_CHOICE_NAMES): no Query Variants call after it.
+ */
+const PRODUCT_FIELDS = [...FIELDS, "VARIANT_OPTION_CHOICE_NAMES"] as const;
 
 // ---------------------------------------------------------------- the parts of the V3 shapes we read
 
@@ -50,6 +56,12 @@ interface V3Product {
   }> | null;
   allCategoriesInfo?: { categories?: Array<{ _id?: string | null }> | null } | null;
   _updatedDate?: Date | string | null;
+  /** Single-product reads only. */
+  variantsInfo?: { variants?: V3ProductVariant[] | null } | null;
+}
+/** A variant inside a product (Get Product's `variantsInfo`): `choices` where the read-only variant has `optionChoices`. */
+interface V3ProductVariant extends Omit<V3Variant, "optionChoices" | "variantId"> {
+  choices?: V3Variant["optionChoices"];
 }
 interface V3Variant {
   _id?: string | null;
@@ -174,26 +186,25 @@ async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
   }
 }
 
-async function withVariants(p: V3Product | undefined): Promise<CatalogProduct | null> {
+/**
+ * One product with its variants (from its own read) and what is left of each: `stock` is the inventory read sent
+ * beside the product's when its id was known before (one round trip instead of two); for another product it is read now.
+ */
+async function withVariants(
+  p: V3Product | undefined,
+  stock?: { id: string; items: Promise<V3InventoryItem[] | null> },
+): Promise<CatalogProduct | null> {
   if (!p?._id) return null;
-  const wix = await catalogClient();
-  const found = await wix.readOnlyVariantsV3.queryVariants().eq("productData.productId", p._id).limit(MAX_LIMIT).find();
-  const [product] = await withStock([fromV3(p, found.items as V3Variant[])]);
+  const variants = (p.variantsInfo?.variants ?? []).map(({ choices, ...v }): V3Variant => ({ ...v, optionChoices: choices }));
+  const [product] = await withStock([fromV3(p, variants)], stock?.id === p._id ? stock.items : undefined);
   return product!;
 }
 
 /** Query Inventory Items' largest page (the typings' CursorPaging: at most 1000). */
 const INVENTORY_LIMIT = 1000;
 
-/**
- * How many are left (tests/e2e/buyer-purchase-details.spec.ts, "stock at add time": "Plus qu'un exemplaire", the add refused past the stock), read from Inventory Items
- * V3 at the site's location: per variant, and per product when every variant counts its stock (their sum, as V1's
- * `stock.quantity`). A failed inventory read shows no counts rather than no product: the add is still checked against
- * the cart line's own availability.
- */
-export async function withStock(items: CatalogProduct[]): Promise<CatalogProduct[]> {
-  const ids = items.map((p) => p.id).filter(Boolean);
-  if (!ids.length) return items;
+/** The inventory items of these products (at the site's location); null when the read fails. */
+async function inventoryOf(ids: string[]): Promise<V3InventoryItem[] | null> {
   const inventory: V3InventoryItem[] = [];
   try {
     const wix = await catalogClient();
@@ -206,8 +217,22 @@ export async function withStock(items: CatalogProduct[]): Promise<CatalogProduct
       inventory.push(...(found.items as V3InventoryItem[]));
     }
   } catch {
-    return items;
+    return null;
   }
+  return inventory;
+}
+
+/**
+ * How many are left (tests/e2e/buyer-purchase-details.spec.ts, "stock at add time": "Plus qu'un exemplaire", the add refused past the stock), read from Inventory Items
+ * V3 at the site's location: per variant, and per product when every variant counts its stock (their sum, as V1's
+ * `stock.quantity`). A failed inventory read shows no counts rather than no product: the add is still checked against
+ * the cart line's own availability.
+ */
+export async function withStock(items: CatalogProduct[], prefetched?: Promise<V3InventoryItem[] | null>): Promise<CatalogProduct[]> {
+  const ids = items.map((p) => p.id).filter(Boolean);
+  if (!ids.length) return items;
+  const inventory = await (prefetched ?? inventoryOf(ids));
+  if (!inventory) return items;
   const counted = (item: V3InventoryItem) =>
     item.trackQuantity && typeof item.quantity === "number" ? Math.max(0, item.quantity) : undefined;
   return items.map((p) => {
@@ -271,15 +296,19 @@ export const v3Reader: CatalogReader = {
   bySlug: (slug) =>
     orNull(async () => {
       const wix = await catalogClient();
-      const { product } = await wix.productsV3.getProductBySlug(slug, { fields: [...FIELDS] });
-      return withVariants(product?.slug === slug ? (product as V3Product) : undefined);
+      // A product seen in a list has its id known: its stock is read at the same time as the product.
+      const id = knownProductId(slug);
+      const stock = id ? { id, items: inventoryOf([id]) } : undefined;
+      const { product } = await wix.productsV3.getProductBySlug(slug, { fields: [...PRODUCT_FIELDS] });
+      return withVariants(product?.slug === slug ? (product as V3Product) : undefined, stock);
     }),
 
   byId: (id) =>
     orNull(async () => {
       const wix = await catalogClient();
-      const product = await wix.productsV3.getProduct(id, { fields: [...FIELDS] });
-      return withVariants(product?._id === id ? (product as V3Product) : undefined);
+      const stock = { id, items: inventoryOf([id]) };
+      const product = await wix.productsV3.getProduct(id, { fields: [...PRODUCT_FIELDS] });
+      return withVariants(product?._id === id ? (product as V3Product) : undefined, stock);
     }),
 
   async byIds(ids) {

@@ -128,8 +128,10 @@ export async function searchPage(input: {
   const { q, sort, page, collections, collection } = input;
   // The ranked, filtered and sorted list of one search is kept like any catalog read (30 s): a repeated search
   // costs a page of cards, not a pass over every match of the catalog.
-  const found = await cachedCatalogRead(`search|${collection?.id ?? ""}|${sort}|${q}`, () =>
-    q ? rankedSearch(q, sort, collection?.id) : sortedList(sort, collection?.id),
+  const found = await cachedCatalogRead(
+    `search|${collection?.id ?? ""}|${sort}|${q}`,
+    () => (q ? rankedSearch(q, sort, collection?.id) : sortedList(sort, collection?.id)),
+    { local: true },
   );
   const pageCount = pageCountOf(found.length);
   if (page > pageCount) notFound();

@@ -136,6 +136,8 @@ export const envSchema = z
       .enum(["true", "false", ""])
       .optional()
       .transform((v) => v === "true"),
+    // Embedded platform: every API answer waits this round trip, ±20 % (the distance to Wix; the bench sets 120).
+    PLATFORM_LATENCY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
     RATE_LIMITS: z
       .string()
       .optional()

@@ -37,6 +37,8 @@ export interface Config {
     catalogVersion: "V3_CATALOG" | "V1_CATALOG" | "STORES_NOT_INSTALLED";
     ownerToken?: string;
     faultControl: boolean;
+    /** Embedded platform in this process: the latency mode's round trip per API answer (ms, ±20 %); 0 = off. */
+    latencyMs: number;
     /** Longest wait for one platform call before the request fails with an error screen. */
     timeoutMs: number;
     /** Embedded platform: endpoints its events go to besides the app's own. */
@@ -102,6 +104,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       catalogVersion: env.PLATFORM_CATALOG_VERSION,
       ownerToken: env.PLATFORM_OWNER_TOKEN,
       faultControl: env.PLATFORM_FAULT_CONTROL,
+      latencyMs: env.PLATFORM_LATENCY_MS,
       timeoutMs: env.COMMERCE_TIMEOUT_MS,
       webhookUrls: env.PLATFORM_WEBHOOK_URLS,
       webhookPublicKey: env.WIX_WEBHOOK_PUBLIC_KEY,

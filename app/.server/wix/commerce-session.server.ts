@@ -1,6 +1,6 @@
 import { TokenRole, type Tokens } from "@wix/sdk";
 import { data } from "react-router";
-import { readSessionTokens, sessionSetCookie } from "../account/session.server";
+import { readSession, sessionSetCookie, type KnownCartCount } from "../account/session.server";
 import {
   clientId,
   fetchWithTimeout,
@@ -36,6 +36,11 @@ export { clientId, CommerceTimeoutError, fetchWithTimeout, runInSession, type Wi
 const TOKEN_URL = "https://www.wixapis.com/oauth2/token";
 /** Renew a little before expiry so a token never dies between our check and the platform's. */
 const EXPIRY_MARGIN_SECONDS = 60;
+/**
+ * The cart count the session keeps is trusted this long: a member's cart changed on another device shows here within
+ * that time at the latest (one cart read then); every cart action and the cart page refresh it before.
+ */
+const CART_COUNT_MAX_AGE_SECONDS = 30 * 60;
 
 export const SESSION_ENDED_MESSAGE =
   "Votre session a pris fin (déconnexion ailleurs ou mot de passe changé) : reconnectez-vous pour retrouver votre compte.";
@@ -93,18 +98,42 @@ export class CommerceSession implements RunningSession {
   /** Set when the member's refresh token was refused and they became a visitor again. */
   sessionExpired = false;
 
+  private cartCount: KnownCartCount | null;
+
   constructor(
     readonly request: Request,
     tokens: Tokens | null,
+    cartCount: KnownCartCount | null = null,
   ) {
     this.tokens = tokens;
+    this.cartCount = tokens ? cartCount : null;
   }
 
   static async fromRequest<T extends CommerceSession>(
-    this: new (request: Request, tokens: Tokens | null) => T,
+    this: new (request: Request, tokens: Tokens | null, cartCount?: KnownCartCount | null) => T,
     request: Request,
   ): Promise<T> {
-    return new this(request, await readSessionTokens(request));
+    const { tokens, cartCount } = await readSession(request);
+    return new this(request, tokens, cartCount);
+  }
+
+  /**
+   * The cart's item count as this site last saw it, without a call (decision 0066): 0 without tokens (no cart can
+   * exist), null when unknown (never seen with these tokens, a checkout went out since, or seen too long ago).
+   */
+  get knownCartCount(): number | null {
+    if (!this.tokens) return 0;
+    const known = this.cartCount;
+    return known && nowSeconds() - known.seenAt < CART_COUNT_MAX_AGE_SECONDS ? known.count : null;
+  }
+
+  /** What a cart read or change just saw (null: the cart may have changed in ways not seen here, e.g. a payment). */
+  rememberCartCount(count: number | null) {
+    if (!this.tokens) return;
+    const known = this.cartCount;
+    if (count === null ? known === null : known?.count === count && nowSeconds() - known.seenAt < CART_COUNT_MAX_AGE_SECONDS / 2) return;
+    this.cartCount = count === null ? null : { count, seenAt: nowSeconds() };
+    this.changed = true;
   }
 
   /** From the cookie, without any call: "none" when the browser has no tokens yet. */
@@ -194,6 +223,8 @@ export class CommerceSession implements RunningSession {
   }
 
   private store(tokens: Tokens): Tokens {
+    // Another identity (a new visitor, a login: the platform merges the carts) may have another cart: count unknown.
+    if (tokens.refreshToken.value !== this.tokens?.refreshToken.value) this.cartCount = null;
     this.tokens = tokens;
     this.changed = true;
     return tokens;
@@ -221,12 +252,13 @@ export class CommerceSession implements RunningSession {
   /** Logout: forget every token (the next request starts as a new visitor). */
   clearTokens() {
     this.tokens = null;
+    this.cartCount = null;
     this.changed = true;
   }
 
   /** The Set-Cookie value to send, only when the tokens changed during this request. */
   async pendingCookie(): Promise<string | null> {
-    return this.changed ? sessionSetCookie(this.request, this.tokens) : null;
+    return this.changed ? sessionSetCookie(this.request, this.tokens, this.cartCount) : null;
   }
 }
 
