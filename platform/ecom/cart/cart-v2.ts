@@ -27,14 +27,21 @@ interface Access {
   cart: CartRow;
 }
 
-/** No such cart for this caller: 404 with Cart V1's code (the V2 typings name none for this case). */
+/** No such cart for this caller, by id: 404 with Cart V1's code (the V2 typings name none for this case). */
 const cartNotFound = (id?: string) => notFound("OWNED_CART_NOT_FOUND", "Aucun panier pour cet utilisateur", id ? { cartId: id } : {});
+
+/**
+ * No current cart yet (a first visit, or after an order or Delete Current Cart): Get Current Cart documents no
+ * custom error, only Wix's standard ones, and "404 - Not found: resource not found or doesn't exist" is the one
+ * for a missing resource; the code is the one public Cart V2 storefronts read (platform/README.md, "Cart V2").
+ */
+const noCurrentCart = () => notFound("CURRENT_CART_NOT_FOUND", "Aucun panier en cours pour cet utilisateur", {});
 
 /** The caller's current cart, or 404. */
 function currentCart(ctx: Ctx, req: ApiRequest): Access {
   const caller = requireCaller(ctx, req.headers);
   const cart = getCart(ctx, caller.owner);
-  if (!cart) throw cartNotFound();
+  if (!cart) throw noCurrentCart();
   return { caller, cart };
 }
 
