@@ -120,13 +120,16 @@ describe.skipIf(isWix)("Cart V2: the current cart", () => {
     expect(Number(second.revision)).toBeGreaterThan(Number(first.revision));
   });
 
-  it("getCurrentCart without a cart, and after deleteCurrentCart, answers 404 OWNED_CART_NOT_FOUND", async () => {
+  it("getCurrentCart without a cart, and after deleteCurrentCart, answers 404 CURRENT_CART_NOT_FOUND", async () => {
     const client = makeClient();
-    expect(code(await rejection(() => client.currentCartV2.getCurrentCart()))).toBe("OWNED_CART_NOT_FOUND");
+    expect(code(await rejection(() => client.currentCartV2.getCurrentCart()))).toBe("CURRENT_CART_NOT_FOUND");
     await cartWith(client, "livre-typescript");
     await client.currentCartV2.deleteCurrentCart();
     const err = await rejection(() => client.currentCartV2.getCurrentCart());
-    expect(code(err)).toBe("OWNED_CART_NOT_FOUND");
+    expect(code(err)).toBe("CURRENT_CART_NOT_FOUND");
+    expect((err as { details?: { applicationError?: unknown } }).details?.applicationError).toMatchObject({
+      code: "CURRENT_CART_NOT_FOUND",
+    });
   });
 
   it("is the same cart as Cart V1: lines, quantities and coupon written by either API are read by the other", async () => {
@@ -228,7 +231,7 @@ describe.skipIf(isWix)("Cart V2: line items and their refusals", () => {
       client.currentCartV2.addLineItemsToCurrentCart({ catalogItems: [await item(client, "livre-typescript", 0)] }),
     );
     expect(zero.details?.validationError?.fieldViolations?.[0]?.field).toBe("options.catalogItems[0].quantity");
-    expect(code(await rejection(() => client.currentCartV2.getCurrentCart()))).toBe("OWNED_CART_NOT_FOUND");
+    expect(code(await rejection(() => client.currentCartV2.getCurrentCart()))).toBe("CURRENT_CART_NOT_FOUND");
   });
 
   it("update and remove name unknown, repeated or empty lines: LINE_ITEM_NOT_FOUND_IN_CART, DUPLICATE_LINE_ITEM_UPDATES, EMPTY_LINE_ITEM_UPDATES", async () => {
@@ -412,7 +415,7 @@ describe.skipIf(isWix)("Cart V2: carts by id, the hosted checkout and place orde
     expect(order.purchaseFlowId).toBe(cart.purchaseFlowId);
     const placed = await client.cartV2.getCart(cart._id!);
     expect(placed).toMatchObject({ orderPlaced: true, orderId, currentCart: false });
-    expect(code(await rejection(() => client.currentCartV2.getCurrentCart()))).toBe("OWNED_CART_NOT_FOUND");
+    expect(code(await rejection(() => client.currentCartV2.getCurrentCart()))).toBe("CURRENT_CART_NOT_FOUND");
     const again = await rejection(() => client.cartV2.addCoupon(cart._id!, { code: "BIENVENUE10" }));
     expect(code(again)).toBe("CART_ALREADY_ORDERED");
     expect(data(again)).toEqual({ cartId: cart._id, orderId });

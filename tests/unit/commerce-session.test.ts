@@ -258,3 +258,17 @@ describe("session cookie", () => {
     expect(await read("theme=dark")).toBeNull();
   });
 });
+
+describe("a visitor's first cart read", () => {
+  it("is an empty cart, not an error, while the platform has no current cart for the visitor", async () => {
+    const commerce = new Commerce(request(), await visitorTokens());
+    const wix = await commerce.client();
+    // What the platform answers first: Cart V2's 404 for a visitor without a current cart.
+    const refusal = await wix.currentCartV2.getCurrentCart().then(
+      () => null,
+      (e: { details?: { applicationError?: { code?: unknown } } }) => e.details?.applicationError?.code,
+    );
+    expect(refusal).toBe("CURRENT_CART_NOT_FOUND");
+    expect(await commerce.cart.get()).toBeNull();
+  });
+});

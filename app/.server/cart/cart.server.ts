@@ -72,9 +72,17 @@ export function toCart(raw: SdkCart | null | undefined): Cart {
   };
 }
 
+/**
+ * No current cart yet: Cart V2's Get Current Cart documents only Wix's standard errors, and a missing cart is its
+ * 404 with `CURRENT_CART_NOT_FOUND` (what public Cart V2 storefronts read); `OWNED_CART_NOT_FOUND` is Cart V1's, and a
+ * bare 404 (no code: the SDK puts the status there) means the same.
+ */
 function isNoCart(error: unknown) {
   const failure = classifyWixError(error);
-  return failure.kind === "application" && (failure.code === "OWNED_CART_NOT_FOUND" || failure.code === "404");
+  return (
+    failure.kind === "application" &&
+    (failure.code === "CURRENT_CART_NOT_FOUND" || failure.code === "OWNED_CART_NOT_FOUND" || failure.code === "404")
+  );
 }
 
 /** A Cart V2 as the pages see it, its lines linked to their product pages (from the catalog, not the line URLs). */

@@ -63,6 +63,7 @@ const APPLICATION_MESSAGES: Record<string, string> = {
   SERVICE_UNAVAILABLE: UNAVAILABLE_MESSAGE,
   "503": UNAVAILABLE_MESSAGE,
   OWNED_CART_NOT_FOUND: "Votre panier est vide.",
+  CURRENT_CART_NOT_FOUND: "Votre panier est vide.",
   // Coupons: Cart V2's codes (AddCouponToCurrentCartApplicationErrors and the cart's violations), then Checkout V1's
   // ERROR_COUPON_* family (the V1 checkout typings), the only ones Wix answers for a coupon.
   INVALID_COUPON_CODE: "Ce code promo n'existe pas ou n'est plus valable.",

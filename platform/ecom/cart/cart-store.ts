@@ -317,3 +317,47 @@ export function mergeCarts(ctx: Ctx, fromOwner: string, toOwner: string): void {
   ctx.db.prepare("DELETE FROM carts WHERE id = ?").run(from.id);
   touch(ctx, to.id);
 }
+
+// ---------------------------------------------------------------- Cart V2's writes (its routes hold no SQL)
+
+export function deleteLines(ctx: Ctx, cartId: string, lineIds: string[]): void {
+  const del = ctx.db.prepare("DELETE FROM cart_lines WHERE cart_id = ? AND id = ?");
+  for (const id of lineIds) del.run(cartId, id);
+}
+
+export function setLineQuantities(ctx: Ctx, cartId: string, updates: { id: string; quantity: number }[]): void {
+  const set = ctx.db.prepare("UPDATE cart_lines SET quantity = ? WHERE cart_id = ? AND id = ?");
+  for (const u of updates) set.run(u.quantity, cartId, u.id);
+}
+
+export function setCartCoupon(ctx: Ctx, cartId: string, code: string | null): void {
+  ctx.db.prepare("UPDATE carts SET coupon_code = ? WHERE id = ?").run(code, cartId);
+}
+
+export function setCartShipping(ctx: Ctx, cartId: string, code: string | null): void {
+  ctx.db.prepare("UPDATE carts SET selected_shipping = ? WHERE id = ?").run(code, cartId);
+}
+
+export function setCartNote(ctx: Ctx, cartId: string, note: string | null): void {
+  ctx.db.prepare("UPDATE carts SET buyer_note = ? WHERE id = ?").run(note, cartId);
+}
+
+export function setCustomCheckoutUrl(ctx: Ctx, cartId: string, url: string | null): void {
+  ctx.db.prepare("UPDATE carts SET custom_checkout_url = ? WHERE id = ?").run(url, cartId);
+}
+
+/** The buyer's contact and billing (JSON), and the e-mail when one was given. */
+export function setCartContact(ctx: Ctx, cartId: string, contact: unknown, billing: unknown, email: string | null): void {
+  ctx.db
+    .prepare("UPDATE carts SET contact_info = ?, billing = ?, email = COALESCE(?, email) WHERE id = ?")
+    .run(JSON.stringify(contact), JSON.stringify(billing), email, cartId);
+}
+
+/** Gives a cart another owner key: `cart:<id>` keeps it readable by id only, the buyer's key makes it current. */
+export function setCartOwner(ctx: Ctx, cartId: string, owner: string, placedBy: string | null): void {
+  ctx.db.prepare("UPDATE carts SET owner = ?, placed_by = ? WHERE id = ?").run(owner, placedBy, cartId);
+}
+
+export function deleteCart(ctx: Ctx, cartId: string): void {
+  ctx.db.prepare("DELETE FROM carts WHERE id = ?").run(cartId);
+}

@@ -1,38 +1,24 @@
 // ecom Cart V2 (`@wix/ecom` currentCartV2 and cartV2, REST under /ecom/v2/carts): the same carts as Cart V1, read
 // and changed the V2 way. Refusals use the codes of the SDK's typings (the *ApplicationErrors unions of
 // @wix/auto_sdk_ecom_cart-v-2 and _current-cart-v-2); what the typings leave open is listed in platform/README.md.
+// This module holds the routes and who may reach which cart; line items are in cart-v2-lines.ts, the other fields a
+// buyer writes in cart-v2-fields.ts, and every SQL statement in cart-store.ts.
 import type { Caller, Ctx } from "../../core/context";
 import { callerFromRequest, requireCaller } from "../../core/context";
 import { isElevated, requireElevated } from "../../core/elevated";
-import type { ApiRequest, FieldViolation, Router } from "../../core/http";
-import { appError, asObject, asString, notFound, refuseUnsafeText, unauthenticated, validationError } from "../../core/http";
+import type { ApiRequest, Router } from "../../core/http";
+import { appError, asObject, asString, notFound, unauthenticated } from "../../core/http";
 import { emitEvent, webhooksOn } from "../../events/webhooks";
 import { createCartSession } from "../../redirects/redirects";
-import { availableQuantity, isInStock, loadProduct } from "../../stores/catalog-store";
 import { identityOf } from "../parties/buyer";
 import type { CartRow } from "./cart-store";
-import { addLines, cartById, cartEvent, cartLines, cartV2Of, checkQuantity, ensureCart, getCart, touch, variantOf } from "./cart-store";
+import { cartById, cartEvent, cartV2Of, deleteCart, ensureCart, getCart, setCartOwner, setCartShipping, touch } from "./cart-store";
 import { cartCheckoutData, placeCartOrder } from "./cart-order";
-import { COUPON_LIMIT_MESSAGES, couponLimitReached, customerOf } from "../pricing/coupon-limits";
 import { checkoutTotals } from "../checkout/checkout-v1";
-import { buyerOwner, storedContact, summaryV2Wire } from "./cart-v2-wire";
-import type { PricedLine } from "../pricing/pricing";
-import {
-  addressFromWire,
-  computeTotals,
-  contactFromWire,
-  COUPON_REFUSAL_MESSAGES,
-  couponRefusal,
-  findCoupon,
-  priceLine,
-  shippingOptions,
-} from "../pricing/pricing";
-import { STORES_APP_ID } from "../../core/context";
-
-/** Cart V2's bounds (typings: `requestedQuantity` 1..100000, `lineItems` maxSize 300, `note` maxLength 1000). */
-const MAX_V2_QUANTITY = 100000;
-const MAX_LINES = 300;
-const MAX_NOTE = 1000;
+import { buyerOwner, summaryV2Wire } from "./cart-v2-wire";
+import { computeTotals, findCoupon } from "../pricing/pricing";
+import { addCatalogItems, parseCatalogItems, priced, removeLineItems, updateLineItems } from "./cart-v2-lines";
+import { addCoupon, removeCoupon, setDeliveryMethod, updateCart } from "./cart-v2-fields";
 
 // ---------------------------------------------------------------- access
 
@@ -41,14 +27,21 @@ interface Access {
   cart: CartRow;
 }
 
-/** No such cart for this caller: 404 with Cart V1's code (the V2 typings name none for this case). */
+/** No such cart for this caller, by id: 404 with Cart V1's code (the V2 typings name none for this case). */
 const cartNotFound = (id?: string) => notFound("OWNED_CART_NOT_FOUND", "Aucun panier pour cet utilisateur", id ? { cartId: id } : {});
+
+/**
+ * No current cart yet (a first visit, or after an order or Delete Current Cart): Get Current Cart documents no
+ * custom error, only Wix's standard ones, and "404 - Not found: resource not found or doesn't exist" is the one
+ * for a missing resource; the code is the one public Cart V2 storefronts read (platform/README.md, "Cart V2").
+ */
+const noCurrentCart = () => notFound("CURRENT_CART_NOT_FOUND", "Aucun panier en cours pour cet utilisateur", {});
 
 /** The caller's current cart, or 404. */
 function currentCart(ctx: Ctx, req: ApiRequest): Access {
   const caller = requireCaller(ctx, req.headers);
   const cart = getCart(ctx, caller.owner);
-  if (!cart) throw cartNotFound();
+  if (!cart) throw noCurrentCart();
   return { caller, cart };
 }
 
@@ -74,10 +67,6 @@ function notOrdered(cart: CartRow): void {
 
 // ---------------------------------------------------------------- wire
 
-function priced(ctx: Ctx, cart: CartRow): PricedLine[] {
-  return cartLines(ctx, cart.id).map((l) => priceLine(ctx, l));
-}
-
 function cartOut(ctx: Ctx, cartId: string, appOrigin: string) {
   return { cart: cartV2Of(ctx, cartById(ctx, cartId)!, appOrigin) };
 }
@@ -90,301 +79,12 @@ function withSummary(ctx: Ctx, cartId: string, appOrigin: string, parts: { deliv
   return { cart: cartV2Of(ctx, cart, appOrigin, lines), summary: summaryV2Wire(ctx, cart, t, parts, gone) };
 }
 
-// ---------------------------------------------------------------- line items
-
-interface CatalogItem {
-  index: number;
-  productId: string;
-  options: Record<string, unknown> | null;
-  reference: Record<string, unknown>;
-  quantity: number;
-}
-
-const checkQuantityV2 = (q: unknown, field: string, violations: FieldViolation[]) => checkQuantity(q, field, violations, MAX_V2_QUANTITY);
-
-/**
- * `catalogItems` (CatalogItemInput) from hostile input. Custom line items and catalog overrides set prices the
- * catalog does not: refused to buyers (overrides are the site's own business, custom items are not imitated).
- */
-function parseCatalogItems(body: Record<string, unknown>, elevated: boolean): CatalogItem[] {
-  const violations: FieldViolation[] = [];
-  if (Array.isArray(body.customItems) && body.customItems.length)
-    violations.push({ field: "customItems", description: "custom line items are not supported", violatedRule: "FIELD_NOT_ALLOWED" });
-  const raw = body.catalogItems;
-  if (raw !== undefined && raw !== null && !Array.isArray(raw))
-    violations.push({ field: "catalogItems", description: "must be an array", violatedRule: "FORMAT" });
-  const list = Array.isArray(raw) ? raw : [];
-  if (list.length > MAX_LINES)
-    throw appError(400, "MAX_LINE_ITEMS_EXCEEDED", `Au plus ${MAX_LINES} articles par panier`, {
-      requestCount: list.length,
-      maxCount: MAX_LINES,
-    });
-  const out: CatalogItem[] = [];
-  list.forEach((item, i) => {
-    const o = asObject(item);
-    const at = `catalogItems[${i}]`;
-    if (!o) {
-      violations.push({ field: at, description: "must be an object", violatedRule: "FORMAT" });
-      return;
-    }
-    if (o.catalogOverrideFields !== undefined && o.catalogOverrideFields !== null && !elevated)
-      violations.push({
-        field: `${at}.catalogOverrideFields`,
-        description: "is not allowed for this identity",
-        violatedRule: "FIELD_NOT_ALLOWED",
-      });
-    const ref = asObject(o.catalogReference);
-    const productId = asString(ref?.catalogItemId);
-    if (!ref) violations.push({ field: `${at}.catalogReference`, description: "is required", violatedRule: "REQUIRED_FIELD" });
-    else if (!productId || productId.length > 36)
-      violations.push({
-        field: `${at}.catalogReference.catalogItemId`,
-        description: "must be 1 to 36 characters",
-        violatedRule: "REQUIRED_FIELD",
-      });
-    if (ref && ref.appId !== STORES_APP_ID)
-      violations.push({ field: `${at}.catalogReference.appId`, description: "must be the Wix Stores app id", violatedRule: "VALIDATION" });
-    const options = ref?.options === undefined || ref?.options === null ? null : asObject(ref.options);
-    if (ref && ref.options !== undefined && ref.options !== null && !options)
-      violations.push({ field: `${at}.catalogReference.options`, description: "must be an object", violatedRule: "FORMAT" });
-    if (o.quantity === undefined) violations.push({ field: `${at}.quantity`, description: "is required", violatedRule: "REQUIRED_FIELD" });
-    const quantity = checkQuantityV2(o.quantity, `${at}.quantity`, violations);
-    if (ref && productId) out.push({ index: i, productId, options: options ?? null, reference: { ...ref }, quantity });
-  });
-  if (violations.length) throw validationError(violations);
-  return out;
-}
-
-interface ShortEntry {
-  id: Record<string, unknown>;
-  requestedQuantity: number;
-  availableQuantity: number;
-}
-
-const insufficient = (entries: ShortEntry[]) =>
-  appError(428, "INSUFFICIENT_INVENTORY", "Stock insuffisant pour la quantité demandée", { invalidItems: entries });
-
-/**
- * Adds catalog items: every item must exist in the catalog (ITEM_NOT_FOUND_IN_CATALOG) and be in stock for the
- * quantity asked plus what the cart already holds (INSUFFICIENT_INVENTORY), all checked before anything changes.
- */
-function addCatalogItems(ctx: Ctx, cart: CartRow, items: CatalogItem[]): void {
-  const missing: Record<string, unknown>[] = [];
-  const wanted = new Map<string, { item: CatalogItem; total: number; available: number | null }>();
-  const inCart = new Map(cartLines(ctx, cart.id).map((l) => [`${l.productId}|${l.variantId ?? ""}`, l.quantity]));
-  for (const item of items) {
-    const p = loadProduct(ctx, item.productId);
-    const variant = p && p.visible ? variantOf(ctx, p, item.options ?? undefined) : "invalid";
-    if (!p || variant === "invalid") {
-      missing.push({ catalogReference: item.reference });
-      continue;
-    }
-    const key = `${p.id}|${variant?.id ?? ""}`;
-    const available = isInStock(p, variant) ? availableQuantity(p, variant) : 0;
-    const seen = wanted.get(key);
-    wanted.set(key, { item, total: (seen?.total ?? inCart.get(key) ?? 0) + item.quantity, available });
-  }
-  if (missing.length) throw appError(428, "ITEM_NOT_FOUND_IN_CATALOG", "Article introuvable dans le catalogue", { invalidItems: missing });
-  const short = [...wanted.values()]
-    .filter((w) => w.available !== null && w.total > w.available)
-    .map((w) => ({ id: { catalogReference: w.item.reference }, requestedQuantity: w.total, availableQuantity: w.available! }));
-  if (short.length) throw insufficient(short);
-  const lineCount = new Set([...inCart.keys(), ...wanted.keys()]).size;
-  if (lineCount > MAX_LINES)
-    throw appError(400, "MAX_LINE_ITEMS_EXCEEDED", `Au plus ${MAX_LINES} articles par panier`, {
-      requestCount: lineCount,
-      maxCount: MAX_LINES,
-    });
-  addLines(
-    ctx,
-    cart,
-    items.map((i) => ({ productId: i.productId, options: i.options, quantity: i.quantity })),
-    MAX_V2_QUANTITY,
-  );
-}
-
-function removeLineItems(ctx: Ctx, cart: CartRow, body: Record<string, unknown>): void {
-  const ids = body.lineItemIds;
-  if (!Array.isArray(ids) || !ids.length)
-    throw validationError([{ field: "lineItemIds", description: "must not be empty", violatedRule: "MIN_SIZE" }]);
-  if (!ids.every((x) => typeof x === "string" && x.length <= 100))
-    throw validationError([{ field: "lineItemIds", description: "must be a list of line item ids", violatedRule: "FORMAT" }]);
-  const present = new Set(cartLines(ctx, cart.id).map((l) => l.id));
-  const unknown = (ids as string[]).filter((id) => !present.has(id));
-  if (unknown.length) throw appError(428, "LINE_ITEM_NOT_FOUND_IN_CART", "Ligne de panier introuvable", { lineItemIds: unknown });
-  const del = ctx.db.prepare("DELETE FROM cart_lines WHERE cart_id = ? AND id = ?");
-  for (const id of ids as string[]) del.run(cart.id, id);
-}
-
-/** `lineItems: [{lineItemId, quantity: {newQuantity}}]` (LineItemUpdate), checked whole before any change. */
-function updateLineItems(ctx: Ctx, cart: CartRow, body: Record<string, unknown>): void {
-  const raw = body.lineItems;
-  if (!Array.isArray(raw) || !raw.length)
-    throw validationError([{ field: "lineItems", description: "must not be empty", violatedRule: "MIN_SIZE" }]);
-  if (raw.length > MAX_LINES)
-    throw validationError([{ field: "lineItems", description: `must contain at most ${MAX_LINES} items`, violatedRule: "MAX_SIZE" }]);
-  const violations: FieldViolation[] = [];
-  const updates: { id: string; quantity: number | null }[] = [];
-  raw.forEach((item, i) => {
-    const o = asObject(item);
-    const id = asString(o?.lineItemId);
-    if (!id) violations.push({ field: `lineItems[${i}].lineItemId`, description: "must not be empty", violatedRule: "REQUIRED_FIELD" });
-    const q = asObject(o?.quantity);
-    const quantity = q ? checkQuantityV2(q.newQuantity, `lineItems[${i}].quantity.newQuantity`, violations) : null;
-    if (id) updates.push({ id, quantity });
-  });
-  if (violations.length) throw validationError(violations);
-  const seen = new Set<string>();
-  const dupes = updates.filter((u) => (seen.has(u.id) ? true : (seen.add(u.id), false))).map((u) => u.id);
-  if (dupes.length)
-    throw appError(400, "DUPLICATE_LINE_ITEM_UPDATES", "Ligne modifiée deux fois", { duplicateLineItemIds: [...new Set(dupes)] });
-  const empty = updates.filter((u) => u.quantity === null).map((u) => u.id);
-  if (empty.length) throw appError(400, "EMPTY_LINE_ITEM_UPDATES", "Aucune modification pour ces lignes", { lineItemIds: empty });
-  const lines = new Map(priced(ctx, cart).map((l) => [l.ref.id, l]));
-  const unknown = updates.filter((u) => !lines.has(u.id)).map((u) => u.id);
-  if (unknown.length) throw appError(428, "LINE_ITEM_NOT_FOUND_IN_CART", "Ligne de panier introuvable", { lineItemIds: unknown });
-  const short = updates
-    .map((u) => ({ u, l: lines.get(u.id)! }))
-    .filter(
-      ({ u, l }) =>
-        l.status === "NOT_FOUND" || (l.quantityAvailable !== null && u.quantity! > l.quantityAvailable) || l.status === "NOT_AVAILABLE",
-    )
-    .map(({ u, l }) => ({ id: { lineItemId: u.id }, requestedQuantity: u.quantity!, availableQuantity: l.quantityAvailable ?? 0 }));
-  if (short.length) throw insufficient(short);
-  const set = ctx.db.prepare("UPDATE cart_lines SET quantity = ? WHERE cart_id = ? AND id = ?");
-  for (const u of updates) set.run(u.quantity, cart.id, u.id);
-}
-
-// ---------------------------------------------------------------- coupons and delivery
-
-function addCoupon(ctx: Ctx, cart: CartRow, body: Record<string, unknown>): void {
-  const raw = asObject(body.coupon);
-  const code = asString(raw?.code)?.trim();
-  if (!code) throw validationError([{ field: "coupon.code", description: "must not be empty", violatedRule: "REQUIRED_FIELD" }]);
-  if (code.length > 100)
-    throw validationError([{ field: "coupon.code", description: "must be at most 100 characters", violatedRule: "MAX_LENGTH" }]);
-  if (cart.coupon_code) {
-    if (cart.coupon_code.toLowerCase() === code.toLowerCase())
-      throw appError(428, "COUPON_ALREADY_EXISTS", "Ce code promo est déjà appliqué", { couponCode: cart.coupon_code });
-    throw appError(428, "MAX_COUPONS_PER_CART_EXCEEDED", "Un seul code promo par panier", {});
-  }
-  const coupon = findCoupon(ctx, code);
-  if (!coupon) throw appError(400, "INVALID_COUPON_CODE", `Le code promo « ${code} » n'existe pas`, { couponCode: code });
-  // Paused, out of its dates or over the cart's subtotal: refused where it is typed, as Cart V2's InvalidCouponReason.
-  const refused = couponRefusal(coupon, computeTotals(ctx, priced(ctx, cart), null, null).subtotal);
-  if (refused) throw appError(400, "INVALID_COUPON_STATUS", COUPON_REFUSAL_MESSAGES[refused], { couponCode: coupon.code, reason: refused });
-  // A member (or a buyer whose e-mail the cart holds) who used it up is told now; Place Order checks again.
-  const reached = couponLimitReached(ctx, coupon, customerOf(ctx, cart.owner, cart.email));
-  if (reached)
-    throw appError(400, "INVALID_COUPON_STATUS", COUPON_LIMIT_MESSAGES[reached], {
-      couponCode: coupon.code,
-      reason: reached === "ERROR_COUPON_USAGE_EXCEEDED" ? "MAX_USAGE_EXCEEDED" : "MAX_USAGE_PER_CUSTOMER_EXCEEDED",
-    });
-  ctx.db.prepare("UPDATE carts SET coupon_code = ? WHERE id = ?").run(coupon.code, cart.id);
-}
-
-function removeCoupon(ctx: Ctx, cart: CartRow, body: Record<string, unknown>): void {
-  const id = asString(body.couponId);
-  if (!id) throw validationError([{ field: "couponId", description: "must not be empty", violatedRule: "REQUIRED_FIELD" }]);
-  const coupon = findCoupon(ctx, cart.coupon_code);
-  // A code that no longer exists has no coupon id left: its id in the cart is the code itself.
-  const inCart = cart.coupon_code ? (coupon?.id ?? cart.coupon_code) : null;
-  if (inCart !== id) throw appError(428, "COUPON_NOT_FOUND_IN_CART", "Ce code promo n'est pas dans le panier", { couponId: id });
-  ctx.db.prepare("UPDATE carts SET coupon_code = NULL WHERE id = ?").run(cart.id);
-}
-
-function setDeliveryMethod(ctx: Ctx, cart: CartRow, raw: unknown, field = "deliveryMethod"): void {
-  const m = asObject(raw);
-  const code = asString(m?.code);
-  if (!code) throw validationError([{ field: `${field}.code`, description: "must not be empty", violatedRule: "REQUIRED_FIELD" }]);
-  const appId = asString(m?.appId) ?? null;
-  const option = shippingOptions(ctx).find((o) => o.code === code);
-  if (!option)
-    throw appError(400, "DELIVERY_METHOD_NOT_FOUND", "Mode de livraison inconnu", {
-      code: code.slice(0, 100),
-      appId: appId?.slice(0, 100) ?? null,
-    });
-  if (!priced(ctx, cart).some((l) => l.physical))
-    throw appError(428, "DELIVERY_METHOD_MISSING_LINE_ITEMS", "Aucun article du panier n'est livré", {});
-  ctx.db.prepare("UPDATE carts SET selected_shipping = ? WHERE id = ?").run(option.code, cart.id);
-}
-
-// ---------------------------------------------------------------- update cart
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function checkedAddress(raw: unknown, field: string): Record<string, unknown> | null {
-  if (raw === undefined || raw === null) return null;
-  const a = addressFromWire(raw);
-  const country = a?.country;
-  if (country !== undefined && !/^[A-Z]{2}$/.test(String(country)))
-    throw appError(400, "INVALID_ADDRESS_FORMAT", "Pays invalide (code ISO à deux lettres)", { field: `${field}.country` });
-  return a;
-}
-
-/**
- * Update Cart: the fields a buyer may write (`note`, `customerInfo`, `deliveryInfo.address`/`.method`,
- * `paymentInfo.billingAddress`/`.billingContact`, `customCheckoutUrl`); the rest is read-only and ignored. A
- * `revision` that is not the cart's is refused (CartRevisionMismatchErrorData of the typings).
- */
-function updateCart(ctx: Ctx, cart: CartRow, body: Record<string, unknown>): void {
-  const patch = asObject(body.cart);
-  if (!patch) throw validationError([{ field: "cart", description: "is required", violatedRule: "REQUIRED_FIELD" }]);
-  const revision = patch.revision;
-  if (revision !== undefined && revision !== null && String(revision) !== String(cart.revision))
-    throw appError(409, "CART_REVISION_MISMATCH", "Le panier a changé entre-temps : rechargez-le", {
-      expectedRevision: String(revision).slice(0, 20),
-      currentRevision: String(cart.revision),
-    });
-  const contact = storedContact(cart.contact_info);
-  const billing = storedContact(cart.billing);
-  let email: string | undefined;
-  if (patch.note !== undefined) {
-    const note = patch.note;
-    if (note !== null && (typeof note !== "string" || note.length > MAX_NOTE))
-      throw validationError([
-        { field: "cart.note", description: `must be a string of at most ${MAX_NOTE} characters`, violatedRule: "MAX_LENGTH" },
-      ]);
-    if (typeof note === "string") refuseUnsafeText(note.replace(/[\r\n\t]/g, " "), "cart.note");
-    ctx.db.prepare("UPDATE carts SET buyer_note = ? WHERE id = ?").run(note || null, cart.id);
-  }
-  const customer = asObject(patch.customerInfo);
-  if (customer) {
-    const details = contactFromWire(customer);
-    if (details) contact.contactDetails = { ...(contact.contactDetails ?? {}), ...details };
-    if (customer.email !== undefined && customer.email !== null) {
-      email = asString(customer.email)?.trim();
-      if (!email || email.length > 320 || !EMAIL.test(email))
-        throw validationError([{ field: "cart.customerInfo.email", description: "must be a valid email address", violatedRule: "FORMAT" }]);
-    }
-  }
-  const delivery = asObject(patch.deliveryInfo);
-  if (delivery && delivery.address !== undefined) contact.address = checkedAddress(delivery.address, "cart.deliveryInfo.address");
-  const payment = asObject(patch.paymentInfo);
-  if (payment && payment.billingAddress !== undefined)
-    billing.address = checkedAddress(payment.billingAddress, "cart.paymentInfo.billingAddress");
-  if (payment && payment.billingContact !== undefined) billing.contactDetails = contactFromWire(payment.billingContact);
-  if (patch.customCheckoutUrl !== undefined) {
-    const url = patch.customCheckoutUrl;
-    if (url !== null && (typeof url !== "string" || url.length > 2048 || !/^https?:\/\/[^\s]+$/i.test(url)))
-      throw validationError([
-        { field: "cart.customCheckoutUrl", description: "must be an http(s) URL of at most 2048 characters", violatedRule: "FORMAT" },
-      ]);
-    ctx.db.prepare("UPDATE carts SET custom_checkout_url = ? WHERE id = ?").run(url || null, cart.id);
-  }
-  ctx.db
-    .prepare("UPDATE carts SET contact_info = ?, billing = ?, email = COALESCE(?, email) WHERE id = ?")
-    .run(JSON.stringify(contact), JSON.stringify(billing), email ?? null, cart.id);
-  const method = asObject(delivery?.method);
-  if (method) setDeliveryMethod(ctx, cartById(ctx, cart.id)!, method, "cart.deliveryInfo.method");
-}
-
 // ---------------------------------------------------------------- carts of their own
 
 /** A new current cart for the caller; the one they had stays readable by id, no longer current. */
 function createCurrent(ctx: Ctx, caller: Caller): CartRow {
   const old = getCart(ctx, caller.owner);
-  if (old) ctx.db.prepare("UPDATE carts SET owner = ?, placed_by = ? WHERE id = ?").run(`cart:${old.id}`, caller.owner, old.id);
+  if (old) setCartOwner(ctx, old.id, `cart:${old.id}`, caller.owner);
   return ensureCart(ctx, caller.owner);
 }
 
@@ -415,7 +115,7 @@ const CHANGES: Record<string, Change> = {
   "add-coupon": addCoupon,
   "remove-coupon": removeCoupon,
   "set-delivery-method": (ctx, cart, body) => setDeliveryMethod(ctx, cart, body.deliveryMethod),
-  "remove-delivery-method": (ctx, cart) => ctx.db.prepare("UPDATE carts SET selected_shipping = NULL WHERE id = ?").run(cart.id),
+  "remove-delivery-method": (ctx, cart) => setCartShipping(ctx, cart.id, null),
   "add-gift-card": (_ctx, _cart, body) => {
     throw giftCardRefused(body.giftCard);
   },
@@ -502,9 +202,9 @@ export function registerCartV2(router: Router, ctx: Ctx): void {
         const cart = createCurrent(ctx, caller);
         createFromBody(ctx, cart, req.body, false);
         touch(ctx, cart.id);
-        ctx.db.prepare("UPDATE carts SET owner = ?, placed_by = ? WHERE id = ?").run(`cart:${cart.id}`, caller.owner, cart.id);
+        setCartOwner(ctx, cart.id, `cart:${cart.id}`, caller.owner);
         // The caller's current cart stays current.
-        if (current) ctx.db.prepare("UPDATE carts SET owner = ?, placed_by = NULL WHERE id = ?").run(caller.owner, current.id);
+        if (current) setCartOwner(ctx, current.id, caller.owner, null);
         return cartOut(ctx, cart.id, req.appOrigin);
       });
     });
@@ -513,7 +213,7 @@ export function registerCartV2(router: Router, ctx: Ctx): void {
   both("PATCH", "", (c, a, req) => change(updateCart)(c, a, req));
   both("DELETE", "", (c, a) =>
     tx(() => {
-      c.db.prepare("DELETE FROM carts WHERE id = ?").run(a.cart.id);
+      deleteCart(c, a.cart.id);
       cartEvent(c, "deleted", a.cart, a.cart.order_id ? "v2" : "both");
       return {};
     }),
