@@ -10,7 +10,12 @@ export function getPath(obj: Json, path: string): Json {
   for (const part of path.split(".")) {
     if (FORBIDDEN_KEYS.has(part)) throw forbiddenKey(part);
     if (Array.isArray(cur)) {
-      cur = cur.map((c) => (asObject(c) ? (c as Record<string, Json>)[part] : undefined));
+      // A path through arrays reaches every item's field, arrays inside arrays flattened: on Wix,
+      // `options.choicesSettings.choices.choiceId` is every choice id of every option.
+      cur = cur.flatMap((c) => {
+        const v = asObject(c)?.[part];
+        return v === undefined ? [] : v;
+      });
       continue;
     }
     const o = asObject(cur);
@@ -34,11 +39,22 @@ function eq(a: Json, b: Json): boolean {
   return a === b;
 }
 
+const NUMERIC = /^\s*-?\d+(\.\d+)?\s*$/;
+
+/**
+ * Orders a field's value against a filter's operand. Numbers and numeric strings compare as numbers either way round:
+ * Catalog V3 amounts are decimal strings ("39.00") that Wix's price filters take as numbers or numeric strings
+ * (`$lte: 100` or `$lte: "100"`); text compares as text.
+ */
 function cmp(a: Json, b: Json): number | null {
   if (a === undefined || a === null || b === undefined || b === null) return null;
   if (typeof a === "number" && typeof b === "number") return a - b;
-  if (typeof a === "number" && typeof b === "string" && !Number.isNaN(Number(b))) return a - Number(b);
-  if (typeof a === "string" && typeof b === "string") return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === "number" && typeof b === "string") return NUMERIC.test(b) ? a - Number(b) : null;
+  if (typeof a === "string" && typeof b === "number") return NUMERIC.test(a) ? Number(a) - b : null;
+  if (typeof a === "string" && typeof b === "string") {
+    if (NUMERIC.test(a) && NUMERIC.test(b)) return Number(a) - Number(b);
+    return a < b ? -1 : a > b ? 1 : 0;
+  }
   if (typeof a === "boolean" && typeof b === "boolean") return Number(a) - Number(b);
   return null;
 }

@@ -9,6 +9,7 @@ import { requireElevated } from "../../core/elevated";
 import type { Router } from "../../core/http";
 import { appError, asObject, asString, fieldError, validationError } from "../../core/http";
 import { orderEvents } from "../orders/order-events";
+import { emitEvent, webhooksOn, type EventIdentity } from "../../events/webhooks";
 import type { OrderData } from "../orders/order-data";
 import { addActivity, cents, readOrderData, saveOrderData } from "../orders/order-data";
 import type { OrderRow } from "../orders/order-wire";
@@ -64,7 +65,7 @@ export function transactionsWire(row: OrderRow) {
     return {
       orderId: row.id,
       payments: o._requestPayments.map((p) => ({
-        id: uuidFrom(`payment:${p.requestId}`),
+        id: requestPaymentIdOf(p.requestId),
         createdDate: p.date,
         updatedDate: p.date,
         amount: orderPrice(p.cents, o.currency ?? "EUR"),
@@ -116,6 +117,39 @@ export function transactionsWire(row: OrderRow) {
     ],
     refunds: o._refunds ?? [],
   };
+}
+
+/** The id of the card payment of a payment request (one per paid request). */
+export const requestPaymentIdOf = (requestId: string) => uuidFrom(`payment:${requestId}`);
+
+/**
+ * Order Transactions Updated (`orderTransactions.onOrderTransactionsUpdated`): "Triggered when a payment or refund is
+ * added to an order, or when an existing payment is updated", an action event on `wix.ecom.v1.order_transactions`
+ * whose body is the typings' PaymentsUpdated: the order's transactions and the ids of the payments and refunds changed.
+ * Wix marks it deprecated (replaced by details_updated), yet the SDK still types it; see platform/README.md.
+ */
+export function transactionsUpdated(
+  ctx: Ctx,
+  orderId: string,
+  changed: { paymentIds?: string[]; refundIds?: string[] },
+  identity?: EventIdentity,
+): void {
+  if (!webhooksOn(ctx)) return;
+  const row = orderById(ctx, orderId);
+  emitEvent(ctx, {
+    eventType: "wix.ecom.v1.order_transactions_updated",
+    entityFqdn: "wix.ecom.v1.order_transactions",
+    slug: "updated",
+    entityId: orderId,
+    body: {
+      action: {
+        orderTransactions: transactionsWire(row),
+        paymentIds: changed.paymentIds ?? [],
+        refundIds: changed.refundIds ?? [],
+      },
+    },
+    identity: identity ?? { memberId: row.member_id, visitorId: row.visitor_id },
+  });
 }
 
 function collectability(row: OrderRow, data: OrderData): string {
@@ -172,6 +206,7 @@ function settle(ctx: Ctx, orderId: string, paymentIds: string[], to: "APPROVED" 
         identity: { owner: true },
         previousPaymentStatus: row.payment_status,
       });
+      transactionsUpdated(ctx, orderId, { paymentIds: [id] }, { owner: true });
       return { orderTransactions: transactionsWire(orderById(ctx, orderId)) };
     })
     .immediate();
@@ -203,6 +238,7 @@ function markAsPaid(ctx: Ctx, orderId: string, appOrigin: string) {
         identity: { owner: true },
         previousPaymentStatus: row.payment_status,
       });
+      transactionsUpdated(ctx, orderId, { paymentIds: [paymentIdOf(orderId)] }, { owner: true });
       return { order: orderWire(ctx, orderById(ctx, orderId), appOrigin) };
     })
     .immediate();

@@ -18,7 +18,7 @@ import { orderEvents, productChanged } from "../orders/order-events";
 import { followUrl } from "../orders/order-links";
 import type { OrderRow } from "../orders/order-wire";
 import { orderById } from "../orders/order-wire";
-import { balanceSummary, paymentIdOf, paymentState, RECEIVED, refundedCents, transactionsWire } from "./payments";
+import { balanceSummary, paymentIdOf, paymentState, RECEIVED, refundedCents, transactionsUpdated, transactionsWire } from "./payments";
 
 const BASE = "/ecom/v1/order-billing";
 const MAX_REASON = 200;
@@ -363,6 +363,7 @@ function refundPayments(ctx: Ctx, orderId: string, body: Record<string, unknown>
         identity: { owner: true },
         previousPaymentStatus: row.payment_status,
       });
+      transactionsUpdated(ctx, orderId, { paymentIds: [paymentId], refundIds: [refundId] }, { owner: true });
       if (input.email && row.email) mail = () => sendRefundMail(ctx, orderById(ctx, orderId), refund, input.email!.customMessage);
       return { refund, orderTransactions: transactionsWire(orderById(ctx, orderId)) };
     })

@@ -25,7 +25,7 @@ import { orderSearchLimit, orderSearchPage, searchAllOrders } from "./owner-orde
 import type { OrderRow } from "./order-wire";
 import { orderById, orderWire } from "./order-wire";
 import { isElevated } from "../../core/elevated";
-import { balanceSummary, transactionsWire } from "../after-sale/payments";
+import { balanceSummary, paymentIdOf, transactionsUpdated, transactionsWire } from "../after-sale/payments";
 
 export function nextOrderNumber(ctx: Ctx): string {
   const row = ctx.db.prepare("SELECT MAX(CAST(number AS INTEGER)) AS n FROM orders").get() as { n: number | null };
@@ -397,6 +397,8 @@ export function commitOrder(ctx: Ctx, input: CommitInput): PlaceResult {
     payment === "card" ? ["created", "approved", "payment_status_updated"] : unpaid ? ["created"] : ["created", "approved"],
     { previousPaymentStatus: "NOT_PAID" },
   );
+  // A card paid or authorized on the payment page is the order's first payment.
+  if (payment === "card" || payment === "authorized") transactionsUpdated(ctx, orderId, { paymentIds: [paymentIdOf(orderId)] });
   return { ok: true, orderId };
 }
 

@@ -7,7 +7,7 @@ import { orderEvents } from "../orders/order-events";
 import type { OrderData } from "../orders/order-data";
 import { addActivity, cents, readOrderData, saveOrderData } from "../orders/order-data";
 import type { OrderRow } from "../orders/order-wire";
-import { balanceSummary } from "../after-sale/payments";
+import { balanceSummary, requestPaymentIdOf, transactionsUpdated } from "../after-sale/payments";
 import type { PaymentRequestData, PaymentRequestRow } from "./payment-requests";
 import { requestById, requestEvent } from "./payment-requests";
 
@@ -46,6 +46,7 @@ export function payRequest(ctx: Ctx, requestId: string): PayResult {
         .run(JSON.stringify({ ...d, paymentGatewayOrderId: gatewayId(requestId) }), now, requestId);
       const paidRow: PaymentRequestRow = requestById(ctx, requestId);
       orderEvents(ctx, order.id, ["updated", "payment_status_updated"], { previousPaymentStatus: order.payment_status });
+      transactionsUpdated(ctx, order.id, { paymentIds: [requestPaymentIdOf(requestId)] });
       requestEvent(ctx, paidRow, "paid");
       return { ok: true, orderId: order.id, replay: false };
     })

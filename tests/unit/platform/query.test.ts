@@ -34,6 +34,44 @@ describe("matchFilter", () => {
     expect(ids({ tags: { $isEmpty: true } })).toEqual(["c"]);
   });
 
+  it("compares decimal-string amounts with numbers and numeric strings as numbers", () => {
+    const priced = [
+      { id: "cheap", actualPriceRange: { minValue: { amount: "9.90" } } },
+      { id: "mid", actualPriceRange: { minValue: { amount: "39.00" } } },
+      { id: "dear", actualPriceRange: { minValue: { amount: "1400.00" } } },
+    ];
+    const hit = (filter: unknown) => priced.filter((p) => matchFilter(p, filter)).map((p) => p.id);
+    expect(hit({ "actualPriceRange.minValue.amount": { $gte: 10 } })).toEqual(["mid", "dear"]);
+    expect(hit({ "actualPriceRange.minValue.amount": { $lte: 100 } })).toEqual(["cheap", "mid"]);
+    expect(hit({ "actualPriceRange.minValue.amount": { $gte: "10", $lte: "100" } })).toEqual(["mid"]);
+    expect(hit({ "actualPriceRange.minValue.amount": { $lt: "1000" } })).toEqual(["cheap", "mid"]);
+  });
+
+  it("reaches fields inside arrays of arrays ($hasSome, $in on choices of options)", () => {
+    const products = [
+      {
+        id: "t-shirt",
+        options: [
+          {
+            name: "Taille",
+            choicesSettings: {
+              choices: [
+                { choiceId: "s", name: "S" },
+                { choiceId: "m", name: "M" },
+              ],
+            },
+          },
+        ],
+      },
+      { id: "mug", options: [{ name: "Couleur", choicesSettings: { choices: [{ choiceId: "red", name: "Rouge" }] } }] },
+      { id: "book", options: [] },
+    ];
+    const hit = (filter: unknown) => products.filter((p) => matchFilter(p, filter)).map((p) => p.id);
+    expect(hit({ "options.choicesSettings.choices.choiceId": { $hasSome: ["m", "red"] } })).toEqual(["t-shirt", "mug"]);
+    expect(hit({ "options.choicesSettings.choices.name": { $in: ["Rouge"] } })).toEqual(["mug"]);
+    expect(hit({ "options.choicesSettings.choices.choiceId": { $exists: false } })).toEqual(["book"]);
+  });
+
   it("combines with $and, $or, $not, and accepts a JSON string filter", () => {
     expect(ids({ $and: [{ "price.amount": { $gt: 1 } }, { tags: { $hasSome: ["y"] } }] })).toEqual(["a", "b"]);
     expect(ids({ $or: [{ id: "a" }, { id: "c" }] })).toEqual(["a", "c"]);
