@@ -228,7 +228,12 @@ function identityWire(m: MemberRow) {
     isVerified: m.email_verified !== 0,
     status: {
       name: status,
-      reasons: m.email_verified === 0 ? ["PENDING_EMAIL_VERIFICATION"] : m.status === "PENDING" ? ["PENDING_ADMIN_APPROVAL_REQUIRED"] : [],
+      reasons:
+        m.email_verified === 0
+          ? ["PENDING_EMAIL_VERIFICATION_REQUIRED"]
+          : m.status === "PENDING"
+            ? ["PENDING_ADMIN_APPROVAL_REQUIRED"]
+            : [],
     },
   });
 }
@@ -247,7 +252,7 @@ function pendingIdentityWire(memberId: string, input: SignupInput) {
     privacyStatus: "PRIVATE",
     profileTail: {},
     isVerified: false,
-    status: { name: "PENDING", reasons: ["PENDING_EMAIL_VERIFICATION"] },
+    status: { name: "PENDING", reasons: ["PENDING_EMAIL_VERIFICATION_REQUIRED"] },
   });
 }
 

@@ -4,14 +4,24 @@
 // approving her restores her.
 import { randomBytes } from "node:crypto";
 import type { Ctx } from "../core/context";
-import { requireCaller } from "../core/context";
+import { newId, requireCaller } from "../core/context";
 import { nowIso } from "../core/db";
 import { requireElevated } from "../core/elevated";
 import { canonicalEmail } from "../core/email";
-import type { ApiRequest, Router } from "../core/http";
+import type { ApiRequest, FieldViolation, Router } from "../core/http";
 import { appError, asObject, asString, permissionDenied, validationError } from "../core/http";
 import type { Fieldset, MemberRow } from "./members";
-import { changeSlug, createMember, deleteMember, hashPassword, memberById, memberEvent, memberWire, parseFieldsets } from "./members";
+import {
+  changeSlug,
+  contactLists,
+  createMember,
+  deleteMember,
+  hashPassword,
+  memberById,
+  memberEvent,
+  memberWire,
+  parseFieldsets,
+} from "./members";
 import { applySort, matchFilter, parseOffsetPaging, parseSort } from "../core/query";
 import type { EventIdentity } from "../events/webhooks";
 
@@ -125,6 +135,9 @@ async function createFromRequest(ctx: Ctx, req: ApiRequest) {
   const contact = asObject(member.contact) ?? {};
   const profile = asObject(member.profile) ?? {};
   const clip = (v: unknown) => asString(v)?.trim().slice(0, 100) || null;
+  const violations: FieldViolation[] = [];
+  const { phones, addresses } = contactLists(contact, violations);
+  if (violations.length) throw validationError(violations);
   // The member sets her password through "mot de passe oublié": this one is never shown to anyone.
   const passwordHash = await hashPassword(randomBytes(24).toString("base64url"));
   const created = ctx.db
@@ -137,6 +150,8 @@ async function createFromRequest(ctx: Ctx, req: ApiRequest) {
         firstName: clip(contact.firstName),
         lastName: clip(contact.lastName),
         nickname: clip(profile.nickname),
+        ...(phones ? { phones } : {}),
+        ...(addresses ? { addresses } : {}),
         // Created by the owner: her mailbox is proved when she sets her password through the reset link.
         emailVerified: false,
       });
@@ -161,7 +176,8 @@ function byFilter(ctx: Ctx, req: ApiRequest, what: "delete" | "approve" | "block
     })
     .immediate();
   // Wix runs these as asynchronous jobs; here the job is done when the answer leaves.
-  return { jobId: `embedded-${what}-${Date.now().toString(36)}` };
+  // A bulk job's id is a GUID on Wix (the typings' jobId, read by the Async Jobs API).
+  return { jobId: newId() };
 }
 
 function removeContact(ctx: Ctx, id: string, what: "phones" | "emails" | "addresses") {

@@ -254,21 +254,8 @@ function cleanString(v: unknown, field: string, max: number, violations: FieldVi
   return v.trim();
 }
 
-function updateMember(ctx: Ctx, caller: Caller | "elevated", req: ApiRequest) {
-  const me =
-    caller === "elevated"
-      ? (ctx.db.prepare("SELECT * FROM members WHERE id = ?").get(req.params.id) as MemberRow | undefined)
-      : requireMember(ctx, caller);
-  if (!me) throw notFound("MEMBER_NOT_FOUND", "Membre introuvable", { id: req.params.id });
-  if (req.params.id !== me.id) throw permissionDenied("Vous ne pouvez modifier que votre propre profil");
-  const member = asObject(req.body.member);
-  if (!member) throw validationError([{ field: "member", description: "is required", violatedRule: "REQUIRED_FIELD" }]);
-  const violations: FieldViolation[] = [];
-  const contact = asObject(member.contact);
-  const profile = asObject(member.profile);
-  const firstName = cleanString(contact?.firstName, "member.contact.firstName", 100, violations);
-  const lastName = cleanString(contact?.lastName, "member.contact.lastName", 100, violations);
-  const nickname = cleanString(profile?.nickname, "member.profile.nickname", 255, violations);
+/** A member's phones and addresses as Create Member and Update Member take them (`member.contact`), checked. */
+export function contactLists(contact: Record<string, unknown> | undefined, violations: FieldViolation[]) {
   let phones: string[] | undefined;
   if (contact?.phones !== undefined) {
     if (!Array.isArray(contact.phones) || !contact.phones.every((p) => typeof p === "string" && p.length <= 50 && !UNSAFE_TEXT_RE.test(p)))
@@ -297,6 +284,25 @@ function updateMember(ctx: Ctx, caller: Caller | "elevated", req: ApiRequest) {
       });
     }
   }
+  return { phones, addresses };
+}
+
+function updateMember(ctx: Ctx, caller: Caller | "elevated", req: ApiRequest) {
+  const me =
+    caller === "elevated"
+      ? (ctx.db.prepare("SELECT * FROM members WHERE id = ?").get(req.params.id) as MemberRow | undefined)
+      : requireMember(ctx, caller);
+  if (!me) throw notFound("MEMBER_NOT_FOUND", "Membre introuvable", { id: req.params.id });
+  if (req.params.id !== me.id) throw permissionDenied("Vous ne pouvez modifier que votre propre profil");
+  const member = asObject(req.body.member);
+  if (!member) throw validationError([{ field: "member", description: "is required", violatedRule: "REQUIRED_FIELD" }]);
+  const violations: FieldViolation[] = [];
+  const contact = asObject(member.contact);
+  const profile = asObject(member.profile);
+  const firstName = cleanString(contact?.firstName, "member.contact.firstName", 100, violations);
+  const lastName = cleanString(contact?.lastName, "member.contact.lastName", 100, violations);
+  const nickname = cleanString(profile?.nickname, "member.profile.nickname", 255, violations);
+  const { phones, addresses } = contactLists(contact, violations);
   if (violations.length) throw validationError(violations);
   return ctx.db
     .transaction(() => {

@@ -9,6 +9,7 @@ import { insertOrder } from "../ecom/orders/orders";
 import type { LineRef } from "../ecom/pricing/pricing";
 import { computeTotals, priceLine } from "../ecom/pricing/pricing";
 import { loadProduct, soleVariantId, variantId } from "../stores/catalog-store";
+import { seedId } from "./seed-ids";
 import { insertDigitalFile } from "../ecom/orders/downloads";
 
 const choiceSchema = z.object({ value: z.string(), description: z.string() });
@@ -130,8 +131,31 @@ export function readSeedFile(file: string): SeedData | null {
   return parsed.data;
 }
 
-export function loadSeed(ctx: Ctx, seed: SeedData): void {
+/** The seed with its product and collection ids as stored (seedId), references included. */
+function withStoredIds(seed: SeedData): SeedData {
+  const collectionIds = new Set(seed.collections.map((c) => c.id));
+  const productIds = new Set(seed.products.map((p) => p.id));
+  return {
+    ...seed,
+    collections: seed.collections.map((c) => ({ ...c, id: seedId(c.id) })),
+    products: seed.products.map((p) => ({
+      ...p,
+      id: seedId(p.id),
+      collections: p.collections.map((ref) => (collectionIds.has(ref) ? seedId(ref) : ref)),
+    })),
+    members: seed.members.map((m) => ({
+      ...m,
+      orders: m.orders.map((o) => ({
+        ...o,
+        lines: o.lines.map((l) => (productIds.has(l.product) ? { ...l, product: seedId(l.product) } : l)),
+      })),
+    })),
+  };
+}
+
+export function loadSeed(ctx: Ctx, data: SeedData): void {
   const db = ctx.db;
+  const seed = withStoredIds(data);
   db.transaction(() => {
     setSetting(db, "currency", seed.currency);
     setSetting(db, "taxRatePercent", String(seed.taxRatePercent));

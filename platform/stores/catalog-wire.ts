@@ -8,6 +8,7 @@ import {
   cachedProductWires,
   discountedCents,
   isInStock,
+  stableId,
   variantBaseCents,
   type ProductRec,
   type VariantRec,
@@ -115,7 +116,8 @@ export function productWire(ctx: Ctx, p: ProductRec, appOrigin: string) {
     })),
     productPageUrl: { base: appOrigin, path: `/products/${p.slug}` },
     numericId: String(p.numericId),
-    inventoryItemId: `inv-${p.id}`,
+    // A GUID like every Wix id (V1 answers one inventory item per product).
+    inventoryItemId: stableId("inventory", p.id),
     discount: { type: p.discountType, value: p.discountType === "NONE" ? 0 : p.discountValue },
     collectionIds: p.collectionIds,
     variants,

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { ApiKeyStrategy, createClient, OAuthStrategy } from "@wix/sdk";
 import { backInStockNotifications, checkout, recommendations } from "@wix/ecom";
 import { clientId, DEMO, isWix, loginThroughHostedPage, rejection, usePlatform } from "./harness";
+import { seedId } from "../../platform/seed/seed-ids";
 
 const API_KEY = "app-only-api-key-0123456789abcdef";
 const ctx = usePlatform({ apiKey: API_KEY, siteId: "app-only-site" });
@@ -13,7 +14,7 @@ const modules = { checkout, recommendations, backInStockNotifications };
 
 const visitorClient = () => createClient({ modules, auth: OAuthStrategy({ clientId }) });
 type Client = ReturnType<typeof visitorClient>;
-const ref = { appId: "215238eb-22a5-4c36-9e7b-e7c08025e04e", catalogItemId: "prod-livre-typescript" };
+const ref = { appId: "215238eb-22a5-4c36-9e7b-e7c08025e04e", catalogItemId: seedId("prod-livre-typescript") };
 
 function calls(c: Pick<Client, keyof typeof modules>): Record<string, () => Promise<unknown>> {
   return {

@@ -20,6 +20,7 @@ import {
   STORES_APP_ID,
   usePlatformCapturingWebhooks,
 } from "./harness";
+import { seedId } from "../../platform/seed/seed-ids";
 
 const API_KEY = "contract-v3-api-key-0123456789abcdef";
 const SITE_ID = "contract-v3-site";
@@ -108,7 +109,7 @@ describe("productsV3.queryProducts", () => {
 
 describe("productsV3.searchProducts and countProducts", () => {
   it("filters on a category ($matchItems), sorts on the price paid, pages with cursors; counts the same filter", async () => {
-    const filter = { "allCategoriesInfo.categories": { $matchItems: [{ id: "col-livres" }] } };
+    const filter = { "allCategoriesInfo.categories": { $matchItems: [{ id: seedId("col-livres") }] } };
     const books = seed.products.filter((p) => p.collections.includes("livres"));
     const first = await client.productsV3.searchProducts(
       { filter, sort: [{ fieldName: "actualPriceRange.minValue.amount", order: "ASC" }], cursorPaging: { limit: 10 } },
@@ -123,7 +124,7 @@ describe("productsV3.searchProducts and countProducts", () => {
     expect(paid).toEqual([...paid].sort((a, b) => a - b));
     expect(first.products![0]!.currency).toBe("EUR");
     expect(first.products![0]!.actualPriceRange?.minValue?.formattedAmount).toMatch(/€/);
-    expect(first.products![0]!.allCategoriesInfo?.categories?.map((c) => c._id)).toContain("col-livres");
+    expect(first.products![0]!.allCategoriesInfo?.categories?.map((c) => c._id)).toContain(seedId("col-livres"));
     expect((await client.productsV3.countProducts({ filter })).count).toBe(books.length);
   });
 

@@ -7,6 +7,7 @@ import { CookieBrowser } from "../support/browser";
 import { DEMO as DEMO_LOGIN } from "../support/demo";
 import { formWithButton, pageText } from "../support/html";
 import { APP_ORIGIN, makeClient, STORES_APP_ID, type Client } from "../support/platform";
+import { seedId } from "../../platform/seed/seed-ids";
 
 export * from "../support/platform";
 
@@ -347,7 +348,13 @@ export interface Seed {
   collections: Array<{ id: string; slug: string; name: string }>;
   products: SeedProduct[];
 }
-export const seed = JSON.parse(readFileSync(new URL("../../platform/seed/demo.json", import.meta.url), "utf8")) as Seed;
+const seedFile = JSON.parse(readFileSync(new URL("../../platform/seed/demo.json", import.meta.url), "utf8")) as Seed;
+/** The demo seed with its product and collection ids as the platform stores them (GUIDs: seedId). */
+export const seed: Seed = {
+  ...seedFile,
+  collections: seedFile.collections.map((c) => ({ ...c, id: seedId(c.id) })),
+  products: seedFile.products.map((p) => ({ ...p, id: seedId(p.id) })),
+};
 export const seedProduct = (slug: string): SeedProduct => {
   const p = seed.products.find((x) => x.slug === slug);
   if (!p) throw new Error(`seed has no product ${slug}`);

@@ -3,6 +3,7 @@ import { test, expect } from "./fixtures";
 import { formFields, Visitor, type HttpResponse } from "../support/visitor";
 import { unsealValue } from "../../app/.server/account/cookie-crypto.server";
 import { E2E_SECRET } from "../support/demo";
+import { seedId } from "../../platform/seed/seed-ids";
 
 /**
  * Bad input, all in one place: each case sends what a confused user, a broken
@@ -15,7 +16,7 @@ import { E2E_SECRET } from "../support/demo";
  * rate limits → 429 with Retry-After (tests/unit/rate-limits.test.ts).
  */
 
-const BOOK = { slug: "livre-react", productId: "prod-livre-react" };
+const BOOK = { slug: "livre-react", productId: seedId("prod-livre-react") };
 
 type Ctx = { origin: string; visitor: () => Visitor };
 
@@ -176,7 +177,7 @@ const cases: Array<{ name: string; run: (ctx: Ctx) => Promise<void> }> = [
   },
   {
     name: "add-to-cart with another product's id",
-    run: async (ctx) => expect((await addToCart(ctx.visitor(), { productId: "prod-livre-node" })).status).toBe(400),
+    run: async (ctx) => expect((await addToCart(ctx.visitor(), { productId: seedId("prod-livre-node") })).status).toBe(400),
   },
   {
     // The server resolves the variant from the submitted options: an unknown choice is refused.

@@ -8,6 +8,7 @@ import { buildDir, ROOT, startServer, type RunningServer } from "../support/serv
 import { unsealValue } from "../../app/.server/account/cookie-crypto.server";
 import { freePortInRange } from "../support/ports";
 import { formFields, freshRender, Visitor } from "../support/visitor";
+import { seedId } from "../../platform/seed/seed-ids";
 
 /**
  * The production topology of compose.yaml on loopback. nginx, running compose/nginx.conf itself (loopback addresses in
@@ -179,7 +180,7 @@ describe("nginx → two replicas → one platform service and Redis", () => {
     expect(cart.status).toBe(200);
     expect(cart.body).toContain("Audit de système d&#x27;information");
     expect(cart.url.startsWith(b.origin)).toBe(true);
-    expect(await cartLines(visitor)).toEqual(new Map([["prod-audit-si", 3]]));
+    expect(await cartLines(visitor)).toEqual(new Map([[seedId("prod-audit-si"), 3]]));
   });
 
   it("the platform service builds hosted-page URLs only on the app origins it is configured with", async () => {

@@ -16,6 +16,7 @@ import {
 import { Commerce, runInSession } from "~/.server/wix/commerce.server";
 import { SORT_OPTIONS } from "~/models/catalog";
 import demo from "../../platform/seed/demo.json";
+import { seedId } from "../../platform/seed/seed-ids";
 
 const handle = useEmbeddedPlatform({ catalogVersion: "V1_CATALOG" }, { getAppOrigin: () => "http://localhost:3000" });
 const slugs = demo.products.map((p) => p.slug);
@@ -76,15 +77,15 @@ describe("one catalog interface, two readers", () => {
     const ask = (values: Record<string, string>) => (name: string) => values[name];
 
     siteRuns("V1_CATALOG");
-    const v1 = checkAddToCart((await productById(formation.id))!, ask(chosen));
+    const v1 = checkAddToCart((await productById(seedId(formation.id)))!, ask(chosen));
     // V1 counts the books left (10 in the demo data): the add is checked against it.
-    expect(checkAddToCart((await productById(book.id))!, ask({}))).toEqual({ ok: true, chosen: {}, left: 10 });
+    expect(checkAddToCart((await productById(seedId(book.id)))!, ask({}))).toEqual({ ok: true, chosen: {}, left: 10 });
 
     siteRuns("V3_CATALOG");
-    const v3 = checkAddToCart((await productById(formation.id))!, ask(chosen));
+    const v3 = checkAddToCart((await productById(seedId(formation.id)))!, ask(chosen));
     expect(v3).toEqual(v1);
     expect(v3).toMatchObject({ ok: true, chosen });
-    const sole = checkAddToCart((await productById(book.id))!, ask({}));
+    const sole = checkAddToCart((await productById(seedId(book.id)))!, ask({}));
     // V3 reads the books left from Inventory Items: the same 10.
     expect(sole).toMatchObject({ ok: true, chosen: {}, left: 10, variantId: expect.stringMatching(/^[0-9a-f]{8}-/) });
   });
@@ -105,7 +106,7 @@ describe("one catalog interface, two readers", () => {
     siteRuns("V3_CATALOG");
     const commerce = await Commerce.fromRequest(new Request("http://localhost:3000/cart"));
     const { cart, raw } = await runInSession(commerce, async () => {
-      const product = (await productById("prod-livre-typescript"))!;
+      const product = (await productById(seedId("prod-livre-typescript")))!;
       const check = checkAddToCart(product, () => undefined);
       if (!check.ok) throw new Error(check.message);
       await commerce.cart.add({ productId: product.id, quantity: 1, variantId: check.variantId });

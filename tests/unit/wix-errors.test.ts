@@ -15,6 +15,7 @@ import {
   TIMEOUT_MESSAGE,
 } from "~/.server/wix/errors.server";
 import { CommerceTimeoutError } from "~/.server/wix/commerce.server";
+import { seedId } from "../../platform/seed/seed-ids";
 
 /** Real SDK errors from the embedded platform, so the mapping is tested on what the SDK really throws. */
 const embedded = useEmbeddedPlatform();
@@ -26,7 +27,9 @@ beforeAll(async () => {
   client = makeClient();
   client.auth.setTokens(await client.auth.generateVisitorTokens());
   await client.currentCart.addToCurrentCart({
-    lineItems: [{ catalogReference: { appId: "215238eb-22a5-4c36-9e7b-e7c08025e04e", catalogItemId: "prod-audit-si" }, quantity: 1 }],
+    lineItems: [
+      { catalogReference: { appId: "215238eb-22a5-4c36-9e7b-e7c08025e04e", catalogItemId: seedId("prod-audit-si") }, quantity: 1 },
+    ],
   });
 });
 
@@ -43,7 +46,9 @@ describe("SDK error mapping", () => {
   it("classifies a validation error with its fields", async () => {
     const error = await caught(
       client.currentCart.addToCurrentCart({
-        lineItems: [{ catalogReference: { appId: "215238eb-22a5-4c36-9e7b-e7c08025e04e", catalogItemId: "prod-audit-si" }, quantity: 0 }],
+        lineItems: [
+          { catalogReference: { appId: "215238eb-22a5-4c36-9e7b-e7c08025e04e", catalogItemId: seedId("prod-audit-si") }, quantity: 0 },
+        ],
       }),
     );
     const failure = classifyWixError(error);
@@ -233,7 +238,9 @@ describe("Cart V2 refusals the app can meet", () => {
     const v2 = makeClient();
     v2.auth.setTokens(await v2.auth.generateVisitorTokens());
     await v2.currentCartV2.addLineItemsToCurrentCart({
-      catalogItems: [{ catalogReference: { appId: "215238eb-22a5-4c36-9e7b-e7c08025e04e", catalogItemId: "prod-audit-si" }, quantity: 1 }],
+      catalogItems: [
+        { catalogReference: { appId: "215238eb-22a5-4c36-9e7b-e7c08025e04e", catalogItemId: seedId("prod-audit-si") }, quantity: 1 },
+      ],
     });
     const failure = classifyWixError(await caught(v2.currentCartV2.addCouponToCurrentCart({ code: "N-EXISTE-PAS" })));
     expect(failure).toMatchObject({ kind: "application", code: "INVALID_COUPON_CODE" });

@@ -72,7 +72,8 @@ export function transactionsWire(row: OrderRow) {
         refundDisabled: false,
         regularPaymentDetails: {
           paymentOrderId: row.id,
-          gatewayTransactionId: `embedded-${p.requestId.slice(0, 8)}`,
+          // Wix Payments' transaction id, a GUID; the provider's own reference beside it is free text.
+          gatewayTransactionId: uuidFrom(`gateway:${p.requestId}`),
           providerTransactionId: `embedded-card-${p.requestId.slice(0, 8)}`,
           paymentMethod: "CreditCard",
           offlinePayment: false,
@@ -93,7 +94,7 @@ export function transactionsWire(row: OrderRow) {
         refundDisabled: false,
         regularPaymentDetails: {
           paymentOrderId: row.id,
-          gatewayTransactionId: card ? `embedded-${row.number}` : null,
+          gatewayTransactionId: card ? uuidFrom(`gateway:${row.id}`) : null,
           // The (test) card provider's own reference, as a real provider's appears here.
           ...(card ? { providerTransactionId: `embedded-card-${row.number}` } : {}),
           paymentMethod: card ? "CreditCard" : "offline",

@@ -3,7 +3,7 @@ import { emitEvent, webhooksOn } from "../../events/webhooks";
 import type { ProductRec } from "../../stores/catalog-store";
 import { resolveVariant, loadProduct } from "../../stores/catalog-store";
 import type { Ctx } from "../../core/context";
-import { STORES_APP_ID, currency, newId, price } from "../../core/context";
+import { SHIPPING_CARRIER_ID, STORES_APP_ID, currency, newId, price } from "../../core/context";
 import { nowIso } from "../../core/db";
 import type { FieldViolation } from "../../core/http";
 import { appError, asObject, asString, notFound, validationError } from "../../core/http";
@@ -168,7 +168,7 @@ export function cartWire(ctx: Ctx, cart: CartRow, appOrigin: string, priced?: Pr
           },
         }
       : {}),
-    ...(cart.selected_shipping ? { selectedShippingOption: { code: cart.selected_shipping, carrierId: "embedded-shipping" } } : {}),
+    ...(cart.selected_shipping ? { selectedShippingOption: { code: cart.selected_shipping, carrierId: SHIPPING_CARRIER_ID } } : {}),
     ...(cart.checkout_id ? { checkoutId: cart.checkout_id } : {}),
     createdDate: cart.created_date,
     updatedDate: cart.updated_date,

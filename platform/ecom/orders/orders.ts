@@ -5,7 +5,7 @@ import { bumpCatalog } from "../../stores/catalog";
 import type { CheckoutData } from "../checkout/checkout-v1";
 import { checkoutTotals, createdByWire, getCheckoutRow } from "../checkout/checkout-v1";
 import type { Caller, Ctx } from "../../core/context";
-import { currency, newId, orderPrice, requireCaller, taxRatePercent } from "../../core/context";
+import { SHIPPING_CARRIER_ID, currency, newId, orderPrice, requireCaller, taxRatePercent } from "../../core/context";
 import { nowIso, nowSeconds } from "../../core/db";
 import { emailKey, mailboxKey } from "../../core/email";
 import type { CouponLimitCode } from "../pricing/coupon-limits";
@@ -102,7 +102,7 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
   const shipTax = taxIncluded(t.shipping, rate);
   const shippingInfo = t.selected
     ? {
-        carrierId: "embedded-shipping",
+        carrierId: SHIPPING_CARRIER_ID,
         code: t.selected.code,
         title: t.selected.title,
         logistics: isPickup(t.selected)

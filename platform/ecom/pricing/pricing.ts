@@ -4,7 +4,7 @@ import type { ProductRec, VariantRec } from "../../stores/catalog-store";
 import { availableQuantity, discountedCents, isInStock, loadProduct, variantBaseCents } from "../../stores/catalog-store";
 import { mediaItem } from "../../stores/catalog-wire";
 import type { Ctx } from "../../core/context";
-import { STORES_APP_ID, currency, decimal, price, taxRatePercent, wireImage } from "../../core/context";
+import { SHIPPING_CARRIER_ID, STORES_APP_ID, currency, decimal, price, taxRatePercent, wireImage } from "../../core/context";
 import { countryName } from "../parties/addresses";
 
 export interface LineRef {
@@ -330,13 +330,13 @@ export function shippingInfoWire(ctx: Ctx, t: Totals) {
             cost: cost(t.selected.price_cents),
             requestedShippingOption: true,
             otherCharges: [],
-            carrierId: "embedded-shipping",
+            carrierId: SHIPPING_CARRIER_ID,
           },
         }
       : {}),
     carrierServiceOptions: [
       {
-        carrierId: "embedded-shipping",
+        carrierId: SHIPPING_CARRIER_ID,
         shippingOptions: t.options.map((o) => ({
           code: o.code,
           title: o.title,

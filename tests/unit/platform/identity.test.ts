@@ -79,7 +79,7 @@ describe("IAM endpoints on the wire", () => {
       identity: {
         identityProfile: { firstName: "Léa", emails: ["lea@exemple.fr"] },
         email: { address: "lea@exemple.fr", isVerified: false },
-        status: { name: "PENDING", reasons: ["PENDING_EMAIL_VERIFICATION"] },
+        status: { name: "PENDING", reasons: ["PENDING_EMAIL_VERIFICATION_REQUIRED"] },
       },
       additionalData: {},
     });

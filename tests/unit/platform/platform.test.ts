@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPlatform, EMBEDDED_CLIENT_ID, type Platform } from "../../../platform/index";
 import { normalizeExpiry } from "../../../platform/pages/payment";
+import { seedId } from "../../../platform/seed/seed-ids";
 import {
   addToCart,
   api,
@@ -27,7 +28,7 @@ afterAll(() => p.close());
 describe("transport", () => {
   it("serves the API under /_platform/api and ignores x-platform-app-origin there", async () => {
     const token = await visitorToken(p);
-    const r = await api(p, "GET", "/_platform/api/stores-reader/v1/products/prod-audit", {
+    const r = await api(p, "GET", `/_platform/api/stores-reader/v1/products/${seedId("prod-audit")}`, {
       host: "http://shop.example",
       token,
       headers: { "x-platform-app-origin": "http://evil.example" },
@@ -37,7 +38,7 @@ describe("transport", () => {
   });
 
   it("uses x-platform-app-origin for in-process SDK requests", async () => {
-    const r = await api(p, "GET", "/stores-reader/v1/products/prod-audit", {
+    const r = await api(p, "GET", `/stores-reader/v1/products/${seedId("prod-audit")}`, {
       headers: { "x-platform-app-origin": "https://shop.example" },
     });
     expect(r.json.product.media.mainMedia.image.url).toBe("https://shop.example/_platform/media/products/book.svg");
@@ -79,7 +80,7 @@ describe("transport", () => {
 describe("cart rules", () => {
   it("flags a line whose quantity exceeds the stock as PARTIALLY_AVAILABLE and refuses to check it out", async () => {
     const token = await visitorToken(p);
-    const add = await addToCart(p, token, "prod-mug", 3);
+    const add = await addToCart(p, token, seedId("prod-mug"), 3);
     const line = add.json.cart.lineItems[0];
     expect(line.availability).toEqual({ status: "PARTIALLY_AVAILABLE", quantityAvailable: 1 });
     const est = await api(p, "POST", "/ecom/v1/carts/current/estimate-totals", { token, body: {} });
@@ -91,11 +92,11 @@ describe("cart rules", () => {
 
   it("refuses a product with options but no valid variant, and quantities over 9999", async () => {
     const token = await visitorToken(p);
-    const r = await addToCart(p, token, "prod-tshirt", 1, { options: { Taille: "XXL", Couleur: "Rouge" } });
+    const r = await addToCart(p, token, seedId("prod-tshirt"), 1, { options: { Taille: "XXL", Couleur: "Rouge" } });
     expect(r.json.details.applicationError.code).toBe("INVALID_CATALOG_OPTIONS");
-    const q = await addToCart(p, token, "prod-audit", 10000);
+    const q = await addToCart(p, token, seedId("prod-audit"), 10000);
     expect(q.json.message).toBe('INVALID_ARGUMENT: "lineItems[0].quantity" must be <= 9999');
-    const f = await addToCart(p, token, "prod-audit", 1.5);
+    const f = await addToCart(p, token, seedId("prod-audit"), 1.5);
     expect(f.status).toBe(400);
     const unknown = await addToCart(p, token, "nope", 1);
     expect(unknown.status).toBe(404);
@@ -103,8 +104,8 @@ describe("cart rules", () => {
 
   it("accepts a choice by value (colour code) as well as by description", async () => {
     const token = await visitorToken(p);
-    const a = await addToCart(p, token, "prod-tshirt", 1, { options: { Taille: "L", Couleur: "#2455a4" } });
-    const b = await addToCart(p, token, "prod-tshirt", 1, { options: { Taille: "L", Couleur: "Bleu" } });
+    const a = await addToCart(p, token, seedId("prod-tshirt"), 1, { options: { Taille: "L", Couleur: "#2455a4" } });
+    const b = await addToCart(p, token, seedId("prod-tshirt"), 1, { options: { Taille: "L", Couleur: "Bleu" } });
     expect(b.json.cart.lineItems).toHaveLength(1);
     expect(b.json.cart.lineItems[0].quantity).toBe(2);
     expect(a.json.cart.lineItems[0].descriptionLines[1].colorInfo).toEqual({ original: "Bleu", translated: "Bleu", code: "#2455a4" });
@@ -112,7 +113,7 @@ describe("cart rules", () => {
 
   it("does not charge shipping for digital-only carts", async () => {
     const token = await visitorToken(p);
-    await addToCart(p, token, "prod-audit", 1);
+    await addToCart(p, token, seedId("prod-audit"), 1);
     const est = await api(p, "POST", "/ecom/v1/carts/current/estimate-totals", {
       token,
       body: { selectedShippingOption: { code: "standard" } },
@@ -126,7 +127,7 @@ describe("cart rules", () => {
 describe("checkout, payment page and orders", () => {
   it("updates a checkout (names, e-mail, shipping option) through PATCH", async () => {
     const token = await visitorToken(p);
-    await addToCart(p, token, "prod-tshirt", 1, { options: { Taille: "L", Couleur: "Bleu" } });
+    await addToCart(p, token, seedId("prod-tshirt"), 1, { options: { Taille: "L", Couleur: "Bleu" } });
     const { checkoutId } = await checkoutSession(p, token);
     const r = await api(p, "PATCH", `/ecom/v1/checkouts/${checkoutId}`, {
       token,
@@ -148,7 +149,7 @@ describe("checkout, payment page and orders", () => {
 
   it("rejects a malformed card with a field error, escapes user input, and keeps the page usable", async () => {
     const token = await visitorToken(p);
-    await addToCart(p, token, "prod-audit", 1);
+    await addToCart(p, token, seedId("prod-audit"), 1);
     const { session } = await checkoutSession(p, token);
     // A refused field is answered at once: the typed number back in its field, escaped, stored nowhere
     // (the next GET of the page does not have it); the holder kept, escaped.
@@ -191,7 +192,7 @@ describe("checkout, payment page and orders", () => {
   it("paying twice for the same checkout creates one order", async () => {
     const token = await visitorToken(p);
     // Physical: "pay on delivery" exists only for goods that are delivered.
-    await addToCart(p, token, "prod-tshirt", 1, { options: { Taille: "L", Couleur: "Bleu" } });
+    await addToCart(p, token, seedId("prod-tshirt"), 1, { options: { Taille: "L", Couleur: "Bleu" } });
     const { session } = await checkoutSession(p, token);
     const a = await form(p, "/_platform/checkout", { session, action: "offline" });
     expect(a.status).toBe(303);
@@ -204,7 +205,7 @@ describe("checkout, payment page and orders", () => {
 
   it("numbers orders sequentially after the seeded ones; a buyer cannot cancel and restock his own order", async () => {
     const token = await visitorToken(p);
-    await addToCart(p, token, "prod-tshirt", 2, { options: { Taille: "M", Couleur: "Rouge" } });
+    await addToCart(p, token, seedId("prod-tshirt"), 2, { options: { Taille: "M", Couleur: "Rouge" } });
     const { session } = await checkoutSession(p, token);
     const res = await form(p, "/_platform/checkout", {
       session,
@@ -217,7 +218,7 @@ describe("checkout, payment page and orders", () => {
     const order = await api(p, "GET", `/ecom/v1/orders/${orderId}`, { token });
     expect(Number(order.json.order.number)).toBeGreaterThan(10002);
     expect(order.json.order.lineItems[0].image.id).toBe("products__book.svg");
-    const before = await api(p, "GET", "/stores-reader/v1/products/prod-tshirt");
+    const before = await api(p, "GET", `/stores-reader/v1/products/${seedId("prod-tshirt")}`);
     const stockOf = (r: any) =>
       r.json.product.variants.find((v: any) => v.choices.Taille === "M" && v.choices.Couleur === "Rouge").stock.quantity;
     expect(stockOf(before)).toBe(1);
@@ -226,7 +227,7 @@ describe("checkout, payment page and orders", () => {
     expect(cancel.status).toBe(403);
     expect(cancel.json.details.applicationError.code).toBe("PERMISSION_DENIED");
     expect((await api(p, "GET", `/ecom/v1/orders/${orderId}`, { token })).json.order.status).not.toBe("CANCELED");
-    expect(stockOf(await api(p, "GET", "/stores-reader/v1/products/prod-tshirt"))).toBe(1);
+    expect(stockOf(await api(p, "GET", `/stores-reader/v1/products/${seedId("prod-tshirt")}`))).toBe(1);
   });
 });
 
@@ -362,15 +363,15 @@ describe("storage", () => {
     try {
       const a = createPlatform({ dbPath, seedFile: FIXTURE, catalogVersion: "V1_CATALOG" });
       const token = await visitorToken(a);
-      await addToCart(a, token, "prod-mug", 1);
+      await addToCart(a, token, seedId("prod-mug"), 1);
       const { session } = await checkoutSession(a, token);
       expect((await form(a, "/_platform/checkout", { session, action: "pay", cardNumber: "4242 4242 4242 4242" })).status).toBe(303);
       a.close();
       const b = createPlatform({ dbPath, seedFile: FIXTURE, catalogVersion: "V1_CATALOG" });
-      const mug = await api(b, "GET", "/stores-reader/v1/products/prod-mug");
+      const mug = await api(b, "GET", `/stores-reader/v1/products/${seedId("prod-mug")}`);
       expect(mug.json.product.stock.quantity).toBe(0);
       b.reset();
-      expect((await api(b, "GET", "/stores-reader/v1/products/prod-mug")).json.product.stock.quantity).toBe(1);
+      expect((await api(b, "GET", `/stores-reader/v1/products/${seedId("prod-mug")}`)).json.product.stock.quantity).toBe(1);
       expect((await api(b, "GET", "/members/v1/members/my", { token })).status).toBe(401);
       b.close();
     } finally {
@@ -386,8 +387,8 @@ describe("storage", () => {
       const b = createPlatform({ dbPath, seedFile: FIXTURE, catalogVersion: "V1_CATALOG" });
       const ta = await visitorToken(a);
       const tb = await visitorToken(b);
-      await addToCart(a, ta, "prod-mug", 1);
-      await addToCart(b, tb, "prod-mug", 1);
+      await addToCart(a, ta, seedId("prod-mug"), 1);
+      await addToCart(b, tb, seedId("prod-mug"), 1);
       const sa = await checkoutSession(a, ta);
       const sb = await checkoutSession(b, tb);
       const [ra, rb] = await Promise.all([
@@ -403,8 +404,12 @@ describe("storage", () => {
       // Same database file: either process shows the loser's page and its message.
       expect(await (await a.fetch(new Request(`${ORIGIN}${loser[0]}`))).text()).toContain("épuisé");
       // The other process sees the new stock at once (no stale cache).
-      expect((await api(a, "GET", "/stores-reader/v1/products/prod-mug")).json.product.stock.inventoryStatus).toBe("OUT_OF_STOCK");
-      expect((await api(b, "GET", "/stores-reader/v1/products/prod-mug")).json.product.stock.inventoryStatus).toBe("OUT_OF_STOCK");
+      expect((await api(a, "GET", `/stores-reader/v1/products/${seedId("prod-mug")}`)).json.product.stock.inventoryStatus).toBe(
+        "OUT_OF_STOCK",
+      );
+      expect((await api(b, "GET", `/stores-reader/v1/products/${seedId("prod-mug")}`)).json.product.stock.inventoryStatus).toBe(
+        "OUT_OF_STOCK",
+      );
       a.close();
       b.close();
     } finally {
