@@ -5,7 +5,7 @@ import { getConfig } from "../site/config.server";
  * The guest's link to follow an order without an account (docs/decisions/0032-guest-follow-link.md), offered on the thank-you page: the order id
  * and an expiry, signed with the site's SESSION_SECRET (HMAC-SHA256; every configured secret verifies, the first
  * signs, like the cookies). Whoever holds the link reads that one order, read-only, from any device; nothing else.
- * The order is read with the site's API key (admin/elevated-client.server.ts `orderForFollowLink`), since the guest's visitor
+ * The order is read with the site's API key (orders.server.ts `guestOrder`, admin/elevated-client.server.ts `clientForFollowLink`), since the guest's visitor
  * tokens stay in the browser that bought: docs/decisions/0032-guest-follow-link.md.
  */
 
