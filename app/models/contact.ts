@@ -25,6 +25,17 @@ export interface ContactRequest {
 /** Collections whose products are services: their pages offer "Demander un devis" besides the cart. */
 export const QUOTE_COLLECTIONS: readonly string[] = ["conseil", "formations"];
 
+/**
+ * The subject a service's name suggests, read word by word: "Formation React" is a training, "Audit de système
+ * d'information" an audit (a substring test would find "formation" inside "information").
+ */
+export function subjectForProduct(name: string): ContactSubject {
+  const words = new Set(name.toLocaleLowerCase("fr-FR").split(/[^\p{L}\p{N}]+/u));
+  if (words.has("formation") || words.has("formations")) return "formation";
+  if (words.has("audit") || words.has("audits")) return "audit";
+  return "conseil";
+}
+
 export function quoteUrl(productSlug: string): string {
   return `/contact?produit=${encodeURIComponent(productSlug)}`;
 }

@@ -101,6 +101,32 @@ export type OrderFormIntent = keyof OrderFormFields;
 /** A refused order form, tagged with the form it is about (`intent`): each form reads only its own fields. */
 export type OrderFormAnswer = { [I in OrderFormIntent]: FormAnswer<OrderFormFields[I]> & { intent: I } }[OrderFormIntent];
 
+/** Wix's order fulfillmentStatus in French, for an order sent by carrier. */
+export const FULFILLMENT_STATUS_LABELS: Record<string, string> = {
+  NOT_FULFILLED: "Non expédiée",
+  PARTIALLY_FULFILLED: "Partiellement expédiée",
+  FULFILLED: "Expédiée",
+};
+
+/**
+ * Where an order's goods stand, in one phrase. Wix marks a pickup order FULFILLED as soon as it is made ready (its
+ * fulfilment, status Ready, covers every line), before the customer came: so a pickup is told from its fulfilments,
+ * never called "Expédiée". `fulfilments` are the order's own (orderFulfillments); without them a pickup order the
+ * owner has made ready reads "Prête à retirer" until a fulfilment says it was collected.
+ */
+export function fulfilmentStatusLabel(
+  pickup: boolean,
+  status: string | null | undefined,
+  fulfilments: ReadonlyArray<{ status?: string | null; completed?: boolean | null }> = [],
+): string {
+  const key = String(status ?? "");
+  if (!pickup) return Object.hasOwn(FULFILLMENT_STATUS_LABELS, key) ? FULFILLMENT_STATUS_LABELS[key]! : key || "—";
+  if (key === "NOT_FULFILLED" || key === "") return "À préparer pour le retrait";
+  const collected = fulfilments.length > 0 && fulfilments.every((f) => f.status === "Fulfilled" || f.completed === true);
+  if (key === "FULFILLED") return collected ? "Retirée" : "Prête à retirer";
+  return collected ? "Partiellement retirée" : "Partiellement prête à retirer";
+}
+
 /** What a shipment is called, by the order's kind and Wix's fulfilment status. */
 export function shipmentLabel(pickup: boolean, status?: string | null, completed?: boolean | null): string {
   if (pickup) return status === "Fulfilled" || completed ? "Retirée" : "Prête à retirer";

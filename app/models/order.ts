@@ -58,6 +58,6 @@ export interface MemberOrder extends OrderView {
   shipments?: ShipmentView[];
   /** What was refunded so far (Wix's balanceSummary.refunded), when anything was. */
   refunded?: Money;
-  /** The order was paid: its invoice can be downloaded. */
-  invoiceable?: boolean;
+  /** Where its invoice is downloaded, once the order was paid (the member's own route, or a signed link for a guest). */
+  invoiceHref?: string;
 }

@@ -2,9 +2,9 @@ import { data } from "react-router";
 import type { Route } from "./+types/commande.suivi";
 import { privatePageMeta, routeMeta } from "~/lib/meta";
 import { OrderDetails } from "~/components/OrderDetails";
+import { OrderFollowUp } from "~/components/OrderFollowUp";
 import { readFollowToken } from "~/.server/orders/follow-link.server";
-import { orderForFollowLink } from "~/.server/admin/owner.server";
-import { toOrderView } from "~/.server/checkout/checkout.server";
+import { guestOrder } from "~/.server/orders/orders.server";
 import { mapLoaderErrors } from "~/.server/wix/errors.server";
 import { SignedLinkErrorBoundary } from "~/components/ErrorScreen";
 import { routeCssLinks } from "~/lib/route-css";
@@ -16,7 +16,10 @@ export const handle = { css: "cart" };
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
   privatePageMeta(routeMeta({ matches, location }, { title: loaderData ? `Commande n° ${loaderData.order.number}` : "Lien non valide" }));
 
-/** A guest's order, read-only, from the signed link of the thank-you page (app/.server/orders/follow-link.server.ts). */
+/**
+ * A guest's order, read-only, from the signed link of the thank-you page (app/.server/orders/follow-link.server.ts):
+ * the same follow-up as a member's order page (date, statuses, parcels with their tracking, invoice).
+ */
 export async function loader({ url }: Route.LoaderArgs) {
   const check = readFollowToken(url.searchParams.get("jeton"));
   const refused = (message: string) => data({ title: "Lien non valide", message }, { status: 403 });
@@ -26,9 +29,9 @@ export async function loader({ url }: Route.LoaderArgs) {
         ? "Ce lien de suivi a expiré : retrouvez votre commande avec le lien de l'e-mail de confirmation ou contactez-nous."
         : "Utilisez le lien complet, tel qu'il vous a été donné.",
     );
-  const raw = await mapLoaderErrors(() => orderForFollowLink(check.orderId));
-  if (!raw) throw refused("Le suivi sans compte n'est pas disponible sur ce site : utilisez l'e-mail de confirmation.");
-  return { order: toOrderView(raw) };
+  const order = await mapLoaderErrors(() => guestOrder(check.orderId));
+  if (!order) throw refused("Le suivi sans compte n'est pas disponible sur ce site : utilisez l'e-mail de confirmation.");
+  return { order };
 }
 
 export default function FollowOrder({ loaderData }: Route.ComponentProps) {
@@ -36,12 +39,7 @@ export default function FollowOrder({ loaderData }: Route.ComponentProps) {
   return (
     <section className="thanks-page" aria-labelledby="order-title">
       <h1 id="order-title">Commande n° {order.number}</h1>
-      <p>
-        Statut du paiement :{" "}
-        <strong className="payment-status" data-status={order.paymentStatus}>
-          {order.paymentStatusLabel}
-        </strong>
-      </p>
+      <OrderFollowUp order={order} />
       <OrderDetails order={order} />
     </section>
   );

@@ -186,7 +186,13 @@ test("a parcel with its carrier and tracking number: the customer sees it in 'Me
   expect(mine.status()).toBe(200);
 });
 
-test("a store pickup is made ready (never 'to ship'), the customer is told, then it is picked up", async ({ page, javaScriptEnabled }) => {
+test("a store pickup is made ready (never 'to ship' nor 'shipped'), the customer is told, then it is picked up", async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  test.setTimeout(90_000);
   const data = seeded(javaScriptEnabled);
   await loginAsOwner(page, javaScriptEnabled);
   const toShip = page.locator("section").filter({ has: page.getByRole("heading", { name: /^Commandes à expédier/ }) });
@@ -196,12 +202,36 @@ test("a store pickup is made ready (never 'to ship'), the customer is told, then
 
   await openOrder(page, data.pickup, javaScriptEnabled);
   await expect(page.getByRole("heading", { name: "Retrait sur place" })).toBeVisible();
+  await expect(fact(page, "Expédition")).toContainText("À préparer pour le retrait");
   await page.getByRole("button", { name: "Marquer prête à retirer" }).click();
   await status(page, "Commande marquée prête à retirer : le client a été prévenu par e-mail.");
   await expect(page.locator(".order-shipments")).toContainText("Prête à retirer");
+  // Ready is not shipped: Wix marks the order FULFILLED already, before the customer came.
+  await expect(fact(page, "Expédition")).toHaveText(/Prête à retirer/);
+  const row = (p: Page) => p.locator("table tbody tr").filter({ has: p.getByRole("link", { name: `N° ${data.pickup}`, exact: true }) });
+  const orderPage = page.url();
+  await page.goto(`/admin/orders?q=${data.pickup}`);
+  await expect(row(page)).toContainText("Prête à retirer");
+  await expect(row(page)).not.toContainText("Expédiée");
+
+  // The customer reads the same, in her list and on the order's page.
+  const customer = await browser.newContext({ baseURL, locale: "fr-FR", javaScriptEnabled });
+  const buyer = await customer.newPage();
+  await buyer.goto("/account/orders");
+  await loginWithForm(buyer, data.buyer);
+  await expect(row(buyer)).toContainText("Prête à retirer");
+  await buyer.getByRole("link", { name: `N° ${data.pickup}`, exact: true }).click();
+  await expect(buyer.locator(".order-statuses")).toContainText("Prête à retirer");
+  await expect(buyer.locator(".order-statuses")).not.toContainText("Expédiée");
+
+  await page.goto(orderPage);
   await page.getByRole("button", { name: "Marquer comme retirée" }).click();
   await status(page, "Commande marquée comme retirée.");
   await expect(page.locator(".order-shipments")).toContainText("Retirée");
+  await expect(fact(page, "Expédition")).toHaveText(/Retirée/);
+  await buyer.reload();
+  await expect(buyer.locator(".order-statuses")).toContainText("Retirée");
+  await customer.close();
 
   await page.goto("/admin");
   await expect(toPrepare.getByRole("link", { name: `N° ${data.pickup}`, exact: true })).toHaveCount(0);

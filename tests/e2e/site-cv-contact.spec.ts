@@ -102,6 +102,14 @@ async function outboxFor(page: Page, email: string) {
 }
 
 test.describe("quote request", () => {
+  test("a service whose name holds the word information suggests its own subject, not Formation", async ({ page, javaScriptEnabled }) => {
+    await visit(page, "/contact?produit=audit-si", javaScriptEnabled);
+    await expect(page.locator(".contact-product strong")).toHaveText("Audit de système d'information");
+    await expect(page.getByLabel("Sujet")).toHaveValue("audit");
+    await visit(page, "/contact?produit=formation-react", javaScriptEnabled);
+    await expect(page.getByLabel("Sujet")).toHaveValue("formation");
+  });
+
   test("from a service page, prefilled; errors in French keep the text; the owner and the sender get an e-mail", async ({
     page,
     javaScriptEnabled,

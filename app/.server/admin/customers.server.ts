@@ -52,7 +52,7 @@ export async function customerView(admin: ElevatedClient, rawEmail: string): Pro
             },
           }
         : {}),
-      orders: orders.map(toRow),
+      orders: orders.map((o) => toRow(o)),
       requests: mine.map((r) => ({ id: r.id, createdDate: r.createdDate, subject: r.subject, status: r.statusLabel })),
     };
   });

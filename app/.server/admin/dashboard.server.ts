@@ -89,14 +89,14 @@ export async function ordersToHandle(admin: ElevatedClient) {
       sort: [{ fieldName: "_createdDate", order: "ASC" }],
       cursorPaging: { limit: 100 },
     } as Parameters<ElevatedClient["orders"]["searchOrders"]>[0]);
-    const open: AdminOrderRow[] = (page.orders ?? []).map(toRow);
+    const open: AdminOrderRow[] = (page.orders ?? []).map((o) => toRow(o));
     const captured = await admin.orders.searchOrders({
       filter: { status: { $eq: "APPROVED" }, paymentStatus: { $eq: "PENDING" } },
       sort: [{ fieldName: "_createdDate", order: "ASC" }],
       cursorPaging: { limit: 100 },
     } as Parameters<ElevatedClient["orders"]["searchOrders"]>[0]);
     return {
-      toCapture: (captured.orders ?? []).map(toRow),
+      toCapture: (captured.orders ?? []).map((o) => toRow(o)),
       // Downloads are never shipped and a store pickup is prepared, not shipped: neither is "to ship".
       toShip: open.filter((o) => o.physical && !o.pickup),
       toPrepare: open.filter((o) => o.physical && o.pickup),

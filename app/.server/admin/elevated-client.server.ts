@@ -56,13 +56,13 @@ export type ElevatedClient = ReturnType<typeof buildElevatedClient>;
 export const elevatedClientAfterCheck = buildElevatedClient;
 
 /**
- * The one order a guest's signed follow link grants (orders/follow-link.server.ts checked it), read with the site's API
- * key: the only use of the elevated client outside the back-office, read-only, one order id at a time
- * (docs/decisions/0032-guest-follow-link.md). Null when the site has no API key (real Wix without WIX_API_KEY).
+ * The elevated client for the one order a guest's signed follow link grants (orders/follow-link.server.ts checked it):
+ * the only use of the API key outside the back-office besides invoices, read-only, one order id at a time
+ * (docs/decisions/0032-guest-follow-link.md; orders/orders.server.ts `guestOrder` reads the order and its
+ * fulfilments). Null when the site has no API key (real Wix without WIX_API_KEY).
  */
-export async function orderForFollowLink(orderId: string): Promise<unknown | null> {
-  if (!getConfig().admin.apiKey) return null;
-  return buildElevatedClient().orders.getOrder(orderId);
+export function clientForFollowLink(): ElevatedClient | null {
+  return getConfig().admin.apiKey ? buildElevatedClient() : null;
 }
 
 /** Whether follow links can be read on this site (an API key is configured). */

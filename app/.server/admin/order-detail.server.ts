@@ -3,14 +3,8 @@ import { mapLoaderErrors } from "../wix/errors.server";
 import { isPaidOrder } from "../orders/money.server";
 import { isoDate } from "~/lib/dates";
 import type { AdminOrderDetail, Refundability } from "~/models/admin";
-import {
-  ACTIVITY_LABELS,
-  COLLECTABILITY_LABELS,
-  FULFILLMENT_STATUS_OPTIONS,
-  ORDER_STATUS_OPTIONS,
-  PAYMENT_STATUS_OPTIONS,
-} from "~/models/admin";
-import { NON_REFUNDABLE_LABELS } from "~/models/order-life";
+import { ACTIVITY_LABELS, COLLECTABILITY_LABELS, ORDER_STATUS_OPTIONS, PAYMENT_STATUS_OPTIONS } from "~/models/admin";
+import { fulfilmentStatusLabel, NON_REFUNDABLE_LABELS } from "~/models/order-life";
 import { linkedOrderView } from "../checkout/checkout.server";
 import { refundViews, shipmentViews } from "../orders/after-sale-views.server";
 import type { ElevatedClient } from "./elevated-client.server";
@@ -148,7 +142,7 @@ export async function getOrderDetail(reads: OrderReads): Promise<AdminOrderDetai
       status: raw.status ?? "",
       statusLabel: label(ORDER_STATUS_OPTIONS, raw.status),
       fulfillmentStatus: raw.fulfillmentStatus ?? "",
-      fulfillmentLabel: label(FULFILLMENT_STATUS_OPTIONS, raw.fulfillmentStatus),
+      fulfillmentLabel: fulfilmentStatusLabel(pickup, raw.fulfillmentStatus, fulfilments?.orderWithFulfillments?.fulfillments),
       tags: raw.tags?.tags?.tagIds ?? [],
       activities: (raw.activities ?? [])
         .filter((a) => a.type !== "MERCHANT_COMMENT")

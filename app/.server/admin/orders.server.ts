@@ -1,10 +1,12 @@
-import type { orders } from "@wix/ecom";
+import type { orderFulfillments, orders } from "@wix/ecom";
 import { mapLoaderErrors } from "../wix/errors.server";
 import type { AdminOrderRow, OrderFilters } from "~/models/admin";
 import { FULFILLMENT_STATUS_OPTIONS, ORDER_STATUS_OPTIONS, PAYMENT_STATUS_OPTIONS } from "~/models/admin";
 import type { ElevatedClient } from "./elevated-client.server";
 import { orderId } from "./order-actions.server";
 import { isoDate } from "~/lib/dates";
+import { fulfilmentStatusLabel } from "~/models/order-life";
+import { pickupFulfilments } from "../orders/after-sale-views.server";
 
 /** The owner's orders: search (number, e-mail, name) with filters and cursor paging, and tags in bulk. */
 
@@ -69,7 +71,9 @@ const label = (labels: Record<string, string>, v: unknown) => {
   return Object.hasOwn(labels, key) ? labels[key]! : key || "—";
 };
 
-export function toRow(o: orders.Order): AdminOrderRow {
+/** One order of a list; a pickup's fulfilments (after-sale-views.server.ts pickupFulfilments) tell ready from collected. */
+export function toRow(o: orders.Order, fulfilments: orderFulfillments.Fulfillment[] = []): AdminOrderRow {
+  const pickup = !!o.shippingInfo?.logistics?.pickupDetails;
   const contact: orders.FullAddressContactDetails = o.billingInfo?.contactDetails ?? {};
   const name = [contact.firstName, contact.lastName].filter(Boolean).join(" ");
   return {
@@ -80,10 +84,10 @@ export function toRow(o: orders.Order): AdminOrderRow {
     total: o.priceSummary?.total?.formattedAmount ?? "",
     statusLabel: label(ORDER_STATUS_OPTIONS, o.status),
     paymentLabel: label(PAYMENT_STATUS_OPTIONS, o.paymentStatus),
-    fulfillmentLabel: label(FULFILLMENT_STATUS_OPTIONS, o.fulfillmentStatus),
+    fulfillmentLabel: fulfilmentStatusLabel(pickup, o.fulfillmentStatus, fulfilments),
     tags: o.tags?.tags?.tagIds ?? [],
     email: o.buyerInfo?.email ?? "",
-    pickup: !!o.shippingInfo?.logistics?.pickupDetails,
+    pickup,
     physical: (o.lineItems ?? []).some((l) => l.itemType?.preset !== "DIGITAL" && l.physicalProperties?.shippable !== false),
     totalAmount: o.priceSummary?.total?.amount ?? "0",
     paymentStatus: o.paymentStatus ?? "",
@@ -99,8 +103,10 @@ export async function searchOrders(admin: ElevatedClient, filters: OrderFilters,
       sort: [{ fieldName: "_createdDate", order: "DESC" }],
       cursorPaging: cursor ? { limit, cursor } : { limit },
     } as Parameters<ElevatedClient["orders"]["searchOrders"]>[0]);
+    const list = result.orders ?? [];
+    const pickups = await pickupFulfilments(admin, list);
     return {
-      orders: (result.orders ?? []).map(toRow),
+      orders: list.map((o) => toRow(o, pickups.get(o._id ?? ""))),
       next: result.metadata?.cursors?.next ?? undefined,
       prev: result.metadata?.cursors?.prev ?? undefined,
     };

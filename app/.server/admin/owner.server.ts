@@ -22,7 +22,7 @@ import { listProducts, productDetail, stockAlerts } from "./shop-products.server
 import { quoteHandler } from "../quotes/owner-handler.server";
 
 export { isOwner } from "./identity.server";
-export { followLinksAvailable, orderForFollowLink } from "./elevated-client.server";
+export { followLinksAvailable } from "./elevated-client.server";
 
 /**
  * The owner's seam, like the buyer's `commerceOf(context)` (docs/decisions/0006-request-context-commerce-seam.md): one

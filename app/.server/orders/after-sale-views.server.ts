@@ -17,6 +17,29 @@ function lineNames(order: orders.Order): Map<string | undefined, string> {
   return new Map((order?.lineItems ?? []).map((l) => [l._id, l.productName?.translated ?? l.productName?.original ?? ""]));
 }
 
+type FulfilmentReader = {
+  orderFulfillments: {
+    listFulfillmentsForMultipleOrders(ids: string[]): Promise<orderFulfillments.ListFulfillmentsForMultipleOrdersResponse>;
+  };
+};
+
+/**
+ * The fulfilments of the pickup orders of a list that were made ready (one read for the whole list), by order id: the
+ * list's "Expédition" column tells "Prête à retirer" from "Retirée" with them (models/order-life.ts
+ * fulfilmentStatusLabel). Orders sent by carrier need none.
+ */
+export async function pickupFulfilments(
+  client: FulfilmentReader,
+  list: orders.Order[],
+): Promise<Map<string, orderFulfillments.Fulfillment[]>> {
+  const ids = list
+    .filter((o) => o._id && o.shippingInfo?.logistics?.pickupDetails && o.fulfillmentStatus && o.fulfillmentStatus !== "NOT_FULFILLED")
+    .map((o) => o._id!);
+  if (!ids.length) return new Map();
+  const found = await client.orderFulfillments.listFulfillmentsForMultipleOrders(ids.slice(0, 100));
+  return new Map((found.ordersWithFulfillments ?? []).map((o) => [o.orderId ?? "", o.fulfillments ?? []]));
+}
+
 export function shipmentViews(order: orders.Order, fulfillments: orderFulfillments.Fulfillment[], pickup: boolean): ShipmentView[] {
   const names = lineNames(order);
   return fulfillments.map((f) => ({

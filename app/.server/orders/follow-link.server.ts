@@ -4,8 +4,8 @@ import { signedLinks } from "../http/signed-link.server";
  * The guest's link to follow an order without an account (docs/decisions/0032-guest-follow-link.md), offered on the
  * thank-you page: the order id and an expiry, signed (http/signed-link.server.ts). Whoever holds the link reads that
  * one order, read-only, from any device; nothing else. The order is read with the site's API key
- * (admin/elevated-client.server.ts `orderForFollowLink`), since the guest's visitor tokens stay in the browser that
- * bought.
+ * (orders.server.ts `guestOrder`, admin/elevated-client.server.ts `clientForFollowLink`), since the guest's visitor
+ * tokens stay in the browser that bought.
  */
 
 /** As long as a buyer may still ask about an order (the platform's e-mailed link lasts as long). */

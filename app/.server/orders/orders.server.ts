@@ -1,12 +1,16 @@
-import type { orders } from "@wix/ecom";
+import type { orderFulfillments, orders } from "@wix/ecom";
 import type { CommerceSession as Commerce } from "../wix/commerce-session.server";
 import { linkedOrderView, toOrderView } from "../checkout/checkout.server";
 import { notFound } from "~/lib/http";
 import { isPlatformId } from "~/models/ids";
 import type { MemberOrder } from "~/models/order";
 import { money } from "~/lib/money";
-import { shipmentViews } from "./after-sale-views.server";
+import { fulfilmentStatusLabel } from "~/models/order-life";
+import { pickupFulfilments, shipmentViews } from "./after-sale-views.server";
 import { isPaidOrder } from "./money.server";
+import { signInvoiceLink } from "./invoice-links.server";
+import { clientForFollowLink } from "../admin/elevated-client.server";
+import { getConfig } from "../site/config.server";
 
 /** A member's orders: French labels for the statuses the seed lists (platform/seed/demo.json). */
 
@@ -18,17 +22,12 @@ export const ORDER_STATUS_LABELS: Record<string, string> = {
   REJECTED: "Refusée",
 };
 
-export const FULFILLMENT_STATUS_LABELS: Record<string, string> = {
-  NOT_FULFILLED: "Non expédiée",
-  PARTIALLY_FULFILLED: "Partiellement expédiée",
-  FULFILLED: "Expédiée",
-};
-
-function toMemberOrder(raw: orders.Order): MemberOrder {
+function toMemberOrder(raw: orders.Order, fulfilments: orderFulfillments.Fulfillment[] = []): MemberOrder {
+  const view = toOrderView(raw);
   return {
-    ...toOrderView(raw),
+    ...view,
     statusLabel: ORDER_STATUS_LABELS[raw?.status ?? ""] ?? "Inconnu",
-    fulfillmentStatusLabel: FULFILLMENT_STATUS_LABELS[raw?.fulfillmentStatus ?? ""] ?? "Inconnu",
+    fulfillmentStatusLabel: fulfilmentStatusLabel(view.pickup, raw?.fulfillmentStatus, fulfilments),
   };
 }
 
@@ -46,25 +45,61 @@ export async function listMemberOrders(commerce: Commerce): Promise<MemberOrder[
     sort: [{ fieldName: "_createdDate", order: "DESC" }],
     cursorPaging: { limit: 100 },
   } as Parameters<typeof wix.orders.searchOrders>[0]);
-  return (result.orders ?? []).map(toMemberOrder);
+  const list = result.orders ?? [];
+  const pickups = await pickupFulfilments(wix, list);
+  return list.map((o) => toMemberOrder(o, pickups.get(o._id ?? "")));
 }
 
+/** What reads an order and its fulfilments: the member's own client, or the elevated one after a follow link's check. */
+type OrderReader = {
+  orders: { getOrder(id: string): Promise<orders.Order> };
+  orderFulfillments: { listFulfillmentsForSingleOrder(id: string): Promise<orderFulfillments.ListFulfillmentsForSingleOrderResponse> };
+};
+
 /**
- * One of the member's orders with what happened since: its shipments (orderFulfillments, readable with the member's
- * own token), the amount refunded and whether its invoice can be downloaded.
+ * An order with what happened since, as its buyer follows it: its status, its shipments or pickup (orderFulfillments)
+ * with their tracking, the amount refunded, its lines linked to the catalog. The member's order page and a guest's
+ * follow page show the same (components/OrderFollowUp.tsx); only the invoice's address differs.
  */
-export async function getMemberOrder(commerce: Commerce, orderId: string): Promise<MemberOrder> {
-  if (!isPlatformId(orderId)) notFound();
-  const wix = await commerce.client();
-  const raw = await wix.orders.getOrder(orderId);
-  const order = toMemberOrder(raw);
-  const fulfilments = await wix.orderFulfillments.listFulfillmentsForSingleOrder(orderId);
+export async function orderFollowUp(client: OrderReader, orderId: string): Promise<{ order: MemberOrder; paid: boolean }> {
+  const [raw, found] = await Promise.all([
+    client.orders.getOrder(orderId),
+    client.orderFulfillments.listFulfillmentsForSingleOrder(orderId),
+  ]);
+  const fulfilments = found.orderWithFulfillments?.fulfillments ?? [];
+  const order = toMemberOrder(raw, fulfilments);
   const refunded = money(raw.balanceSummary?.refunded);
   return {
-    ...order,
-    lines: (await linkedOrderView(raw)).lines,
-    shipments: shipmentViews(raw, fulfilments.orderWithFulfillments?.fulfillments ?? [], order.pickup),
-    ...(Number(refunded.amount) > 0 ? { refunded } : {}),
-    invoiceable: isPaidOrder(raw.paymentStatus),
+    order: {
+      ...order,
+      lines: (await linkedOrderView(raw)).lines,
+      shipments: shipmentViews(raw, fulfilments, order.pickup),
+      ...(Number(refunded.amount) > 0 ? { refunded } : {}),
+    },
+    paid: isPaidOrder(raw.paymentStatus),
   };
+}
+
+/** One of the signed-in member's orders, read with her own token, its invoice behind her account. */
+export async function getMemberOrder(commerce: Commerce, orderId: string): Promise<MemberOrder> {
+  if (!isPlatformId(orderId)) notFound();
+  const { order, paid } = await orderFollowUp(await commerce.client(), orderId);
+  return paid ? { ...order, invoiceHref: `/account/orders/${encodeURIComponent(orderId)}/facture.pdf` } : order;
+}
+
+/** How long the follow page's invoice link lasts: as long as the platform's e-mailed one (a buyer's bookkeeping). */
+const INVOICE_LINK_TTL_SECONDS = 365 * 24 * 3600;
+
+/**
+ * The order a guest's follow link grants (its signature checked by the route), read with the site's API key, with
+ * its invoice behind a signed link (orders/invoice-links.server.ts) once paid. Null without an API key.
+ */
+export async function guestOrder(orderId: string): Promise<MemberOrder | null> {
+  const admin = clientForFollowLink();
+  const apiKey = getConfig().admin.apiKey;
+  if (!admin || !apiKey) return null;
+  const { order, paid } = await orderFollowUp(admin, orderId);
+  if (!paid) return order;
+  const token = signInvoiceLink(apiKey, orderId, Math.floor(Date.now() / 1000) + INVOICE_LINK_TTL_SECONDS);
+  return { ...order, invoiceHref: `/factures/${encodeURIComponent(orderId)}?jeton=${encodeURIComponent(token)}` };
 }

@@ -1,7 +1,7 @@
 import { getConfig } from "./config.server";
 import type { Commerce } from "../wix/commerce.server";
 import { productBySlug } from "../catalog/catalog.server";
-import type { ContactRequest, ContactSubject } from "~/models/contact";
+import { subjectForProduct, type ContactRequest, type ContactSubject } from "~/models/contact";
 import { formatPhone } from "~/models/phone";
 
 /**
@@ -28,7 +28,7 @@ export async function quotedProduct(slug: string | null): Promise<{ name: string
   try {
     const product = await productBySlug(slug);
     const name = product.name ?? slug;
-    return { name, subject: /formation/i.test(name) ? "formation" : /audit/i.test(name) ? "audit" : "conseil" };
+    return { name, subject: subjectForProduct(name) };
   } catch {
     // An unknown product leaves the form blank rather than failing the page.
     return null;
