@@ -6,7 +6,7 @@ import { readFollowToken } from "~/.server/orders/follow-link.server";
 import { orderForFollowLink } from "~/.server/admin/owner.server";
 import { toOrderView } from "~/.server/checkout/checkout.server";
 import { mapLoaderErrors } from "~/.server/wix/errors.server";
-import { ErrorScreen, GeneralErrorBoundary } from "~/components/ErrorScreen";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { routeCssLinks } from "~/lib/route-css";
 
 export const links: Route.LinksFunction = routeCssLinks("cart");
@@ -19,12 +19,12 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
 /** A guest's order, read-only, from the signed link of the thank-you page (app/.server/orders/follow-link.server.ts). */
 export async function loader({ url }: Route.LoaderArgs) {
   const check = readFollowToken(url.searchParams.get("jeton"));
-  const refused = (message: string) => data({ title: "Lien non valide", message }, { status: 403 });
+  const refused = (message: string) => data({ message }, { status: 403 });
   if (!check.ok)
     throw refused(
       check.reason === "expired"
         ? "Ce lien de suivi a expiré : retrouvez votre commande avec le lien de l'e-mail de confirmation ou contactez-nous."
-        : "Utilisez le lien complet, tel qu'il vous a été donné.",
+        : "Ce lien de suivi n'est pas valide : ouvrez le lien complet de la page de remerciement ou de l'e-mail de confirmation, sans le modifier.",
     );
   const raw = await mapLoaderErrors(() => orderForFollowLink(check.orderId));
   if (!raw) throw refused("Le suivi sans compte n'est pas disponible sur ce site : utilisez l'e-mail de confirmation.");
@@ -47,13 +47,7 @@ export default function FollowOrder({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The specification's error screen ("Something Went Wrong", the refusal's sentence saying what to do). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <GeneralErrorBoundary
-      error={error}
-      statusHandlers={{
-        403: (refused) => <ErrorScreen title="Lien non valide" message={(refused.data as { message?: string } | null)?.message ?? ""} />,
-      }}
-    />
-  );
+  return <GeneralErrorBoundary error={error} />;
 }
