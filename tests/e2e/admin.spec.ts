@@ -270,3 +270,15 @@ test("the orders search finds a member's orders by surname as well as by first n
   // Every row found by the surname is Sam Bernard's (the header row aside).
   await expect(table.getByRole("row")).toHaveCount(byFirstName + 1);
 });
+
+test("at 1280 px the owner's navigation fits on one row under the name", async ({ page, javaScriptEnabled }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await loginAsOwner(page, javaScriptEnabled);
+  const nav = page.getByRole("navigation", { name: "Navigation principale" });
+  await expect(nav.getByRole("link", { name: "Administration" })).toBeVisible();
+  const tops = await nav.getByRole("listitem").evaluateAll((items) => items.map((li) => Math.round(li.getBoundingClientRect().top)));
+  expect(tops).toHaveLength(8);
+  expect(new Set(tops).size).toBe(1);
+  const subtitle = page.getByRole("banner").locator(".subtitle");
+  await expect(subtitle).toBeVisible();
+});

@@ -586,6 +586,9 @@ export const calls: Record<string, GoldenCall> = {
   "orderTransactions.listTransactionsForSingleOrder": read(async (w) =>
     w.admin().orderTransactions.listTransactionsForSingleOrder(await anyOrderId(w)),
   ),
+  "orderTransactions.listTransactionsForMultipleOrders": read(async (w) =>
+    w.admin().orderTransactions.listTransactionsForMultipleOrders([await anyOrderId(w)]),
+  ),
   "orders.getPaymentCollectabilityStatus": read(async (w) => w.admin().orders.getPaymentCollectabilityStatus(await anyOrderId(w))),
   "orders.updateOrder": write(async (w) => w.admin().orders.updateOrder(await newOrder(w), { buyerNote: "Vu" })),
   "orders.bulkUpdateOrders": write(async (w) =>
