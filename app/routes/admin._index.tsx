@@ -32,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? "s" : ""}`;
 
-type SalesPeriod = Route.ComponentProps["loaderData"]["figures"]["today"];
+type SalesPeriod = Route.ComponentProps["loaderData"]["figures"]["month"];
 
 /** One period's takings and order count ("au moins" when the count stopped at the reading limit). */
 function Sales({ label, period, atLeast }: { label: string; period: SalesPeriod; atLeast: string }) {

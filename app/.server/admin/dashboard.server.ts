@@ -92,7 +92,7 @@ async function moneyMoved(admin: ElevatedClient, from: string, to: string) {
     if (!ids.length) continue;
     const { orderTransactions } = await admin.orderTransactions.listTransactionsForMultipleOrders(ids);
     const byId = new Map(batch.map((o) => [o._id, o]));
-    for (const t of orderTransactions) {
+    for (const t of orderTransactions ?? []) {
       const moved = movedIn(t, byId.get(t.orderId), from, to);
       cashed += moved.cashed;
       refunded += moved.refunded;
