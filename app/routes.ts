@@ -27,6 +27,8 @@ export default [
   route("account/orders/:id/facture.pdf", "routes/account.orders.$id.facture.ts"),
   // An invoice behind a signed link (the buyer's e-mail, the follow page): platform/ecom/after-sale/invoices.ts writes it.
   route("factures/:orderId", "routes/factures.$orderId.ts"),
+  // Where a refused invoice link lands: the error screen, as a page (a PDF route cannot render one).
+  route("factures/lien-non-valide", "routes/factures.lien-non-valide.tsx"),
   route("devis/pdf", "routes/devis.pdf.ts"),
   route("devis/facture", "routes/devis.facture.ts"),
   route("account/login", "routes/account.login.tsx"),

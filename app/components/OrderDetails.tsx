@@ -67,10 +67,11 @@ export function OrderDetails({ order }: { order: OrderView }) {
   );
 }
 
+/** An address under the page's h1 (an h2: the thank-you and order pages have no level between). */
 function AddressBlock({ title, address }: { title: string; address: OrderAddress }) {
   return (
     <section aria-label={title}>
-      <h3>{title}</h3>
+      <h2 className="order-address-title">{title}</h2>
       <address>
         {[address.name, ...address.lines].filter(Boolean).map((line) => (
           <span key={line}>

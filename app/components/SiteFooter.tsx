@@ -3,11 +3,19 @@ import { Link } from "react-router";
 import { LEGAL_LINKS } from "~/content/legal-links";
 
 const PENDING = "footer-pending";
+/**
+ * Where the fade starts (and the footer waits, out of view): the lowest opacity at which its text still reads at
+ * 4.5:1 on its background in both themes (4.8:1 light, 6.4:1 dark: --text on --surface), so that no frame of the
+ * fade fails a contrast check. `.footer-pending` in site.css starts from the same value.
+ */
+export const FOOTER_FADE_FROM = 0.65;
 
 /**
  * Fades in the first time it scrolls into view, once. The server-rendered
- * footer is fully visible; it is only hidden (CSS, `.footer-pending`) when
- * scripts run, so a browser without JavaScript never sees an invisible footer.
+ * footer is fully visible; it is only faded (CSS, `.footer-pending`) when
+ * scripts run, so a browser without JavaScript never sees a faded footer. The
+ * fade starts from an opacity whose text still passes the contrast check, so
+ * no frame of it is unreadable.
  * motion loads when the footer first comes into view (a page whose footer is
  * never reached downloads no animation code) and animates this same element:
  * it is never replaced by another one.
@@ -20,7 +28,7 @@ export function SiteFooter({ ownerName }: { ownerName: string }) {
     // Hydrated: the CSS placeholder state ends here (the tests wait for it), the fade takes over.
     footer.classList.remove(PENDING);
     if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    footer.style.opacity = "0";
+    footer.style.opacity = String(FOOTER_FADE_FROM);
     let cancelled = false;
     // The first time a fifth of it is in view, once: only then does the animation's chunk (motion) load.
     const observer = new IntersectionObserver(
@@ -29,7 +37,7 @@ export function SiteFooter({ ownerName }: { ownerName: string }) {
         observer.disconnect();
         import("./footer-fade")
           .then(({ fadeIn }) => {
-            if (!cancelled) fadeIn(footer);
+            if (!cancelled) fadeIn(footer, FOOTER_FADE_FROM);
           })
           // Never an invisible footer because a chunk failed to load.
           .catch(() => (footer.style.opacity = ""));

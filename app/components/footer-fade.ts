@@ -7,8 +7,8 @@ const FOOTER_FADE_SECONDS = 1.8;
  * footer element replaces it). Loaded only once the footer is in view (SiteFooter), so a page whose footer is never
  * reached downloads no animation code.
  */
-export function fadeIn(footer: HTMLElement): void {
-  void animate(footer, { opacity: [0, 1] }, { duration: FOOTER_FADE_SECONDS, ease: "easeOut" }).finished.then(() => {
+export function fadeIn(footer: HTMLElement, from: number): void {
+  void animate(footer, { opacity: [from, 1] }, { duration: FOOTER_FADE_SECONDS, ease: "easeOut" }).finished.then(() => {
     footer.style.opacity = "";
   });
 }

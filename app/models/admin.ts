@@ -110,7 +110,8 @@ export interface CustomerView {
 
 /** The dashboard's figures: sales and orders of today and of this month (Europe/Paris), what needs action. */
 export interface DashboardFigures {
-  today: { sales: Money; orders: number };
+  /** Orders placed today (their sales as for the month), and the money that moved today whatever the order's day. */
+  today: { sales: Money; orders: number; cashed: Money; refunded: Money };
   month: { sales: Money; orders: number };
   /** True when a period had more orders than the dashboard reads: its figures are lower bounds. */
   truncated: boolean;

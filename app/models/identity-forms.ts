@@ -52,3 +52,15 @@ export const registration = z
     confirm: z.string(),
   })
   .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "Les deux mots de passe ne sont pas identiques." });
+
+/** The account page's password change: the current password (checked by Wix as a login), the new one twice. */
+export const passwordChange = z
+  .object({
+    currentPassword: z
+      .string({ error: "Saisissez votre mot de passe actuel." })
+      .min(1, "Saisissez votre mot de passe actuel.")
+      .max(200, "Mot de passe trop long."),
+    newPassword: newPasswordField,
+    confirm: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirm, { path: ["confirm"], message: "Les deux mots de passe ne sont pas identiques." });

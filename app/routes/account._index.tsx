@@ -5,12 +5,14 @@ import { Field, FieldError } from "~/components/Field";
 import { commerceOf } from "~/.server/wix/commerce.server";
 import { requireMember } from "~/.server/account/auth.server";
 import { AddressForm } from "~/components/account/AddressForm";
+import { PasswordChangeForm } from "~/components/account/PasswordChangeForm";
+import { passwordChange } from "~/models/identity-forms";
 import { memberAddressSchema } from "~/models/address";
 import { redirectWithToast } from "~/.server/http/toast.server";
 import { failedAction } from "~/.server/wix/errors.server";
 import { textField } from "~/models/fields";
 import { parseForm, refuseForm } from "~/.server/http/form.server";
-import { fieldProps } from "~/models/form-answer";
+import { fieldProps, type FieldErrors } from "~/models/form-answer";
 import { routeMeta } from "~/lib/meta";
 import { Section } from "~/components/Section";
 import { FormKey } from "~/components/FormKey";
@@ -62,6 +64,23 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return redirectWithToast(request, "/", { type: "success", title: "Votre compte a été supprimé." });
   }
 
+  if (intent === "password") {
+    const parsed = parseForm(passwordChange, form);
+    if (!parsed.ok) return refuseForm(parsed, { intent: "password" as const });
+    let outcome;
+    try {
+      outcome = await commerce.member.changePassword(parsed.data.currentPassword, parsed.data.newPassword);
+    } catch (error) {
+      return failedAction(request, error, { redirectTo: "/account" });
+    }
+    if (!outcome.ok) {
+      const fieldErrors: FieldErrors<"currentPassword" | "newPassword"> = outcome.field ? { [outcome.field]: outcome.message } : {};
+      const formError = outcome.field ? undefined : outcome.message;
+      return refuseForm({ values: parsed.values, fieldErrors, ...(formError ? { formError } : {}) }, { intent: "password" as const });
+    }
+    return redirectWithToast(request, "/account", { type: "success", title: "Mot de passe changé." });
+  }
+
   if (intent === "address") {
     const parsed = parseForm(memberAddressSchema, form);
     if (!parsed.ok) return refuseForm(parsed, { intent: "address" as const });
@@ -93,10 +112,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { profile } = loaderData;
   const busy = useNavigation().state === "submitting";
-  // Each refusal says which of the page's three forms it answers.
+  // Each refusal says which of the page's four forms it answers.
   const profileAnswer = actionData?.intent === "profile" ? actionData : undefined;
   const deleteAnswer = actionData?.intent === "delete" ? actionData : undefined;
   const addressAnswer = actionData?.intent === "address" ? actionData : undefined;
+  const passwordAnswer = actionData?.intent === "password" ? actionData : undefined;
   const bind = (name: "firstName" | "lastName" | "nickname" | "slug") => fieldProps(profileAnswer, name, profile[name]);
 
   return (
@@ -122,6 +142,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </Section>
 
       <AddressForm address={profile.address} answer={addressAnswer} busy={busy} />
+
+      <PasswordChangeForm answer={passwordAnswer} busy={busy} />
 
       <Section id="delete-title" title="Supprimer mon compte" className="card danger-zone">
         <p>La suppression est définitive : votre profil est effacé et vous êtes déconnecté.</p>

@@ -32,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? "s" : ""}`;
 
-type SalesPeriod = Route.ComponentProps["loaderData"]["figures"]["today"];
+type SalesPeriod = Route.ComponentProps["loaderData"]["figures"]["month"];
 
 /** One period's takings and order count ("au moins" when the count stopped at the reading limit). */
 function Sales({ label, period, atLeast }: { label: string; period: SalesPeriod; atLeast: string }) {
@@ -117,7 +117,25 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           Chiffres
         </h2>
         <dl>
-          <Sales label="Ventes du jour" period={figures.today} atLeast={atLeast} />
+          <div>
+            <dt>Ventes du jour</dt>
+            <dd>
+              <ul className="admin-todo">
+                <li>
+                  Encaissé aujourd'hui : {atLeast}
+                  {figures.today.cashed.formatted}
+                </li>
+                <li>
+                  Remboursé aujourd'hui : {atLeast}
+                  {figures.today.refunded.formatted}
+                </li>
+                <li>
+                  Commandes passées aujourd'hui : {atLeast}
+                  {plural(figures.today.orders, "commande")}, {figures.today.sales.formatted}
+                </li>
+              </ul>
+            </dd>
+          </div>
           <Sales label="Ventes du mois" period={figures.month} atLeast={atLeast} />
           <div>
             <dt>À traiter</dt>
@@ -164,7 +182,8 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           </div>
         </dl>
         <p className="admin-muted-text">
-          Ventes : montants payés, remboursements déduits ; commandes annulées exclues. Jours à l'heure de Paris.
+          Encaissé et remboursé : l'argent reçu et rendu ce jour, quel que soit le jour de la commande. Commandes et ventes du mois :
+          montants payés des commandes de la période, remboursements déduits ; commandes annulées exclues. Jours à l'heure de Paris.
         </p>
       </section>
       <OrdersToHandle

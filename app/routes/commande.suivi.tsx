@@ -6,7 +6,7 @@ import { OrderFollowUp } from "~/components/OrderFollowUp";
 import { readFollowToken } from "~/.server/orders/follow-link.server";
 import { guestOrder } from "~/.server/orders/orders.server";
 import { mapLoaderErrors } from "~/.server/wix/errors.server";
-import { SignedLinkErrorBoundary } from "~/components/ErrorScreen";
+import { GeneralErrorBoundary } from "~/components/ErrorScreen";
 import { routeCssLinks } from "~/lib/route-css";
 
 export const links: Route.LinksFunction = routeCssLinks("cart");
@@ -22,12 +22,12 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
  */
 export async function loader({ url }: Route.LoaderArgs) {
   const check = readFollowToken(url.searchParams.get("jeton"));
-  const refused = (message: string) => data({ title: "Lien non valide", message }, { status: 403 });
+  const refused = (message: string) => data({ message }, { status: 403 });
   if (!check.ok)
     throw refused(
       check.reason === "expired"
         ? "Ce lien de suivi a expiré : retrouvez votre commande avec le lien de l'e-mail de confirmation ou contactez-nous."
-        : "Utilisez le lien complet, tel qu'il vous a été donné.",
+        : "Ce lien de suivi n'est pas valide : ouvrez le lien complet de la page de remerciement ou de l'e-mail de confirmation, sans le modifier.",
     );
   const order = await mapLoaderErrors(() => guestOrder(check.orderId));
   if (!order) throw refused("Le suivi sans compte n'est pas disponible sur ce site : utilisez l'e-mail de confirmation.");
@@ -45,6 +45,7 @@ export default function FollowOrder({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The specification's error screen ("Something Went Wrong", the refusal's sentence saying what to do). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <SignedLinkErrorBoundary error={error} />;
+  return <GeneralErrorBoundary error={error} />;
 }

@@ -15,9 +15,9 @@ export const PLATFORM_CSS = `
 *, *::before, *::after { box-sizing: border-box; }
 body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; font-size: 1.0625rem;
   color: var(--text); background: var(--bg); line-height: 1.6; }
-header.platform-header { padding: 1rem 1.25rem; border-bottom: 1px solid var(--border); background: var(--surface); }
-header.platform-header p { margin: 0; font-weight: 800; letter-spacing: .08em; }
-header.platform-header small { color: var(--muted); font-weight: 400; letter-spacing: 0; }
+.platform-header { padding: 1rem 1.25rem; border-bottom: 1px solid var(--border); background: var(--surface); }
+.platform-header p { margin: 0; font-weight: 800; letter-spacing: .08em; }
+.platform-header small { color: var(--muted); font-weight: 400; letter-spacing: 0; }
 main { max-width: 44rem; margin: 2rem auto; padding: 0 1rem 3rem; }
 .card { background: var(--surface); border: 1px solid var(--border); border-radius: var(--radius); padding: 1.5rem; margin-bottom: 1.25rem; }
 h1, h2, h3 { line-height: 1.2; }
@@ -94,8 +94,10 @@ export function page(title: string, body: string): string {
 <link rel="stylesheet" href="/_platform/assets/platform.css">
 </head>
 <body>
+<header>
 <div class="demo-banner" role="note">Plateforme de démonstration intégrée : aucun paiement réel n'est effectué.</div>
-<header class="platform-header"><p>Boutique <small>· espace sécurisé</small></p></header>
+<div class="platform-header"><p>Boutique <small>· espace sécurisé</small></p></div>
+</header>
 <main>
 ${body}
 </main>

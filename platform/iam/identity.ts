@@ -19,6 +19,8 @@ import { startPasswordReset } from "./password-reset";
 import { clearLoginFailures, lockRemainingSeconds, recordLoginFailure } from "./login-throttle";
 import { checkAllowedUrl } from "../core/allowed-urls";
 import { mailboxLocked, mayEmailCode, recordWrongCode } from "./mailbox-codes";
+import { registerPasswordChange } from "./password-change";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from "./password-rules";
 
 // Login and sign-up answer only the IAM codes Wix sends, the ones OAuthStrategy knows
 // (node_modules/@wix/sdk/build/auth/oauth2/constants.js). Nothing else is invented: a weak password is a field
@@ -37,17 +39,9 @@ export const VERIFICATION_ERRORS = {
   VERIFICATION_EXPIRED: "VERIFICATION_EXPIRED",
 } as const;
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 200;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from "./password-rules";
 export const SESSION_TOKEN_TTL_SECONDS = 5 * 60;
 export { VERIFICATION_MAX_ATTEMPTS, VERIFICATION_TTL_SECONDS };
-
-/** French reason why a new password is refused, or null. */
-export function passwordProblem(password: string): string | null {
-  if (password.length < PASSWORD_MIN_LENGTH) return `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères.`;
-  if (password.length > PASSWORD_MAX_LENGTH) return `Le mot de passe doit contenir au plus ${PASSWORD_MAX_LENGTH} caractères.`;
-  return null;
-}
 
 export type LoginOutcome =
   | { kind: "locked"; retryAfterSeconds: number }
@@ -274,6 +268,7 @@ function loginEmail(body: Record<string, unknown>): string | undefined {
 }
 
 export function registerIdentity(router: Router, ctx: Ctx): void {
+  registerPasswordChange(router, ctx);
   router.on("POST", "/_api/iam/authentication/v2/register", async (req) => {
     requireCaller(ctx, req.headers);
     // Accounts are kept under their canonical e-mail (core/email.ts): a look-alike is the address it imitates, and an

@@ -43,7 +43,7 @@ describe.skipIf(isWix)("the dashboard", () => {
     // 27 October 2025, Paris: Léa's four paid orders (43,90 + 68,90 + 46,90 + 24,00).
     const now = new Date("2025-10-27T15:00:00Z");
     const before = await dashboardFigures(admin(), now);
-    expect(before.today).toEqual({ sales: { amount: "183.70", formatted: expect.stringMatching(/^183,70\s€$/) }, orders: 4 });
+    expect(before.today).toMatchObject({ sales: { amount: "183.70", formatted: expect.stringMatching(/^183,70\s€$/) }, orders: 4 });
     expect(before.month.orders).toBeGreaterThanOrEqual(before.today.orders + 4);
     const { orders: found } = await admin().orders.searchOrders({ filter: { number: { $eq: "10012" } } });
     const tx = await admin().orderTransactions.listTransactionsForSingleOrder(found![0]!._id!);
@@ -53,6 +53,43 @@ describe.skipIf(isWix)("the dashboard", () => {
     const after = await dashboardFigures(admin(), now);
     expect(after.today.sales.amount).toBe("173.70");
     expect(after.month.sales.amount).toBe((Number(before.month.sales.amount) - 10).toFixed(2));
+  });
+});
+
+describe.skipIf(isWix)("today's money on the dashboard", () => {
+  it("counts what was cashed and refunded today apart from the orders placed today, whatever the order's day", async () => {
+    const before = await dashboardFigures(admin());
+    const seededOrder = async (number: string) => (await admin().orders.searchOrders({ filter: { number: { $eq: number } } })).orders![0]!;
+    const paymentOf = async (id: string) =>
+      (await admin().orderTransactions.listTransactionsForSingleOrder(id)).orderTransactions!.payments![0]!;
+
+    // An authorization of October captured today, and a refund today on a card payment of October.
+    const authorized = await seededOrder("10010");
+    await admin().orders.captureAuthorizedPayments(authorized._id!, [{ paymentId: (await paymentOf(authorized._id!))._id! }]);
+    const october = await seededOrder("10013");
+    await admin().orderBilling.refundPayments(october._id!, {
+      paymentRefunds: [{ paymentId: (await paymentOf(october._id!))._id!, amount: { amount: "5.00" } }],
+    });
+    // A card purchase of today: cashed today and placed today.
+    const { client } = await loginThroughHostedPage(ctx.platform, DEMO);
+    const paid = await buyByCard(ctx.platform, client, [{ slug: "livre-git", quantity: 1 }]);
+    const bought = await client.orders.getOrder(new URL(paid.location!).searchParams.get("orderId")!);
+
+    const after = await dashboardFigures(admin());
+    const cents = (m: { amount: string }) => Math.round(Number(m.amount) * 100);
+    const captured = cents(authorized.priceSummary!.total! as { amount: string });
+    const charged = cents(bought.priceSummary!.total! as { amount: string });
+    expect(cents(after.today.cashed) - cents(before.today.cashed)).toBe(captured + charged);
+    expect(cents(after.today.refunded) - cents(before.today.refunded)).toBe(500);
+    // Orders placed today: only the new one; the October orders stay October's.
+    expect(after.today.orders - before.today.orders).toBe(1);
+  });
+
+  it("lists the transactions of several orders at once, 1 to 100 of them", async () => {
+    const ids = (await admin().orders.searchOrders({ cursorPaging: { limit: 3 } })).orders!.map((o) => o._id!);
+    const { orderTransactions } = await admin().orderTransactions.listTransactionsForMultipleOrders(ids);
+    expect(orderTransactions?.map((t) => t.orderId)).toEqual(ids);
+    await expect(admin().orderTransactions.listTransactionsForMultipleOrders([])).rejects.toThrow();
   });
 });
 

@@ -187,4 +187,41 @@ test.describe("member login, profile, orders and logout", () => {
     await loginWithForm(page, { email, password: "un-mot-de-passe-solide" });
     await expect(page.getByText("E-mail ou mot de passe incorrect.")).toBeVisible();
   });
+  test("a member changes her password: the current one is required, then only the new one logs in", async ({ page }) => {
+    await page.goto("/account/register");
+    const email = `mot-de-passe-${unique()}@exemple.fr`;
+    await signUpWithForm(page, { email, password: "ancien-mot-de-passe" });
+    await expect(page).toHaveURL("/account");
+    const section = page.getByRole("region", { name: "Mot de passe" });
+    const change = section.getByRole("button", { name: "Changer le mot de passe" });
+
+    // Every field checked at once, each error beside its field.
+    await section.getByLabel("Nouveau mot de passe (8 caractères au moins)").fill("court");
+    await change.click();
+    await expect(section.getByLabel("Mot de passe actuel")).toHaveAccessibleDescription("Saisissez votre mot de passe actuel.");
+    await expect(section.getByLabel("Nouveau mot de passe (8 caractères au moins)")).toHaveAccessibleDescription(
+      "Le mot de passe doit contenir au moins 8 caractères.",
+    );
+    // A wrong current password is refused beside it, and nothing changes.
+    await section.getByLabel("Mot de passe actuel").fill("pas-le-bon-mot-de-passe");
+    await section.getByLabel("Nouveau mot de passe (8 caractères au moins)").fill("nouveau-mot-de-passe");
+    await section.getByLabel("Nouveau mot de passe, à nouveau").fill("nouveau-mot-de-passe");
+    await change.click();
+    await expect(section.getByLabel("Mot de passe actuel")).toHaveAccessibleDescription("Mot de passe actuel incorrect.");
+
+    await section.getByLabel("Mot de passe actuel").fill("ancien-mot-de-passe");
+    await section.getByLabel("Nouveau mot de passe (8 caractères au moins)").fill("nouveau-mot-de-passe");
+    await section.getByLabel("Nouveau mot de passe, à nouveau").fill("nouveau-mot-de-passe");
+    await change.click();
+    await expect(page.getByText("Mot de passe changé.").first()).toBeVisible();
+    // The session stays; after logging out, the old password is refused and the new one logs in.
+    await expect(page.getByRole("banner").getByRole("button", { name: "Se déconnecter" })).toBeVisible();
+    await page.getByRole("banner").getByRole("button", { name: "Se déconnecter" }).click();
+    await expect(page.getByRole("banner").getByRole("button", { name: "Se connecter" })).toBeVisible();
+    await page.goto("/account");
+    await loginWithForm(page, { email, password: "ancien-mot-de-passe" });
+    await expect(page.getByText("E-mail ou mot de passe incorrect.")).toBeVisible();
+    await loginWithForm(page, { email, password: "nouveau-mot-de-passe" });
+    await expect(page).toHaveURL("/account");
+  });
 });

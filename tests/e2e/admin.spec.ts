@@ -226,7 +226,7 @@ test("the owner blocks a member who then cannot log in, unblocks her, and approv
 });
 
 test("the back-office pages have no serious accessibility violation and fit 390 px @js", async ({ page, javaScriptEnabled }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000); // nine axe runs
   await loginAsOwner(page, javaScriptEnabled);
   for (const path of ["/admin", "/admin/orders", "/admin/members", "/admin/contact", "/admin/products", "/admin/coupons"]) {
     await page.goto(path);
@@ -239,10 +239,46 @@ test("the back-office pages have no serious accessibility violation and fit 390 
   const product = new URL(page.url()).pathname;
   await openOrder(page, "10001", javaScriptEnabled);
   await expectNoSeriousA11yViolations(page);
+  // Dark: the danger buttons ("Annuler la commande") keep their text readable on the light red.
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await expect(page.getByRole("button", { name: "Annuler la commande" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.emulateMedia({ colorScheme: "light" });
   await page.setViewportSize({ width: 390, height: 800 });
   for (const path of ["/admin/orders", "/admin/members", "/admin/contact", "/admin/products", product, "/admin/coupons"]) {
     await page.goto(path);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   }
+});
+
+test("the orders search finds a member's orders by surname as well as by first name", async ({ page, javaScriptEnabled }) => {
+  await loginAsOwner(page, javaScriptEnabled, "/admin/orders");
+  const table = page.getByRole("table", { name: "Commandes, de la plus récente à la plus ancienne" });
+  const search = async (text: string) => {
+    await page.getByLabel("N°, e-mail ou nom du client").fill(text);
+    await page.getByRole("button", { name: "Filtrer" }).click();
+    await expect(page).toHaveURL(new RegExp(`q=${text}`));
+    await expect(table.getByRole("row").filter({ hasText: "Sam Bernard" }).first()).toBeVisible();
+    return table.getByRole("row").filter({ hasText: "Sam Bernard" }).count();
+  };
+  const byFirstName = await search("Sam");
+  expect(byFirstName).toBeGreaterThan(0);
+  expect(await search("Bernard")).toBe(byFirstName);
+  // Every row found by the surname is Sam Bernard's (the header row aside).
+  await expect(table.getByRole("row")).toHaveCount(byFirstName + 1);
+});
+
+test("at 1280 px the owner's navigation fits on one row under the name", async ({ page, javaScriptEnabled }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await loginAsOwner(page, javaScriptEnabled);
+  const nav = page.getByRole("navigation", { name: "Navigation principale" });
+  await expect(nav.getByRole("link", { name: "Administration" })).toBeVisible();
+  const tops = await nav.getByRole("listitem").evaluateAll((items) => items.map((li) => Math.round(li.getBoundingClientRect().top)));
+  expect(tops).toHaveLength(8);
+  expect(new Set(tops).size).toBe(1);
+  const subtitle = page.getByRole("banner").locator(".subtitle");
+  await expect(subtitle).toBeVisible();
 });

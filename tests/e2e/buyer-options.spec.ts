@@ -37,6 +37,24 @@ test.describe("product options", () => {
     await expect(cartLine(page).getByLabel(/Quantité/)).toHaveValue("3");
   });
 
+  test("from a page with nothing chosen, the options and the add go in one submit", async ({ page, javaScriptEnabled }) => {
+    await open(page, SHIRT, javaScriptEnabled);
+    await expect(page.getByText(/Choisissez :/)).toHaveCount(0);
+    await page.getByLabel("Taille").selectOption("XL");
+    await page.getByRole("radio", { name: "Noir" }).check();
+    await page.getByLabel("Quantité").fill("2");
+    const answered = page.waitForResponse(isAddToCartAnswer);
+    await addButton(page).click();
+    await answered;
+    await expect(page.getByText("Ajouté au panier").first()).toBeVisible();
+
+    await open(page, "/cart", javaScriptEnabled);
+    await expect(cartLine(page)).toHaveCount(1);
+    await expect(cartLine(page)).toContainText("Taille : XL");
+    await expect(cartLine(page)).toContainText("Couleur : Noir");
+    await expect(cartLine(page).getByLabel(/Quantité/)).toHaveValue("2");
+  });
+
   test("changing an option keeps the typed quantity", async ({ page, javaScriptEnabled }) => {
     await open(page, `${SHIRT}?Taille=S&Couleur=Noir`, javaScriptEnabled);
     await page.getByLabel("Quantité").fill("4");

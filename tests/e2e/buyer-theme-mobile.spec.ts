@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
-import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
+import { test, expect, expectNoSeriousA11yViolations, OWNER, waitForHydration } from "./fixtures";
 import { DEMO, loginWithForm, isAddToCartAnswer } from "./helpers";
 
 /** 390 px pages, 24 × 24 px targets, a compact header, the dark theme. */
@@ -54,6 +54,15 @@ test.describe("mobile pages", () => {
         quantity.y < name.y + name.height;
       expect(overlaps).toBe(false);
     }
+  });
+
+  test("the header's sub-title keeps the owner's name beside the title", async ({ page }) => {
+    await page.goto("/");
+    const subtitle = page.getByRole("banner").locator(".subtitle");
+    await expect(subtitle).toHaveText(`${OWNER} · Informaticien`);
+    await expect(subtitle.getByText(OWNER)).toBeVisible();
+    await expect(subtitle.getByText("Informaticien")).toBeVisible();
+    await expectNoHorizontalScroll(page);
   });
 
   test("the header is compact and its links, the breadcrumb and the radios are at least 24 × 24 px", async ({ page }) => {

@@ -1,5 +1,6 @@
 import { test, expect, OWNER, expectNoSeriousA11yViolations, waitForHydration } from "./fixtures";
 import { visit } from "./helpers";
+import AxeBuilder from "@axe-core/playwright";
 
 test.describe("portfolio shell", () => {
   test("header shows the logo, #main-title, profile picture, sub-title and navigation", async ({ page }) => {
@@ -146,11 +147,12 @@ test.describe("portfolio shell", () => {
     await page.goto("/");
     await waitForHydration(page);
     const footer = page.getByRole("contentinfo");
-    expect(Number(await footer.evaluate((el) => getComputedStyle(el).opacity))).toBe(0);
+    // It waits, and the fade starts, at the faintest opacity whose text still passes 4.5:1.
+    expect(Number(await footer.evaluate((el) => getComputedStyle(el).opacity))).toBe(0.65);
     await footer.scrollIntoViewIfNeeded();
     await page.waitForTimeout(600);
     const midway = Number(await footer.evaluate((el) => getComputedStyle(el).opacity));
-    expect(midway).toBeGreaterThan(0);
+    expect(midway).toBeGreaterThan(0.65);
     expect(midway).toBeLessThan(1);
     await expect.poll(() => footer.evaluate((el) => getComputedStyle(el).opacity), { timeout: 5000 }).toBe("1");
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -158,6 +160,25 @@ test.describe("portfolio shell", () => {
     await footer.scrollIntoViewIfNeeded();
     await page.waitForTimeout(300);
     expect(await footer.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+  });
+
+  test("no frame of the footer's fade-in fails the contrast check, light or dark @js", async ({ page }) => {
+    test.setTimeout(90_000); // two pages, four axe runs
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto("/");
+      await waitForHydration(page);
+      const footer = page.getByRole("contentinfo");
+      // Before the fade (out of view, at its first frame), then while it runs.
+      const before = await new AxeBuilder({ page }).include("footer").withRules(["color-contrast"]).analyze();
+      expect(before.violations.map((v) => v.id)).toEqual([]);
+      await footer.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+      expect(Number(await footer.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(1);
+      const during = await new AxeBuilder({ page }).include("footer").withRules(["color-contrast"]).analyze();
+      expect(during.violations.map((v) => v.id)).toEqual([]);
+      expect(during.passes.map((v) => v.id)).toContain("color-contrast");
+    }
   });
 
   test("footer is visible at once when the user prefers reduced motion @js", async ({ page }) => {
@@ -184,9 +205,8 @@ test.describe("portfolio shell", () => {
     await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
   });
 
-  test("the progress bar appears on a slow navigation and finishes @js", async ({ page, allowStatusFor }) => {
-    allowStatusFor("/cette-page-aussi-n-existe-pas");
-    await page.goto("/cette-page-aussi-n-existe-pas");
+  test("the progress bar appears on a slow navigation and finishes @js", async ({ page }) => {
+    await page.goto("/contact");
     await waitForHydration(page);
     // Slow down only the route data request of the next client navigation.
     await page.route(/\.data(\?|$)/, async (route) => {
@@ -195,12 +215,40 @@ test.describe("portfolio shell", () => {
     });
     const bar = page.locator(".nav-progress");
     await expect(bar).toHaveAttribute("data-state", "idle");
-    await page.getByRole("link", { name: "Retour à la page d'accueil" }).click();
+    // Every state the bar goes through, in order, as the DOM shows it.
+    await bar.evaluate((el) => {
+      const seen: string[] = [];
+      (window as unknown as { barStates: string[] }).barStates = seen;
+      const note = () => seen.push(`${el.getAttribute("data-state")}${el.hasAttribute("data-drawn") ? "+drawn" : ""}`);
+      new MutationObserver(note).observe(el, { attributes: true, attributeFilter: ["data-state", "data-drawn"] });
+    });
+    await page.getByRole("banner").getByRole("link", { name: OWNER.toUpperCase() }).click();
     await expect(bar).toHaveAttribute("data-state", "loading");
+    await expect(bar).toHaveAttribute("data-drawn", "true");
     await expect(bar).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(OWNER);
-    await expect(bar).toHaveAttribute("data-state", /finished|idle/);
     await expect(bar).toHaveAttribute("data-state", "idle");
+    const states = await page.evaluate(() => (window as unknown as { barStates: string[] }).barStates);
+    // Loading as soon as the navigation starts, drawn after the anti-flicker delay, finished when idle again.
+    expect([...new Set(states)]).toEqual(["loading", "loading+drawn", "finished+drawn", "idle"]);
+  });
+
+  test("any navigation starts in the loading state and ends idle @js", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const bar = page.locator(".nav-progress");
+    await bar.evaluate((el) => {
+      const seen: string[] = [];
+      (window as unknown as { barStates: string[] }).barStates = seen;
+      const note = () => seen.push(`${el.getAttribute("data-state")}${el.hasAttribute("data-drawn") ? "+drawn" : ""}`);
+      new MutationObserver(note).observe(el, { attributes: true, attributeFilter: ["data-state", "data-drawn"] });
+    });
+    await page.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: "CV" }).click();
+    await expect(page).toHaveURL(/\/cv$/);
+    await expect(bar).toHaveAttribute("data-state", "idle");
+    const states = await page.evaluate(() => (window as unknown as { barStates: string[] }).barStates);
+    expect(states[0]).toBe("loading");
+    expect(states).toContain("idle");
   });
 
   test("no serious accessibility violations on the home page @js", async ({ page }) => {

@@ -1,7 +1,8 @@
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { describe, expect, it } from "vitest";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { getDocument, OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { Resvg } from "@resvg/resvg-js";
 import { cv, period, projectBySlug } from "~/content/cv";
 import { cvSchema } from "~/content/cv-schema";
 import { STATIC_PATHS } from "~/.server/site/sitemap.server";
@@ -60,7 +61,63 @@ describe("CV content", () => {
   });
 });
 
+/** A small JPEG-free portrait for the PDF: a PNG drawn from an SVG (pdfkit embeds PNG and JPEG). */
+function portraitPng(): Buffer {
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="#2455a4"/><circle cx="32" cy="26" r="12" fill="#fff"/></svg>';
+  return Buffer.from(new Resvg(svg).render().asPng());
+}
+
+/** Each page's text, and whether it paints an image. */
+async function pdfPages(bytes: Buffer) {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl: STANDARD_FONTS }).promise;
+  const pages: { text: string; images: number }[] = [];
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const page = await pdf.getPage(n);
+    const content = await page.getTextContent();
+    const ops = await page.getOperatorList();
+    const images = ops.fnArray.filter((fn) => fn === OPS.paintImageXObject || fn === OPS.paintInlineImageXObject).length;
+    pages.push({
+      text: content.items
+        .map((i) => ("str" in i ? i.str : ""))
+        .join(" ")
+        .replace(/\s+/g, " "),
+      images,
+    });
+  }
+  return pages;
+}
+
 describe("CV as PDF", () => {
+  it("is one A4 page a client keeps: the photo, how to reach the owner, every section", async () => {
+    const pages = await pdfPages(await renderCvPdf("Julien Moreau", ORIGIN, "contact@exemple.fr", portraitPng()));
+    expect(pages).toHaveLength(1);
+    const [page] = pages;
+    expect(page!.images).toBe(1);
+    for (const heading of [
+      "CONTACT",
+      "COMPÉTENCES",
+      "LANGUES",
+      "CERTIFICATIONS",
+      "FORMATION",
+      "EXPÉRIENCE",
+      "RÉALISATIONS CHOISIES",
+      "RÉFÉRENCES",
+    ])
+      expect(page!.text, heading).toContain(heading);
+    expect(page!.text).toContain("contact@exemple.fr");
+    expect(page!.text).toContain("+33 6 12 34 56 78");
+    for (const t of cv.testimonials) expect(page!.text).toContain(t.author);
+    for (const c of cv.certifications) expect(page!.text).toContain(c.name);
+  });
+
+  it("without a readable portrait, the same page without the photo", async () => {
+    const pages = await pdfPages(await renderCvPdf("Julien Moreau", ORIGIN, "contact@exemple.fr"));
+    expect(pages).toHaveLength(1);
+    expect(pages[0]!.images).toBe(0);
+    expect(pages[0]!.text).toContain("EXPÉRIENCE");
+  });
+
   it("opens as an A4 French document with the owner's name and the whole timeline", async () => {
     const bytes = await renderCvPdf("Julien Moreau", ORIGIN, "contact@exemple.fr");
     const pdf = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl: STANDARD_FONTS }).promise;

@@ -1,4 +1,4 @@
-import type { orders as sdk } from "@wix/ecom";
+import type { orderTransactions, orders as sdk } from "@wix/ecom";
 import type { AdminOrderRow, DashboardFigures } from "~/models/admin";
 import { formatPrice } from "~/lib/money";
 import { nextDay, parisDayStart, parisToday } from "~/lib/paris-days";
@@ -50,13 +50,89 @@ export async function dashboardFigures(admin: ElevatedClient, now = new Date()):
   return mapLoaderErrors(async () => {
     const today = parisToday(now);
     const monthStart = `${today.slice(0, 8)}01`;
-    const { orders, truncated } = await ordersSince(admin, parisDayStart(monthStart));
     const todayStart = parisDayStart(today);
     const tomorrow = parisDayStart(nextDay(today));
+    const [{ orders, truncated }, moved] = await Promise.all([
+      ordersSince(admin, parisDayStart(monthStart)),
+      moneyMoved(admin, todayStart, tomorrow),
+    ]);
     const created = (o: SdkOrder) => isoDate(o._createdDate) ?? "";
     const ofToday = orders.filter((o) => created(o) >= todayStart && created(o) < tomorrow);
-    return { today: figures(ofToday, "EUR"), month: figures(orders, "EUR"), truncated };
+    const money = (c: number) => ({ amount: (c / 100).toFixed(2), formatted: formatPrice(c / 100, "EUR") });
+    return {
+      today: { ...figures(ofToday, "EUR"), cashed: money(moved.cashed), refunded: money(moved.refunded) },
+      month: figures(orders, "EUR"),
+      truncated: truncated || moved.truncated,
+    };
   });
+}
+
+/**
+ * The money that moved in [from, to), in cents, whatever day its order was placed: what was cashed (a card charged
+ * at checkout, an authorization captured, a payment marked as received) and what was refunded. An order whose money
+ * moves is updated, so the orders updated since `from` (searchOrders on updatedDate) are read, then their
+ * transactions (orderTransactions.listTransactionsForMultipleOrders, 100 orders a call).
+ */
+async function moneyMoved(admin: ElevatedClient, from: string, to: string) {
+  const orders: SdkOrder[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await admin.orders.searchOrders({
+      filter: { updatedDate: { $gte: from } },
+      cursorPaging: cursor ? { limit: 100, cursor } : { limit: 100 },
+    } as Parameters<ElevatedClient["orders"]["searchOrders"]>[0]);
+    orders.push(...(page.orders ?? []));
+    cursor = page.metadata?.hasNext ? (page.metadata?.cursors?.next ?? undefined) : undefined;
+  } while (cursor && orders.length < PERIOD_CAP);
+  let cashed = 0;
+  let refunded = 0;
+  for (let i = 0; i < orders.length; i += 100) {
+    const batch = orders.slice(i, i + 100);
+    const ids = batch.map((o) => o._id).filter((id): id is string => !!id);
+    if (!ids.length) continue;
+    const { orderTransactions } = await admin.orderTransactions.listTransactionsForMultipleOrders(ids);
+    const byId = new Map(batch.map((o) => [o._id, o]));
+    for (const t of orderTransactions ?? []) {
+      const moved = movedIn(t, byId.get(t.orderId), from, to);
+      cashed += moved.cashed;
+      refunded += moved.refunded;
+    }
+  }
+  return { cashed, refunded, truncated: !!cursor };
+}
+
+const within = (date: Date | string | null | undefined, from: string, to: string) => {
+  const iso = isoDate(date) ?? "";
+  return iso >= from && iso < to;
+};
+
+/** Payment statuses of money received (a refund keeps the payment received: the refund is counted apart). */
+const RECEIVED = new Set(["APPROVED", "PARTIALLY_REFUNDED", "REFUNDED"]);
+
+/**
+ * One order's money in [from, to): a payment counts on the day it was received: its capture for an authorization,
+ * the order's ORDER_PAID activity for an offline payment (marked as received by the owner; the payment itself keeps
+ * no such date), its creation for a card charged at once. A refund counts on its creation day, failed ones aside.
+ */
+export function movedIn(t: orderTransactions.OrderTransactions, order: SdkOrder | undefined, from: string, to: string) {
+  let cashed = 0;
+  for (const p of t.payments ?? []) {
+    const details = p.regularPaymentDetails;
+    if (!details || !RECEIVED.has(String(details.status))) continue;
+    const auth = details.authorizationDetails;
+    if (auth?.delayedCapture) {
+      for (const c of auth.captures ?? []) if (c.status === "SUCCEEDED" && within(c._createdDate, from, to)) cashed += cents(c.amount);
+    } else if (details.offlinePayment) {
+      const paidToday = (order?.activities ?? []).some((a) => a.type === "ORDER_PAID" && within(a._createdDate, from, to));
+      if (paidToday) cashed += cents(p.amount);
+    } else if (within(p._createdDate, from, to)) cashed += cents(p.amount);
+  }
+  let refunded = 0;
+  for (const r of t.refunds ?? []) {
+    if (!within(r._createdDate, from, to)) continue;
+    for (const tx of r.transactions ?? []) if (tx.refundStatus !== "FAILED") refunded += cents(tx.amount);
+  }
+  return { cashed, refunded };
 }
 
 /**

@@ -45,18 +45,29 @@ export function validTag(value: string): string | null {
 
 /**
  * The search box, on the fields Wix's searchOrders filters ("Supported Filters and Sorting"): a number is the order
- * number, an address the buyer's e-mail (its start), anything else the start of the buyer's full name or e-mail.
+ * number, an address the buyer's e-mail (its start), anything else the start of the buyer's full name or e-mail, or
+ * a member's surname. The order's full name only filters by its start ("Sam Bernard" starts with the first name), so
+ * a surname is looked up where Wix filters it: the members whose `contact.lastName` starts with it (queryMembers),
+ * whose orders are then matched on `buyerInfo.memberId`. A guest is found by first name or e-mail only.
  */
-function textFilter(q: string): Record<string, unknown> {
+async function textFilter(admin: ElevatedClient, q: string): Promise<Record<string, unknown>> {
   const digits = q.replace(/^n°\s*/i, "");
   if (/^\d{1,10}$/.test(digits)) return { number: { $eq: Number(digits) } };
   if (q.includes("@")) return { "buyerInfo.email": { $startsWith: q.toLowerCase() } };
-  return { $or: [{ "billingInfo.contactDetails.fullName": { $startsWith: q } }, { "buyerInfo.email": { $startsWith: q.toLowerCase() } }] };
+  const bySurname = await admin.members.queryMembers().startsWith("contact.lastName", q).limit(100).find();
+  const memberIds = bySurname.items.map((m) => m._id).filter((id): id is string => !!id);
+  return {
+    $or: [
+      { "billingInfo.contactDetails.fullName": { $startsWith: q } },
+      { "buyerInfo.email": { $startsWith: q.toLowerCase() } },
+      ...(memberIds.length ? [{ "buyerInfo.memberId": { $in: memberIds } }] : []),
+    ],
+  };
 }
 
-function searchFilter(f: OrderFilters) {
+async function searchFilter(admin: ElevatedClient, f: OrderFilters) {
   const parts: Record<string, unknown>[] = [];
-  if (f.q) parts.push(textFilter(f.q));
+  if (f.q) parts.push(await textFilter(admin, f.q));
   if (f.status) parts.push({ status: { $eq: f.status } });
   if (f.paymentStatus) parts.push({ paymentStatus: { $eq: f.paymentStatus } });
   if (f.fulfillmentStatus) parts.push({ fulfillmentStatus: { $eq: f.fulfillmentStatus } });
@@ -99,7 +110,7 @@ export function toRow(o: orders.Order, fulfilments: orderFulfillments.Fulfillmen
 export async function searchOrders(admin: ElevatedClient, filters: OrderFilters, cursor?: string, limit = ORDERS_PAGE_SIZE) {
   return mapLoaderErrors(async () => {
     const result = await admin.orders.searchOrders({
-      filter: searchFilter(filters),
+      filter: await searchFilter(admin, filters),
       sort: [{ fieldName: "_createdDate", order: "DESC" }],
       cursorPaging: cursor ? { limit, cursor } : { limit },
     } as Parameters<ElevatedClient["orders"]["searchOrders"]>[0]);

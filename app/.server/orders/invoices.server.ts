@@ -1,5 +1,5 @@
 import type { orderTransactions, orders } from "@wix/ecom";
-import { data } from "react-router";
+import { redirect } from "react-router";
 import { cents, isPaidOrder } from "./money.server";
 import { isoDate } from "~/lib/dates";
 import type { CommerceSession as Commerce } from "../wix/commerce-session.server";
@@ -131,15 +131,7 @@ export async function linkedInvoice(orderId: string, token: string | null): Prom
   const apiKey = getConfig().admin.apiKey;
   if (!isPlatformId(orderId) || !apiKey) notFound();
   const check = checkInvoiceLink(apiKey, orderId, token);
-  if (!check.ok)
-    throw data(
-      {
-        message:
-          check.reason === "expired"
-            ? "Ce lien de facture a expiré : retrouvez la facture dans votre compte."
-            : "Ce lien de facture n'est pas valide.",
-      },
-      { status: check.reason === "expired" ? 410 : 403 },
-    );
+  // A PDF route has no page to show a refusal on: the buyer is sent to the error screen's page, which says what to do.
+  if (!check.ok) throw redirect(`/factures/lien-non-valide?raison=${check.reason === "expired" ? "expire" : "modifie"}`);
   return pdfResponse(await mapLoaderErrors(() => invoicePdf(elevatedClientAfterCheck(), orderId)));
 }

@@ -12,6 +12,7 @@ import {
 } from "../catalog/catalog.server";
 import { getOrderView, memberPrefill, startCheckout } from "../checkout/checkout.server";
 import { deleteAccount, getProfile, saveAddress, updateProfile, type Profile } from "../account/profile.server";
+import { changePassword } from "../account/password.server";
 import { getMemberOrder, listMemberOrders } from "../orders/orders.server";
 import { memberQuotes } from "../quotes/member-quotes.server";
 import { redirectWithToast, toastCookie } from "../http/toast.server";
@@ -58,6 +59,7 @@ export class Commerce extends CommerceSession {
     updateProfile: (current: Profile, next: Parameters<typeof updateProfile>[2]) => updateProfile(this, current, next),
     deleteAccount: () => deleteAccount(this),
     saveAddress: (address: Parameters<typeof saveAddress>[1]) => saveAddress(this, address),
+    changePassword: (current: string, next: string) => changePassword(this, current, next),
     orders: () => mapLoaderErrors(() => listMemberOrders(this)),
     order: (orderId: string) => mapLoaderErrors(() => getMemberOrder(this, orderId)),
     /** The consultant's quotes sent to the member's proved login e-mail. */

@@ -13,8 +13,8 @@ import { FormKey } from "~/components/FormKey";
  * `intent=add` carrying the options it shows: the server resolves the variant from them. With scripts a fetcher
  * posts it to the one cart action (`/cart`), so the page stays put and the header count, which follows fetchers
  * posting there, moves at once. Without scripts it is a plain form posted to the product's own address (which hands
- * it to the same action), answered by a 303 back to `returnTo` with a notification ("Choisir" shows the price and
- * stock of a choice first).
+ * it to the same action), answered by a 303 back to `returnTo` with a notification: the options chosen and the add go in one submit
+ * ("Choisir" only shows the price and stock of a choice first).
  */
 export function AddToCartForm({
   returnTo,
@@ -38,6 +38,9 @@ export function AddToCartForm({
   const shown = result && result !== answered ? result : undefined;
   const reasonId = useId();
   const busy = fetcher.state !== "idle";
+  // An option not chosen yet blocks nothing: choosing and adding is one submit, and the server's "Choisissez : …"
+  // answers a submit without a choice. A sold-out choice is known before any submit: the button says why it waits.
+  const blocked = availability.ok || availability.reason === "incomplete" ? undefined : availability.message;
   return (
     <fetcher.Form
       method="post"
@@ -80,9 +83,9 @@ export function AddToCartForm({
           type="submit"
           name="intent"
           value={CartIntent.add}
-          disabled={!availability.ok}
+          disabled={blocked !== undefined}
           aria-disabled={busy || undefined}
-          aria-describedby={availability.ok ? undefined : reasonId}
+          aria-describedby={blocked === undefined ? undefined : reasonId}
           // A second click while the first add is in flight would add twice.
           onClick={(event) => {
             if (busy) event.preventDefault();
@@ -96,9 +99,9 @@ export function AddToCartForm({
           </button>
         ) : null}
       </div>
-      {availability.ok ? null : (
+      {blocked === undefined ? null : (
         <p className="add-to-cart-reason" id={reasonId}>
-          {availability.message}
+          {blocked}
         </p>
       )}
     </fetcher.Form>

@@ -106,7 +106,18 @@ export function transactionsWire(row: OrderRow) {
                 authorizationDetails: {
                   delayedCapture: true,
                   authorizedDate: row.created_date,
-                  captures: [],
+                  // The capture, once made: the day the money was taken (an older captured order has no date kept).
+                  captures:
+                    o._captured && o._capturedDate
+                      ? [
+                          {
+                            id: uuidFrom(`capture:${row.id}`),
+                            status: "SUCCEEDED",
+                            amount: o.priceSummary.total,
+                            createdDate: o._capturedDate,
+                          },
+                        ]
+                      : [],
                   ...(state === "VOIDED"
                     ? { void: { status: "SUCCEEDED", voidedDate: o._voidedDate ?? row.updated_date, reason: "MANUAL" } }
                     : {}),
@@ -194,6 +205,7 @@ function settle(ctx: Ctx, orderId: string, paymentIds: string[], to: "APPROVED" 
       const amount = data.priceSummary.total;
       if (to === "APPROVED") {
         data._captured = true;
+        data._capturedDate = nowIso();
         addActivity(data, "ORDER_PAID");
         addActivity(data, "AUTHORIZED_PAYMENT_CAPTURED", { authorizedPaymentCaptured: { paymentId: id, amount } });
       } else {
@@ -282,6 +294,17 @@ export function registerPayments(router: Router, ctx: Ctx): void {
     .on("POST", `${BASE}/mark-as-paid`, (req) => {
       requireElevated(ctx, req.headers, "markOrderAsPaid");
       return markAsPaid(ctx, req.params.id!, req.appOrigin);
+    })
+    // orderTransactions.listTransactionsForMultipleOrders: 1 to 100 order ids (the typings' @minSize/@maxSize), an
+    // elevated identity only ("Read Orders"); an unknown id answers 404 as the single-order read does.
+    .on("POST", "/ecom/v1/payments/list-by-ids", (req) => {
+      requireElevated(ctx, req.headers, "listTransactionsForMultipleOrders");
+      const ids = Array.isArray(req.body.orderIds) ? req.body.orderIds : [];
+      if (!ids.length || ids.length > 100 || ids.some((id) => typeof id !== "string" || !id || id.length > 100))
+        throw validationError([
+          { field: "orderIds", description: "must hold 1 to 100 order ids", violatedRule: ids.length ? "MAX_SIZE" : "MIN_SIZE" },
+        ]);
+      return { orderTransactions: (ids as string[]).map((id) => transactionsWire(orderById(ctx, id))) };
     });
 }
 

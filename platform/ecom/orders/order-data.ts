@@ -80,6 +80,8 @@ export interface OrderData extends Record<string, unknown> {
   _offline?: boolean;
   /** A card authorized first, then captured: it keeps its authorizationDetails. */
   _captured?: boolean;
+  /** When the authorization was captured (authorizationDetails.captures[].createdDate). */
+  _capturedDate?: string;
   /** When the payment was voided (for authorizationDetails.void). */
   _voidedDate?: string;
   _refunds?: StoredRefund[];

@@ -23,6 +23,7 @@ import { submissions } from "@wix/forms";
 import { catalogVersioning, inventory, inventoryItemsV3, products, productsV3, readOnlyVariantsV3 } from "@wix/stores";
 import { coupons } from "@wix/marketing";
 import { categories } from "@wix/categories";
+import { authentication } from "@wix/identity";
 import type { Platform, PlatformOptions } from "../../../platform/index";
 import {
   ALEX,
@@ -574,6 +575,9 @@ export const calls: Record<string, GoldenCall> = {
   "orderTransactions.listTransactionsForSingleOrder": read(async (w) =>
     w.admin().orderTransactions.listTransactionsForSingleOrder(await anyOrderId(w)),
   ),
+  "orderTransactions.listTransactionsForMultipleOrders": read(async (w) =>
+    w.admin().orderTransactions.listTransactionsForMultipleOrders([await anyOrderId(w)]),
+  ),
   "orders.getPaymentCollectabilityStatus": read(async (w) => w.admin().orders.getPaymentCollectabilityStatus(await anyOrderId(w))),
   "orders.updateOrder": write(async (w) => w.admin().orders.updateOrder(await newOrder(w), { buyerNote: "Vu" })),
   "orders.bulkUpdateOrders": write(async (w) =>
@@ -829,6 +833,8 @@ export const calls: Record<string, GoldenCall> = {
     },
     { signupPolicy: "verify-email" },
   ),
+  // The same password again: the demo member's login stays as the other calls expect it.
+  "authentication.changePassword": write(async (w) => (await w.member(DEMO)).use(authentication).changePassword(DEMO.password)),
   "auth.sendPasswordResetEmail": write(async () => makeClient().auth.sendPasswordResetEmail(DEMO.email, `${APP_ORIGIN}/connexion`)),
   // Last: the order it places would otherwise be the newest one the owner's order reads above compare.
   "cartV2.placeOrder": write(async (w) => w.admin().cartV2.placeOrder((await readyCartV2(w, false)).cart._id!)),
