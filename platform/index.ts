@@ -18,7 +18,6 @@ import type { ApiRequest } from "./core/http";
 import {
   appError,
   clientOf,
-  CLIENT_HEADER,
   decodeDotR,
   errorResponse,
   formToObject,
@@ -31,7 +30,6 @@ import {
   readBodyText,
   Router,
   UNREADABLE_FORM,
-  sameOriginOrNone,
   WixError,
 } from "./core/http";
 import { awaitRoundTrip } from "./core/latency";
@@ -61,6 +59,8 @@ import { registerRedirects } from "./redirects/redirects";
 import { loadSeed, readSeedFile } from "./seed/seed";
 import { apiLog, recordApiCall } from "./core/api-log";
 import { pumpWebhooks, setWebhookSink, webhookKeys, webhookOutbox } from "./events/webhooks";
+import { APP_ORIGIN_HEADER, normalizeOrigin, WIX_API_HOSTS } from "./core/platform-fetch";
+import { injectFault, switchesAnswer, type Switches } from "./core/faults";
 
 export type { MailLink, MailMessage, MailTransport } from "./core/mail";
 export type { SignupPolicy, CatalogVersion } from "./core/context";
@@ -69,32 +69,10 @@ export { PlatformDbError } from "./core/db";
 
 export { EMBEDDED_CLIENT_ID, platformOptionsFromEnv } from "./options";
 export type { Faults, Platform, PlatformOptions } from "./options";
-import type { Faults, Platform, PlatformOptions } from "./options";
+import type { Platform, PlatformOptions } from "./options";
 import { cleanFaults, EMBEDDED_CLIENT_ID } from "./options";
 
-export const WIX_API_HOSTS = new Set(["www.wixapis.com", "edge.wixapis.com"]);
-
-/** The URL a fetch call targets when it is a Wix API call (the SDK's requests), else undefined. */
-export function wixApiUrl(input: RequestInfo | URL): URL | undefined {
-  let url: URL;
-  try {
-    url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
-  } catch {
-    return undefined;
-  }
-  return WIX_API_HOSTS.has(url.hostname) ? url : undefined;
-}
-export const APP_ORIGIN_HEADER = "x-platform-app-origin";
-
-function normalizeOrigin(value: string | null | undefined): string | undefined {
-  if (!value) return undefined;
-  try {
-    const u = new URL(value);
-    return u.protocol === "http:" || u.protocol === "https:" ? u.origin : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export { APP_ORIGIN_HEADER, installPlatformFetch, WIX_API_HOSTS, wixApiUrl } from "./core/platform-fetch";
 
 export function createPlatform(options: PlatformOptions): Platform {
   const paths = resolveSeedPaths(options.seedFile);
@@ -260,51 +238,23 @@ export function createPlatform(options: PlatformOptions): Platform {
   }
 
   const handlePages = hostedPages(ctx, keys.publicPem);
+  const switches: Switches = {
+    enabled: faultControl,
+    faults: () => faults,
+    setFaults: (next) => void (faults = next),
+  };
   const serveMedia = mediaHandler({ dir: opts.mediaDir, draw: photos.draw }, { ...DEFAULT_MEDIA_LIMITS, ...options.mediaLimits });
-
-  async function faultsControl(request: Request): Promise<Response> {
-    if (!faultControl) return json({ message: "Not Found" }, 404);
-    const method = request.method.toUpperCase();
-    if (method === "GET") return json(faults);
-    if (method !== "POST") return json({ message: "Method Not Allowed" }, 405);
-    if (!sameOriginOrNone(request)) throw appError(403, "PERMISSION_DENIED", "Requête d'un autre site refusée", {}, "Permission denied");
-    const body = parseJsonObject((await readBodyText(request, 10_000)) || "{}");
-    faults = cleanFaults(body as Partial<Faults>);
-    return json(faults);
-  }
-
-  /** The simulated outage: delay, then maybe a 503 in Wix's error shape. Null when the request goes on. */
-  async function injectFault(): Promise<Response | null> {
-    const { delayMs, failRate, down, systemError } = faults;
-    if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
-    if (!down && !(failRate > 0 && Math.random() < failRate)) return null;
-    // Wix's system errors: a bare status, empty details (the SDK then reports the status as the code).
-    if (systemError) return json({ message: "", details: {} }, systemError, systemError === 503 ? { "retry-after": "1" } : {});
-    return json(
-      {
-        message: "Service Unavailable",
-        details: {
-          applicationError: {
-            code: "SERVICE_UNAVAILABLE",
-            description: "La plateforme est momentanément indisponible (panne simulée)",
-            data: {},
-          },
-        },
-      },
-      503,
-      { "retry-after": "1" },
-    );
-  }
 
   async function dispatch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     try {
-      if (url.pathname === "/_platform/faults" && !WIX_API_HOSTS.has(url.hostname)) return await faultsControl(request);
+      const switched = WIX_API_HOSTS.has(url.hostname) ? null : await switchesAnswer(request, url.pathname, switches);
+      if (switched) return switched;
       const isApi = WIX_API_HOSTS.has(url.hostname) || url.pathname === "/_platform/api" || url.pathname.startsWith("/_platform/api/");
       if (isApi) {
         // Latency mode (core/latency.ts): the round trip to Wix, before anything else is answered.
         await awaitRoundTrip(options.latencyMs);
-        const failed = await injectFault();
+        const failed = await injectFault(faults);
         if (failed) return failed;
       }
       if (WIX_API_HOSTS.has(url.hostname)) {
@@ -420,32 +370,5 @@ export function createPlatform(options: PlatformOptions): Platform {
       clearInterval(unpaidTimer);
       db.close();
     },
-  };
-}
-
-/**
- * Patches globalThis.fetch (process-wide, because the SDK's token calls use the global fetch):
- * requests to www.wixapis.com / edge.wixapis.com go to platform.fetch, everything else to the
- * original fetch. Returns a function that restores the original fetch.
- */
-export function installPlatformFetch(
-  platform: Platform,
-  opts: { getAppOrigin?: () => string | undefined; getClient?: () => string | undefined } = {},
-): () => void {
-  const original = globalThis.fetch;
-  const patched: typeof fetch = async (input, init) => {
-    if (!wixApiUrl(input)) return original(input, init);
-    const request = new Request(input, init);
-    const appOrigin = opts.getAppOrigin?.();
-    const client = opts.getClient?.();
-    if (!appOrigin && !client) return platform.fetch(request);
-    const headers = new Headers(request.headers);
-    if (appOrigin) headers.set(APP_ORIGIN_HEADER, appOrigin);
-    if (client) headers.set(CLIENT_HEADER, client);
-    return platform.fetch(new Request(request, { headers }));
-  };
-  globalThis.fetch = patched;
-  return () => {
-    if (globalThis.fetch === patched) globalThis.fetch = original;
   };
 }

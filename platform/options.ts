@@ -6,6 +6,9 @@ import type { MailMessage, MailTransport } from "./core/mail";
 import type { webhookOutbox } from "./events/webhooks";
 import { parseCatalogVersion, type CatalogVersion } from "./stores/catalog-version";
 import { parseLatencyMs } from "./core/latency";
+import type { Faults } from "./core/faults";
+
+export { cleanFaults, type Faults } from "./core/faults";
 
 export const EMBEDDED_CLIENT_ID = "embedded-demo-client"; // the only OAuth clientId the platform accepts by default
 
@@ -68,21 +71,6 @@ export interface PlatformOptions {
   mediaLimits?: Partial<MediaLimits>;
 }
 
-export interface Faults {
-  /** Delay added to every API request (not hosted pages), in milliseconds. */
-  delayMs: number;
-  /** Probability (0..1) that an API request answers 503. */
-  failRate: number;
-  /** Every API request answers 503. */
-  down: boolean;
-  /**
-   * How a failing request answers: null (default) = 503 with this platform's SERVICE_UNAVAILABLE application error;
-   * 500 or 503 = the status with empty details, as Wix answers system errors, so the SDK's error carries the
-   * numeric code (`details.applicationError.code === 500`).
-   */
-  systemError: 500 | 503 | null;
-}
-
 export interface Platform {
   fetch(request: Request): Promise<Response>;
   reset(): void;
@@ -106,17 +94,6 @@ export interface Platform {
   setCatalogVersion(version: CatalogVersion): void;
   /** The API's routes, "METHOD /path/:param" (the contract suite checks each one has its golden answer). */
   apiRoutes(): string[];
-}
-
-export function cleanFaults(input: Partial<Faults> | undefined): Faults {
-  const delay = Number(input?.delayMs ?? 0);
-  const rate = Number(input?.failRate ?? 0);
-  return {
-    delayMs: Number.isFinite(delay) ? Math.min(Math.max(Math.round(delay), 0), 60_000) : 0,
-    failRate: Number.isFinite(rate) ? Math.min(Math.max(rate, 0), 1) : 0,
-    down: input?.down === true,
-    systemError: input?.systemError === 500 || input?.systemError === 503 ? input.systemError : null,
-  };
 }
 
 /**
