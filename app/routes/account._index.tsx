@@ -14,10 +14,11 @@ import { fieldProps } from "~/models/form-answer";
 import { routeMeta } from "~/lib/meta";
 import { Section } from "~/components/Section";
 import { FormKey } from "~/components/FormKey";
+import { ACCOUNT_CRUMB } from "~/lib/breadcrumb";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Mon compte" });
 
-export const handle = { breadcrumb: () => ({ label: "Mon compte", to: "/account" }) };
+export const handle = { breadcrumb: () => ACCOUNT_CRUMB };
 
 const profileSchema = z.object({
   firstName: textField("Le prénom", 60),

@@ -7,6 +7,7 @@ import { Section } from "~/components/Section";
 import { commerceOf } from "~/.server/wix/commerce.server";
 import { requireMember } from "~/.server/account/auth.server";
 import { routeMeta } from "~/lib/meta";
+import { ACCOUNT_CRUMB } from "~/lib/breadcrumb";
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
   routeMeta(
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
 
 export const handle = {
   breadcrumb: (match: { pathname: string; loaderData?: unknown }) => [
-    { label: "Mon compte", to: "/account" },
+    ACCOUNT_CRUMB,
     { label: "Mes commandes", to: "/account/orders" },
     {
       label: `Commande n° ${(match.loaderData as { order?: { number: string } } | undefined)?.order?.number ?? ""}`,
