@@ -2,8 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/account._index";
 import { Field, FieldError } from "~/components/Field";
-import { commerceOf } from "~/.server/wix/commerce.server";
-import { requireMember } from "~/.server/account/auth.server";
+import { memberCommerceOf } from "~/.server/wix/commerce.server";
 import { AddressForm } from "~/components/account/AddressForm";
 import { memberAddressSchema } from "~/models/address";
 import { redirectWithToast } from "~/.server/http/toast.server";
@@ -41,14 +40,12 @@ const deleteSchema = z.object({
 });
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const commerce = commerceOf(context);
-  requireMember(commerce, url);
+  const commerce = memberCommerceOf(context, url);
   return { profile: await commerce.member.profile() };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const commerce = commerceOf(context);
-  requireMember(commerce, url);
+  const commerce = memberCommerceOf(context, url);
   const form = await request.formData();
   const intent = form.get("intent");
 

@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/account.devis";
-import { commerceOf } from "~/.server/wix/commerce.server";
-import { requireMember } from "~/.server/account/auth.server";
+import { memberCommerceOf } from "~/.server/wix/commerce.server";
 import { StackTable, type StackColumn } from "~/components/StackTable";
 import { routeMeta } from "~/lib/meta";
 import type { MemberQuote } from "~/models/quote";
@@ -16,8 +15,7 @@ export const handle = {
 
 /** The quotes sent to the member's proved login e-mail, each with the link its e-mail carries. */
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const commerce = commerceOf(context);
-  requireMember(commerce, url);
+  const commerce = memberCommerceOf(context, url);
   return { quotes: await commerce.member.quotes() };
 }
 

@@ -4,8 +4,7 @@ import { Facts } from "~/components/Facts";
 import { OrderDetails } from "~/components/OrderDetails";
 import { ShipmentList } from "~/components/OrderProgress";
 import { Section } from "~/components/Section";
-import { commerceOf } from "~/.server/wix/commerce.server";
-import { requireMember } from "~/.server/account/auth.server";
+import { memberCommerceOf } from "~/.server/wix/commerce.server";
 import { routeMeta } from "~/lib/meta";
 import { ACCOUNT_CRUMB } from "~/lib/breadcrumb";
 
@@ -29,8 +28,7 @@ export const handle = {
 };
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
-  const commerce = commerceOf(context);
-  requireMember(commerce, url);
+  const commerce = memberCommerceOf(context, url);
   return { order: await commerce.member.order(params.id) };
 }
 

@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/account.orders._index";
-import { commerceOf } from "~/.server/wix/commerce.server";
-import { requireMember } from "~/.server/account/auth.server";
+import { memberCommerceOf } from "~/.server/wix/commerce.server";
 import { StackTable, type StackColumn } from "~/components/StackTable";
 import { routeMeta } from "~/lib/meta";
 import type { MemberOrder } from "~/models/order";
@@ -15,8 +14,7 @@ export const handle = {
 };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const commerce = commerceOf(context);
-  requireMember(commerce, url);
+  const commerce = memberCommerceOf(context, url);
   return { orders: await commerce.member.orders() };
 }
 
