@@ -1,7 +1,7 @@
 import type { RefundView, ShipmentView } from "~/models/order-life";
+import { parisLongDate } from "~/lib/dates";
 
-const dateFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "Europe/Paris" });
-const when = (iso?: string) => (iso ? dateFormat.format(new Date(iso)) : "");
+const when = (iso?: string) => (iso ? parisLongDate.format(new Date(iso)) : "");
 const itemsText = (lines: Array<{ name: string; quantity: number }>) => lines.map((l) => `${l.quantity} × ${l.name}`).join(", ");
 
 /** An order's parcels or pickup, with the carrier's tracking link: the customer's order page and the owner's. */

@@ -5,6 +5,9 @@ export interface Crumb {
   to: string;
 }
 
+/** The member's pages start their trail here (Mon compte › Mes commandes…). */
+export const ACCOUNT_CRUMB: Crumb = { label: "Mon compte", to: "/account" };
+
 /**
  * Routes add crumbs with `export const handle = { breadcrumb: (match) => ({ label, to }) }`;
  * a flat route deeper than its URL's parents returns several (e.g. Mon compte › Mes commandes).

@@ -3,3 +3,6 @@ export function isoDate(value: Date | string | null | undefined): string | undef
   if (value instanceof Date) return value.toISOString();
   return typeof value === "string" ? value : undefined;
 }
+
+/** "12 mars 2026": a day as the pages and documents write it, in Paris time. */
+export const parisLongDate = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "Europe/Paris" });

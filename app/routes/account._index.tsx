@@ -2,8 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/account._index";
 import { Field, FieldError } from "~/components/Field";
-import { commerceOf } from "~/.server/wix/commerce.server";
-import { requireMember } from "~/.server/account/auth.server";
+import { memberCommerceOf } from "~/.server/wix/commerce.server";
 import { AddressForm } from "~/components/account/AddressForm";
 import { PasswordChangeForm } from "~/components/account/PasswordChangeForm";
 import { passwordChange } from "~/models/identity-forms";
@@ -16,10 +15,11 @@ import { fieldProps, type FieldErrors } from "~/models/form-answer";
 import { routeMeta } from "~/lib/meta";
 import { Section } from "~/components/Section";
 import { FormKey } from "~/components/FormKey";
+import { ACCOUNT_CRUMB } from "~/lib/breadcrumb";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Mon compte" });
 
-export const handle = { breadcrumb: () => ({ label: "Mon compte", to: "/account" }) };
+export const handle = { breadcrumb: () => ACCOUNT_CRUMB };
 
 const profileSchema = z.object({
   firstName: textField("Le prénom", 60),
@@ -42,14 +42,12 @@ const deleteSchema = z.object({
 });
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const commerce = commerceOf(context);
-  requireMember(commerce, url);
+  const commerce = memberCommerceOf(context, url);
   return { profile: await commerce.member.profile() };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const commerce = commerceOf(context);
-  requireMember(commerce, url);
+  const commerce = memberCommerceOf(context, url);
   const form = await request.formData();
   const intent = form.get("intent");
 

@@ -1,28 +1,23 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/account.devis";
-import { commerceOf } from "~/.server/wix/commerce.server";
-import { requireMember } from "~/.server/account/auth.server";
+import { memberCommerceOf } from "~/.server/wix/commerce.server";
 import { StackTable, type StackColumn } from "~/components/StackTable";
 import { routeMeta } from "~/lib/meta";
 import type { MemberQuote } from "~/models/quote";
+import { ACCOUNT_CRUMB } from "~/lib/breadcrumb";
+import { parisLongDate } from "~/lib/dates";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Mes devis" });
 
 export const handle = {
-  breadcrumb: () => [
-    { label: "Mon compte", to: "/account" },
-    { label: "Mes devis", to: "/account/devis" },
-  ],
+  breadcrumb: () => [ACCOUNT_CRUMB, { label: "Mes devis", to: "/account/devis" }],
 };
 
 /** The quotes sent to the member's proved login e-mail, each with the link its e-mail carries. */
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const commerce = commerceOf(context);
-  requireMember(commerce, url);
+  const commerce = memberCommerceOf(context, url);
   return { quotes: await commerce.member.quotes() };
 }
-
-const dateFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "Europe/Paris" });
 
 const COLUMNS: StackColumn<MemberQuote>[] = [
   {
@@ -35,7 +30,7 @@ const COLUMNS: StackColumn<MemberQuote>[] = [
       </a>
     ),
   },
-  { header: "Envoyé le", cell: (q) => dateFormat.format(new Date(q.sentAt)) },
+  { header: "Envoyé le", cell: (q) => parisLongDate.format(new Date(q.sentAt)) },
   { header: "Pour", cell: (q) => q.client },
   { header: "Total TTC", cell: (q) => q.total },
   { header: "Statut", cell: (q) => q.status },

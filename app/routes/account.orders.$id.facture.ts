@@ -1,11 +1,9 @@
 import type { Route } from "./+types/account.orders.$id.facture";
-import { requireMember } from "~/.server/account/auth.server";
-import { commerceOf } from "~/.server/wix/commerce.server";
+import { memberCommerceOf } from "~/.server/wix/commerce.server";
 import { memberInvoice } from "~/.server/orders/invoices.server";
 
 /** The signed-in buyer's invoice for one of her paid orders (anyone else's order is a 404). */
 export async function loader({ context, url, params }: Route.LoaderArgs) {
-  const commerce = commerceOf(context);
-  requireMember(commerce, url);
+  const commerce = memberCommerceOf(context, url);
   return memberInvoice(commerce, params.id);
 }

@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import type { Route } from "./+types/account.orders.$id";
 import { OrderDetails } from "~/components/OrderDetails";
 import { OrderFollowUp } from "~/components/OrderFollowUp";
-import { commerceOf } from "~/.server/wix/commerce.server";
-import { requireMember } from "~/.server/account/auth.server";
+import { memberCommerceOf } from "~/.server/wix/commerce.server";
 import { routeMeta } from "~/lib/meta";
+import { ACCOUNT_CRUMB } from "~/lib/breadcrumb";
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
   routeMeta(
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
 
 export const handle = {
   breadcrumb: (match: { pathname: string; loaderData?: unknown }) => [
-    { label: "Mon compte", to: "/account" },
+    ACCOUNT_CRUMB,
     { label: "Mes commandes", to: "/account/orders" },
     {
       label: `Commande n° ${(match.loaderData as { order?: { number: string } } | undefined)?.order?.number ?? ""}`,
@@ -26,8 +26,7 @@ export const handle = {
 };
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
-  const commerce = commerceOf(context);
-  requireMember(commerce, url);
+  const commerce = memberCommerceOf(context, url);
   return { order: await commerce.member.order(params.id) };
 }
 

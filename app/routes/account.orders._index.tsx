@@ -1,31 +1,26 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/account.orders._index";
-import { commerceOf } from "~/.server/wix/commerce.server";
-import { requireMember } from "~/.server/account/auth.server";
+import { memberCommerceOf } from "~/.server/wix/commerce.server";
 import { StackTable, type StackColumn } from "~/components/StackTable";
 import { routeMeta } from "~/lib/meta";
 import type { MemberOrder } from "~/models/order";
+import { ACCOUNT_CRUMB } from "~/lib/breadcrumb";
+import { parisLongDate } from "~/lib/dates";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Mes commandes" });
 
 export const handle = {
-  breadcrumb: () => [
-    { label: "Mon compte", to: "/account" },
-    { label: "Mes commandes", to: "/account/orders" },
-  ],
+  breadcrumb: () => [ACCOUNT_CRUMB, { label: "Mes commandes", to: "/account/orders" }],
 };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const commerce = commerceOf(context);
-  requireMember(commerce, url);
+  const commerce = memberCommerceOf(context, url);
   return { orders: await commerce.member.orders() };
 }
 
-const dateFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "Europe/Paris" });
-
 const COLUMNS: StackColumn<MemberOrder>[] = [
   { header: "Commande", title: true, cell: (o) => <Link to={`/account/orders/${encodeURIComponent(o.id)}`}>N° {o.number}</Link> },
-  { header: "Date", cell: (o) => (o.createdDate ? dateFormat.format(new Date(o.createdDate)) : "") },
+  { header: "Date", cell: (o) => (o.createdDate ? parisLongDate.format(new Date(o.createdDate)) : "") },
   { header: "Total", cell: (o) => o.total.formatted },
   { header: "Statut", cell: (o) => o.statusLabel },
   { header: "Paiement", cell: (o) => o.paymentStatusLabel },

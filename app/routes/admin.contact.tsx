@@ -7,6 +7,7 @@ import { Facts } from "~/components/Facts";
 import { ReplyAddress } from "~/components/admin/ReplyAddress";
 import { FormKey } from "~/components/FormKey";
 import { CONTACT_REQUEST_STATUSES, type ContactRequestRow, type ContactRequestStatus } from "~/models/contact";
+import { parisLongDate } from "~/lib/dates";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   routeMeta({ matches, location }, { title: "Demandes de contact — Administration" });
@@ -32,7 +33,6 @@ type ContactAction = "handled" | "archive" | "restore";
 const ACTIONS: Record<ContactAction, string> = { handled: "Marquer traitée", archive: "Archiver", restore: "Désarchiver" };
 
 const dateFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Paris" });
-const dayFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "Europe/Paris" });
 
 function RequestActions({ r }: { r: ContactRequestRow }) {
   const intents: ContactAction[] = r.status === "NEW" ? ["handled", "archive"] : r.status === "HANDLED" ? ["archive"] : ["restore"];
@@ -78,7 +78,7 @@ export default function AdminContactRequests({ loaderData }: Route.ComponentProp
               subject: r.subject,
               message: r.message,
               name: r.name,
-              date: r.createdDate ? dayFormat.format(new Date(r.createdDate)) : undefined,
+              date: r.createdDate ? parisLongDate.format(new Date(r.createdDate)) : undefined,
             });
             return (
               <li key={r.id}>

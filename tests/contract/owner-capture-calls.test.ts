@@ -33,7 +33,7 @@ const post = (id: string, fields: Record<string, string>) =>
 
 describe.skipIf(isWix)("a no-JS capture through ownerOf(context)", () => {
   it("reads the order and its payment once per request: 15 SDK calls over its 3 requests", async () => {
-    const [found] = (await admin().orders.searchOrders({ filter: { number: { $eq: 10009 } } })).orders!;
+    const [found] = (await admin().orders.searchOrders({ filter: { number: { $eq: "10009" } } })).orders!;
     const id = (orderId = found!._id!);
     // The page's product links come from the process's shared catalog cache (docs/decisions/0007-*): warm, as on a
     // running server.

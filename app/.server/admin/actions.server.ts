@@ -1,5 +1,7 @@
 import { data } from "react-router";
+import type { z } from "zod";
 import type { ConfirmRequest } from "~/models/admin";
+import { parseForm } from "../http/form.server";
 import { redirectWithToast } from "../http/toast.server";
 import { BACKOFFICE_MESSAGES } from "./messages.server";
 import { failedAction } from "../wix/errors.server";
@@ -35,3 +37,21 @@ export async function runAdminAction(
 /** A refused form (unknown action, missing selection): said in French, on the same page. */
 export const adminRefusal = (request: Request, redirectTo: string, title: string) =>
   redirectWithToast(request, redirectTo, { type: "error", title });
+
+/**
+ * A button of a back-office page (hidden fields only: a coupon's, a member's, a quote's, a contact request's): its form
+ * read with `schema`, a changed page refused as "Action inconnue." in a notification; then `step` says what it asks
+ * to confirm, if anything, and what it runs.
+ */
+export async function runButtonIntent<S extends z.ZodType>(
+  request: Request,
+  back: string,
+  form: FormData,
+  schema: S,
+  step: (input: z.output<S>) => { confirm?: ConfirmRequest; run: () => Promise<string> },
+) {
+  const parsed = parseForm(schema, form);
+  if (!parsed.ok) return adminRefusal(request, back, "Action inconnue.");
+  const { confirm, run } = step(parsed.data);
+  return runAdminAction(request, { redirectTo: back, confirmed: form.get("confirmed") === "1", confirm, run });
+}

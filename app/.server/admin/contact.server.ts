@@ -1,8 +1,7 @@
 import { z } from "zod";
 import type { ElevatedClient } from "./elevated-client.server";
-import { parseForm } from "../http/form.server";
 import { getConfig } from "../site/config.server";
-import { AdminRefusal, adminRefusal, runAdminAction } from "./actions.server";
+import { AdminRefusal, runButtonIntent } from "./actions.server";
 import { mapLoaderErrors } from "../wix/errors.server";
 import { CONTACT_REQUEST_STATUSES, CONTACT_SUBJECTS, type ContactRequestRow, type ContactRequestStatus } from "~/models/contact";
 import { isPlatformId } from "~/models/ids";
@@ -83,11 +82,7 @@ export async function contactAction(admin: ElevatedClient, id: string, action: C
 const contactForm = z.object({ intent: z.enum(["handled", "archive", "restore"]), requestId: z.string().max(100).default("") });
 
 export async function runContactIntent(admin: ElevatedClient, request: Request, back: string) {
-  const parsed = parseForm(contactForm, await request.formData());
-  if (!parsed.ok) return adminRefusal(request, back, "Action inconnue.");
-  return runAdminAction(request, {
-    redirectTo: back,
-    confirmed: true,
-    run: () => contactAction(admin, parsed.data.requestId, parsed.data.intent),
-  });
+  return runButtonIntent(request, back, await request.formData(), contactForm, ({ requestId, intent }) => ({
+    run: () => contactAction(admin, requestId, intent),
+  }));
 }

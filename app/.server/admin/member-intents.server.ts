@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BULK_MEMBER_LABELS, EVERY_MEMBER_CONFIRMATION, MEMBER_STATUS_OPTIONS, type BulkMemberAction } from "~/models/admin";
 import { parseForm } from "../http/form.server";
-import { adminRefusal, runAdminAction } from "./actions.server";
+import { adminRefusal, runAdminAction, runButtonIntent } from "./actions.server";
 import type { ElevatedClient } from "./elevated-client.server";
 import { BULK_MAX, bulkMemberAction, bulkTargets, isEveryone, memberAction, readMemberFilters, type MemberAction } from "./members.server";
 
@@ -45,17 +45,12 @@ export async function runMemberIntent(admin: ElevatedClient, request: Request, u
   const form = await request.formData();
   const bulk = parseForm(bulkForm, form);
   if (bulk.ok) return runBulk(admin, request, url, bulk.data);
-  const one = parseForm(memberForm, form);
-  if (!one.ok) return adminRefusal(request, back, "Action inconnue.");
-  const { intent, memberId, email } = one.data;
-  return runAdminAction(request, {
-    redirectTo: back,
-    confirmed: one.data.confirmed === "1",
+  return runButtonIntent(request, back, form, memberForm, ({ intent, memberId, email }) => ({
     confirm: MEMBER_INTENTS[intent].confirms
       ? { question: `Supprimer définitivement le membre ${email} ?`, fields: { intent, memberId } }
       : undefined,
     run: async () => (await memberAction(admin, memberId, intent), MEMBER_INTENTS[intent].done),
-  });
+  }));
 }
 
 async function runBulk(admin: ElevatedClient, request: Request, url: URL, input: z.output<typeof bulkForm>) {

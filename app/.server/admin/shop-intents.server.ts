@@ -1,6 +1,6 @@
 import { couponForm, couponIntentForm, productForm, stockForm } from "~/models/shop-admin";
 import { parseForm, refuseForm } from "../http/form.server";
-import { adminRefusal, runAdminAction } from "./actions.server";
+import { adminRefusal, runAdminAction, runButtonIntent } from "./actions.server";
 import type { ElevatedClient } from "./elevated-client.server";
 import { couponCodeTaken, createCoupon, deleteCoupon, setCouponActive } from "./shop-coupons.server";
 import { changeStock, productDetail, updateProduct } from "./shop-products.server";
@@ -48,12 +48,7 @@ export async function runCouponIntent(admin: ElevatedClient, request: Request, b
       );
     return runAdminAction(request, { redirectTo: back, confirmed: true, run: () => createCoupon(admin, parsed.data) });
   }
-  const parsed = parseForm(couponIntentForm, form);
-  if (!parsed.ok) return adminRefusal(request, back, "Action inconnue.");
-  const { intent, couponId, code } = parsed.data;
-  return runAdminAction(request, {
-    redirectTo: back,
-    confirmed: parsed.data.confirmed === "1",
+  return runButtonIntent(request, back, form, couponIntentForm, ({ intent, couponId, code }) => ({
     confirm:
       intent === "delete"
         ? {
@@ -64,5 +59,5 @@ export async function runCouponIntent(admin: ElevatedClient, request: Request, b
           }
         : undefined,
     run: () => (intent === "delete" ? deleteCoupon(admin, couponId, code) : setCouponActive(admin, couponId, code, intent === "resume")),
-  });
+  }));
 }

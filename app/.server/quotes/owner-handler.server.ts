@@ -1,7 +1,6 @@
 import { z } from "zod";
 import type { ElevatedClient } from "../admin/elevated-client.server";
-import { adminRefusal, runAdminAction } from "../admin/actions.server";
-import { parseForm } from "../http/form.server";
+import { runButtonIntent } from "../admin/actions.server";
 import { parisToday } from "~/lib/paris-days";
 import { quoteListRow } from "./list-row.server";
 import { catalogServices, newQuoteValues, quoteBoard } from "./editor.server";
@@ -39,18 +38,12 @@ export function quoteHandler(admin: ElevatedClient) {
     save: async (request: Request, number?: string) => editorAction(request, admin, number ? await ownerQuote(admin, number) : null),
     /** The quote page's buttons: send (again), ask for the balance, ask for the deposit again. */
     act: async (request: Request, number: string) => {
-      const back = `/admin/devis/${number}`;
-      const parsed = parseForm(quoteIntentForm, await request.formData());
-      if (!parsed.ok) return adminRefusal(request, back, "Action inconnue.");
-      return runAdminAction(request, {
-        redirectTo: back,
-        confirmed: true,
+      return runButtonIntent(request, `/admin/devis/${number}`, await request.formData(), quoteIntentForm, ({ intent }) => ({
         run: async () => {
           const q = await ownerQuote(admin, number);
-          const intent = parsed.data.intent;
           return intent === "send" ? sendQuote(admin, q) : intent === "balance" ? requestBalance(admin, q) : requestDepositAgain(admin, q);
         },
-      });
+      }));
     },
     /** The quote's PDF, or one of its invoices' (`F-…`). */
     pdf: async (number: string, invoiceNumber?: string) => quotePdfResponse(await ownerQuote(admin, number), invoiceNumber),

@@ -17,6 +17,7 @@ import { getMemberOrder, listMemberOrders } from "../orders/orders.server";
 import { memberQuotes } from "../quotes/member-quotes.server";
 import { redirectWithToast, toastCookie } from "../http/toast.server";
 import { mapLoaderErrors } from "./errors.server";
+import { requireMember } from "../account/auth.server";
 import type { CheckoutInput } from "~/models/checkout-forms";
 
 export { CommerceSession, CommerceTimeoutError, runInSession, SESSION_ENDED_MESSAGE, UNAVAILABLE_MESSAGE } from "./commerce-session.server";
@@ -78,6 +79,13 @@ export function isPrivatePath(pathname: string): boolean {
 
 export function commerceOf(context: Readonly<RouterContextProvider>): Commerce {
   return context.get(commerceKey);
+}
+
+/** The member's commerce, for an account page: a visitor is sent to the login page, and back here after it. */
+export function memberCommerceOf(context: Readonly<RouterContextProvider>, url: URL): Commerce {
+  const commerce = commerceOf(context);
+  requireMember(commerce, url);
+  return commerce;
 }
 
 /**
