@@ -57,7 +57,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 }
 
 /** Polls `url` until it answers (any status) or the child dies or time runs out. */
-export async function waitReady(url, child, timeoutMs = 30_000) {
+export async function waitReady(url, child, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server for ${url} exited with code ${child.exitCode} (see its log)`);

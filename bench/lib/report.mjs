@@ -99,6 +99,9 @@ export function printReport(r) {
     );
     log(`    ${v.buying.steps.map((x) => `${x.what} ${x.calls}`).join("; ")}`);
     log(`    ${v.buying.endpoints.join(", ")}`);
+    log(
+      `  catalog entries refreshed meanwhile (each at most every 30 s, not per visit): browsing ${v.browsing.catalogRefreshes}, buying ${v.buying.catalogRefreshes}`,
+    );
   }
   if (r.far?.error) log(`\n== latency part failed: ${r.far.error}`);
 

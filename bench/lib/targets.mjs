@@ -222,23 +222,32 @@ function farTargets(far, add, na) {
       na(`${name}: round trips, TTFB`, "not measured");
       continue;
     }
+    add(`${name}: round trips before first byte`, String(x.roundTrips), `≤ ${trips}`, x.roundTrips <= trips, `${x.calls} SDK calls`);
+    // What the server itself took (no call at all) shows in the page without any: the rest is the waits.
+    const bare = far.requests["GET / (no cookie)"]?.ttfbP50;
     add(
-      `${name}: round trips before first byte · TTFB p50`,
-      `${x.roundTrips} · ${x.ttfbP50} ms`,
-      `≤ ${trips} · ≤ ${ttfb} ms`,
-      x.roundTrips <= trips && x.ttfbP50 <= ttfb,
-      `${x.calls} calls; p95 ${x.ttfbP95} ms; latency ${far.latencyMs} ms`,
+      `${name}: TTFB p50`,
+      `${x.ttfbP50} ms`,
+      `≤ ${ttfb} ms`,
+      x.ttfbP50 <= ttfb,
+      `p95 ${x.ttfbP95} ms; latency ${far.latencyMs} ms${bare !== undefined ? `; / without a cookie (no call) took ${bare} ms here` : ""}`,
     );
   }
   for (const v of far.visits ?? []) {
     const r = `${v.replicas} replica${v.replicas > 1 ? "s" : ""}`;
-    add(`browsing visit, ${r}: SDK calls`, String(v.browsing.calls), "0", v.browsing.calls === 0, `the next visit ${v.browsing.again}`);
+    add(
+      `browsing visit, ${r}: SDK calls`,
+      String(v.browsing.calls),
+      "0",
+      v.browsing.calls === 0,
+      `the next visit ${v.browsing.again}; catalog entries refreshed meanwhile (30 s age) ${v.browsing.catalogRefreshes}`,
+    );
     add(
       `buying visit, ${r}: SDK calls (purchases a minute under ${LIMITS.wixPerMinute}/min)`,
       `${v.buying.calls} (${v.buying.perMinute}/min)`,
       `≤ ${LIMITS.buyingVisitCalls} (≥ ${Math.floor(LIMITS.wixPerMinute / LIMITS.buyingVisitCalls)}/min)`,
       v.buying.calls <= LIMITS.buyingVisitCalls,
-      v.buying.steps.map((x) => `${x.what} ${x.calls}`).join("; "),
+      `${v.buying.steps.map((x) => `${x.what} ${x.calls}`).join("; ")}; catalog entries refreshed meanwhile ${v.buying.catalogRefreshes}`,
     );
   }
 }
