@@ -11,6 +11,7 @@ import { registerOwnerCatalog } from "./stores/owner-catalog";
 import { registerCategories } from "./categories/categories";
 import { DEFAULT_CATALOG_VERSION, parseCatalogVersion } from "./stores/catalog-version";
 import { registerCheckout } from "./ecom/checkout/checkout-v1";
+import { CART_V1_REMOVAL, removedOn } from "./core/removed-apis";
 import type { Ctx, ResolvedOptions } from "./core/context";
 import { resolveSeedPaths, SIGNUP_POLICIES } from "./core/context";
 import { checkDatabase, isSeeded, openDatabase, PlatformDbError, wipe } from "./core/db";
@@ -85,7 +86,9 @@ export function createPlatform(options: PlatformOptions): Platform {
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 4 * 3600,
     refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? 30 * 24 * 3600,
     allowedOrigins: (options.allowedOrigins ?? []).map((o) => normalizeOrigin(o) ?? o),
+    allowedRedirectUris: [],
     defaultAppOrigin: normalizeOrigin(options.defaultAppOrigin) ?? "http://localhost:3000",
+    now: options.now ?? Date.now,
     signupPolicy: "open",
     requireMemberApproval: false,
     ...(options.ownerToken ? { ownerToken: options.ownerToken } : {}),
@@ -96,6 +99,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     paymentCapture: options.paymentCapture ?? "automatic",
     catalogVersion: parseCatalogVersion(options.catalogVersion, "catalogVersion") ?? DEFAULT_CATALOG_VERSION,
   };
+  opts.allowedRedirectUris = options.allowedRedirectUris ?? [`${opts.defaultAppOrigin}/account/callback`];
   const policy = options.signupPolicy ?? (options.requireMemberApproval ? "owner-approval" : "open");
   if (!SIGNUP_POLICIES.includes(policy)) throw new Error(`Unknown signupPolicy: ${String(policy)}`);
   opts.signupPolicy = policy;
@@ -172,11 +176,11 @@ export function createPlatform(options: PlatformOptions): Platform {
   registerCatalogV3(api, ctx);
   registerOwnerCatalog(api, ctx);
   registerCategories(api, ctx);
-  registerCart(api, ctx);
+  registerCart(api.gated(removedOn(ctx, CART_V1_REMOVAL, "Cart V1")), ctx);
   registerCartV2(api, ctx);
   registerDelivery(api, ctx);
   registerCoupons(api, ctx);
-  registerCheckout(api, ctx);
+  registerCheckout(api.gated(removedOn(ctx, CART_V1_REMOVAL, "Checkout V1")), ctx);
   registerOrders(api, ctx);
   registerAdminOrders(api, ctx);
   registerPayments(api, ctx);

@@ -18,7 +18,23 @@ export interface PlatformOptions {
   clientId?: string; // accepted OAuth clientId (default EMBEDDED_CLIENT_ID)
   accessTokenTtlSeconds?: number; // default 4 * 3600
   refreshTokenTtlSeconds?: number; // default 30 days, the session cookie's lifetime
-  allowedOrigins?: string[]; // extra origins allowed for redirect URIs / callbacks (besides the app origin)
+  /**
+   * The OAuth app's "allowed redirect domains": origins, besides the app origin, that non-authorization redirects
+   * (checkout, logout and password-reset returns) may go to, any path under them.
+   */
+  allowedOrigins?: string[];
+  /**
+   * The OAuth app's "allowed authorization redirect URIs": the exact URIs a login may return to (`redirectUri` of an
+   * `auth` redirect session). Default: `<defaultAppOrigin>/account/callback`, the demo site's login callback, registered
+   * the way Wix-managed Headless registers its own at setup. Anything else, another path on the same origin
+   * included, is refused.
+   */
+  allowedRedirectUris?: string[];
+  /**
+   * The platform's "now" in epoch milliseconds, for what Wix schedules by date (the removal of Cart V1 and Checkout V1
+   * on 2027-02-01); default the real clock. Env: PLATFORM_NOW (an ISO 8601 date).
+   */
+  now?: () => number;
   defaultAppOrigin?: string; // app origin used when a request carries no x-platform-app-origin (default "http://localhost:3000")
   /** Same as `signupPolicy: "owner-approval"` (kept for existing callers); signupPolicy wins when both are set. */
   requireMemberApproval?: boolean;
@@ -101,7 +117,9 @@ export interface Platform {
  * (open | verify-email | owner-approval), PLATFORM_OWNER_TOKEN, PLATFORM_OUTBOX_FILE, PLATFORM_FAULT_CONTROL (1/true),
  * PLATFORM_FAULT_DELAY_MS, PLATFORM_FAULT_RATE, PLATFORM_FAULT_DOWN (1/true), PLATFORM_OWNER_EMAIL and PLATFORM_SHOP_NAME
  * (order e-mails), PLATFORM_CATALOG_VERSION (V1_CATALOG | V3_CATALOG | STORES_NOT_INSTALLED), PLATFORM_LATENCY_MS (the
- * latency mode's round trip). Throws on an unknown sign-up policy or catalog version, or a malformed latency.
+ * latency mode's round trip), PLATFORM_ALLOWED_REDIRECT_URIS (exact login callbacks, comma-separated), PLATFORM_NOW (an
+ * ISO 8601 date: the platform's clock stands there). Throws on an unknown sign-up policy or catalog version, a malformed
+ * latency, a callback that is not an absolute http(s) URI, or a date that does not parse.
  */
 export function platformOptionsFromEnv(env: Record<string, string | undefined> = process.env): Partial<PlatformOptions> {
   const out: Partial<PlatformOptions> = {};
@@ -132,6 +150,19 @@ export function platformOptionsFromEnv(env: Record<string, string | undefined> =
   const hooks = (env.PLATFORM_WEBHOOK_URLS ?? "").split(/[\s,]+/).filter(Boolean);
   for (const h of hooks) if (!/^https?:\/\//.test(h)) throw new Error(`PLATFORM_WEBHOOK_URLS: not an http(s) URL: ${h}`);
   if (hooks.length) out.webhookUrls = hooks;
+  const callbacks = (env.PLATFORM_ALLOWED_REDIRECT_URIS ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const c of callbacks)
+    if (!/^https?:\/\/[^\s#]+$/.test(c)) throw new Error(`PLATFORM_ALLOWED_REDIRECT_URIS: not an absolute http(s) URI: ${c}`);
+  if (callbacks.length) out.allowedRedirectUris = callbacks;
+  const now = env.PLATFORM_NOW?.trim();
+  if (now) {
+    const at = Date.parse(now);
+    if (!Number.isFinite(at)) throw new Error(`PLATFORM_NOW must be an ISO 8601 date such as 2027-02-01T00:00:00Z (got "${now}")`);
+    out.now = () => at;
+  }
   if (env.PLATFORM_FAULT_DELAY_MS || env.PLATFORM_FAULT_RATE || flag(env.PLATFORM_FAULT_DOWN))
     out.faults = {
       delayMs: Number(env.PLATFORM_FAULT_DELAY_MS ?? 0),

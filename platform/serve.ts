@@ -10,8 +10,8 @@
 // PLATFORM_APP_ORIGIN (the app's public origin, http://localhost:3000), PLATFORM_ALLOWED_ORIGINS, PLATFORM_OWNER_TOKEN,
 // PLATFORM_API_KEY and PLATFORM_SITE_ID (the back-office's elevated client), PLATFORM_WEBHOOK_URLS (where events go),
 // PLATFORM_SIGNUP_POLICY, PLATFORM_CATALOG_VERSION, PLATFORM_PAYMENT_CAPTURE, PLATFORM_OWNER_EMAIL, PLATFORM_SHOP_NAME,
-// PLATFORM_OUTBOX_FILE, PLATFORM_FAULT_CONTROL (platform/options.ts reads them). Keep the service off the public
-// network: only the app talks to it.
+// PLATFORM_OUTBOX_FILE, PLATFORM_FAULT_CONTROL, PLATFORM_ALLOWED_REDIRECT_URIS, PLATFORM_NOW (platform/options.ts reads
+// them). Keep the service off the public network: only the app talks to it.
 import { createServer } from "node:http";
 import { createRequestListener } from "@remix-run/node-fetch-server";
 import { APP_ORIGIN_HEADER, createPlatform, platformOptionsFromEnv, type Platform } from "./index";

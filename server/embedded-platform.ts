@@ -57,6 +57,8 @@ function attachInProcess(router: Router, config: Config): Readiness {
     shopName: config.site.ownerName,
     faultControl: config.commerce.faultControl,
     allowedOrigins: config.commerce.allowedOrigins,
+    allowedRedirectUris: config.commerce.allowedRedirectUris,
+    ...(config.commerce.platformNow === undefined ? {} : { now: () => config.commerce.platformNow! }),
     defaultAppOrigin: config.publicOrigin,
     // Events go to the app's own webhook endpoint, then to PLATFORM_WEBHOOK_URLS. This process's own endpoint is
     // reached on loopback: through PUBLIC_ORIGIN each event would leave through the proxy and come back.

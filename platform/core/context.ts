@@ -24,7 +24,11 @@ export interface ResolvedOptions {
   /** A refresh token dies this long after it was issued (a member logs in again). */
   refreshTokenTtlSeconds: number;
   allowedOrigins: string[];
+  /** Exact login callbacks (PlatformOptions.allowedRedirectUris). */
+  allowedRedirectUris: string[];
   defaultAppOrigin: string;
+  /** The platform's clock, epoch milliseconds (PlatformOptions.now). */
+  now: () => number;
   /** Derived from signupPolicy ("owner-approval"): kept for the hosted sign-up page. */
   requireMemberApproval: boolean;
   signupPolicy: SignupPolicy;

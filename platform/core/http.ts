@@ -102,6 +102,19 @@ export class Router {
     return this;
   }
 
+  /** The same router, every handler registered through it running `gate` first (an API Wix removes on a date). */
+  gated(gate: (req: ApiRequest) => void): Router {
+    const view = Object.create(this) as Router;
+    view.on = (method, path, handler) => {
+      this.on(method, path, (req) => {
+        gate(req);
+        return handler(req);
+      });
+      return view;
+    };
+    return view;
+  }
+
   /** Every route as "METHOD /path/:param", in registration order (the golden suite checks each has a fixture). */
   list(): string[] {
     return this.routes.map((r) => `${r.method} ${r.path}`);

@@ -5,7 +5,7 @@ import { newId, requireCaller } from "../core/context";
 import { nowSeconds } from "../core/db";
 import type { Router } from "../core/http";
 import { appError, asObject, asString, notFound } from "../core/http";
-import { checkAllowedUrl } from "../core/allowed-urls";
+import { checkAllowedUrl, checkAuthorizationRedirect } from "../core/allowed-urls";
 import { revokeRefreshToken } from "../iam/oauth";
 
 export const SESSION_TTL_SECONDS = 24 * 3600;
@@ -146,7 +146,7 @@ export function registerRedirects(router: Router, ctx: Ctx): void {
           const redirectUri = asString(ar.redirectUri) ?? (mode === "web_message" ? "" : undefined);
           if (redirectUri === undefined)
             throw appError(400, "INVALID_REDIRECT_URI", "authRequest.redirectUri est requis", { field: "auth.authRequest.redirectUri" });
-          if (redirectUri) checkAllowedUrl(ctx, appOrigin, redirectUri, "auth.authRequest.redirectUri");
+          if (redirectUri) checkAuthorizationRedirect(ctx, redirectUri, "auth.authRequest.redirectUri");
           const challenge = asString(ar.codeChallenge);
           if (!challenge || !/^[A-Za-z0-9_-]{43}$/.test(challenge))
             throw appError(400, "INVALID_CODE_CHALLENGE", "codeChallenge (S256, base64url) est requis", {

@@ -252,6 +252,19 @@ describe.skipIf(isWix)("PKCE login through the hosted login page (embedded platf
     expect(e.details?.applicationError?.code).toBe("INVALID_REDIRECT_URI");
   });
 
+  it("a login returns only to an exact registered callback: another path, query or slash on the app's origin is refused", async () => {
+    const client = makeClient();
+    for (const uri of [`${APP_ORIGIN}/`, `${APP_ORIGIN}/account/autre`, `${APP_ORIGIN}/callback/`, `${APP_ORIGIN}/callback?x=1`]) {
+      const e = await rejection(() => client.auth.getAuthUrl(client.auth.generateOAuthData(uri), { responseMode: "query" }));
+      expect(e.details?.applicationError?.code).toBe("INVALID_REDIRECT_URI");
+      expect(e.details?.applicationError?.description).toContain("Invalid redirect URI");
+    }
+    // The same origin stays an allowed redirect domain for the other returns (logout here).
+    await expect(client.auth.logout(`${APP_ORIGIN}/account/autre`)).resolves.toHaveProperty("logoutUrl");
+    const { authUrl } = await client.auth.getAuthUrl(client.auth.generateOAuthData(REDIRECT_URI), { responseMode: "query" });
+    expect(authUrl).toContain("/_platform/login?session=");
+  });
+
   it("merges the visitor's cart into the member's cart at login", async () => {
     const client = makeClient();
     const mug = await productBySlug(client, "mug-isotherme");

@@ -15,6 +15,8 @@ export const isWix = target === "wix";
 export const OWNER_TOKEN = "contract-owner-token-0123456789";
 export const clientId = process.env.WIX_CLIENT_ID || EMBEDDED_CLIENT_ID;
 export const APP_ORIGIN = "http://localhost:3000";
+/** The login callbacks the suites' OAuth app registers (exact URIs, as on Wix): theirs and the site's own. */
+export const TEST_CALLBACKS = [`${APP_ORIGIN}/callback`, `${APP_ORIGIN}/account/callback`];
 /** Wix Stores' app id in ecom catalog references (catalog V1). */
 export const STORES_APP_ID = "215238eb-22a5-4c36-9e7b-e7c08025e04e";
 
@@ -104,7 +106,7 @@ function platformHooks(wanted: () => boolean, options: Partial<PlatformOptions>,
   beforeAll(() => {
     if (!wanted()) return;
     // The suites written for Catalog V1 call its endpoints directly; a V3 suite asks for V3 (the platform's default).
-    platform = createPlatform({ dbPath: ":memory:", catalogVersion: "V1_CATALOG", ...options });
+    platform = createPlatform({ dbPath: ":memory:", catalogVersion: "V1_CATALOG", allowedRedirectUris: TEST_CALLBACKS, ...options });
     restore = installPlatformFetch(platform, route);
   });
   afterAll(() => {

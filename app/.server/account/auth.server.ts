@@ -6,6 +6,7 @@ import type { CommerceSession, WixClient } from "../wix/commerce-session.server"
 import { appCookies, clearCookie, readCookie, serializeCookie } from "./cookies.server";
 import { safeRedirectPath } from "../http/redirect-target.server";
 import { publicOrigin } from "../site/public-origin.server";
+import { loginCallbackUri } from "../site/login-callback.server";
 import { redirectWithToast } from "../http/toast.server";
 import { classifyWixError } from "../wix/errors.server";
 import { parseForm, refuseForm } from "../http/form.server";
@@ -194,7 +195,7 @@ export async function startLogin(request: Request, commerce: CommerceSession, re
   if (commerce.isMember) throw redirect(target, 303);
   // With the visitor's tokens, so the platform can move the visitor's cart to the member at login.
   const wix = await commerce.client();
-  const redirectUri = `${publicOrigin()}/account/callback`;
+  const redirectUri = loginCallbackUri(publicOrigin());
   const oauthData = wix.auth.generateOAuthData(redirectUri, target);
   // The SDK passes sessionToken on at run time, but its options type leaves it out.
   const options: { responseMode: "query"; prompt?: "none"; sessionToken?: string } = sessionToken

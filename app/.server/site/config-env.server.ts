@@ -114,6 +114,31 @@ export const envSchema = z
           .map((s) => s.trim())
           .filter(Boolean),
       ),
+    // The OAuth app's "allowed authorization redirect URIs" the embedded platform imitates: exact login callbacks;
+    // unset = the site's own, PUBLIC_ORIGIN + /account/callback (what an operator registers on Wix).
+    PLATFORM_ALLOWED_REDIRECT_URIS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const uris = (v ?? "")
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean);
+        const wrong = uris.find((uri) => !/^https?:\/\/[^\s#]+$/.test(uri));
+        if (wrong) {
+          ctx.addIssue({ code: "custom", message: `must be absolute http(s) URIs separated by commas (got ${wrong})` });
+          return z.NEVER;
+        }
+        return uris;
+      }),
+    // The embedded platform's clock (ISO 8601), to run the site as it will be on a date Wix schedules something for
+    // (Cart V1 and Checkout V1 end on 2027-02-01); unset = the real clock.
+    PLATFORM_NOW: z
+      .string()
+      .trim()
+      .optional()
+      .refine((v) => v === undefined || v === "" || Number.isFinite(Date.parse(v)), "must be an ISO 8601 date such as 2027-02-01T00:00:00Z")
+      .transform((v) => (v ? Date.parse(v) : undefined)),
     COMMERCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     // Embedded platform: more endpoints its events are posted to, after the app's own /webhooks/wix.
     PLATFORM_WEBHOOK_URLS: z

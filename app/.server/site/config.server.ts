@@ -1,4 +1,5 @@
 import { DEFAULT_RATE_LIMITS, EMBEDDED_CONTACT_FORM_ID, envSchema, type Env } from "./config-env.server";
+import { loginCallbackUri } from "./login-callback.server";
 import type { LegalIdentity } from "~/content/legal";
 import { type AdminConfig, parseAdminConfig } from "../admin/config.server";
 import { wixRequirementProblems } from "../wix/requirements.server";
@@ -31,6 +32,10 @@ export interface Config {
     /** The embedded platform's service (npm run platform:serve); undefined = the platform runs in this process. */
     platformUrl?: string;
     allowedOrigins: string[];
+    /** Embedded platform only: the exact login callbacks its OAuth app registers (the site's own by default). */
+    allowedRedirectUris: string[];
+    /** Embedded platform only: its clock stands at this epoch-milliseconds date (PLATFORM_NOW); unset = the real clock. */
+    platformNow?: number;
     /** Embedded platform only: sign-up policy, owner tool token, fault switch over HTTP (tests). */
     signupPolicy: "open" | "verify-email" | "owner-approval";
     /** Embedded platform only: the site's Stores catalog version (PLATFORM_CATALOG_VERSION). */
@@ -100,6 +105,10 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       platformDb: env.PLATFORM_DB,
       platformUrl: env.PLATFORM_URL,
       allowedOrigins: env.PLATFORM_ALLOWED_ORIGINS,
+      allowedRedirectUris: env.PLATFORM_ALLOWED_REDIRECT_URIS.length
+        ? env.PLATFORM_ALLOWED_REDIRECT_URIS
+        : [loginCallbackUri(env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`)],
+      platformNow: env.PLATFORM_NOW,
       signupPolicy: env.PLATFORM_SIGNUP_POLICY,
       catalogVersion: env.PLATFORM_CATALOG_VERSION,
       ownerToken: env.PLATFORM_OWNER_TOKEN,

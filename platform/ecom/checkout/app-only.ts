@@ -5,6 +5,7 @@
 import type { Ctx } from "../../core/context";
 import { notImplemented, requireElevated } from "../../core/elevated";
 import type { Router } from "../../core/http";
+import { CART_V1_REMOVAL, removedOn } from "../../core/removed-apis";
 
 const BACK_IN_STOCK = "/back-in-stock-service/v1/back-in-stock-notification-requests";
 
@@ -13,8 +14,9 @@ export function registerAppOnly(router: Router, ctx: Ctx): void {
     requireElevated(ctx, req.headers, what);
     throw notImplemented(what);
   };
+  // Checkout V1's Create Checkout goes with the rest of Checkout V1 (core/removed-apis.ts).
+  router.gated(removedOn(ctx, CART_V1_REMOVAL, "Checkout V1")).on("POST", "/ecom/v1/checkouts", refused("createCheckout"));
   router
-    .on("POST", "/ecom/v1/checkouts", refused("createCheckout"))
     // No recommendation algorithm is installed on this site (Wix lists the installed apps' algorithms).
     .on("GET", "/v1/recommendations/algorithms", (req) => {
       requireElevated(ctx, req.headers, "listAvailableAlgorithms");

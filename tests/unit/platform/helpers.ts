@@ -9,7 +9,14 @@ export const STORES = "215238eb-22a5-4c36-9e7b-e7c08025e04e";
 
 export function fixturePlatform(opts: Partial<PlatformOptions> = {}): Platform {
   // These tests call Catalog V1's endpoints: a V1 site (the platform's default is V3, like a site created today).
-  return createPlatform({ dbPath: ":memory:", seedFile: FIXTURE, catalogVersion: "V1_CATALOG", ...opts });
+  // Their OAuth app registers the exact login callbacks they use (`/cb`, `/callback`), as a Wix OAuth app must.
+  return createPlatform({
+    dbPath: ":memory:",
+    seedFile: FIXTURE,
+    catalogVersion: "V1_CATALOG",
+    allowedRedirectUris: [`${ORIGIN}/cb`, `${ORIGIN}/callback`],
+    ...opts,
+  });
 }
 
 export async function api(
