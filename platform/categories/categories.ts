@@ -1,7 +1,7 @@
 // Categories (`@wix/categories` categories) for the Wix Stores tree: on a V3 site the store's collections are
 // categories, every call naming the tree `{appNamespace: "@wix/stores"}`. Refused on a V1 site.
 import type { Ctx } from "../core/context";
-import { mediaId, mediaUrl, imageInfo } from "../core/context";
+import { mediaId, mediaUrl, imageInfo, STORES_APP_ID } from "../core/context";
 import type { ApiRequest, Router } from "../core/http";
 import { asObject, fieldError, notFound, appError } from "../core/http";
 import { ALL_PRODUCTS_ROW } from "../stores/catalog-store";
@@ -122,11 +122,38 @@ function categoryBy(ctx: Ctx, req: ApiRequest, field: "id" | "slug") {
   return { category: categoryWire(ctx, row, req.appOrigin, requestedFields(req.body, FIELDS)) };
 }
 
+/**
+ * List Items In Category: the category's visible products as item references, by the date they were added (no manual
+ * arrangement on this site, so `useCategoryArrangement` changes nothing: "Items beyond [the arranged ones] are
+ * displayed after the arranged items, sorted by the date they were added", Set Arranged Items). Cursor paging only.
+ */
+function listItemsInCategory(ctx: Ctx, req: ApiRequest) {
+  const id = req.params.categoryId!;
+  const row = treeOf(req.body) === "stores" ? categoryRows(ctx).find((c) => c.id === id) : undefined;
+  if (!row) throw notFound("CATEGORY_NOT_FOUND", `Catégorie introuvable : ${id}`, { categoryId: id });
+  const ids = (
+    row.id === ALL_PRODUCTS_ROW.id
+      ? ctx.db.prepare("SELECT id FROM products WHERE visible = 1 ORDER BY numeric_id").all()
+      : ctx.db
+          .prepare(
+            "SELECT p.id FROM product_collections pc JOIN products p ON p.id = pc.product_id WHERE pc.collection_id = ? AND p.visible = 1 ORDER BY p.numeric_id",
+          )
+          .all(row.id)
+  ) as { id: string }[];
+  const r = readV3Request({ query: { cursorPaging: req.body.cursorPaging } }, "query", { filterable: new Set(), sortable: new Set() });
+  const refs = ids.map((p) => ({ catalogItemId: p.id, appId: STORES_APP_ID }));
+  const { items, pagingMetadata } = runV3Request(refs, r);
+  return { items, pagingMetadata: { count: pagingMetadata.count, cursors: pagingMetadata.cursors } };
+}
+
 export function registerCategories(router: Router, ctx: Ctx): void {
   const routes: Route[] = [
     ["POST", "/categories/v1/categories/query", (req) => queryCategories(ctx, req)],
     ["GET", "/categories/v1/categories/slug/:slug", (req) => categoryBy(ctx, req, "slug")],
     ["GET", "/categories/v1/categories/:categoryId", (req) => categoryBy(ctx, req, "id")],
+    // A GET with the request in its query string; the SDK falls back to a POST with the same JSON body when it is long.
+    ["GET", "/categories/v1/categories/:categoryId/list-items", (req) => listItemsInCategory(ctx, req)],
+    ["POST", "/categories/v1/categories/:categoryId/list-items", (req) => listItemsInCategory(ctx, req)],
   ];
   registerForCatalog(router, ctx, "V3_CATALOG", routes);
 }

@@ -6,6 +6,7 @@ import { notFound } from "../../core/http";
 import { ALL_PRODUCTS_COLLECTION_ID, cachedProductWires, loadProduct, type ProductRec } from "../catalog-store";
 import { fullProductV3, projectProduct, type ProductV3Wire, type RequestedField } from "./wire";
 import { readV3Request, requestedFields, runV3Request } from "./query-v3";
+import { aggregationData, readAggregations } from "./aggregations";
 import { matchFilter } from "../../core/query";
 import { asObject } from "../../core/http";
 
@@ -107,9 +108,14 @@ function queryProducts(ctx: Ctx, req: ApiRequest) {
 
 function searchProducts(ctx: Ctx, req: ApiRequest) {
   const r = readV3Request(req.body, "search", SEARCH_DECLARED);
+  const aggregations = readAggregations(asObject(req.body.search)?.aggregations, SEARCH_DECLARED.filterable);
   const fields = requestedFields(req.body, PRODUCT_FIELDS);
-  const { items, pagingMetadata } = runV3Request(allProductsV3(ctx, req.appOrigin), r, matchesText);
-  return { products: items.map((p) => projectProduct(p, fields, false)), pagingMetadata };
+  const { items, matched, pagingMetadata } = runV3Request(allProductsV3(ctx, req.appOrigin), r, matchesText);
+  return {
+    products: items.map((p) => projectProduct(p, fields, false)),
+    pagingMetadata,
+    ...(aggregations.length ? { aggregationData: aggregationData(matched, aggregations) } : {}),
+  };
 }
 
 /** Count Products: `{filter, search}` as Search Products takes them, answering `{count}`. */

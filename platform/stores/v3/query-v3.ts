@@ -114,7 +114,10 @@ function compare(a: unknown, b: unknown): number {
   return 0;
 }
 
-/** Filters, sorts and pages `items`, answering `{items, pagingMetadata}` with a cursor to the next page, if any. */
+/**
+ * Filters, sorts and pages `items`, answering `{items, pagingMetadata}` with a cursor to the next page, if any, and
+ * every match (`matched`, for a Search call's aggregations).
+ */
 export function runV3Request<T>(items: T[], r: V3Request, matchesText?: (item: T, expression: string) => boolean) {
   let found = items.filter((item) => matchFilter(item, r.filter));
   if (r.expression && matchesText) found = found.filter((item) => matchesText(item, r.expression));
@@ -131,7 +134,7 @@ export function runV3Request<T>(items: T[], r: V3Request, matchesText?: (item: T
   const cursors: { next?: string; prev?: string } = {};
   if (hasNext) cursors.next = encodeCursor(r, r.offset + page.length);
   if (r.offset > 0) cursors.prev = encodeCursor(r, Math.max(0, r.offset - r.limit));
-  return { items: page, total: found.length, pagingMetadata: { count: page.length, cursors, hasNext } };
+  return { items: page, total: found.length, matched: found, pagingMetadata: { count: page.length, cursors, hasNext } };
 }
 
 /** `fields` as the SDK sends them: repeated query parameters on a GET, an array in a `.r` or a POST body. */

@@ -6,6 +6,7 @@ import { catalogVersionOf, registerForCatalog, type Route } from "../catalog-ver
 import { productHandlers as products } from "./products";
 import { variantHandlers as variants } from "./variants";
 import { inventoryHandlers as inventory } from "./inventory";
+import { customizationHandlers as customizations } from "./customizations";
 
 type Handler = (ctx: Ctx, req: ApiRequest) => unknown;
 
@@ -29,5 +30,6 @@ export function registerCatalogV3(router: Router, ctx: Ctx): void {
     ...both("/stores/v3/inventory-items/query", inventory.queryInventoryItems),
     ...both("/stores/v3/inventory-items/search", inventory.searchInventoryItems),
     ["GET", "/stores/v3/inventory-items/:inventoryItemId", call(inventory.getInventoryItem)],
+    ...both("/stores/v3/customizations/query", customizations.queryCustomizations),
   ]);
 }

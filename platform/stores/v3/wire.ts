@@ -31,8 +31,13 @@ export type RequestedField =
 export const DEFAULT_LOCATION_ID = stableId("stores-location", "default");
 
 export const inventoryItemId = (variantId: string) => stableId("inventory-item", variantId);
-export const optionId = (productId: string, optionName: string) => stableId(productId, "option", optionName);
-export const choiceId = (productId: string, optionName: string, choice: string) => stableId(productId, "choice", optionName, choice);
+/**
+ * A product's options are the site's customizations (Customizations V3): one per option name, shared by every product
+ * that has it ("if an option with option.name already exists, it will assign the existing option to the product",
+ * Customizations API: Sample Flows), so an option's and a choice's ids are the customization's, the same on each product.
+ */
+export const optionId = (optionName: string) => stableId("customization", optionName);
+export const choiceId = (optionName: string, choice: string) => stableId("customization", optionName, "choice", choice);
 const ribbonId = (name: string) => stableId("ribbon", name);
 const brandId = (name: string) => stableId("brand", name);
 
@@ -75,18 +80,18 @@ function availabilityStatus(p: ProductRec): "IN_STOCK" | "OUT_OF_STOCK" | "PARTI
   return inStock === variants.length ? "IN_STOCK" : "PARTIALLY_OUT_OF_STOCK";
 }
 
-const isColor = (value: string) => /^#[0-9a-f]{3,8}$/i.test(value);
+export const isColor = (value: string) => /^#[0-9a-f]{3,8}$/i.test(value);
 
 function optionsWire(p: ProductRec) {
   return p.options.map((o) => {
     const swatch = o.optionType === "color";
     return {
-      id: optionId(p.id, o.name),
+      id: optionId(o.name),
       name: o.name,
       optionRenderType: swatch ? "SWATCH_CHOICES" : "TEXT_CHOICES",
       choicesSettings: {
         choices: o.choices.map((c) => ({
-          choiceId: choiceId(p.id, o.name, c.description),
+          choiceId: choiceId(o.name, c.description),
           name: c.description,
           choiceType: swatch ? "ONE_COLOR" : "CHOICE_TEXT",
           ...(swatch && isColor(c.value) ? { colorCode: c.value } : {}),
@@ -103,7 +108,7 @@ function variantChoices(p: ProductRec, v: V3Variant, withNames: boolean) {
   return p.options.map((o) => {
     const name = v.choices[o.name] ?? "";
     return {
-      optionChoiceIds: { optionId: optionId(p.id, o.name), choiceId: choiceId(p.id, o.name, name) },
+      optionChoiceIds: { optionId: optionId(o.name), choiceId: choiceId(o.name, name) },
       ...(withNames
         ? {
             optionChoiceNames: {

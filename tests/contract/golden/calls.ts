@@ -20,7 +20,7 @@ import {
 import { items } from "@wix/data";
 import { members } from "@wix/members";
 import { submissions } from "@wix/forms";
-import { catalogVersioning, inventory, inventoryItemsV3, products, productsV3, readOnlyVariantsV3 } from "@wix/stores";
+import { catalogVersioning, customizationsV3, inventory, inventoryItemsV3, products, productsV3, readOnlyVariantsV3 } from "@wix/stores";
 import { coupons } from "@wix/marketing";
 import { categories } from "@wix/categories";
 import { authentication } from "@wix/identity";
@@ -71,7 +71,10 @@ export interface GoldenCall {
 /** Catalog V3's calls run on a V3 site (a site created today); the V1 ones above on the suite's V1 site. */
 const V3_SITE: Partial<PlatformOptions> = { catalogVersion: "V3_CATALOG" };
 const catalogV3Client = () =>
-  createClient({ modules: { productsV3, readOnlyVariantsV3, inventoryItemsV3, categories }, auth: OAuthStrategy({ clientId }) });
+  createClient({
+    modules: { productsV3, readOnlyVariantsV3, inventoryItemsV3, customizationsV3, categories },
+    auth: OAuthStrategy({ clientId }),
+  });
 /** Every product field the platform honours (the app asks for CURRENCY, PLAIN_DESCRIPTION, MEDIA_ITEMS_INFO, ALL_CATEGORIES_INFO). */
 const V3_PRODUCT_FIELDS = [
   "URL",
@@ -349,8 +352,31 @@ export const calls: Record<string, GoldenCall> = {
       .in("_id", [(await firstV3Product(c))._id, ...LONG_ID_LIST])
       .find();
   }, V3_SITE),
+  // With one aggregation of each kind storefronts ask for (price bounds, price buckets, option names), so that
+  // `aggregationData` is answered and compared.
   "productsV3.searchProducts": read(
-    async () => catalogV3Client().productsV3.searchProducts({ cursorPaging: { limit: 10 } }, { fields: [...V3_PRODUCT_FIELDS] }),
+    async () =>
+      catalogV3Client().productsV3.searchProducts(
+        {
+          cursorPaging: { limit: 10 },
+          aggregations: [
+            { name: "minPrice", fieldPath: "actualPriceRange.minValue.amount", type: "SCALAR", scalar: { type: "MIN" } },
+            {
+              name: "prices",
+              fieldPath: "actualPriceRange.minValue.amount",
+              type: "RANGE",
+              range: { buckets: [{ from: 0, to: 50 }, { from: 50 }] },
+            },
+            {
+              name: "optionNames",
+              fieldPath: "options.name",
+              type: "VALUE",
+              value: { limit: 20, sortType: "VALUE", sortDirection: "ASC" },
+            },
+          ],
+        },
+        { fields: [...V3_PRODUCT_FIELDS] },
+      ),
     V3_SITE,
   ),
   "productsV3.searchProducts.longQuery": read(async () => {
@@ -363,6 +389,19 @@ export const calls: Record<string, GoldenCall> = {
   "productsV3.countProducts.longQuery": read(async () => {
     const c = catalogV3Client();
     return c.productsV3.countProducts({ filter: { _id: { $in: [(await firstV3Product(c))._id, ...LONG_ID_LIST] } } });
+  }, V3_SITE),
+  "customizationsV3.queryCustomizations": read(
+    async () => catalogV3Client().customizationsV3.queryCustomizations().limit(10).find(),
+    V3_SITE,
+  ),
+  "customizationsV3.queryCustomizations.longQuery": read(async () => {
+    const c = catalogV3Client();
+    const [first] = (await c.customizationsV3.queryCustomizations().limit(1).find()).items;
+    if (!first?._id) throw new Unavailable("the site has no product option");
+    return c.customizationsV3
+      .queryCustomizations()
+      .in("_id", [first._id, ...LONG_ID_LIST])
+      .find();
   }, V3_SITE),
   "productsV3.getAllProductsCategory": read(async () => catalogV3Client().productsV3.getAllProductsCategory(), V3_SITE),
   "readOnlyVariantsV3.queryVariants": read(async () => {
@@ -457,6 +496,10 @@ export const calls: Record<string, GoldenCall> = {
   "categories.getCategoryBySlug": read(async () => {
     const c = catalogV3Client();
     return c.categories.getCategoryBySlug((await firstV3Category(c)).slug, STORES_TREE, { fields: ["DESCRIPTION", "BREADCRUMBS_INFO"] });
+  }, V3_SITE),
+  "categories.listItemsInCategory": read(async () => {
+    const c = catalogV3Client();
+    return c.categories.listItemsInCategory((await firstV3Category(c))._id, STORES_TREE, { cursorPaging: { limit: 2 } });
   }, V3_SITE),
   // ------------------------------------------------------------------ current cart (a visitor's own cart)
   "currentCart.addToCurrentCart": write(async (w) => cartWithProduct(w)),
