@@ -79,3 +79,29 @@ describe("invoice PDF: the legal mentions", () => {
     expect(text.match(/TVA intracommunautaire/g)).toHaveLength(1);
   });
 });
+
+describe("invoice PDF: any name prints as typed", () => {
+  it("names with Ł, ő, ñ and Greek letters, and the discount's minus sign, come out of the PDF as they went in", async () => {
+    const invoice: InvoiceData = {
+      ...INVOICE,
+      buyer: {
+        ...INVOICE.buyer,
+        name: "O'Brien-Łukasz Erdős",
+        company: "Peña & Παπαδόπουλος",
+        address: ["Ὀδὸς Ἑρμοῦ 12", "105 63 Ἀθῆναι"],
+      },
+      lines: [
+        { name: "T-shirt « Typé et fier » (Taille : M, Couleur : Bleu nuit)", quantity: 1, total: 8280, tax: 1380, rate: 20 },
+        { name: "Łódź, Győr, España — Ωμέγα", quantity: 1, total: 1000, tax: 167, rate: 20 },
+      ],
+      discount: 920,
+    };
+    const text = await textOf(await renderInvoicePdf(invoice, SELLER));
+    expect(text).toContain("O'Brien-Łukasz Erdős");
+    expect(text).toContain("Peña & Παπαδόπουλος");
+    expect(text).toContain("Ὀδὸς Ἑρμοῦ 12");
+    expect(text).toContain("Łódź, Győr, España — Ωμέγα");
+    expect(text).toContain("« Typé et fier »");
+    expect(text).toMatch(/Dont remise −9,20\s€/);
+  });
+});

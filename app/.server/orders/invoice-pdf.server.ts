@@ -1,10 +1,10 @@
-import PDFDocument from "pdfkit";
 import type { LegalIdentity } from "~/content/legal";
 import { VAT_EXEMPTION } from "~/content/legal";
 import { formatPrice } from "~/lib/money";
+import { unicodePdf } from "../site/pdf-document.server";
 
 /**
- * An order's invoice as an A4 PDF (pdfkit, as the CV: decision 0016): the publisher's legal identity (SIRET, VAT
+ * An order's invoice as an A4 PDF (pdfkit, in DejaVu Sans: site/pdf-document.server.ts): the publisher's legal identity (SIRET, VAT
  * number or the VAT franchise mention), the buyer (company and VAT number when given), each line with its VAT,
  * totals before and after VAT, the payment, and the refunds made since. Numbered after the order (decision 0040).
  */
@@ -36,36 +36,25 @@ const ACCENT = "#2455a4";
 const MUTED = "#4f5b67";
 const dateFmt = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "Europe/Paris" });
 
-/** Helvetica's WinAnsi has no narrow or plain no-break space (French number grouping): plain spaces instead. */
-const pdfText = (s: string) => s.replace(/[\u202f\u00a0]/g, " ");
-
 export function renderInvoicePdf(invoice: InvoiceData, seller: LegalIdentity): Promise<Buffer> {
-  const money = (cents: number) => pdfText(formatPrice(cents / 100, invoice.currency));
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: 50,
-    lang: "fr-FR",
-    displayTitle: true,
-    info: { Title: `Facture ${invoice.number}`, Author: seller.businessName, Subject: `Commande n° ${invoice.orderNumber}` },
+  const money = (cents: number) => formatPrice(cents / 100, invoice.currency);
+  const { doc, done } = unicodePdf({
+    Title: `Facture ${invoice.number}`,
+    Author: seller.businessName,
+    Subject: `Commande n° ${invoice.orderNumber}`,
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  const text = (s: string, opts?: PDFKit.Mixins.TextOptions) => doc.text(pdfText(s), opts);
+  const text = (s: string, opts?: PDFKit.Mixins.TextOptions) => doc.text(s, opts);
 
-  doc.font("Helvetica-Bold").fontSize(20).fillColor(ACCENT);
+  doc.font("Bold").fontSize(20).fillColor(ACCENT);
   text(`Facture n° ${invoice.number}`);
-  doc.font("Helvetica").fontSize(10).fillColor(MUTED);
+  doc.font("Regular").fontSize(10).fillColor(MUTED);
   text(`Date d'émission : ${dateFmt.format(new Date(invoice.issueDate))} · Commande n° ${invoice.orderNumber}`);
   doc.moveDown(1).fillColor("black");
 
   const top = doc.y;
-  doc.font("Helvetica-Bold").fontSize(11);
+  doc.font("Bold").fontSize(11);
   text("Vendeur", { width: 240 });
-  doc.font("Helvetica").fontSize(10);
+  doc.font("Regular").fontSize(10);
   text(
     [
       seller.businessName,
@@ -79,8 +68,8 @@ export function renderInvoicePdf(invoice: InvoiceData, seller: LegalIdentity): P
     },
   );
   const sellerBottom = doc.y;
-  doc.font("Helvetica-Bold").fontSize(11).text("Client", 310, top, { width: 235 });
-  doc.font("Helvetica").fontSize(10);
+  doc.font("Bold").fontSize(11).text("Client", 310, top, { width: 235 });
+  doc.font("Regular").fontSize(10);
   const b = invoice.buyer;
   text(
     [b.company, b.name, b.vatNumber ? `TVA intracommunautaire : ${b.vatNumber}` : undefined, ...b.address, b.email]
@@ -101,10 +90,10 @@ export function renderInvoicePdf(invoice: InvoiceData, seller: LegalIdentity): P
   ];
   const row = (cells: string[], bold = false) => {
     const y = doc.y;
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(10);
+    doc.font(bold ? "Bold" : "Regular").fontSize(10);
     let bottom = y;
     cells.forEach((c, i) => {
-      doc.text(pdfText(c), cols[i]!.x, y, { width: cols[i]!.w, align: cols[i]!.align });
+      doc.text(c, cols[i]!.x, y, { width: cols[i]!.w, align: cols[i]!.align });
       bottom = Math.max(bottom, doc.y);
     });
     doc.x = 50;
@@ -125,9 +114,9 @@ export function renderInvoicePdf(invoice: InvoiceData, seller: LegalIdentity): P
   const tax = invoice.lines.reduce((s, l) => s + l.tax, 0);
   const totalRow = (label: string, value: string, bold = false) => {
     const y = doc.y;
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(bold ? 11 : 10);
-    doc.text(pdfText(label), 310, y, { width: 130, align: "right" });
-    doc.text(pdfText(value), 445, y, { width: 100, align: "right" });
+    doc.font(bold ? "Bold" : "Regular").fontSize(bold ? 11 : 10);
+    doc.text(label, 310, y, { width: 130, align: "right" });
+    doc.text(value, 445, y, { width: 100, align: "right" });
     doc.x = 50;
     doc.y += 4;
   };
@@ -137,7 +126,7 @@ export function renderInvoicePdf(invoice: InvoiceData, seller: LegalIdentity): P
   totalRow("Total TTC", money(total), true);
   doc.moveDown(1);
 
-  doc.font("Helvetica").fontSize(10).fillColor("black");
+  doc.font("Regular").fontSize(10).fillColor("black");
   text(
     `Facture acquittée : ${money(total)} payés ${invoice.paidBy === "card" ? "par carte bancaire" : "hors ligne (à la livraison ou par virement)"} le ${dateFmt.format(new Date(invoice.issueDate))}.`,
     { width: 495 },

@@ -1,9 +1,7 @@
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import PDFDocument from "pdfkit";
 import { VAT_EXEMPTION, type LegalIdentity } from "~/content/legal";
 import { formatPrice } from "~/lib/money";
 import { COUNTRIES } from "~/models/countries";
+import { unicodePdf } from "../site/pdf-document.server";
 import { QUOTE_UNITS, quoteTotals, type QuoteInvoice, type QuoteRecord } from "~/models/quote";
 
 /**
@@ -11,12 +9,9 @@ import { QUOTE_UNITS, quoteTotals, type QuoteInvoice, type QuoteRecord } from "~
  * form a client expects: the seller's identity and SIRET, the client, dates and validity, each service with its
  * quantity and unit price before VAT, totals HT / TVA / TTC (or the art. 293 B mention), the deposit, the payment
  * terms, late-payment penalties and the 40 € recovery fee owed by businesses (Code de commerce L441-10, D441-5).
- * Text is set in DejaVu Sans (the `dejavu-fonts-ttf` package), which has every character a name may hold.
+ * Text is set in DejaVu Sans (site/pdf-document.server.ts), which has every character a name may hold.
  */
 
-const FONT_DIR = join(dirname(createRequire(import.meta.url).resolve("dejavu-fonts-ttf/package.json")), "ttf");
-const REGULAR = join(FONT_DIR, "DejaVuSans.ttf");
-const BOLD = join(FONT_DIR, "DejaVuSans-Bold.ttf");
 const ACCENT = "#2455a4";
 const MUTED = "#4f5b67";
 const dateFmt = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "Europe/Paris" });
@@ -28,22 +23,7 @@ export const LATE_PAYMENT =
   "Professionnels : en cas de retard de paiement, pénalités au taux d'intérêt appliqué par la BCE à son opération de refinancement la plus récente majoré de dix points, et indemnité forfaitaire de 40 € pour frais de recouvrement (art. L441-10 et D441-5 du Code de commerce). Pas d'escompte pour paiement anticipé.";
 
 function newDoc(title: string, seller: LegalIdentity) {
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: 50,
-    lang: "fr-FR",
-    displayTitle: true,
-    info: { Title: title, Author: seller.businessName },
-  });
-  doc.registerFont("Regular", REGULAR);
-  doc.registerFont("Bold", BOLD);
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  return { doc, done };
+  return unicodePdf({ Title: title, Author: seller.businessName });
 }
 
 function parties(doc: PDFKit.PDFDocument, q: QuoteRecord, seller: LegalIdentity) {
