@@ -191,7 +191,8 @@ test.describe("member login, profile, orders and logout", () => {
     await page.goto("/account/register");
     const email = `mot-de-passe-${unique()}@exemple.fr`;
     await signUpWithForm(page, { email, password: "ancien-mot-de-passe" });
-    await expect(page).toHaveURL("/account");
+    await expect(page.getByRole("banner").getByRole("button", { name: "Se déconnecter" })).toBeVisible();
+    await page.goto("/account");
     const section = page.getByRole("region", { name: "Mot de passe" });
     const change = section.getByRole("button", { name: "Changer le mot de passe" });
 

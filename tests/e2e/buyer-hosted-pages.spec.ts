@@ -1,10 +1,12 @@
 import type { Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
 import { test, expect } from "./fixtures";
 import { OWNER_TOKEN } from "../support/demo";
 import {
   acceptCheckoutTerms,
   addToCartFrom,
   buyTraining,
+  DEMO,
   fillHostedLogin,
   loginWithForm,
   signUpWithForm,
@@ -216,4 +218,28 @@ test.describe("hosted pages follow the theme", () => {
       await browser.close();
     }
   });
+});
+
+test("the hosted login page keeps its demo banner in a landmark; an order page's headings skip no level, light and dark @js", async ({
+  page,
+}) => {
+  test.setTimeout(90_000); // four axe runs
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.context().clearCookies();
+    await page.goto("/");
+    await page.getByRole("banner").getByRole("button", { name: "Se connecter" }).click();
+    await expect(page).toHaveURL(/\/_platform\//);
+    await expect(page.getByRole("banner").getByRole("note")).toContainText("Plateforme de démonstration intégrée");
+    const hosted = await new AxeBuilder({ page }).withRules(["region", "heading-order"]).analyze();
+    expect(hosted.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+
+    await page.goto("/account/orders");
+    if (page.url().includes("/account/login")) await loginWithForm(page, DEMO);
+    await page.getByRole("link", { name: "N° 10002" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Commande n° 10002");
+    await expect(page.getByRole("heading", { level: 2, name: "Livraison" })).toBeVisible();
+    const order = await new AxeBuilder({ page }).withRules(["heading-order"]).analyze();
+    expect(order.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  }
 });

@@ -35,32 +35,40 @@ describe("navigation progress bar", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it("shows loading on a slow navigation, then finished, then hides", async () => {
+  it("is loading as soon as navigation starts, drawn after 150 ms, then finished, then idle", async () => {
     const { router, bar, release } = setup();
     expect(bar()).toHaveAttribute("data-state", "idle");
     await act(async () => void router.navigate("/slow"));
+    // The state at once; the bar not painted yet (anti-flicker).
+    expect(bar()).toHaveAttribute("data-state", "loading");
+    expect(bar()).not.toHaveAttribute("data-drawn");
     await act(async () => void vi.advanceTimersByTime(200));
     expect(bar()).toHaveAttribute("data-state", "loading");
+    expect(bar()).toHaveAttribute("data-drawn", "true");
     expect(bar()).toHaveAttribute("aria-hidden", "false");
     await act(async () => release());
     await act(async () => void vi.advanceTimersByTime(0));
     expect(screen.getByText("page lente")).toBeInTheDocument();
     expect(bar()).toHaveAttribute("data-state", "finished");
+    expect(bar()).toHaveAttribute("data-drawn", "true");
     await act(async () => void vi.advanceTimersByTime(500));
     expect(bar()).toHaveAttribute("data-state", "idle");
+    expect(bar()).not.toHaveAttribute("data-drawn");
   });
 
-  it("shows nothing for a navigation that finishes within 150 ms", async () => {
+  it("a navigation within 150 ms goes through loading and finished without ever painting the bar", async () => {
     const { router, bar, release } = setup();
     const seen: string[] = [];
-    const observer = new MutationObserver(() => seen.push(bar().getAttribute("data-state")!));
+    const observer = new MutationObserver(() =>
+      seen.push(`${bar().getAttribute("data-state")}${bar().hasAttribute("data-drawn") ? "+drawn" : ""}`),
+    );
     observer.observe(bar(), { attributes: true });
     await act(async () => void router.navigate("/slow"));
     await act(async () => void vi.advanceTimersByTime(100));
     await act(async () => release());
     await act(async () => void vi.advanceTimersByTime(1000));
     expect(screen.getByText("page lente")).toBeInTheDocument();
-    expect(seen).not.toContain("loading");
+    expect([...new Set(seen)]).toEqual(["loading", "finished", "idle"]);
     expect(bar()).toHaveAttribute("data-state", "idle");
   });
 });
