@@ -62,6 +62,7 @@ function attachInProcess(router: Router, config: Config): Readiness {
     // reached on loopback: through PUBLIC_ORIGIN each event would leave through the proxy and come back.
     webhookUrls: [`http://${loopbackHost(config.host)}:${config.port}/webhooks/wix`, ...config.commerce.webhookUrls],
     catalogVersion: config.commerce.catalogVersion,
+    rateLimitPerMinute: config.commerce.rateLimitPerMinute,
   });
   configureWebhooks({ publicKey: platform.webhookPublicKey(), appId: config.commerce.webhookAppId });
   installPlatformFetch(platform, { getAppOrigin: () => config.publicOrigin, getClient: () => currentClient.getStore() });
