@@ -61,6 +61,7 @@ import { loadSeed, readSeedFile } from "./seed/seed";
 import { apiLog, recordApiCall } from "./core/api-log";
 import { pumpWebhooks, setWebhookSink, webhookKeys, webhookOutbox } from "./events/webhooks";
 import { APP_ORIGIN_HEADER, normalizeOrigin, WIX_API_HOSTS } from "./core/platform-fetch";
+import { parseRequestsPerMinute, SiteRateLimit, siteThrottled, WIX_REQUESTS_PER_MINUTE } from "./core/rate-limit";
 import { injectFault, switchesAnswer, type Switches } from "./core/faults";
 
 export type { MailLink, MailMessage, MailTransport } from "./core/mail";
@@ -74,6 +75,7 @@ import type { Platform, PlatformOptions } from "./options";
 import { cleanFaults, EMBEDDED_CLIENT_ID } from "./options";
 
 export { APP_ORIGIN_HEADER, installPlatformFetch, WIX_API_HOSTS, wixApiUrl } from "./core/platform-fetch";
+export { WIX_REQUESTS_PER_MINUTE, type RateLimitStatus } from "./core/rate-limit";
 
 export function createPlatform(options: PlatformOptions): Platform {
   const paths = resolveSeedPaths(options.seedFile);
@@ -104,6 +106,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   if (!SIGNUP_POLICIES.includes(policy)) throw new Error(`Unknown signupPolicy: ${String(policy)}`);
   opts.signupPolicy = policy;
   opts.requireMemberApproval = policy === "owner-approval";
+  const perMinute = parseRequestsPerMinute(options.rateLimitPerMinute, "rateLimitPerMinute") ?? WIX_REQUESTS_PER_MINUTE;
   const db = openDatabase(opts.dbPath);
   const outboxFile = options.outboxFile === false ? undefined : (options.outboxFile ?? defaultOutboxFile(opts.dbPath));
   const photos = seedPhotos(opts.seedFile);
@@ -115,6 +118,17 @@ export function createPlatform(options: PlatformOptions): Platform {
     mediaSize: photos.size,
   };
   let faults = cleanFaults(options.faults);
+  let budget = new SiteRateLimit(perMinute);
+  let warnedAt = -Infinity;
+  /** Wix's per-site budget: one API call more, or its 429 (said in the log at most once a minute). */
+  const spendBudget = () => {
+    if (budget.take()) return;
+    if (performance.now() - warnedAt >= 60_000) {
+      warnedAt = performance.now();
+      console.warn(`[platform] the site made ${budget.perMinute} API calls in the last minute: the next ones answer 429`);
+    }
+    throw siteThrottled(budget.perMinute);
+  };
   const keys = webhookKeys(db);
   let closedFlag = false;
   let pumping: Promise<number> | null = null;
@@ -246,6 +260,11 @@ export function createPlatform(options: PlatformOptions): Platform {
     enabled: faultControl,
     faults: () => faults,
     setFaults: (next) => void (faults = next),
+    rateLimit: () => budget.status(),
+    setRateLimit: (perMinute) => {
+      budget = new SiteRateLimit(parseRequestsPerMinute(perMinute, "perMinute")!);
+      return budget.status();
+    },
   };
   const serveMedia = mediaHandler({ dir: opts.mediaDir, draw: photos.draw }, { ...DEFAULT_MEDIA_LIMITS, ...options.mediaLimits });
 
@@ -260,6 +279,7 @@ export function createPlatform(options: PlatformOptions): Platform {
         await awaitRoundTrip(options.latencyMs);
         const failed = await injectFault(faults);
         if (failed) return failed;
+        spendBudget();
       }
       if (WIX_API_HOSTS.has(url.hostname)) {
         const appOrigin = normalizeOrigin(request.headers.get(APP_ORIGIN_HEADER)) ?? opts.defaultAppOrigin;
@@ -360,6 +380,8 @@ export function createPlatform(options: PlatformOptions): Platform {
     apiRoutes() {
       return api.list();
     },
+    rateLimit: switches.rateLimit,
+    setRateLimit: switches.setRateLimit,
     problem() {
       if (closed) return "platform closed";
       const now = performance.now();

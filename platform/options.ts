@@ -6,6 +6,7 @@ import type { MailMessage, MailTransport } from "./core/mail";
 import type { webhookOutbox } from "./events/webhooks";
 import { parseCatalogVersion, type CatalogVersion } from "./stores/catalog-version";
 import { parseLatencyMs } from "./core/latency";
+import { parseRequestsPerMinute, type RateLimitStatus } from "./core/rate-limit";
 import type { Faults } from "./core/faults";
 
 export { cleanFaults, type Faults } from "./core/faults";
@@ -85,6 +86,11 @@ export interface PlatformOptions {
   catalogVersion?: CatalogVersion;
   /** What resizing images may cost (media/budget.ts): cache size, new sizes a client may ask a minute, resizes at once. */
   mediaLimits?: Partial<MediaLimits>;
+  /**
+   * API calls the whole site may make in any minute, whoever makes them; past it they answer 429 (core/rate-limit.ts).
+   * Default 200, Wix's figure per instance ("Rate Limits"). Tests that make more calls than a site would raise it.
+   */
+  rateLimitPerMinute?: number;
 }
 
 export interface Platform {
@@ -110,6 +116,10 @@ export interface Platform {
   setCatalogVersion(version: CatalogVersion): void;
   /** The API's routes, "METHOD /path/:param" (the contract suite checks each one has its golden answer). */
   apiRoutes(): string[];
+  /** The site's API budget: its figure, the calls of the last minute, the busiest minute, the calls refused. */
+  rateLimit(): RateLimitStatus;
+  /** A new figure for the budget, counted afresh (also `POST /_platform/rate-limit` with faultControl). */
+  setRateLimit(perMinute: number): RateLimitStatus;
 }
 
 /**
@@ -117,9 +127,10 @@ export interface Platform {
  * (open | verify-email | owner-approval), PLATFORM_OWNER_TOKEN, PLATFORM_OUTBOX_FILE, PLATFORM_FAULT_CONTROL (1/true),
  * PLATFORM_FAULT_DELAY_MS, PLATFORM_FAULT_RATE, PLATFORM_FAULT_DOWN (1/true), PLATFORM_OWNER_EMAIL and PLATFORM_SHOP_NAME
  * (order e-mails), PLATFORM_CATALOG_VERSION (V1_CATALOG | V3_CATALOG | STORES_NOT_INSTALLED), PLATFORM_LATENCY_MS (the
- * latency mode's round trip), PLATFORM_ALLOWED_REDIRECT_URIS (exact login callbacks, comma-separated), PLATFORM_NOW (an
- * ISO 8601 date: the platform's clock stands there). Throws on an unknown sign-up policy or catalog version, a malformed
- * latency, a callback that is not an absolute http(s) URI, or a date that does not parse.
+ * latency mode's round trip), PLATFORM_RATE_LIMIT_PER_MINUTE (the site's API calls a minute), PLATFORM_ALLOWED_REDIRECT_URIS
+ * (exact login callbacks, comma-separated), PLATFORM_NOW (an ISO 8601 date: the platform's clock stands there). Throws on
+ * an unknown sign-up policy or catalog version, a malformed latency or figure, a callback that is not an absolute
+ * http(s) URI, or a date that does not parse.
  */
 export function platformOptionsFromEnv(env: Record<string, string | undefined> = process.env): Partial<PlatformOptions> {
   const out: Partial<PlatformOptions> = {};
@@ -134,6 +145,8 @@ export function platformOptionsFromEnv(env: Record<string, string | undefined> =
   if (catalogVersion) out.catalogVersion = catalogVersion;
   const latencyMs = parseLatencyMs(env.PLATFORM_LATENCY_MS);
   if (latencyMs) out.latencyMs = latencyMs;
+  const perMinute = parseRequestsPerMinute(env.PLATFORM_RATE_LIMIT_PER_MINUTE?.trim(), "PLATFORM_RATE_LIMIT_PER_MINUTE");
+  if (perMinute) out.rateLimitPerMinute = perMinute;
   if (env.PLATFORM_API_KEY?.trim()) out.apiKey = env.PLATFORM_API_KEY.trim();
   if (env.PLATFORM_SITE_ID?.trim()) out.siteId = env.PLATFORM_SITE_ID.trim();
   const capture = env.PLATFORM_PAYMENT_CAPTURE?.trim();

@@ -65,6 +65,7 @@ function attachInProcess(router: Router, config: Config): Readiness {
     webhookUrls: [`http://${loopbackHost(config.host)}:${config.port}/webhooks/wix`, ...config.commerce.webhookUrls],
     catalogVersion: config.commerce.catalogVersion,
     latencyMs: config.commerce.latencyMs,
+    rateLimitPerMinute: config.commerce.rateLimitPerMinute,
   });
   configureWebhooks({ publicKey: platform.webhookPublicKey(), appId: config.commerce.webhookAppId });
   installPlatformFetch(platform, { getAppOrigin: () => config.publicOrigin, getClient: () => currentClient.getStore() });

@@ -1,8 +1,9 @@
-// The test switch of the embedded platform (off unless `faultControl`): a simulated outage (delay, 503s), set at run
-// time over HTTP by tests that run the real server (tests/e2e/faults.spec.ts).
+// The test switches of the embedded platform (off unless `faultControl`): a simulated outage (delay, 503s) and the
+// site's API budget, set at run time over HTTP by tests that run the real server (tests/e2e/faults.spec.ts).
 import { appError } from "./errors";
 import { json, sameOriginOrNone } from "./http";
 import { parseJsonObject, readBodyText } from "./request-body";
+import { parseRequestsPerMinute, type RateLimitStatus } from "./rate-limit";
 
 export interface Faults {
   /** Delay added to every API request (not hosted pages), in milliseconds. */
@@ -57,20 +58,34 @@ export interface Switches {
   enabled: boolean;
   faults(): Faults;
   setFaults(next: Faults): void;
+  rateLimit(): RateLimitStatus;
+  setRateLimit(perMinute: number): RateLimitStatus;
 }
 
 /**
- * `/_platform/faults` (GET the faults, POST `{delayMs, failRate, down, systemError}` to replace them); 404 unless
- * enabled. A POST from another site is refused. Null for any other path.
+ * `/_platform/faults` (GET the faults, POST `{delayMs, failRate, down, systemError}` to replace them) and
+ * `/_platform/rate-limit` (GET the budget, POST `{perMinute}` for a new one counted afresh); 404 unless enabled. A
+ * POST from another site is refused. Null for any other path.
  */
 export async function switchesAnswer(request: Request, path: string, switches: Switches): Promise<Response | null> {
-  if (path !== "/_platform/faults") return null;
+  if (path !== "/_platform/faults" && path !== "/_platform/rate-limit") return null;
   if (!switches.enabled) return json({ message: "Not Found" }, 404);
+  const faultsPath = path === "/_platform/faults";
   const method = request.method.toUpperCase();
-  if (method === "GET") return json(switches.faults());
+  if (method === "GET") return json(faultsPath ? switches.faults() : switches.rateLimit());
   if (method !== "POST") return json({ message: "Method Not Allowed" }, 405);
   if (!sameOriginOrNone(request)) throw appError(403, "PERMISSION_DENIED", "Requête d'un autre site refusée", {}, "Permission denied");
   const body = parseJsonObject((await readBodyText(request, 10_000)) || "{}");
-  switches.setFaults(cleanFaults(body as Partial<Faults>));
-  return json(switches.faults());
+  if (faultsPath) {
+    switches.setFaults(cleanFaults(body as Partial<Faults>));
+    return json(switches.faults());
+  }
+  let perMinute: number | undefined;
+  try {
+    perMinute = parseRequestsPerMinute(body.perMinute, "perMinute");
+  } catch (error) {
+    throw appError(400, "INVALID_ARGUMENT", (error as Error).message);
+  }
+  if (!perMinute) throw appError(400, "INVALID_ARGUMENT", "perMinute is required");
+  return json(switches.setRateLimit(perMinute));
 }

@@ -13,3 +13,12 @@ export const DEMO = { email: "demo@exemple.fr", password: "motdepasse-demo" };
 export const ALEX = { email: "alex@exemple.fr", password: "motdepasse-alex" };
 /** The site's owner (OWNER_EMAILS of the test servers): the back-office. */
 export const OWNER_LOGIN = { email: "proprietaire@exemple.fr", password: "motdepasse-proprio" };
+
+/**
+ * The site-wide API budget of the test kit's platforms and servers (PLATFORM_RATE_LIMIT_PER_MINUTE), raised far above
+ * Wix's 200 calls a minute per instance: a test file plays dozens of visitors, members and owners from one machine in
+ * seconds, far more calls a minute than a real site's traffic, so Wix's figure would refuse calls in the middle of
+ * tests about something else. The budget itself is tested with Wix's figure: tests/contract/rate-limit.test.ts
+ * drives the throttle through the SDK, tests/e2e/rate-limit.spec.ts runs a real server at 200 a minute.
+ */
+export const TEST_RATE_LIMIT_PER_MINUTE = 1_000_000;

@@ -8,6 +8,7 @@ import { cartV2, checkout, currentCart, currentCartV2, deliverySolutions, orders
 import { members } from "@wix/members";
 import { redirects } from "@wix/redirects";
 import { createPlatform, EMBEDDED_CLIENT_ID, installPlatformFetch, type Platform, type PlatformOptions } from "../../platform/index";
+import { TEST_RATE_LIMIT_PER_MINUTE } from "./demo";
 
 export const target: "wix" | "embedded" = process.env.WIX_CLIENT_ID ? "wix" : "embedded";
 export const isWix = target === "wix";
@@ -106,7 +107,15 @@ function platformHooks(wanted: () => boolean, options: Partial<PlatformOptions>,
   beforeAll(() => {
     if (!wanted()) return;
     // The suites written for Catalog V1 call its endpoints directly; a V3 suite asks for V3 (the platform's default).
-    platform = createPlatform({ dbPath: ":memory:", catalogVersion: "V1_CATALOG", allowedRedirectUris: TEST_CALLBACKS, ...options });
+    // Wix's per-site budget is raised for whole suites (the reason: TEST_RATE_LIMIT_PER_MINUTE); a test of the budget
+    // passes its own `rateLimitPerMinute`.
+    platform = createPlatform({
+      dbPath: ":memory:",
+      catalogVersion: "V1_CATALOG",
+      allowedRedirectUris: TEST_CALLBACKS,
+      rateLimitPerMinute: TEST_RATE_LIMIT_PER_MINUTE,
+      ...options,
+    });
     restore = installPlatformFetch(platform, route);
   });
   afterAll(() => {

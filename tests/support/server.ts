@@ -10,7 +10,7 @@ import { join, resolve } from "node:path";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 
-import { OWNER_TOKEN } from "./demo";
+import { OWNER_TOKEN, TEST_RATE_LIMIT_PER_MINUTE } from "./demo";
 import { freePortInRange } from "./ports";
 export { OWNER_TOKEN };
 
@@ -59,6 +59,9 @@ export async function startServer(opts: { port: number; db: string; env?: Record
       // Every visitor comes from 127.0.0.1: the per-IP limits are tested elsewhere.
       RATE_LIMITS:
         "login=100000,signup=100000,checkout=100000,cart=100000,contact=100000,token=100000,redirect=100000,write=100000,api=100000,webhook=100000",
+      // Wix's per-site budget, raised for whole test files (the reason: TEST_RATE_LIMIT_PER_MINUTE); a test of the
+      // budget passes its own figure in `env`.
+      PLATFORM_RATE_LIMIT_PER_MINUTE: String(TEST_RATE_LIMIT_PER_MINUTE),
       BUILD_DIR: dir,
       ...opts.env,
     },

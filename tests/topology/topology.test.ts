@@ -7,6 +7,7 @@ import { prepareComposeNginx } from "../support/nginx";
 import { buildDir, ROOT, startServer, type RunningServer } from "../support/server";
 import { unsealValue } from "../../app/.server/account/cookie-crypto.server";
 import { freePortInRange } from "../support/ports";
+import { TEST_RATE_LIMIT_PER_MINUTE } from "../support/demo";
 import { formFields, freshRender, Visitor } from "../support/visitor";
 import { seedId } from "../../platform/seed/seed-ids";
 
@@ -110,6 +111,8 @@ beforeAll(async () => {
     PLATFORM_APP_ORIGIN: origin,
     // compose.yaml's http://nginx:8081/webhooks/wix: nginx's internal listener, which passes the events to a replica.
     PLATFORM_WEBHOOK_URLS: `http://127.0.0.1:${webhookPort}/webhooks/wix`,
+    // Wix's per-site budget, raised for a test file of many visitors (the reason: TEST_RATE_LIMIT_PER_MINUTE).
+    PLATFORM_RATE_LIMIT_PER_MINUTE: String(TEST_RATE_LIMIT_PER_MINUTE),
   });
   await waitFor("platform service", async () => (await fetch(`${platformUrl}/readyz`)).ok, platform);
 

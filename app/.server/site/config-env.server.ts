@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** Wix's API budget of one site ("Rate Limits": up to 200 requests a minute per instance); the platform's default too. */
+export const WIX_REQUESTS_PER_MINUTE = 200;
+
 /**
  * The environment variables the server reads (docs/configuration.md), each with its default and its check;
  * site/config.server.ts turns the result into the `Config` the code uses.
@@ -157,6 +160,8 @@ export const envSchema = z
     // Embedded platform: the site's Stores catalog (V3 when unset, like a site created today).
     PLATFORM_CATALOG_VERSION: z.enum(["V3_CATALOG", "V1_CATALOG", "STORES_NOT_INSTALLED"]).default("V3_CATALOG"),
     PLATFORM_OWNER_TOKEN: optionalText,
+    // Embedded platform: the site's API calls a minute, whoever makes them (Wix's "Rate Limits": 200 per instance).
+    PLATFORM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(WIX_REQUESTS_PER_MINUTE),
     PLATFORM_FAULT_CONTROL: z
       .enum(["true", "false", ""])
       .optional()

@@ -41,6 +41,8 @@ export interface Config {
     /** Embedded platform only: the site's Stores catalog version (PLATFORM_CATALOG_VERSION). */
     catalogVersion: "V3_CATALOG" | "V1_CATALOG" | "STORES_NOT_INSTALLED";
     ownerToken?: string;
+    /** Embedded platform only: the site's API calls a minute before it answers 429 (Wix's figure by default). */
+    rateLimitPerMinute: number;
     faultControl: boolean;
     /** Embedded platform in this process: the latency mode's round trip per API answer (ms, ±20 %); 0 = off. */
     latencyMs: number;
@@ -112,6 +114,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       signupPolicy: env.PLATFORM_SIGNUP_POLICY,
       catalogVersion: env.PLATFORM_CATALOG_VERSION,
       ownerToken: env.PLATFORM_OWNER_TOKEN,
+      rateLimitPerMinute: env.PLATFORM_RATE_LIMIT_PER_MINUTE,
       faultControl: env.PLATFORM_FAULT_CONTROL,
       latencyMs: env.PLATFORM_LATENCY_MS,
       timeoutMs: env.COMMERCE_TIMEOUT_MS,

@@ -2,6 +2,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { createPlatform, EMBEDDED_CLIENT_ID, type Platform, type PlatformOptions } from "../../../platform/index";
+import { TEST_RATE_LIMIT_PER_MINUTE } from "../../support/demo";
 
 export const FIXTURE = fileURLToPath(new URL("./fixture/demo.json", import.meta.url));
 export const ORIGIN = "http://localhost:3000";
@@ -10,11 +11,13 @@ export const STORES = "215238eb-22a5-4c36-9e7b-e7c08025e04e";
 export function fixturePlatform(opts: Partial<PlatformOptions> = {}): Platform {
   // These tests call Catalog V1's endpoints: a V1 site (the platform's default is V3, like a site created today).
   // Their OAuth app registers the exact login callbacks they use (`/cb`, `/callback`), as a Wix OAuth app must.
+  // Wix's per-site budget is raised for whole files of calls (the reason: TEST_RATE_LIMIT_PER_MINUTE).
   return createPlatform({
     dbPath: ":memory:",
     seedFile: FIXTURE,
     catalogVersion: "V1_CATALOG",
     allowedRedirectUris: [`${ORIGIN}/cb`, `${ORIGIN}/callback`],
+    rateLimitPerMinute: TEST_RATE_LIMIT_PER_MINUTE,
     ...opts,
   });
 }
