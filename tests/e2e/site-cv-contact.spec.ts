@@ -63,6 +63,9 @@ test.describe("CV", () => {
     expect(text).toContain("EXPÉRIENCE");
     expect(text).toContain("mars 2019 – aujourd'hui");
     expect(text).toContain("Architecte logiciel");
+    // One page a client keeps, with the owner's portrait (the /cv page's photo, read from Wix Media) embedded.
+    expect(pages).toHaveLength(1);
+    expect((await answer.body()).toString("latin1")).toContain("/Subtype /Image");
   });
 
   test("each project has its own page under 'Réalisations' in the trail; an unknown one is a 404", async ({

@@ -27,15 +27,19 @@ const PHOTO_SIZE = 112;
 const PHOTO_PIXELS = 240;
 const PHOTO_TIMEOUT_MS = 3000;
 
+/** A PDF drawn without the portrait (it could not be read) is drawn again after this long. */
+const PHOTO_RETRY_MS = 5 * 60_000;
+
 let cached: Promise<Buffer> | undefined;
+let redrawAfter = 0;
 
 export function cvPdf(): Promise<Buffer> {
+  if (cached && redrawAfter && Date.now() > redrawAfter) cached = undefined;
   cached ??= (async () => {
     const photo = await portraitBytes();
-    const pdf = await renderCvPdf(getConfig().site.ownerName, publicOrigin(), getConfig().legal.email, photo);
-    // A portrait that could not be read this time is tried again on the next request; the PDF is served without it.
-    if (!photo) cached = undefined;
-    return pdf;
+    // A portrait that could not be read this time is tried again later; meanwhile the PDF is served without it.
+    redrawAfter = photo ? 0 : Date.now() + PHOTO_RETRY_MS;
+    return renderCvPdf(getConfig().site.ownerName, publicOrigin(), getConfig().legal.email, photo);
   })().catch((error: unknown) => {
     cached = undefined;
     throw error;
