@@ -2,11 +2,13 @@
 // With WIX_CLIENT_ID (and WIX_API_KEY + WIX_SITE_ID for the owner's reads) it asks the real Wix site; without,
 // the embedded platform (in memory), so the check itself is tested here. `--all` (embedded only) also runs the
 // calls that change data; `--strict` ignores known-differences.json (every difference counts). Exit code 1 when a
-// call fails or a difference is not in known-differences.json.
+// call fails, a difference is not in known-differences.json, or the login callback (PUBLIC_ORIGIN/account/callback)
+// is refused: it also names the OAuth app's two redirect lists and what each must hold (wix-check-redirects.ts).
 import { createPlatform, installPlatformFetch } from "../platform/index";
 import { ADMIN_API_KEY, ADMIN_SITE_ID, calls, makeWorld, Unavailable } from "../tests/contract/golden/calls";
 import { describe, explaining } from "../tests/contract/golden/compare";
 import { loadFixtures, loadKnown, recordWixExchanges, runFixture } from "../tests/contract/golden/run";
+import { checkRedirects } from "./wix-check-redirects";
 
 const real = Boolean(process.env.WIX_CLIENT_ID);
 const all = process.argv.includes("--all") && !real;
@@ -18,6 +20,8 @@ async function main(): Promise<number> {
       ? `wix:check against the real site of WIX_CLIENT_ID=${process.env.WIX_CLIENT_ID} (owner's reads: ${process.env.WIX_API_KEY ? "WIX_API_KEY" : "skipped, no WIX_API_KEY"})`
       : `wix:check against the embedded platform (set WIX_CLIENT_ID to check a real Wix site)${all ? ", every call" : ""}`,
   );
+  const redirects = await checkRedirects(process.env);
+  for (const line of redirects.lines) console.log(line);
   const groups = new Map<string, ReturnType<typeof loadFixtures>>();
   for (const f of loadFixtures().filter((f) => all || calls[f.call]?.readOnly)) {
     const key = JSON.stringify(calls[f.call]?.platform ?? {});
@@ -75,7 +79,7 @@ async function main(): Promise<number> {
     }
   }
   console.log(`\n${checked} endpoint answer(s) checked, ${failures} failed call(s), ${unexplained} unexplained difference(s)`);
-  return failures || unexplained ? 1 : 0;
+  return failures || unexplained || !redirects.ok ? 1 : 0;
 }
 
 process.exitCode = await main();

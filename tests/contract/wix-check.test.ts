@@ -3,6 +3,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { checkRedirects } from "../../scripts/wix-check-redirects";
 
 const run = promisify(execFile);
 const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !["WIX_CLIENT_ID", "WIX_API_KEY", "WIX_SITE_ID"].includes(k)));
@@ -36,4 +37,24 @@ describe("npm run wix:check", () => {
     expect(stdout).toMatch(/[1-9]\d* unexplained difference\(s\)\n$/);
     expect(code).toBe(1);
   }, 150_000);
+
+  it("names both redirect lists with the login callback it sees, and fails when that callback is not registered exactly", async () => {
+    // The script prints checkRedirects' lines first and exits 1 when it is not ok (scripts/wix-check.ts).
+    const good = await checkRedirects({ PUBLIC_ORIGIN: "https://boutique.example" });
+    expect(good.lines).toEqual([
+      "Allowed authorization redirect URIs must hold exactly: https://boutique.example/account/callback (the login callback; PUBLIC_ORIGIN=https://boutique.example)",
+      "Allowed redirect domains must hold: boutique.example (checkout, logout and password-reset returns)",
+      "✓ login callback https://boutique.example/account/callback accepted (login URL https://boutique.example/_platform/login)",
+    ]);
+    expect(good.ok).toBe(true);
+    // The operator registered the domain only: the login is refused, and the check says so.
+    const domainOnly = await checkRedirects({
+      PUBLIC_ORIGIN: "https://boutique.example",
+      PLATFORM_ALLOWED_REDIRECT_URIS: "https://boutique.example/",
+    });
+    expect(domainOnly.lines[2]).toMatch(
+      /^✗ login callback https:\/\/boutique\.example\/account\/callback refused: INVALID_REDIRECT_URI Invalid redirect URI/,
+    );
+    expect(domainOnly.ok).toBe(false);
+  });
 });
