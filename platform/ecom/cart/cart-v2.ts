@@ -13,7 +13,7 @@ import { identityOf } from "../parties/buyer";
 import type { CartRow } from "./cart-store";
 import { addLines, cartById, cartEvent, cartLines, cartV2Of, checkQuantity, ensureCart, getCart, touch, variantOf } from "./cart-store";
 import { cartCheckoutData, placeCartOrder } from "./cart-order";
-import { COUPON_LIMIT_MESSAGES, couponLimitReached, customerOf } from "../pricing/coupon-limits";
+import { cartTotalsFor, COUPON_LIMIT_MESSAGES, couponLimitReached, customerOf } from "../pricing/coupon-limits";
 import { checkoutTotals } from "../checkout/checkout-v1";
 import { buyerOwner, storedContact, summaryV2Wire } from "./cart-v2-wire";
 import type { PricedLine } from "../pricing/pricing";
@@ -85,7 +85,7 @@ function cartOut(ctx: Ctx, cartId: string, appOrigin: string) {
 function withSummary(ctx: Ctx, cartId: string, appOrigin: string, parts: { delivery: boolean; tax: boolean }) {
   const cart = cartById(ctx, cartId)!;
   const lines = priced(ctx, cart);
-  const t = computeTotals(ctx, lines, cart.coupon_code, cart.selected_shipping);
+  const t = cartTotalsFor(ctx, lines, cart);
   const gone = cart.coupon_code && !findCoupon(ctx, cart.coupon_code) ? cart.coupon_code : null;
   return { cart: cartV2Of(ctx, cart, appOrigin, lines), summary: summaryV2Wire(ctx, cart, t, parts, gone) };
 }
