@@ -103,7 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = parseForm(schema, formData);
   if (!form.ok) return refuseForm(form);
   const delivery = chosen(form.data.shippingCode);
-  let started: { paymentUrl: string };
+  let started: Awaited<ReturnType<typeof commerce.checkout.start>>;
   try {
     started = await commerce.checkout.start(
       // Nothing to ship (no delivery option: every line is digital): the address typed is the billing one only, so
@@ -126,6 +126,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       values: form.values,
     });
   }
+  // A coupon this buyer may not use: said beside the coupon in the summary, everything typed kept.
+  if ("couponRefused" in started) return refuseForm({ values: form.values, fieldErrors: {}, formError: started.couponRefused });
   // The payment page is not one of our routes: the browser must load it as a document.
   return redirectDocument(started.paymentUrl, { status: 303 });
 }
@@ -204,7 +206,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               : "Vous choisirez le paiement (carte ou à la livraison) sur la page suivante."}
           </p>
         </Form>
-        <CheckoutSummary cart={cart} totals={totals} pending={hydrated && summaryPending} />
+        <CheckoutSummary cart={cart} totals={totals} pending={hydrated && summaryPending} couponError={answer?.formError} />
       </div>
     </section>
   );

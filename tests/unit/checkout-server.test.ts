@@ -26,7 +26,7 @@ describe.skipIf(isWix)("startCheckout and the order view (embedded platform)", (
   it("carries the buyer's name and both addresses to the payment page and the order; the cart is gone afterwards", async () => {
     const buyer = visitor();
     await buyer.cart.add({ productId: await productId(buyer, "livre-typescript"), quantity: 2 });
-    const { paymentUrl: url, cartId } = await startCheckout(
+    const started = await startCheckout(
       buyer,
       {
         email: "lea@exemple.fr",
@@ -44,6 +44,8 @@ describe.skipIf(isWix)("startCheckout and the order view (embedded platform)", (
       APP_ORIGIN,
       { code: "pickup" },
     );
+    expect(started).toHaveProperty("paymentUrl");
+    const { paymentUrl: url, cartId } = started as { paymentUrl: string; cartId: string };
     expect(cartId).toBe((await (await buyer.client()).currentCartV2.getCurrentCart()).cart!._id);
     expect(url).toMatch(new RegExp(`^${APP_ORIGIN}/_platform/checkout\\?session=`));
     // "Annuler" then back to the checkout: the form is refilled from the cart, where the checkout's details are.
@@ -106,6 +108,35 @@ describe.skipIf(isWix)("startCheckout and the order view (embedded platform)", (
       (e: unknown) => e,
     );
     expect(classifyWixError(error)).toMatchObject({ kind: "application", code: "ORDER_NOT_FOUND" });
+  });
+
+  it("a once-per-customer coupon a guest may not use is refused when the checkout is sent, before the payment page", async () => {
+    const guest = visitor();
+    await guest.cart.add({ productId: await productId(guest, "livre-react"), quantity: 1 });
+    await (await guest.client()).currentCartV2.addCouponToCurrentCart({ code: "BIENVENUE10" });
+    const started = await startCheckout(
+      guest,
+      {
+        email: "invite.coupon@exemple.fr",
+        company: "",
+        vatNumber: "",
+        firstName: "Inès",
+        lastName: "Invitée",
+        shipping: { addressLine: "4 rue du Port", postalCode: "44000", city: "Nantes", country: "FR" },
+        billing: { addressLine: "4 rue du Port", postalCode: "44000", city: "Nantes", country: "FR" },
+        sameBilling: true,
+        shippingCode: "standard",
+        waiveWithdrawal: false,
+      },
+      APP_ORIGIN,
+    );
+    expect(started).toEqual({
+      couponRefused: "Ce code promo vaut une fois par client connecté à son compte : il ne s'applique pas à cette commande.",
+      cartId: expect.any(String),
+    });
+    // Nothing is lost: the cart keeps its coupon and the buyer's details, to remove it or log in.
+    expect((await guest.cart.get())?.couponCode).toBe("BIENVENUE10");
+    expect(await checkoutDraft(guest)).toMatchObject({ email: "invite.coupon@exemple.fr", city: "Nantes" });
   });
 
   describe("the hosted checkout when the redirect session is refused (decision 0042)", () => {

@@ -60,7 +60,7 @@ export async function startCheckout(
   input: CheckoutInput,
   origin: string,
   delivery?: { code: string; appId?: string },
-): Promise<{ paymentUrl: string; cartId: string }> {
+): Promise<{ paymentUrl: string; cartId: string } | { couponRefused: string; cartId: string }> {
   const wix = await commerce.client();
   // A pickup has no delivery address: one typed before is cleared, or the order would take it as the destination.
   const shippingAddress = input.shipping ? toSdkAddress(input.shipping) : null;
@@ -81,6 +81,13 @@ export async function startCheckout(
   });
   const { cart } = delivery ? await wix.currentCartV2.setDeliveryMethodForCurrentCart(delivery) : await wix.currentCartV2.getCurrentCart();
   if (!cart?._id) throw new Error("The platform returned no cart");
+  // Now that the cart knows the buyer, a coupon she may not use (once per customer, used up) is refused here, beside
+  // the coupon, rather than after the card is typed on the payment page.
+  if (cart.coupons?.length) {
+    const { summary } = await wix.currentCartV2.estimateCurrentCart({ calculateTax: false, calculateDelivery: false });
+    const refused = (summary?.violations ?? []).find((v) => v.severity === "ERROR" && v.invalidCouponStatusData);
+    if (refused) return { couponRefused: refused.description ?? "Ce code promo n'est pas valable pour cette commande.", cartId: cart._id };
+  }
   return { paymentUrl: await hostedCheckoutUrl(wix, cart._id, origin), cartId: cart._id };
 }
 

@@ -14,9 +14,10 @@ import { identityOf } from "../parties/buyer";
 import type { CartRow } from "./cart-store";
 import { cartById, cartEvent, cartV2Of, deleteCart, ensureCart, getCart, setCartOwner, setCartShipping, touch } from "./cart-store";
 import { cartCheckoutData, placeCartOrder } from "./cart-order";
+import { cartTotalsFor } from "../pricing/coupon-limits";
 import { checkoutTotals } from "../checkout/checkout-v1";
 import { buyerOwner, summaryV2Wire } from "./cart-v2-wire";
-import { computeTotals, findCoupon } from "../pricing/pricing";
+import { findCoupon } from "../pricing/pricing";
 import { addCatalogItems, parseCatalogItems, priced, removeLineItems, updateLineItems } from "./cart-v2-lines";
 import { addCoupon, removeCoupon, setDeliveryMethod, updateCart } from "./cart-v2-fields";
 
@@ -74,7 +75,7 @@ function cartOut(ctx: Ctx, cartId: string, appOrigin: string) {
 function withSummary(ctx: Ctx, cartId: string, appOrigin: string, parts: { delivery: boolean; tax: boolean }) {
   const cart = cartById(ctx, cartId)!;
   const lines = priced(ctx, cart);
-  const t = computeTotals(ctx, lines, cart.coupon_code, cart.selected_shipping);
+  const t = cartTotalsFor(ctx, lines, cart);
   const gone = cart.coupon_code && !findCoupon(ctx, cart.coupon_code) ? cart.coupon_code : null;
   return { cart: cartV2Of(ctx, cart, appOrigin, lines), summary: summaryV2Wire(ctx, cart, t, parts, gone) };
 }

@@ -11,14 +11,14 @@
 import type { Ctx } from "../../core/context";
 import { emailKey, mailboxKey } from "../../core/email";
 import { appError } from "../../core/http";
-import type { CouponRec } from "./pricing";
+import type { CouponRec, PricedLine, Totals } from "./pricing";
+import { COUPON_REFUSAL_MESSAGES, computeTotals } from "./pricing";
 
 export type CouponLimitCode = "ERROR_COUPON_USAGE_EXCEEDED" | "ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED";
 
 export const COUPON_LIMIT_MESSAGES: Record<CouponLimitCode, string> = {
-  ERROR_COUPON_USAGE_EXCEEDED: "Ce code promo a atteint son nombre d'utilisations : il n'est plus valable.",
-  ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED:
-    "Ce code promo vaut une fois par client connecté à son compte : il ne s'applique pas à cette commande.",
+  ERROR_COUPON_USAGE_EXCEEDED: COUPON_REFUSAL_MESSAGES.MAX_USAGE_EXCEEDED,
+  ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED: COUPON_REFUSAL_MESSAGES.MAX_USAGE_PER_CUSTOMER_EXCEEDED,
 };
 
 export interface Customer {
@@ -70,4 +70,22 @@ export function couponLimitReached(ctx: Ctx, coupon: CouponRec, customer: Custom
 export function requireCouponUsable(ctx: Ctx, coupon: CouponRec | null, customer: Customer): void {
   const reached = coupon ? couponLimitReached(ctx, coupon, customer) : null;
   if (reached) throw appError(400, reached, COUPON_LIMIT_MESSAGES[reached], { couponCode: coupon!.code });
+}
+
+/**
+ * A cart's totals as its buyer may pay them: a coupon whose limit this customer reached (a guest once the cart has
+ * her e-mail, a member who used it) gives no discount and is reported refused, like a paused one, with Cart V2's
+ * reason (MAX_USAGE_EXCEEDED, MAX_USAGE_PER_CUSTOMER_EXCEEDED): the site can say so when the checkout is submitted,
+ * before the payment page, and Place Order refuses it again.
+ */
+export function cartTotalsFor(
+  ctx: Ctx,
+  lines: PricedLine[],
+  cart: { coupon_code: string | null; selected_shipping: string | null; owner: string; email: string | null },
+): Totals {
+  const t = computeTotals(ctx, lines, cart.coupon_code, cart.selected_shipping);
+  const reached = t.coupon ? couponLimitReached(ctx, t.coupon, customerOf(ctx, cart.owner, cart.email)) : null;
+  if (!reached) return t;
+  const reason = reached === "ERROR_COUPON_USAGE_EXCEEDED" ? "MAX_USAGE_EXCEEDED" : "MAX_USAGE_PER_CUSTOMER_EXCEEDED";
+  return { ...computeTotals(ctx, lines, null, cart.selected_shipping), couponRefused: { code: t.coupon!.code, reason } };
 }

@@ -172,10 +172,18 @@ export interface CouponRec {
   minimum_subtotal: number | null;
 }
 
-/** Cart V2's InvalidCouponReason for a coupon this cart may not use now (its limits of use aside), or null. */
-export type CouponRefusal = "DISABLED" | "EXPIRED" | "INACTIVE" | "MIN_SUBTOTAL_NOT_REACHED";
+/**
+ * Cart V2's InvalidCouponReason for a coupon this cart may not use now, or null. The limits of use
+ * (MAX_USAGE_…) come from coupon-limits.ts, which knows the customer.
+ */
+export type CouponRefusal =
+  "DISABLED" | "EXPIRED" | "INACTIVE" | "MIN_SUBTOTAL_NOT_REACHED" | "MAX_USAGE_EXCEEDED" | "MAX_USAGE_PER_CUSTOMER_EXCEEDED";
 
-export function couponRefusal(coupon: CouponRec, subtotalCents: number, now = Date.now()): CouponRefusal | null {
+export function couponRefusal(
+  coupon: CouponRec,
+  subtotalCents: number,
+  now = Date.now(),
+): Exclude<CouponRefusal, "MAX_USAGE_EXCEEDED" | "MAX_USAGE_PER_CUSTOMER_EXCEEDED"> | null {
   if (!coupon.active) return "DISABLED";
   if (coupon.expiration_time && now > Number(coupon.expiration_time)) return "EXPIRED";
   if (coupon.start_time && now < Number(coupon.start_time)) return "INACTIVE";
@@ -188,6 +196,8 @@ export const COUPON_REFUSAL_MESSAGES: Record<CouponRefusal, string> = {
   EXPIRED: "Ce code promo a expiré.",
   INACTIVE: "Ce code promo n'est pas encore valable.",
   MIN_SUBTOTAL_NOT_REACHED: "Le sous-total du panier est inférieur au minimum de ce code promo.",
+  MAX_USAGE_EXCEEDED: "Ce code promo a atteint son nombre d'utilisations : il n'est plus valable.",
+  MAX_USAGE_PER_CUSTOMER_EXCEEDED: "Ce code promo vaut une fois par client connecté à son compte : il ne s'applique pas à cette commande.",
 };
 
 export function findCoupon(ctx: Ctx, code: string | null | undefined): CouponRec | null {
