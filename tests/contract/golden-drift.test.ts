@@ -8,7 +8,7 @@ import { describe as describeDifference, type Difference } from "./golden/compar
 import { endpointMatcher, loadFixtures, loadKnown, recordWixExchanges, runFixture, type Fixture } from "./golden/run";
 import { isWix, OWNER_TOKEN, usePlatform } from "./harness";
 
-type Rewrite = (body: Record<string, any>) => unknown; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Rewrite = (body: Record<string, any>) => unknown;
 
 const known = loadKnown();
 const fixtureOf = (file: string): Fixture => {
