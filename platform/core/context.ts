@@ -11,6 +11,8 @@ import { unauthenticated } from "./http";
 export const STORES_APP_ID = "215238eb-22a5-4c36-9e7b-e7c08025e04e";
 /** The carrier of the store's own shipping options: Wix names a carrier by a GUID (carrierId), never by a word. */
 export const SHIPPING_CARRIER_ID = "5b9e2f1c-8a4d-4e6b-9c3f-7d1a0e2b4c68";
+/** The store's one shipping region (France): a region's id is a GUID on Wix too. */
+export const SHIPPING_REGION = { id: "3c6d8e0a-1f2b-4a5c-9d7e-8f0a1b2c3d4e", name: "France" } as const;
 /** The embedded site's app instance id (also the `instanceId` of its webhook events). */
 export const EMBEDDED_INSTANCE_ID = "00000000-0000-4000-8000-00000000e1b5";
 

@@ -10,6 +10,12 @@ import {
   unusedKnown,
   type KnownDifference,
 } from "../contract/golden/compare";
+import { parseTypings } from "../contract/golden/typings";
+
+const GUID_A = "3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b";
+const GUID_B = "4a2d3c5b-6e7f-4081-9bac-1d2e3f4a5b6c";
+const GUID_C = "5b3e4d6c-7f80-4192-acbd-2e3f4a5b6c7d";
+const GUID_D = "6c4f5e7d-8091-42a3-bdce-3f4a5b6c7d8e";
 
 const golden = shapeOf({
   cart: {
@@ -49,10 +55,16 @@ describe("shapeOf", () => {
 describe("compareShapes", () => {
   const answer = () => ({
     cart: {
-      id: "x",
-      checkoutId: "y",
+      id: GUID_A,
+      checkoutId: GUID_B,
       lineItems: [
-        { id: "a", quantity: 3, price: { amount: "1.00" }, catalogReference: { options: { variantId: "w" } }, url: { relativePath: "/q" } },
+        {
+          id: GUID_C,
+          quantity: 3,
+          price: { amount: "1.00" },
+          catalogReference: { options: { variantId: GUID_D } },
+          url: { relativePath: "/q" },
+        },
       ],
       appliedDiscounts: [{ coupon: { code: "B" } }],
       note: "text",
@@ -86,8 +98,8 @@ describe("compareShapes", () => {
   it("counts a key of any documented element as documented, and of any answered element as answered", () => {
     const a = answer();
     a.cart.lineItems = [
-      { id: "a", quantity: 1, price: { amount: "1" }, catalogReference: { options: { variantId: "v" } } } as never,
-      { id: "b", quantity: 1, price: { amount: "1" }, url: { relativePath: "/r" } } as never,
+      { id: GUID_C, quantity: 1, price: { amount: "1" }, catalogReference: { options: { variantId: GUID_D } } } as never,
+      { id: GUID_D, quantity: 1, price: { amount: "1" }, url: { relativePath: "/r" } } as never,
     ];
     expect(compareShapes(golden, a)).toEqual([]);
   });
@@ -98,12 +110,84 @@ describe("compareShapes", () => {
     expect(compareShapes(g, { ref: {} }, { maps: ["**.options"] })).toEqual([{ path: "ref.options", kind: "missing", expected: "object" }]);
   });
 
-  it("schema fixtures: a documented field left out is no difference, an undocumented one is", () => {
+  it("schema fixtures: a documented field left out is a difference, as an undocumented one is", () => {
     const g = shapeOf({ status: "COLLECTABLE", amount: { amount: "1", formattedAmount: "1 €" } });
-    expect(compareShapes(g, { status: "X" }, { kind: "schema" })).toEqual([]);
-    expect(compareShapes(g, { status: "X", invented: 1 }, { kind: "schema" })).toEqual([
+    expect(compareShapes(g, { status: "X" }, { kind: "schema" })).toEqual([{ path: "amount", kind: "missing", expected: "object" }]);
+    expect(compareShapes(g, { status: "X", amount: { amount: "1", formattedAmount: "1 €" }, invented: 1 }, { kind: "schema" })).toEqual([
       { path: "invented", kind: "extra", actual: "number" },
     ]);
+  });
+
+  it("names a null where Wix answers a value, unless the typings allow null for that field", () => {
+    const a = answer();
+    (a.cart as Record<string, unknown>).lineItems = [{ ...a.cart.lineItems[0], price: null }];
+    expect(compareShapes(golden, a)).toEqual([{ path: "cart.lineItems[].price", kind: "null", expected: "object", actual: "null" }]);
+    const typings = { enums: new Map(), nullable: new Set(["price"]) };
+    expect(compareShapes(golden, a, { typings })).toEqual([]);
+  });
+
+  it("names an empty array where Wix answers elements (their fields could not be compared)", () => {
+    const a = answer();
+    a.cart.lineItems = [];
+    expect(compareShapes(golden, a)).toEqual([{ path: "cart.lineItems", kind: "empty", expected: "array", actual: "array" }]);
+    const g = shapeOf({ lines: [{ tags: ["a"] }, { tags: [] }] });
+    expect(compareShapes(g, { lines: [{ tags: [] }, { tags: [] }] })).toEqual([
+      { path: "lines[].tags", kind: "empty", expected: "array", actual: "array" },
+    ]);
+  });
+
+  it("checks values the docs fix: an enum's members (typings), GUID ids, ISO 8601 dates, decimal amounts", () => {
+    const g = shapeOf({ id: "x", status: "PAID", createdDate: "d", total: { amount: "1" }, items: [{ catalogItemId: "x" }] });
+    const typings = { enums: new Map([["status", new Set(["PAID", "NOT_PAID"])]]), nullable: new Set<string>() };
+    const good = {
+      id: GUID_A,
+      status: "NOT_PAID",
+      createdDate: "2026-12-01T10:00:00.000Z",
+      total: { amount: "12.50" },
+      items: [{ catalogItemId: GUID_B }],
+    };
+    expect(compareShapes(g, good, { typings })).toEqual([]);
+    const bad = {
+      id: "commande-1",
+      status: "PAYED",
+      createdDate: "01/12/2026",
+      total: { amount: "12,50" },
+      items: [{ catalogItemId: GUID_B }, { catalogItemId: "prod-livre" }],
+    };
+    expect(compareShapes(g, bad, { typings })).toEqual([
+      { path: "createdDate", kind: "value", rule: "date", value: "01/12/2026" },
+      { path: "id", kind: "value", rule: "guid", value: "commande-1" },
+      { path: "items[].catalogItemId", kind: "value", rule: "guid", value: "prod-livre" },
+      { path: "status", kind: "value", rule: "enum", value: "PAYED" },
+      { path: "total.amount", kind: "value", rule: "decimal", value: "12,50" },
+    ]);
+  });
+});
+
+describe("parseTypings (the SDK's REST typings: enums and nullable fields)", () => {
+  const source = `declare enum PaymentStatus {
+    PAID = "PAID"
+}
+type PaymentStatusWithLiterals = PaymentStatus | 'UNSPECIFIED' | 'PAID' | 'NOT_PAID';
+interface Order {
+    paymentStatus?: PaymentStatusWithLiterals;
+    tags?: PaymentStatusWithLiterals[];
+    note?: string | null;
+    name?: string;
+}
+interface Other {
+    name?: PaymentStatusWithLiterals;
+}`;
+  it("maps a field typed with an enum to its members, and a field declared `| null` as nullable", () => {
+    const t = parseTypings(source);
+    expect([...t.enums.get("paymentStatus")!]).toEqual(["UNSPECIFIED", "PAID", "NOT_PAID"]);
+    expect(t.enums.has("tags")).toBe(true);
+    expect(t.nullable.has("note")).toBe(true);
+    expect(t.nullable.has("paymentStatus")).toBe(false);
+  });
+
+  it("leaves unchecked a field that is an enum in one message and free text in another", () => {
+    expect(parseTypings(source).enums.has("name")).toBe(false);
   });
 });
 

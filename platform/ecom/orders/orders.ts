@@ -184,6 +184,8 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
     appliedDiscounts: t.coupon
       ? [
           {
+            // An applied discount has its own GUID on Wix (AppliedDiscount.id).
+            id: newId(),
             discountType: "GLOBAL",
             lineItemIds: lineItems.map((l) => l.id),
             coupon: { id: t.coupon.id, code: t.coupon.code, name: t.coupon.name, amount: orderPrice(t.discount, cur) },

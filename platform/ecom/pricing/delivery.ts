@@ -3,7 +3,7 @@
 // their cost and logistics. Cart V2 has no list of delivery options of its own (its estimate names only the
 // chosen method): a storefront lists them here, then sets one with Set Delivery Method.
 import type { Ctx } from "../../core/context";
-import { callerFromRequest, currency, price } from "../../core/context";
+import { SHIPPING_REGION, callerFromRequest, currency, price } from "../../core/context";
 import { isElevated } from "../../core/elevated";
 import type { FieldViolation, Router } from "../../core/http";
 import { asObject, asString, unauthenticated, validationError } from "../../core/http";
@@ -65,7 +65,7 @@ export function registerDelivery(router: Router, ctx: Ctx): void {
           deliveryAllocations: [
             {
               deliveryCarrier: { appId: DELIVERY_APP_ID, code: o.code },
-              deliveryRegion: { id: "fr", name: "France" },
+              deliveryRegion: { ...SHIPPING_REGION },
               applicableLineItems: { lineItemIds: shipped },
             },
           ],

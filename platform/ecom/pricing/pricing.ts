@@ -4,7 +4,16 @@ import type { ProductRec, VariantRec } from "../../stores/catalog-store";
 import { availableQuantity, discountedCents, isInStock, loadProduct, variantBaseCents } from "../../stores/catalog-store";
 import { mediaItem } from "../../stores/catalog-wire";
 import type { Ctx } from "../../core/context";
-import { SHIPPING_CARRIER_ID, STORES_APP_ID, currency, decimal, price, taxRatePercent, wireImage } from "../../core/context";
+import {
+  SHIPPING_CARRIER_ID,
+  SHIPPING_REGION,
+  STORES_APP_ID,
+  currency,
+  decimal,
+  price,
+  taxRatePercent,
+  wireImage,
+} from "../../core/context";
 import { countryName } from "../parties/addresses";
 
 export interface LineRef {
@@ -330,7 +339,7 @@ export function shippingInfoWire(ctx: Ctx, t: Totals) {
   });
   const logistics = (o: ShippingOptionRec) => logisticsWire(o, true);
   return {
-    region: { id: "fr", name: "France" },
+    region: { ...SHIPPING_REGION },
     ...(t.selected
       ? {
           selectedCarrierServiceOption: {

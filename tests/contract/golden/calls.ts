@@ -36,6 +36,7 @@ import {
   loginThroughHostedPage,
   makeClient,
   payOnHostedPage,
+  productBySlug,
   productRef,
   quoteDraftOrder,
   SHIPPING_ADDRESS,
@@ -86,9 +87,10 @@ const V3_PRODUCT_FIELDS = [
 ] as const;
 const STORES_TREE = { appNamespace: "@wix/stores" };
 
-/** The first product of a V3 site (its id and slug). */
+/** A product of a V3 site (its id and slug): one with options when there is one, so its options and choices are compared. */
 async function firstV3Product(c: ReturnType<typeof catalogV3Client>) {
-  const [first] = (await c.productsV3.queryProducts().limit(1).find()).items;
+  const { items } = await c.productsV3.queryProducts().limit(100).find();
+  const first = items.find((p) => (p.options ?? []).length > 0) ?? items[0];
   if (!first?._id || !first.slug) throw new Unavailable("the site has no product to read");
   return { _id: first._id, slug: first.slug };
 }
@@ -137,6 +139,8 @@ async function cartWithProduct(w: World, client?: Client) {
 
 async function checkoutId(w: World) {
   const { client } = await cartWithProduct(w);
+  // The owner's coupon: the welcome code is refused to a guest's checkout (decision 0057).
+  await client.currentCart.updateCurrentCart({ couponCode: await orderCouponCode(w) });
   const { checkoutId: id } = await client.currentCart.createCheckoutFromCurrentCart({
     channelType: "WEB",
     email: "acheteur@exemple.fr",
@@ -146,13 +150,14 @@ async function checkoutId(w: World) {
   return { client, id: id! };
 }
 
-/** A visitor's Cart V2 with the world's product (2 of it). */
-async function cartV2With(w: World) {
+/** A visitor's Cart V2 with the world's product (2 of it), and the welcome coupon when `coupon` is set. */
+async function cartV2With(w: World, coupon = false) {
   const client = await w.visitor();
   const p = await w.product();
   const { cart } = await client.currentCartV2.addLineItemsToCurrentCart({
     catalogItems: [{ catalogReference: productRef(p._id, p.options).catalogReference, quantity: 2 }],
   });
+  if (coupon) return { client, cart: (await client.currentCartV2.addCouponToCurrentCart({ code: "BIENVENUE10" })).cart! };
   return { client, cart: cart! };
 }
 
@@ -179,12 +184,38 @@ async function readyCartV2(w: World, coupon = true) {
   return { client, cart: (await client.currentCartV2.getCurrentCart()).cart! };
 }
 
-/** A new order paid on the hosted page (card) or to pay on delivery; embedded only (the hosted payment page). */
+/** Another in-stock product of the catalog, without options (a second line beside the world's product). */
+async function otherProduct(w: World) {
+  const chosen = (await w.product())._id;
+  const { items } = await (await w.visitor()).products.queryProducts().limit(100).find();
+  const other = items.find((p) => p._id !== chosen && p.stock?.inStock && !(p.productOptions ?? []).length);
+  if (!other?._id) throw new Unavailable("the catalog has no second product");
+  return { _id: other._id };
+}
+
+let orderCoupon: Promise<string> | undefined;
+/** A coupon of the owner's, usable on every order (the welcome code is once per customer): its code. */
+function orderCouponCode(w: World) {
+  orderCoupon ??= (async () => {
+    const code = `GOLDORDER${Date.now().toString(36).toUpperCase().slice(-6)}`;
+    await w
+      .admin()
+      .coupons.createCoupon({ name: "Commandes", code, percentOffRate: 5, scope: { namespace: "stores" }, startTime: String(Date.now()) });
+    return code;
+  })();
+  return orderCoupon;
+}
+
+/**
+ * A new order, with a coupon, paid on the hosted page (card) or to pay on delivery; embedded only (the hosted payment
+ * page).
+ */
 async function newOrder(w: World, how: "card" | "delivery" = "card") {
   const client = await w.member();
-  const { paymentUrl } = await checkoutToPaymentPage(client, [
-    { slug: "t-shirt-typescript", quantity: 1, options: { Taille: "M", Couleur: "Noir" } },
-  ]);
+  const shirt = await productBySlug(client, "t-shirt-typescript");
+  await client.currentCart.addToCurrentCart({ lineItems: [{ ...productRef(shirt._id, { Taille: "M", Couleur: "Noir" }), quantity: 1 }] });
+  await client.currentCart.updateCurrentCart({ couponCode: await orderCouponCode(w) });
+  const { paymentUrl } = await checkoutToPaymentPage(client, []);
   const button = how === "card" ? /^Payer .+ \(commande avec obligation de paiement\)$/ : "Commander et payer à la livraison";
   const paid = await payOnHostedPage(w.platform(), paymentUrl, button);
   const orderId = paid.location ? new URL(paid.location).searchParams.get("orderId") : null;
@@ -216,7 +247,14 @@ let memberSerial = 0;
 async function freshMember(w: World) {
   memberSerial += 1;
   const member = await w.admin().members.createMember({
-    member: { loginEmail: `golden-${memberSerial}-${Date.now()}@exemple.fr`, contact: { firstName: "Golden", phones: ["0102030405"] } },
+    member: {
+      loginEmail: `golden-${memberSerial}-${Date.now()}@exemple.fr`,
+      contact: {
+        firstName: "Golden",
+        phones: ["0102030405"],
+        addresses: [{ addressLine: "3 rue des Lilas", city: "Lyon", postalCode: "69003", country: "FR" }],
+      },
+    },
   });
   return member._id!;
 }
@@ -303,7 +341,8 @@ export const calls: Record<string, GoldenCall> = {
   "catalogVersioning.getCatalogVersion": read(async () =>
     createClient({ modules: { catalogVersioning }, auth: OAuthStrategy({ clientId }) }).catalogVersioning.getCatalogVersion(),
   ),
-  "products.queryProducts": read(async (w) => (await w.visitor()).products.queryProducts().limit(10).find()),
+  // Every product: the first ten are services without options.
+  "products.queryProducts": read(async (w) => (await w.visitor()).products.queryProducts().limit(100).find()),
   "products.getProduct": read(async (w) => (await w.visitor()).products.getProduct((await w.product())._id)),
   "products.getProductOptionsAvailability": read(async (w) => {
     const p = await w.product();
@@ -341,7 +380,7 @@ export const calls: Record<string, GoldenCall> = {
     async () =>
       catalogV3Client()
         .productsV3.queryProducts({ fields: [...V3_PRODUCT_FIELDS] })
-        .limit(10)
+        .limit(100)
         .find(),
     V3_SITE,
   ),
@@ -358,7 +397,7 @@ export const calls: Record<string, GoldenCall> = {
     async () =>
       catalogV3Client().productsV3.searchProducts(
         {
-          cursorPaging: { limit: 10 },
+          cursorPaging: { limit: 100 },
           aggregations: [
             { name: "minPrice", fieldPath: "actualPriceRange.minValue.amount", type: "SCALAR", scalar: { type: "MIN" } },
             {
@@ -412,7 +451,7 @@ export const calls: Record<string, GoldenCall> = {
       .find();
   }, V3_SITE),
   "readOnlyVariantsV3.searchVariants": read(
-    async () => catalogV3Client().readOnlyVariantsV3.searchVariants({ cursorPaging: { limit: 10 } }, { fields: ["CURRENCY"] }),
+    async () => catalogV3Client().readOnlyVariantsV3.searchVariants({ cursorPaging: { limit: 100 } }, { fields: ["CURRENCY"] }),
     V3_SITE,
   ),
   "inventoryItemsV3.queryInventoryItems": read(
@@ -443,7 +482,8 @@ export const calls: Record<string, GoldenCall> = {
   }, V3_SITE),
   // The owner's catalog writes (app/.server/admin/shop-products.server.ts), on a V3 site, then on the suite's V1 site.
   "productsV3.updateProduct": write(async (w) => {
-    const [first] = (await w.admin().productsV3.queryProducts().limit(1).find()).items;
+    const { items } = await w.admin().productsV3.queryProducts().limit(100).find();
+    const first = items.find((p) => (p.options ?? []).length > 0) ?? items[0];
     if (!first?._id) throw new Unavailable("the site has no product to change");
     return w
       .admin()
@@ -512,6 +552,7 @@ export const calls: Record<string, GoldenCall> = {
   }),
   "currentCart.updateCurrentCartLineItemQuantity": write(async (w) => {
     const { client, cart } = await cartWithProduct(w);
+    await client.currentCart.updateCurrentCart({ couponCode: "BIENVENUE10" });
     return client.currentCart.updateCurrentCartLineItemQuantity([{ _id: cart.lineItems![0]!._id!, quantity: 3 }]);
   }),
   "currentCart.updateCurrentCart": write(async (w) => {
@@ -528,10 +569,10 @@ export const calls: Record<string, GoldenCall> = {
     await client.currentCart.updateCurrentCart({ couponCode: "BIENVENUE10" });
     return client.currentCart.estimateCurrentCartTotals({ shippingAddress: SHIPPING_ADDRESS });
   }),
+  // Two products in the cart, one removed: the answer's cart still has a line to compare.
   "currentCart.removeLineItemsFromCurrentCart": write(async (w) => {
     const { client, cart } = await cartWithProduct(w);
-    const p = await w.product();
-    await client.currentCart.addToCurrentCart({ lineItems: [{ ...productRef(p._id), quantity: 1 }] }).catch(() => undefined);
+    await client.currentCart.addToCurrentCart({ lineItems: [{ ...productRef((await otherProduct(w))._id), quantity: 1 }] });
     return client.currentCart.removeLineItemsFromCurrentCart([cart.lineItems![0]!._id!]);
   }),
   "currentCart.createCheckoutFromCurrentCart": write(async (w) => checkoutId(w)),
@@ -543,23 +584,34 @@ export const calls: Record<string, GoldenCall> = {
   }),
   "checkout.updateCheckout": write(async (w) => {
     const { client, id } = await checkoutId(w);
-    return client.checkout.updateCheckout(id, { buyerNote: "Merci", billingInfo: { address: SHIPPING_ADDRESS } }, {});
+    return client.checkout.updateCheckout(
+      id,
+      { buyerNote: "Merci", billingInfo: { address: SHIPPING_ADDRESS }, customFields: [{ title: "Référence", value: "GOLDEN" }] },
+      {},
+    );
   }),
   "checkout.getCheckoutUrl": write(async (w) => {
     const { client, id } = await checkoutId(w);
     return client.checkout.getCheckoutUrl(id);
   }),
   // ------------------------------------------------------------------ Cart V2 (the visitor's own cart; Place Order is the site's)
-  "currentCartV2.addLineItemsToCurrentCart": write(async (w) => cartV2With(w)),
+  // A cart with a coupon gets one more line: the answer has the coupon and the line discounts to compare.
+  "currentCartV2.addLineItemsToCurrentCart": write(async (w) => {
+    const { client } = await cartV2With(w, true);
+    return client.currentCartV2.addLineItemsToCurrentCart({
+      catalogItems: [{ catalogReference: productRef((await otherProduct(w))._id).catalogReference, quantity: 1 }],
+    });
+  }),
   "currentCartV2.getCurrentCart": write(async (w) => (await readyCartV2(w)).client.currentCartV2.getCurrentCart()),
   "currentCartV2.createCurrentCart": write(async (w) => {
     const p = await w.product();
     return (await w.visitor()).currentCartV2.createCurrentCart({
       catalogItems: [{ catalogReference: productRef(p._id, p.options).catalogReference, quantity: 1 }],
+      coupons: [{ code: "BIENVENUE10" }],
     });
   }),
   "currentCartV2.updateCurrentCart": write(async (w) => {
-    const { client } = await cartV2With(w);
+    const { client } = await cartV2With(w, true);
     return client.currentCartV2.updateCurrentCart({
       note: "Note",
       customerInfo: { firstName: "Camille", email: "acheteur@exemple.fr" },
@@ -573,13 +625,16 @@ export const calls: Record<string, GoldenCall> = {
     (await readyCartV2(w)).client.currentCartV2.estimateCurrentCart({ calculateDelivery: true, calculateTax: true }),
   ),
   "currentCartV2.updateLineItemsInCurrentCart": write(async (w) => {
-    const { client, cart } = await cartV2With(w);
+    const { client, cart } = await cartV2With(w, true);
     return client.currentCartV2.updateLineItemsInCurrentCart({
       lineItems: [{ lineItemId: cart.lineItems![0]!._id!, quantity: { newQuantity: 1 } }],
     });
   }),
   "currentCartV2.removeLineItemsFromCurrentCart": write(async (w) => {
-    const { client, cart } = await cartV2With(w);
+    const { client, cart } = await cartV2With(w, true);
+    await client.currentCartV2.addLineItemsToCurrentCart({
+      catalogItems: [{ catalogReference: productRef((await otherProduct(w))._id).catalogReference, quantity: 1 }],
+    });
     return client.currentCartV2.removeLineItemsFromCurrentCart([cart.lineItems![0]!._id!]);
   }),
   "currentCartV2.addCouponToCurrentCart": write(async (w) =>
@@ -675,17 +730,14 @@ export const calls: Record<string, GoldenCall> = {
       trackingInfo: { shippingProvider: "dhl", trackingNumber: "GOLDEN1" },
     });
   }),
+  // On the embedded platform the reads make their own data first (wix:check runs them on a fresh site).
   "orderFulfillments.listFulfillmentsForSingleOrder": read(async (w) =>
-    w
-      .admin()
-      .orderFulfillments.listFulfillmentsForSingleOrder(w.target === "embedded" ? (await seededOrder(w, "10013")).id : await anyOrderId(w)),
+    w.admin().orderFulfillments.listFulfillmentsForSingleOrder(w.target === "embedded" ? await fulfilledOrder(w) : await anyOrderId(w)),
   ),
   "orderFulfillments.listFulfillmentsForMultipleOrders": read(async (w) =>
     w
       .admin()
-      .orderFulfillments.listFulfillmentsForMultipleOrders([
-        w.target === "embedded" ? (await seededOrder(w, "10013")).id : await anyOrderId(w),
-      ]),
+      .orderFulfillments.listFulfillmentsForMultipleOrders([w.target === "embedded" ? await fulfilledOrder(w) : await anyOrderId(w)]),
   ),
   "orderFulfillments.updateFulfillment": write(async (w) => {
     const { id, order } = await seededOrder(w, "10014");
@@ -716,16 +768,14 @@ export const calls: Record<string, GoldenCall> = {
     return invoices.generateInvoice((await seededOrder(w, "10017")).id);
   }),
   "orderInvoices.listInvoicesForMultipleOrders": read(async (w) =>
-    w
-      .admin()
-      .orderInvoices.listInvoicesForMultipleOrders([w.target === "embedded" ? (await seededOrder(w, "10017")).id : await anyOrderId(w)]),
+    w.admin().orderInvoices.listInvoicesForMultipleOrders([w.target === "embedded" ? await invoicedOrder(w) : await anyOrderId(w)]),
   ),
   "orderInvoices.addInvoiceToOrder": write(async (w) => {
     const invoices = w.admin().orderInvoices as unknown as {
       addInvoiceToOrder(orderId: string, info: { id: string; appId: string }): Promise<unknown>;
     };
     return invoices.addInvoiceToOrder((await seededOrder(w, "10018")).id, {
-      id: "facture-externe-1",
+      id: "7f3e2d1c-0b9a-4c8d-9e7f-6a5b4c3d2e1f",
       appId: "5c0e9d2a-7b1f-4e3a-9c6d-2f8b4a1e0d17",
     });
   }),
@@ -741,7 +791,10 @@ export const calls: Record<string, GoldenCall> = {
     return w.admin().items.update(QUOTES, { ...item, status: "SENT" });
   }),
   "items.get": write(async (w) => w.admin().items.get(QUOTES, await newQuoteItem(w))),
-  "items.query": read(async (w) => w.admin().items.query(QUOTES).descending("number").limit(10).find()),
+  "items.query": read(async (w) => {
+    if (w.target === "embedded") await newQuoteItem(w);
+    return w.admin().items.query(QUOTES).descending("number").limit(10).find();
+  }),
   // Past 2048 characters of query the SDK sends it as a POST.
   "items.query.longQuery": write(async (w) =>
     w
@@ -766,9 +819,10 @@ export const calls: Record<string, GoldenCall> = {
   "orderPaymentRequests.getOrderPaymentRequestUrl": write(async (w) =>
     w.admin().orderPaymentRequests.getOrderPaymentRequestUrl(await goldenPaymentRequest(w)),
   ),
-  "orderPaymentRequests.queryOrderPaymentRequests": read(async (w) =>
-    w.admin().orderPaymentRequests.queryOrderPaymentRequests().limit(10).find(),
-  ),
+  "orderPaymentRequests.queryOrderPaymentRequests": read(async (w) => {
+    if (w.target === "embedded") await goldenPaymentRequest(w);
+    return w.admin().orderPaymentRequests.queryOrderPaymentRequests().limit(10).find();
+  }),
   "orderPaymentRequests.voidOrderPaymentRequest": write(async (w) =>
     w.admin().orderPaymentRequests.voidOrderPaymentRequest(await goldenPaymentRequest(w)),
   ),
@@ -841,9 +895,10 @@ export const calls: Record<string, GoldenCall> = {
       submissions: { name: "Golden", email: "golden@exemple.fr", subject: "autre", message: "Une demande de devis pour un audit." },
     }),
   ),
-  "submissions.querySubmissionsByNamespace": read(async (w) =>
-    w.admin().submissions.querySubmissionsByNamespace().eq("namespace", "wix.form_app.form").limit(5).find(),
-  ),
+  "submissions.querySubmissionsByNamespace": read(async (w) => {
+    if (w.target === "embedded") await freshSubmission(w);
+    return w.admin().submissions.querySubmissionsByNamespace().eq("namespace", "wix.form_app.form").limit(5).find();
+  }),
   // A contact request's status (the back-office): handled (seen), archived (trash bin), restored.
   "submissions.bulkMarkSubmissionsAsSeen": write(async (w) =>
     w.admin().submissions.bulkMarkSubmissionsAsSeen([await freshSubmission(w)], await formId()),
@@ -901,6 +956,27 @@ async function seededOrder(w: World, number: string) {
   return { id: order._id!, order, paymentId: t!.payments![0]!._id! };
 }
 
+/** Seed order 10013 with a fulfilment (made here unless an earlier call made one): its id. */
+async function fulfilledOrder(w: World) {
+  const { id, order } = await seededOrder(w, "10013");
+  const { orderWithFulfillments } = await w.admin().orderFulfillments.listFulfillmentsForSingleOrder(id);
+  if (!orderWithFulfillments?.fulfillments?.length)
+    await w.admin().orderFulfillments.createFulfillment(id, {
+      lineItems: [{ _id: order.lineItems![0]!._id! }],
+      trackingInfo: { shippingProvider: "dhl", trackingNumber: "GOLDEN1" },
+    });
+  return id;
+}
+
+/** Seed order 10017 with an invoice (generated here unless an earlier call did): its id. */
+async function invoicedOrder(w: World) {
+  const { id } = await seededOrder(w, "10017");
+  const { invoicesForOrder } = await w.admin().orderInvoices.listInvoicesForMultipleOrders([id]);
+  const invoices = w.admin().orderInvoices as unknown as { generateInvoice(orderId: string): Promise<unknown> };
+  if (!invoicesForOrder?.[0]?.invoicesInfo?.length) await invoices.generateInvoice(id);
+  return id;
+}
+
 const formId = async () => process.env.CONTACT_FORM_ID ?? (await import("../../../platform/forms/forms")).CONTACT_FORM_ID;
 
 /** A new contact request (a visitor's submission), for the owner's status calls. */
@@ -940,7 +1016,12 @@ export function makeWorld(target: "wix" | "embedded", platform?: () => Platform)
     member(who = DEMO) {
       let c = memberClients.get(who.email);
       if (!c) {
-        c = loginThroughHostedPage(world.platform(), who).then((r) => r.client);
+        // With a phone, so her contact's phones have an element to compare.
+        c = loginThroughHostedPage(world.platform(), who).then(async ({ client }) => {
+          const { member } = await client.members.getCurrentMember();
+          await client.members.updateMember(member!._id!, { contact: { phones: ["0611223344"] } });
+          return client;
+        });
         memberClients.set(who.email, c);
       }
       return c;

@@ -6,6 +6,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { calls, type World } from "./calls";
 import { compareShapes, unexplained, type Difference, type Json, type KnownDifference, type MapPath } from "./compare";
+import { typingsOf } from "./typings";
 
 export const GOLDEN_DIR = fileURLToPath(new URL(".", import.meta.url));
 
@@ -139,6 +140,10 @@ export async function runFixture(
       unexplained: [],
       failure: `${fixture.endpoint} answered ${exchange.status}: ${JSON.stringify(exchange.body).slice(0, 300)}`,
     };
-  const differences = compareShapes(fixture.response, exchange.body, { maps: known.maps.map((m) => m.path), kind: fixture.source.kind });
+  const differences = compareShapes(fixture.response, exchange.body, {
+    maps: known.maps.map((m) => m.path),
+    kind: fixture.source.kind,
+    typings: typingsOf(fixture.call),
+  });
   return { fixture, differences, unexplained: unexplained(differences, known.differences, fixture.endpoint) };
 }
