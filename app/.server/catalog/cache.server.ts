@@ -1,14 +1,44 @@
+import { isThrottled } from "../wix/throttle.server";
+
 /**
  * A short in-process cache for catalog reads. The catalog is the same for every
  * visitor, so entries are keyed by the query alone (never by tokens) and never
  * hold carts, members or orders. Each container keeps its own; 30 s of staleness
  * on a product page is harmless because the cart and checkout re-check stock.
+ *
+ * Each read's last answer is also kept as its copy: when Wix throttles the site (its API budget spent,
+ * wix/throttle.server.ts), a read past its age, or emptied by a catalog event, is served that copy instead of an
+ * error screen, and asked again a few seconds later. Any other failure is not hidden.
  */
 
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 500;
+/** How soon a read served from its copy asks Wix again. */
+const THROTTLED_RETRY_MS = 5_000;
 
 const entries = new Map<string, { expires: number; value: Promise<unknown> }>();
+const copies = new Map<string, unknown>();
+
+function keepCopy(key: string, value: unknown) {
+  copies.delete(key);
+  if (copies.size >= MAX_ENTRIES) copies.delete(copies.keys().next().value!);
+  copies.set(key, value);
+}
+
+/** `load()`, its answer kept as the copy of `key`, or that copy when Wix throttles (then `onCopy` runs). */
+function withCopy<T>(key: string, load: () => Promise<T>, onCopy: () => void): Promise<T> {
+  return load().then(
+    (value) => {
+      keepCopy(key, value);
+      return value;
+    },
+    (error: unknown) => {
+      if (!isThrottled(error) || !copies.has(key)) throw error;
+      onCopy();
+      return copies.get(key) as T;
+    },
+  );
+}
 
 /** The cached value for `key`, or `load()` shared by every request that asks meanwhile. Failures are not kept. */
 export function cachedCatalogRead<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -19,16 +49,25 @@ export function cachedCatalogRead<T>(key: string, load: () => Promise<T>): Promi
     for (const [k, entry] of entries) if (entry.expires <= now) entries.delete(k);
     if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   }
-  const value = load();
-  entries.set(key, { expires: now + TTL_MS, value });
+  const entry = { expires: now + TTL_MS, value: Promise.resolve() as Promise<unknown> };
+  const value = withCopy(key, load, () => (entry.expires = Date.now() + THROTTLED_RETRY_MS));
+  entry.value = value;
+  entries.set(key, entry);
   value.catch(() => entries.delete(key));
   return value;
 }
 
+/** The catalog changed: every read goes to Wix again. The copies stay, served only while Wix throttles. */
 export function clearCatalogCache() {
   entries.clear();
   stale.clear();
   slugs.clear();
+}
+
+/** Everything, copies included (tests that need a catalog never read before). */
+export function forgetCatalogCopies() {
+  clearCatalogCache();
+  copies.clear();
 }
 
 /** Product id → slug, from every product read (links to a cart's or an order's products); cleared with the rest. */
@@ -56,8 +95,14 @@ export function refreshedCatalogRead<T>(key: string, maxAgeMs: number, load: (pr
   const now = Date.now();
   const entry = stale.get(key);
   if (!entry) {
-    const value = load();
-    stale.set(key, { refreshAt: now + maxAgeMs, value });
+    const fresh = { refreshAt: now + maxAgeMs, value: Promise.resolve() as Promise<unknown> };
+    const value = withCopy(
+      key,
+      () => load(),
+      () => (fresh.refreshAt = Date.now() + Math.min(maxAgeMs, THROTTLED_RETRY_MS)),
+    );
+    fresh.value = value;
+    stale.set(key, fresh);
     value.catch(() => stale.delete(key));
     return value;
   }
@@ -65,7 +110,10 @@ export function refreshedCatalogRead<T>(key: string, maxAgeMs: number, load: (pr
     entry.refreshing = (entry.value as Promise<T>)
       .then((previous) => load(previous))
       .then(
-        (fresh) => stale.set(key, { refreshAt: Date.now() + maxAgeMs, value: Promise.resolve(fresh) }),
+        (fresh) => {
+          keepCopy(key, fresh);
+          stale.set(key, { refreshAt: Date.now() + maxAgeMs, value: Promise.resolve(fresh) });
+        },
         () => {
           entry.refreshing = undefined;
           entry.refreshAt = Date.now() + Math.min(maxAgeMs, 5_000);
