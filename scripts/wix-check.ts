@@ -3,10 +3,11 @@
 // the embedded platform (in memory), so the check itself is tested here. `--all` (embedded only) also runs the
 // calls that change data; `--strict` ignores known-differences.json (every difference counts). Exit code 1 when a
 // call fails or a difference is not in known-differences.json.
-import { createPlatform, installPlatformFetch } from "../platform/index";
+import { createPlatform, installPlatformFetch, WIX_REQUESTS_PER_MINUTE } from "../platform/index";
 import { ADMIN_API_KEY, ADMIN_SITE_ID, calls, makeWorld, Unavailable } from "../tests/contract/golden/calls";
 import { describe, explaining } from "../tests/contract/golden/compare";
 import { loadFixtures, loadKnown, recordWixExchanges, runFixture } from "../tests/contract/golden/run";
+import { watchRateLimit } from "./wix-check-rate-limit";
 
 const real = Boolean(process.env.WIX_CLIENT_ID);
 const all = process.argv.includes("--all") && !real;
@@ -18,6 +19,8 @@ async function main(): Promise<number> {
       ? `wix:check against the real site of WIX_CLIENT_ID=${process.env.WIX_CLIENT_ID} (owner's reads: ${process.env.WIX_API_KEY ? "WIX_API_KEY" : "skipped, no WIX_API_KEY"})`
       : `wix:check against the embedded platform (set WIX_CLIENT_ID to check a real Wix site)${all ? ", every call" : ""}`,
   );
+  // Counts every Wix API call of the check, whoever answers it (installed over the other fetch wrappers).
+  const watch = watchRateLimit();
   const groups = new Map<string, ReturnType<typeof loadFixtures>>();
   for (const f of loadFixtures().filter((f) => all || calls[f.call]?.readOnly)) {
     const key = JSON.stringify(calls[f.call]?.platform ?? {});
@@ -26,6 +29,7 @@ async function main(): Promise<number> {
   let failures = 0;
   let unexplained = 0;
   let checked = 0;
+  let perMinute = WIX_REQUESTS_PER_MINUTE;
   for (const [key, fixtures] of groups) {
     const platform = real
       ? undefined
@@ -39,8 +43,10 @@ async function main(): Promise<number> {
           ...(JSON.parse(key) as object),
         });
     const restorePlatform = platform ? installPlatformFetch(platform, { getAppOrigin: () => "http://localhost:3000" }) : () => undefined;
+    if (platform) perMinute = platform.rateLimit().perMinute;
     const recorder = recordWixExchanges();
     const restoreRecorder = recorder.install();
+    const unwatch = watch.install();
     const world = makeWorld(real ? "wix" : "embedded", platform ? () => platform : undefined);
     try {
       for (const fixture of fixtures) {
@@ -69,11 +75,14 @@ async function main(): Promise<number> {
         unexplained += outcome.unexplained.length;
       }
     } finally {
+      unwatch();
       restoreRecorder();
       restorePlatform();
       platform?.close();
     }
   }
+  const source = real ? "Wix's Rate Limits page, per instance" : "the embedded platform's budget, Wix's figure unless set";
+  for (const line of watch.report({ source, perMinute })) console.log(line);
   console.log(`\n${checked} endpoint answer(s) checked, ${failures} failed call(s), ${unexplained} unexplained difference(s)`);
   return failures || unexplained ? 1 : 0;
 }
