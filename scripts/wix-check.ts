@@ -3,12 +3,14 @@
 // the embedded platform (in memory), so the check itself is tested here. `--all` (embedded only) also runs the
 // calls that change data; `--strict` ignores known-differences.json (every difference counts). Exit code 1 when a
 // call fails, a difference is not in known-differences.json, or the login callback (PUBLIC_ORIGIN/account/callback)
-// is refused: it also names the OAuth app's two redirect lists and what each must hold (wix-check-redirects.ts).
-import { createPlatform, installPlatformFetch } from "../platform/index";
+// is refused: it also names the OAuth app's two redirect lists and what each must hold (wix-check-redirects.ts), and
+// the site's API budget it saw (wix-check-rate-limit.ts).
+import { createPlatform, installPlatformFetch, WIX_REQUESTS_PER_MINUTE } from "../platform/index";
 import { ADMIN_API_KEY, ADMIN_SITE_ID, calls, makeWorld, Unavailable } from "../tests/contract/golden/calls";
 import { describe, explaining } from "../tests/contract/golden/compare";
 import { loadFixtures, loadKnown, recordWixExchanges, runFixture } from "../tests/contract/golden/run";
 import { checkRedirects } from "./wix-check-redirects";
+import { watchRateLimit } from "./wix-check-rate-limit";
 
 const real = Boolean(process.env.WIX_CLIENT_ID);
 const all = process.argv.includes("--all") && !real;
@@ -22,6 +24,8 @@ async function main(): Promise<number> {
   );
   const redirects = await checkRedirects(process.env);
   for (const line of redirects.lines) console.log(line);
+  // Counts every Wix API call of the check, whoever answers it (installed over the other fetch wrappers).
+  const watch = watchRateLimit();
   const groups = new Map<string, ReturnType<typeof loadFixtures>>();
   for (const f of loadFixtures().filter((f) => all || calls[f.call]?.readOnly)) {
     const key = JSON.stringify(calls[f.call]?.platform ?? {});
@@ -30,6 +34,7 @@ async function main(): Promise<number> {
   let failures = 0;
   let unexplained = 0;
   let checked = 0;
+  let perMinute = WIX_REQUESTS_PER_MINUTE;
   for (const [key, fixtures] of groups) {
     const platform = real
       ? undefined
@@ -43,8 +48,10 @@ async function main(): Promise<number> {
           ...(JSON.parse(key) as object),
         });
     const restorePlatform = platform ? installPlatformFetch(platform, { getAppOrigin: () => "http://localhost:3000" }) : () => undefined;
+    if (platform) perMinute = platform.rateLimit().perMinute;
     const recorder = recordWixExchanges();
     const restoreRecorder = recorder.install();
+    const unwatch = watch.install();
     const world = makeWorld(real ? "wix" : "embedded", platform ? () => platform : undefined);
     try {
       for (const fixture of fixtures) {
@@ -73,11 +80,14 @@ async function main(): Promise<number> {
         unexplained += outcome.unexplained.length;
       }
     } finally {
+      unwatch();
       restoreRecorder();
       restorePlatform();
       platform?.close();
     }
   }
+  const source = real ? "Wix's Rate Limits page, per instance" : "the embedded platform's budget, Wix's figure unless set";
+  for (const line of watch.report({ source, perMinute })) console.log(line);
   console.log(`\n${checked} endpoint answer(s) checked, ${failures} failed call(s), ${unexplained} unexplained difference(s)`);
   return failures || unexplained || !redirects.ok ? 1 : 0;
 }

@@ -103,7 +103,21 @@ async function addAction(request: Request, commerce: Commerce, formData: FormDat
     const { quantity, ...others } = parsed.fieldErrors;
     return refused(parsed.values, Object.values(others)[0], quantity ? { quantity } : {});
   }
-  const product = await commerce.catalog.productById(parsed.data.productId);
+  // Every platform failure on the way (a read or the add itself: an outage, Wix throttling the site) comes back as a
+  // notification on the page, what was typed kept; the cart is left as it was.
+  const failed = (error: unknown, to: string) =>
+    failedAction<CartActionField>(request, error, {
+      redirectTo: to,
+      fieldMap: { quantity: "quantity" },
+      codeFields: STOCK_ERROR_FIELDS,
+      values: parsed.values,
+    });
+  let product: Awaited<ReturnType<Commerce["catalog"]["productById"]>>;
+  try {
+    product = await commerce.catalog.productById(parsed.data.productId);
+  } catch (error) {
+    return failed(error, redirectTo);
+  }
   if (!product?.id) return refused(parsed.values, "Ce produit n'existe plus.");
   const check = commerce.catalog.checkAdd(product, submitted);
   if (!check.ok)
@@ -115,7 +129,13 @@ async function addAction(request: Request, commerce: Commerce, formData: FormDat
   const backUrl = back.pathname + back.search;
   // More than the stock left is refused here, beside the quantity, with what the cart already holds of it; the line's
   // own availability (read fresh with the cart) wins over the catalog's count, which may be 30 s old.
-  const inCart = (await commerce.cart.get())?.lines.filter(
+  let cart: Awaited<ReturnType<Commerce["cart"]["get"]>>;
+  try {
+    cart = await commerce.cart.get();
+  } catch (error) {
+    return failed(error, backUrl);
+  }
+  const inCart = cart?.lines.filter(
     (line) => line.productId === product.id && (!check.variantId || !line.variantId || line.variantId === check.variantId),
   );
   const held = (inCart ?? []).reduce((sum, line) => sum + line.quantity, 0);
@@ -125,12 +145,7 @@ async function addAction(request: Request, commerce: Commerce, formData: FormDat
   try {
     await commerce.cart.add({ productId: product.id, quantity: parsed.data.quantity, variantId: check.variantId });
   } catch (error) {
-    return failedAction<CartActionField>(request, error, {
-      redirectTo: backUrl,
-      fieldMap: { quantity: "quantity" },
-      codeFields: STOCK_ERROR_FIELDS,
-      values: parsed.values,
-    });
+    return failed(error, backUrl);
   }
   return redirectWithToast(request, backUrl, { type: "success", title: "Ajouté au panier" });
 }

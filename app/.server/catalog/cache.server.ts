@@ -1,4 +1,5 @@
 import { sharedRedis } from "../http/shared-state.server";
+import { isThrottled } from "../wix/throttle.server";
 
 /**
  * A short cache for catalog reads. The catalog is the same for every visitor, so entries are keyed by the query
@@ -8,6 +9,10 @@ import { sharedRedis } from "../http/shared-state.server";
  * cart and checkout re-check stock. A catalog event empties the receiving process's memory and moves the shared
  * entries to a new generation, which no replica reads from Redis again; what another replica holds in its own memory
  * lives out its 30 s, as before.
+ *
+ * Each read's last answer is also kept as its copy: when Wix throttles the site (its API budget spent,
+ * wix/throttle.server.ts), a read past its age, or emptied by a catalog event, is served that copy instead of an
+ * error screen, and asked again a few seconds later. Any other failure is not hidden.
  */
 
 const TTL_MS = 30_000;
@@ -15,8 +20,32 @@ const MAX_ENTRIES = 500;
 /** Redis keys: the generation a catalog event moves on, and each entry of a generation. */
 const GENERATION_KEY = "catalog:generation";
 const entryKey = (generation: string, key: string) => `catalog:${generation}:${key}`;
+/** How soon a read served from its copy asks Wix again. */
+const THROTTLED_RETRY_MS = 5_000;
 
 const entries = new Map<string, { expires: number; value: Promise<unknown> }>();
+const copies = new Map<string, unknown>();
+
+function keepCopy(key: string, value: unknown) {
+  copies.delete(key);
+  if (copies.size >= MAX_ENTRIES) copies.delete(copies.keys().next().value!);
+  copies.set(key, value);
+}
+
+/** `load()`, its answer kept as the copy of `key`, or that copy when Wix throttles (then `onCopy` runs). */
+function withCopy<T>(key: string, load: () => Promise<T>, onCopy: () => void): Promise<T> {
+  return load().then(
+    (value) => {
+      keepCopy(key, value);
+      return value;
+    },
+    (error: unknown) => {
+      if (!isThrottled(error) || !copies.has(key)) throw error;
+      onCopy();
+      return copies.get(key) as T;
+    },
+  );
+}
 
 /** An entry as the replicas share it: when it was read from Wix (its age counts from then everywhere) and its value. */
 interface SharedEntry {
@@ -77,7 +106,11 @@ export function cachedCatalogRead<T>(key: string, load: () => Promise<T>, { loca
   const held = { expires: now + TTL_MS, value: undefined as unknown as Promise<unknown> };
   // An entry from Redis is as old as its first read from Wix: kept here only for what is left of its 30 s.
   const expiry = { at: now + TTL_MS };
-  const value = (local ? load() : sharedOrLoad(key, load, expiry)).then((v) => {
+  const value = withCopy(
+    key,
+    () => (local ? load() : sharedOrLoad(key, load, expiry)),
+    () => (expiry.at = Date.now() + THROTTLED_RETRY_MS),
+  ).then((v) => {
     held.expires = Math.min(held.expires, expiry.at);
     return v;
   });
@@ -89,7 +122,10 @@ export function cachedCatalogRead<T>(key: string, load: () => Promise<T>, { loca
   return value;
 }
 
-/** Empties the catalog cache: this process's, and with REDIS_URL every replica's (their next reads go to Wix). */
+/**
+ * Empties the catalog cache: this process's, and with REDIS_URL every replica's (their next reads go to Wix). The
+ * copies stay, served only while Wix throttles.
+ */
 export function clearCatalogCache() {
   const redis = sharedRedis();
   if (redis) void redis.then((client) => client.incr(GENERATION_KEY)).catch(() => undefined);
@@ -97,6 +133,12 @@ export function clearCatalogCache() {
   stale.clear();
   slugs.clear();
   ids.clear();
+}
+
+/** Everything, copies included (tests that need a catalog never read before). */
+export function forgetCatalogCopies() {
+  clearCatalogCache();
+  copies.clear();
 }
 
 /**
@@ -138,8 +180,14 @@ export function refreshedCatalogRead<T>(key: string, maxAgeMs: number, load: (pr
   const now = Date.now();
   const entry = stale.get(key);
   if (!entry) {
-    const value = load();
-    stale.set(key, { refreshAt: now + maxAgeMs, value });
+    const fresh = { refreshAt: now + maxAgeMs, value: Promise.resolve() as Promise<unknown> };
+    const value = withCopy(
+      key,
+      () => load(),
+      () => (fresh.refreshAt = Date.now() + Math.min(maxAgeMs, THROTTLED_RETRY_MS)),
+    );
+    fresh.value = value;
+    stale.set(key, fresh);
     value.catch(() => stale.delete(key));
     return value;
   }
@@ -147,7 +195,10 @@ export function refreshedCatalogRead<T>(key: string, maxAgeMs: number, load: (pr
     entry.refreshing = (entry.value as Promise<T>)
       .then((previous) => load(previous))
       .then(
-        (fresh) => stale.set(key, { refreshAt: Date.now() + maxAgeMs, value: Promise.resolve(fresh) }),
+        (fresh) => {
+          keepCopy(key, fresh);
+          stale.set(key, { refreshAt: Date.now() + maxAgeMs, value: Promise.resolve(fresh) });
+        },
         () => {
           entry.refreshing = undefined;
           entry.refreshAt = Date.now() + Math.min(maxAgeMs, 5_000);

@@ -13,6 +13,7 @@ import {
   type RunningSession,
   type WixClient,
 } from "./client.server";
+import { THROTTLED_STATUS, throttledScreen } from "./throttle.server";
 
 export { clientId, CommerceTimeoutError, fetchWithTimeout, runInSession, type WixClient } from "./client.server";
 
@@ -61,7 +62,14 @@ type TokenGrant =
   | { grantType: "authorization_code"; code: string; codeVerifier: string; redirectUri: string };
 
 type GrantResult =
-  { ok: true; accessToken: string; expiresIn: number; refreshToken?: string } | { ok: false; refused: boolean; requestId?: string };
+  | { ok: true; accessToken: string; expiresIn: number; refreshToken?: string }
+  | { ok: false; refused: boolean; throttled?: boolean; requestId?: string };
+
+/** No tokens to be had: the site is throttled (its API budget spent), or the platform is unreachable. */
+function noTokens(result: GrantResult, requestId?: string): never {
+  if (!result.ok && result.throttled) throw throttledScreen(requestId ?? result.requestId);
+  unavailable(requestId ?? (result.ok ? undefined : result.requestId));
+}
 
 /** One call to the OAuth token endpoint, telling "this refresh token is dead" apart from "the platform is down". */
 async function requestToken(grant: TokenGrant): Promise<GrantResult> {
@@ -86,8 +94,8 @@ async function requestToken(grant: TokenGrant): Promise<GrantResult> {
     };
   }
   // A refusal of the grant itself (invalid_grant per RFC 6749, or any other 4xx), not "try again later".
-  const refused = response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429;
-  return { ok: false, refused, requestId };
+  const refused = response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== THROTTLED_STATUS;
+  return { ok: false, refused, throttled: response.status === THROTTLED_STATUS, requestId };
 }
 
 export class CommerceSession implements RunningSession {
@@ -214,7 +222,7 @@ export class CommerceSession implements RunningSession {
       if (!renewed.refused) failedRenewal = { requestId: renewed.requestId };
     }
     const visitor = await requestToken({ grantType: "anonymous" });
-    if (!visitor.ok || !visitor.refreshToken) unavailable(failedRenewal?.requestId ?? (visitor.ok ? undefined : visitor.requestId));
+    if (!visitor.ok || !visitor.refreshToken) noTokens(visitor, failedRenewal?.requestId);
     if (current?.refreshToken.role === TokenRole.MEMBER) this.sessionExpired = true;
     return this.store({
       accessToken: { value: visitor.accessToken, expiresAt: nowSeconds() + visitor.expiresIn },
@@ -239,7 +247,7 @@ export class CommerceSession implements RunningSession {
     const result = await requestToken({ grantType: "authorization_code", ...input });
     if (!result.ok) {
       if (result.refused) return "refused";
-      unavailable(result.requestId);
+      noTokens(result);
     }
     if (!result.refreshToken) unavailable();
     this.store({

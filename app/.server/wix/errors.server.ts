@@ -4,6 +4,7 @@ import type { FieldErrors, FormValues } from "~/models/form-answer";
 import { refuseForm } from "../http/form.server";
 import { redirectWithToast } from "../http/toast.server";
 import { UNAVAILABLE_MESSAGE } from "./commerce-session.server";
+import { isThrottled, THROTTLED_MESSAGE, throttledScreen } from "./throttle.server";
 
 /**
  * The one place that understands errors thrown by the Wix SDK (real Wix and the
@@ -41,6 +42,8 @@ export function classifyWixError(error: unknown): WixFailure {
   const e = (typeof error === "object" && error !== null ? error : {}) as SdkErrorShape;
   const rawId = e.requestId ?? e.details?.requestId;
   const requestId = typeof rawId === "string" && rawId ? rawId : undefined;
+  // Wix's throttle (the site past its API budget) is known by its status, whatever its body says (throttle.server.ts).
+  if (isThrottled(error)) return { kind: "application", code: "429", description: "", requestId };
   const violations = e.details?.validationError?.fieldViolations;
   if (Array.isArray(violations)) {
     return {
@@ -113,7 +116,7 @@ const APPLICATION_MESSAGES: Record<string, string> = {
   "401": "Votre session a expiré : reconnectez-vous.",
   "403": "Vous n'avez pas accès à cette ressource.",
   "404": "Élément introuvable.",
-  "429": "Trop de demandes : patientez un instant avant de réessayer.",
+  "429": THROTTLED_MESSAGE,
 };
 
 /** French text for an application error; unknown codes get a generic sentence, never English platform text. */
@@ -243,7 +246,7 @@ export async function failedAction<F extends string, X extends object>(
   throwSystemError(failure.requestId);
 }
 
-/** For a loader: a 404 stays a 404 screen, an outage says so (503), everything else is a system error. */
+/** For a loader: a 404 stays a 404 screen, an outage or a throttle says so (503), everything else is a system error. */
 export function failedLoader(error: unknown): never {
   if (routerThrowable(error)) throw error;
   if (isTimeout(error)) throwTimeout();
@@ -251,6 +254,8 @@ export function failedLoader(error: unknown): never {
   if (failure.kind === "application" && (failure.code === "SERVICE_UNAVAILABLE" || failure.code === "503")) {
     throw data({ message: UNAVAILABLE_MESSAGE, requestId: failure.requestId }, { status: 503 });
   }
+  // Throttled by Wix: the shop is busy, said as such (a 503 the catalog's cache recognises to serve its last copy).
+  if (failure.kind === "application" && failure.code === "429") throw throttledScreen(failure.requestId);
   if (
     failure.kind === "application" &&
     ["404", "NOT_FOUND", "ORDER_NOT_FOUND", "ITEM_NOT_FOUND", "PRODUCT_NOT_FOUND", "COLLECTION_NOT_FOUND", "CHECKOUT_NOT_FOUND"].includes(
