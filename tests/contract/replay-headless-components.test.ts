@@ -94,8 +94,8 @@ describe.skipIf(isWix)("wix-incubator/headless-components (Catalog V3, Cart V1),
       aggregations: AGGREGATIONS,
     };
     const [withoutFilter, withFilter] = await Promise.all([
-      c.productsV3.searchProducts({ ...searchOptions, filter: {} }),
-      c.productsV3.searchProducts(searchOptions),
+      c.productsV3.searchProducts({ ...searchOptions, filter: {} } as never),
+      c.productsV3.searchProducts(searchOptions as never),
     ]);
 
     // The price slider's bounds and the option filters come from the unfiltered search's aggregations.
@@ -124,9 +124,10 @@ describe.skipIf(isWix)("wix-incubator/headless-components (Catalog V3, Cart V1),
     expect(withFilter.products!.map((p) => p.slug).sort()).toEqual([...expected].sort());
     expect(withFilter.products!.map((p) => p.slug)).toContain("t-shirt-typescript");
 
-    // fetchMissingVariants: every variant of the listed products, one query paged with hasNext/next.
+    // fetchMissingVariants: every variant of the listed products, one query paged with hasNext/next (the storefront
+    // passes an empty options object, `queryVariants({})`, which the SDK's builder takes as no option).
     const ids = withFilter.products!.map((p) => p._id!);
-    let page = await c.readOnlyVariantsV3.queryVariants({}).in("productData.productId", ids).limit(DEFAULT_QUERY_LIMIT).find();
+    let page = await c.readOnlyVariantsV3.queryVariants().in("productData.productId", ids).limit(DEFAULT_QUERY_LIMIT).find();
     const variants = [...page.items];
     while (page.hasNext()) {
       page = await page.next();
