@@ -5,7 +5,7 @@ import type { Ctx } from "../core/context";
 import { newId, ownerKey, toCents } from "../core/context";
 import { setSetting } from "../core/db";
 import { createMember, hashPasswordAtSeed } from "../members/members";
-import { insertOrder } from "../ecom/orders/orders";
+import { insertOrder } from "../ecom/orders/order-insert";
 import type { LineRef } from "../ecom/pricing/pricing";
 import { computeTotals, priceLine } from "../ecom/pricing/pricing";
 import { loadProduct, soleVariantId, variantId } from "../stores/catalog-store";

@@ -12,7 +12,7 @@ import { addressToWire } from "../parties/addresses";
 import { balanceSummary } from "../after-sale/payments";
 import { orderEvents } from "../orders/order-events";
 import { sendOrderMails } from "../orders/order-mail";
-import { nextOrderNumber } from "../orders/orders";
+import { nextOrderNumber } from "../orders/order-insert";
 import { orderById, orderWire } from "../orders/order-wire";
 import { emailKey } from "../../core/email";
 import type { DraftData, DraftRow } from "./draft-store";

@@ -1,13 +1,12 @@
 // ecom orders V1: created at payment (one transaction with the stock decrement), read only by their buyer.
 import type { CartRow } from "../cart/cart-v1";
-import { buyerInfoWire, cartEvent } from "../cart/cart-v1";
+import { cartEvent } from "../cart/cart-v1";
 import { bumpCatalog } from "../../stores/catalog";
 import type { CheckoutData } from "../checkout/checkout-v1";
-import { checkoutTotals, createdByWire, getCheckoutRow } from "../checkout/checkout-v1";
+import { checkoutTotals, getCheckoutRow } from "../checkout/checkout-v1";
 import type { Caller, Ctx } from "../../core/context";
-import { SHIPPING_CARRIER_ID, currency, newId, orderPrice, requireCaller, taxRatePercent } from "../../core/context";
+import { requireCaller } from "../../core/context";
 import { nowIso, nowSeconds } from "../../core/db";
-import { emailKey, mailboxKey } from "../../core/email";
 import type { CouponLimitCode } from "../pricing/coupon-limits";
 import { COUPON_LIMIT_MESSAGES, couponLimitReached, customerOf } from "../pricing/coupon-limits";
 import { overUnpaidLimit, recordUnpaidClient, sendConfirmRequest, UNPAID_LIMIT_MESSAGE, unpaidHolder } from "../checkout/unpaid";
@@ -18,218 +17,16 @@ import type { Router } from "../../core/http";
 import type { WixError } from "../../core/http";
 import { asObject, notFound } from "../../core/http";
 import type { PricedLine, Totals } from "../pricing/pricing";
-import { addressToWire, isPickup, logisticsWire, optionDescriptionLines, taxIncluded, unavailableText } from "../pricing/pricing";
+import { unavailableText } from "../pricing/pricing";
 import { decodeCursor } from "../../core/query";
 import { orderEvents, productChanged } from "./order-events";
 import { orderSearchLimit, orderSearchPage, searchAllOrders } from "./owner-orders";
 import type { OrderRow } from "./order-wire";
 import { orderById, orderWire } from "./order-wire";
 import { isElevated } from "../../core/elevated";
-import { balanceSummary, paymentIdOf, transactionsUpdated, transactionsWire } from "../after-sale/payments";
+import { paymentIdOf, transactionsUpdated, transactionsWire } from "../after-sale/payments";
 
-export function nextOrderNumber(ctx: Ctx): string {
-  const row = ctx.db.prepare("SELECT MAX(CAST(number AS INTEGER)) AS n FROM orders").get() as { n: number | null };
-  return String(Math.max(10000, row.n ?? 0) + 1);
-}
-
-export interface OrderInput {
-  owner: string;
-  totals: Totals;
-  data: Pick<
-    CheckoutData,
-    "email" | "shippingAddress" | "billingAddress" | "contactDetails" | "buyerNote" | "channelType" | "purchaseFlowId"
-  >;
-  status: "INITIALIZED" | "APPROVED" | "CANCELED";
-  paymentStatus: string;
-  fulfillmentStatus: string;
-  number?: string;
-  createdDate?: string;
-  checkoutId?: string | null;
-  /** The cart the checkout came from (Wix keeps it on the order as cartId). */
-  cartId?: string | null;
-  /** The card was only authorized (PLATFORM_PAYMENT_CAPTURE=manual): the owner captures or voids it. */
-  authorized?: boolean;
-}
-
-/** Builds and stores an order; prices are frozen in it, images/URLs are resolved at read time. */
-export function insertOrder(ctx: Ctx, input: OrderInput): string {
-  const cur = currency(ctx);
-  const rate = taxRatePercent(ctx);
-  const t = input.totals;
-  const id = newId();
-  const number = input.number ?? nextOrderNumber(ctx);
-  const created = input.createdDate ?? nowIso();
-  const lines = t.lines.filter((l) => l.status !== "NOT_FOUND");
-  const lineItems = lines.map((l: PricedLine) => {
-    const disc = t.lineDiscounts.get(l.ref.id) ?? 0;
-    const after = l.lineCents - disc;
-    const tax = taxIncluded(after, rate);
-    const p = l.product!;
-    return {
-      id: newId(),
-      productName: { original: p.name, translated: p.name },
-      catalogReference: {
-        catalogItemId: p.id,
-        appId: "215238eb-22a5-4c36-9e7b-e7c08025e04e",
-        // Echoed exactly as the cart line was added (no form is rewritten into another).
-        ...(l.ref.options ? { options: l.ref.options } : {}),
-      },
-      quantity: l.ref.quantity,
-      totalDiscount: orderPrice(disc, cur),
-      descriptionLines: l.variant ? optionDescriptionLines(p.options, l.variant.choices) : [],
-      _imagePath: p.media[0] ?? null,
-      _variantId: l.variant?.id ?? null,
-      _slug: p.slug,
-      physicalProperties: { weight: p.weight ?? 0, sku: l.variant?.sku || p.sku, shippable: l.physical },
-      itemType: { preset: l.physical ? "PHYSICAL" : "DIGITAL" },
-      price: orderPrice(l.unitCents, cur),
-      priceBeforeDiscounts: orderPrice(l.fullCents, cur),
-      totalPriceBeforeTax: orderPrice(after - tax, cur),
-      totalPriceAfterTax: orderPrice(after, cur),
-      lineItemPrice: orderPrice(l.lineCents, cur),
-      paymentOption: "FULL_PAYMENT_ONLINE",
-      taxDetails: { taxableAmount: orderPrice(after, cur), taxRate: String(rate / 100), totalTax: orderPrice(tax, cur) },
-      rootCatalogItemId: p.id,
-      // Inventory locations the line's stock came from: this store has one, Wix answers the empty list for it.
-      locations: [],
-      refundQuantity: 0,
-      restockQuantity: 0,
-      taxInfo: { taxAmount: orderPrice(tax, cur), taxIncludedInPrice: true, taxRate: String(rate / 100) },
-    };
-  });
-  const contact = input.data.contactDetails ?? undefined;
-  const shipAddr = addressToWire(input.data.shippingAddress);
-  const shipTax = taxIncluded(t.shipping, rate);
-  const shippingInfo = t.selected
-    ? {
-        carrierId: SHIPPING_CARRIER_ID,
-        code: t.selected.code,
-        title: t.selected.title,
-        logistics: isPickup(t.selected)
-          ? logisticsWire(t.selected)
-          : {
-              deliveryTime: "3 à 5 jours ouvrés",
-              ...(shipAddr ? { shippingDestination: { address: shipAddr, ...(contact ? { contactDetails: contact } : {}) } } : {}),
-            },
-        cost: {
-          price: orderPrice(t.shipping, cur),
-          totalPriceBeforeTax: orderPrice(t.shipping - shipTax, cur),
-          totalPriceAfterTax: orderPrice(t.shipping, cur),
-          taxDetails: { taxRate: String(rate / 100), totalTax: orderPrice(shipTax, cur) },
-          discount: orderPrice(0, cur),
-        },
-      }
-    : undefined;
-  const paid = input.paymentStatus === "PAID";
-  const activities = [{ id: newId(), createdDate: created, type: "ORDER_PLACED" }];
-  if (paid) activities.push({ id: newId(), createdDate: created, type: "ORDER_PAID" });
-  if (input.fulfillmentStatus === "FULFILLED") activities.push({ id: newId(), createdDate: created, type: "ORDER_FULFILLED" });
-  if (input.status === "CANCELED") activities.push({ id: newId(), createdDate: created, type: "ORDER_CANCELED" });
-  const priceSummary = {
-    subtotal: orderPrice(t.subtotal, cur),
-    shipping: orderPrice(t.shipping, cur),
-    tax: orderPrice(t.tax, cur),
-    discount: orderPrice(t.discount, cur),
-    total: orderPrice(t.total, cur),
-    totalPrice: orderPrice(t.total, cur),
-    totalWithGiftCard: orderPrice(t.total, cur),
-    totalWithoutGiftCard: orderPrice(t.total, cur),
-    totalAdditionalFees: orderPrice(0, cur),
-  };
-  const order = {
-    id,
-    number,
-    createdDate: created,
-    updatedDate: created,
-    purchasedDate: created,
-    lineItems,
-    buyerInfo: buyerInfoWire(ctx, input.owner, input.data.email),
-    paymentStatus: input.paymentStatus,
-    fulfillmentStatus: input.fulfillmentStatus,
-    status: input.status,
-    buyerLanguage: "fr",
-    siteLanguage: "fr",
-    weightUnit: "KG",
-    currency: cur,
-    taxIncludedInPrices: true,
-    priceSummary,
-    billingInfo: {
-      ...(input.data.billingAddress ? { address: addressToWire(input.data.billingAddress) } : {}),
-      ...(contact ? { contactDetails: contact } : {}),
-    },
-    ...(shippingInfo ? { shippingInfo } : {}),
-    ...(shipAddr ? { recipientInfo: { address: shipAddr, ...(contact ? { contactDetails: contact } : {}) } } : {}),
-    buyerNote: input.data.buyerNote ?? "",
-    archived: false,
-    taxSummary: { totalTax: orderPrice(t.tax, cur) },
-    taxInfo: {
-      totalTax: orderPrice(t.tax, cur),
-      taxBreakdown: [
-        {
-          taxName: "TVA",
-          taxRate: String(rate / 100),
-          taxType: "VAT",
-          jurisdiction: "FR",
-          jurisdictionType: "COUNTRY",
-          taxableAmount: orderPrice(t.total - t.tax, cur),
-          taxAmount: orderPrice(t.tax, cur),
-        },
-      ],
-      taxExempt: false,
-    },
-    createdBy: createdByWire(input.owner),
-    attributionSource: "UNSPECIFIED",
-    tags: { privateTags: { tagIds: [] }, tags: { tagIds: [] } },
-    ...(input.data.purchaseFlowId ? { purchaseFlowId: input.data.purchaseFlowId } : {}),
-    appliedDiscounts: t.coupon
-      ? [
-          {
-            // An applied discount has its own GUID on Wix (AppliedDiscount.id).
-            id: newId(),
-            discountType: "GLOBAL",
-            lineItemIds: lineItems.map((l) => l.id),
-            coupon: { id: t.coupon.id, code: t.coupon.code, name: t.coupon.name, amount: orderPrice(t.discount, cur) },
-          },
-        ]
-      : [],
-    activities,
-    channelInfo: { type: input.data.channelType || "WEB" },
-    ...(input.checkoutId ? { checkoutId: input.checkoutId } : {}),
-    ...(input.cartId ? { cartId: input.cartId } : {}),
-    balanceSummary: balanceSummary(paid ? t.total : 0, t.total, cur),
-    // Everything is paid now here (no deposit, no pay-later line): payNow is the whole price summary.
-    payNow: priceSummary,
-    // No custom checkout fields and no additional fees on this site: Wix answers the empty lists.
-    customFields: [],
-    additionalFees: [],
-    seenByAHuman: false,
-    // Internal (never on the wire): the state of the order's one payment, read by the payments collector.
-    _payment: input.authorized ? "AUTHORIZED" : paid ? "APPROVED" : "PENDING",
-  };
-  const [kind, ownerId] = [input.owner.slice(0, 1), input.owner.slice(2)];
-  ctx.db
-    .prepare(
-      `INSERT INTO orders (id, number, member_id, visitor_id, email, buyer_key, mailbox_key, checkout_id, status, payment_status, fulfillment_status, data, created_date, updated_date)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      id,
-      number,
-      kind === "m" ? ownerId : null,
-      kind === "v" ? ownerId : null,
-      input.data.email,
-      input.data.email ? emailKey(input.data.email) : null,
-      input.data.email ? mailboxKey(input.data.email) : null,
-      input.checkoutId ?? null,
-      input.status,
-      input.paymentStatus,
-      input.fulfillmentStatus,
-      JSON.stringify(order),
-      created,
-      created,
-    );
-  return id;
-}
+import { insertOrder } from "./order-insert";
 
 /** How the order is paid: a card paid or only authorized on the payment page, or offline (on delivery). */
 export type Payment = "card" | "offline" | "authorized";

@@ -14,7 +14,10 @@ import {
   taxRatePercent,
   wireImage,
 } from "../../core/context";
-import { countryName } from "../parties/addresses";
+import type { CouponRec, CouponRefusal } from "./coupon-rules";
+import { couponRefusal, findCoupon } from "./coupon-rules";
+import type { ShippingOptionRec } from "./delivery-options";
+import { logisticsWire, shippingOptions } from "./delivery-options";
 
 export interface LineRef {
   id: string;
@@ -165,108 +168,6 @@ export function lineItemWire(ctx: Ctx, line: PricedLine, appOrigin: string, imag
 
 // ---------------------------------------------------------------- totals
 
-export interface CouponRec {
-  id: string;
-  code: string;
-  name: string;
-  type: "PERCENT" | "AMOUNT";
-  value: number;
-  /** Wix's specification.usageLimit and limitPerCustomer; null = none (ecom/pricing/coupon-limits.ts). */
-  usage_limit: number | null;
-  limit_per_customer: number | null;
-  /** Set by the owner (ecom/pricing/coupons.ts): 0 = paused; validity in ms since 1970 as text; a minimum subtotal. */
-  active: number;
-  start_time: string | null;
-  expiration_time: string | null;
-  minimum_subtotal: number | null;
-}
-
-/**
- * Cart V2's InvalidCouponReason for a coupon this cart may not use now, or null. The limits of use
- * (MAX_USAGE_…) come from coupon-limits.ts, which knows the customer.
- */
-export type CouponRefusal =
-  "DISABLED" | "EXPIRED" | "INACTIVE" | "MIN_SUBTOTAL_NOT_REACHED" | "MAX_USAGE_EXCEEDED" | "MAX_USAGE_PER_CUSTOMER_EXCEEDED";
-
-export function couponRefusal(
-  coupon: CouponRec,
-  subtotalCents: number,
-  now = Date.now(),
-): Exclude<CouponRefusal, "MAX_USAGE_EXCEEDED" | "MAX_USAGE_PER_CUSTOMER_EXCEEDED"> | null {
-  if (!coupon.active) return "DISABLED";
-  if (coupon.expiration_time && now > Number(coupon.expiration_time)) return "EXPIRED";
-  if (coupon.start_time && now < Number(coupon.start_time)) return "INACTIVE";
-  if (coupon.minimum_subtotal !== null && subtotalCents < Math.round(coupon.minimum_subtotal * 100)) return "MIN_SUBTOTAL_NOT_REACHED";
-  return null;
-}
-
-export const COUPON_REFUSAL_MESSAGES: Record<CouponRefusal, string> = {
-  DISABLED: "Ce code promo est suspendu.",
-  EXPIRED: "Ce code promo a expiré.",
-  INACTIVE: "Ce code promo n'est pas encore valable.",
-  MIN_SUBTOTAL_NOT_REACHED: "Le sous-total du panier est inférieur au minimum de ce code promo.",
-  MAX_USAGE_EXCEEDED: "Ce code promo a atteint son nombre d'utilisations : il n'est plus valable.",
-  MAX_USAGE_PER_CUSTOMER_EXCEEDED: "Ce code promo vaut une fois par client connecté à son compte : il ne s'applique pas à cette commande.",
-};
-
-export function findCoupon(ctx: Ctx, code: string | null | undefined): CouponRec | null {
-  if (!code) return null;
-  return (ctx.db.prepare("SELECT * FROM coupons WHERE code = ?").get(code) as CouponRec | undefined) ?? null;
-}
-
-export interface ShippingOptionRec {
-  code: string;
-  title: string;
-  price_cents: number;
-  /** A pickup's place: a JSON address (addressLine, postalCode, city, country), or null. */
-  pickup_address: string | null;
-  /** Wix's logistics.instructions: for a pickup, when to come (opening hours). */
-  instructions: string | null;
-}
-
-export function shippingOptions(ctx: Ctx): ShippingOptionRec[] {
-  return ctx.db
-    .prepare("SELECT code, title, price_cents, pickup_address, instructions FROM shipping_options ORDER BY position")
-    .all() as ShippingOptionRec[];
-}
-
-/** A pickup option's place as its JSON column holds it. */
-interface PickupPlaceRec {
-  addressLine: string;
-  postalCode: string;
-  city: string;
-  country: string;
-}
-
-const pickupPlace = (o: ShippingOptionRec): PickupPlaceRec | null =>
-  o.pickup_address ? (JSON.parse(o.pickup_address) as PickupPlaceRec) : null;
-
-/** "12 rue des Artisans, 69002 Lyon": the pickup place in one line, for the payment page and the e-mails. */
-export function pickupAddressText(o: ShippingOptionRec): string | null {
-  const place = pickupPlace(o);
-  return place ? `${place.addressLine}, ${place.postalCode} ${place.city}` : null;
-}
-
-/**
- * Wix's delivery logistics of an option: for a pickup, where (pickupDetails.address, in the documented shape of
- * update-checkout: addressLine, postalCode, city, country, countryFullname) and when (instructions, free text such
- * as opening hours); otherwise the delivery time. The checkout, the payment page, the order and its e-mail show them.
- */
-export function logisticsWire(o: ShippingOptionRec, businessLocation = false) {
-  if (!isPickup(o)) return { deliveryTime: "3 à 5 jours ouvrés" };
-  const place = pickupPlace(o);
-  const fullname = place ? countryName(place.country) : undefined;
-  const address = place ? { ...place, ...(fullname ? { countryFullname: fullname } : {}) } : undefined;
-  return {
-    pickupDetails: {
-      ...(address ? { address } : {}),
-      ...(businessLocation ? { businessLocation: true } : {}),
-      pickupMethod: "STORE_PICKUP",
-    },
-    ...(o.instructions ? { instructions: o.instructions } : {}),
-  };
-}
-
 export interface Totals {
   lines: PricedLine[];
   subtotal: number;
@@ -365,13 +266,6 @@ export function shippingInfoWire(ctx: Ctx, t: Totals) {
       },
     ],
   };
-}
-
-/** The carrier app id of this platform's own delivery options (Wix names a delivery method by code and carrier app). */
-export const DELIVERY_APP_ID = "00000000-0000-4000-8000-00000000de11";
-
-export function isPickup(o: { code: string; title: string }): boolean {
-  return o.code === "pickup" || /retrait/i.test(o.title);
 }
 
 /** One VAT rate, as Wix's ItemTaxFullDetails breaks it down (rateBreakdown: name, rate, tax). */
@@ -498,3 +392,5 @@ export function calculationWire(ctx: Ctx, t: Totals) {
 
 export { addressFromWire, addressToWire, contactFromWire, countryName } from "../parties/addresses";
 export { mediaItem };
+export * from "./coupon-rules";
+export * from "./delivery-options";
