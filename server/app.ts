@@ -49,8 +49,12 @@ applySecurityHeaders(app, config);
 
 // No page of ours needs a longer address; refusing it early keeps huge query strings away from every loader.
 export const MAX_URL_LENGTH = 4096;
+// React Router's route discovery asks `/__manifest` for every link a page shows, batched up to 7,680 characters
+// (its URL_LIMIT): a back-office list of 62 products by id makes one of about 3,400. It reads only route paths.
+export const MAX_MANIFEST_URL_LENGTH = 8192;
 app.use((req, res, next) => {
-  if (req.originalUrl.length <= MAX_URL_LENGTH) return next();
+  const limit = req.path === "/__manifest" ? MAX_MANIFEST_URL_LENGTH : MAX_URL_LENGTH;
+  if (req.originalUrl.length <= limit) return next();
   sendRefusal(req, res, 414, "Adresse trop longue", "Adresse trop longue : raccourcissez votre recherche ou vos filtres.");
 });
 // Cross-site writes are refused first: they must not even count against a visitor's rate limit.

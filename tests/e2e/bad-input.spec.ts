@@ -290,6 +290,16 @@ const cases: Array<{ name: string; run: (ctx: Ctx) => Promise<void> }> = [
     name: "query string over 4000 characters",
     run: async (ctx) => expect((await ctx.visitor().request("GET", `/products?q=${"a".repeat(4200)}`)).status).toBe(414),
   },
+  {
+    // React Router batches the links of a page into one request up to 7,680 characters (a list of products by id).
+    name: "route discovery of a page with many links",
+    run: async (ctx) => {
+      const paths = Array.from({ length: 120 }, (_, i) => `/admin/products/${String(i).padStart(8, "0")}-0000-4000-8000-000000000000`);
+      const url = `/__manifest?paths=${encodeURIComponent(paths.join(","))}&version=0`;
+      expect(url.length).toBeGreaterThan(4096);
+      expect((await ctx.visitor().request("GET", url)).status).toBeLessThan(400);
+    },
+  },
   ...["abc", "0", "-3", "9999", "1.5"].map((page) => ({
     name: `catalog page ${page}`,
     run: async (ctx: Ctx) => expect((await ctx.visitor().request("GET", `/products?page=${page}`)).status).toBe(404),
