@@ -1,10 +1,6 @@
-import { unsealValue } from "~/.server/account/cookie-crypto.server";
-import { getConfig } from "~/.server/site/config.server";
 import { describe, expect, it } from "vitest";
 import { usePlatform, APP_ORIGIN, isWix, makeClient } from "../support/platform";
-import { CookieBrowser } from "../support/browser";
-import { runRoute } from "../support/route";
-import { action, loader } from "~/routes/cart";
+import { CartBrowser, flash } from "../support/cart-route";
 import { Commerce } from "~/.server/wix/commerce.server";
 
 /**
@@ -14,21 +10,9 @@ import { Commerce } from "~/.server/wix/commerce.server";
  */
 usePlatform();
 
-/** The test kit's browser on the cart route: its posts run the route's action, its reads the loader. */
-class Browser extends CookieBrowser {
-  post(fields: Record<string, string>) {
-    return runRoute(this, this.request(`${APP_ORIGIN}/cart`, { form: fields }), "/cart", action);
-  }
-
-  async cart() {
-    const result = await runRoute(this, this.request(`${APP_ORIGIN}/cart`), "/cart", loader);
-    return result as Exclude<Awaited<ReturnType<typeof loader>>, Response>;
-  }
-}
-
 /** A cart with one book, through the platform's own add-to-cart (the product page is not this test's subject). */
 async function browserWithBook() {
-  const browser = new Browser();
+  const browser = new CartBrowser();
   const first = await browser.cart();
   expect(first.cart).toBeNull();
   // Seed through the cart service; the browser keeps the session it got.
@@ -44,16 +28,6 @@ async function browserWithBook() {
 
 function isRedirectToCart(result: unknown) {
   return result instanceof Response && result.status === 303 && result.headers.get("Location") === "/cart";
-}
-
-/** The flash notification the answer carries for the next page (sealed, then signed: base64 JSON before the signature). */
-function flash(result: unknown): { type: string; title: string } | null {
-  if (!(result instanceof Response)) return null;
-  const cookie = result.headers.getSetCookie().find((c) => c.startsWith("__toast=") && !c.startsWith("__toast=;"));
-  if (!cookie) return null;
-  const raw = decodeURIComponent(cookie.slice("__toast=".length).split(";")[0]!);
-  const sealed = JSON.parse(Buffer.from(raw.slice(0, raw.lastIndexOf(".")), "base64").toString("utf8"));
-  return unsealValue(sealed, getConfig().sessionSecrets) as { type: string; title: string } | null;
 }
 
 describe.skipIf(isWix)("cart action", () => {
@@ -142,7 +116,7 @@ describe.skipIf(isWix)("cart action", () => {
 
 describe.skipIf(isWix)("a visitor's Cart V1 cart at the switch to Cart V2", () => {
   it("is the cart the app shows and changes: its lines, quantities and coupon are kept", async () => {
-    const browser = new Browser();
+    const browser = new CartBrowser();
     await browser.cart();
     // Before the switch: the visitor's cart was made through Cart V1, with their own tokens.
     const commerce = await Commerce.fromRequest(new Request(APP_ORIGIN, { headers: { Cookie: browser.cookieHeader() } }));

@@ -1,28 +1,14 @@
 // With REDIS_URL the replicas share the catalog cache: a product one replica read from Wix is not read again by
 // another (Wix limits a site's calls a minute, and each costs a round trip), and a catalog event seen by one replica
-// keeps every other from serving the old entries it stored. Each "replica" is a fresh copy of the app's modules
-// (vi.resetModules), as two processes would load them, sharing nothing but a real redis-server.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startRedis } from "../support/redis";
+// keeps every other from serving the old entries it stored (replicas: tests/support/redis-replicas.ts).
+import { describe, expect, it, vi } from "vitest";
+import { useRedisReplicas } from "../support/redis-replicas";
 
-let redis: Awaited<ReturnType<typeof startRedis>>;
-beforeAll(async () => {
-  redis = await startRedis();
-});
-const closers: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const close of closers) await close();
-  delete process.env.REDIS_URL;
-  await redis?.stop();
-});
+const newReplica = useRedisReplicas();
 
 async function replica() {
-  vi.resetModules();
-  process.env.REDIS_URL = redis.url;
-  (await import("~/.server/site/config.server")).forgetConfig();
-  const cache = await import("~/.server/catalog/cache.server");
-  closers.push((await import("~/.server/http/shared-state.server")).closeSharedRedis);
-  return cache;
+  await newReplica();
+  return import("~/.server/catalog/cache.server");
 }
 
 describe("the catalog cache shared through Redis", () => {

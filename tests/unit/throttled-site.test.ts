@@ -1,15 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { unsealValue } from "~/.server/account/cookie-crypto.server";
-import { getConfig } from "~/.server/site/config.server";
 import { clearCatalogCache, forgetCatalogCopies } from "~/.server/catalog/cache.server";
 import { loadCatalogPage, loadProductPage } from "~/.server/catalog/catalog.server";
 import { THROTTLED_MESSAGE } from "~/.server/wix/throttle.server";
 import { Commerce } from "~/.server/wix/commerce.server";
-import { action, loader } from "~/routes/cart";
 import { TEST_RATE_LIMIT_PER_MINUTE } from "../support/demo";
-import { CookieBrowser } from "../support/browser";
+import { CartBrowser, flash } from "../support/cart-route";
 import { APP_ORIGIN, useEmbeddedPlatform } from "../support/platform";
-import { runRoute } from "../support/route";
 
 /**
  * The app when Wix throttles the site (its API budget spent: 429 on every call): the embedded platform's own budget,
@@ -28,26 +24,6 @@ const unthrottle = () => embedded.platform.setRateLimit(TEST_RATE_LIMIT_PER_MINU
 
 afterEach(unthrottle);
 beforeAll(() => forgetCatalogCopies());
-
-class Browser extends CookieBrowser {
-  post(fields: Record<string, string>) {
-    return runRoute(this, this.request(`${APP_ORIGIN}/cart`, { form: fields }), "/cart", action);
-  }
-  async cart() {
-    const result = await runRoute(this, this.request(`${APP_ORIGIN}/cart`), "/cart", loader);
-    return result as Exclude<Awaited<ReturnType<typeof loader>>, Response>;
-  }
-}
-
-/** The notification an answer carries for the next page. */
-function flash(result: unknown): { type: string; title: string } | null {
-  if (!(result instanceof Response)) return null;
-  const cookie = result.headers.getSetCookie().find((c) => c.startsWith("__toast=") && !c.startsWith("__toast=;"));
-  if (!cookie) return null;
-  const raw = decodeURIComponent(cookie.slice("__toast=".length).split(";")[0]!);
-  const sealed = JSON.parse(Buffer.from(raw.slice(0, raw.lastIndexOf(".")), "base64").toString("utf8"));
-  return unsealValue(sealed, getConfig().sessionSecrets) as { type: string; title: string } | null;
-}
 
 /** What a loader threw (an error screen), or a failure when it answered. */
 async function screenOf(read: () => Promise<unknown>): Promise<{ status: number; message: string }> {
@@ -81,7 +57,7 @@ describe("Wix throttling the site", () => {
   });
 
   it("a refused add to the cart is a French notification, and the cart stays as it was", async () => {
-    const browser = new Browser();
+    const browser = new CartBrowser();
     await browser.cart();
     const commerce = await Commerce.fromRequest(new Request(APP_ORIGIN, { headers: { Cookie: browser.cookieHeader() } }));
     const book = await commerce.catalog.product("livre-typescript");
@@ -107,7 +83,7 @@ describe("Wix throttling the site", () => {
   });
 
   it("a new visitor's first cart change, when not even tokens can be had, is the same notification", async () => {
-    const browser = new Browser();
+    const browser = new CartBrowser();
     const other = await (await Commerce.fromRequest(new Request(APP_ORIGIN))).catalog.product("livre-devops");
     await throttle();
     const added = await browser.post({ intent: "add", productId: other.id, quantity: "1", redirectTo: "/products/livre-devops" });

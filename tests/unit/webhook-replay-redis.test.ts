@@ -1,14 +1,12 @@
-// Outside attack 3, finding 11: with REDIS_URL, a webhook event handled by one replica is refused by every other.
-// Each "replica" is a fresh copy of the app's modules (vi.resetModules), as two processes would load them, sharing
-// nothing but a real redis-server.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startRedis } from "../support/redis";
+// With REDIS_URL, a webhook event handled by one replica is refused by every other (docs/security.md, outside attack
+// 3, finding 11; replicas: tests/support/redis-replicas.ts).
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { useRedisReplicas } from "../support/redis-replicas";
 
-let redis: Awaited<ReturnType<typeof startRedis>>;
+const newReplica = useRedisReplicas();
 let signed: string;
 let publicPem: string;
 beforeAll(async () => {
-  redis = await startRedis();
   const { signJwt, envelopeOf, webhookKeys } = await import("../../platform/events/webhooks");
   const { openDatabase } = await import("../../platform/core/db");
   const db = openDatabase(":memory:");
@@ -28,21 +26,11 @@ beforeAll(async () => {
   );
   signed = signJwt(keys.privatePem, { data: JSON.stringify(envelope) }, "evt-replicas-1");
 });
-const closers: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const close of closers) await close();
-  delete process.env.REDIS_URL;
-  await redis?.stop();
-});
 
 async function replica() {
-  vi.resetModules();
-  process.env.REDIS_URL = redis.url;
-  const config = await import("~/.server/site/config.server");
-  config.forgetConfig();
+  await newReplica();
   const hooks = await import("~/.server/wix/webhooks.server");
   hooks.configureWebhooks({ publicKey: publicPem, appId: "embedded-demo-client" });
-  closers.push((await import("~/.server/http/shared-state.server")).closeSharedRedis);
   return (body: string) => hooks.receiveWebhook(new Request("http://localhost:3000/webhooks/wix", { method: "POST", body }));
 }
 
