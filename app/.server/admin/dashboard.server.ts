@@ -20,12 +20,17 @@ type SdkOrder = sdk.Order;
 /** The dashboard reads at most this many orders a period (its figures then say "at least"). */
 const PERIOD_CAP = 1000;
 
-async function ordersSince(admin: ElevatedClient, fromIso: string): Promise<{ orders: SdkOrder[]; truncated: boolean }> {
+/** The orders created (or updated) since `fromIso`, at most PERIOD_CAP of them. */
+async function ordersSince(
+  admin: ElevatedClient,
+  fromIso: string,
+  field: "createdDate" | "updatedDate" = "createdDate",
+): Promise<{ orders: SdkOrder[]; truncated: boolean }> {
   const orders: SdkOrder[] = [];
   let cursor: string | undefined;
   do {
     const page = await admin.orders.searchOrders({
-      filter: { createdDate: { $gte: fromIso } },
+      filter: { [field]: { $gte: fromIso } },
       cursorPaging: cursor ? { limit: 100, cursor } : { limit: 100 },
     } as Parameters<ElevatedClient["orders"]["searchOrders"]>[0]);
     orders.push(...(page.orders ?? []));
@@ -74,16 +79,7 @@ export async function dashboardFigures(admin: ElevatedClient, now = new Date()):
  * transactions (orderTransactions.listTransactionsForMultipleOrders, 100 orders a call).
  */
 async function moneyMoved(admin: ElevatedClient, from: string, to: string) {
-  const orders: SdkOrder[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await admin.orders.searchOrders({
-      filter: { updatedDate: { $gte: from } },
-      cursorPaging: cursor ? { limit: 100, cursor } : { limit: 100 },
-    } as Parameters<ElevatedClient["orders"]["searchOrders"]>[0]);
-    orders.push(...(page.orders ?? []));
-    cursor = page.metadata?.hasNext ? (page.metadata?.cursors?.next ?? undefined) : undefined;
-  } while (cursor && orders.length < PERIOD_CAP);
+  const { orders, truncated } = await ordersSince(admin, from, "updatedDate");
   let cashed = 0;
   let refunded = 0;
   for (let i = 0; i < orders.length; i += 100) {
@@ -98,7 +94,7 @@ async function moneyMoved(admin: ElevatedClient, from: string, to: string) {
       refunded += moved.refunded;
     }
   }
-  return { cashed, refunded, truncated: !!cursor };
+  return { cashed, refunded, truncated };
 }
 
 const within = (date: Date | string | null | undefined, from: string, to: string) => {
