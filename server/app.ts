@@ -6,6 +6,7 @@ import * as build from "virtual:react-router/server-build";
 import { getConfig } from "../app/.server/site/config.server";
 import { requestInfoContext } from "../app/.server/http/request-info.server";
 import { catalogProblem } from "../app/.server/catalog/version.server";
+import { addressLimits } from "./address-limits";
 import { bodyLimits } from "./body-limits";
 import { attachEmbeddedPlatform, type Readiness } from "./embedded-platform";
 import { configureWebhooks } from "../app/.server/wix/webhooks.server";
@@ -14,7 +15,6 @@ import { idempotentSubmissions, sessionOf, submissionId } from "./idempotency";
 import { sameOriginWrites } from "./origin-check";
 import { rateLimits } from "./rate-limits";
 import { readyz } from "./readiness";
-import { sendRefusal } from "./refusal";
 import { sharedRateLimitStores } from "./shared-state";
 import { applySecurityHeaders } from "./security";
 
@@ -47,16 +47,7 @@ app.get(
 
 applySecurityHeaders(app, config);
 
-// No page of ours needs a longer address; refusing it early keeps huge query strings away from every loader.
-export const MAX_URL_LENGTH = 4096;
-// React Router's route discovery asks `/__manifest` for every link a page shows, batched up to 7,680 characters
-// (its URL_LIMIT): a back-office list of 62 products by id makes one of about 3,400. It reads only route paths.
-export const MAX_MANIFEST_URL_LENGTH = 8192;
-app.use((req, res, next) => {
-  const limit = req.path === "/__manifest" ? MAX_MANIFEST_URL_LENGTH : MAX_URL_LENGTH;
-  if (req.originalUrl.length <= limit) return next();
-  sendRefusal(req, res, 414, "Adresse trop longue", "Adresse trop longue : raccourcissez votre recherche ou vos filtres.");
-});
+app.use(addressLimits());
 // Cross-site writes are refused first: they must not even count against a visitor's rate limit.
 app.use(sameOriginWrites(config.publicOrigin));
 app.use(rateLimits(config.rateLimits, await sharedRateLimitStores()));
