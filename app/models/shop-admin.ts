@@ -123,6 +123,14 @@ export const stockForm = z.discriminatedUnion("intent", [
 export type StockInput = z.output<typeof stockForm>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * A day of the calendar, "YYYY-MM-DD", from the year 2000: Date.UTC (parisDayMs) would roll 2026-02-31 over to 3 March
+ * and read the years 0 to 99 as 1900 to 1999, so a day is taken only if it reads back the same.
+ */
+function calendarDay(v: string): boolean {
+  const at = Date.parse(`${v}T00:00:00Z`);
+  return DAY.test(v) && v >= "2000" && Number.isFinite(at) && new Date(at).toISOString().slice(0, 10) === v;
+}
 
 export const couponForm = z
   .object({
@@ -139,12 +147,12 @@ export const couponForm = z
     kind: z.enum(["percent", "amount"], { error: "Choisissez une remise en pourcentage ou en euros." }),
     value: price("Valeur de la remise : un nombre, par exemple 10 ou 5,50."),
     minimum: optionalPrice("Sous-total minimum en euros, ou laissez vide."),
-    start: z.string().regex(DAY, "Date de début : choisissez un jour."),
+    start: z.string().refine(calendarDay, "Date de début : choisissez un jour."),
     end: z
       .string()
       .optional()
       .transform((v) => (v ? v : undefined))
-      .pipe(z.string().regex(DAY, "Date de fin : choisissez un jour, ou laissez vide.").optional()),
+      .pipe(z.string().refine(calendarDay, "Date de fin : choisissez un jour, ou laissez vide.").optional()),
     usageLimit: z
       .string()
       .trim()

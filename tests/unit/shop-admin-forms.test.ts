@@ -53,6 +53,19 @@ describe("the coupon form", () => {
     expect(bad.values.code).toBe("a b");
   });
 
+  it("a day that is not in the calendar is refused beside its field, never moved to another", () => {
+    // Date.UTC rolls 2026-02-31 to 3 March and 2026-13-45 to 14 February 2027, and reads the years 0 to 99 as 1900 to 1999.
+    for (const day of ["2026-02-31", "2026-13-45", "2026-00-10", "0000-01-01", "0099-06-01"]) {
+      const bad = parseForm(couponForm, form({ ...valid, start: day, end: day }));
+      expect(!bad.ok && bad.fieldErrors, day).toEqual({
+        start: "Date de début : choisissez un jour.",
+        end: "Date de fin : choisissez un jour, ou laissez vide.",
+      });
+    }
+    const leap = parseForm(couponForm, form({ ...valid, start: "2028-02-29", end: "2028-02-29" }));
+    expect(leap.ok && leap.data.start).toBe("2028-02-29");
+  });
+
   it("a coupon's days are Paris days: from midnight to the last millisecond, summer time included", () => {
     expect(new Date(parisDayMs("2026-01-15")).toISOString()).toBe("2026-01-14T23:00:00.000Z");
     expect(new Date(parisDayMs("2026-07-15")).toISOString()).toBe("2026-07-14T22:00:00.000Z");
