@@ -1,4 +1,5 @@
 // The embedded platform's options: what createPlatform accepts, and what the environment can set.
+import { z } from "zod";
 import type { MediaLimits } from "./media/budget";
 import type { SignupPolicy } from "./core/context";
 import { SIGNUP_POLICIES } from "./core/context";
@@ -10,6 +11,9 @@ import { parseRequestsPerMinute, type RateLimitStatus } from "./core/rate-limit"
 import type { Faults } from "./core/faults";
 
 export { cleanFaults, type Faults } from "./core/faults";
+
+/** PLATFORM_NOW: a day ("2027-02-01", midnight UTC) or an instant with its zone, in the calendar. */
+const ISO_DAY = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 
 export const EMBEDDED_CLIENT_ID = "embedded-demo-client"; // the only OAuth clientId the platform accepts by default
 
@@ -172,7 +176,8 @@ export function platformOptionsFromEnv(env: Record<string, string | undefined> =
   if (callbacks.length) out.allowedRedirectUris = callbacks;
   const now = env.PLATFORM_NOW?.trim();
   if (now) {
-    const at = Date.parse(now);
+    // ISO 8601 only, its zone said: Date.parse alone takes "1" for 2001 and "01/02/2027" for 2 January.
+    const at = ISO_DAY.safeParse(now).success ? Date.parse(now) : NaN;
     if (!Number.isFinite(at)) throw new Error(`PLATFORM_NOW must be an ISO 8601 date such as 2027-02-01T00:00:00Z (got "${now}")`);
     out.now = () => at;
   }

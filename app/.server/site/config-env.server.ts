@@ -30,6 +30,9 @@ export const DEFAULT_RATE_LIMITS = {
   webhook: 300,
 };
 
+/** A day ("2027-02-01", midnight UTC) or an instant with its zone ("2027-02-01T00:00:00Z"), in the calendar. */
+const isoDay = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
 const optionalText = z
   .string()
   .trim()
@@ -140,7 +143,8 @@ export const envSchema = z
       .string()
       .trim()
       .optional()
-      .refine((v) => v === undefined || v === "" || Number.isFinite(Date.parse(v)), "must be an ISO 8601 date such as 2027-02-01T00:00:00Z")
+      // ISO 8601 only, its zone said: Date.parse alone takes "1" for 2001 and "01/02/2027" for 2 January.
+      .refine((v) => v === undefined || v === "" || isoDay.safeParse(v).success, "must be an ISO 8601 date such as 2027-02-01T00:00:00Z")
       .transform((v) => (v ? Date.parse(v) : undefined)),
     COMMERCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     // Embedded platform: more endpoints its events are posted to, after the app's own /webhooks/wix.
