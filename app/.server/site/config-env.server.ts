@@ -264,6 +264,14 @@ export const envSchema = z
     if (env.PLATFORM_URL && (env.COMMERCE_PLATFORM === "wix" || (!env.COMMERCE_PLATFORM && env.WIX_CLIENT_ID))) {
       ctx.addIssue({ code: "custom", path: ["PLATFORM_URL"], message: "is the embedded platform's service: drop it to use real Wix" });
     }
+    // The switches take no token (a test drives them with plain requests): on a public site anyone could stop it.
+    if (env.PLATFORM_FAULT_CONTROL && env.PUBLIC_ORIGIN?.startsWith("https:")) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PLATFORM_FAULT_CONTROL"],
+        message: "is for test servers only: anyone could switch the shop off with POST /_platform/faults; drop it from a site on https",
+      });
+    }
     if (env.COMMERCE_PLATFORM === "wix" && !env.WIX_CLIENT_ID) {
       ctx.addIssue({ code: "custom", path: ["WIX_CLIENT_ID"], message: "is required when COMMERCE_PLATFORM=wix" });
     }

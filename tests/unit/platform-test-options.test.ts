@@ -1,5 +1,6 @@
-// PLATFORM_NOW, the embedded platform's clock, as the site's configuration (app/.server/site/config-env.server.ts) and
-// the platform service (platform/options.ts) read it: an ISO 8601 date, and nothing Date.parse would guess at.
+// The embedded platform's test options as the site's configuration (app/.server/site/config-env.server.ts) and the
+// platform service (platform/options.ts) read them: PLATFORM_NOW, its clock, an ISO 8601 date and nothing Date.parse
+// would guess at; PLATFORM_FAULT_CONTROL, its outage switches, never on a public (https) site.
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "~/.server/site/config.server";
 import { platformOptionsFromEnv } from "../../platform/options";
@@ -24,5 +25,17 @@ describe("PLATFORM_NOW", () => {
       expect(configProblems({ PLATFORM_NOW: value })[0], value).toMatch(/^PLATFORM_NOW: must be an ISO 8601 date/);
       expect(() => platformOptionsFromEnv({ PLATFORM_NOW: value }), value).toThrow(/PLATFORM_NOW must be an ISO 8601 date/);
     }
+  });
+});
+
+describe("PLATFORM_FAULT_CONTROL", () => {
+  // Its switches take no token: any client can POST /_platform/faults {"down":true} (curl sends no Origin) and stop
+  // every commerce call, or set the site's API budget to one call a minute.
+  it("is refused with an https PUBLIC_ORIGIN, a site people use; a test server on http keeps it", () => {
+    expect(configProblems({ PLATFORM_FAULT_CONTROL: "true", PUBLIC_ORIGIN: "https://shop.example" })[0]).toMatch(
+      /^PLATFORM_FAULT_CONTROL: is for test servers only/,
+    );
+    expect(parseConfig({ PLATFORM_FAULT_CONTROL: "true", PUBLIC_ORIGIN: "http://127.0.0.1:4251" }).commerce.faultControl).toBe(true);
+    expect(parseConfig({ PUBLIC_ORIGIN: "https://shop.example" }).commerce.faultControl).toBe(false);
   });
 });
