@@ -95,6 +95,9 @@ export function bucketOf(rawPath: string, method = "POST"): RateLimitBucket | nu
   if (p.startsWith(`${PLATFORM_API}/`)) return platformWriteBucket(p.slice(PLATFORM_API.length));
   if (method !== "POST") return null;
   if (LOGIN_PATHS.has(p)) return "login";
+  // The account page's forms: its password change checks the current password as a login does, then hashes the new
+  // one; the profile, address and deletion share the door (a person sends a few a minute).
+  if (p === "/account") return "login";
   if (p === "/account/register" || p === "/_platform/signup") return "signup";
   if (p === "/checkout" || p === "/_platform/checkout") return "checkout";
   // A quote's answers and its pay button (Wix calls with the site's key, a payment session each), and the hosted page
