@@ -65,8 +65,8 @@ describe("the address bounds", () => {
     expect(await status(manifest(Array.from({ length: 1000 }, () => "a")))).toBe(200);
     expect(await status(manifest(shortPaths(MAX_MANIFEST_PATHS + 1)))).toBe(400);
     expect(await status(manifest(shortPaths(2000)))).toBe(400);
-    // `..` and `%2e%2e` are resolved by the URL parser React Router reads the request with.
-    for (const path of ["/x/../__manifest", "/x/%2e%2e/__manifest", "/x/%2E%2e/__manifest"])
+    // `..`, `%2e%2e` and backslashes are resolved by the URL parser React Router reads the request with.
+    for (const path of ["/x/../__manifest", "/x/%2e%2e/__manifest", "/x/%2E%2e/__manifest", "/x\\..\\__manifest"])
       expect(await status(manifest(shortPaths(1000), path)), path).toBe(400);
     // Percent-encoded commas and slashes are what the browser sends.
     expect(
