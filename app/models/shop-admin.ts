@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Money } from "./cart";
+import { cleanText, directionControlMessage, hasDirectionControl } from "./fields";
 
 /**
  * The owner's shop in /admin: products (visibility, price and price before, ribbon, stock per variant with the last
@@ -83,6 +84,13 @@ const optionalPrice = (message: string) =>
     .transform((v) => (v ? v : undefined))
     .pipe(price(message).optional());
 
+/** A text the shop shows its customers: bounded, and no invisible character that would reverse or hide what follows. */
+const shown = (label: string, max: number, tooLong: string) =>
+  z
+    .string()
+    .max(max, tooLong)
+    .refine((v) => !hasDirectionControl(v), directionControlMessage(label));
+
 export const PRICE_MESSAGE = "Prix en euros, par exemple 39,90.";
 
 export const productForm = z
@@ -90,7 +98,12 @@ export const productForm = z
     visible: checkbox,
     price: price(PRICE_MESSAGE),
     compareAt: optionalPrice("Prix barré en euros, par exemple 49,90, ou laissez vide."),
-    ribbon: z.string().trim().max(30, "Le ruban tient en 30 caractères au plus.").default(""),
+    // Shown to every visitor beside the product: a control character is dropped, an invisible reversal refused.
+    ribbon: z
+      .string()
+      .optional()
+      .transform((v) => cleanText(v ?? ""))
+      .pipe(shown("Le ruban", 30, "Le ruban tient en 30 caractères au plus.")),
     revision: z.string().max(40).default(""),
   })
   .superRefine((form, ctx) => {
@@ -134,11 +147,16 @@ function calendarDay(v: string): boolean {
 
 export const couponForm = z
   .object({
+    // Shown to buyers in the cart, the order and the invoice.
     name: z
       .string()
-      .trim()
-      .min(1, "Donnez un nom au code promo (100 caractères au plus).")
-      .max(100, "Donnez un nom au code promo (100 caractères au plus)."),
+      .transform((v) => cleanText(v))
+      .pipe(
+        shown("Le nom du code promo", 100, "Donnez un nom au code promo (100 caractères au plus).").min(
+          1,
+          "Donnez un nom au code promo (100 caractères au plus).",
+        ),
+      ),
     code: z
       .string()
       .trim()

@@ -23,6 +23,18 @@ describe("the product form", () => {
     const lower = parseForm(productForm, form({ price: "30", compareAt: "30" }));
     expect(!lower.ok && lower.fieldErrors).toEqual({ compareAt: "Le prix barré doit être plus élevé que le prix." });
   });
+
+  it("a ribbon, shown to every visitor, loses control characters and refuses an invisible reversal, the value kept", () => {
+    const cleaned = parseForm(productForm, form({ price: "30", ribbon: "Nou\u0007veau\n" }));
+    expect(cleaned.ok && cleaned.data.ribbon).toBe("Nouveau");
+    for (const ribbon of ["\u202Euaevuon", "Pro\u200Bmo", "Pro\u2028mo"]) {
+      const bad = parseForm(productForm, form({ price: "30", ribbon }));
+      expect(!bad.ok && bad.fieldErrors, ribbon).toEqual({
+        ribbon: "Le ruban contient un caractère invisible d'inversion du texte : retirez-le.",
+      });
+      expect(bad.values.ribbon).toBe(ribbon);
+    }
+  });
 });
 
 describe("the stock forms", () => {
@@ -51,6 +63,13 @@ describe("the coupon form", () => {
       end: "La date de fin vient après la date de début.",
     });
     expect(bad.values.code).toBe("a b");
+  });
+
+  it("a coupon's name, shown to buyers, refuses an invisible reversal beside it", () => {
+    const bad = parseForm(couponForm, form({ ...valid, name: "\u202E%51- sèrpa" }));
+    expect(!bad.ok && bad.fieldErrors).toEqual({
+      name: "Le nom du code promo contient un caractère invisible d'inversion du texte : retirez-le.",
+    });
   });
 
   it("a day that is not in the calendar is refused beside its field, never moved to another", () => {
