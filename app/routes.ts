@@ -25,6 +25,7 @@ export default [
     route("account/devis", "routes/account.devis.tsx"),
   ]),
   route("account/orders/:id/facture.pdf", "routes/account.orders.$id.facture.ts"),
+  route("account/orders/:id/avoirs/:file", "routes/account.orders.$id.avoirs.$file.ts"),
   // An invoice behind a signed link (the buyer's e-mail, the follow page): platform/ecom/after-sale/invoices.ts writes it.
   route("factures/:orderId", "routes/factures.$orderId.ts"),
   // Where a refused invoice link lands: the error screen, as a page (a PDF route cannot render one).
@@ -54,6 +55,7 @@ export default [
     route("orders/export.csv", "routes/admin.orders.export.ts"),
     route("orders/:id", "routes/admin.orders.$id.tsx"),
     route("orders/:id/facture.pdf", "routes/admin.orders.$id.facture.ts"),
+    route("orders/:id/avoirs/:file", "routes/admin.orders.$id.avoirs.$file.ts"),
     route("customers/:email", "routes/admin.customers.$email.tsx"),
     route("members", "routes/admin.members.tsx"),
     route("contact", "routes/admin.contact.tsx"),

@@ -1,13 +1,14 @@
 import { Facts } from "~/components/Facts";
 import { ShipmentList } from "~/components/OrderProgress";
 import { Section } from "~/components/Section";
+import { CreditNoteList } from "~/components/CreditNoteList";
 import type { MemberOrder } from "~/models/order";
 
 const dateFormat = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
 
 /**
  * Where an order stands, for its buyer: when it was placed, its status, payment and shipping, its parcels or pickup
- * with their tracking, its invoice. The member's order page and a guest's follow page (`/commande/suivi`) show it
+ * with their tracking, its invoice and the credit notes of its refunds. The member's order page and a guest's follow page (`/commande/suivi`) show it
  * alike; the lines and totals follow it (OrderDetails).
  */
 export function OrderFollowUp({ order }: { order: MemberOrder }) {
@@ -36,6 +37,7 @@ export function OrderFollowUp({ order }: { order: MemberOrder }) {
           </a>
         </p>
       ) : null}
+      <CreditNoteList notes={order.creditNotes} />
     </>
   );
 }

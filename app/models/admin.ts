@@ -1,6 +1,6 @@
 /** The back-office's views and French labels (built in app/.server/admin-*.server.ts, shown by app/routes/admin.*). */
 import type { Money } from "./cart";
-import type { OrderView } from "./order";
+import type { CreditNoteLink, OrderView } from "./order";
 import type { RefundView, ShipmentView } from "./order-life";
 
 export const ORDER_STATUS_OPTIONS: Record<string, string> = {
@@ -84,6 +84,8 @@ export interface AdminOrderDetail extends OrderView {
   /** The order's invoice record (orderInvoices) when one exists; the PDF is offered once the order is paid. */
   invoice: { id: string } | null;
   invoiceable: boolean;
+  /** The credit note of each refund that gave money back (app/.server/orders/credit-notes.server.ts). */
+  creditNotes: CreditNoteLink[];
   /** The owner's internal notes (MERCHANT_COMMENT activities), oldest first. */
   notes: Array<{ id: string; date?: string; message: string }>;
 }

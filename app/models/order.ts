@@ -60,4 +60,15 @@ export interface MemberOrder extends OrderView {
   refunded?: Money;
   /** Where its invoice is downloaded, once the order was paid (the member's own route, or a signed link for a guest). */
   invoiceHref?: string;
+  /** The credit notes of its refunds, beside the invoice they correct. */
+  creditNotes?: CreditNoteLink[];
+}
+
+/** A refund's credit note (facture d'avoir) as the buyer's and the owner's order pages offer it. */
+export interface CreditNoteLink {
+  number: string;
+  /** What it gives back, VAT included. */
+  amount: Money;
+  issuedAt: string;
+  href: string;
 }

@@ -8,6 +8,7 @@ import { OrderDetails } from "~/components/OrderDetails";
 import { RefundList, ShipmentList } from "~/components/OrderProgress";
 import { routeMeta } from "~/lib/meta";
 import { Section } from "~/components/Section";
+import { CreditNoteList } from "~/components/CreditNoteList";
 
 export const meta: Route.MetaFunction = ({ matches, location, data }) =>
   routeMeta(
@@ -77,6 +78,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             </a>
           </p>
         ) : null}
+        <CreditNoteList notes={order.creditNotes} />
       </Section>
 
       <Section id="refunds" title="Remboursements">

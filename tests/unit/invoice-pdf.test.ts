@@ -2,7 +2,10 @@ import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { describe, expect, it } from "vitest";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { orderTransactions, orders } from "@wix/ecom";
 import { renderInvoicePdf, type InvoiceData } from "~/.server/orders/invoice-pdf.server";
+import { renderCreditNotePdf } from "~/.server/orders/credit-note-pdf.server";
+import { creditNoteData, invoiceData } from "~/.server/orders/invoice-data.server";
 import { VAT_EXEMPTION, type LegalIdentity } from "~/content/legal";
 
 /**
@@ -103,5 +106,95 @@ describe("invoice PDF: any name prints as typed", () => {
     expect(text).toContain("Łódź, Győr, España — Ωμέγα");
     expect(text).toContain("« Typé et fier »");
     expect(text).toMatch(/Dont remise −9,20\s€/);
+  });
+});
+
+describe("credit note PDF: a refund's facture d'avoir", () => {
+  const price = (cents: number) => ({ amount: (cents / 100).toFixed(2) });
+  const TSHIRT = "2b7e7f39-3a8e-4d0f-9a51-1f0c1c2b0a01";
+  const MUG = "2b7e7f39-3a8e-4d0f-9a51-1f0c1c2b0a02";
+  const order = {
+    _id: "9f3c1a52-0d6e-4b8a-8f53-5b2a7c1d9e10",
+    number: "10042",
+    currency: "EUR",
+    paymentStatus: "PARTIALLY_REFUNDED",
+    _createdDate: new Date("2026-11-20T10:00:00Z"),
+    activities: [{ type: "ORDER_PAID", _createdDate: new Date("2026-11-20T10:05:00Z") }],
+    buyerInfo: { email: "lukasz@exemple.pl" },
+    billingInfo: {
+      contactDetails: { firstName: "Łukasz", lastName: "Erdős-Peña" },
+      address: { addressLine1: "ul. Piękna 7", postalCode: "00-549", city: "Warszawa", country: "PL" },
+    },
+    lineItems: [
+      {
+        _id: TSHIRT,
+        productName: { original: "T-shirt « Typé et fier »" },
+        quantity: 2,
+        totalPriceAfterTax: price(5000),
+        taxDetails: { totalTax: price(833), taxRate: "0.2" },
+      },
+      {
+        _id: MUG,
+        productName: { original: "Mug « It works »" },
+        quantity: 1,
+        totalPriceAfterTax: price(1400),
+        taxDetails: { totalTax: price(233), taxRate: "0.2" },
+      },
+    ],
+    shippingInfo: { title: "Colissimo", cost: { price: price(490), taxDetails: { totalTax: price(82), taxRate: "0.2" } } },
+    priceSummary: { discount: price(0) },
+  } as unknown as orders.Order;
+  const returned: orderTransactions.Refund = {
+    _id: "5d1c7e0a-9b2f-4c3e-8a6d-7e4f1b2c3d40",
+    _createdDate: new Date("2026-11-25T09:00:00Z"),
+    transactions: [{ refundStatus: "SUCCEEDED", amount: price(2990), externalRefund: false }],
+    details: {
+      lineItems: [{ lineItemId: TSHIRT, quantity: 1 }],
+      shipping: { amount: price(490) },
+      reason: "Article retourné",
+    },
+    summary: { breakdown: { lineItems: [{ lineItemId: TSHIRT, totalRefundedAmount: price(2500) }] } },
+  };
+  const gesture: orderTransactions.Refund = {
+    _id: "5d1c7e0a-9b2f-4c3e-8a6d-7e4f1b2c3d41",
+    _createdDate: new Date("2026-11-26T09:00:00Z"),
+    transactions: [{ refundStatus: "SUCCEEDED", amount: price(600), externalRefund: true }],
+    details: {},
+  };
+  const notes = [
+    { number: "AV-2026-0007", refundId: returned._id!, issuedAt: "2026-11-25T09:00:05Z", amountCents: 2990 },
+    { number: "AV-2026-0008", refundId: gesture._id!, issuedAt: "2026-11-26T09:00:05Z", amountCents: 600 },
+  ];
+  const invoice = invoiceData(order, [returned, gesture], false, notes);
+
+  it("its own number, the invoice it corrects, the lines given back in negative with their VAT, the date, seller and buyer", async () => {
+    const text = await textOf(await renderCreditNotePdf(creditNoteData(order, returned, notes[0]!, invoice), SELLER));
+    expect(text).toContain("Facture d'avoir n° AV-2026-0007");
+    expect(text).toContain("Date d'émission : 25 novembre 2026 · Commande n° 10042");
+    expect(text).toContain("Rectifie la facture n° F-10042 du 20 novembre 2026");
+    expect(text).toContain("SIRET : 123 456 789 00012");
+    expect(text).toContain("Łukasz Erdős-Peña");
+    expect(text).toContain("ul. Piękna 7");
+    expect(text).toMatch(/T-shirt « Typé et fier » 1 −20,83\s€ 20 % −25,00\s€/);
+    expect(text).toMatch(/Livraison : Colissimo 1 −4,08\s€ 20 % −4,90\s€/);
+    expect(text).not.toContain("Mug");
+    expect(text).toMatch(/Total HT −24,91\s€ TVA −4,99\s€ Total TTC −29,90\s€/);
+    expect(text).toMatch(/Avoir remboursé : 29,90\s€ sur la carte bancaire du paiement le 25 novembre 2026\./);
+    expect(text).toContain("Motif : Article retourné");
+  });
+
+  it("an amount refunded without items: one line of what went back, with the invoice's VAT; recorded outside when paid offline", async () => {
+    const text = await textOf(await renderCreditNotePdf(creditNoteData(order, gesture, notes[1]!, invoice), SELLER));
+    expect(text).toContain("Facture d'avoir n° AV-2026-0008");
+    expect(text).toMatch(/Remboursement sans retour d'article 1 −5,00\s€ 20 % −6,00\s€/);
+    expect(text).toMatch(/Total TTC −6,00\s€/);
+    expect(text).toContain("hors ligne");
+    expect(text).not.toContain("Motif");
+  });
+
+  it("the invoice names the credit note of each refund made since", async () => {
+    const text = await textOf(await renderInvoicePdf(invoice, SELLER));
+    expect(text).toMatch(/29,90\s€ le 25 novembre 2026 \(facture d'avoir n° AV-2026-0007\)/);
+    expect(text).toMatch(/6,00\s€ le 26 novembre 2026 \(facture d'avoir n° AV-2026-0008\)/);
   });
 });

@@ -7,6 +7,7 @@ import { ACTIVITY_LABELS, COLLECTABILITY_LABELS, ORDER_STATUS_OPTIONS, PAYMENT_S
 import { fulfilmentStatusLabel, NON_REFUNDABLE_LABELS } from "~/models/order-life";
 import { linkedOrderView } from "../checkout/checkout.server";
 import { refundViews, shipmentViews } from "../orders/after-sale-views.server";
+import { creditNoteLinks } from "../orders/invoices.server";
 import type { ElevatedClient } from "./elevated-client.server";
 import { notFound } from "~/lib/http";
 import { isPlatformId } from "~/models/ids";
@@ -16,7 +17,8 @@ import { formatPrice, money } from "~/lib/money";
  * One order as the owner sees it: the order (orders.getOrder) with its payment and refunds
  * (orderTransactions.listTransactionsForSingleOrder), what can still be refunded (orderBilling.getOrderRefundability),
  * whether money can still be collected (orders.getPaymentCollectabilityStatus), its shipments
- * (orderFulfillments.listFulfillmentsForSingleOrder) and its invoice (orderInvoices.listInvoicesForMultipleOrders).
+ * (orderFulfillments.listFulfillmentsForSingleOrder), its invoice (orderInvoices.listInvoicesForMultipleOrders) and the
+ * credit notes of its refunds (orders/credit-notes.server.ts).
  */
 
 const label = (labels: Record<string, string>, v: unknown) => {
@@ -79,7 +81,19 @@ export class OrderReads {
   refundabilityRaw = () => this.once("refundability", () => this.admin.orderBilling.getOrderRefundability(this.id));
   collectability = () => this.once("collectability", () => this.admin.orders.getPaymentCollectabilityStatus(this.id));
   fulfilments = () => this.once("fulfilments", () => this.admin.orderFulfillments.listFulfillmentsForSingleOrder(this.id));
-  invoices = () => this.once("invoices", () => this.admin.orderInvoices.listInvoicesForMultipleOrders([this.id]));
+  /** Read once the credit notes are issued: issuing them records the invoice they correct. */
+  invoices = () =>
+    this.once("invoices", async () => {
+      await this.creditNotes();
+      return this.admin.orderInvoices.listInvoicesForMultipleOrders([this.id]);
+    });
+  /** The credit note of each refund, numbered here the first time the page is read after the refund. */
+  creditNotes = () =>
+    this.once("creditNotes", async () => {
+      const [order, tx] = await Promise.all([this.order(), this.transactions()]);
+      const base = `/admin/orders/${encodeURIComponent(this.id)}/avoirs`;
+      return creditNoteLinks(this.admin, order, tx?.orderTransactions?.refunds ?? [], (n) => `${base}/${n}.pdf`);
+    });
 
   /** The order's one payment: what the owner can do with it. */
   payment = async (): Promise<AdminOrderDetail["payment"]> => {
@@ -120,7 +134,7 @@ export class OrderReads {
 /** Everything the order's page shows, from the six reads. */
 export async function getOrderDetail(reads: OrderReads): Promise<AdminOrderDetail> {
   return mapLoaderErrors(async () => {
-    const [raw, tx, payment, refundability, collectable, fulfilments, invoices, toFulfil] = await Promise.all([
+    const [raw, tx, payment, refundability, collectable, fulfilments, invoices, toFulfil, creditNotes] = await Promise.all([
       reads.order(),
       reads.transactions(),
       reads.payment(),
@@ -129,6 +143,7 @@ export async function getOrderDetail(reads: OrderReads): Promise<AdminOrderDetai
       reads.fulfilments(),
       reads.invoices(),
       reads.toFulfil(),
+      reads.creditNotes(),
     ]);
     // Lines linked to the catalog's product pages (V1 or V3), as the customer's order page links them.
     const view = await linkedOrderView(raw);
@@ -159,6 +174,7 @@ export async function getOrderDetail(reads: OrderReads): Promise<AdminOrderDetai
       shippable: !pickup && view.lines.some((l) => !l.digital),
       invoice: invoice?._id ? { id: invoice._id } : null,
       invoiceable: isPaidOrder(raw.paymentStatus),
+      creditNotes,
     };
   });
 }

@@ -2,7 +2,7 @@ import { createContext, redirect, type MiddlewareFunction, type RouterContextPro
 import { notFound } from "~/lib/http";
 import type { OrderFilters } from "~/models/admin";
 import { loginPath } from "../account/auth.server";
-import { ownerInvoice } from "../orders/invoices.server";
+import { creditNoteFile, ownerInvoice } from "../orders/invoices.server";
 import { commerceOf, type Commerce } from "../wix/commerce.server";
 import { listContactRequests, runContactIntent } from "./contact.server";
 import { customerView } from "./customers.server";
@@ -61,6 +61,7 @@ export class Owner {
       tag: (request: Request, back: string) => runTagIntent(admin, request, back),
       exportCsv: (request: Request, params: URLSearchParams) => exportOrdersCsv(admin, request, params),
       invoice: (id: string) => ownerInvoice(admin, id),
+      creditNote: (id: string, file: string) => ownerInvoice(admin, id, creditNoteFile(file)),
     };
     this.members = {
       search: (params: URLSearchParams, page: number) => {

@@ -9,7 +9,9 @@ import { fulfilmentStatusLabel } from "~/models/order-life";
 import { pickupFulfilments, shipmentViews } from "./after-sale-views.server";
 import { isPaidOrder } from "./money.server";
 import { signInvoiceLink } from "./invoice-links.server";
-import { clientForFollowLink } from "../admin/elevated-client.server";
+import type { ElevatedClient } from "../admin/elevated-client.server";
+import { clientForFollowLink, elevatedClientAfterCheck } from "../admin/elevated-client.server";
+import { creditNoteLinks } from "./invoices.server";
 import { getConfig } from "../site/config.server";
 
 /** A member's orders: French labels for the statuses the seed lists (platform/seed/demo.json). */
@@ -61,7 +63,10 @@ type OrderReader = {
  * with their tracking, the amount refunded, its lines linked to the catalog. The member's order page and a guest's
  * follow page show the same (components/OrderFollowUp.tsx); only the invoice's address differs.
  */
-export async function orderFollowUp(client: OrderReader, orderId: string): Promise<{ order: MemberOrder; paid: boolean }> {
+export async function orderFollowUp(
+  client: OrderReader,
+  orderId: string,
+): Promise<{ order: MemberOrder; paid: boolean; raw: orders.Order }> {
   const [raw, found] = await Promise.all([
     client.orders.getOrder(orderId),
     client.orderFulfillments.listFulfillmentsForSingleOrder(orderId),
@@ -77,14 +82,29 @@ export async function orderFollowUp(client: OrderReader, orderId: string): Promi
       ...(Number(refunded.amount) > 0 ? { refunded } : {}),
     },
     paid: isPaidOrder(raw.paymentStatus),
+    raw,
   };
+}
+
+/**
+ * The credit notes of a refunded order, for its buyer (read with the elevated client: her own read of the order
+ * answered first, or a follow link's check), each behind `href`.
+ */
+async function withCreditNotes(admin: ElevatedClient, order: MemberOrder, raw: orders.Order, href: (number: string) => string) {
+  if (!order.refunded) return order;
+  const tx = await admin.orderTransactions.listTransactionsForSingleOrder(order.id);
+  const creditNotes = await creditNoteLinks(admin, raw, tx?.orderTransactions?.refunds ?? [], href);
+  return creditNotes.length ? { ...order, creditNotes } : order;
 }
 
 /** One of the signed-in member's orders, read with her own token, its invoice behind her account. */
 export async function getMemberOrder(commerce: Commerce, orderId: string): Promise<MemberOrder> {
   if (!isPlatformId(orderId)) notFound();
-  const { order, paid } = await orderFollowUp(await commerce.client(), orderId);
-  return paid ? { ...order, invoiceHref: `/account/orders/${encodeURIComponent(orderId)}/facture.pdf` } : order;
+  const { order, paid, raw } = await orderFollowUp(await commerce.client(), orderId);
+  if (!paid) return order;
+  const base = `/account/orders/${encodeURIComponent(orderId)}`;
+  const documents = await withCreditNotes(elevatedClientAfterCheck(), order, raw, (n) => `${base}/avoirs/${n}.pdf`);
+  return { ...documents, invoiceHref: `${base}/facture.pdf` };
 }
 
 /** How long the follow page's invoice link lasts: as long as the platform's e-mailed one (a buyer's bookkeeping). */
@@ -98,8 +118,9 @@ export async function guestOrder(orderId: string): Promise<MemberOrder | null> {
   const admin = clientForFollowLink();
   const apiKey = getConfig().admin.apiKey;
   if (!admin || !apiKey) return null;
-  const { order, paid } = await orderFollowUp(admin, orderId);
+  const { order, paid, raw } = await orderFollowUp(admin, orderId);
   if (!paid) return order;
   const token = signInvoiceLink(apiKey, orderId, Math.floor(Date.now() / 1000) + INVOICE_LINK_TTL_SECONDS);
-  return { ...order, invoiceHref: `/factures/${encodeURIComponent(orderId)}?jeton=${encodeURIComponent(token)}` };
+  const invoiceHref = `/factures/${encodeURIComponent(orderId)}?jeton=${encodeURIComponent(token)}`;
+  return { ...(await withCreditNotes(admin, order, raw, (n) => `${invoiceHref}&avoir=${n}`)), invoiceHref };
 }

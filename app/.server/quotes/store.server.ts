@@ -1,5 +1,6 @@
 import type { ElevatedClient } from "../admin/elevated-client.server";
 import { AdminRefusal } from "../admin/actions.server";
+import { isTaken } from "../site/document-series.server";
 import { quoteNumber, quoteRank, quoteRecordId, type QuoteContent, type QuoteRecord } from "~/models/quote";
 
 /**
@@ -25,8 +26,7 @@ function fromItem(item: Record<string, unknown>): QuoteRecord {
 /** The record as stored: with the client's e-mail in lower case, the key a member's "Mes devis" is read by. */
 const stored = (q: QuoteRecord) => ({ ...q, clientEmailKey: q.client.email.toLowerCase() }) as unknown as Record<string, unknown>;
 
-export const isTaken = (error: unknown) =>
-  (error as { details?: { applicationError?: { code?: string } } })?.details?.applicationError?.code === "WDE0074";
+export { isTaken };
 
 /**
  * Claims the version's one answer (an insert of its id: only one succeeds, whoever answers at the same moment).
