@@ -85,12 +85,6 @@ describe("the hosted payment page's card form", () => {
     expect(html).toContain("3 champs sont à corriger");
     expect(html).toContain('<a href="#cvc">');
   });
-
-  it("a payment request's page checks the same fields the same way", async () => {
-    // Its form is the same module's; an unknown request answers its own page, never a card error.
-    const res = await form(p, "/_platform/demande-paiement", { id: "nope", action: "pay", cardNumber: "1" });
-    expect(res.status).toBe(404);
-  });
 });
 
 describe("pay on delivery", () => {
