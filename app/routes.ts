@@ -62,6 +62,7 @@ export default [
     route("products", "routes/admin.products._index.tsx"),
     route("products/:id", "routes/admin.products.$id.tsx"),
     route("coupons", "routes/admin.coupons.tsx"),
+    route("paiement", "routes/admin.paiement.tsx"),
     route("devis", "routes/admin.devis._index.tsx"),
     route("devis/nouveau", "routes/admin.devis.nouveau.tsx"),
     route("devis/:number", "routes/admin.devis.$number.tsx"),

@@ -193,3 +193,8 @@ export const couponIntentForm = z.object({
   code: z.string().max(20).default(""),
   confirmed: z.string().optional(),
 });
+
+/** The most an order paid on delivery may cost, in euros; 0 turns pay on delivery off (decision 0077). */
+export const payOnDeliveryForm = z.object({
+  ceiling: price("Plafond en euros, par exemple 300, ou 0 pour ne plus proposer le paiement à la livraison."),
+});

@@ -16,6 +16,7 @@ const SECTIONS = [
   { to: "/admin/orders", label: "Commandes", end: false },
   { to: "/admin/products", label: "Produits", end: false },
   { to: "/admin/coupons", label: "Codes promo", end: false },
+  { to: "/admin/paiement", label: "Paiement", end: false },
   { to: "/admin/members", label: "Membres", end: false },
   { to: "/admin/contact", label: "Demandes de contact", end: false },
   { to: "/admin/devis", label: "Devis", end: false },

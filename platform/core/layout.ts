@@ -39,6 +39,10 @@ a { color: var(--accent); }
 .error { background: var(--danger-bg); color: var(--danger); border: 1px solid var(--danger); border-radius: var(--radius); padding: .75rem 1rem; margin: 0 0 1rem; }
 .notice { background: var(--notice-bg); border: 1px solid var(--border); border-left: 4px solid var(--accent); border-radius: var(--radius); padding: .75rem 1rem; margin: 0 0 1rem; }
 .field-error { color: var(--danger); font-size: .9rem; margin: .25rem 0 0; }
+.error-summary p { margin: 0; }
+.error-summary ul { margin: .25rem 0 0; padding-left: 1.25rem; }
+.error-summary a { color: var(--danger); }
+input[aria-invalid="true"] { border-color: var(--danger); border-width: 2px; }
 table { width: 100%; border-collapse: collapse; }
 th, td { text-align: left; padding: .45rem .25rem; border-bottom: 1px solid var(--border); vertical-align: top; }
 td.num, th.num { text-align: right; white-space: nowrap; }

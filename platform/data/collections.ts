@@ -10,7 +10,7 @@ export interface SiteCollection {
 }
 
 export const SITE_COLLECTIONS: ReadonlyMap<string, SiteCollection> = new Map(
-  ["Quotes", "QuoteAnswers", "Invoices", "InvoiceClaims", "CreditNotes", "SiteEmails"].map((id) => [
+  ["Quotes", "QuoteAnswers", "Invoices", "InvoiceClaims", "CreditNotes", "SiteEmails", "SiteSettings"].map((id) => [
     id,
     { id, permissions: "ADMIN" as const },
   ]),

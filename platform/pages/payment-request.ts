@@ -10,7 +10,8 @@ import { requestById } from "../ecom/payment-requests/payment-requests";
 import { payRequest } from "../ecom/payment-requests/request-payments";
 import type { Callbacks } from "../redirects/redirects";
 import { getSession } from "../redirects/redirects";
-import { expiryError, normalizeExpiry, TEST_CARD_DECLINED, TEST_CARD_OK } from "./payment";
+import { cardFields, checkCard, noticeOf, type CardAnswer } from "./card-form";
+import { keepAnswer, takeAnswer } from "./form-answers";
 
 interface Target {
   row: PaymentRequestRow;
@@ -42,16 +43,7 @@ function targetOf(ctx: Ctx, params: { get(name: string): string | null }): Targe
 
 const unknown = () => html(errorPage("Lien non valide", "Cette demande de paiement n'existe pas ou son lien n'est plus valide."), 404);
 
-interface FormState {
-  error?: string;
-  cardError?: string;
-  expiryError?: string;
-  card?: string;
-  expiry?: string;
-  holder?: string;
-}
-
-function render(ctx: Ctx, t: Target, state: FormState = {}, status = 200): Response {
+function render(ctx: Ctx, t: Target, answer: CardAnswer = {}): Response {
   const d = JSON.parse(t.row.data) as PaymentRequestData;
   const order = ctx.db.prepare("SELECT number FROM orders WHERE id = ?").get(t.row.order_id) as { number: string };
   const amount = formatMoney(d.amountCents, currency(ctx));
@@ -74,28 +66,14 @@ ${d.expirationDate ? `<p class="muted">À régler avant le ${e(new Date(d.expira
     return html(
       page(
         "Demande de paiement",
-        `<h1>Demande de paiement</h1>${summary}<div class="card"><p>${e(closed[t.row.status]!)}</p>${back ? `<p><a href="${e(back)}">Retour au site</a></p>` : ""}</div>`,
+        `<h1>Demande de paiement</h1>${noticeOf(answer)}${summary}<div class="card"><p>${e(closed[t.row.status]!)}</p>${back ? `<p><a href="${e(back)}">Retour au site</a></p>` : ""}</div>`,
       ),
-      status,
     );
   }
   const hidden = `<input type="hidden" name="${t.ref.name}" value="${e(t.ref.value)}">`;
   const form = `<form method="post" action="/_platform/demande-paiement" novalidate>${hidden}
 <input type="hidden" name="action" value="pay">
-<h2>Paiement par carte</h2>
-<p class="hint">Carte de test : 4242 4242 4242 4242 (acceptée) ou 4000 0000 0000 0002 (refusée).</p>
-<label for="cardNumber">Numéro de carte</label>
-<input type="text" id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" value="${e(state.card ?? "")}"${state.cardError ? ' aria-invalid="true" aria-describedby="card-error"' : ""}>
-${state.cardError ? `<p class="field-error" id="card-error">${e(state.cardError)}</p>` : ""}
-<div class="row">
-<div><label for="expiry">Date d'expiration (MM/AA)</label>
-<input type="text" id="expiry" name="expiry" autocomplete="cc-exp" placeholder="12/30" value="${e(state.expiry ?? "")}"${state.expiryError ? ' aria-invalid="true" aria-describedby="expiry-error"' : ""}>
-${state.expiryError ? `<p class="field-error" id="expiry-error">${e(state.expiryError)}</p>` : ""}</div>
-<div><label for="cvc">Cryptogramme</label>
-<input type="text" id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123"></div>
-</div>
-<label for="holder">Titulaire de la carte</label>
-<input type="text" id="holder" name="holder" autocomplete="cc-name" value="${e(state.holder ?? "")}">
+${cardFields(answer)}
 <div class="actions"><button type="submit" class="primary">Payer ${e(amount)}</button></div>
 </form>
 ${
@@ -103,13 +81,7 @@ ${
     ? `<form method="post" action="/_platform/demande-paiement">${hidden}<input type="hidden" name="action" value="cancel"><div class="actions"><button type="submit" class="link">Annuler</button></div></form>`
     : ""
 }`;
-  return html(
-    page(
-      "Demande de paiement",
-      `<h1>Demande de paiement</h1>${state.error ? `<p class="error" role="alert">${e(state.error)}</p>` : ""}${summary}<div class="card">${form}</div>`,
-    ),
-    status,
-  );
+  return html(page("Demande de paiement", `<h1>Demande de paiement</h1>${noticeOf(answer)}${summary}<div class="card">${form}</div>`));
 }
 
 function withOrderId(url: string, orderId: string): string {
@@ -118,9 +90,16 @@ function withOrderId(url: string, orderId: string): string {
   return u.toString();
 }
 
+/** The page's own address (`?id=` or `?session=`), and the key its kept answers are filed under. */
+const pageUrl = (t: Target) => `/_platform/demande-paiement?${t.ref.name}=${encodeURIComponent(t.ref.value)}`;
+const targetKey = (t: Target) => `request:${t.ref.name}:${t.ref.value}`;
+
+/** Post/Redirect/Get, as the checkout's payment page (form-answers.ts). */
+const redirectWithAnswer = (t: Target, answer: CardAnswer) => redirect(`${pageUrl(t)}&reponse=${keepAnswer(targetKey(t), answer)}`);
+
 export function paymentRequestGet(ctx: Ctx, url: URL): Response {
   const t = targetOf(ctx, url.searchParams);
-  return t ? render(ctx, t) : unknown();
+  return t ? render(ctx, t, takeAnswer(url.searchParams.get("reponse"), targetKey(t))) : unknown();
 }
 
 export async function paymentRequestPost(ctx: Ctx, request: Request): Promise<Response> {
@@ -128,20 +107,15 @@ export async function paymentRequestPost(ctx: Ctx, request: Request): Promise<Re
   const t = targetOf(ctx, form);
   if (!t) return unknown();
   if (form.get("action") === "cancel") return redirect(t.callbacks?.postFlowUrl ?? "/");
-  const state: FormState = { expiry: (form.get("expiry") ?? "").slice(0, 10), holder: (form.get("holder") ?? "").slice(0, 100) };
-  const typed = (form.get("cardNumber") ?? "").slice(0, 40);
-  const digits = typed.replace(/[\s-]/g, "");
-  const refuse = (problem: FormState) => render(ctx, t, { ...state, card: typed, ...problem }, 400);
-  if (digits !== TEST_CARD_OK && digits !== TEST_CARD_DECLINED)
-    return refuse({ cardError: "Numéro de carte invalide. Utilisez la carte de test 4242 4242 4242 4242." });
-  const expiry = (state.expiry ?? "").trim();
-  const expiryProblem = expiry ? expiryError(expiry, new Date()) : null;
-  if (expiryProblem) return refuse({ expiryError: expiryProblem });
-  if (expiry) state.expiry = normalizeExpiry(expiry)!;
-  if (digits === TEST_CARD_DECLINED)
-    return render(ctx, t, { ...state, error: "Paiement refusé : votre banque a refusé cette carte. Aucun montant n'a été débité." }, 402);
+  const checked = checkCard(form, new Date());
+  if (!checked.ok) return redirectWithAnswer(t, checked.answer);
+  if (checked.card.declined)
+    return redirectWithAnswer(t, {
+      values: checked.values,
+      notice: "Paiement refusé : votre banque a refusé cette carte. Aucun montant n'a été débité.",
+    });
   const result = payRequest(ctx, t.row.id);
-  if (!result.ok) return render(ctx, { ...t, row: requestById(ctx, t.row.id) }, { error: result.message }, 409);
+  if (!result.ok) return redirectWithAnswer(t, { notice: result.message });
   if (t.callbacks?.thankYouPageUrl) return redirect(withOrderId(t.callbacks.thankYouPageUrl, result.orderId));
-  return render(ctx, { ...t, row: requestById(ctx, t.row.id) });
+  return redirect(pageUrl(t));
 }

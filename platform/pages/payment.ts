@@ -10,60 +10,21 @@ import { addressToWire, isPickup, pickupAddressText, unavailableText, type Shipp
 import type { Callbacks, SessionRow } from "../redirects/redirects";
 import { getSession } from "../redirects/redirects";
 import { e, errorPage, page } from "../core/layout";
-
-export const TEST_CARD_OK = "4242424242424242";
-export const TEST_CARD_DECLINED = "4000000000000002";
+import { cardFields, checkCard, noticeOf, type CardAnswer } from "./card-form";
+import { keepAnswer, takeAnswer } from "./form-answers";
+import { payOnDeliveryRefusal } from "./pay-on-delivery";
 
 /** A Checkout V1 (`checkoutId`) or a Cart V2 (`cartId`) session. */
 interface EcomSessionData extends PurchaseRef {
   callbacks: Callbacks;
-  /** What the last refused POST has to show, read once by the GET it redirects to (never a card number). */
-  flash?: FormState;
 }
 
-/** Post/Redirect/Get: a refused payment is answered by a 303 to the page, so Back and reload never resubmit it. */
-function redirectWithFlash(ctx: Ctx, session: SessionRow, flash: FormState): Response {
-  const data = JSON.parse(session.data) as EcomSessionData;
-  ctx.db.prepare("UPDATE redirect_sessions SET data = ? WHERE id = ?").run(JSON.stringify({ ...data, flash }), session.id);
-  return redirect(`/_platform/checkout?session=${encodeURIComponent(session.id)}`);
-}
+const pageUrl = (session: SessionRow) => `/_platform/checkout?session=${encodeURIComponent(session.id)}`;
+const targetOf = (session: SessionRow) => `checkout:${session.id}`;
 
-/** The flash left by the last POST, removed as it is read. */
-function takeFlash(ctx: Ctx, session: SessionRow): FormState {
-  const data = JSON.parse(session.data) as EcomSessionData;
-  if (!data.flash) return {};
-  const { flash, ...rest } = data;
-  ctx.db.prepare("UPDATE redirect_sessions SET data = ? WHERE id = ?").run(JSON.stringify(rest), session.id);
-  return flash;
-}
-
-/**
- * The expiry as typed, in the one spelling the page shows ("MM/AA"), or null when it is not a month and a year.
- * Common spellings are accepted: 12/30, 12/2030, 1230, 122030, 12-30, 12.30, 12 30, 1/30.
- */
-export function normalizeExpiry(raw: string): string | null {
-  const text = raw.trim();
-  const match = /^(\d{1,2})\s*[/.\s-]\s*(\d{2}|\d{4})$/.exec(text) ?? /^(\d{2})(\d{2})$/.exec(text) ?? /^(\d{2})(\d{4})$/.exec(text);
-  if (!match) return null;
-  const month = Number(match[1]);
-  const year = match[2]!.length === 4 ? match[2]!.slice(2) : match[2]!;
-  if (month < 1 || month > 12 || (match[2]!.length === 4 && !match[2]!.startsWith("20"))) return null;
-  return `${String(month).padStart(2, "0")}/${year}`;
-}
-
-/**
- * Null when the expiry is a month not yet past (a card is valid to the end of its month), in any spelling
- * `normalizeExpiry` reads; else the French message for the field. `now` is the platform's clock.
- */
-export function expiryError(raw: string, now: Date): string | null {
-  const normalized = normalizeExpiry(raw);
-  if (!normalized) return "Date d'expiration invalide : indiquez le mois et l'année (exemple : 12/30).";
-  const month = Number(normalized.slice(0, 2));
-  const year = 2000 + Number(normalized.slice(3));
-  if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)) {
-    return "Cette carte a expiré : utilisez une carte dont la date d'expiration n'est pas passée.";
-  }
-  return null;
+/** Post/Redirect/Get: a refused POST is answered by a 303 to the page, its answer kept under an id (form-answers.ts). */
+function redirectWithAnswer(session: SessionRow, answer: CardAnswer): Response {
+  return redirect(`${pageUrl(session)}&reponse=${keepAnswer(targetOf(session), answer)}`);
 }
 
 function expired(): Response {
@@ -126,16 +87,7 @@ ${addressBlock("Facturation", data.billingAddress, data.contactDetails)}
 </div>`;
 }
 
-interface FormState {
-  error?: string;
-  cardError?: string;
-  expiryError?: string;
-  card?: string;
-  expiry?: string;
-  holder?: string;
-}
-
-function render(ctx: Ctx, session: SessionRow, state: FormState = {}, status = 200): Response {
+function render(ctx: Ctx, session: SessionRow, answer: CardAnswer = {}): Response {
   const data = JSON.parse(session.data) as EcomSessionData;
   const purchase = purchaseOf(ctx, data);
   if (!purchase) return expired();
@@ -146,7 +98,6 @@ function render(ctx: Ctx, session: SessionRow, state: FormState = {}, status = 2
         "Commande déjà réglée",
         `<div class="card"><h1>Commande déjà réglée</h1><p>Cette commande a déjà été enregistrée.</p><p><a href="${e(back)}">Voir la confirmation</a></p></div>`,
       ),
-      status === 200 ? 200 : status,
     );
   }
   const { data: cd, totals: t, blocked } = purchase;
@@ -154,27 +105,14 @@ function render(ctx: Ctx, session: SessionRow, state: FormState = {}, status = 2
   const sid = e(session.id);
   const payForms = blocked
     ? `<p class="error" role="alert">${e(blocked)}</p>`
-    : `<form method="post" action="/_platform/checkout?session=${encodeURIComponent(session.id)}" novalidate>
+    : `<form method="post" action="${e(pageUrl(session))}" novalidate>
 <input type="hidden" name="session" value="${sid}">
 <input type="hidden" name="action" value="pay">
-<h2>Paiement par carte</h2>
-<p class="hint">Carte de test : 4242 4242 4242 4242 (acceptée) ou 4000 0000 0000 0002 (refusée).</p>
-<label for="cardNumber">Numéro de carte</label>
-<input type="text" id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" value="${e(state.card ?? "")}"${state.cardError ? ' aria-invalid="true" aria-describedby="card-error"' : ""}>
-${state.cardError ? `<p class="field-error" id="card-error">${e(state.cardError)}</p>` : ""}
-<div class="row">
-<div><label for="expiry">Date d'expiration (MM/AA)</label>
-<input type="text" id="expiry" name="expiry" autocomplete="cc-exp" placeholder="12/30" value="${e(state.expiry ?? "")}"${state.expiryError ? ' aria-invalid="true" aria-describedby="expiry-error"' : ""}>
-${state.expiryError ? `<p class="field-error" id="expiry-error">${e(state.expiryError)}</p>` : ""}</div>
-<div><label for="cvc">Cryptogramme</label>
-<input type="text" id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123"></div>
-</div>
-<label for="holder">Titulaire de la carte</label>
-<input type="text" id="holder" name="holder" autocomplete="cc-name" value="${e(state.holder ?? "")}">
+${cardFields(answer)}
 <div class="actions"><button type="submit" class="primary">Payer ${e(formatMoney(t.total, cur))} (commande avec obligation de paiement)</button></div>
 </form>
 ${
-  t.needsShipping
+  payOnDeliveryRefusal(ctx, t) === null
     ? `<form method="post" action="/_platform/checkout">
 <input type="hidden" name="session" value="${sid}">
 <input type="hidden" name="action" value="offline">
@@ -187,7 +125,7 @@ ${
     page(
       "Paiement",
       `<h1>Paiement</h1>
-${state.error ? `<p class="error" role="alert">${e(state.error)}</p>` : ""}
+${noticeOf(answer)}
 ${summary(ctx, cd, t)}
 <div class="card">
 ${payForms}
@@ -198,19 +136,16 @@ ${payForms}
 </form>
 </div>`,
     ),
-    status,
   );
-}
-
-function needsShipping(ctx: Ctx, ref: PurchaseRef): boolean {
-  return purchaseOf(ctx, ref)?.totals.needsShipping ?? true;
 }
 
 export function paymentGet(ctx: Ctx, url: URL): Response {
   const session = getSession(ctx, url.searchParams.get("session"), "ecomCheckout");
   if (!session) return expired();
-  return render(ctx, session, takeFlash(ctx, session));
+  return render(ctx, session, takeAnswer(url.searchParams.get("reponse"), targetOf(session)));
 }
+
+const DECLINED = "Paiement refusé : votre banque a refusé cette carte. Aucun montant n'a été débité.";
 
 export async function paymentPost(ctx: Ctx, request: Request): Promise<Response> {
   const form = await readForm(request);
@@ -219,39 +154,18 @@ export async function paymentPost(ctx: Ctx, request: Request): Promise<Response>
   const data = JSON.parse(session.data) as EcomSessionData;
   const action = form.get("action") ?? "pay";
   if (action === "cancel") return redirect(data.callbacks.postFlowUrl ?? `${session.app_origin}/`);
-  if (action !== "pay" && action !== "offline") return render(ctx, session, { error: "Action inconnue." }, 400);
-  if (action === "offline" && !needsShipping(ctx, data)) {
-    // Nothing is delivered (trainings, audits, e-books): there is no delivery to pay at.
-    return redirectWithFlash(ctx, session, {
-      error: "Le paiement à la livraison n'existe pas pour une commande sans livraison : payez par carte.",
-    });
+  if (action !== "pay" && action !== "offline") return redirectWithAnswer(session, { notice: "Action inconnue." });
+  if (action === "offline") {
+    const purchase = purchaseOf(ctx, data);
+    const refusal = purchase && !purchase.orderId ? payOnDeliveryRefusal(ctx, purchase.totals) : null;
+    if (refusal) return redirectWithAnswer(session, { notice: refusal });
   }
-
-  // Kept across a redirect (stored in the session): the expiry and the holder, never the card number nor the code.
-  const state: FormState = {
-    expiry: (form.get("expiry") ?? "").slice(0, 10),
-    holder: (form.get("holder") ?? "").slice(0, 100),
-  };
+  let values: CardAnswer["values"];
   if (action === "pay") {
-    const typedCard = (form.get("cardNumber") ?? "").slice(0, 40);
-    const digits = typedCard.replace(/[\s-]/g, "");
-    const expiry = (state.expiry ?? "").trim();
-    const cvc = (form.get("cvc") ?? "").trim();
-    // A field refused before any payment is tried is answered at once, on this same address, with the typed card
-    // number back in its field: stored nowhere, only echoed to who typed it. The security code is never echoed
-    // (tests/unit/platform/platform.test.ts). A declined payment below goes through Post/Redirect/Get, without the number.
-    const refuse = (problem: FormState) => render(ctx, session, { ...state, card: typedCard, ...problem }, 400);
-    if (!/^\d{13,19}$/.test(digits) || (digits !== TEST_CARD_OK && digits !== TEST_CARD_DECLINED))
-      return refuse({ cardError: "Numéro de carte invalide. Utilisez la carte de test 4242 4242 4242 4242." });
-    const expiryProblem = expiry ? expiryError(expiry, new Date()) : null;
-    if (expiryProblem) return refuse({ expiryError: expiryProblem });
-    if (expiry) state.expiry = normalizeExpiry(expiry)!;
-    if (cvc && !/^\d{3,4}$/.test(cvc)) return refuse({ error: "Cryptogramme invalide (3 ou 4 chiffres)." });
-    if (digits === TEST_CARD_DECLINED)
-      return redirectWithFlash(ctx, session, {
-        ...state,
-        error: "Paiement refusé : votre banque a refusé cette carte. Aucun montant n'a été débité.",
-      });
+    const checked = checkCard(form, new Date());
+    if (!checked.ok) return redirectWithAnswer(session, checked.answer);
+    values = checked.values;
+    if (checked.card.declined) return redirectWithAnswer(session, { values, notice: DECLINED });
   }
   // PLATFORM_PAYMENT_CAPTURE=manual: the card is only authorized; the owner captures or voids it later.
   const payment = action === "offline" ? "offline" : ctx.opts.paymentCapture === "manual" ? "authorized" : "card";
@@ -261,7 +175,7 @@ export async function paymentPost(ctx: Ctx, request: Request): Promise<Response>
       result.code === "OUT_OF_STOCK"
         ? `Désolé, votre commande ne peut pas être validée : ${result.message} Aucun montant n'a été débité.`
         : result.message;
-    return redirectWithFlash(ctx, session, { ...state, error: msg });
+    return redirectWithAnswer(session, { ...(values ? { values } : {}), notice: msg });
   }
   return redirect(withOrderId(data.callbacks.thankYouPageUrl ?? `${session.app_origin}/`, result.orderId));
 }

@@ -11,6 +11,7 @@ import { computeTotals, priceLine } from "../ecom/pricing/pricing";
 import { loadProduct, soleVariantId, variantId } from "../stores/catalog-store";
 import { seedId } from "./seed-ids";
 import { insertDigitalFile } from "../ecom/orders/downloads";
+import { seedPayOnDelivery } from "../data/site-settings";
 
 const choiceSchema = z.object({ value: z.string(), description: z.string() });
 const productSchema = z.object({
@@ -159,6 +160,7 @@ export function loadSeed(ctx: Ctx, data: SeedData): void {
   db.transaction(() => {
     setSetting(db, "currency", seed.currency);
     setSetting(db, "taxRatePercent", String(seed.taxRatePercent));
+    seedPayOnDelivery(ctx);
     const colIdBySlug = new Map<string, string>();
     seed.collections.forEach((c, i) => {
       db.prepare("INSERT INTO collections (id, slug, name, description, image, position) VALUES (?, ?, ?, ?, ?, ?)").run(

@@ -25,7 +25,8 @@ test.describe("digital goods", () => {
       maxRedirects: 0,
     });
     expect(forged.status()).toBe(303);
-    await page.reload();
+    // The refusal is the page the redirect names (its answer's id in the URL).
+    await page.goto(forged.headers().location!);
     await expect(page.getByRole("alert")).toContainText("Le paiement à la livraison n'existe pas pour une commande sans livraison");
 
     await payByCard(page);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
-import { PAY_BUTTON, continueToPayment, expectCheckoutFields, type CheckoutBuyer, addAndFillCheckout, sendCard } from "./helpers";
+import { PAY_BUTTON, continueToPayment, expectCheckoutFields, type CheckoutBuyer, addAndFillCheckout, sendCard, fillCard } from "./helpers";
 
 /**
  * The hosted payment page redirects after each POST, keeps
@@ -30,9 +30,7 @@ test.describe("payment page", () => {
     javaScriptEnabled,
   }) => {
     await toPaymentPage(page, javaScriptEnabled);
-    await page.getByLabel("Numéro de carte").fill("4000 0000 0000 0002");
-    await page.getByLabel("Date d'expiration (MM/AA)").fill("12/39");
-    await page.getByLabel("Titulaire de la carte").fill("Paul Martin");
+    await fillCard(page, { number: "4000 0000 0000 0002", expiry: "12/39", holder: "Paul Martin" });
     const posted = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/_platform/checkout");
     await page.getByRole("button", { name: PAY_BUTTON }).click();
     expect((await posted).status()).toBe(303);

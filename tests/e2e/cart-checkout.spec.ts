@@ -14,6 +14,7 @@ import {
   isAddToCartAnswer,
   type CheckoutBuyer,
   visit,
+  fillCard,
 } from "./helpers";
 
 /**
@@ -300,12 +301,12 @@ test.describe("checkout", () => {
     await expect(page.getByText(/5 rue de la Paix, 75002 Paris/).first()).toBeVisible();
 
     // Declined card: a message, nothing charged, still on the payment page.
-    await page.getByLabel("Numéro de carte").fill("4000 0000 0000 0002");
+    await fillCard(page, { number: "4000 0000 0000 0002" });
     await page.getByRole("button", { name: PAY_BUTTON }).click();
     await expect(page.getByRole("alert")).toContainText("Paiement refusé");
     await expect(page.getByRole("alert")).toContainText("Aucun montant n'a été débité");
 
-    await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
+    await fillCard(page, { number: "4242 4242 4242 4242" });
     await page.getByRole("button", { name: PAY_BUTTON }).click();
     await expect(page).toHaveURL(/\/checkout\/complete\?orderId=/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Merci");
@@ -403,7 +404,7 @@ test.describe("checkout", () => {
     await acceptCheckoutTerms(page, { digital: false });
     await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
     await expect(page.getByText("Sacha Petit").first()).toBeVisible();
-    await page.getByLabel("Numéro de carte").fill("4242424242424242");
+    await fillCard(page, { number: "4242424242424242" });
     await page.getByRole("button", { name: PAY_BUTTON }).click();
 
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Merci");

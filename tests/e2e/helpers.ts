@@ -213,23 +213,32 @@ export async function continueToPayment(page: Page, cart: { digital: boolean }) 
   await expect(page).toHaveURL(/\/_platform\/checkout\?session=/);
 }
 
-/** What is typed on the hosted payment page's card form: the test card's number unless `number` says another. */
+/** What is typed on the hosted payment page's card form: the accepted test card and valid fields, unless said otherwise. */
 export interface CardEntry {
   number?: string;
   expiry?: string;
   cvc?: string;
+  holder?: string;
 }
 
 const CARD_LABELS: Record<keyof CardEntry, string> = {
   number: "Numéro de carte",
   expiry: "Date d'expiration (MM/AA)",
   cvc: "Cryptogramme",
+  holder: "Titulaire de la carte",
 };
+
+const VALID_CARD: Required<CardEntry> = { number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", holder: "Camille Martin" };
+
+/** Types the card's fields on the hosted payment page (every one is required there). */
+export async function fillCard(page: Page, card: CardEntry = {}) {
+  const typed = Object.entries({ ...VALID_CARD, ...card }) as [keyof CardEntry, string][];
+  for (const [field, value] of typed) await page.getByLabel(CARD_LABELS[field], { exact: true }).fill(value);
+}
 
 /** On the hosted payment page: types the card and presses the final button (what follows is the caller's to check). */
 export async function sendCard(page: Page, card: CardEntry = {}) {
-  const typed = Object.entries({ number: "4242 4242 4242 4242", ...card }) as [keyof CardEntry, string][];
-  for (const [field, value] of typed) await page.getByLabel(CARD_LABELS[field]).fill(value);
+  await fillCard(page, card);
   await page.getByRole("button", { name: PAY_BUTTON }).click();
 }
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { expect } from "./fixtures";
 import { loginAsOwner, ready } from "./admin-helpers";
 import { OWNER_TOKEN } from "../support/server";
-import { readPdf } from "./helpers";
+import { fillCard, readPdf } from "./helpers";
 
 /** The quote flow's browser steps: the owner's editor, the client's e-mailed links, Wix's payment request page. */
 
@@ -16,7 +16,7 @@ export async function mailLink(page: Page, to: string, subject: RegExp, label: s
 
 export async function payRequest(page: Page) {
   await expect(page).toHaveURL(/\/_platform\/demande-paiement\?session=/);
-  await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
+  await fillCard(page);
   await page.getByRole("button", { name: /^Payer / }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Merci, paiement reçu");
 }

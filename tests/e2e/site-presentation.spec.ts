@@ -1,7 +1,17 @@
 import type { Locator, Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
 import { OWNER_TOKEN } from "../support/demo";
-import { acceptCheckoutTerms, addAndFillCheckout, claireAs, expectRefusedBesideField, readPdf, sendCard, unique, visit } from "./helpers";
+import {
+  acceptCheckoutTerms,
+  addAndFillCheckout,
+  claireAs,
+  expectRefusedBesideField,
+  readPdf,
+  sendCard,
+  unique,
+  visit,
+  fillCard,
+} from "./helpers";
 import { loginAsOwner, openOrder } from "./admin-helpers";
 
 /**
@@ -206,7 +216,7 @@ test.describe("side-by-side sections start level", () => {
     await addAndFillCheckout(page, "/products/livre-kubernetes", javaScriptEnabled, claireAs("aligne"));
     await acceptCheckoutTerms(page, { digital: false });
     await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
-    await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
+    await fillCard(page, { number: "4242 4242 4242 4242" });
     await page.getByRole("button", { name: /^Payer/ }).click();
     await level();
     const number = (await page.locator(".thanks-number strong").textContent())!.trim();

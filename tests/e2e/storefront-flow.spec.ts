@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
-import { DEMO, PAY_BUTTON, fillHostedLogin, unique, acceptCheckoutTerms, isAddToCartAnswer } from "./helpers";
+import { DEMO, PAY_BUTTON, fillHostedLogin, unique, acceptCheckoutTerms, isAddToCartAnswer, fillCard } from "./helpers";
 
 /**
  * A whole purchase, the way a buyer does it, with JavaScript and without:
@@ -115,10 +115,10 @@ test("a buyer goes from the catalog to a paid order in their account", async ({ 
 
   // The hosted payment page: a declined card, then a good one.
   await expect(page).toHaveURL(/\/_platform\/checkout/);
-  await page.getByLabel("Numéro de carte").fill("4000 0000 0000 0002");
+  await fillCard(page, { number: "4000 0000 0000 0002" });
   await page.getByRole("button", { name: PAY_BUTTON }).click();
   await expect(page.getByText(/Paiement refusé/)).toBeVisible();
-  await page.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
+  await fillCard(page, { number: "4242 4242 4242 4242" });
   await page.getByRole("button", { name: PAY_BUTTON }).click();
 
   // Thank you: the order number, an empty cart.

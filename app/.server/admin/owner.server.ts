@@ -16,6 +16,7 @@ import { runOrderIntent } from "./order-intents.server";
 import { runTagIntent } from "./order-tags.server";
 import { readOrderFilters, searchOrders } from "./orders.server";
 import { exportOrdersCsv } from "./orders-export.server";
+import { runSettingsIntent, settingsView } from "./shop-settings.server";
 import { listCoupons } from "./shop-coupons.server";
 import { runCouponIntent, runProductIntent } from "./shop-intents.server";
 import { listProducts, productDetail, stockAlerts } from "./shop-products.server";
@@ -40,6 +41,8 @@ export class Owner {
   readonly dashboard;
   readonly products;
   readonly coupons;
+  /** The shop's settings (the pay-on-delivery ceiling), in the site's `SiteSettings` collection. */
+  readonly settings;
   /** The consultant's quotes (app/.server/quotes/, docs/decisions/0058-quotes-in-wix-data.md). */
   readonly quotes;
 
@@ -92,6 +95,10 @@ export class Owner {
       list: () => listCoupons(admin),
       /** The coupons page's forms: create, pause, resume, delete. */
       act: (request: Request, back: string) => runCouponIntent(admin, request, back),
+    };
+    this.settings = {
+      view: () => settingsView(admin),
+      act: (request: Request, back: string) => runSettingsIntent(admin, request, back),
     };
     this.quotes = quoteHandler(admin);
   }

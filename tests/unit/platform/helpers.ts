@@ -138,3 +138,6 @@ export async function checkoutSession(p: Platform, token: string, body: Record<s
   });
   return { checkoutId: ck.json.checkoutId as string, session: s.json.redirectSession.id as string };
 }
+
+/** The hosted payment page's fields for the accepted test card: a future expiry, a security code, a holder. */
+export const TEST_CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", holder: "Camille Martin" };

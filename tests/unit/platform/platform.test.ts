@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPlatform, EMBEDDED_CLIENT_ID, type Platform } from "../../../platform/index";
-import { normalizeExpiry } from "../../../platform/pages/payment";
+import { normalizeExpiry } from "../../../platform/pages/card-form";
 import { seedId } from "../../../platform/seed/seed-ids";
 import {
   addToCart,
@@ -16,6 +16,7 @@ import {
   memberLogin,
   ORIGIN,
   pkce,
+  TEST_CARD,
   visitorToken,
 } from "./helpers";
 
@@ -151,16 +152,23 @@ describe("checkout, payment page and orders", () => {
     const token = await visitorToken(p);
     await addToCart(p, token, seedId("prod-audit"), 1);
     const { session } = await checkoutSession(p, token);
-    // A refused field is answered at once: the typed number back in its field, escaped, stored nowhere
-    // (the next GET of the page does not have it); the holder kept, escaped.
-    const res = await form(p, "/_platform/checkout", { session, action: "pay", cardNumber: '<script>"1234', holder: '<script>"Léa' });
-    expect(res.status).toBe(400);
-    const html = await res.text();
+    // Refused by a redirect to the page (Post/Redirect/Get): the typed values are shown once, escaped, never in the URL.
+    const res = await form(p, "/_platform/checkout", {
+      ...TEST_CARD,
+      session,
+      action: "pay",
+      cardNumber: '<script>"1234',
+      holder: '<script>"Léa',
+    });
+    expect(res.status).toBe(303);
+    const location = res.headers.get("location")!;
+    expect(location).not.toContain("1234");
+    const html = await (await p.fetch(new Request(new URL(location, ORIGIN)))).text();
     expect(html).toContain("Numéro de carte invalide");
     expect(html).not.toContain("<script>");
     expect(html).toContain('value="&lt;script&gt;&quot;1234"');
     expect(html).toContain("&lt;script&gt;&quot;Léa");
-    const again = await (await p.fetch(new Request(`${ORIGIN}/_platform/checkout?session=${session}`))).text();
+    const again = await (await p.fetch(new Request(new URL(location, ORIGIN)))).text();
     expect(again).not.toContain("Numéro de carte invalide");
     expect(again).not.toContain("1234");
   });
@@ -210,9 +218,8 @@ describe("checkout, payment page and orders", () => {
     const res = await form(p, "/_platform/checkout", {
       session,
       action: "pay",
+      ...TEST_CARD,
       cardNumber: "4242424242424242",
-      expiry: "12/34",
-      cvc: "123",
     });
     const orderId = new URL(res.headers.get("location")!).searchParams.get("orderId")!;
     const order = await api(p, "GET", `/ecom/v1/orders/${orderId}`, { token });
@@ -365,7 +372,7 @@ describe("storage", () => {
       const token = await visitorToken(a);
       await addToCart(a, token, seedId("prod-mug"), 1);
       const { session } = await checkoutSession(a, token);
-      expect((await form(a, "/_platform/checkout", { session, action: "pay", cardNumber: "4242 4242 4242 4242" })).status).toBe(303);
+      expect((await form(a, "/_platform/checkout", { session, action: "pay", ...TEST_CARD })).status).toBe(303);
       a.close();
       const b = createPlatform({ dbPath, seedFile: FIXTURE, catalogVersion: "V1_CATALOG" });
       const mug = await api(b, "GET", `/stores-reader/v1/products/${seedId("prod-mug")}`);
@@ -392,8 +399,8 @@ describe("storage", () => {
       const sa = await checkoutSession(a, ta);
       const sb = await checkoutSession(b, tb);
       const [ra, rb] = await Promise.all([
-        form(a, "/_platform/checkout", { session: sa.session, action: "pay", cardNumber: "4242 4242 4242 4242" }),
-        form(b, "/_platform/checkout", { session: sb.session, action: "pay", cardNumber: "4242 4242 4242 4242" }),
+        form(a, "/_platform/checkout", { session: sa.session, action: "pay", ...TEST_CARD }),
+        form(b, "/_platform/checkout", { session: sb.session, action: "pay", ...TEST_CARD }),
       ]);
       // Both answered by a redirect: the winner to the thank-you page, the loser back to its payment page.
       expect([ra.status, rb.status]).toEqual([303, 303]);

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiKeyStrategy, createClient } from "@wix/sdk";
 import { orderFulfillments } from "@wix/ecom";
+import { items } from "@wix/data";
 import type { Platform } from "../../../platform/index";
 import {
   APP_ORIGIN,
@@ -88,6 +89,9 @@ describe("pay-on-delivery orders wait for their buyer", () => {
   });
 
   it("one request cannot take a product's stock: past 10 units unpaid, the buyer pays by card", async () => {
+    // Over the demo's pay-on-delivery ceiling too: the owner raises it, so that the units' limit is what refuses.
+    const owner = createClient({ modules: { items }, auth: ApiKeyStrategy({ apiKey: API_KEY, siteId: "" }) });
+    await owner.items.update("SiteSettings", { _id: "paiement-a-la-livraison", ceilingCents: 1_000_000 });
     const reader = makeClient();
     const before = await stockOf(reader, "livre-sql");
     const { answer } = await orderOnDelivery("livre-sql", before, "vide-stock@exemple.fr");
