@@ -1,6 +1,7 @@
 // The demo site's CMS collections, as the owner creates them in the dashboard on a real site (Wix Data's
 // "The Data Items API only works with existing collections"): the quote flow's (docs/decisions/0058-quotes-in-wix-data.md)
-// and the store's credit notes (docs/decisions/0076-credit-notes-numbered-by-the-app.md).
+// the store's credit notes (docs/decisions/0076-credit-notes-numbered-by-the-app.md) and the owner's shop settings
+// (`SiteSettings`, data/site-settings.ts).
 // Every operation is ADMIN: the SDK reaches them with the site's API key only, never with a visitor's or member's token.
 
 export interface SiteCollection {
