@@ -20,7 +20,7 @@ import { clearLoginFailures, lockRemainingSeconds, recordLoginFailure } from "./
 import { checkAllowedUrl } from "../core/allowed-urls";
 import { mailboxLocked, mayEmailCode, recordWrongCode } from "./mailbox-codes";
 import { registerPasswordChange } from "./password-change";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from "./password-rules";
+import { refuseWeakPassword } from "./password-rules";
 
 // Login and sign-up answer only the IAM codes Wix sends, the ones OAuthStrategy knows
 // (node_modules/@wix/sdk/build/auth/oauth2/constants.js). Nothing else is invented: a weak password is a field
@@ -280,16 +280,7 @@ export function registerIdentity(router: Router, ctx: Ctx): void {
         { field: "loginId.email", description: "n'est pas une adresse e-mail valide", violatedRule: "FORMAT", data: { type: "EMAIL" } },
       ]);
     const password = asString(req.body.password) ?? "";
-    const weak = passwordProblem(password);
-    if (weak)
-      throw validationError([
-        {
-          field: "password",
-          description: weak,
-          violatedRule: password.length < PASSWORD_MIN_LENGTH ? "MIN_LENGTH" : "MAX_LENGTH",
-          data: { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH },
-        },
-      ]);
+    refuseWeakPassword("password", password);
     const profile = asObject(req.body.profile) ?? {};
     const clip = (v: unknown) => asString(v)?.trim().slice(0, 100) || null;
     for (const k of ["firstName", "lastName", "nickname"]) {
