@@ -55,10 +55,12 @@ export type LoginOutcome =
  * Whether this account must prove its mailbox before logging in. Being allowed to log in (`status`) and having
  * proved the mailbox (`email_verified`) are kept apart: every sign-up is proved before the account exists
  * (signup.ts), so only accounts made otherwise (by the owner, before this rule) can be unproved, and only the
- * "verify-email" policy makes them prove it at login; unproved, they log in but no guest order joins them.
+ * "verify-email" policy makes them prove it at login; unproved, they log in but no guest order joins them. A login
+ * e-mail the member changed (members/login-email.ts) is proved at login under every policy, as Wix does for a site
+ * that requires e-mail verification: the change itself asks for no proof.
  */
 export function mustProveMailbox(ctx: Ctx, member: MemberRow): boolean {
-  return member.email_verified === 0 && ctx.opts.signupPolicy === "verify-email";
+  return member.email_verified === 0 && (ctx.opts.signupPolicy === "verify-email" || member.email_changed === 1);
 }
 
 /** Checks a password login from `client` (its address), counting failures; used by /v2/login and the hosted login page. */
