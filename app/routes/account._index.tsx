@@ -52,7 +52,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 /** The address book's three forms: save (add, or edit by id), make default, delete. */
-async function addressAction(request: Request, commerce: Commerce, intent: "address" | "address-default" | "address-delete", form: FormData) {
+async function addressAction(
+  request: Request,
+  commerce: Commerce,
+  intent: "address" | "address-default" | "address-delete",
+  form: FormData,
+) {
   if (intent !== "address") {
     const parsed = parseForm(addressChoice, form);
     if (!parsed.ok) return refuseForm(parsed, { intent: "address-list" as const });
@@ -63,7 +68,8 @@ async function addressAction(request: Request, commerce: Commerce, intent: "addr
     } catch (error) {
       return failedAction(request, error, { redirectTo: "/account" });
     }
-    if (!outcome.ok) return refuseForm({ values: parsed.values, fieldErrors: {}, formError: outcome.message }, { intent: "address-list" as const });
+    if (!outcome.ok)
+      return refuseForm({ values: parsed.values, fieldErrors: {}, formError: outcome.message }, { intent: "address-list" as const });
     const title = intent === "address-default" ? "Adresse par défaut changée." : "Adresse supprimée.";
     return redirectWithToast(request, "/account", { type: "success", title });
   }
@@ -76,7 +82,8 @@ async function addressAction(request: Request, commerce: Commerce, intent: "addr
   } catch (error) {
     return failedAction(request, error, { redirectTo: "/account", values: parsed.values });
   }
-  if (!outcome.ok) return refuseForm({ values: parsed.values, fieldErrors: {}, formError: outcome.message }, { intent: "address" as const });
+  if (!outcome.ok)
+    return refuseForm({ values: parsed.values, fieldErrors: {}, formError: outcome.message }, { intent: "address" as const });
   return redirectWithToast(request, "/account", { type: "success", title: "Adresse enregistrée." });
 }
 

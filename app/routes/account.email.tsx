@@ -60,8 +60,8 @@ export default function EmailCode({ loaderData, actionData }: Route.ComponentPro
     <div className="narrow auth-page">
       <h1>Confirmez votre nouvelle adresse e-mail</h1>
       <p>
-        Un code à 6 chiffres vient d'être envoyé à <strong>{loaderData.email}</strong>. Il est valable 15 minutes. Vous vous
-        connecterez désormais avec cette adresse.
+        Un code à 6 chiffres vient d'être envoyé à <strong>{loaderData.email}</strong>. Il est valable 15 minutes. Vous vous connecterez
+        désormais avec cette adresse.
       </p>
       <AuthForm busy={busy} submitLabel="Confirmer" formError={formError} honeypot={false}>
         <Field label="Code de vérification" {...bind("code")} inputMode="numeric" autoComplete="one-time-code" required />

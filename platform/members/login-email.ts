@@ -54,15 +54,15 @@ const SM_STATUS: Record<string, string> = { APPROVED: "ACTIVE", PENDING: "APPLIC
  * lastUpdateDate.
  */
 function smMemberWire(m: MemberRow) {
-  const addresses = (JSON.parse(m.addresses) as { addressLine?: string; city?: string; subdivision?: string; country?: string; postalCode?: string }[]).map(
-    (a) => ({
-      ...(a.addressLine ? { street: a.addressLine } : {}),
-      ...(a.city ? { city: a.city } : {}),
-      ...(a.subdivision ? { region: a.subdivision } : {}),
-      ...(a.country ? { country: a.country } : {}),
-      ...(a.postalCode ? { postalCode: a.postalCode } : {}),
-    }),
-  );
+  const addresses = (
+    JSON.parse(m.addresses) as { addressLine?: string; city?: string; subdivision?: string; country?: string; postalCode?: string }[]
+  ).map((a) => ({
+    ...(a.addressLine ? { street: a.addressLine } : {}),
+    ...(a.city ? { city: a.city } : {}),
+    ...(a.subdivision ? { region: a.subdivision } : {}),
+    ...(a.country ? { country: a.country } : {}),
+    ...(a.postalCode ? { postalCode: a.postalCode } : {}),
+  }));
   return {
     id: m.id,
     loginEmail: m.email,

@@ -76,7 +76,10 @@ describe.skipIf(isWix)("a member changes her login e-mail", () => {
     const box = `boite-${stamp()}`;
     const login = await visitorClient();
     // Three wrong codes under one +tag use its state up; two more under another make five for the one mailbox.
-    for (const [tag, tries] of [["un", 3], ["deux", 2]] as const) {
+    for (const [tag, tries] of [
+      ["un", 3],
+      ["deux", 2],
+    ] as const) {
       await client.use(memberAuthentication).changeLoginEmail(member!._id!, `${box}+${tag}@exemple.fr`);
       await login.auth.login({ email: `${box}+${tag}@exemple.fr`, password: who.password });
       const code = codeTo(`${box}+${tag}@exemple.fr`);

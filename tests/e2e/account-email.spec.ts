@@ -1,5 +1,17 @@
 import { test, expect } from "./fixtures";
-import { emailedCode, loginWithForm, signUpWithForm, unique, visit } from "./helpers";
+import type { Page } from "@playwright/test";
+import { DEMO, emailedCode, loginWithForm, signUpWithForm, unique, visit } from "./helpers";
+
+const PASSWORD = "mot-de-passe-adresse";
+
+/** A new member, signed up on the site's form, on her account page: its e-mail section. */
+async function newMemberOnAccount(page: Page, javaScriptEnabled: boolean, email: string) {
+  await visit(page, "/account/register", javaScriptEnabled);
+  await signUpWithForm(page, { email, password: PASSWORD });
+  await expect(page.getByRole("banner").getByRole("button", { name: "Se déconnecter" })).toBeVisible();
+  await visit(page, "/account", javaScriptEnabled);
+  return page.getByRole("region", { name: "Adresse e-mail de connexion" });
+}
 
 /** A member moves her account to another address: the current password, then the code e-mailed to the new address. */
 test("a member changes her login e-mail with the code sent to the new address, then logs in with it only", async ({
@@ -7,14 +19,10 @@ test("a member changes her login e-mail with the code sent to the new address, t
   javaScriptEnabled,
 }) => {
   test.slow(); // a sign-up, three refusals, two codes and two logins
-  const password = "mot-de-passe-adresse";
+  const password = PASSWORD;
   const email = `ancienne.${unique()}@exemple.fr`;
   const next = `nouvelle.${unique()}@exemple.fr`;
-  await page.goto("/account/register");
-  await signUpWithForm(page, { email, password });
-  await expect(page.getByRole("banner").getByRole("button", { name: "Se déconnecter" })).toBeVisible();
-  await visit(page, "/account", javaScriptEnabled);
-  const section = page.getByRole("region", { name: "Adresse e-mail de connexion" });
+  const section = await newMemberOnAccount(page, javaScriptEnabled, email);
   const change = section.getByRole("button", { name: "Changer l'adresse e-mail" });
 
   // Refusals beside their fields, the typed address kept.
@@ -54,23 +62,16 @@ test("a member changes her login e-mail with the code sent to the new address, t
 });
 
 test("an address that is another account's is refused beside the field, and nothing changes", async ({ page, javaScriptEnabled }) => {
-  test.slow(); // two sign-ups
-  const password = "mot-de-passe-adresse";
-  const taken = `prise.${unique()}@exemple.fr`;
-  await page.goto("/account/register");
-  await signUpWithForm(page, { email: taken, password });
-  await page.getByRole("banner").getByRole("button", { name: "Se déconnecter" }).click();
-  await expect(page.getByRole("banner").getByRole("button", { name: "Se connecter" })).toBeVisible();
+  test.slow(); // a sign-up and a refusal
+  const taken = DEMO.email;
   const email = `libre.${unique()}@exemple.fr`;
-  await page.goto("/account/register");
-  await signUpWithForm(page, { email, password });
-  await expect(page.getByRole("banner").getByRole("button", { name: "Se déconnecter" })).toBeVisible();
-  await visit(page, "/account", javaScriptEnabled);
-  const section = page.getByRole("region", { name: "Adresse e-mail de connexion" });
+  const section = await newMemberOnAccount(page, javaScriptEnabled, email);
   await section.getByLabel("Nouvelle adresse e-mail").fill(taken);
-  await section.getByLabel("Mot de passe actuel").fill(password);
+  await section.getByLabel("Mot de passe actuel").fill(PASSWORD);
   await section.getByRole("button", { name: "Changer l'adresse e-mail" }).click();
-  await expect(section.getByLabel("Nouvelle adresse e-mail")).toHaveAccessibleDescription("Cette adresse e-mail est déjà celle d'un autre compte.");
+  await expect(section.getByLabel("Nouvelle adresse e-mail")).toHaveAccessibleDescription(
+    "Cette adresse e-mail est déjà celle d'un autre compte.",
+  );
   await expect(section.getByLabel("Nouvelle adresse e-mail")).toHaveValue(taken);
   await page.reload();
   await expect(page.getByRole("main")).toContainText(`Connecté avec ${email}`);

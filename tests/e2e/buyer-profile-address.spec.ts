@@ -104,7 +104,10 @@ test("a member adds two addresses, makes the second the default, and the checkou
   await visit(page, "/checkout", javaScriptEnabled);
   await expect(page.getByLabel("Adresse", { exact: true })).toHaveValue("8 quai Saint-Vincent");
   await expect(page.getByLabel("Code postal", { exact: true })).toHaveValue("69001");
-  await page.getByRole("navigation", { name: "Vos adresses enregistrées" }).getByRole("link", { name: /12 rue des Lilas/ }).click();
+  await page
+    .getByRole("navigation", { name: "Vos adresses enregistrées" })
+    .getByRole("link", { name: /12 rue des Lilas/ })
+    .click();
   await expect(page.getByLabel("Adresse", { exact: true })).toHaveValue("12 rue des Lilas");
   await expect(page.getByLabel("Code postal", { exact: true })).toHaveValue("69004");
 

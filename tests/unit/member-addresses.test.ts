@@ -63,7 +63,10 @@ describe("the member's saved addresses", () => {
       expect(await change()).toEqual({ ok: false, message: ADDRESS_GONE });
     expect(full.state.writes).toBe(0);
 
-    const region = memberWith([{ _id: "r1", ...LYON, subdivision: "FR-ARA" }, { _id: "r2", ...PARIS }]);
+    const region = memberWith([
+      { _id: "r1", ...LYON, subdivision: "FR-ARA" },
+      { _id: "r2", ...PARIS },
+    ]);
     await makeDefaultAddress(region.commerce, "r2");
     expect(region.state.addresses).toEqual([
       { _id: "r2", ...PARIS },

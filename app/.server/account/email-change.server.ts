@@ -36,7 +36,8 @@ export type PendingEmailChange = z.infer<typeof pendingEmailChange>;
 export async function startEmailChange(commerce: CommerceSession, newEmail: string, password: string): Promise<EmailChangeStart> {
   const profile = await getProfile(commerce);
   // The same address again is refused once proved; unproved (a change whose code never came back), it is sent again.
-  if (canonicalEmail(profile.email) === newEmail && profile.emailVerified) return { kind: "refused", field: "newEmail", message: SAME_EMAIL };
+  if (canonicalEmail(profile.email) === newEmail && profile.emailVerified)
+    return { kind: "refused", field: "newEmail", message: SAME_EMAIL };
   const wix = await commerce.client();
   const refusal = await checkCurrentPassword(wix, profile.email, password);
   if (refusal) return { kind: "refused", ...refusal };
@@ -44,7 +45,8 @@ export async function startEmailChange(commerce: CommerceSession, newEmail: stri
     await wix.use(memberAuthentication).changeLoginEmail(profile.id, newEmail);
   } catch (error) {
     const failure = classifyWixError(error);
-    if (failure.kind === "application" && failure.code === "EMAIL_ALREADY_EXISTS") return { kind: "refused", field: "newEmail", message: EMAIL_TAKEN };
+    if (failure.kind === "application" && failure.code === "EMAIL_ALREADY_EXISTS")
+      return { kind: "refused", field: "newEmail", message: EMAIL_TAKEN };
     throw error;
   }
   const login = outcomeOf((await wix.auth.login({ email: newEmail, password })) as SdkLoginResult, "login");
@@ -70,5 +72,6 @@ export async function readEmailChange(request: Request, memberId: string): Promi
   return parsed.success && parsed.data.memberId === memberId ? parsed.data : null;
 }
 
-export const emailChangeCookie = (pending: PendingEmailChange, request: Request) => serializeCookie(appCookies().emailChange, pending, request);
+export const emailChangeCookie = (pending: PendingEmailChange, request: Request) =>
+  serializeCookie(appCookies().emailChange, pending, request);
 export const clearEmailChangeCookie = (request: Request) => clearCookie(appCookies().emailChange, request);

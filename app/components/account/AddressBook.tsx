@@ -66,7 +66,9 @@ export function AddressBook({
   const full = !editing && addresses.length >= MAX_SAVED_ADDRESSES;
   return (
     <Section id="address-title" title="Adresses postales" className="card">
-      <p className="muted">La première, votre adresse par défaut, remplit d'avance vos commandes ; vous pouvez en garder {MAX_SAVED_ADDRESSES}.</p>
+      <p className="muted">
+        La première, votre adresse par défaut, remplit d'avance vos commandes ; vous pouvez en garder {MAX_SAVED_ADDRESSES}.
+      </p>
       <FormError message={listError} />
       {addresses.length ? (
         <ul className="address-list">

@@ -25,8 +25,8 @@ export function EmailChangeForm({
     <Section id="email-title" title="Adresse e-mail de connexion" className="card">
       <p className="muted">
         Actuelle : <strong>{email}</strong>
-        {verified ? "" : " (pas encore vérifiée : le code envoyé à cette adresse vous sera demandé à la connexion)"}. Un code
-        envoyé à la nouvelle adresse la confirmera.
+        {verified ? "" : " (pas encore vérifiée : le code envoyé à cette adresse vous sera demandé à la connexion)"}. Un code envoyé à la
+        nouvelle adresse la confirmera.
       </p>
       <Form method="post" noValidate>
         <FormKey />

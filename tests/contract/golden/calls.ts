@@ -856,7 +856,10 @@ export const calls: Record<string, GoldenCall> = {
       .members.updateMember(await freshMember(w), { contact: { firstName: "Gilda", lastName: "Golden" }, profile: { nickname: "gg" } }),
   ),
   "memberAuthentication.changeLoginEmail": write(async (w) =>
-    w.admin().use(memberAuthentication).changeLoginEmail(await freshMember(w), `golden-moved-${Date.now().toString(36)}@exemple.fr`),
+    w
+      .admin()
+      .use(memberAuthentication)
+      .changeLoginEmail(await freshMember(w), `golden-moved-${Date.now().toString(36)}@exemple.fr`),
   ),
   "members.updateMemberSlug": write(async (w) =>
     w.admin().members.updateMemberSlug(await freshMember(w), `golden-${Date.now().toString(36)}`),
