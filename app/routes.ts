@@ -23,6 +23,7 @@ export default [
     route("account/orders", "routes/account.orders._index.tsx"),
     route("account/orders/:id", "routes/account.orders.$id.tsx"),
     route("account/devis", "routes/account.devis.tsx"),
+    route("account/email", "routes/account.email.tsx"),
   ]),
   route("account/orders/:id/facture.pdf", "routes/account.orders.$id.facture.ts"),
   route("account/orders/:id/avoirs/:file", "routes/account.orders.$id.avoirs.$file.ts"),

@@ -52,5 +52,16 @@ export function addressSchema(labels: AddressLabels = ADDRESS_LABELS) {
     });
 }
 
-/** The member's postal address (Wix member `contact.addresses[0]`), the one the checkout is prefilled with. */
-export const memberAddressSchema = addressSchema();
+/** A member's saved address (Wix member `contact.addresses[]`), by its id there; the first is her default one. */
+export interface SavedAddress extends PostalAddress {
+  id: string;
+}
+
+/** How many addresses a member keeps (docs/decisions/0080-member-addresses-first-is-default.md). */
+export const MAX_SAVED_ADDRESSES = 10;
+
+/** A member's address on /account: added, or edited by its id; the checkout is prefilled with her default one. */
+export const memberAddressSchema = addressSchema().safeExtend({ addressId: z.string().trim().max(100).optional() });
+
+/** The address an action of the account page's list is about (default, delete). */
+export const addressChoice = z.object({ addressId: z.string().trim().min(1, "Choisissez une adresse.").max(100) });

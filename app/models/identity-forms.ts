@@ -54,13 +54,29 @@ export const registration = z
   .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "Les deux mots de passe ne sont pas identiques." });
 
 /** The account page's password change: the current password (checked by Wix as a login), the new one twice. */
+const currentPasswordField = z
+  .string({ error: "Saisissez votre mot de passe actuel." })
+  .min(1, "Saisissez votre mot de passe actuel.")
+  .max(200, "Mot de passe trop long.");
+
 export const passwordChange = z
   .object({
-    currentPassword: z
-      .string({ error: "Saisissez votre mot de passe actuel." })
-      .min(1, "Saisissez votre mot de passe actuel.")
-      .max(200, "Mot de passe trop long."),
+    currentPassword: currentPasswordField,
     newPassword: newPasswordField,
     confirm: z.string(),
   })
   .refine((v) => v.newPassword === v.confirm, { path: ["confirm"], message: "Les deux mots de passe ne sont pas identiques." });
+
+/** The account page's login e-mail change: the new address (proved next by a code sent to it), the current password. */
+export const emailChange = z.object({
+  newEmail: accountEmailField,
+  currentPassword: currentPasswordField,
+});
+
+/** The 6-digit code e-mailed to prove an address (sign-up, login, a new login e-mail). */
+export const verificationCode = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "Le code contient 6 chiffres."),
+});

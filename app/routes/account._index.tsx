@@ -1,12 +1,14 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/account._index";
 import { Field, FieldError } from "~/components/Field";
-import { memberCommerceOf } from "~/.server/wix/commerce.server";
-import { AddressForm } from "~/components/account/AddressForm";
+import { memberCommerceOf, type Commerce } from "~/.server/wix/commerce.server";
+import { AddressBook } from "~/components/account/AddressBook";
 import { PasswordChangeForm } from "~/components/account/PasswordChangeForm";
-import { passwordChange } from "~/models/identity-forms";
-import { memberAddressSchema } from "~/models/address";
+import { emailChange, passwordChange } from "~/models/identity-forms";
+import { EmailChangeForm } from "~/components/account/EmailChangeForm";
+import { emailChangeCookie } from "~/.server/account/email-change.server";
+import { addressChoice, memberAddressSchema } from "~/models/address";
 import { redirectWithToast } from "~/.server/http/toast.server";
 import { failedAction } from "~/.server/wix/errors.server";
 import { textField } from "~/models/fields";
@@ -43,7 +45,46 @@ const deleteSchema = z.object({
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const commerce = memberCommerceOf(context, url);
-  return { profile: await commerce.member.profile() };
+  const profile = await commerce.member.profile();
+  // "Modifier" on a saved address is a link (?adresse=<id>): the form below the list then edits that one.
+  const editing = profile.addresses.find((a) => a.id === url.searchParams.get("adresse"));
+  return { profile, editing };
+}
+
+/** The address book's three forms: save (add, or edit by id), make default, delete. */
+async function addressAction(
+  request: Request,
+  commerce: Commerce,
+  intent: "address" | "address-default" | "address-delete",
+  form: FormData,
+) {
+  if (intent !== "address") {
+    const parsed = parseForm(addressChoice, form);
+    if (!parsed.ok) return refuseForm(parsed, { intent: "address-list" as const });
+    let outcome;
+    try {
+      const { addresses } = commerce.member;
+      outcome = await (intent === "address-default" ? addresses.makeDefault : addresses.delete)(parsed.data.addressId);
+    } catch (error) {
+      return failedAction(request, error, { redirectTo: "/account" });
+    }
+    if (!outcome.ok)
+      return refuseForm({ values: parsed.values, fieldErrors: {}, formError: outcome.message }, { intent: "address-list" as const });
+    const title = intent === "address-default" ? "Adresse par défaut changée." : "Adresse supprimée.";
+    return redirectWithToast(request, "/account", { type: "success", title });
+  }
+  const parsed = parseForm(memberAddressSchema, form);
+  if (!parsed.ok) return refuseForm(parsed, { intent: "address" as const });
+  const { addressId, ...address } = parsed.data;
+  let outcome;
+  try {
+    outcome = addressId ? await commerce.member.addresses.edit(addressId, address) : await commerce.member.addresses.add(address);
+  } catch (error) {
+    return failedAction(request, error, { redirectTo: "/account", values: parsed.values });
+  }
+  if (!outcome.ok)
+    return refuseForm({ values: parsed.values, fieldErrors: {}, formError: outcome.message }, { intent: "address" as const });
+  return redirectWithToast(request, "/account", { type: "success", title: "Adresse enregistrée." });
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
@@ -79,16 +120,27 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return redirectWithToast(request, "/account", { type: "success", title: "Mot de passe changé." });
   }
 
-  if (intent === "address") {
-    const parsed = parseForm(memberAddressSchema, form);
-    if (!parsed.ok) return refuseForm(parsed, { intent: "address" as const });
+  if (intent === "email") {
+    const parsed = parseForm(emailChange, form);
+    if (!parsed.ok) return refuseForm(parsed, { intent: "email" as const });
+    let outcome;
     try {
-      await commerce.member.saveAddress(parsed.data);
+      outcome = await commerce.member.startEmailChange(parsed.data.newEmail, parsed.data.currentPassword);
     } catch (error) {
       return failedAction(request, error, { redirectTo: "/account", values: parsed.values });
     }
-    return redirectWithToast(request, "/account", { type: "success", title: "Adresse enregistrée." });
+    if (outcome.kind === "refused") {
+      const fieldErrors: FieldErrors<"newEmail" | "currentPassword"> = outcome.field ? { [outcome.field]: outcome.message } : {};
+      const formError = outcome.field ? undefined : outcome.message;
+      return refuseForm({ values: parsed.values, fieldErrors, ...(formError ? { formError } : {}) }, { intent: "email" as const });
+    }
+    if (outcome.kind === "done")
+      return redirectWithToast(request, "/account", { type: "success", title: `Adresse de connexion changée : ${outcome.email}.` });
+    return redirect("/account/email", { status: 303, headers: { "Set-Cookie": await emailChangeCookie(outcome.pending, request) } });
   }
+
+  if (intent === "address" || intent === "address-default" || intent === "address-delete")
+    return addressAction(request, commerce, intent, form);
 
   if (intent !== "profile") throw data(null, { status: 400, statusText: "Unknown intent" });
   const parsed = parseForm(profileSchema, form);
@@ -108,13 +160,15 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile } = loaderData;
+  const { profile, editing } = loaderData;
   const busy = useNavigation().state === "submitting";
-  // Each refusal says which of the page's four forms it answers.
+  // Each refusal says which of the page's forms it answers.
   const profileAnswer = actionData?.intent === "profile" ? actionData : undefined;
   const deleteAnswer = actionData?.intent === "delete" ? actionData : undefined;
   const addressAnswer = actionData?.intent === "address" ? actionData : undefined;
+  const addressListAnswer = actionData?.intent === "address-list" ? actionData : undefined;
   const passwordAnswer = actionData?.intent === "password" ? actionData : undefined;
+  const emailAnswer = actionData?.intent === "email" ? actionData : undefined;
   const bind = (name: "firstName" | "lastName" | "nickname" | "slug") => fieldProps(profileAnswer, name, profile[name]);
 
   return (
@@ -139,7 +193,15 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </Form>
       </Section>
 
-      <AddressForm address={profile.address} answer={addressAnswer} busy={busy} />
+      <AddressBook
+        addresses={profile.addresses}
+        editing={editing}
+        answer={addressAnswer}
+        listError={addressListAnswer?.formError}
+        busy={busy}
+      />
+
+      <EmailChangeForm email={profile.email} verified={profile.emailVerified} answer={emailAnswer} busy={busy} />
 
       <PasswordChangeForm answer={passwordAnswer} busy={busy} />
 

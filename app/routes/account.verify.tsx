@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/account.verify";
 import { Field } from "~/components/Field";
 import { AuthForm } from "~/components/account/AuthForm";
@@ -9,18 +8,12 @@ import { redirectWithToast } from "~/.server/http/toast.server";
 import { parseForm, refuseForm } from "~/.server/http/form.server";
 import { useFormAnswer } from "~/hooks/use-form-answer";
 import { routeMeta } from "~/lib/meta";
+import { verificationCode } from "~/models/identity-forms";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   routeMeta({ matches, location }, { title: "Vérification de l'adresse e-mail" });
 
 export const handle = { breadcrumb: () => ({ label: "Vérification", to: "/account/verify" }) };
-
-const codeForm = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, "Le code contient 6 chiffres."),
-});
 
 async function restart(request: Request) {
   return redirectWithToast(
@@ -41,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const pending = await readVerification(request);
   if (!pending) return restart(request);
   const form = await request.formData();
-  const parsed = parseForm(codeForm, form);
+  const parsed = parseForm(verificationCode, form);
   if (!parsed.ok) return refuseForm(parsed);
   const commerce = commerceOf(context);
   const outcome = await verifyCode(commerce, pending, parsed.data.code);

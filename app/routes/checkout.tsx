@@ -10,6 +10,7 @@ import { CheckoutConsents } from "~/components/checkout/CheckoutConsents";
 import { CheckoutSummary } from "~/components/checkout/CheckoutSummary";
 import { ContactFieldset } from "~/components/checkout/ContactFieldset";
 import { ShippingOptions } from "~/components/checkout/ShippingOptions";
+import { SavedAddressPicker } from "~/components/checkout/SavedAddressPicker";
 import { availabilityProblem } from "~/models/availability";
 import { checkoutSchemaFor, SHIPPING_NOT_OFFERED, type CheckoutValues } from "~/models/checkout-forms";
 import { parseForm, refuseForm } from "~/.server/http/form.server";
@@ -57,23 +58,31 @@ async function readyCart(request: Request, commerce: Commerce) {
 /** The fetcher that sets the delivery method as soon as the buyer picks one (with scripts). */
 const DELIVERY_FETCHER_KEY = "checkout-delivery";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const commerce = commerceOf(context);
+  const asked = url.searchParams.get("adresse");
   // Independent reads at the same time: each is a round trip to Wix before the page can start.
   const [{ cart, base, options }, member, draft] = await Promise.all([
     readyCart(request, commerce),
-    commerce.checkout.prefill(),
+    commerce.checkout.prefill(asked),
     checkoutDraft(commerce),
   ]);
   // The totals are the platform's for the cart's delivery method (its default one until the buyer picks one).
   const defaultShipping = base.selectedShipping ?? options[0]?.code ?? "";
+  // The member's saved address in the fields: the one she picked on this page, else her default one (the first).
+  const chosen = member.addresses.find((a) => a.id === asked) ?? member.addresses[0];
+  const { addressLine, postalCode, city, country } = member.values;
+  const picked = chosen && chosen.id === asked ? { addressLine, postalCode, city, country } : {};
   return {
     cart,
     options,
     totals: { ...base, shippingOptions: options },
     defaultShipping,
     // What was typed in an unfinished checkout (after "Annuler" on the payment page) wins over the member's details.
-    prefill: { ...member, ...draft },
+    // An address picked from her saved ones wins over the unfinished checkout's.
+    prefill: { ...member.values, ...draft, ...picked },
+    savedAddresses: member.addresses,
+    chosenAddress: chosen?.id,
   };
 }
 
@@ -133,7 +142,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, totals, options, defaultShipping, prefill } = loaderData;
+  const { cart, totals, options, defaultShipping, prefill, savedAddresses, chosenAddress } = loaderData;
   const { answer, errors } = useFormAnswer(actionData);
   const values: CheckoutValues = answer?.values ?? prefill;
   // No shipping option at all: every line is digital.
@@ -180,7 +189,9 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 décochez « Adresse de facturation identique » plus bas.
               </p>
             ) : null}
-            <AddressFields values={values} errors={errors} required />
+            {savedAddresses.length > 1 ? <SavedAddressPicker addresses={savedAddresses} current={chosenAddress} /> : null}
+            {/* Keyed by the saved address picked: its fields start again from it. */}
+            <AddressFields key={chosenAddress ?? "typed"} values={values} errors={errors} required />
           </fieldset>
           {options.length > 0 ? (
             <ShippingOptions options={options} selected={shipping} onSelect={hydrated ? choose : setShipping} error={errors.shippingCode} />

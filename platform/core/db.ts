@@ -147,6 +147,8 @@ const ADDED_COLUMNS: Array<[table: string, column: string, definition: string]> 
   ["members", "email_verified", "INTEGER NOT NULL DEFAULT 1"],
   ["carts", "purchase_flow_id", "TEXT"],
   ["members", "activity_status", "TEXT NOT NULL DEFAULT 'ACTIVE'"],
+  // 1 once the login e-mail was changed (members/login-email.ts): unproved, it must be proved at login, whatever the policy.
+  ["members", "email_changed", "INTEGER NOT NULL DEFAULT 0"],
   // Wix Forms' trash bin: a deleted submission is kept (restorable) until removed for good.
   ["form_submissions", "deleted_date", "TEXT"],
   // A pickup option's place (JSON address) and its instructions (opening hours): Wix's pickupDetails and instructions.

@@ -20,7 +20,7 @@ import { clearLoginFailures, lockRemainingSeconds, recordLoginFailure } from "./
 import { checkAllowedUrl } from "../core/allowed-urls";
 import { mailboxLocked, mayEmailCode, recordWrongCode } from "./mailbox-codes";
 import { registerPasswordChange } from "./password-change";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from "./password-rules";
+import { refuseWeakPassword } from "./password-rules";
 
 // Login and sign-up answer only the IAM codes Wix sends, the ones OAuthStrategy knows
 // (node_modules/@wix/sdk/build/auth/oauth2/constants.js). Nothing else is invented: a weak password is a field
@@ -55,10 +55,12 @@ export type LoginOutcome =
  * Whether this account must prove its mailbox before logging in. Being allowed to log in (`status`) and having
  * proved the mailbox (`email_verified`) are kept apart: every sign-up is proved before the account exists
  * (signup.ts), so only accounts made otherwise (by the owner, before this rule) can be unproved, and only the
- * "verify-email" policy makes them prove it at login; unproved, they log in but no guest order joins them.
+ * "verify-email" policy makes them prove it at login; unproved, they log in but no guest order joins them. A login
+ * e-mail the member changed (members/login-email.ts) is proved at login under every policy, as Wix does for a site
+ * that requires e-mail verification: the change itself asks for no proof.
  */
 export function mustProveMailbox(ctx: Ctx, member: MemberRow): boolean {
-  return member.email_verified === 0 && ctx.opts.signupPolicy === "verify-email";
+  return member.email_verified === 0 && (ctx.opts.signupPolicy === "verify-email" || member.email_changed === 1);
 }
 
 /** Checks a password login from `client` (its address), counting failures; used by /v2/login and the hosted login page. */
@@ -280,16 +282,7 @@ export function registerIdentity(router: Router, ctx: Ctx): void {
         { field: "loginId.email", description: "n'est pas une adresse e-mail valide", violatedRule: "FORMAT", data: { type: "EMAIL" } },
       ]);
     const password = asString(req.body.password) ?? "";
-    const weak = passwordProblem(password);
-    if (weak)
-      throw validationError([
-        {
-          field: "password",
-          description: weak,
-          violatedRule: password.length < PASSWORD_MIN_LENGTH ? "MIN_LENGTH" : "MAX_LENGTH",
-          data: { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH },
-        },
-      ]);
+    refuseWeakPassword("password", password);
     const profile = asObject(req.body.profile) ?? {};
     const clip = (v: unknown) => asString(v)?.trim().slice(0, 100) || null;
     for (const k of ["firstName", "lastName", "nickname"]) {

@@ -5,25 +5,16 @@ import type { Ctx } from "../core/context";
 import { requireCaller } from "../core/context";
 import { nowIso } from "../core/db";
 import type { Router } from "../core/http";
-import { asString, notFound, permissionDenied, validationError } from "../core/http";
+import { asString, notFound, permissionDenied } from "../core/http";
 import { hashPassword } from "../members/members";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from "./password-rules";
+import { refuseWeakPassword } from "./password-rules";
 
 export function registerPasswordChange(router: Router, ctx: Ctx): void {
   router.on("POST", "/_api/iam/authentication/v2/change-password", async (req) => {
     const caller = requireCaller(ctx, req.headers);
     if (!caller.memberId) throw permissionDenied("Cette opération est réservée aux membres connectés");
     const password = asString(req.body.newPassword) ?? "";
-    const weak = passwordProblem(password);
-    if (weak)
-      throw validationError([
-        {
-          field: "newPassword",
-          description: weak,
-          violatedRule: password.length < PASSWORD_MIN_LENGTH ? "MIN_LENGTH" : "MAX_LENGTH",
-          data: { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH },
-        },
-      ]);
+    refuseWeakPassword("newPassword", password);
     const hash = await hashPassword(password);
     const changed = ctx.db
       .prepare("UPDATE members SET password_hash = ?, updated_date = ? WHERE id = ?")

@@ -24,6 +24,7 @@ import {
 } from "./members";
 import { applySort, matchFilter, parseOffsetPaging, parseSort } from "../core/query";
 import type { EventIdentity } from "../events/webhooks";
+import { registerLoginEmailChange } from "./login-email";
 
 const BASE = "/members/v1/members";
 
@@ -199,6 +200,7 @@ function community(ctx: Ctx, req: ApiRequest, join: boolean) {
 }
 
 export function registerMembersAdmin(router: Router, ctx: Ctx): void {
+  registerLoginEmailChange(router, ctx);
   const elevated = (name: string, fn: (req: ApiRequest) => unknown) => (req: ApiRequest) => {
     requireElevated(ctx, req.headers, name);
     return fn(req);

@@ -36,6 +36,8 @@ export interface MemberRow {
    * orders join the account and the app count it as the owner. Being allowed to log in is `status`, kept apart.
    */
   email_verified: number;
+  /** 1 once the login e-mail was changed (login-email.ts): while not proved, a login with it waits for a code. */
+  email_changed: number;
 }
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;

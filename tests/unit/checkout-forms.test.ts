@@ -233,6 +233,20 @@ describe("checkout mapping helpers", () => {
     expect(prefillFromMember(undefined)).toEqual({});
   });
 
+  it("prefills the saved address asked for by its id, else the first (the default one)", () => {
+    const member = {
+      contact: {
+        addresses: [
+          { _id: "a1", addressLine: "12 rue des Lilas", postalCode: "69003", city: "Lyon", country: "FR" },
+          { _id: "a2", addressLine: "8 quai Saint-Vincent", postalCode: "69001", city: "Lyon", country: "FR" },
+        ],
+      },
+    };
+    expect(prefillFromMember(member, "a2")).toMatchObject({ addressLine: "8 quai Saint-Vincent", postalCode: "69001" });
+    expect(prefillFromMember(member, "inconnue")).toMatchObject({ addressLine: "12 rue des Lilas" });
+    expect(prefillFromMember(member, null)).toMatchObject({ addressLine: "12 rue des Lilas" });
+  });
+
   it("says the payment status in French", () => {
     const labels: [Parameters<typeof paymentStatusLabel>[0], string][] = [
       ["PAID", "Payée"],

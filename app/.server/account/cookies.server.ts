@@ -26,7 +26,7 @@ function make(name: string, options: CookieOptions): Cookie {
 /** The session cookie's name (server/idempotency.ts ties a form's double submit to it). */
 export const SESSION_COOKIE = "__session";
 
-let cookies: { session: Cookie; oauth: Cookie; verify: Cookie; toast: Cookie } | undefined;
+let cookies: { session: Cookie; oauth: Cookie; verify: Cookie; emailChange: Cookie; toast: Cookie } | undefined;
 
 export function appCookies() {
   cookies ??= {
@@ -34,6 +34,8 @@ export function appCookies() {
     oauth: make("__oauth", { maxAge: 10 * 60 }),
     // An e-mail verification in progress (direct sign-up/login): the platform's state token, as long as its code lives.
     verify: make("__verify", { maxAge: 15 * 60 }),
+    // A login e-mail change waiting for the code sent to the new address: its state token, as long as its code lives.
+    emailChange: make("__email_change", { maxAge: 15 * 60 }),
     toast: make("__toast", { maxAge: 60 }),
   };
   return cookies;

@@ -1,36 +1,33 @@
-import type { PostalAddress } from "~/models/address";
+import type { SavedAddress } from "~/models/address";
+import { savedAddressesOf } from "./addresses.server";
 import type { CommerceSession } from "../wix/commerce-session.server";
 
 /** The signed-in member's profile, as the account page shows and edits it. */
 export interface Profile {
   id: string;
   email: string;
+  /** Whether the login e-mail is proved (a changed one is not until its code comes back). */
+  emailVerified: boolean;
   firstName: string;
   lastName: string;
   nickname: string;
   slug: string;
-  address?: Partial<PostalAddress>;
+  /** Her saved addresses, the default one first (addresses.server.ts). */
+  addresses: SavedAddress[];
 }
 
 export async function getProfile(commerce: CommerceSession): Promise<Profile> {
   const wix = await commerce.client();
   const { member } = await wix.members.getCurrentMember({ fieldsets: ["FULL"] });
-  const address = member?.contact?.addresses?.[0];
   return {
     id: member?._id ?? "",
     email: member?.loginEmail ?? "",
+    emailVerified: member?.loginEmailVerified === true,
     firstName: member?.contact?.firstName ?? "",
     lastName: member?.contact?.lastName ?? "",
     nickname: member?.profile?.nickname ?? "",
     slug: member?.profile?.slug ?? "",
-    address: address
-      ? {
-          addressLine: address.addressLine ?? undefined,
-          postalCode: address.postalCode ?? undefined,
-          city: address.city ?? undefined,
-          country: address.country ?? undefined,
-        }
-      : undefined,
+    addresses: savedAddressesOf(member),
   };
 }
 
@@ -47,20 +44,6 @@ export async function updateProfile(
     });
   }
   if (next.slug !== current.slug) await wix.members.updateCurrentMemberSlug(next.slug);
-}
-
-/**
- * Saves the profile's postal address as the member's first contact address (the one checkout prefills from);
- * other addresses the member may have are kept after it.
- */
-export async function saveAddress(commerce: CommerceSession, address: PostalAddress): Promise<void> {
-  const wix = await commerce.client();
-  const { member } = await wix.members.getCurrentMember({ fieldsets: ["FULL"] });
-  if (!member?._id) throw new Error("no current member");
-  const [first, ...others] = member.contact?.addresses ?? [];
-  await wix.members.updateMember(member._id, {
-    contact: { addresses: [{ ...(first?._id ? { _id: first._id } : {}), ...address }, ...others] },
-  });
 }
 
 export async function deleteAccount(commerce: CommerceSession): Promise<void> {

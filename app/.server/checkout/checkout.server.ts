@@ -1,7 +1,8 @@
 import type { orders } from "@wix/ecom";
 import type { members } from "@wix/members";
 import type { CommerceSession } from "../wix/commerce-session.server";
-import type { PostalAddress } from "~/models/address";
+import type { PostalAddress, SavedAddress } from "~/models/address";
+import { savedAddressesOf } from "../account/addresses.server";
 import type { CheckoutInput, CheckoutValues } from "~/models/checkout-forms";
 import { countryName } from "~/models/countries";
 
@@ -123,20 +124,25 @@ export async function hostedCheckoutUrl(wix: SdkClient, cartId: string, origin: 
  * convenience: if the member call fails the buyer simply types their details,
  * so a failure here must not block checking out.
  */
-export async function memberPrefill(commerce: CommerceSession): Promise<CheckoutValues> {
-  if (!commerce.isMember) return {};
+export async function memberPrefill(
+  commerce: CommerceSession,
+  addressId?: string | null,
+): Promise<{ values: CheckoutValues; addresses: SavedAddress[] }> {
+  if (!commerce.isMember) return { values: {}, addresses: [] };
   try {
     const wix = await commerce.client();
     const { member } = await wix.members.getCurrentMember({ fieldsets: ["FULL"] });
-    return prefillFromMember(member);
+    return { values: prefillFromMember(member, addressId), addresses: savedAddressesOf(member) };
   } catch {
-    return {};
+    return { values: {}, addresses: [] };
   }
 }
 
-export function prefillFromMember(member: members.Member | null | undefined): CheckoutValues {
+/** The member's details for the form, with her saved address `addressId`, or her default one (the first). */
+export function prefillFromMember(member: members.Member | null | undefined, addressId?: string | null): CheckoutValues {
   if (!member) return {};
-  const address = member.contact?.addresses?.[0];
+  const saved = member.contact?.addresses ?? [];
+  const address = saved.find((a) => addressId && a._id === addressId) ?? saved[0];
   const line =
     address?.addressLine ??
     (address?.streetAddress ? `${address.streetAddress.number ?? ""} ${address.streetAddress.name ?? ""}`.trim() : undefined);

@@ -11,8 +11,11 @@ import {
   searchSuggestions,
 } from "../catalog/catalog.server";
 import { getOrderView, memberPrefill, startCheckout } from "../checkout/checkout.server";
-import { deleteAccount, getProfile, saveAddress, updateProfile, type Profile } from "../account/profile.server";
+import { deleteAccount, getProfile, updateProfile, type Profile } from "../account/profile.server";
+import { addAddress, deleteAddress, editAddress, makeDefaultAddress } from "../account/addresses.server";
+import type { PostalAddress } from "~/models/address";
 import { changePassword } from "../account/password.server";
+import { confirmEmailChange, startEmailChange, type PendingEmailChange } from "../account/email-change.server";
 import { getMemberOrder, listMemberOrders } from "../orders/orders.server";
 import { memberQuotes } from "../quotes/member-quotes.server";
 import { redirectWithToast, toastCookie } from "../http/toast.server";
@@ -51,16 +54,25 @@ export class Commerce extends CommerceSession {
       this.cart.changing(() => startCheckout(this, input, origin, delivery)),
     /** The caller's order (the platform answers 404 for anyone else's). */
     order: (orderId: string) => mapLoaderErrors(() => getOrderView(this, orderId)),
-    /** A member's saved details for the form; {} when there are none or the call fails. */
-    prefill: () => memberPrefill(this),
+    /** A member's saved details for the form (her address `addressId`, or her default one) and her saved addresses. */
+    prefill: (addressId?: string | null) => memberPrefill(this, addressId),
   };
 
   readonly member = {
     profile: () => mapLoaderErrors(() => getProfile(this)),
     updateProfile: (current: Profile, next: Parameters<typeof updateProfile>[2]) => updateProfile(this, current, next),
     deleteAccount: () => deleteAccount(this),
-    saveAddress: (address: Parameters<typeof saveAddress>[1]) => saveAddress(this, address),
+    /** Her saved addresses (the first is the default one): add, edit, delete, make default. */
+    addresses: {
+      add: (address: PostalAddress) => addAddress(this, address),
+      edit: (id: string, address: PostalAddress) => editAddress(this, id, address),
+      delete: (id: string) => deleteAddress(this, id),
+      makeDefault: (id: string) => makeDefaultAddress(this, id),
+    },
     changePassword: (current: string, next: string) => changePassword(this, current, next),
+    /** The login e-mail change: the current password, then the code sent to the new address. */
+    startEmailChange: (newEmail: string, password: string) => startEmailChange(this, newEmail, password),
+    confirmEmailChange: (pending: PendingEmailChange, code: string) => confirmEmailChange(this, pending, code),
     orders: () => mapLoaderErrors(() => listMemberOrders(this)),
     order: (orderId: string) => mapLoaderErrors(() => getMemberOrder(this, orderId)),
     /** The consultant's quotes sent to the member's proved login e-mail. */

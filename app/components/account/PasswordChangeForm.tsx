@@ -7,6 +7,12 @@ import { PasswordField } from "./PasswordField";
 
 type PasswordChangeFields = "currentPassword" | "newPassword" | "confirm";
 
+const FIELDS: { name: PasswordChangeFields; label: string; autoComplete: "current-password" | "new-password" }[] = [
+  { name: "currentPassword", label: "Mot de passe actuel", autoComplete: "current-password" },
+  { name: "newPassword", label: "Nouveau mot de passe (8 caractères au moins)", autoComplete: "new-password" },
+  { name: "confirm", label: "Nouveau mot de passe, à nouveau", autoComplete: "new-password" },
+];
+
 /** The member's password change on /account: the current password first, then the new one twice. */
 export function PasswordChangeForm({ answer, busy }: { answer?: FormAnswer<PasswordChangeFields>; busy: boolean }) {
   return (
@@ -15,27 +21,9 @@ export function PasswordChangeForm({ answer, busy }: { answer?: FormAnswer<Passw
         <FormKey />
         <input type="hidden" name="intent" value="password" />
         <FormError message={answer?.formError} />
-        <PasswordField
-          answer={answer}
-          label="Mot de passe actuel"
-          name="currentPassword"
-          autoComplete="current-password"
-          error={answer?.fieldErrors.currentPassword}
-        />
-        <PasswordField
-          answer={answer}
-          label="Nouveau mot de passe (8 caractères au moins)"
-          name="newPassword"
-          autoComplete="new-password"
-          error={answer?.fieldErrors.newPassword}
-        />
-        <PasswordField
-          answer={answer}
-          label="Nouveau mot de passe, à nouveau"
-          name="confirm"
-          autoComplete="new-password"
-          error={answer?.fieldErrors.confirm}
-        />
+        {FIELDS.map((field) => (
+          <PasswordField key={field.name} answer={answer} {...field} error={answer?.fieldErrors[field.name]} />
+        ))}
         <button type="submit" disabled={busy}>
           Changer le mot de passe
         </button>

@@ -18,7 +18,7 @@ import {
   recommendations,
 } from "@wix/ecom";
 import { items } from "@wix/data";
-import { members } from "@wix/members";
+import { authentication as memberAuthentication, members } from "@wix/members";
 import { submissions } from "@wix/forms";
 import { catalogVersioning, customizationsV3, inventory, inventoryItemsV3, products, productsV3, readOnlyVariantsV3 } from "@wix/stores";
 import { coupons } from "@wix/marketing";
@@ -854,6 +854,12 @@ export const calls: Record<string, GoldenCall> = {
     w
       .admin()
       .members.updateMember(await freshMember(w), { contact: { firstName: "Gilda", lastName: "Golden" }, profile: { nickname: "gg" } }),
+  ),
+  "memberAuthentication.changeLoginEmail": write(async (w) =>
+    w
+      .admin()
+      .use(memberAuthentication)
+      .changeLoginEmail(await freshMember(w), `golden-moved-${Date.now().toString(36)}@exemple.fr`),
   ),
   "members.updateMemberSlug": write(async (w) =>
     w.admin().members.updateMemberSlug(await freshMember(w), `golden-${Date.now().toString(36)}`),
