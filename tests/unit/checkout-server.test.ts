@@ -178,6 +178,31 @@ describe.skipIf(isWix)("startCheckout and the order view (embedded platform)", (
       expect(checkoutUrl).not.toHaveBeenCalled();
     });
 
+    it("a site whose Update Current Cart leaves the delivery method out gets it through Set Delivery Method", async () => {
+      const { buyer, wix } = await cartOfOneBook();
+      const update = wix.currentCartV2.updateCurrentCart.bind(wix.currentCartV2);
+      // What a Wix that keeps `deliveryInfo.method` read-only would do: the rest written, the method not.
+      vi.spyOn(wix.currentCartV2, "updateCurrentCart").mockImplementationOnce((cart) =>
+        update({ ...cart, deliveryInfo: { address: cart.deliveryInfo?.address } }),
+      );
+      const setDelivery = vi.spyOn(wix.currentCartV2, "setDeliveryMethodForCurrentCart");
+      const input = {
+        email: "lea@exemple.fr",
+        firstName: "Léa",
+        lastName: "Dupont",
+        company: "",
+        vatNumber: "",
+        shipping: null,
+        billing: { addressLine: "5 rue de la Paix", postalCode: "75002", city: "Paris", country: "FR" },
+        sameBilling: true,
+        shippingCode: "pickup",
+        waiveWithdrawal: false,
+      };
+      expect(await startCheckout(buyer, input, APP_ORIGIN, { code: "pickup" })).toHaveProperty("paymentUrl");
+      expect(setDelivery).toHaveBeenCalledWith({ code: "pickup" });
+      expect((await wix.currentCartV2.getCurrentCart()).cart?.deliveryInfo?.method?.code).toBe("pickup");
+    });
+
     it("without a refusal the redirect session is used, so Wix's checkout comes back to the thank-you page", async () => {
       const { wix, cartId } = await cartOfOneBook();
       const checkoutUrl = vi.spyOn(wix.cartV2, "getCheckoutUrl");

@@ -110,6 +110,9 @@ export async function startCheckout(
         billingContact: { firstName: input.firstName, lastName: input.lastName, ...business },
       },
     }));
+    // The typings mark the cart's method read-only: should a site answer without it, Set Delivery Method sets it.
+    if (delivery && cart?.deliveryInfo?.method?.code !== delivery.code)
+      ({ cart } = await wix.currentCartV2.setDeliveryMethodForCurrentCart(delivery));
   } catch (error) {
     const failure = classifyWixError(error);
     if (offered !== undefined && failure.kind === "application" && STALE_CART_CODES.has(failure.code)) return { stale: true };
