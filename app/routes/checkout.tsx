@@ -1,7 +1,7 @@
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { checkHoneypot } from "~/.server/http/honeypot.server";
 import { useState } from "react";
-import { Form, redirectDocument, useFetcher, useNavigation } from "react-router";
+import { Form, useFetcher, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/checkout";
 import { AddressFields } from "~/components/checkout/AddressFields";
@@ -19,7 +19,8 @@ import { privatePageMeta, routeMeta } from "~/lib/meta";
 import { commerceOf, type Commerce } from "~/.server/wix/commerce.server";
 import type { Cart, CartTotals } from "~/models/cart";
 import { checkoutDraft } from "~/.server/checkout/draft.server";
-import { publicOrigin } from "~/.server/site/public-origin.server";
+import { sendCheckout } from "~/.server/checkout/send-checkout.server";
+import { openDeliveryOffer, sealDeliveryOffer } from "~/.server/checkout/delivery-offer.server";
 import { redirectWithToast } from "~/.server/http/toast.server";
 import { failedAction } from "~/.server/wix/errors.server";
 import { FormKey } from "~/components/FormKey";
@@ -61,7 +62,8 @@ const DELIVERY_FETCHER_KEY = "checkout-delivery";
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const commerce = commerceOf(context);
   const asked = url.searchParams.get("adresse");
-  // Independent reads at the same time: each is a round trip to Wix before the page can start.
+  // Independent reads at the same time: each is a round trip to Wix before the page can start. The draft is read in
+  // the cart the page reads anyway.
   const [{ cart, base, options }, member, draft] = await Promise.all([
     readyCart(request, commerce),
     commerce.checkout.prefill(asked),
@@ -78,6 +80,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     options,
     totals: { ...base, shippingOptions: options },
     defaultShipping,
+    // The form sends these options back sealed: its answer need not read them again (delivery-offer.server.ts).
+    deliveryOffer: sealDeliveryOffer(cart, options),
     // What was typed in an unfinished checkout (after "Annuler" on the payment page) wins over the member's details.
     // An address picked from her saved ones wins over the unfinished checkout's.
     prefill: { ...member.values, ...draft, ...picked },
@@ -89,11 +93,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const commerce = commerceOf(context);
   const formData = await request.formData();
-  const { cart, options } = await readyCart(request, commerce);
-  const chosen = (code: string | undefined) => options.find((option) => option.code === code);
   // Scripts on: the delivery method follows the radio at once (the summary then shows the platform's totals).
   if (formData.get("intent") === "delivery") {
-    const option = chosen(String(formData.get("shippingCode") ?? ""));
+    const { options } = await readyCart(request, commerce);
+    const option = options.find((o) => o.code === String(formData.get("shippingCode") ?? ""));
     if (!option) return refuseForm({ values: {}, fieldErrors: { shippingCode: SHIPPING_NOT_OFFERED } });
     try {
       await commerce.cart.setDelivery(option.code, option.appId);
@@ -103,6 +106,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { delivery: option.code };
   }
   await checkHoneypot(formData);
+  // The options the page showed, sealed in its form: the cart is not read again before it is written; if the cart the
+  // platform answers is no longer that one (or the form is refused), everything is read again as below.
+  const offer = openDeliveryOffer(formData.get("deliveryOffer"));
+  if (offer) {
+    const form = parseForm(
+      checkoutSchemaFor({
+        shippingOptions: offer.options,
+        defaultShipping: offer.shippingCode ?? offer.options[0]?.code,
+        digital: offer.digital,
+      }),
+      formData,
+    );
+    const answer = form.ok ? await sendCheckout(request, commerce, form, offer.options, offer.key) : null;
+    if (answer) return answer;
+  }
+  const { cart, options } = await readyCart(request, commerce);
   // What the options are (a pickup needs no delivery address) and whether lines are digital come from the platform.
   const schema = checkoutSchemaFor({
     shippingOptions: options,
@@ -111,34 +130,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   const form = parseForm(schema, formData);
   if (!form.ok) return refuseForm(form);
-  const delivery = chosen(form.data.shippingCode);
-  let started: Awaited<ReturnType<typeof commerce.checkout.start>>;
-  try {
-    started = await commerce.checkout.start(
-      // Nothing to ship (no delivery option: every line is digital): the address typed is the billing one only, so
-      // the order never shows a delivery address the buyer did not give.
-      { ...form.data, shipping: options.length === 0 ? null : form.data.shipping },
-      publicOrigin(),
-      delivery ? { code: delivery.code, ...(delivery.appId ? { appId: delivery.appId } : {}) } : undefined,
-    );
-  } catch (error) {
-    return failedAction(request, error, {
-      redirectTo: "/checkout",
-      fieldMap: {
-        email: "email",
-        addressLine: "addressLine",
-        addressLine1: "addressLine",
-        postalCode: "postalCode",
-        city: "city",
-        country: "country",
-      },
-      values: form.values,
-    });
-  }
-  // A coupon this buyer may not use: said beside the coupon in the summary, everything typed kept.
-  if ("couponRefused" in started) return refuseForm({ values: form.values, fieldErrors: {}, formError: started.couponRefused });
-  // The payment page is not one of our routes: the browser must load it as a document.
-  return redirectDocument(started.paymentUrl, { status: 303 });
+  return (await sendCheckout(request, commerce, form, options))!;
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -174,6 +166,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
       <div className="checkout-layout">
         <Form method="post" className="checkout-form" noValidate aria-describedby={errorCount ? "checkout-errors" : undefined}>
           <FormKey />
+          <input type="hidden" name="deliveryOffer" value={loaderData.deliveryOffer} />
           <HoneypotInputs label="Ne pas remplir ce champ" />
           {errorCount ? (
             <p className="form-error" id="checkout-errors" role="alert">

@@ -2,6 +2,7 @@
 // time to first byte per request (lib/round-trips.mjs), the calls of two typical visits with 1 and 3 replicas sharing
 // Redis and one platform, and Lighthouse mobile on the six pages with the floor app's score beside them.
 import { join } from "node:path";
+import { E2E_PLATFORM_API_KEY, OWNER_LOGIN, OWNER_TOKEN } from "../../tests/support/demo.ts";
 import { startRedis } from "../../tests/support/redis.ts";
 import { lighthousePages } from "./lighthouse.mjs";
 import { stop } from "./proc.mjs";
@@ -14,13 +15,14 @@ const log = (...a) => console.log(...a);
 export async function latencyRun(ctx, { samples, lighthouseRuns, minimalDir }) {
   const redis = await startRedis();
   const logFile = join(ctx.work, "latency-calls.log");
-  const latencyEnv = { PLATFORM_LATENCY_MS: String(LATENCY_MS) };
+  // The owner's token and the elevated client's key (app and platform alike), for the back-office rows.
+  const latencyEnv = { PLATFORM_LATENCY_MS: String(LATENCY_MS), PLATFORM_OWNER_TOKEN: OWNER_TOKEN, PLATFORM_API_KEY: E2E_PLATFORM_API_KEY };
   const replicaOptions = {
     ...ctx.appOptions,
     dbFile: join(ctx.work, "latency.sqlite"),
     nodeArgs: ["--import", join(ctx.benchDir, "lib", "count-sdk-calls.mjs")],
     // In the process (--platform inprocess) the app's own configuration sets the latency; else the service's.
-    extraEnv: { SDK_CALL_LOG: logFile, REDIS_URL: redis.url, ...latencyEnv },
+    extraEnv: { SDK_CALL_LOG: logFile, REDIS_URL: redis.url, OWNER_EMAILS: OWNER_LOGIN.email, ...latencyEnv },
     platformEnv: latencyEnv,
   };
   const started = [];
@@ -33,7 +35,10 @@ export async function latencyRun(ctx, { samples, lighthouseRuns, minimalDir }) {
     const trips = await measureRoundTrips(first, logFile, { samples });
     log("\nSDK calls of a browsing and a buying visit, 1 replica …");
     const one = await measureVisits([first], logFile);
-    for (let i = 0; i < 2; i++) started.push(await startApp({ ...replicaOptions, sharedPlatform: first.platform }));
+    // Replicas of one site behind one public address: the first one's (the platform's callbacks are registered for
+    // it, and a form's Origin is checked against it).
+    const sameSite = { ...replicaOptions.extraEnv, PUBLIC_ORIGIN: first.url };
+    for (let i = 0; i < 2; i++) started.push(await startApp({ ...replicaOptions, extraEnv: sameSite, sharedPlatform: first.platform }));
     log("SDK calls of the same visits, 3 replicas in turn (two of them new), sharing Redis …");
     const three = await measureVisits(started, logFile);
     let lighthouse = null;

@@ -6,7 +6,9 @@
 import http from "node:http";
 import { writeFileSync } from "node:fs";
 import { applySetCookie, cookieHeader } from "../../tests/support/cookies.ts";
+import { OWNER_LOGIN } from "../../tests/support/demo.ts";
 import { checkoutForm } from "../../tests/support/forms.ts";
+import { parseForms } from "../../tests/support/html.ts";
 import { formFields } from "../../tests/support/visitor.ts";
 import { readCalls } from "./sdk-calls.mjs";
 import { addToCartForm, CYCLE_PAGE, PRODUCT_PAGE } from "./scenarios.mjs";
@@ -63,6 +65,11 @@ export function sequentialRoundTrips(calls, by) {
 /** A browser's cookies and Origin against one or more replicas (each its own public origin, one shared secret). */
 export class Browser {
   jar = new Map();
+  /** `publicOrigin`: the site's address its forms are sent from, when the replicas are reached at their own. */
+  constructor(publicOrigin) {
+    this.publicOrigin = publicOrigin;
+  }
+
   async send(url, { method = "GET", form } = {}) {
     const target = new URL(url);
     const body = form ? new URLSearchParams(form).toString() : undefined;
@@ -70,12 +77,32 @@ export class Browser {
       method,
       headers: {
         ...(this.jar.size ? { cookie: cookieHeader(this.jar) } : {}),
-        ...(form ? { "content-type": "application/x-www-form-urlencoded", origin: target.origin } : {}),
+        ...(form ? { "content-type": "application/x-www-form-urlencoded", origin: this.publicOrigin ?? target.origin } : {}),
       },
       body,
     });
     applySetCookie(this.jar, res.headers["set-cookie"]);
     return res;
+  }
+
+  /** A GET following redirects (a login's way through the platform's authorize page back to the callback). */
+  async follow(url) {
+    let res = await this.send(url);
+    for (let hops = 0; res.status >= 300 && res.status < 400 && res.headers.location && hops < 6; hops++)
+      res = await this.send(new URL(res.headers.location, url).href);
+    return res;
+  }
+
+  /** The site's own login form (the owner's back-office needs a member session). */
+  async login(base, who) {
+    const page = await this.send(base + "/account/login");
+    // The page's own form (the header has a "Se connecter" of its own, to Wix's hosted page).
+    const form = parseForms(page.body).find((f) => f.fields.some((field) => field.name === "password"));
+    if (!form) throw new Error(`no login form (${page.status})`);
+    const fields = { ...Object.fromEntries(form.fields.map((f) => [f.name, f.value])), email: who.email, password: who.password };
+    const res = await this.send(base + "/account/login", { method: "POST", form: fields });
+    if (res.status !== 303) throw new Error(`login answered ${res.status}`);
+    return this.follow(new URL(res.headers.location, base).href);
   }
 
   /** Opens a product page and presses "Ajouter au panier"; follows the 303 as a browser does. */
@@ -121,7 +148,30 @@ export const ROUND_TRIP_TARGETS = {
   "POST add to cart → 303": [2, 320],
   "GET /checkout": [2, 320],
   "POST /checkout → payment page": [3, 450],
+  "GET a back-office order page": [1, 200],
+  "POST a capture → 303": [2, 320],
 };
+
+/** The seeded orders whose card payment is only authorized: each can be captured once. */
+const AUTHORIZED_ORDERS = ["10004", "10005", "10006", "10007", "10009", "10010"];
+
+/**
+ * The owner, logged in, and the order pages to measure: one to read again and again, and the authorized ones, each
+ * captured once (the confirmed form: "Encaisser …", then its confirmation's button, as a browser without scripts).
+ */
+async function backOffice(base) {
+  const owner = new Browser();
+  await owner.login(base, OWNER_LOGIN);
+  const pageOf = async (number) => {
+    const list = await owner.send(`${base}/admin/orders?q=${number}`);
+    const path = new RegExp(`href="(/admin/orders/[A-Za-z0-9_-]+)"[^>]*>N° (?:<!-- -->)?${number}<`).exec(list.body)?.[1];
+    if (!path) throw new Error(`order ${number} not found in the back-office (${list.status})`);
+    return path;
+  };
+  const captures = [];
+  for (const number of AUTHORIZED_ORDERS) captures.push(await pageOf(number));
+  return { owner, page: await pageOf("10001"), captures };
+}
 
 /**
  * Every request of the targets' table, `samples` times each (after 2 unmeasured, except the cold product pages: each
@@ -144,6 +194,13 @@ export async function measureRoundTrips(app, logFile, { samples = 15 } = {}) {
   } catch {
     checkoutFields = null;
   }
+
+  const office = await backOffice(base);
+  const capture = async () => {
+    const path = office.captures.shift();
+    const fields = formFields((await office.owner.send(base + path)).body, "Encaisser");
+    return office.owner.send(base + path, { method: "POST", form: freshKey({ ...fields, confirmed: "1" }) });
+  };
 
   const get = (browser, path) => () => (browser ? browser.send(base + path) : timedRequest(base + path));
   const kinds = [
@@ -168,6 +225,8 @@ export async function measureRoundTrips(app, logFile, { samples = 15 } = {}) {
     ...(checkoutFields
       ? [["POST /checkout → payment page", () => carter.send(base + "/checkout", { method: "POST", form: freshKey(checkoutFields) })]]
       : []),
+    ["GET a back-office order page", get(office.owner, office.page)],
+    ["POST a capture → 303", capture, { warmup: 0, samples: Math.min(samples, office.captures.length) }],
   ];
   const out = { cartCookie: cookieHeader(carter.jar), requests: {} };
   for (const [name, send, opts = {}] of kinds) {
@@ -233,16 +292,17 @@ export async function measureVisits(replicas, logFile) {
     for (const path of browse) await browser.send(next() + path);
   };
   // The catalog warm on one replica (what another replica reads comes from Redis).
-  await browsing(new Browser());
+  const site = replicas[0].url;
+  await browsing(new Browser(site));
   turn = 0;
-  const browseCalls = await counted(() => browsing(new Browser()));
+  const browseCalls = await counted(() => browsing(new Browser(site)));
   const browseRefreshes = catalogRefreshes;
   turn = 0;
-  const browseAgain = await counted(() => browsing(new Browser()));
+  const browseAgain = await counted(() => browsing(new Browser(site)));
   turn = 0;
   const steps = [];
   const buyCalls = await counted(async () => {
-    const buyer = new Browser();
+    const buyer = new Browser(site);
     const own = () => readCalls(logFile).filter((c) => !isCatalog(c.call.replace(/^(\w+) [^/]+/, "$1 "))).length;
     const step = async (what, fn) => {
       const before = own();

@@ -45,8 +45,8 @@ test("a whole purchase makes no Cart V1 or Checkout V1 call: add, quantity, coup
     "POST /ecom/v2/carts/current/add-coupon",
     "POST /ecom/v2/carts/current/remove-coupon",
     "POST /ecom/v2/carts/current/estimate",
+    // The buyer, the addresses and the delivery method, in one Update (decision 0081).
     "PATCH /ecom/v2/carts/current",
-    "POST /ecom/v2/carts/current/set-delivery-method",
     "POST /_api/delivery-rates/v1/get-delivery-solutions",
   ])
     expect(during, call).toContain(call);

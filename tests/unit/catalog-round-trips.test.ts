@@ -4,6 +4,7 @@
 // in) has its stock read at the same time.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useEmbeddedPlatform } from "../support/platform";
+import { roundTrips } from "../support/round-trips";
 import { clearCatalogCache } from "~/.server/catalog/cache.server";
 import { forgetCatalogVersion } from "~/.server/catalog/version.server";
 import { loadCatalogPage, productById, productBySlug } from "~/.server/catalog/catalog.server";
@@ -14,46 +15,6 @@ afterEach(() => {
   clearCatalogCache();
   forgetCatalogVersion();
 });
-
-/** Lets every call already sent reach the wrapper (the platform answers in the same process). */
-const settle = async () => {
-  for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
-};
-
-/**
- * The Wix calls `run` makes, in waves: every call of a wave was sent before any of them was answered, so the waves
- * are the round trips one after the other. Answers are held until no more calls come, then released together.
- */
-async function roundTrips<T>(run: () => Promise<T>): Promise<{ value: T; waves: string[][] }> {
-  const real = globalThis.fetch;
-  let wave: { calls: string[]; release: () => void; gate: Promise<void> } | null = null;
-  const newWave = () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    return { calls: [] as string[], release, gate };
-  };
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const request = input instanceof Request ? input : new Request(String(input), init);
-    const url = new URL(request.url);
-    wave ??= newWave();
-    wave.calls.push(`${init?.method ?? request.method} ${url.pathname}`);
-    await wave.gate;
-    return real(input, init);
-  });
-  const waves: string[][] = [];
-  let done = false;
-  const result = run().finally(() => (done = true));
-  result.catch(() => undefined);
-  while (!done) {
-    await settle();
-    const current = wave as { calls: string[]; release: () => void } | null;
-    if (!current) continue;
-    wave = null;
-    waves.push(current.calls.toSorted());
-    current.release();
-  }
-  return { value: await result, waves };
-}
 
 describe("a product page's round trips to Wix", () => {
   it("reads a product seen in a list with its stock in one round trip, and no variants call", async () => {

@@ -99,8 +99,11 @@ describe.skipIf(isWix)("startCheckout and the order view (embedded platform)", (
       lines: ["Dupont Conseil SARL", "TVA intracommunautaire : BE0123456789", "1 avenue Louise", "1050 Bruxelles", "Belgique"],
     });
 
-    // The placed cart is no longer the buyer's current one: the header count falls to 0.
-    expect(await buyer.cart.get()).toBeNull();
+    // The placed cart is no longer the buyer's current one: on the next page (a request of its own, with the
+    // buyer's session), the header count falls to 0.
+    const cookie = (await buyer.pendingCookie())!.split(";")[0]!;
+    const next = await Commerce.fromRequest(new Request(`${APP_ORIGIN}/cart`, { headers: { Cookie: cookie } }));
+    expect(await next.cart.get()).toBeNull();
 
     // Someone else asking for that order gets "not found" (the thank-you page's 404).
     const error = await getOrderView(visitor(), orderId).then(
@@ -173,6 +176,31 @@ describe.skipIf(isWix)("startCheckout and the order view (embedded platform)", (
       const checkoutUrl = vi.spyOn(wix.cartV2, "getCheckoutUrl");
       await expect(hostedCheckoutUrl(wix, cartId, APP_ORIGIN)).rejects.toBe(outage);
       expect(checkoutUrl).not.toHaveBeenCalled();
+    });
+
+    it("a site whose Update Current Cart leaves the delivery method out gets it through Set Delivery Method", async () => {
+      const { buyer, wix } = await cartOfOneBook();
+      const update = wix.currentCartV2.updateCurrentCart.bind(wix.currentCartV2);
+      // What a Wix that keeps `deliveryInfo.method` read-only would do: the rest written, the method not.
+      vi.spyOn(wix.currentCartV2, "updateCurrentCart").mockImplementationOnce((cart) =>
+        update({ ...cart, deliveryInfo: { address: cart.deliveryInfo?.address } }),
+      );
+      const setDelivery = vi.spyOn(wix.currentCartV2, "setDeliveryMethodForCurrentCart");
+      const input = {
+        email: "lea@exemple.fr",
+        firstName: "Léa",
+        lastName: "Dupont",
+        company: "",
+        vatNumber: "",
+        shipping: null,
+        billing: { addressLine: "5 rue de la Paix", postalCode: "75002", city: "Paris", country: "FR" },
+        sameBilling: true,
+        shippingCode: "pickup",
+        waiveWithdrawal: false,
+      };
+      expect(await startCheckout(buyer, input, APP_ORIGIN, { code: "pickup" })).toHaveProperty("paymentUrl");
+      expect(setDelivery).toHaveBeenCalledWith({ code: "pickup" });
+      expect((await wix.currentCartV2.getCurrentCart()).cart?.deliveryInfo?.method?.code).toBe("pickup");
     });
 
     it("without a refusal the redirect session is used, so Wix's checkout comes back to the thank-you page", async () => {

@@ -1,7 +1,7 @@
 import type { Commerce } from "../wix/commerce.server";
 import { safeRedirectPath } from "../http/redirect-target.server";
 import { redirectWithToast } from "../http/toast.server";
-import { failedAction } from "../wix/errors.server";
+import { classifyWixError, failedAction } from "../wix/errors.server";
 import { parseForm, refuseForm } from "../http/form.server";
 import { addStockProblem, stockProblem } from "~/models/availability";
 import { CartIntent } from "~/models/cart-intents";
@@ -127,24 +127,32 @@ async function addAction(request: Request, commerce: Commerce, formData: FormDat
   back.searchParams.delete("quantite");
   for (const [name, value] of Object.entries(check.chosen)) back.searchParams.set(name, value);
   const backUrl = back.pathname + back.search;
-  // More than the stock left is refused here, beside the quantity, with what the cart already holds of it; the line's
-  // own availability (read fresh with the cart) wins over the catalog's count, which may be 30 s old.
-  let cart: Awaited<ReturnType<Commerce["cart"]["get"]>>;
+  // More than the stock left is refused beside the quantity, with what the cart already holds of it. Cart V2 refuses
+  // it itself (counting the cart's lines), so the cart is read only then, for those figures, or when the catalog's
+  // count (up to 30 s old) already says no: an add that goes through costs one call. The line's own availability,
+  // read fresh with the cart, wins over the catalog's count.
+  const stockAnswer = async () => {
+    const cart = await commerce.cart.get();
+    const inCart = cart?.lines.filter(
+      (line) => line.productId === product.id && (!check.variantId || !line.variantId || line.variantId === check.variantId),
+    );
+    const held = (inCart ?? []).reduce((sum, line) => sum + line.quantity, 0);
+    const left = inCart?.find((line) => line.availability.quantityAvailable !== undefined)?.availability.quantityAvailable ?? check.left;
+    const tooMany = addStockProblem(left, held, parsed.data.quantity);
+    return tooMany ? refused(parsed.values, undefined, { quantity: tooMany }) : null;
+  };
   try {
-    cart = await commerce.cart.get();
-  } catch (error) {
-    return failed(error, backUrl);
-  }
-  const inCart = cart?.lines.filter(
-    (line) => line.productId === product.id && (!check.variantId || !line.variantId || line.variantId === check.variantId),
-  );
-  const held = (inCart ?? []).reduce((sum, line) => sum + line.quantity, 0);
-  const left = inCart?.find((line) => line.availability.quantityAvailable !== undefined)?.availability.quantityAvailable ?? check.left;
-  const tooMany = addStockProblem(left, held, parsed.data.quantity);
-  if (tooMany) return refused(parsed.values, undefined, { quantity: tooMany });
-  try {
+    if (check.left !== undefined && parsed.data.quantity > check.left) {
+      const answer = await stockAnswer();
+      if (answer) return answer;
+    }
     await commerce.cart.add({ productId: product.id, quantity: parsed.data.quantity, variantId: check.variantId });
   } catch (error) {
+    const failure = classifyWixError(error);
+    if (failure.kind === "application" && failure.code === "INSUFFICIENT_INVENTORY") {
+      const answer = await stockAnswer().catch(() => null);
+      if (answer) return answer;
+    }
     return failed(error, backUrl);
   }
   return redirectWithToast(request, backUrl, { type: "success", title: "Ajouté au panier" });

@@ -4,9 +4,11 @@ import { classifyWixError, mapLoaderErrors } from "../wix/errors.server";
 import { CART_LINE, responsiveImage } from "../wix/media.server";
 import { linkToProducts } from "../catalog/catalog.server";
 import { moneyIn } from "~/lib/money";
-import type { Cart, CartLine, CartTotals, PickupPlace, ShippingChoice } from "~/models/cart";
+import type { Cart, CartLine, CartTotals, ShippingChoice } from "~/models/cart";
 import type { CartCountSource } from "~/models/cart-intents";
-import { countryName } from "~/models/countries";
+import { pickupPlaceOf } from "./pickup.server";
+
+export { pickupPlaceOf };
 
 /**
  * The cart handler (docs/decisions/0014-cart-handler-and-one-cart-action.md): every cart call goes through
@@ -97,11 +99,17 @@ async function linkedCart(raw: SdkCart): Promise<Cart> {
   };
 }
 
-async function readCart(session: CommerceSession): Promise<Cart | null> {
+/** The cart as the pages see it, and as the SDK answered it (the checkout's draft reads the buyer's details there). */
+interface CartRead {
+  cart: Cart;
+  raw: SdkCart;
+}
+
+async function readCart(session: CommerceSession): Promise<CartRead | null> {
   const wix = await session.client();
   try {
     const { cart: raw } = await wix.currentCartV2.getCurrentCart();
-    return raw ? await linkedCart(raw) : null;
+    return raw ? { cart: await linkedCart(raw), raw } : null;
   } catch (error) {
     if (isNoCart(error)) return null;
     throw error;
@@ -112,7 +120,7 @@ async function readCart(session: CommerceSession): Promise<Cart | null> {
  * The cart and the platform's totals from one call: Estimate Current Cart answers the cart beside its summary
  * (EstimateCurrentCartResponse), so the cart page needs no Get Current Cart before it. Null: no cart, or no line.
  */
-async function readCartWithTotals(session: CommerceSession): Promise<{ cart: Cart; totals: CartTotals } | null> {
+async function readCartWithTotals(session: CommerceSession): Promise<(CartRead & { totals: CartTotals }) | null> {
   const wix = await session.client();
   let answer: Awaited<ReturnType<Wix["currentCartV2"]["estimateCurrentCart"]>>;
   try {
@@ -122,7 +130,7 @@ async function readCartWithTotals(session: CommerceSession): Promise<{ cart: Car
     throw error;
   }
   if (!answer.cart?.lineItems?.length) return null;
-  return { cart: await linkedCart(answer.cart), totals: totalsOf(answer) };
+  return { cart: await linkedCart(answer.cart), raw: answer.cart, totals: totalsOf(answer) };
 }
 
 interface AddToCartInput {
@@ -185,6 +193,13 @@ export function createCartHandler(session: CommerceSession) {
     );
     return current;
   };
+  /** The SDK's answer behind `read`. */
+  let rawRead: Promise<SdkCart | null> | null = null;
+  const keepRead = (current: Promise<CartRead | null>) => {
+    rawRead = current.then((found) => found?.raw ?? null);
+    rawRead.catch(() => undefined);
+    return keep(current.then((found) => found?.cart ?? null));
+  };
   let totalsRead: Promise<{ cart: Cart; totals: CartTotals } | null> | null = null;
   /** The cart with its totals from one call, once per request (forgotten if it fails); its cart is the request's read. */
   const withTotals = (): Promise<{ cart: Cart; totals: CartTotals } | null> => {
@@ -195,15 +210,20 @@ export function createCartHandler(session: CommerceSession) {
       both.catch(() => {
         if (totalsRead === both) totalsRead = null;
       });
-      if (!read) keep(both.then((found) => found?.cart ?? null));
+      if (!read) keepRead(both);
     }
     return totalsRead;
+  };
+  /** The request's reads are forgotten: the next one goes to the platform again. */
+  const forget = () => {
+    read = null;
+    rawRead = null;
+    totalsRead = null;
   };
   /** A change is going out: the next read goes to the platform again; the cart it answers gives the header count. */
   const change = async <T extends Cart | null>(call: (wix: Wix) => Promise<T>): Promise<T> => {
     const wix = await session.client();
-    read = null;
-    totalsRead = null;
+    forget();
     const cart = await call(wix);
     session.rememberCartCount(cart?.itemCount ?? 0);
     return cart;
@@ -213,11 +233,16 @@ export function createCartHandler(session: CommerceSession) {
     if (read) return read;
     // The pages that show totals read the cart through them: one call instead of two one after the other.
     if (showsTotals(session.request)) return withTotals().then((found) => found?.cart ?? null);
-    return keep(mapLoaderErrors(() => readCart(session)));
+    return keepRead(mapLoaderErrors(() => readCart(session)));
   };
   return {
     /** The caller's cart, or null when they have none (no tokens yet: no call at all). */
     get,
+    /** The SDK's cart of the request's one read (the same call as `get`), or null without a cart. */
+    async raw(): Promise<SdkCart | null> {
+      await get();
+      return (await rawRead) ?? null;
+    },
     /**
      * What the header shows (decision 0066): the count the session keeps, with no call; the cart's own lines when
      * this request reads the cart anyway (the cart and checkout pages: their forms in flight change known lines) or
@@ -288,41 +313,11 @@ export function createCartHandler(session: CommerceSession) {
      */
     changing: async <T>(call: (wix: Wix) => Promise<T>): Promise<T> => {
       const wix = await session.client();
-      read = null;
+      forget();
       session.rememberCartCount(null);
       return call(wix);
     },
   };
-}
-
-/** Delivery logistics as checkout options and orders carry them: what a pickup place is read from. */
-interface PickupLogistics {
-  instructions?: string | null;
-  pickupDetails?: {
-    address?: {
-      addressLine1?: string | null;
-      addressLine?: string | null;
-      streetAddress?: { number?: string | null; name?: string | null } | null;
-      postalCode?: string | null;
-      city?: string | null;
-      country?: string | null;
-    } | null;
-  } | null;
-}
-
-/** Where and when a pickup is collected, from Wix's delivery logistics (checkout options and orders alike). */
-export function pickupPlaceOf(logistics: PickupLogistics | null | undefined): PickupPlace | undefined {
-  if (!logistics?.pickupDetails) return undefined;
-  const a = logistics.pickupDetails.address;
-  const street =
-    a?.addressLine1 ??
-    a?.addressLine ??
-    (a?.streetAddress ? `${a.streetAddress.number ?? ""} ${a.streetAddress.name ?? ""}`.trim() : undefined);
-  const town = [a?.postalCode, a?.city].filter(Boolean).join(" ");
-  const address = [street, town, a?.country && a.country !== "FR" ? countryName(a.country) : undefined].filter(Boolean).join(", ");
-  const instructions = typeof logistics.instructions === "string" && logistics.instructions ? logistics.instructions : undefined;
-  if (!address && !instructions) return undefined;
-  return { ...(address ? { address } : {}), ...(instructions ? { instructions } : {}) };
 }
 
 async function deliveryOptions(session: CommerceSession, cart: Cart, country: string): Promise<ShippingChoice[]> {

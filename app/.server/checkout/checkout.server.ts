@@ -9,7 +9,9 @@ import { countryName } from "~/models/countries";
 import type { OrderAddress, OrderLineView, OrderView } from "~/models/order";
 export type { OrderAddress, OrderLineView, OrderView };
 import { ORDER_LINE, responsiveImage } from "../wix/media.server";
-import { pickupPlaceOf } from "../cart/cart.server";
+import { pickupPlaceOf, toCart, type SdkCart } from "../cart/cart.server";
+import { offerKey } from "./delivery-offer.server";
+import { availabilityProblem } from "~/models/availability";
 import { linkToProducts } from "../catalog/catalog.server";
 import { isoDate } from "~/lib/dates";
 import { money } from "~/lib/money";
@@ -51,17 +53,44 @@ export function checkoutCallbacks(origin: string): CheckoutCallbacks {
   };
 }
 
+export type CheckoutStart =
+  | { paymentUrl: string; cartId: string }
+  | { couponRefused: string; cartId: string }
+  /** Not the cart the page's delivery offer was for (changed, emptied, a line blocked, gone): read it again. */
+  | { stale: true };
+
+/** What Wix answers when the cart the page showed is no longer there to check out, or no longer ships that way. */
+const STALE_CART_CODES = new Set([
+  "CURRENT_CART_NOT_FOUND",
+  "OWNED_CART_NOT_FOUND",
+  "404",
+  "CART_ALREADY_ORDERED",
+  "DELIVERY_METHOD_NOT_FOUND",
+  "DELIVERY_METHOD_MISSING_LINE_ITEMS",
+  "DELIVERY_METHOD_MISSING_ADDRESS",
+]);
+
+/** The answered cart is still the one the offer was read for, with lines and none blocked (the page's own checks). */
+function asOffered(raw: SdkCart, key: string): boolean {
+  const cart = toCart(raw);
+  return cart.lines.length > 0 && offerKey(cart) === key && !cart.lines.some((line) => availabilityProblem(line.availability) !== null);
+}
+
 /**
  * Cart V2 has no checkout (docs/decisions/0042-cart-v2.md): the form's details are written into the cart (buyer,
- * delivery address, billing side, delivery method), then a redirect session naming the cart's id leads to the
- * hosted checkout, which comes back to the thank-you page. Returns the URL to send the browser to.
+ * delivery address, billing side, delivery method: Update Current Cart sets them all, Wix's "set and replace fields
+ * such as buyer note and delivery method"), then a redirect session naming the cart's id leads to the hosted
+ * checkout, which comes back to the thank-you page. `offered`: the key of the delivery offer the page showed
+ * (delivery-offer.server.ts), which spared reading the cart first: the cart Update answers is checked as the page
+ * would have, and anything else is `stale`.
  */
 export async function startCheckout(
   commerce: CommerceSession,
   input: CheckoutInput,
   origin: string,
   delivery?: { code: string; appId?: string },
-): Promise<{ paymentUrl: string; cartId: string } | { couponRefused: string; cartId: string }> {
+  offered?: string,
+): Promise<CheckoutStart> {
   const wix = await commerce.client();
   // A pickup has no delivery address: one typed before is cleared, or the order would take it as the destination.
   const shippingAddress = input.shipping ? toSdkAddress(input.shipping) : null;
@@ -72,16 +101,26 @@ export async function startCheckout(
     ...(input.company ? { company: input.company } : {}),
     ...(input.vatNumber ? { vatId: { _id: input.vatNumber, type: "UNSPECIFIED" as const } } : {}),
   };
-  await wix.currentCartV2.updateCurrentCart({
-    customerInfo: { firstName: input.firstName, lastName: input.lastName, email: input.email, ...business },
-    deliveryInfo: { address: shippingAddress as ReturnType<typeof toSdkAddress> },
-    paymentInfo: {
-      billingAddress: toSdkAddress(input.billing),
-      billingContact: { firstName: input.firstName, lastName: input.lastName, ...business },
-    },
-  });
-  const { cart } = delivery ? await wix.currentCartV2.setDeliveryMethodForCurrentCart(delivery) : await wix.currentCartV2.getCurrentCart();
+  let cart: SdkCart | undefined;
+  try {
+    ({ cart } = await wix.currentCartV2.updateCurrentCart({
+      customerInfo: { firstName: input.firstName, lastName: input.lastName, email: input.email, ...business },
+      deliveryInfo: { address: shippingAddress as ReturnType<typeof toSdkAddress>, ...(delivery ? { method: delivery } : {}) },
+      paymentInfo: {
+        billingAddress: toSdkAddress(input.billing),
+        billingContact: { firstName: input.firstName, lastName: input.lastName, ...business },
+      },
+    }));
+    // The typings mark the cart's method read-only: should a site answer without it, Set Delivery Method sets it.
+    if (delivery && cart?.deliveryInfo?.method?.code !== delivery.code)
+      ({ cart } = await wix.currentCartV2.setDeliveryMethodForCurrentCart(delivery));
+  } catch (error) {
+    const failure = classifyWixError(error);
+    if (offered !== undefined && failure.kind === "application" && STALE_CART_CODES.has(failure.code)) return { stale: true };
+    throw error;
+  }
   if (!cart?._id) throw new Error("The platform returned no cart");
+  if (offered !== undefined && !asOffered(cart, offered)) return { stale: true };
   // Now that the cart knows the buyer, a coupon she may not use (once per customer, used up) is refused here, beside
   // the coupon, rather than after the card is typed on the payment page.
   if (cart.coupons?.length) {

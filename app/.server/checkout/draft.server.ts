@@ -1,5 +1,5 @@
 import type { currentCartV2 } from "@wix/ecom";
-import type { CommerceSession } from "../wix/commerce-session.server";
+import type { Commerce } from "../wix/commerce.server";
 import type { CheckoutValues } from "~/models/checkout-forms";
 
 /**
@@ -52,12 +52,13 @@ export function valuesFromCart(cart: currentCartV2.Cart | null | undefined): Che
   return Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === "string")) as CheckoutValues;
 }
 
-/** What the buyer typed in their last checkout; empty when there is none or it cannot be read (never an error). */
-export async function checkoutDraft(commerce: CommerceSession): Promise<CheckoutValues> {
-  if (commerce.role === "none") return {};
+/**
+ * What the buyer typed in their last checkout, from the request's one cart read (the checkout page's own: no call of
+ * its own); empty when there is none or it cannot be read (never an error).
+ */
+export async function checkoutDraft(commerce: Commerce): Promise<CheckoutValues> {
   try {
-    const wix = await commerce.client();
-    return valuesFromCart((await wix.currentCartV2.getCurrentCart()).cart);
+    return valuesFromCart(await commerce.cart.raw());
   } catch {
     return {};
   }

@@ -49,9 +49,12 @@ export class Commerce extends CommerceSession {
   };
 
   readonly checkout = {
-    /** The hosted payment page for this cart; it writes the buyer's contact into the cart first. */
-    start: (input: CheckoutInput, origin: string, delivery?: { code: string; appId?: string }) =>
-      this.cart.changing(() => startCheckout(this, input, origin, delivery)),
+    /**
+     * The hosted payment page for this cart; it writes the buyer's contact into the cart first. `offered`: the key of
+     * the delivery offer the page showed (its cart not read again; `stale` if it is no longer that cart).
+     */
+    start: (input: CheckoutInput, origin: string, delivery?: { code: string; appId?: string }, offered?: string) =>
+      this.cart.changing(() => startCheckout(this, input, origin, delivery, offered)),
     /** The caller's order (the platform answers 404 for anyone else's). */
     order: (orderId: string) => mapLoaderErrors(() => getOrderView(this, orderId)),
     /** A member's saved details for the form (her address `addressId`, or her default one) and her saved addresses. */
