@@ -10,7 +10,7 @@ test.describe("member login, profile, orders and logout", () => {
     await loginWithForm(page, DEMO);
     await expect(page).toHaveURL("/account");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mon compte");
-    await expect(page.getByText(DEMO.email)).toBeVisible();
+    await expect(page.getByText(`Connecté avec ${DEMO.email}`)).toBeVisible();
     await expect(page.getByLabel("Prénom")).toHaveValue("Camille");
   });
 
