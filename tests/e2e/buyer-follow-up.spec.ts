@@ -1,6 +1,6 @@
 import { test, expect } from "./fixtures";
 import { loginAsOwner, openOrder, status } from "./admin-helpers";
-import { addAndFillCheckout, claireAs, continueToPayment, payByCard, readPdf, visit } from "./helpers";
+import { addAndFillCheckout, claireAs, continueToPayment, orderNumberShown, payByCard, readPdf, visit } from "./helpers";
 
 /**
  * A guest follows an order from the thank-you page's link, on another device: the page says when it was placed, where
@@ -21,10 +21,7 @@ test("the guest's follow page shows the date, the statuses, the parcel with its 
   await addAndFillCheckout(page, NOTEBOOK, javaScriptEnabled, claireAs("suivi-colis"));
   await continueToPayment(page, { digital: false });
   await payByCard(page);
-  const number = (await page
-    .getByText(/Commande n° \d+/)
-    .first()
-    .textContent())!.match(/\d+/)![0]!;
+  const number = await orderNumberShown(page);
   const follow = (await page.getByRole("link", { name: "Suivre ma commande" }).getAttribute("href"))!;
 
   // Another device: no cookie of the purchase.

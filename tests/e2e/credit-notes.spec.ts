@@ -1,7 +1,18 @@
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
 import { loginAsOwner, openOrder, status } from "./admin-helpers";
-import { addToCartFrom, claireAs, continueToPayment, fillCheckout, payByCard, readPdf, signUpWithForm, unique, visit } from "./helpers";
+import {
+  addToCartFrom,
+  claireAs,
+  continueToPayment,
+  fillCheckout,
+  orderNumberShown,
+  payByCard,
+  readPdf,
+  signUpWithForm,
+  unique,
+  visit,
+} from "./helpers";
 
 /**
  * A refund, then the cancellation of the rest, each give the buyer a credit note (facture d'avoir) numbered on its own
@@ -56,10 +67,7 @@ test("a refund and a cancellation each make a credit note: the owner and the buy
   });
   await continueToPayment(page, { digital: true });
   await payByCard(page);
-  const number = (await page
-    .getByText(/Commande n° \d+/)
-    .first()
-    .textContent())!.match(/\d+/)![0]!;
+  const number = await orderNumberShown(page);
 
   // The owner refunds the webinar: its credit note is offered at once, beside the invoice.
   const owner = await browser.newContext({ baseURL, locale: "fr-FR", javaScriptEnabled });
@@ -139,10 +147,7 @@ test("a guest's follow page offers the invoice and the credit note of the cancel
   await fillCheckout(page, javaScriptEnabled, { ...claireAs("avoir-invite"), firstName: "Ñuño", lastName: "Kovács" });
   await continueToPayment(page, { digital: true });
   await payByCard(page);
-  const number = (await page
-    .getByText(/Commande n° \d+/)
-    .first()
-    .textContent())!.match(/\d+/)![0]!;
+  const number = await orderNumberShown(page);
   const follow = (await page.getByRole("link", { name: "Suivre ma commande" }).getAttribute("href"))!;
 
   await loginAsOwner(page, javaScriptEnabled);

@@ -248,6 +248,15 @@ export async function payByCard(page: Page, card: CardEntry = {}) {
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Merci");
 }
 
+/** On the thank-you page: the number of the order just placed. */
+export async function orderNumberShown(page: Page): Promise<string> {
+  const text = await page
+    .getByText(/Commande n° \d+/)
+    .first()
+    .textContent();
+  return text!.match(/\d+/)![0]!;
+}
+
 /**
  * Types `value` into `field` and sends its form with `submit`: the form refuses it beside the field (the field's
  * accessible description says why) and keeps what was typed.
