@@ -64,7 +64,7 @@ export default defineConfig<object, SiteOptions>({
       grepInvert: /@js\b/,
       use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false, catalogVersion: "V1_CATALOG" },
     },
-    // Issue 26: a purchase with scripts on a V1 site goes through Cart V2 only, like the one without.
+    // A purchase with scripts on a V1 site goes through Cart V2 only, like the one without (decision 0042).
     {
       name: "catalog-v1-js",
       testMatch: ["cart-v2-only.spec.ts"],

@@ -29,7 +29,8 @@ export function historyMentions(text: string): Array<{ line: number; text: strin
 }
 
 function sourceFiles(): string[] {
-  const files = ["server.js"];
+  // The root's own modules (server, build and test configuration) as well as the folders.
+  const files = readdirSync(ROOT).filter((name) => /\.(ts|js|mjs|cjs)$/.test(name));
   for (const folder of FOLDERS)
     for (const entry of readdirSync(join(ROOT, folder), { recursive: true, withFileTypes: true })) {
       if (!entry.isFile()) continue;
