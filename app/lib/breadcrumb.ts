@@ -8,6 +8,9 @@ export interface Crumb {
 /** The member's pages start their trail here (Mon compte › Mes commandes…). */
 export const ACCOUNT_CRUMB: Crumb = { label: "Mon compte", to: "/account" };
 
+/** The trail of a page under the member's account: Mon compte › `label`. */
+export const underAccount = (label: string, to: string) => (): Crumb[] => [ACCOUNT_CRUMB, { label, to }];
+
 /**
  * Routes add crumbs with `export const handle = { breadcrumb: (match) => ({ label, to }) }`;
  * a flat route deeper than its URL's parents returns several (e.g. Mon compte › Mes commandes).

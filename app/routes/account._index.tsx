@@ -12,8 +12,8 @@ import { addressChoice, memberAddressSchema } from "~/models/address";
 import { redirectWithToast } from "~/.server/http/toast.server";
 import { failedAction } from "~/.server/wix/errors.server";
 import { textField } from "~/models/fields";
-import { parseForm, refuseForm } from "~/.server/http/form.server";
-import { fieldProps, type FieldErrors } from "~/models/form-answer";
+import { parseForm, refuseForm, refuseWith } from "~/.server/http/form.server";
+import { fieldProps } from "~/models/form-answer";
 import { routeMeta } from "~/lib/meta";
 import { Section } from "~/components/Section";
 import { FormKey } from "~/components/FormKey";
@@ -68,8 +68,7 @@ async function addressAction(
     } catch (error) {
       return failedAction(request, error, { redirectTo: "/account" });
     }
-    if (!outcome.ok)
-      return refuseForm({ values: parsed.values, fieldErrors: {}, formError: outcome.message }, { intent: "address-list" as const });
+    if (!outcome.ok) return refuseWith(parsed.values, outcome, { intent: "address-list" as const });
     const title = intent === "address-default" ? "Adresse par défaut changée." : "Adresse supprimée.";
     return redirectWithToast(request, "/account", { type: "success", title });
   }
@@ -82,8 +81,7 @@ async function addressAction(
   } catch (error) {
     return failedAction(request, error, { redirectTo: "/account", values: parsed.values });
   }
-  if (!outcome.ok)
-    return refuseForm({ values: parsed.values, fieldErrors: {}, formError: outcome.message }, { intent: "address" as const });
+  if (!outcome.ok) return refuseWith(parsed.values, outcome, { intent: "address" as const });
   return redirectWithToast(request, "/account", { type: "success", title: "Adresse enregistrée." });
 }
 
@@ -112,11 +110,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     } catch (error) {
       return failedAction(request, error, { redirectTo: "/account" });
     }
-    if (!outcome.ok) {
-      const fieldErrors: FieldErrors<"currentPassword" | "newPassword"> = outcome.field ? { [outcome.field]: outcome.message } : {};
-      const formError = outcome.field ? undefined : outcome.message;
-      return refuseForm({ values: parsed.values, fieldErrors, ...(formError ? { formError } : {}) }, { intent: "password" as const });
-    }
+    if (!outcome.ok) return refuseWith(parsed.values, outcome, { intent: "password" as const });
     return redirectWithToast(request, "/account", { type: "success", title: "Mot de passe changé." });
   }
 
@@ -129,11 +123,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     } catch (error) {
       return failedAction(request, error, { redirectTo: "/account", values: parsed.values });
     }
-    if (outcome.kind === "refused") {
-      const fieldErrors: FieldErrors<"newEmail" | "currentPassword"> = outcome.field ? { [outcome.field]: outcome.message } : {};
-      const formError = outcome.field ? undefined : outcome.message;
-      return refuseForm({ values: parsed.values, fieldErrors, ...(formError ? { formError } : {}) }, { intent: "email" as const });
-    }
+    if (outcome.kind === "refused") return refuseWith(parsed.values, outcome, { intent: "email" as const });
     if (outcome.kind === "done")
       return redirectWithToast(request, "/account", { type: "success", title: `Adresse de connexion changée : ${outcome.email}.` });
     return redirect("/account/email", { status: 303, headers: { "Set-Cookie": await emailChangeCookie(outcome.pending, request) } });

@@ -1,17 +1,16 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/account.devis";
 import { memberCommerceOf } from "~/.server/wix/commerce.server";
-import { StackTable, type StackColumn } from "~/components/StackTable";
+import type { StackColumn } from "~/components/StackTable";
+import { MemberList } from "~/components/account/MemberList";
 import { routeMeta } from "~/lib/meta";
 import type { MemberQuote } from "~/models/quote";
-import { ACCOUNT_CRUMB } from "~/lib/breadcrumb";
+import { underAccount } from "~/lib/breadcrumb";
 import { parisLongDate } from "~/lib/dates";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Mes devis" });
 
-export const handle = {
-  breadcrumb: () => [ACCOUNT_CRUMB, { label: "Mes devis", to: "/account/devis" }],
-};
+export const handle = { breadcrumb: underAccount("Mes devis", "/account/devis") };
 
 /** The quotes sent to the member's proved login e-mail, each with the link its e-mail carries. */
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -37,17 +36,17 @@ const COLUMNS: StackColumn<MemberQuote>[] = [
 ];
 
 export default function MemberQuotes({ loaderData }: Route.ComponentProps) {
-  const { quotes } = loaderData;
   return (
-    <div className="orders">
-      <h1>Mes devis</h1>
-      {quotes.length === 0 ? (
-        <p>
+    <MemberList
+      title="Mes devis"
+      caption="Vos devis, du plus récent au plus ancien"
+      columns={COLUMNS}
+      rows={loaderData.quotes}
+      empty={
+        <>
           Aucun devis n'a été envoyé à votre adresse e-mail. <Link to="/contact">Demander un devis</Link>
-        </p>
-      ) : (
-        <StackTable className="orders-table" caption="Vos devis, du plus récent au plus ancien" columns={COLUMNS} rows={quotes} />
-      )}
-    </div>
+        </>
+      }
+    />
   );
 }

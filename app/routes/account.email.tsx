@@ -9,12 +9,12 @@ import { failedAction } from "~/.server/wix/errors.server";
 import { useFormAnswer } from "~/hooks/use-form-answer";
 import { routeMeta } from "~/lib/meta";
 import { verificationCode } from "~/models/identity-forms";
-import { ACCOUNT_CRUMB } from "~/lib/breadcrumb";
+import { underAccount } from "~/lib/breadcrumb";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   routeMeta({ matches, location }, { title: "Confirmation de la nouvelle adresse e-mail" });
 
-export const handle = { breadcrumb: () => [ACCOUNT_CRUMB, { label: "Nouvelle adresse e-mail", to: "/account/email" }] };
+export const handle = { breadcrumb: underAccount("Nouvelle adresse e-mail", "/account/email") };
 
 async function restart(request: Request) {
   return redirectWithToast(

@@ -1,17 +1,16 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/account.orders._index";
 import { memberCommerceOf } from "~/.server/wix/commerce.server";
-import { StackTable, type StackColumn } from "~/components/StackTable";
+import type { StackColumn } from "~/components/StackTable";
+import { MemberList } from "~/components/account/MemberList";
 import { routeMeta } from "~/lib/meta";
 import type { MemberOrder } from "~/models/order";
-import { ACCOUNT_CRUMB } from "~/lib/breadcrumb";
+import { underAccount } from "~/lib/breadcrumb";
 import { parisLongDate } from "~/lib/dates";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => routeMeta({ matches, location }, { title: "Mes commandes" });
 
-export const handle = {
-  breadcrumb: () => [ACCOUNT_CRUMB, { label: "Mes commandes", to: "/account/orders" }],
-};
+export const handle = { breadcrumb: underAccount("Mes commandes", "/account/orders") };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const commerce = memberCommerceOf(context, url);
@@ -29,22 +28,17 @@ const COLUMNS: StackColumn<MemberOrder>[] = [
 ];
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { orders } = loaderData;
   return (
-    <div className="orders">
-      <h1>Mes commandes</h1>
-      {orders.length === 0 ? (
-        <p>
+    <MemberList
+      title="Mes commandes"
+      caption="Vos commandes, de la plus récente à la plus ancienne"
+      columns={COLUMNS}
+      rows={loaderData.orders}
+      empty={
+        <>
           Vous n'avez pas encore passé de commande. <Link to="/products">Découvrir la boutique</Link>
-        </p>
-      ) : (
-        <StackTable
-          className="orders-table"
-          caption="Vos commandes, de la plus récente à la plus ancienne"
-          columns={COLUMNS}
-          rows={orders}
-        />
-      )}
-    </div>
+        </>
+      }
+    />
   );
 }

@@ -37,6 +37,16 @@ async function orderNumbered(number: string) {
   return order!;
 }
 
+/** The seeded order's first payment, read through the owner's client, with the webhooks sent so far set aside. */
+async function firstPaymentOf(number: string) {
+  const order = await orderNumbered(number);
+  const admin = owner();
+  const { orderTransactions } = await admin.orderTransactions.listTransactionsForSingleOrder(order._id!);
+  const paymentId = orderTransactions!.payments![0]!._id!;
+  await transactionsUpdated();
+  return { order, admin, paymentId };
+}
+
 describe.skipIf(isWix)("order transactions updated (embedded platform)", () => {
   it("a card payment on the payment page: the new payment, with the order's transactions", async () => {
     await transactionsUpdated();
@@ -57,11 +67,7 @@ describe.skipIf(isWix)("order transactions updated (embedded platform)", () => {
   });
 
   it("capturing an authorized card updates that payment, sent as the owner's action", async () => {
-    const order = await orderNumbered("10005");
-    const admin = owner();
-    const { orderTransactions: before } = await admin.orderTransactions.listTransactionsForSingleOrder(order._id!);
-    const paymentId = before!.payments![0]!._id!;
-    await transactionsUpdated();
+    const { order, admin, paymentId } = await firstPaymentOf("10005");
     await admin.orders.captureAuthorizedPayments(order._id!, [{ paymentId }]);
     const [event] = await transactionsUpdated();
     expect(event!.metadata.identity).toMatchObject({ identityType: "WIX_USER" });
@@ -70,11 +76,7 @@ describe.skipIf(isWix)("order transactions updated (embedded platform)", () => {
   });
 
   it("a refund adds a refund: its id, the refunded payment's id, the refund in the transactions", async () => {
-    const order = await orderNumbered("10013");
-    const admin = owner();
-    const { orderTransactions: before } = await admin.orderTransactions.listTransactionsForSingleOrder(order._id!);
-    const paymentId = before!.payments![0]!._id!;
-    await transactionsUpdated();
+    const { order, admin, paymentId } = await firstPaymentOf("10013");
     const { refund } = await admin.orderBilling.refundPayments(order._id!, { paymentRefunds: [{ paymentId, amount: { amount: "1.00" } }] });
     const [event] = await transactionsUpdated();
     expect(event!.data.refundIds).toEqual([refund!._id]);

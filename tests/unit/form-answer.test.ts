@@ -5,7 +5,7 @@ import type { Route as CheckoutRoute } from "../../app/routes/+types/checkout";
 import type { Route as AdminOrderRoute } from "../../app/routes/+types/admin.orders.$id";
 import { registerMember } from "~/.server/account/auth.server";
 import type { Commerce } from "~/.server/wix/commerce.server";
-import { parseForm, refuseForm } from "~/.server/http/form.server";
+import { parseForm, refuseForm, refuseWith } from "~/.server/http/form.server";
 import type { CheckoutField } from "~/models/checkout-forms";
 import { fieldProps, formAnswerOf, type AnswerField, type FormAnswer } from "~/models/form-answer";
 import type { OrderFormAnswer } from "~/models/order-life";
@@ -65,6 +65,19 @@ describe("refuseForm, the one builder of the 400 answer", () => {
 
   it("carries which of a page's forms answered", () => {
     expect(refuseForm({ values: {} }, { intent: "address" }).data).toEqual({ intent: "address", fieldErrors: {}, values: {} });
+  });
+
+  it("refuseWith: the server's refusal beside the field it names, or for the whole form, the typed values kept", () => {
+    const values = { newEmail: "lea@exemple.fr", currentPassword: "secret-123" };
+    const beside = refuseWith(values, { field: "newEmail" as const, message: "C'est déjà votre adresse." }, { intent: "email" });
+    expect(beside.init?.status).toBe(400);
+    expect(beside.data).toEqual({
+      intent: "email",
+      fieldErrors: { newEmail: "C'est déjà votre adresse." },
+      values: { newEmail: "lea@exemple.fr" },
+    });
+    const whole = refuseWith(values, { field: null, message: "Réessayez dans quelques minutes." });
+    expect(whole.data).toEqual({ fieldErrors: {}, formError: "Réessayez dans quelques minutes.", values: { newEmail: "lea@exemple.fr" } });
   });
 });
 

@@ -19,36 +19,39 @@ const PLATFORM = "The app reaches the platform only through the Wix SDK";
 const PLATFORM_ALONE = "The platform stands alone";
 const OWNER_HANDLER = "Routes reach the owner's commerce only through its handler";
 
+type Refusal = { rule: "no-restricted-imports" | "no-restricted-syntax"; message: string };
+/** An import statement refused by its path (no-restricted-imports). */
+const importRefused = (message: string): Refusal => ({ rule: "no-restricted-imports", message });
+/** An import the path rules cannot see (a type-only or dynamic one), refused by its syntax (no-restricted-syntax). */
+const syntaxRefused = (message: string): Refusal => ({ rule: "no-restricted-syntax", message });
+
 /** Probe (path it pretends to have) → the rule and the message that must refuse it. */
-const EXPECTED: Record<string, { rule: "no-restricted-imports" | "no-restricted-syntax"; message: string }> = {
+const EXPECTED: Record<string, Refusal> = {
   // The crossings decision 0004's first rules already refused.
-  "app/components/imports-server-module.tsx": { rule: "no-restricted-imports", message: SERVER_ONLY },
-  "app/components/imports-wix-sdk.tsx": { rule: "no-restricted-imports", message: WIX_SDK },
-  "app/.server/imports-component.server.ts": { rule: "no-restricted-imports", message: "Components sit above lib, models and content" },
-  "app/.server/imports-route.server.ts": { rule: "no-restricted-imports", message: ROUTE },
-  "platform/imports-app.ts": { rule: "no-restricted-imports", message: PLATFORM_ALONE },
-  "app/routes/imports-wix-sdk.tsx": { rule: "no-restricted-imports", message: WIX_SDK },
+  "app/components/imports-server-module.tsx": importRefused(SERVER_ONLY),
+  "app/components/imports-wix-sdk.tsx": importRefused(WIX_SDK),
+  "app/.server/imports-component.server.ts": importRefused("Components sit above lib, models and content"),
+  "app/.server/imports-route.server.ts": importRefused(ROUTE),
+  "platform/imports-app.ts": importRefused(PLATFORM_ALONE),
+  "app/routes/imports-wix-sdk.tsx": importRefused(WIX_SDK),
   // The crossings a first set of rules missed (docs/decisions/0004-layers.md).
-  "app/components/imports-route.tsx": { rule: "no-restricted-imports", message: ROUTE },
-  "app/components/imports-server-root.tsx": { rule: "no-restricted-imports", message: SERVER_ROOT },
-  "app/components/imports-platform.tsx": { rule: "no-restricted-imports", message: PLATFORM },
-  "app/components/imports-node-builtin.tsx": { rule: "no-restricted-imports", message: "Node built-ins run on the server only" },
-  "app/components/type-import-server-module.tsx": { rule: "no-restricted-syntax", message: SERVER_ONLY },
-  "app/components/dynamic-import-server-module.tsx": { rule: "no-restricted-syntax", message: SERVER_ONLY },
-  "app/lib/imports-component.ts": { rule: "no-restricted-imports", message: "Components sit above lib, models and content" },
-  "app/.server/imports-platform.server.ts": { rule: "no-restricted-imports", message: PLATFORM },
+  "app/components/imports-route.tsx": importRefused(ROUTE),
+  "app/components/imports-server-root.tsx": importRefused(SERVER_ROOT),
+  "app/components/imports-platform.tsx": importRefused(PLATFORM),
+  "app/components/imports-node-builtin.tsx": importRefused("Node built-ins run on the server only"),
+  "app/components/type-import-server-module.tsx": syntaxRefused(SERVER_ONLY),
+  "app/components/dynamic-import-server-module.tsx": syntaxRefused(SERVER_ONLY),
+  "app/lib/imports-component.ts": importRefused("Components sit above lib, models and content"),
+  "app/.server/imports-platform.server.ts": importRefused(PLATFORM),
   // Where lib, models, hooks and server/ stand.
-  "app/models/imports-lib.ts": { rule: "no-restricted-imports", message: "Models are the bottom layer" },
-  "app/lib/imports-hook.ts": { rule: "no-restricted-imports", message: "Hooks are for components and routes" },
-  "app/routes/imports-platform.tsx": { rule: "no-restricted-imports", message: PLATFORM },
-  "app/.server/imports-server-root.server.ts": { rule: "no-restricted-imports", message: SERVER_ROOT },
-  "platform/imports-server-root.ts": { rule: "no-restricted-imports", message: SERVER_ROOT },
+  "app/models/imports-lib.ts": importRefused("Models are the bottom layer"),
+  "app/lib/imports-hook.ts": importRefused("Hooks are for components and routes"),
+  "app/routes/imports-platform.tsx": importRefused(PLATFORM),
+  "app/.server/imports-server-root.server.ts": importRefused(SERVER_ROOT),
+  "platform/imports-server-root.ts": importRefused(SERVER_ROOT),
   // The owner's seam: a route reaches the back-office's calls through ownerOf(context) only.
-  "app/routes/imports-admin-internals.tsx": { rule: "no-restricted-imports", message: OWNER_HANDLER },
-  "server/imports-route.ts": {
-    rule: "no-restricted-imports",
-    message: "server/ reaches the app through its build and app/.server modules",
-  },
+  "app/routes/imports-admin-internals.tsx": importRefused(OWNER_HANDLER),
+  "server/imports-route.ts": importRefused("server/ reaches the app through its build and app/.server modules"),
 };
 
 function probeFiles(dir: string): string[] {

@@ -3,6 +3,7 @@ import type { Money } from "~/models/cart";
 import { LOW_STOCK_MAX, type AdminProductDetail, type AdminProductRow, type ProductInput, type StockLine } from "~/models/shop-admin";
 import { clearCatalogCache } from "../catalog/cache.server";
 import { catalogVersion } from "../catalog/version.server";
+import type { V1Product } from "../catalog/v1-shapes.server";
 import { mapLoaderErrors } from "../wix/errors.server";
 import { AdminRefusal } from "./actions.server";
 import type { ElevatedClient } from "./elevated-client.server";
@@ -24,7 +25,7 @@ const PAGE = 100;
 const euros = (amount: number) => ({ amount: amount.toFixed(2), formatted: formatPrice(amount.toFixed(2), "EUR") });
 const num = (v: unknown) => (typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN);
 
-// ---------------------------------------------------------------- the parts of the SDK's shapes read here
+// ---------------------------------------------------------------- the parts of the SDK's shapes read here (V1: catalog/v1-shapes)
 
 type V3Amount = { amount?: string | null } | null | undefined;
 interface V3ProductPart {
@@ -49,16 +50,6 @@ interface V3ItemPart {
   inStock?: boolean | null;
   availabilityStatus?: string | null;
   product?: { variantName?: string | null } | null;
-}
-interface V1ProductPart {
-  _id?: string | null;
-  name?: string | null;
-  slug?: string | null;
-  visible?: boolean | null;
-  ribbon?: string | null;
-  priceData?: { price?: number | null; discountedPrice?: number | null } | null;
-  stock?: { trackInventory?: boolean | null; quantity?: number | null; inStock?: boolean | null } | null;
-  productOptions?: unknown[] | null;
 }
 
 function prices(paid: number, before: number): { price: Money; compareAt?: Money } {
@@ -95,7 +86,7 @@ async function v3Items(admin: ElevatedClient, productId?: string): Promise<V3Ite
 
 // ---------------------------------------------------------------- Catalog V1
 
-function v1Row(p: V1ProductPart, stock: StockLine[]): AdminProductRow {
+function v1Row(p: V1Product, stock: StockLine[]): AdminProductRow {
   const before = p.priceData?.price ?? 0;
   const paid = p.priceData?.discountedPrice ?? before;
   return {
@@ -113,7 +104,7 @@ function v1Row(p: V1ProductPart, stock: StockLine[]): AdminProductRow {
 const V1_SOLE_VARIANT = "00000000-0000-0000-0000-000000000000";
 
 /** A V1 product's stock as one line (its total): the list and the dashboard read products, not variants. */
-function v1Total(p: V1ProductPart): StockLine[] {
+function v1Total(p: V1Product): StockLine[] {
   const tracked = p.stock?.trackInventory === true;
   return [
     {
@@ -125,7 +116,7 @@ function v1Total(p: V1ProductPart): StockLine[] {
   ];
 }
 
-async function v1Variants(admin: ElevatedClient, p: V1ProductPart): Promise<StockLine[]> {
+async function v1Variants(admin: ElevatedClient, p: V1Product): Promise<StockLine[]> {
   const { variants } = await admin.products.queryProductVariants(p._id ?? "");
   const tracked = p.stock?.trackInventory === true;
   return (variants ?? []).map((v) => ({
@@ -146,7 +137,7 @@ export async function listProducts(admin: ElevatedClient): Promise<AdminProductR
       return (found.items as V3ProductPart[]).map((p) => v3Row(p, items));
     }
     const found = await admin.products.queryProducts().limit(PAGE).find();
-    return (found.items as V1ProductPart[]).map((p) => v1Row(p, v1Total(p)));
+    return (found.items as V1Product[]).map((p) => v1Row(p, v1Total(p)));
   });
 }
 
@@ -160,7 +151,7 @@ export async function productDetail(admin: ElevatedClient, id: string): Promise<
       return { ...v3Row(p, items), revision: p.revision ?? "", history: await history };
     }
     const { product } = await admin.products.getProduct(id);
-    const p = product as V1ProductPart;
+    const p = product as V1Product;
     const stock = p.productOptions?.length ? await v1Variants(admin, p) : v1Total(p);
     return { ...v1Row(p, stock), revision: "", history: await history };
   });

@@ -4,55 +4,12 @@ import { catalogClient } from "../wix/commerce-session.server";
 import { timeOf, toCatalogCollection } from "./map.server";
 import type { CatalogReader, ProductPage } from "./reader-contract.server";
 import { wixImageUri } from "../wix/media.server";
+import type { V1Product } from "./v1-shapes.server";
 
 /**
  * The Stores Catalog V1 reader (`products`, `collections`): the SDK's V1 shapes, mapped to the app's catalog model.
  * Offset paging with a total, so a page of the list is one query.
  */
-
-// ---------------------------------------------------------------- the parts of the V1 shapes we read
-
-interface V1Price {
-  currency?: string | null;
-  price?: number | null;
-  discountedPrice?: number | null;
-}
-interface V1Product {
-  _id?: string | null;
-  slug?: string | null;
-  name?: string | null;
-  description?: string | null;
-  ribbon?: string | null;
-  brand?: string | null;
-  priceData?: V1Price | null;
-  price?: V1Price | null;
-  priceRange?: { minValue?: number | null; maxValue?: number | null } | null;
-  stock?: { inStock?: boolean | null; inventoryStatus?: string | null; quantity?: number | null } | null;
-  media?: {
-    mainMedia?: V1Media | null;
-    items?: V1Media[] | null;
-  } | null;
-  productOptions?: Array<{
-    optionType?: string | null;
-    name?: string | null;
-    choices?: Array<{ value?: string | null; description?: string | null; inStock?: boolean | null; visible?: boolean | null }> | null;
-  }> | null;
-  variants?: Array<{
-    _id?: string | null;
-    choices?: Record<string, string> | null;
-    variant?: { priceData?: V1Price | null; visible?: boolean | null } | null;
-    stock?: { inStock?: boolean | null; quantity?: number | null } | null;
-  }> | null;
-  collectionIds?: string[] | null;
-  lastUpdated?: Date | string | null;
-}
-interface V1Media {
-  /** The Wix Media id (the SDK renames the wire's `id`). */
-  _id?: string | null;
-  image?: { url?: string | null; width?: number | null; height?: number | null; altText?: string | null } | null;
-  mediaType?: string | null;
-  title?: string | null;
-}
 
 // ---------------------------------------------------------------- mapping
 

@@ -77,3 +77,18 @@ export function refuseForm<F extends string, E extends string = F, X extends obj
   } as FormAnswer<F | E>;
   return data({ ...(extra as X), ...body }, { status: 400 });
 }
+
+/**
+ * Refuses a form the schema let through, on what the server found wrong (a wrong current password, a change the
+ * platform refused): the message beside its field when the refusal names one, for the whole form otherwise.
+ */
+export function refuseWith<F extends string, E extends string = never, X extends object = Record<never, never>>(
+  values: FormValues<F>,
+  refusal: { field?: E | null; message: string },
+  extra?: X,
+) {
+  const answer = refusal.field
+    ? { values, fieldErrors: { [refusal.field]: refusal.message } as FieldErrors<E> }
+    : { values, formError: refusal.message };
+  return refuseForm<F, E, X>(answer, extra);
+}
