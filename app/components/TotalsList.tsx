@@ -1,4 +1,6 @@
 import type { Money } from "~/models/cart";
+import type { VatBreakdown } from "~/models/vat";
+import { EXPORT_EXEMPTION } from "~/models/vat";
 
 /** What a totals block shows: the cart's estimate or an order's price summary, in the same words. */
 interface TotalsRows {
@@ -10,6 +12,8 @@ interface TotalsRows {
   shipping: { title?: string; value: string } | null;
   tax: Money;
   total: Money;
+  /** The VAT rate by rate; without it, one "TVA incluse" row. */
+  vat?: VatBreakdown;
 }
 
 /**
@@ -36,13 +40,33 @@ export function TotalsList({ rows, prefix, className }: { rows: TotalsRows; pref
         </div>
       ) : null}
       <div className={`${prefix}-tax`}>
-        <dt>TVA incluse</dt>
+        <dt>{taxLabel(rows.vat)}</dt>
         <dd>{rows.tax.formatted}</dd>
       </div>
+      {rows.vat && rows.vat.rates.length > 1
+        ? rows.vat.rates.map((rate) => (
+            <div key={rate.label} className={`${prefix}-vat-rate`}>
+              <dt>dont {rate.label}</dt>
+              <dd>{rate.amount.formatted}</dd>
+            </div>
+          ))
+        : null}
+      {rows.vat?.exempt ? (
+        <div className={`${prefix}-vat-exempt`}>
+          <dt>Export hors UE</dt>
+          <dd>{EXPORT_EXEMPTION}</dd>
+        </div>
+      ) : null}
       <div className={`${prefix}-total`}>
         <dt>Total TTC</dt>
         <dd>{rows.total.formatted}</dd>
       </div>
     </dl>
   );
+}
+
+/** "TVA 5,5 % incluse" for one rate, "TVA incluse" for several (each on its row) or none. */
+function taxLabel(vat: VatBreakdown | undefined): string {
+  if (vat?.rates.length === 1) return `${vat.rates[0]!.label} incluse`;
+  return "TVA incluse";
 }

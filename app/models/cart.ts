@@ -37,6 +37,8 @@ export interface Cart {
   currency: string;
   /** The delivery method chosen on the cart, if any. */
   shippingCode?: string;
+  /** The country of the cart's delivery address, once the buyer gave one: delivery and VAT follow it. */
+  destination?: string;
 }
 
 export interface ShippingChoice {
@@ -60,6 +62,16 @@ export interface PickupPlace {
   instructions?: string;
 }
 
+/**
+ * The VAT inside a set of prices, rate by rate (prices include it): what the cart, checkout, thank-you and order pages
+ * show under the total, and what the invoice breaks down. `exempt`: part of it is sold without VAT (goods leaving the
+ * EU), which the pages and the invoice say with the article of the tax code that exempts it.
+ */
+export interface VatBreakdown {
+  rates: Array<{ label: string; amount: Money }>;
+  exempt: boolean;
+}
+
 export interface CartTotals {
   subtotal: Money;
   discount: Money;
@@ -75,4 +87,6 @@ export interface CartTotals {
   noShipping: boolean;
   /** Line ids that block checkout (out of stock, vanished), with the platform's suggestion. */
   blockedLines: string[];
+  /** The VAT rate by rate, for the destination the cart has (France until the buyer gives an address). */
+  vat: VatBreakdown;
 }

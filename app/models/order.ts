@@ -1,4 +1,4 @@
-import type { Money, PickupPlace } from "./cart";
+import type { Money, PickupPlace, VatBreakdown } from "./cart";
 import type { ShipmentView } from "./order-life";
 import type { ResponsiveImage } from "./media";
 
@@ -38,6 +38,8 @@ export interface OrderView {
   discount: Money;
   shipping: Money;
   tax: Money;
+  /** The order's VAT rate by rate, and whether part of it left the EU without VAT. */
+  vat: VatBreakdown;
   total: Money;
   couponCode?: string;
   shippingTitle?: string;

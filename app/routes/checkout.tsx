@@ -1,7 +1,7 @@
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { checkHoneypot } from "~/.server/http/honeypot.server";
 import { useState } from "react";
-import { Form, useFetcher, useNavigation } from "react-router";
+import { Form, useFetcher, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { Route } from "./+types/checkout";
 import { AddressFields } from "~/components/checkout/AddressFields";
@@ -13,6 +13,8 @@ import { ShippingOptions } from "~/components/checkout/ShippingOptions";
 import { SavedAddressPicker } from "~/components/checkout/SavedAddressPicker";
 import { availabilityProblem } from "~/models/availability";
 import { checkoutSchemaFor, SHIPPING_NOT_OFFERED, type CheckoutValues } from "~/models/checkout-forms";
+import { DEFAULT_COUNTRY } from "~/models/countries";
+import { destinationChange, typedDestination } from "~/models/destination";
 import { parseForm, refuseForm } from "~/.server/http/form.server";
 import { useFormAnswer } from "~/hooks/use-form-answer";
 import { privatePageMeta, routeMeta } from "~/lib/meta";
@@ -109,7 +111,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The options the page showed, sealed in its form: the cart is not read again before it is written; if the cart the
   // platform answers is no longer that one (or the form is refused), everything is read again as below.
   const offer = openDeliveryOffer(formData.get("deliveryOffer"));
-  if (offer) {
+  // Another country than the one the options were read for: its own options and prices, below.
+  const typed = offer ? typedDestination(formData, offer.options) : null;
+  if (offer && (!typed || typed === offer.country)) {
     const form = parseForm(
       checkoutSchemaFor({
         shippingOptions: offer.options,
@@ -121,7 +125,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const answer = form.ok ? await sendCheckout(request, commerce, form, offer.options, offer.key) : null;
     if (answer) return answer;
   }
-  const { cart, options } = await readyCart(request, commerce);
+  const { cart, options: current } = await readyCart(request, commerce);
+  // Delivery and VAT follow the country typed: a price the page did not show is shown before the payment page, the
+  // cart's destination set so that the page draws that country's options and totals.
+  const wanted = typedDestination(formData, current);
+  const options =
+    wanted && wanted !== (cart.destination ?? DEFAULT_COUNTRY) ? await commerce.cart.deliveryOptions(cart, wanted) : current;
+  const moved = wanted ? destinationChange(offer?.options ?? current, options, String(formData.get("shippingCode") ?? ""), wanted) : null;
   // What the options are (a pickup needs no delivery address) and whether lines are digital come from the platform.
   const schema = checkoutSchemaFor({
     shippingOptions: options,
@@ -129,8 +139,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     digital: cart.lines.some((line) => line.digital),
   });
   const form = parseForm(schema, formData);
+  if (moved && wanted) {
+    try {
+      await commerce.cart.setDestination(wanted);
+    } catch (error) {
+      return failedAction(request, error, { redirectTo: "/checkout" });
+    }
+    const errors = form.ok ? {} : form.fieldErrors;
+    return refuseForm({ values: form.values, fieldErrors: { ...errors, shippingCode: moved } }, { destinationChanged: true });
+  }
   if (!form.ok) return refuseForm(form);
   return (await sendCheckout(request, commerce, form, options))!;
+}
+
+/** A refusal that moved the cart's destination: the page reads its new options and totals (a 400 would not). */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (actionResult && typeof actionResult === "object" && "destinationChanged" in actionResult) return true;
+  return defaultShouldRevalidate;
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -43,6 +43,23 @@ CREATE TABLE IF NOT EXISTS coupons (
 CREATE TABLE IF NOT EXISTS shipping_options (
   code TEXT PRIMARY KEY, title TEXT NOT NULL, price_cents INTEGER NOT NULL, position INTEGER NOT NULL DEFAULT 0
 );
+-- Wix's delivery profile regions (ecom/pricing/delivery-regions.ts): where each option ships, at which price and time.
+-- A region's countries are ISO codes; an empty list is the rest of the world.
+CREATE TABLE IF NOT EXISTS delivery_regions (
+  id TEXT PRIMARY KEY, name TEXT NOT NULL, countries TEXT NOT NULL DEFAULT '[]', position INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS delivery_region_rates (
+  region_id TEXT NOT NULL, option_code TEXT NOT NULL, price_cents INTEGER NOT NULL, delivery_time TEXT,
+  PRIMARY KEY (region_id, option_code)
+);
+-- Wix's tax groups, tax regions and manual tax mappings (ecom/pricing/tax.ts): a line's rate is its product's group
+-- in the region of its taxable address; no region for a country, no tax collected there.
+CREATE TABLE IF NOT EXISTS tax_groups (id TEXT PRIMARY KEY, name TEXT NOT NULL, is_default INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS tax_regions (id TEXT PRIMARY KEY, country TEXT NOT NULL UNIQUE);
+CREATE TABLE IF NOT EXISTS manual_tax_mappings (
+  tax_group_id TEXT NOT NULL, tax_region_id TEXT NOT NULL, rate_percent REAL NOT NULL,
+  PRIMARY KEY (tax_group_id, tax_region_id)
+);
 CREATE TABLE IF NOT EXISTS members (
   id TEXT PRIMARY KEY, contact_id TEXT NOT NULL, email TEXT NOT NULL UNIQUE COLLATE NOCASE,
   password_hash TEXT NOT NULL, status TEXT NOT NULL DEFAULT 'APPROVED',
@@ -154,6 +171,8 @@ const ADDED_COLUMNS: Array<[table: string, column: string, definition: string]> 
   // A pickup option's place (JSON address) and its instructions (opening hours): Wix's pickupDetails and instructions.
   ["shipping_options", "pickup_address", "TEXT"],
   ["shipping_options", "instructions", "TEXT"],
+  // The product's tax group (Wix: the product's taxGroupId); null = the site's default group.
+  ["products", "tax_group_id", "TEXT"],
   // Cart V2 over the same carts (ecom/cart/cart-v2.ts): the revision, the billing side, the custom checkout URL, and
   // the order a cart became (the cart stays readable by id; its owner key moves to `placed:<id>`).
   ["carts", "revision", "INTEGER NOT NULL DEFAULT 1"],
@@ -361,6 +380,11 @@ const TABLES = [
   "refresh_tokens",
   "visitors",
   "members",
+  "delivery_region_rates",
+  "delivery_regions",
+  "manual_tax_mappings",
+  "tax_regions",
+  "tax_groups",
   "shipping_options",
   "coupons",
   "variants",

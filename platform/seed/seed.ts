@@ -8,7 +8,7 @@ import { createMember, hashPasswordAtSeed } from "../members/members";
 import { insertOrder } from "../ecom/orders/order-insert";
 import type { LineRef } from "../ecom/pricing/pricing";
 import { computeTotals, priceLine } from "../ecom/pricing/pricing";
-import { loadProduct, soleVariantId, variantId } from "../stores/catalog-store";
+import { loadProduct, soleVariantId, stableId, variantId } from "../stores/catalog-store";
 import { seedId } from "./seed-ids";
 import { insertDigitalFile } from "../ecom/orders/downloads";
 import { seedPayOnDelivery } from "../data/site-settings";
@@ -82,6 +82,38 @@ const seedSchema = z.object({
       }),
     )
     .default([]),
+  /**
+   * Wix's delivery profile regions: the countries each ships to (none: the rest of the world) and each option's
+   * price and delivery time there. Without regions, every option ships everywhere at its own price.
+   */
+  deliveryRegions: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        countries: z.array(z.string().regex(/^[A-Z]{2}$/)).default([]),
+        rates: z.array(z.object({ option: z.string(), price: z.number().nonnegative(), deliveryTime: z.string().optional() })).min(1),
+      }),
+    )
+    .default([]),
+  /**
+   * Wix's tax groups (products join one by collection or by type; the default group takes the rest) and the tax
+   * regions of the manual calculator with each group's rate. Without regions, `taxRatePercent` applies everywhere.
+   */
+  taxGroups: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        default: z.boolean().default(false),
+        collections: z.array(z.string()).default([]),
+        productType: z.enum(["physical", "digital"]).optional(),
+      }),
+    )
+    .default([]),
+  taxRegions: z
+    .object({ countries: z.array(z.string().regex(/^[A-Z]{2}$/)), rates: z.record(z.string(), z.number().nonnegative()) })
+    .optional(),
   members: z
     .array(
       z.object({
@@ -237,6 +269,8 @@ export function loadSeed(ctx: Ctx, data: SeedData): void {
         )
         .run(s.code, s.title, toCents(s.price), i, s.pickupAddress ? JSON.stringify(s.pickupAddress) : null, s.instructions ?? null),
     );
+    seedDeliveryRegions(db, seed.deliveryRegions);
+    seedTaxes(db, seed, colIdBySlug);
     for (const m of seed.members) {
       const member = createMember(ctx, {
         email: m.email,
@@ -300,4 +334,43 @@ export function loadSeed(ctx: Ctx, data: SeedData): void {
     }
     db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('seeded', ?)").run(new Date().toISOString());
   })();
+}
+
+function seedDeliveryRegions(db: Ctx["db"], regions: SeedData["deliveryRegions"]): void {
+  regions.forEach((r, i) => {
+    const id = stableId("delivery-region", r.id);
+    db.prepare("INSERT INTO delivery_regions (id, name, countries, position) VALUES (?, ?, ?, ?)").run(id, r.name, JSON.stringify(r.countries), i);
+    for (const rate of r.rates)
+      db.prepare("INSERT INTO delivery_region_rates (region_id, option_code, price_cents, delivery_time) VALUES (?, ?, ?, ?)").run(
+        id,
+        rate.option,
+        toCents(rate.price),
+        rate.deliveryTime ?? null,
+      );
+  });
+}
+
+/** Tax groups (products joined by collection or type), one tax region a country, each group's rate there. */
+function seedTaxes(db: Ctx["db"], seed: SeedData, colIdBySlug: Map<string, string>): void {
+  for (const g of seed.taxGroups) {
+    const id = stableId("tax-group", g.id);
+    db.prepare("INSERT INTO tax_groups (id, name, is_default) VALUES (?, ?, ?)").run(id, g.name, g.default ? 1 : 0);
+    for (const slug of g.collections)
+      db.prepare(
+        "UPDATE products SET tax_group_id = ? WHERE id IN (SELECT product_id FROM product_collections WHERE collection_id = ?)",
+      ).run(id, colIdBySlug.get(slug) ?? slug);
+    if (g.productType) db.prepare("UPDATE products SET tax_group_id = ? WHERE product_type = ? AND tax_group_id IS NULL").run(id, g.productType);
+  }
+  const regions = seed.taxRegions;
+  if (!regions) return;
+  for (const country of regions.countries) {
+    const regionId = stableId("tax-region", country);
+    db.prepare("INSERT INTO tax_regions (id, country) VALUES (?, ?)").run(regionId, country);
+    for (const [group, rate] of Object.entries(regions.rates))
+      db.prepare("INSERT INTO manual_tax_mappings (tax_group_id, tax_region_id, rate_percent) VALUES (?, ?, ?)").run(
+        stableId("tax-group", group),
+        regionId,
+        rate,
+      );
+  }
 }

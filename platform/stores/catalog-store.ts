@@ -44,6 +44,8 @@ export interface ProductRec {
   lastUpdated: string;
   collectionIds: string[];
   variants: VariantRec[];
+  /** Wix's taxGroupId: null for the site's default group. */
+  taxGroupId: string | null;
 }
 
 export const DEFAULT_VARIANT_ID = "00000000-0000-0000-0000-000000000000";
@@ -70,6 +72,7 @@ export function soleVariantId(productId: string): string {
 
 interface ProductRow {
   id: string;
+  tax_group_id: string | null;
   slug: string;
   name: string;
   product_type: string;
@@ -147,6 +150,7 @@ function rowToRec(ctx: Ctx, r: ProductRow): ProductRec {
     lastUpdated: r.last_updated,
     collectionIds,
     variants,
+    taxGroupId: r.tax_group_id ?? null,
   };
 }
 

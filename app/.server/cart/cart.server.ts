@@ -4,6 +4,7 @@ import { classifyWixError, mapLoaderErrors } from "../wix/errors.server";
 import { CART_LINE, responsiveImage } from "../wix/media.server";
 import { linkToProducts } from "../catalog/catalog.server";
 import { moneyIn } from "~/lib/money";
+import { DEFAULT_COUNTRY } from "~/models/countries";
 import type { Cart, CartLine, CartTotals, ShippingChoice } from "~/models/cart";
 import type { CartCountSource } from "~/models/cart-intents";
 import { pickupPlaceOf } from "./pickup.server";
@@ -71,6 +72,7 @@ export function toCart(raw: SdkCart | null | undefined): Cart {
     couponId: coupon?._id ?? undefined,
     currency,
     shippingCode: raw?.deliveryInfo?.method?.code ?? undefined,
+    ...(raw?.deliveryInfo?.address?.country ? { destination: raw.deliveryInfo.address.country } : {}),
   };
 }
 
@@ -270,10 +272,19 @@ export function createCartHandler(session: CommerceSession) {
       const known = totalsRead && (await totalsRead);
       return known ? known.totals : mapLoaderErrors(() => estimateTotals(session));
     },
-    /** The delivery options the site offers for this cart's lines (none when nothing is shipped). */
-    deliveryOptions(cart: Cart, country = "FR"): Promise<ShippingChoice[]> {
+    /**
+     * The delivery options the site offers for this cart's lines (none when nothing is shipped), to a country: the
+     * cart's destination by default, the site's own country until the buyer gave one.
+     */
+    deliveryOptions(cart: Cart, country = cart.destination ?? DEFAULT_COUNTRY): Promise<ShippingChoice[]> {
       return mapLoaderErrors(() => deliveryOptions(session, cart, country));
     },
+    /**
+     * Where the goods go, before the rest of the address: the cart's delivery options and VAT follow it (Update
+     * Current Cart with the delivery address's country only).
+     */
+    setDestination: (country: string) =>
+      change(async (wix) => toCart((await wix.currentCartV2.updateCurrentCart({ deliveryInfo: { address: { country } } })).cart)),
     add: (input: AddToCartInput) =>
       change(async (wix) => {
         const catalogReference = { appId: STORES_APP_ID, catalogItemId: input.productId, options: catalogOptions(input) };
@@ -358,8 +369,9 @@ type Estimate = Awaited<ReturnType<Wix["currentCartV2"]["estimateCurrentCart"]>>
 function totalsOf({ cart, summary }: Estimate): CartTotals {
   const currency: string = cart?.businessInfo?.currencyCode ?? "EUR";
   const price = summary?.priceSummary;
-  // Prices include VAT: `priceSummary.tax` is 0 then, and the VAT is in `taxSummary.taxes`.
-  const vatCents = (summary?.taxSummary?.taxes ?? []).reduce((sum, tax) => sum + Math.round(Number(tax.amount?.amount ?? 0) * 100), 0);
+  // Prices include VAT: `priceSummary.tax` is 0 then, and the VAT is in `taxSummary.taxes`, one entry a rate.
+  const taxes = summary?.taxSummary?.taxes ?? [];
+  const vatCents = taxes.reduce((sum, tax) => sum + Math.round(Number(tax.amount?.amount ?? 0) * 100), 0);
   const blockedLines: string[] = [];
   for (const violation of summary?.violations ?? [])
     if (violation.severity === "ERROR") blockedLines.push(...(violation.lineItemsOutOfStockData?.lineItemIds ?? []));
@@ -377,5 +389,11 @@ function totalsOf({ cart, summary }: Estimate): CartTotals {
     shippingTitle: method?.title?.translated ?? method?.title?.original ?? undefined,
     noShipping: !summary?.deliverySummary,
     blockedLines,
+    vat: {
+      rates: taxes
+        .filter((tax) => Number(tax.amount?.amount ?? 0) > 0)
+        .map((tax) => ({ label: tax.name?.translated ?? tax.name?.original ?? "TVA", amount: moneyIn(tax.amount, currency) })),
+      exempt: Number(summary?.taxSummary?.totalExempt?.amount ?? 0) > 0,
+    },
   };
 }

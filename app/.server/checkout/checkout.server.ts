@@ -288,6 +288,17 @@ export function toOrderView(raw: SdkOrder | null | undefined): OrderView {
     shipping: money(summary.shipping),
     tax: money(summary.tax),
     total: money(summary.total),
+    vat: {
+      rates: (raw?.taxInfo?.taxBreakdown ?? [])
+        .filter((rate) => Number(rate.aggregatedTaxAmount?.amount ?? 0) > 0)
+        .map((rate) => ({ label: rate.taxName ?? "TVA", amount: money(rate.aggregatedTaxAmount) })),
+      // The whole order, or goods it shipped at no rate at all (outside the EU: no tax region there).
+      exempt:
+        raw?.taxInfo?.taxExempt === true ||
+        (raw?.lineItems ?? []).some(
+          (line) => line.itemType?.preset === "PHYSICAL" && line.taxDetails?.taxRate != null && Number(line.taxDetails.taxRate) === 0,
+        ),
+    },
     couponCode: coupon?.code ?? undefined,
     shippingTitle: shippingInfo?.title ?? undefined,
     pickup: !!logistics?.pickupDetails,

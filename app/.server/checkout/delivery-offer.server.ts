@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { sealValue, unsealValue } from "../account/cookie-crypto.server";
 import { getConfig } from "../site/config.server";
 import type { Cart, ShippingChoice } from "~/models/cart";
+import { DEFAULT_COUNTRY } from "~/models/countries";
 
 /**
  * The delivery options the checkout page showed, handed to its form's answer (docs/decisions/0081-*): reading them
@@ -14,12 +15,14 @@ import type { Cart, ShippingChoice } from "~/models/cart";
 
 const PURPOSE = "checkout-delivery-offer";
 const TTL_SECONDS = 60 * 60;
-/** The destination the options are read for (the cart handler's default). */
-export const OFFER_COUNTRY = "FR";
+/** The destination the options are read for until the cart has one (the cart handler's default). */
+export const OFFER_COUNTRY = DEFAULT_COUNTRY;
 
 export interface DeliveryOffer {
   /** What they were read for: `offerKey` of the cart and destination. */
   key: string;
+  /** The destination they were read for: a buyer who types another country gets that country's options. */
+  country: string;
   options: ShippingChoice[];
   /** The cart's delivery method when the page was drawn (the form's default). */
   shippingCode?: string;
@@ -28,7 +31,7 @@ export interface DeliveryOffer {
 }
 
 /** What the options depend on: the cart (its id, lines, quantities and currency) and the destination. */
-export function offerKey(cart: Cart, country = OFFER_COUNTRY): string {
+export function offerKey(cart: Cart, country = cart.destination ?? OFFER_COUNTRY): string {
   const lines = cart.lines.map((l) => [l.id, l.productId, l.variantId ?? "", l.quantity, l.digital ? 1 : 0].join(":")).sort();
   return createHash("sha256")
     .update(JSON.stringify([cart.id, cart.currency, country, lines]))
@@ -38,6 +41,7 @@ export function offerKey(cart: Cart, country = OFFER_COUNTRY): string {
 export function sealDeliveryOffer(cart: Cart, options: ShippingChoice[], nowSeconds = Math.floor(Date.now() / 1000)): string {
   const offer: DeliveryOffer = {
     key: offerKey(cart),
+    country: cart.destination ?? OFFER_COUNTRY,
     options,
     ...(cart.shippingCode ? { shippingCode: cart.shippingCode } : {}),
     digital: cart.lines.some((line) => line.digital),
@@ -56,9 +60,11 @@ export function openDeliveryOffer(token: unknown, nowSeconds = Math.floor(Date.n
   const sealed = unsealValue(token, getConfig().sessionSecrets) as { p?: unknown; e?: unknown; offer?: Partial<DeliveryOffer> } | null;
   if (!sealed || sealed.p !== PURPOSE || typeof sealed.e !== "number" || sealed.e < nowSeconds) return null;
   const offer = sealed.offer;
-  if (!offer || typeof offer.key !== "string" || !Array.isArray(offer.options) || !offer.options.every(isOption)) return null;
+  if (!offer || typeof offer.key !== "string" || typeof offer.country !== "string") return null;
+  if (!Array.isArray(offer.options) || !offer.options.every(isOption)) return null;
   return {
     key: offer.key,
+    country: offer.country,
     options: offer.options,
     ...(typeof offer.shippingCode === "string" ? { shippingCode: offer.shippingCode } : {}),
     digital: offer.digital === true,

@@ -117,6 +117,13 @@ export function cartEvent(ctx: Ctx, kind: "created" | "updated" | "deleted", car
   });
 }
 
+/** Where a cart's goods go: the country of its delivery address, null until it has one. */
+export function cartDestination(cart: { contact_info: string | null }): string | null {
+  const contact = cart.contact_info ? (JSON.parse(cart.contact_info) as { address?: { country?: unknown } | null }) : null;
+  const country = contact?.address?.country;
+  return typeof country === "string" && country ? country : null;
+}
+
 /** The Cart V2 entity of a cart row (lines priced now). */
 export function cartV2Of(ctx: Ctx, cart: CartRow, appOrigin: string, priced?: PricedLine[]) {
   const lines = priced ?? cartLines(ctx, cart.id).map((l) => priceLine(ctx, l));
@@ -129,7 +136,7 @@ export function cartV2Of(ctx: Ctx, cart: CartRow, appOrigin: string, priced?: Pr
     lines,
     {
       customer: buyer,
-      options: shippingOptions(ctx),
+      options: shippingOptions(ctx, cartDestination(cart)),
       coupon: coupon ? { id: coupon.id, code: coupon.code } : null,
       current: cart.owner === owner,
     },
@@ -140,7 +147,7 @@ export function cartV2Of(ctx: Ctx, cart: CartRow, appOrigin: string, priced?: Pr
 export function cartWire(ctx: Ctx, cart: CartRow, appOrigin: string, priced?: PricedLine[]) {
   const cur = currency(ctx);
   const lines = priced ?? cartLines(ctx, cart.id).map((l) => priceLine(ctx, l));
-  const t = computeTotals(ctx, lines, cart.coupon_code, cart.selected_shipping);
+  const t = computeTotals(ctx, lines, cart.coupon_code, cart.selected_shipping, cartDestination(cart));
   const contact = cart.contact_info ? JSON.parse(cart.contact_info) : null;
   return {
     id: cart.id,

@@ -21,6 +21,7 @@ import {
   addLines,
   buyerInfoWire,
   cartEvent,
+  cartDestination,
   cartLines,
   cartWire,
   checkQuantity,
@@ -40,7 +41,8 @@ function estimate(ctx: Ctx, caller: Caller, req: ApiRequest) {
   const sel = asObject(req.body.selectedShippingOption);
   const code = asString(sel?.code) ?? cart.selected_shipping;
   const lines = cartLines(ctx, cart.id).map((l) => priceLine(ctx, l));
-  const t = computeTotals(ctx, lines, cart.coupon_code, code);
+  const asked = asString(asObject(req.body.shippingAddress)?.country);
+  const t = computeTotals(ctx, lines, cart.coupon_code, code, asked ?? cartDestination(cart));
   return {
     cart: cartWire(ctx, cart, req.appOrigin, lines),
     ...calculationWire(ctx, t),
@@ -65,7 +67,7 @@ function createCheckout(ctx: Ctx, caller: Caller, req: ApiRequest) {
   const lines = refs.map((l) => priceLine(ctx, l));
   const bad = lines.filter((l) => l.status !== "AVAILABLE");
   const sel = asObject(body.selectedShippingOption);
-  const t = computeTotals(ctx, lines, cart.coupon_code, asString(sel?.code) ?? cart.selected_shipping);
+  const t = computeTotals(ctx, lines, cart.coupon_code, asString(sel?.code) ?? cart.selected_shipping, cartDestination(cart));
   // The V1 typings list no code for it; LINE_ITEMS_OUT_OF_STOCK is the code the Cart V2 typings give the same refusal
   // (placeOrder), rather than one of ours: codes come from the SDK's typings.
   if (bad.length)

@@ -12,7 +12,7 @@ import {
   shippingOptions,
 } from "../pricing/pricing";
 import type { CartRow } from "./cart-store";
-import { cartById, setCartContact, setCartCoupon, setCartNote, setCartShipping, setCustomCheckoutUrl } from "./cart-store";
+import { cartById, cartDestination, setCartContact, setCartCoupon, setCartNote, setCartShipping, setCustomCheckoutUrl } from "./cart-store";
 import { storedContact } from "./cart-v2-wire";
 import { priced } from "./cart-v2-lines";
 
@@ -60,7 +60,8 @@ export function setDeliveryMethod(ctx: Ctx, cart: CartRow, raw: unknown, field =
   const code = asString(m?.code);
   if (!code) throw validationError([{ field: `${field}.code`, description: "must not be empty", violatedRule: "REQUIRED_FIELD" }]);
   const appId = asString(m?.appId) ?? null;
-  const option = shippingOptions(ctx).find((o) => o.code === code);
+  // Only what ships to the cart's delivery address (the site's default destination until it has one).
+  const option = shippingOptions(ctx, cartDestination(cart)).find((o) => o.code === code);
   if (!option)
     throw appError(400, "DELIVERY_METHOD_NOT_FOUND", "Mode de livraison inconnu", {
       code: code.slice(0, 100),

@@ -1,7 +1,8 @@
 // Cart V2 on the wire (`@wix/ecom` cartV2 / currentCartV2, REST names of the SDK's meta typings): the Cart, its line
 // items and the CartSummary of estimate/calculate, built from the same rows and priced lines as Cart V1.
 import type { Ctx } from "../../core/context";
-import { STORES_APP_ID, currency, decimal, newId, taxRatePercent } from "../../core/context";
+import { STORES_APP_ID, currency, decimal, newId } from "../../core/context";
+import { rateName, rateWire } from "../pricing/tax";
 import type { PricedLine, ShippingOptionRec, Totals } from "../pricing/pricing";
 import {
   COUPON_REFUSAL_MESSAGES,
@@ -10,8 +11,8 @@ import {
   isPickup,
   linePagePath,
   lineImage,
+  lineTaxOf,
   optionDescriptionLines,
-  taxIncluded,
   unavailableText,
 } from "../pricing/pricing";
 
@@ -123,7 +124,11 @@ export function lineItemV2Wire(ctx: Ctx, line: PricedLine, appOrigin: string) {
       membersOnly: false,
     },
     deliveryConfig: {},
-    taxConfig: { taxableAddress: { addressType: "BUSINESS" } },
+    // Goods are taxed where they are shipped, services where the business is (ecom/pricing/tax.ts).
+    taxConfig: {
+      taxableAddress: { addressType: line.physical ? "SHIPPING" : "BUSINESS" },
+      ...(p?.taxGroupId ? { taxGroupId: p.taxGroupId } : {}),
+    },
     paymentConfig: { savePaymentMethod: false, paymentOption: "FULL_PAYMENT_ONLINE" },
     status: itemStatus(line),
     modifierGroups: [],
@@ -259,13 +264,18 @@ export interface SummaryParts {
  * has no delivery cost; with it, the chosen method or else the first one (as Cart V1's totals).
  */
 export function summaryV2Wire(ctx: Ctx, cart: CartV2Source, t: Totals, parts: SummaryParts, couponGone: string | null) {
-  const rate = taxRatePercent(ctx);
   const counted = t.lines.filter((l) => l.status !== "NOT_FOUND");
   const delivery = parts.delivery ? t.shipping : 0;
   const total = t.subtotal - t.discount + delivery;
-  const lineTax = (l: PricedLine) => taxIncluded(l.lineCents - (t.lineDiscounts.get(l.ref.id) ?? 0), rate);
-  const deliveryTax = taxIncluded(delivery, rate);
-  const taxTotal = taxIncluded(total, rate);
+  // Without the delivery, its VAT is left out of the rates it falls under.
+  const taxes = t.taxes
+    .map((r) =>
+      !parts.delivery && t.shipping && !t.shippingTax.exempt && r.ratePercent === t.shippingTax.ratePercent
+        ? { ...r, grossCents: r.grossCents - t.shipping, taxCents: r.taxCents - t.shippingTax.taxCents }
+        : r,
+    )
+    .filter((r) => r.grossCents > 0);
+  const exempt = t.exempt - (!parts.delivery && t.shippingTax.exempt ? t.shipping : 0);
   return {
     cartId: cart.id,
     cartRevision: String(cart.revision),
@@ -291,11 +301,19 @@ export function summaryV2Wire(ctx: Ctx, cart: CartV2Source, t: Totals, parts: Su
     additionalFees: [],
     taxSummary: parts.tax
       ? {
-          taxes: [{ name: text("TVA"), taxableAmount: money(total - taxTotal), amount: money(taxTotal) }],
-          totalExempt: money(0),
+          // One entry a rate; `taxableAmount` is the amount before VAT (prices include it).
+          taxes: taxes.map((r) => ({
+            name: text(rateName(r.ratePercent)),
+            taxableAmount: money(r.grossCents - r.taxCents),
+            amount: money(r.taxCents),
+          })),
+          totalExempt: money(exempt),
           pricesIncludeTax: true,
-          lineItemTaxes: counted.map((l) => ({ lineItemId: l.ref.id, tax: money(lineTax(l)), rate: String(rate / 100) })),
-          ...(parts.delivery && t.selected ? { deliveryTax: money(deliveryTax) } : {}),
+          lineItemTaxes: counted.map((l) => {
+            const tax = lineTaxOf(t, l);
+            return { lineItemId: l.ref.id, tax: money(tax.taxCents), rate: rateWire(tax.ratePercent) };
+          }),
+          ...(parts.delivery && t.selected ? { deliveryTax: money(t.shippingTax.taxCents) } : {}),
           additionalFeeTaxes: [],
         }
       : { taxes: [], pricesIncludeTax: true, lineItemTaxes: [], additionalFeeTaxes: [] },

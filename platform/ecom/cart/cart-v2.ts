@@ -12,7 +12,7 @@ import { emitEvent, webhooksOn } from "../../events/webhooks";
 import { createCartSession } from "../../redirects/redirects";
 import { identityOf } from "../parties/buyer";
 import type { CartRow } from "./cart-store";
-import { cartById, cartEvent, cartV2Of, deleteCart, ensureCart, getCart, setCartOwner, setCartShipping, touch } from "./cart-store";
+import { cartById, cartDestination, cartEvent, cartV2Of, deleteCart, ensureCart, getCart, setCartOwner, setCartShipping, touch } from "./cart-store";
 import { cartCheckoutData, placeCartOrder } from "./cart-order";
 import { cartTotalsFor } from "../pricing/coupon-limits";
 import { checkoutTotals } from "../checkout/checkout-v1";
@@ -75,7 +75,7 @@ function cartOut(ctx: Ctx, cartId: string, appOrigin: string) {
 function withSummary(ctx: Ctx, cartId: string, appOrigin: string, parts: { delivery: boolean; tax: boolean }) {
   const cart = cartById(ctx, cartId)!;
   const lines = priced(ctx, cart);
-  const t = cartTotalsFor(ctx, lines, cart);
+  const t = cartTotalsFor(ctx, lines, cart, cartDestination(cart));
   const gone = cart.coupon_code && !findCoupon(ctx, cart.coupon_code) ? cart.coupon_code : null;
   return { cart: cartV2Of(ctx, cart, appOrigin, lines), summary: summaryV2Wire(ctx, cart, t, parts, gone) };
 }

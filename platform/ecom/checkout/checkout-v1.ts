@@ -57,6 +57,7 @@ export function checkoutTotals(ctx: Ctx, data: CheckoutData): Totals {
     data.lines.map((l) => priceLine(ctx, l)),
     data.couponCode,
     data.shippingCode,
+    typeof data.shippingAddress?.country === "string" ? data.shippingAddress.country : null,
   );
 }
 

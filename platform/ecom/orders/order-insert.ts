@@ -3,11 +3,12 @@ import { buyerInfoWire } from "../cart/cart-v1";
 import type { CheckoutData } from "../checkout/checkout-v1";
 import { createdByWire } from "../checkout/checkout-v1";
 import type { Ctx } from "../../core/context";
-import { SHIPPING_CARRIER_ID, currency, newId, orderPrice, taxRatePercent } from "../../core/context";
+import { SHIPPING_CARRIER_ID, currency, newId, orderPrice } from "../../core/context";
 import { nowIso } from "../../core/db";
 import { emailKey, mailboxKey } from "../../core/email";
 import type { PricedLine, Totals } from "../pricing/pricing";
-import { addressToWire, isPickup, logisticsWire, optionDescriptionLines, taxIncluded } from "../pricing/pricing";
+import { addressToWire, isPickup, lineTaxOf, logisticsWire, optionDescriptionLines } from "../pricing/pricing";
+import { BUSINESS_COUNTRY, rateName, rateWire } from "../pricing/tax";
 import { balanceSummary } from "../after-sale/payments";
 
 export function nextOrderNumber(ctx: Ctx): string {
@@ -37,7 +38,6 @@ export interface OrderInput {
 /** Builds and stores an order; prices are frozen in it, images/URLs are resolved at read time. */
 export function insertOrder(ctx: Ctx, input: OrderInput): string {
   const cur = currency(ctx);
-  const rate = taxRatePercent(ctx);
   const t = input.totals;
   const id = newId();
   const number = input.number ?? nextOrderNumber(ctx);
@@ -46,7 +46,9 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
   const lineItems = lines.map((l: PricedLine) => {
     const disc = t.lineDiscounts.get(l.ref.id) ?? 0;
     const after = l.lineCents - disc;
-    const tax = taxIncluded(after, rate);
+    const lineTax = lineTaxOf(t, l);
+    const tax = lineTax.taxCents;
+    const rate = rateWire(lineTax.ratePercent);
     const p = l.product!;
     return {
       id: newId(),
@@ -71,18 +73,23 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
       totalPriceAfterTax: orderPrice(after, cur),
       lineItemPrice: orderPrice(l.lineCents, cur),
       paymentOption: "FULL_PAYMENT_ONLINE",
-      taxDetails: { taxableAmount: orderPrice(after, cur), taxRate: String(rate / 100), totalTax: orderPrice(tax, cur) },
+      taxDetails: { taxableAmount: orderPrice(after, cur), taxRate: rate, totalTax: orderPrice(tax, cur) },
       rootCatalogItemId: p.id,
       // Inventory locations the line's stock came from: this store has one, Wix answers the empty list for it.
       locations: [],
       refundQuantity: 0,
       restockQuantity: 0,
-      taxInfo: { taxAmount: orderPrice(tax, cur), taxIncludedInPrice: true, taxRate: String(rate / 100) },
+      taxInfo: {
+        taxAmount: orderPrice(tax, cur),
+        taxIncludedInPrice: true,
+        taxRate: rate,
+        ...(p.taxGroupId ? { taxGroupId: p.taxGroupId } : {}),
+      },
     };
   });
   const contact = input.data.contactDetails ?? undefined;
   const shipAddr = addressToWire(input.data.shippingAddress);
-  const shipTax = taxIncluded(t.shipping, rate);
+  const shipTax = t.shippingTax.taxCents;
   const shippingInfo = t.selected
     ? {
         carrierId: SHIPPING_CARRIER_ID,
@@ -91,14 +98,14 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
         logistics: isPickup(t.selected)
           ? logisticsWire(t.selected)
           : {
-              deliveryTime: "3 à 5 jours ouvrés",
+              deliveryTime: t.selected.delivery_time ?? "3 à 5 jours ouvrés",
               ...(shipAddr ? { shippingDestination: { address: shipAddr, ...(contact ? { contactDetails: contact } : {}) } } : {}),
             },
         cost: {
           price: orderPrice(t.shipping, cur),
           totalPriceBeforeTax: orderPrice(t.shipping - shipTax, cur),
           totalPriceAfterTax: orderPrice(t.shipping, cur),
-          taxDetails: { taxRate: String(rate / 100), totalTax: orderPrice(shipTax, cur) },
+          taxDetails: { taxRate: rateWire(t.shippingTax.ratePercent), totalTax: orderPrice(shipTax, cur) },
           discount: orderPrice(0, cur),
         },
       }
@@ -147,18 +154,16 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
     taxSummary: { totalTax: orderPrice(t.tax, cur) },
     taxInfo: {
       totalTax: orderPrice(t.tax, cur),
-      taxBreakdown: [
-        {
-          taxName: "TVA",
-          taxRate: String(rate / 100),
-          taxType: "VAT",
-          jurisdiction: "FR",
-          jurisdictionType: "COUNTRY",
-          taxableAmount: orderPrice(t.total - t.tax, cur),
-          taxAmount: orderPrice(t.tax, cur),
-        },
-      ],
-      taxExempt: false,
+      // One entry a rate collected (France's rates, wherever in the EU the goods go); nothing for an export.
+      taxBreakdown: t.taxes.map((r) => ({
+        taxName: rateName(r.ratePercent),
+        taxType: "VAT",
+        jurisdiction: t.destination ?? BUSINESS_COUNTRY,
+        jurisdictionType: "COUNTRY",
+        rate: rateWire(r.ratePercent),
+        aggregatedTaxAmount: orderPrice(r.taxCents, cur),
+      })),
+      taxExempt: t.tax === 0 && t.exempt > 0,
     },
     createdBy: createdByWire(input.owner),
     attributionSource: "UNSPECIFIED",

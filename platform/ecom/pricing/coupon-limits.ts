@@ -82,10 +82,11 @@ export function cartTotalsFor(
   ctx: Ctx,
   lines: PricedLine[],
   cart: { coupon_code: string | null; selected_shipping: string | null; owner: string; email: string | null },
+  destination: string | null = null,
 ): Totals {
-  const t = computeTotals(ctx, lines, cart.coupon_code, cart.selected_shipping);
+  const t = computeTotals(ctx, lines, cart.coupon_code, cart.selected_shipping, destination);
   const reached = t.coupon ? couponLimitReached(ctx, t.coupon, customerOf(ctx, cart.owner, cart.email)) : null;
   if (!reached) return t;
   const reason = reached === "ERROR_COUPON_USAGE_EXCEEDED" ? "MAX_USAGE_EXCEEDED" : "MAX_USAGE_PER_CUSTOMER_EXCEEDED";
-  return { ...computeTotals(ctx, lines, null, cart.selected_shipping), couponRefused: { code: t.coupon!.code, reason } };
+  return { ...computeTotals(ctx, lines, null, cart.selected_shipping, destination), couponRefused: { code: t.coupon!.code, reason } };
 }

@@ -10,12 +10,51 @@ export interface ShippingOptionRec {
   pickup_address: string | null;
   /** Wix's logistics.instructions: for a pickup, when to come (opening hours). */
   instructions: string | null;
+  /** The delivery time of the destination's region (null for a pickup, or a site without regions). */
+  delivery_time: string | null;
 }
 
-export function shippingOptions(ctx: Ctx): ShippingOptionRec[] {
+/** A delivery region of the site (Wix's delivery profile region): its countries, none for the rest of the world. */
+export interface DeliveryRegionRec {
+  id: string;
+  name: string;
+  countries: string[];
+}
+
+/** The site's default destination: where it is, until a buyer gives an address. */
+export const DEFAULT_DESTINATION = "FR";
+
+/** The region that ships to a country: the one listing it, else the rest of the world; null if none ships there. */
+export function deliveryRegionOf(ctx: Ctx, country: string | null | undefined): DeliveryRegionRec | null {
+  const rows = ctx.db.prepare("SELECT id, name, countries FROM delivery_regions ORDER BY position").all() as {
+    id: string;
+    name: string;
+    countries: string;
+  }[];
+  const regions = rows.map((r) => ({ id: r.id, name: r.name, countries: JSON.parse(r.countries) as string[] }));
+  const wanted = (country || DEFAULT_DESTINATION).toUpperCase();
+  return regions.find((r) => r.countries.includes(wanted)) ?? regions.find((r) => r.countries.length === 0) ?? null;
+}
+
+/**
+ * The options that deliver to a country (the default destination when none is known), with that region's price and
+ * delivery time. A site without delivery regions offers every option everywhere at its own price.
+ */
+export function shippingOptions(ctx: Ctx, country?: string | null): ShippingOptionRec[] {
+  const hasRegions = !!ctx.db.prepare("SELECT 1 FROM delivery_regions LIMIT 1").get();
+  if (!hasRegions)
+    return ctx.db
+      .prepare("SELECT code, title, price_cents, pickup_address, instructions, NULL AS delivery_time FROM shipping_options ORDER BY position")
+      .all() as ShippingOptionRec[];
+  const region = deliveryRegionOf(ctx, country);
+  if (!region) return [];
   return ctx.db
-    .prepare("SELECT code, title, price_cents, pickup_address, instructions FROM shipping_options ORDER BY position")
-    .all() as ShippingOptionRec[];
+    .prepare(
+      `SELECT o.code, o.title, r.price_cents, o.pickup_address, o.instructions, r.delivery_time
+         FROM shipping_options o JOIN delivery_region_rates r ON r.option_code = o.code AND r.region_id = ?
+        ORDER BY o.position`,
+    )
+    .all(region.id) as ShippingOptionRec[];
 }
 
 /** A pickup option's place as its JSON column holds it. */
@@ -41,7 +80,7 @@ export function pickupAddressText(o: ShippingOptionRec): string | null {
  * as opening hours); otherwise the delivery time. The checkout, the payment page, the order and its e-mail show them.
  */
 export function logisticsWire(o: ShippingOptionRec, businessLocation = false) {
-  if (!isPickup(o)) return { deliveryTime: "3 à 5 jours ouvrés" };
+  if (!isPickup(o)) return { deliveryTime: o.delivery_time ?? "3 à 5 jours ouvrés" };
   const place = pickupPlace(o);
   const fullname = place ? countryName(place.country) : undefined;
   const address = place ? { ...place, ...(fullname ? { countryFullname: fullname } : {}) } : undefined;

@@ -9,7 +9,7 @@ import type { FieldViolation, Router } from "../../core/http";
 import { asObject, asString, unauthenticated, validationError } from "../../core/http";
 import { loadProduct } from "../../stores/catalog-store";
 import type { ShippingOptionRec } from "./pricing";
-import { DELIVERY_APP_ID, logisticsWire, shippingOptions } from "./pricing";
+import { DELIVERY_APP_ID, deliveryRegionOf, logisticsWire, shippingOptions } from "./pricing";
 
 interface Deliverable {
   id: string;
@@ -48,13 +48,18 @@ export function registerDelivery(router: Router, ctx: Ctx): void {
   router.on("POST", "/_api/delivery-rates/v1/get-delivery-solutions", (req) => {
     if (!isElevated(ctx, req.headers) && !callerFromRequest(ctx, req.headers)) throw unauthenticated();
     const items = deliverables(ctx, req.body.lineItems);
-    if (!asObject(req.body.destination))
+    const destination = asObject(req.body.destination);
+    if (!destination)
       throw validationError([{ field: "destination", description: "is required", violatedRule: "REQUIRED_FIELD" }]);
+    const country = asString(destination.country);
+    if (country !== undefined && !/^[A-Z]{2}$/.test(country))
+      throw validationError([{ field: "destination.country", description: "must be an ISO 3166-1 alpha-2 code", violatedRule: "FORMAT" }]);
     const shipped = items.filter((i) => i.shippable).map((i) => i.id);
     if (!shipped.length) return { deliverySolutions: [], errors: [] };
     const cur = currency(ctx);
+    const region = deliveryRegionOf(ctx, country);
     return {
-      deliverySolutions: shippingOptions(ctx).map((o) => {
+      deliverySolutions: shippingOptions(ctx, country).map((o) => {
         const cost = price(o.price_cents, cur);
         return {
           code: o.code,
@@ -65,7 +70,7 @@ export function registerDelivery(router: Router, ctx: Ctx): void {
           deliveryAllocations: [
             {
               deliveryCarrier: { appId: DELIVERY_APP_ID, code: o.code },
-              deliveryRegion: { ...SHIPPING_REGION },
+              deliveryRegion: region ? { id: region.id, name: region.name } : { ...SHIPPING_REGION },
               applicableLineItems: { lineItemIds: shipped },
             },
           ],

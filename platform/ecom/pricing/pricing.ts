@@ -11,13 +11,14 @@ import {
   currency,
   decimal,
   price,
-  taxRatePercent,
   wireImage,
 } from "../../core/context";
 import type { CouponRec, CouponRefusal } from "./coupon-rules";
 import { couponRefusal, findCoupon } from "./coupon-rules";
 import type { ShippingOptionRec } from "./delivery-options";
-import { logisticsWire, shippingOptions } from "./delivery-options";
+import { deliveryRegionOf, isPickup, logisticsWire, shippingOptions } from "./delivery-options";
+import type { RateTotal, TaxableAddressType } from "./tax";
+import { BUSINESS_COUNTRY, byRate, countryRates, rateName, rateWire, taxIncluded } from "./tax";
 
 export interface LineRef {
   id: string;
@@ -154,7 +155,7 @@ export function lineItemWire(ctx: Ctx, line: PricedLine, appOrigin: string, imag
     fixedQuantity: false,
     customLineItem: false,
     savePaymentMethod: false,
-    taxableAddress: { addressType: "BUSINESS" },
+    taxableAddress: { addressType: line.physical ? "SHIPPING" : "BUSINESS" },
     // Internal in the typings (coupon targeting): the product and each of its collections.
     couponScopes: p
       ? [
@@ -167,6 +168,14 @@ export function lineItemWire(ctx: Ctx, line: PricedLine, appOrigin: string, imag
 }
 
 // ---------------------------------------------------------------- totals
+
+/** A line's VAT: its rate at its taxable address, and whether that address collects no tax (an export). */
+export interface LineTax {
+  ratePercent: number;
+  taxCents: number;
+  exempt: boolean;
+  address: TaxableAddressType;
+}
 
 export interface Totals {
   lines: PricedLine[];
@@ -182,9 +191,24 @@ export interface Totals {
   options: ShippingOptionRec[];
   selected: ShippingOptionRec | null;
   lineDiscounts: Map<string, number>;
+  /** Where the goods go (a country), or null: nothing shipped, a pickup, or no address yet (the business's regions). */
+  destination: string | null;
+  lineTaxes: Map<string, LineTax>;
+  /** The delivery's VAT: the highest rate of the goods it carries (docs/decisions/0082-vat-by-product.md). */
+  shippingTax: LineTax;
+  /** The VAT collected, by rate (lines and delivery). */
+  taxes: RateTotal[];
+  /** What is sold without VAT because its address collects none (goods leaving the EU), delivery included. */
+  exempt: number;
 }
 
-export function computeTotals(ctx: Ctx, lines: PricedLine[], couponCode: string | null, shippingCode: string | null): Totals {
+export function computeTotals(
+  ctx: Ctx,
+  lines: PricedLine[],
+  couponCode: string | null,
+  shippingCode: string | null,
+  destination: string | null = null,
+): Totals {
   const counted = lines.filter((l) => l.status !== "NOT_FOUND");
   const subtotal = counted.reduce((s, l) => s + l.lineCents, 0);
   const found = findCoupon(ctx, couponCode);
@@ -203,17 +227,71 @@ export function computeTotals(ctx: Ctx, lines: PricedLine[], couponCode: string 
     left -= share;
   });
   const needsShipping = counted.some((l) => l.physical);
-  const options = needsShipping ? shippingOptions(ctx) : [];
+  const options = needsShipping ? shippingOptions(ctx, destination) : [];
   const selected = needsShipping ? (options.find((o) => o.code === shippingCode) ?? options[0] ?? null) : null;
   const shipping = selected?.price_cents ?? 0;
   const total = subtotal - discount + shipping;
-  const tax = taxIncluded(total, taxRatePercent(ctx));
-  return { lines, subtotal, discount, shipping, tax, total, coupon, couponRefused, needsShipping, options, selected, lineDiscounts };
+  // Goods are taxed where they go; a pickup, and what is not shipped (services), where the business is.
+  const shippedTo = selected && !isPickup(selected) && destination ? destination.toUpperCase() : null;
+  const business = countryRates(ctx, BUSINESS_COUNTRY);
+  const there = shippedTo ? countryRates(ctx, shippedTo) : business;
+  const lineTaxes = new Map<string, LineTax>();
+  for (const l of counted) {
+    const shipped = l.physical && !!shippedTo;
+    const rates = l.physical ? there : business;
+    const ratePercent = rates.rateOf(l.product?.taxGroupId ?? null);
+    const after = l.lineCents - (lineDiscounts.get(l.ref.id) ?? 0);
+    lineTaxes.set(l.ref.id, {
+      ratePercent,
+      taxCents: taxIncluded(after, ratePercent),
+      exempt: !rates.collected,
+      address: shipped ? "SHIPPING" : "BUSINESS",
+    });
+  }
+  const goods = counted.filter((l) => l.physical).map((l) => lineTaxes.get(l.ref.id)!);
+  const shippingRate = goods.reduce((r, t) => Math.max(r, t.ratePercent), 0);
+  const shippingTax: LineTax = {
+    ratePercent: shippingRate,
+    taxCents: taxIncluded(shipping, shippingRate),
+    exempt: !there.collected,
+    address: shippedTo ? "SHIPPING" : "BUSINESS",
+  };
+  const entries = [
+    ...counted.map((l) => ({ tax: lineTaxes.get(l.ref.id)!, gross: l.lineCents - (lineDiscounts.get(l.ref.id) ?? 0) })),
+    ...(shipping ? [{ tax: shippingTax, gross: shipping }] : []),
+  ];
+  const taxes = byRate(
+    entries.filter((e) => !e.tax.exempt).map((e) => ({ ratePercent: e.tax.ratePercent, grossCents: e.gross, taxCents: e.tax.taxCents })),
+  );
+  const exempt = entries.filter((e) => e.tax.exempt).reduce((s, e) => s + e.gross, 0);
+  const tax = taxes.reduce((s, t) => s + t.taxCents, 0);
+  return {
+    lines,
+    subtotal,
+    discount,
+    shipping,
+    tax,
+    total,
+    coupon,
+    couponRefused,
+    needsShipping,
+    options,
+    selected,
+    lineDiscounts,
+    destination: shippedTo,
+    lineTaxes,
+    shippingTax,
+    taxes,
+    exempt,
+  };
 }
 
-export function taxIncluded(grossCents: number, ratePercent: number): number {
-  return Math.round((grossCents * ratePercent) / (100 + ratePercent));
+/** A line's VAT in a set of totals (none for a line that is not counted). */
+export function lineTaxOf(t: Totals, l: PricedLine): LineTax {
+  return t.lineTaxes.get(l.ref.id) ?? { ratePercent: 0, taxCents: 0, exempt: false, address: "BUSINESS" };
 }
+
+export { taxIncluded };
 
 export function priceSummaryWire(ctx: Ctx, t: Totals) {
   const cur = currency(ctx);
@@ -229,18 +307,18 @@ export function priceSummaryWire(ctx: Ctx, t: Totals) {
 
 export function shippingInfoWire(ctx: Ctx, t: Totals) {
   const cur = currency(ctx);
-  const rate = taxRatePercent(ctx);
   if (!t.needsShipping) return {};
   const cost = (cents: number) => ({
     totalPriceAfterTax: price(cents, cur),
-    totalPriceBeforeTax: price(cents - taxIncluded(cents, rate), cur),
-    taxDetails: taxDetailsWire(ctx, cents),
+    totalPriceBeforeTax: price(cents - t.shippingTax.taxCents, cur),
+    taxDetails: taxDetailsWire(ctx, cents, t.shippingTax),
     totalDiscount: price(0, cur),
     price: price(cents, cur),
   });
   const logistics = (o: ShippingOptionRec) => logisticsWire(o, true);
+  const region = deliveryRegionOf(ctx, t.destination);
   return {
-    region: { ...SHIPPING_REGION },
+    region: region ? { id: region.id, name: region.name } : { ...SHIPPING_REGION },
     ...(t.selected
       ? {
           selectedCarrierServiceOption: {
@@ -268,16 +346,14 @@ export function shippingInfoWire(ctx: Ctx, t: Totals) {
   };
 }
 
-/** One VAT rate, as Wix's ItemTaxFullDetails breaks it down (rateBreakdown: name, rate, tax). */
-export function taxDetailsWire(ctx: Ctx, taxableCents: number) {
+/** One line's VAT, as Wix's ItemTaxFullDetails breaks it down (rateBreakdown: name, rate, tax); none when exempt. */
+export function taxDetailsWire(ctx: Ctx, taxableCents: number, tax: LineTax) {
   const cur = currency(ctx);
-  const rate = taxRatePercent(ctx);
-  const tax = taxIncluded(taxableCents, rate);
   return {
     taxableAmount: price(taxableCents, cur),
-    taxRate: String(rate / 100),
-    totalTax: price(tax, cur),
-    rateBreakdown: [{ name: "TVA", rate: String(rate / 100), tax: price(tax, cur) }],
+    taxRate: rateWire(tax.ratePercent),
+    totalTax: price(tax.taxCents, cur),
+    rateBreakdown: tax.exempt ? [] : [{ name: rateName(tax.ratePercent), rate: rateWire(tax.ratePercent), tax: price(tax.taxCents, cur) }],
   };
 }
 
@@ -286,22 +362,26 @@ export function linePricesWire(ctx: Ctx, t: Totals, l: PricedLine) {
   const cur = currency(ctx);
   const disc = t.lineDiscounts.get(l.ref.id) ?? 0;
   const after = l.lineCents - disc;
-  const details = taxDetailsWire(ctx, after);
+  const tax = lineTaxOf(t, l);
   return {
     totalPriceAfterTax: price(after, cur),
-    totalPriceBeforeTax: price(after - taxIncluded(after, taxRatePercent(ctx)), cur),
-    taxDetails: details,
+    totalPriceBeforeTax: price(after - tax.taxCents, cur),
+    taxDetails: taxDetailsWire(ctx, after, tax),
     discount: price(disc, cur),
   };
 }
 
-/** The tax summary of a calculation: one manual rate set by the owner (Wix's MANUAL_RATE, global setting). */
+/**
+ * The tax summary of a calculation: the manual rates of the site's tax regions (Wix's MANUAL_RATE), or no tax collected
+ * when every taxed amount goes where the site has no tax region.
+ */
 export function taxSummaryWire(ctx: Ctx, t: Totals) {
   const cur = currency(ctx);
+  const none = t.tax === 0 && t.exempt > 0;
   return {
-    taxableAmount: price(t.total, cur),
+    taxableAmount: price(t.total - t.exempt, cur),
     totalTax: price(t.tax, cur),
-    calculationDetails: { rateType: "MANUAL_RATE", manualRateReason: "GLOBAL_SETTING_TO_MANUAL" },
+    calculationDetails: none ? { rateType: "NO_TAX_COLLECTED" } : { rateType: "MANUAL_RATE", manualRateReason: "GLOBAL_SETTING_TO_MANUAL" },
   };
 }
 
