@@ -198,3 +198,46 @@ describe("credit note PDF: a refund's facture d'avoir", () => {
     expect(text).toMatch(/6,00\s€ le 26 novembre 2026 \(facture d'avoir n° AV-2026-0008\)/);
   });
 });
+
+describe("invoice PDF: VAT by rate and exports", () => {
+  const MIXED: InvoiceData = {
+    ...INVOICE,
+    lines: [
+      { name: "TypeScript au quotidien", quantity: 1, total: 3900, tax: 203, rate: 5.5 },
+      { name: "Mug « It works »", quantity: 1, total: 1120, tax: 187, rate: 20 },
+      { name: "Livraison : Livraison standard", quantity: 1, total: 490, tax: 82, rate: 20 },
+    ],
+  };
+
+  it("several rates: each with the amount before VAT it falls on, then the VAT in all", async () => {
+    const text = await textOf(await renderInvoicePdf(MIXED, SELLER));
+    expect(text).toMatch(/TVA 20 % sur 13,41\s€ HT 2,69\s€/);
+    expect(text).toMatch(/TVA 5,5 % sur 36,97\s€ HT 2,03\s€/);
+    expect(text).toMatch(/TVA 4,72\s€ Total TTC 55,10\s€/);
+    expect(text).not.toContain("262 I");
+  });
+
+  it("goods shipped outside the EU: no VAT on them and the article of the tax code that exempts them", async () => {
+    const exported: InvoiceData = {
+      ...MIXED,
+      exported: true,
+      lines: MIXED.lines.map((l) => ({ ...l, tax: 0, rate: 0 })),
+    };
+    const text = await textOf(await renderInvoicePdf(exported, SELLER));
+    expect(text).toContain("Exonération de TVA, article 262 I du CGI (biens expédiés hors de l'Union européenne).");
+    expect(text).toMatch(/TVA 0,00\s€ Total TTC 55,10\s€/);
+  });
+
+  it("reads the export from Wix's order: a physical line at rate 0", () => {
+    const order = {
+      number: "10050",
+      currency: "EUR",
+      lineItems: [
+        { itemType: { preset: "PHYSICAL" }, taxDetails: { taxRate: "0", totalTax: { amount: "0.00" } }, totalPriceAfterTax: { amount: "39.00" } },
+      ],
+    } as unknown as orders.Order;
+    expect(invoiceData(order, [], false).exported).toBe(true);
+    const france = { ...order, lineItems: [{ ...order.lineItems![0]!, taxDetails: { taxRate: "0.055" } }] } as orders.Order;
+    expect(invoiceData(france, [], false).exported).toBe(false);
+  });
+});

@@ -19,6 +19,7 @@ import { notFound } from "~/lib/http";
 import { isPlatformId } from "~/models/ids";
 import { classifyWixError } from "../wix/errors.server";
 import { formatPhone } from "~/models/phone";
+import { soldWithoutVat } from "../orders/invoice-data.server";
 
 /**
  * Checkout: from the cart to the platform's hosted payment page, and the
@@ -292,12 +293,7 @@ export function toOrderView(raw: SdkOrder | null | undefined): OrderView {
       rates: (raw?.taxInfo?.taxBreakdown ?? [])
         .filter((rate) => Number(rate.aggregatedTaxAmount?.amount ?? 0) > 0)
         .map((rate) => ({ label: rate.taxName ?? "TVA", amount: money(rate.aggregatedTaxAmount) })),
-      // The whole order, or goods it shipped at no rate at all (outside the EU: no tax region there).
-      exempt:
-        raw?.taxInfo?.taxExempt === true ||
-        (raw?.lineItems ?? []).some(
-          (line) => line.itemType?.preset === "PHYSICAL" && line.taxDetails?.taxRate != null && Number(line.taxDetails.taxRate) === 0,
-        ),
+      exempt: !!raw && soldWithoutVat(raw),
     },
     couponCode: coupon?.code ?? undefined,
     shippingTitle: shippingInfo?.title ?? undefined,

@@ -41,6 +41,19 @@ function shippingLine(order: orders.Order): InvoiceLine | null {
   };
 }
 
+/**
+ * Part of the order was sold without VAT because it left the EU: the whole order is exempt, or goods were shipped at
+ * no rate at all (no tax region where they went).
+ */
+export function soldWithoutVat(order: orders.Order): boolean {
+  return (
+    order.taxInfo?.taxExempt === true ||
+    (order.lineItems ?? []).some(
+      (line) => line.itemType?.preset === "PHYSICAL" && line.taxDetails?.taxRate != null && Number(line.taxDetails.taxRate) === 0,
+    )
+  );
+}
+
 /** The store's invoice is numbered after its order (decision 0040). */
 export const invoiceNumberOf = (order: orders.Order) => `F-${order.number}`;
 
@@ -78,6 +91,7 @@ export function invoiceData(
       ].filter((v): v is string => typeof v === "string" && v.trim() !== ""),
     },
     lines,
+    exported: soldWithoutVat(order),
     discount: cents(order.priceSummary?.discount),
     paidBy: offline ? "offline" : "card",
     refunds: refunds.map((r) => {

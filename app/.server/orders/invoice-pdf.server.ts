@@ -1,6 +1,7 @@
 import type { LegalIdentity } from "~/content/legal";
 import { VAT_EXEMPTION } from "~/content/legal";
 import { formatPrice } from "~/lib/money";
+import { EXPORT_EXEMPTION } from "~/models/vat";
 import type { Column, TotalLine } from "../site/pdf-document.server";
 import { heading, LATE_PAYMENT, longDate, paragraph, parties, sellerLines, table, totals, unicodePdf } from "../site/pdf-document.server";
 
@@ -41,6 +42,8 @@ export interface InvoiceData {
   paidBy: "card" | "offline";
   /** Each refund with the number of its credit note (absent only while another request is numbering it). */
   refunds: Array<{ date?: string; amount: number; creditNote?: string }>;
+  /** Goods shipped outside the EU without VAT: the invoice gives the article that exempts them. */
+  exported?: boolean;
 }
 
 export const moneyIn = (currency: string) => (cents: number) => formatPrice(cents / 100, currency);
@@ -82,15 +85,32 @@ export function linesAndTotals(
     INVOICE_COLUMNS,
     lines.map((l) => [l.name, String(l.quantity), amount(l.total - l.tax), seller.vatExempt ? "—" : `${l.rate} %`, amount(l.total)]),
   );
-  totals(doc, [...before, ...vatTotals(lines, amount)]);
+  totals(doc, [...before, ...vatTotals(lines, amount, !seller.vatExempt)]);
 }
 
-/** Total HT, TVA, Total TTC of the lines. */
-function vatTotals(lines: InvoiceLine[], amount: (cents: number) => string): TotalLine[] {
+const percent = (rate: number) => `${String(rate).replace(".", ",")} %`;
+
+/**
+ * Total HT, the VAT rate by rate with the amount before VAT it falls on (when there are several rates: a French
+ * invoice gives each), the VAT, Total TTC.
+ */
+function vatTotals(lines: InvoiceLine[], amount: (cents: number) => string, byRate: boolean): TotalLine[] {
   const total = lines.reduce((s, l) => s + l.total, 0);
   const tax = lines.reduce((s, l) => s + l.tax, 0);
+  const rates = new Map<number, { base: number; tax: number }>();
+  for (const l of lines) {
+    const r = rates.get(l.rate) ?? { base: 0, tax: 0 };
+    rates.set(l.rate, { base: r.base + l.total - l.tax, tax: r.tax + l.tax });
+  }
+  const breakdown =
+    byRate && rates.size > 1
+      ? [...rates.entries()]
+          .sort(([a], [b]) => b - a)
+          .map(([rate, r]) => ({ label: `TVA ${percent(rate)} sur ${amount(r.base)} HT`, amount: amount(r.tax) }))
+      : [];
   return [
     { label: "Total HT", amount: amount(total - tax) },
+    ...breakdown,
     { label: "TVA", amount: amount(tax) },
     { label: "Total TTC", amount: amount(total), bold: true },
   ];
@@ -127,6 +147,7 @@ export function renderInvoicePdf(invoice: InvoiceData, seller: LegalIdentity): P
       { gap: 0.5 },
     );
   if (seller.vatExempt) paragraph(doc, VAT_EXEMPTION, { gap: 0.5 });
+  else if (invoice.exported) paragraph(doc, `${EXPORT_EXEMPTION} (biens expédiés hors de l'Union européenne).`, { gap: 0.5 });
   paragraph(doc, LATE_PAYMENT, { small: true, gap: 1 });
   doc.end();
   return done;
