@@ -8,6 +8,7 @@ import { fulfilmentStatusLabel, NON_REFUNDABLE_LABELS } from "~/models/order-lif
 import { linkedOrderView } from "../checkout/checkout.server";
 import { refundViews, shipmentViews } from "../orders/after-sale-views.server";
 import { creditNoteLinks } from "../orders/invoices.server";
+import { storedCreditNotes } from "../orders/credit-notes.server";
 import type { ElevatedClient } from "./elevated-client.server";
 import { notFound } from "~/lib/http";
 import { isPlatformId } from "~/models/ids";
@@ -81,18 +82,36 @@ export class OrderReads {
   refundabilityRaw = () => this.once("refundability", () => this.admin.orderBilling.getOrderRefundability(this.id));
   collectability = () => this.once("collectability", () => this.admin.orders.getPaymentCollectabilityStatus(this.id));
   fulfilments = () => this.once("fulfilments", () => this.admin.orderFulfillments.listFulfillmentsForSingleOrder(this.id));
-  /** Read once the credit notes are issued: issuing them records the invoice they correct. */
+  private invoiceListing = () => this.once("invoiceListing", () => this.admin.orderInvoices.listInvoicesForMultipleOrders([this.id]));
+  /** Read by the order's id, so in parallel with the order and its refunds rather than after them. */
+  private storedCreditNotes = () => this.once("storedCreditNotes", () => storedCreditNotes(this.admin, this.id));
+  /** Whether issuing the credit notes recorded the invoice they correct: the listing read before is out of date then. */
+  private invoiceRecorded = false;
+  /** The invoice as it is once the credit notes are issued: read again only when issuing them recorded it. */
   invoices = () =>
     this.once("invoices", async () => {
+      const listed = this.invoiceListing();
       await this.creditNotes();
-      return this.admin.orderInvoices.listInvoicesForMultipleOrders([this.id]);
+      return this.invoiceRecorded ? this.admin.orderInvoices.listInvoicesForMultipleOrders([this.id]) : listed;
     });
   /** The credit note of each refund, numbered here the first time the page is read after the refund. */
   creditNotes = () =>
     this.once("creditNotes", async () => {
-      const [order, tx] = await Promise.all([this.order(), this.transactions()]);
+      const [order, tx, stored, listed] = await Promise.all([
+        this.order(),
+        this.transactions(),
+        this.storedCreditNotes(),
+        this.invoiceListing(),
+      ]);
       const base = `/admin/orders/${encodeURIComponent(this.id)}/avoirs`;
-      return creditNoteLinks(this.admin, order, tx?.orderTransactions?.refunds ?? [], (n) => `${base}/${n}.pdf`);
+      const recorded = () => {
+        this.invoiceRecorded = true;
+      };
+      return creditNoteLinks(this.admin, order, tx?.orderTransactions?.refunds ?? [], (n) => `${base}/${n}.pdf`, {
+        stored,
+        listed,
+        recorded,
+      });
     });
 
   /** The order's one payment: what the owner can do with it. */
@@ -128,6 +147,7 @@ export class OrderReads {
   /** A change was made: the next read asks the platform again. */
   forget(): void {
     this.memo.clear();
+    this.invoiceRecorded = false;
   }
 }
 

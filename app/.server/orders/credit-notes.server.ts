@@ -42,7 +42,8 @@ const recordOf = (item: Record<string, unknown>): CreditNoteRecord => ({
   amountCents: Number(item.amountCents),
 });
 
-async function notesOfOrder(admin: ElevatedClient, orderId: string): Promise<CreditNoteRecord[]> {
+/** The credit notes already numbered for the order: a reader may start this read before it has the order's refunds. */
+export async function storedCreditNotes(admin: ElevatedClient, orderId: string): Promise<CreditNoteRecord[]> {
   const found = await admin.items.query(CREDIT_NOTES).eq("orderId", orderId).limit(300).find();
   return found.items.map(recordOf);
 }
@@ -95,14 +96,17 @@ async function issueCreditNote(
 
 /**
  * The order's credit notes, one per refund that gave money back, in the order of their numbers; the refunds not yet
- * numbered are numbered now, oldest first, so the series follows the refunds.
+ * numbered are numbered now, oldest first, so the series follows the refunds. `stored` is the order's
+ * storedCreditNotes when the caller read them already.
  */
 export async function creditNotesOf(
   admin: ElevatedClient,
   order: { id: string; invoiceNumber: string },
   refunds: orderTransactions.Refund[],
+  stored?: CreditNoteRecord[],
 ): Promise<CreditNoteRecord[]> {
-  const notes = await notesOfOrder(admin, order.id);
+  // A copy: the caller's list is not pushed into.
+  const notes = [...(stored ?? (await storedCreditNotes(admin, order.id)))];
   const numbered = new Set(notes.map((n) => n.refundId));
   const missing = refunds
     .filter((r) => r._id && !numbered.has(r._id) && refundedCents(r) > 0)

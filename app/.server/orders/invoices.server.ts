@@ -1,4 +1,4 @@
-import type { orderTransactions, orders } from "@wix/ecom";
+import type { orderInvoices, orderTransactions, orders } from "@wix/ecom";
 import { redirect } from "react-router";
 import { isPaidOrder } from "./money.server";
 import type { CommerceSession as Commerce } from "../wix/commerce-session.server";
@@ -7,7 +7,7 @@ import { checkInvoiceLink } from "./invoice-links.server";
 import { renderInvoicePdf } from "./invoice-pdf.server";
 import { renderCreditNotePdf } from "./credit-note-pdf.server";
 import { creditNoteData, invoiceData, invoiceNumberOf } from "./invoice-data.server";
-import { CREDIT_NOTE_NUMBER, creditNotesOf, refundedCents } from "./credit-notes.server";
+import { CREDIT_NOTE_NUMBER, type CreditNoteRecord, creditNotesOf, refundedCents } from "./credit-notes.server";
 import type { ElevatedClient } from "../admin/elevated-client.server";
 import { elevatedClientAfterCheck } from "../admin/elevated-client.server";
 import { classifyWixError, mapLoaderErrors } from "../wix/errors.server";
@@ -28,9 +28,15 @@ import { moneyIn } from "~/lib/money";
 /** The SDK exports it at run time (POST /ecom/v1/invoices/orders/{orderId}); its typings leave it out. */
 type GenerateInvoice = { generateInvoice(orderId: string): Promise<{ invoiceId?: string }> };
 
-async function ensureInvoiceRecord(admin: ElevatedClient, orderId: string): Promise<void> {
-  const listed = await admin.orderInvoices.listInvoicesForMultipleOrders([orderId]);
-  if (listed.invoicesForOrder?.[0]?.invoicesInfo?.length) return;
+type InvoiceListing = orderInvoices.ListInvoicesForMultipleOrdersResponse;
+
+/**
+ * Records the order's invoice unless `listed` (its listing, read now if not given) shows it; true when it was
+ * recorded now, so a listing read before is out of date.
+ */
+async function ensureInvoiceRecord(admin: ElevatedClient, orderId: string, listed?: InvoiceListing): Promise<boolean> {
+  const listing = listed ?? (await admin.orderInvoices.listInvoicesForMultipleOrders([orderId]));
+  if (listing.invoicesForOrder?.[0]?.invoicesInfo?.length) return false;
   try {
     await (admin.orderInvoices as unknown as GenerateInvoice).generateInvoice(orderId);
   } catch (error) {
@@ -38,6 +44,17 @@ async function ensureInvoiceRecord(admin: ElevatedClient, orderId: string): Prom
     const failure = classifyWixError(error);
     if (!(failure.kind === "application" && failure.code === "INVOICE_ALREADY_EXISTS")) throw error;
   }
+  return true;
+}
+
+/**
+ * What a reader of the order read already, in parallel with the order: its credit notes stored (storedCreditNotes)
+ * and its invoice listing. `recorded` is told when the invoice was recorded now.
+ */
+export interface CreditNoteReads {
+  stored: CreditNoteRecord[];
+  listed: InvoiceListing;
+  recorded?: () => void;
 }
 
 /** Which of the order's documents: its invoice, or one of its credit notes by number. */
@@ -58,10 +75,15 @@ export const creditNoteFile = (file: string): OrderDocument =>
  * The credit notes of an order the caller may read, numbering its refunds not yet numbered (credit-notes.server.ts);
  * the invoice they correct is recorded first if it was not yet.
  */
-export async function orderCreditNotes(admin: ElevatedClient, order: orders.Order, refunds: orderTransactions.Refund[]) {
+export async function orderCreditNotes(
+  admin: ElevatedClient,
+  order: orders.Order,
+  refunds: orderTransactions.Refund[],
+  read?: CreditNoteReads,
+) {
   if (!order._id || !isPaidOrder(order.paymentStatus) || !refunds.some((r) => refundedCents(r) > 0)) return [];
-  await ensureInvoiceRecord(admin, order._id);
-  return creditNotesOf(admin, { id: order._id, invoiceNumber: invoiceNumberOf(order) }, refunds);
+  if (await ensureInvoiceRecord(admin, order._id, read?.listed)) read?.recorded?.();
+  return creditNotesOf(admin, { id: order._id, invoiceNumber: invoiceNumberOf(order) }, refunds, read?.stored);
 }
 
 /** The order's credit notes as its pages offer them; `href` is where this reader downloads each one. */
@@ -70,8 +92,9 @@ export async function creditNoteLinks(
   order: orders.Order,
   refunds: orderTransactions.Refund[],
   href: (file: string) => string,
+  read?: CreditNoteReads,
 ): Promise<CreditNoteLink[]> {
-  const notes = await orderCreditNotes(admin, order, refunds);
+  const notes = await orderCreditNotes(admin, order, refunds, read);
   return notes.map((n) => ({
     number: n.number,
     amount: moneyIn({ amount: (n.amountCents / 100).toFixed(2) }, order.currency ?? "EUR"),
