@@ -129,8 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Delivery and VAT follow the country typed: a price the page did not show is shown before the payment page, the
   // cart's destination set so that the page draws that country's options and totals.
   const wanted = typedDestination(formData, current);
-  const options =
-    wanted && wanted !== (cart.destination ?? DEFAULT_COUNTRY) ? await commerce.cart.deliveryOptions(cart, wanted) : current;
+  const options = wanted && wanted !== (cart.destination ?? DEFAULT_COUNTRY) ? await commerce.cart.deliveryOptions(cart, wanted) : current;
   const moved = wanted ? destinationChange(offer?.options ?? current, options, String(formData.get("shippingCode") ?? ""), wanted) : null;
   // What the options are (a pickup needs no delivery address) and whether lines are digital come from the platform.
   const schema = checkoutSchemaFor({

@@ -9,6 +9,7 @@ import { routeMeta } from "~/lib/meta";
 import type { Crumb } from "~/lib/breadcrumb";
 import type { ProductPageData } from "~/models/catalog";
 import { Price } from "~/components/catalog/Price";
+import { PRODUCT_VAT_NOTE } from "~/models/vat";
 import { ProductGallery } from "~/components/catalog/ProductGallery";
 import { AddToCartForm } from "~/components/catalog/AddToCartForm";
 import { JsonLd } from "~/components/JsonLd";
@@ -115,6 +116,9 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         {product.brand ? <p className="product-brand">{product.brand}</p> : null}
         <div className="product-price" aria-live="polite">
           <Price price={selection.price} />
+          {/* Wix's catalog does not say a product's tax group (docs/decisions/0082-vat-by-product.md): the rate comes
+              with the cart, where Wix computes it for the destination. */}
+          <p className="product-vat muted">{PRODUCT_VAT_NOTE}</p>
           {selection.availability.ok ? (
             lowStockLabel(selection.stockLeft) ? (
               <p className="stock-low">{lowStockLabel(selection.stockLeft)}</p>

@@ -339,7 +339,12 @@ export function loadSeed(ctx: Ctx, data: SeedData): void {
 function seedDeliveryRegions(db: Ctx["db"], regions: SeedData["deliveryRegions"]): void {
   regions.forEach((r, i) => {
     const id = stableId("delivery-region", r.id);
-    db.prepare("INSERT INTO delivery_regions (id, name, countries, position) VALUES (?, ?, ?, ?)").run(id, r.name, JSON.stringify(r.countries), i);
+    db.prepare("INSERT INTO delivery_regions (id, name, countries, position) VALUES (?, ?, ?, ?)").run(
+      id,
+      r.name,
+      JSON.stringify(r.countries),
+      i,
+    );
     for (const rate of r.rates)
       db.prepare("INSERT INTO delivery_region_rates (region_id, option_code, price_cents, delivery_time) VALUES (?, ?, ?, ?)").run(
         id,
@@ -359,7 +364,8 @@ function seedTaxes(db: Ctx["db"], seed: SeedData, colIdBySlug: Map<string, strin
       db.prepare(
         "UPDATE products SET tax_group_id = ? WHERE id IN (SELECT product_id FROM product_collections WHERE collection_id = ?)",
       ).run(id, colIdBySlug.get(slug) ?? slug);
-    if (g.productType) db.prepare("UPDATE products SET tax_group_id = ? WHERE product_type = ? AND tax_group_id IS NULL").run(id, g.productType);
+    if (g.productType)
+      db.prepare("UPDATE products SET tax_group_id = ? WHERE product_type = ? AND tax_group_id IS NULL").run(id, g.productType);
   }
   const regions = seed.taxRegions;
   if (!regions) return;

@@ -38,7 +38,20 @@ describe("the checkout's sealed delivery offer", () => {
   it("opens what it sealed: the options, the cart's method and what they were read for", () => {
     const token = sealDeliveryOffer(cart, options, NOW);
     expect(token).not.toContain("standard");
-    expect(openDeliveryOffer(token, NOW + 60)).toEqual({ key: offerKey(cart), options, shippingCode: "standard", digital: false });
+    expect(openDeliveryOffer(token, NOW + 60)).toEqual({
+      key: offerKey(cart),
+      country: "FR",
+      options,
+      shippingCode: "standard",
+      digital: false,
+    });
+  });
+
+  it("names the destination it was read for: the cart's country, France until it has one", () => {
+    const japan = { ...cart, destination: "JP" };
+    expect(openDeliveryOffer(sealDeliveryOffer(japan, options, NOW), NOW)?.country).toBe("JP");
+    expect(offerKey(japan)).not.toBe(offerKey(cart));
+    expect(offerKey(cart, "FR")).toBe(offerKey(cart));
   });
 
   it("is bound to the cart's lines: another quantity or another cart is another key", () => {

@@ -233,7 +233,11 @@ describe("invoice PDF: VAT by rate and exports", () => {
       number: "10050",
       currency: "EUR",
       lineItems: [
-        { itemType: { preset: "PHYSICAL" }, taxDetails: { taxRate: "0", totalTax: { amount: "0.00" } }, totalPriceAfterTax: { amount: "39.00" } },
+        {
+          itemType: { preset: "PHYSICAL" },
+          taxDetails: { taxRate: "0", totalTax: { amount: "0.00" } },
+          totalPriceAfterTax: { amount: "39.00" },
+        },
       ],
     } as unknown as orders.Order;
     expect(invoiceData(order, [], false).exported).toBe(true);

@@ -12,7 +12,18 @@ import { emitEvent, webhooksOn } from "../../events/webhooks";
 import { createCartSession } from "../../redirects/redirects";
 import { identityOf } from "../parties/buyer";
 import type { CartRow } from "./cart-store";
-import { cartById, cartDestination, cartEvent, cartV2Of, deleteCart, ensureCart, getCart, setCartOwner, setCartShipping, touch } from "./cart-store";
+import {
+  cartById,
+  cartDestination,
+  cartEvent,
+  cartV2Of,
+  deleteCart,
+  ensureCart,
+  getCart,
+  setCartOwner,
+  setCartShipping,
+  touch,
+} from "./cart-store";
 import { cartCheckoutData, placeCartOrder } from "./cart-order";
 import { cartTotalsFor } from "../pricing/coupon-limits";
 import { checkoutTotals } from "../checkout/checkout-v1";

@@ -44,7 +44,9 @@ export function shippingOptions(ctx: Ctx, country?: string | null): ShippingOpti
   const hasRegions = !!ctx.db.prepare("SELECT 1 FROM delivery_regions LIMIT 1").get();
   if (!hasRegions)
     return ctx.db
-      .prepare("SELECT code, title, price_cents, pickup_address, instructions, NULL AS delivery_time FROM shipping_options ORDER BY position")
+      .prepare(
+        "SELECT code, title, price_cents, pickup_address, instructions, NULL AS delivery_time FROM shipping_options ORDER BY position",
+      )
       .all() as ShippingOptionRec[];
   const region = deliveryRegionOf(ctx, country);
   if (!region) return [];

@@ -49,8 +49,7 @@ export function registerDelivery(router: Router, ctx: Ctx): void {
     if (!isElevated(ctx, req.headers) && !callerFromRequest(ctx, req.headers)) throw unauthenticated();
     const items = deliverables(ctx, req.body.lineItems);
     const destination = asObject(req.body.destination);
-    if (!destination)
-      throw validationError([{ field: "destination", description: "is required", violatedRule: "REQUIRED_FIELD" }]);
+    if (!destination) throw validationError([{ field: "destination", description: "is required", violatedRule: "REQUIRED_FIELD" }]);
     const country = asString(destination.country);
     if (country !== undefined && !/^[A-Z]{2}$/.test(country))
       throw validationError([{ field: "destination.country", description: "must be an ISO 3166-1 alpha-2 code", violatedRule: "FORMAT" }]);

@@ -4,15 +4,7 @@ import type { ProductRec, VariantRec } from "../../stores/catalog-store";
 import { availableQuantity, discountedCents, isInStock, loadProduct, variantBaseCents } from "../../stores/catalog-store";
 import { mediaItem } from "../../stores/catalog-wire";
 import type { Ctx } from "../../core/context";
-import {
-  SHIPPING_CARRIER_ID,
-  SHIPPING_REGION,
-  STORES_APP_ID,
-  currency,
-  decimal,
-  price,
-  wireImage,
-} from "../../core/context";
+import { SHIPPING_CARRIER_ID, SHIPPING_REGION, STORES_APP_ID, currency, decimal, price, wireImage } from "../../core/context";
 import type { CouponRec, CouponRefusal } from "./coupon-rules";
 import { couponRefusal, findCoupon } from "./coupon-rules";
 import type { ShippingOptionRec } from "./delivery-options";
