@@ -150,7 +150,9 @@ test("a parcel with its carrier and tracking number: the customer sees it in 'Me
   expect(text).toContain("TVA intracommunautaire : FR00 000000000");
   expect(text).toContain(data.buyer.name);
   expect(text).toMatch(/Total TTC\s+46,90 €/);
-  expect(text).toMatch(/TVA\s+7,82 €/);
+  // A book and its delivery: both at 5.5 %.
+  expect(text).toMatch(/React, de zéro à la production 1 39,81\s€ 5,5 % 42,00\s€/);
+  expect(text).toMatch(/TVA\s+2,45 €/);
   expect(text).toContain("Facture acquittée");
 
   // The customer's shipping e-mail links the carrier's tracking page and the follow page.

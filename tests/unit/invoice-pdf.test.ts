@@ -211,6 +211,7 @@ describe("invoice PDF: VAT by rate and exports", () => {
 
   it("several rates: each with the amount before VAT it falls on, then the VAT in all", async () => {
     const text = await textOf(await renderInvoicePdf(MIXED, SELLER));
+    expect(text).toMatch(/TypeScript au quotidien 1 36,97\s€ 5,5 % 39,00\s€/);
     expect(text).toMatch(/TVA 20 % sur 13,41\s€ HT 2,69\s€/);
     expect(text).toMatch(/TVA 5,5 % sur 36,97\s€ HT 2,03\s€/);
     expect(text).toMatch(/TVA 4,72\s€ Total TTC 55,10\s€/);

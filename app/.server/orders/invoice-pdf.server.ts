@@ -48,6 +48,9 @@ export interface InvoiceData {
 
 export const moneyIn = (currency: string) => (cents: number) => formatPrice(cents / 100, currency);
 
+/** "5,5 %": a rate as a French invoice writes it. */
+const percent = (rate: number) => `${String(rate).replace(".", ",")} %`;
+
 const INVOICE_COLUMNS: Column[] = [
   { title: "Désignation", x: 50, w: 220, align: "left" },
   { title: "Qté", x: 270, w: 35, align: "right" },
@@ -83,12 +86,10 @@ export function linesAndTotals(
   table(
     doc,
     INVOICE_COLUMNS,
-    lines.map((l) => [l.name, String(l.quantity), amount(l.total - l.tax), seller.vatExempt ? "—" : `${l.rate} %`, amount(l.total)]),
+    lines.map((l) => [l.name, String(l.quantity), amount(l.total - l.tax), seller.vatExempt ? "—" : percent(l.rate), amount(l.total)]),
   );
   totals(doc, [...before, ...vatTotals(lines, amount, !seller.vatExempt)]);
 }
-
-const percent = (rate: number) => `${String(rate).replace(".", ",")} %`;
 
 /**
  * Total HT, the VAT rate by rate with the amount before VAT it falls on (when there are several rates: a French
