@@ -22,46 +22,50 @@ interface TotalsRows {
  */
 export function TotalsList({ rows, prefix, className }: { rows: TotalsRows; prefix: string; className?: string }) {
   return (
-    <dl className={className}>
-      <div>
-        <dt>Sous-total</dt>
-        <dd>{rows.subtotal.formatted}</dd>
-      </div>
-      {Number(rows.discount.amount) > 0 ? (
-        <div className={`${prefix}-discount`}>
-          <dt>Remise{rows.couponCode ? ` (${rows.couponCode})` : ""}</dt>
-          <dd>−{rows.discount.formatted}</dd>
-        </div>
-      ) : null}
-      {rows.shipping ? (
+    <>
+      <dl className={className}>
         <div>
-          <dt>Livraison{rows.shipping.title ? ` (${rows.shipping.title})` : ""}</dt>
-          <dd>{rows.shipping.value}</dd>
+          <dt>Sous-total</dt>
+          <dd>{rows.subtotal.formatted}</dd>
         </div>
-      ) : null}
-      <div className={`${prefix}-tax`}>
-        <dt>{taxLabel(rows.vat)}</dt>
-        <dd>{rows.tax.formatted}</dd>
-      </div>
-      {rows.vat && rows.vat.rates.length > 1
-        ? rows.vat.rates.map((rate) => (
-            <div key={rate.label} className={`${prefix}-vat-rate`}>
-              <dt>dont {rate.label}</dt>
-              <dd>{rate.amount.formatted}</dd>
-            </div>
-          ))
-        : null}
-      {rows.vat?.exempt ? (
-        <div className={`${prefix}-vat-exempt`}>
-          <dt>Export hors UE</dt>
-          <dd>{EXPORT_EXEMPTION}</dd>
+        {Number(rows.discount.amount) > 0 ? (
+          <div className={`${prefix}-discount`}>
+            <dt>Remise{rows.couponCode ? ` (${rows.couponCode})` : ""}</dt>
+            <dd>−{rows.discount.formatted}</dd>
+          </div>
+        ) : null}
+        {rows.shipping ? (
+          <div>
+            <dt>Livraison{rows.shipping.title ? ` (${rows.shipping.title})` : ""}</dt>
+            <dd>{rows.shipping.value}</dd>
+          </div>
+        ) : null}
+        <div className={`${prefix}-tax`}>
+          <dt>{taxLabel(rows.vat)}</dt>
+          <dd>{rows.tax.formatted}</dd>
         </div>
-      ) : null}
-      <div className={`${prefix}-total`}>
-        <dt>Total TTC</dt>
-        <dd>{rows.total.formatted}</dd>
-      </div>
-    </dl>
+        {rows.vat && rows.vat.rates.length > 1
+          ? rows.vat.rates.map((rate) => (
+              <div key={rate.label} className={`${prefix}-vat-rate`}>
+                <dt>dont {rate.label}</dt>
+                <dd>{rate.amount.formatted}</dd>
+              </div>
+            ))
+          : null}
+        {rows.vat?.exempt ? (
+          <div className={`${prefix}-vat-exempt`}>
+            <dt>Biens expédiés hors UE</dt>
+            <dd>sans TVA</dd>
+          </div>
+        ) : null}
+        <div className={`${prefix}-total`}>
+          <dt>Total TTC</dt>
+          <dd>{rows.total.formatted}</dd>
+        </div>
+      </dl>
+      {/* The article that exempts them: on the pages as on the invoice. */}
+      {rows.vat?.exempt ? <p className={`${prefix}-vat-note`}>{EXPORT_EXEMPTION}.</p> : null}
+    </>
   );
 }
 
