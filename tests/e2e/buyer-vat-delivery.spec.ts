@@ -1,4 +1,5 @@
-import { test, expect } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { test, expect, expectNoSeriousA11yViolations } from "./fixtures";
 import { acceptCheckoutTerms, addToCartFrom, claireAs, fillCheckout, payByCard, ready, visit } from "./helpers";
 
 /**
@@ -12,6 +13,15 @@ const BOOK = "/products/livre-freelance"; // 27,00 €
 const STICKERS = "/products/stickers-pack"; // 8,00 €
 const JAPAN = { addressLine: "1-1 Chiyoda", postalCode: "100-0001", city: "Tokyo" };
 
+/** Types a delivery address in Japan with the standard delivery, and sends the checkout form. */
+async function sendCheckoutToJapan(page: Page, javaScriptEnabled: boolean) {
+  await fillCheckout(page, javaScriptEnabled, { ...claireAs("export"), ...JAPAN });
+  await page.getByLabel("Pays", { exact: true }).selectOption("JP");
+  await page.getByRole("radio", { name: /Livraison standard/ }).check();
+  await acceptCheckoutTerms(page, { digital: false });
+  await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
+}
+
 test("the cart shows each VAT rate; Japan's delivery is shown before paying, the order exempt", async ({ page, javaScriptEnabled }) => {
   await addToCartFrom(page, BOOK, javaScriptEnabled);
   await addToCartFrom(page, STICKERS, javaScriptEnabled);
@@ -23,11 +33,7 @@ test("the cart shows each VAT rate; Japan's delivery is shown before paying, the
   await expect(totals.locator(".cart-totals-vat-rate", { hasText: "TVA 20 %" })).toContainText("2,15 €");
   await expect(totals.locator(".cart-totals-total")).toContainText("39,90 €");
 
-  await fillCheckout(page, javaScriptEnabled, { ...claireAs("export"), ...JAPAN });
-  await page.getByLabel("Pays", { exact: true }).selectOption("JP");
-  await page.getByRole("radio", { name: /Livraison standard/ }).check();
-  await acceptCheckoutTerms(page, { digital: false });
-  await page.getByRole("button", { name: "Continuer vers le paiement" }).click();
+  await sendCheckoutToJapan(page, javaScriptEnabled);
 
   // Not the payment page yet: the delivery to Japan costs what the page did not show.
   const delivery = page.getByRole("group", { name: "Mode de livraison" });
@@ -75,4 +81,11 @@ test("a delivery in the EU costs 9,90 € and keeps France's rates", async ({ pa
   await expect(summary.locator(".cart-totals-total")).toContainText("36,90 €");
   await expect(summary.locator(".cart-totals-tax")).toContainText("TVA 5,5 % incluse");
   await expect(summary).not.toContainText("262 I");
+});
+
+test("the checkout that says Japan's delivery and the exemption has no serious accessibility violation @js", async ({ page }) => {
+  await addToCartFrom(page, STICKERS, true);
+  await sendCheckoutToJapan(page, true);
+  await expect(page.getByRole("group", { name: "Montant de la commande" })).toContainText("Exonération de TVA, article 262 I du CGI");
+  await expectNoSeriousA11yViolations(page);
 });
