@@ -16,6 +16,29 @@ export function nextOrderNumber(ctx: Ctx): string {
   return String(Math.max(10000, row.n ?? 0) + 1);
 }
 
+/** The fields every order of this site has alike, from a checkout or from a draft: French, in kilograms, tax included. */
+export function siteOrderFields(cur: string) {
+  return { buyerLanguage: "fr", siteLanguage: "fr", weightUnit: "KG", currency: cur, taxIncludedInPrices: true };
+}
+
+/** An order's priceSummary in cents (Wix repeats the total under four names), the same for every kind of order. */
+export function orderPriceSummary(
+  cur: string,
+  c: { subtotal: number; shipping: number; tax: number; discount: number; total: number; fees: number },
+) {
+  return {
+    subtotal: orderPrice(c.subtotal, cur),
+    shipping: orderPrice(c.shipping, cur),
+    tax: orderPrice(c.tax, cur),
+    discount: orderPrice(c.discount, cur),
+    total: orderPrice(c.total, cur),
+    totalPrice: orderPrice(c.total, cur),
+    totalWithGiftCard: orderPrice(c.total, cur),
+    totalWithoutGiftCard: orderPrice(c.total, cur),
+    totalAdditionalFees: orderPrice(c.fees, cur),
+  };
+}
+
 export interface OrderInput {
   owner: string;
   totals: Totals;
@@ -115,17 +138,14 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
   if (paid) activities.push({ id: newId(), createdDate: created, type: "ORDER_PAID" });
   if (input.fulfillmentStatus === "FULFILLED") activities.push({ id: newId(), createdDate: created, type: "ORDER_FULFILLED" });
   if (input.status === "CANCELED") activities.push({ id: newId(), createdDate: created, type: "ORDER_CANCELED" });
-  const priceSummary = {
-    subtotal: orderPrice(t.subtotal, cur),
-    shipping: orderPrice(t.shipping, cur),
-    tax: orderPrice(t.tax, cur),
-    discount: orderPrice(t.discount, cur),
-    total: orderPrice(t.total, cur),
-    totalPrice: orderPrice(t.total, cur),
-    totalWithGiftCard: orderPrice(t.total, cur),
-    totalWithoutGiftCard: orderPrice(t.total, cur),
-    totalAdditionalFees: orderPrice(0, cur),
-  };
+  const priceSummary = orderPriceSummary(cur, {
+    subtotal: t.subtotal,
+    shipping: t.shipping,
+    tax: t.tax,
+    discount: t.discount,
+    total: t.total,
+    fees: 0,
+  });
   const order = {
     id,
     number,
@@ -137,11 +157,7 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
     paymentStatus: input.paymentStatus,
     fulfillmentStatus: input.fulfillmentStatus,
     status: input.status,
-    buyerLanguage: "fr",
-    siteLanguage: "fr",
-    weightUnit: "KG",
-    currency: cur,
-    taxIncludedInPrices: true,
+    ...siteOrderFields(cur),
     priceSummary,
     billingInfo: {
       ...(input.data.billingAddress ? { address: addressToWire(input.data.billingAddress) } : {}),
