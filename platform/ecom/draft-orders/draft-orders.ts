@@ -12,7 +12,7 @@ import { addressToWire } from "../parties/addresses";
 import { balanceSummary } from "../after-sale/payments";
 import { orderEvents } from "../orders/order-events";
 import { sendOrderMails } from "../orders/order-mail";
-import { nextOrderNumber, orderPriceSummary, siteOrderFields } from "../orders/order-insert";
+import { nextOrderNumber, orderHead, orderPriceSummary } from "../orders/order-insert";
 import { orderById, orderWire } from "../orders/order-wire";
 import { emailKey } from "../../core/email";
 import type { DraftData, DraftRow } from "./draft-store";
@@ -172,18 +172,17 @@ function insertDraftOrder(ctx: Ctx, row: DraftRow, d: DraftData): string {
   // A draft order has no delivery: its shipping is nothing.
   const priceSummary = orderPriceSummary(cur, { ...t, shipping: 0 });
   const order = {
-    id,
-    number,
-    createdDate: created,
-    updatedDate: created,
-    purchasedDate: created,
-    lineItems: d.lines.map((l) => lineItemWire(ctx, d, l, t.lineTax.get(l.id) ?? 0)),
-    buyerInfo: d.buyerInfo,
-    paymentStatus: "NOT_PAID",
-    fulfillmentStatus: "NOT_FULFILLED",
-    status: "APPROVED",
-    ...siteOrderFields(cur),
-    priceSummary,
+    ...orderHead(cur, {
+      id,
+      number,
+      created,
+      lineItems: d.lines.map((l) => lineItemWire(ctx, d, l, t.lineTax.get(l.id) ?? 0)),
+      buyerInfo: d.buyerInfo,
+      paymentStatus: "NOT_PAID",
+      fulfillmentStatus: "NOT_FULFILLED",
+      status: "APPROVED",
+      priceSummary,
+    }),
     billingInfo: {
       ...(billingAddress ? { address: billingAddress } : {}),
       ...(d.billingInfo.contactDetails ? { contactDetails: d.billingInfo.contactDetails } : {}),

@@ -16,9 +16,42 @@ export function nextOrderNumber(ctx: Ctx): string {
   return String(Math.max(10000, row.n ?? 0) + 1);
 }
 
-/** The fields every order of this site has alike, from a checkout or from a draft: French, in kilograms, tax included. */
-export function siteOrderFields(cur: string) {
-  return { buyerLanguage: "fr", siteLanguage: "fr", weightUnit: "KG", currency: cur, taxIncludedInPrices: true };
+/**
+ * An order's first fields, from a checkout or from a draft alike: its id, number and dates (all the moment it is
+ * placed), lines, buyer, statuses, this site's constants (French, kilograms, tax included) and its price summary.
+ */
+export function orderHead<L>(
+  cur: string,
+  o: {
+    id: string;
+    number: string;
+    created: string;
+    lineItems: L[];
+    buyerInfo: unknown;
+    paymentStatus: string;
+    fulfillmentStatus: string;
+    status: string;
+    priceSummary: ReturnType<typeof orderPriceSummary>;
+  },
+) {
+  return {
+    id: o.id,
+    number: o.number,
+    createdDate: o.created,
+    updatedDate: o.created,
+    purchasedDate: o.created,
+    lineItems: o.lineItems,
+    buyerInfo: o.buyerInfo,
+    paymentStatus: o.paymentStatus,
+    fulfillmentStatus: o.fulfillmentStatus,
+    status: o.status,
+    buyerLanguage: "fr",
+    siteLanguage: "fr",
+    weightUnit: "KG",
+    currency: cur,
+    taxIncludedInPrices: true,
+    priceSummary: o.priceSummary,
+  };
 }
 
 /** An order's priceSummary in cents (Wix repeats the total under four names), the same for every kind of order. */
@@ -147,18 +180,17 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
     fees: 0,
   });
   const order = {
-    id,
-    number,
-    createdDate: created,
-    updatedDate: created,
-    purchasedDate: created,
-    lineItems,
-    buyerInfo: buyerInfoWire(ctx, input.owner, input.data.email),
-    paymentStatus: input.paymentStatus,
-    fulfillmentStatus: input.fulfillmentStatus,
-    status: input.status,
-    ...siteOrderFields(cur),
-    priceSummary,
+    ...orderHead(cur, {
+      id,
+      number,
+      created,
+      lineItems,
+      buyerInfo: buyerInfoWire(ctx, input.owner, input.data.email),
+      paymentStatus: input.paymentStatus,
+      fulfillmentStatus: input.fulfillmentStatus,
+      status: input.status,
+      priceSummary,
+    }),
     billingInfo: {
       ...(input.data.billingAddress ? { address: addressToWire(input.data.billingAddress) } : {}),
       ...(contact ? { contactDetails: contact } : {}),
