@@ -42,6 +42,21 @@ export type QuoteEditorField =
 
 export type QuoteEditorAnswer = FormAnswer<QuoteEditorField>;
 
+/** The editor's choices for a discount, the VAT and the deposit: the values the parser below reads. */
+export const DISCOUNT_KINDS = [
+  { value: "none", label: "Aucune" },
+  { value: "percent", label: "En pourcentage" },
+  { value: "amount", label: "En euros HT" },
+] as const;
+export const VAT_REGIMES = [
+  { value: "standard", label: "TVA 20 %" },
+  { value: "franchise", label: "Franchise en base (art. 293 B du CGI)" },
+] as const;
+export const DEPOSIT_KINDS = [
+  { value: "percent", label: "En pourcentage du TTC" },
+  { value: "amount", label: "En euros TTC" },
+] as const;
+
 /** A catalog service the editor offers, with its price before VAT. */
 export interface CatalogService {
   id: string;

@@ -13,7 +13,7 @@ import { redirectWithToast } from "~/.server/http/toast.server";
 import { failedAction } from "~/.server/wix/errors.server";
 import { textField } from "~/models/fields";
 import { parseForm, refuseForm, refuseWith } from "~/.server/http/form.server";
-import { fieldProps } from "~/models/form-answer";
+import { fieldProps, type FormValues } from "~/models/form-answer";
 import { routeMeta } from "~/lib/meta";
 import { Section } from "~/components/Section";
 import { FormKey } from "~/components/FormKey";
@@ -51,6 +51,18 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { profile, editing };
 }
 
+/**
+ * Runs one of the account page's member calls. Its failure is the page's own: a notification on /account (a redirect,
+ * thrown, which the router follows as if returned) or the error screen (failedAction).
+ */
+async function accountCall<T>(request: Request, call: () => Promise<T>, values?: FormValues): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw await failedAction(request, error, { redirectTo: "/account", values });
+  }
+}
+
 /** The address book's three forms: save (add, or edit by id), make default, delete. */
 async function addressAction(
   request: Request,
@@ -61,13 +73,10 @@ async function addressAction(
   if (intent !== "address") {
     const parsed = parseForm(addressChoice, form);
     if (!parsed.ok) return refuseForm(parsed, { intent: "address-list" as const });
-    let outcome;
-    try {
-      const { addresses } = commerce.member;
-      outcome = await (intent === "address-default" ? addresses.makeDefault : addresses.delete)(parsed.data.addressId);
-    } catch (error) {
-      return failedAction(request, error, { redirectTo: "/account" });
-    }
+    const { addresses } = commerce.member;
+    const outcome = await accountCall(request, () =>
+      (intent === "address-default" ? addresses.makeDefault : addresses.delete)(parsed.data.addressId),
+    );
     if (!outcome.ok) return refuseWith(parsed.values, outcome, { intent: "address-list" as const });
     const title = intent === "address-default" ? "Adresse par défaut changée." : "Adresse supprimée.";
     return redirectWithToast(request, "/account", { type: "success", title });
@@ -75,12 +84,11 @@ async function addressAction(
   const parsed = parseForm(memberAddressSchema, form);
   if (!parsed.ok) return refuseForm(parsed, { intent: "address" as const });
   const { addressId, ...address } = parsed.data;
-  let outcome;
-  try {
-    outcome = addressId ? await commerce.member.addresses.edit(addressId, address) : await commerce.member.addresses.add(address);
-  } catch (error) {
-    return failedAction(request, error, { redirectTo: "/account", values: parsed.values });
-  }
+  const outcome = await accountCall(
+    request,
+    () => (addressId ? commerce.member.addresses.edit(addressId, address) : commerce.member.addresses.add(address)),
+    parsed.values,
+  );
   if (!outcome.ok) return refuseWith(parsed.values, outcome, { intent: "address" as const });
   return redirectWithToast(request, "/account", { type: "success", title: "Adresse enregistrée." });
 }
@@ -93,23 +101,14 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (intent === "delete") {
     const parsed = parseForm(deleteSchema, form);
     if (!parsed.ok) return refuseForm(parsed, { intent: "delete" as const });
-    try {
-      await commerce.member.deleteAccount();
-    } catch (error) {
-      return failedAction(request, error, { redirectTo: "/account" });
-    }
+    await accountCall(request, () => commerce.member.deleteAccount());
     return redirectWithToast(request, "/", { type: "success", title: "Votre compte a été supprimé." });
   }
 
   if (intent === "password") {
     const parsed = parseForm(passwordChange, form);
     if (!parsed.ok) return refuseForm(parsed, { intent: "password" as const });
-    let outcome;
-    try {
-      outcome = await commerce.member.changePassword(parsed.data.currentPassword, parsed.data.newPassword);
-    } catch (error) {
-      return failedAction(request, error, { redirectTo: "/account" });
-    }
+    const outcome = await accountCall(request, () => commerce.member.changePassword(parsed.data.currentPassword, parsed.data.newPassword));
     if (!outcome.ok) return refuseWith(parsed.values, outcome, { intent: "password" as const });
     return redirectWithToast(request, "/account", { type: "success", title: "Mot de passe changé." });
   }
@@ -117,12 +116,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (intent === "email") {
     const parsed = parseForm(emailChange, form);
     if (!parsed.ok) return refuseForm(parsed, { intent: "email" as const });
-    let outcome;
-    try {
-      outcome = await commerce.member.startEmailChange(parsed.data.newEmail, parsed.data.currentPassword);
-    } catch (error) {
-      return failedAction(request, error, { redirectTo: "/account", values: parsed.values });
-    }
+    const outcome = await accountCall(
+      request,
+      () => commerce.member.startEmailChange(parsed.data.newEmail, parsed.data.currentPassword),
+      parsed.values,
+    );
     if (outcome.kind === "refused") return refuseWith(parsed.values, outcome, { intent: "email" as const });
     if (outcome.kind === "done")
       return redirectWithToast(request, "/account", { type: "success", title: `Adresse de connexion changée : ${outcome.email}.` });

@@ -190,8 +190,7 @@ test("a parcel with its carrier and tracking number: the customer sees it in 'Me
 
 test("a store pickup is made ready (never 'to ship' nor 'shipped'), the customer is told, then it is picked up", async ({
   page,
-  browser,
-  baseURL,
+  anotherDevice,
   javaScriptEnabled,
 }) => {
   test.setTimeout(90_000);
@@ -217,8 +216,7 @@ test("a store pickup is made ready (never 'to ship' nor 'shipped'), the customer
   await expect(row(page)).not.toContainText("Expédiée");
 
   // The customer reads the same, in her list and on the order's page.
-  const customer = await browser.newContext({ baseURL, locale: "fr-FR", javaScriptEnabled });
-  const buyer = await customer.newPage();
+  const buyer = await anotherDevice();
   await buyer.goto("/account/orders");
   await loginWithForm(buyer, data.buyer);
   await expect(row(buyer)).toContainText("Prête à retirer");
@@ -233,7 +231,6 @@ test("a store pickup is made ready (never 'to ship' nor 'shipped'), the customer
   await expect(fact(page, "Expédition")).toHaveText(/Retirée/);
   await buyer.reload();
   await expect(buyer.locator(".order-statuses")).toContainText("Retirée");
-  await customer.close();
 
   await page.goto("/admin");
   await expect(toPrepare.getByRole("link", { name: `N° ${data.pickup}`, exact: true })).toHaveCount(0);

@@ -13,8 +13,7 @@ const NOTEBOOK = "/products/carnet-sprint";
 
 test("the guest's follow page shows the date, the statuses, the parcel with its tracking and the invoice", async ({
   page,
-  browser,
-  baseURL,
+  anotherDevice,
   javaScriptEnabled,
 }) => {
   test.setTimeout(90_000);
@@ -25,8 +24,7 @@ test("the guest's follow page shows the date, the statuses, the parcel with its 
   const follow = (await page.getByRole("link", { name: "Suivre ma commande" }).getAttribute("href"))!;
 
   // Another device: no cookie of the purchase.
-  const device = await browser.newContext({ baseURL, locale: "fr-FR", javaScriptEnabled });
-  const guest = await device.newPage();
+  const guest = await anotherDevice();
   await visit(guest, follow, javaScriptEnabled);
   const facts = guest.locator(".order-statuses");
   await expect(guest.getByRole("heading", { level: 1 })).toHaveText(`Commande n° ${number}`);
@@ -56,5 +54,4 @@ test("the guest's follow page shows the date, the statuses, the parcel with its 
   expect(invoice.status()).toBe(200);
   expect(invoice.headers()["content-type"]).toBe("application/pdf");
   expect((await readPdf(await invoice.body())).pages.join(" ")).toContain(`Facture n° F-${number}`);
-  await device.close();
 });

@@ -45,8 +45,7 @@ async function creditNotes(page: Page) {
 
 test("a refund and a cancellation each make a credit note: the owner and the buyer see the invoice and both, the PDF says what went back", async ({
   page,
-  browser,
-  baseURL,
+  anotherDevice,
   javaScriptEnabled,
 }) => {
   test.setTimeout(240_000);
@@ -70,8 +69,7 @@ test("a refund and a cancellation each make a credit note: the owner and the buy
   const number = await orderNumberShown(page);
 
   // The owner refunds the webinar: its credit note is offered at once, beside the invoice.
-  const owner = await browser.newContext({ baseURL, locale: "fr-FR", javaScriptEnabled });
-  const admin = await owner.newPage();
+  const admin = await anotherDevice();
   await loginAsOwner(admin, javaScriptEnabled);
   await openOrder(admin, number, javaScriptEnabled);
   await admin.locator("summary", { hasText: "Rembourser…" }).click();
@@ -129,17 +127,13 @@ test("a refund and a cancellation each make a credit note: the owner and the buy
   expect(mine[0]!.href).toMatch(/^\/account\/orders\/[^/]+\/avoirs\/AV-\d{4}-\d{4}\.pdf$/);
   expect(await pdfText(page, mine[0]!.href)).toContain(`Facture d'avoir n° ${notes[0]!.number}`);
   // Someone else's credit note is not hers to read.
-  const stranger = await browser.newContext({ baseURL, locale: "fr-FR", javaScriptEnabled });
+  const stranger = await anotherDevice();
   expect((await stranger.request.get(mine[0]!.href, { maxRedirects: 0 })).status()).not.toBe(200);
-
-  await stranger.close();
-  await owner.close();
 });
 
 test("a guest's follow page offers the invoice and the credit note of the cancellation, behind signed links", async ({
   page,
-  browser,
-  baseURL,
+  anotherDevice,
   javaScriptEnabled,
 }) => {
   test.setTimeout(180_000);
@@ -157,8 +151,7 @@ test("a guest's follow page offers the invoice and the credit note of the cancel
   await status(page, /^Commande annulée : 79,00\s€ remboursés/);
   const [owned] = await creditNotes(page);
 
-  const device = await browser.newContext({ baseURL, locale: "fr-FR", javaScriptEnabled });
-  const guest = await device.newPage();
+  const guest = await anotherDevice();
   await guest.goto(follow);
   await expect(guest.getByRole("link", { name: "Télécharger la facture (PDF)" })).toBeVisible();
   const signed = await creditNotes(guest);
@@ -172,5 +165,4 @@ test("a guest's follow page offers the invoice and the credit note of the cancel
   // The same signed link naming a credit note of another order gives nothing.
   const other = signed[0]!.href.replace(/AV-\d{4}-\d{4}$/, "AV-1999-0001");
   expect((await guest.request.get(other)).status()).toBe(404);
-  await device.close();
 });

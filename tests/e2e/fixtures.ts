@@ -1,4 +1,4 @@
-import { test as base, expect, type ConsoleMessage, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -51,8 +51,23 @@ const sites = base.extend<object, { catalogVersion: CatalogVersion; v1Site: Runn
   ],
 });
 
-export const test = sites.extend<{ consoleErrors: string[]; allowStatusFor: (url: string | RegExp) => void }>({
+export const test = sites.extend<{
+  consoleErrors: string[];
+  allowStatusFor: (url: string | RegExp) => void;
+  anotherDevice: () => Promise<Page>;
+}>({
   baseURL: async ({ baseURL, v1Site }, use) => use(v1Site?.origin ?? baseURL),
+  // A page on another device (a browser context of its own, none of the test's cookies), as the test's project sees
+  // the site; every one is closed after the test.
+  anotherDevice: async ({ browser, baseURL, javaScriptEnabled }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async () => {
+      const context = await browser.newContext({ baseURL, locale: "fr-FR", javaScriptEnabled });
+      contexts.push(context);
+      return context.newPage();
+    });
+    for (const context of contexts) await context.close();
+  },
   allowStatusFor: [
     async ({}, use, testInfo) => {
       const allowed: (string | RegExp)[] = [];

@@ -5,7 +5,16 @@ import { Field, FieldError, FieldFrame, SelectField } from "~/components/Field";
 import { FormError } from "~/components/FormError";
 import { FormKey } from "~/components/FormKey";
 import { QUOTE_UNITS } from "~/models/quote";
-import { editorRowCount, lineField, type CatalogService, type QuoteEditorAnswer, type QuoteEditorField } from "~/models/quote-forms";
+import {
+  DEPOSIT_KINDS,
+  DISCOUNT_KINDS,
+  editorRowCount,
+  lineField,
+  VAT_REGIMES,
+  type CatalogService,
+  type QuoteEditorAnswer,
+  type QuoteEditorField,
+} from "~/models/quote-forms";
 import type { FormValues } from "~/models/form-answer";
 import { formatPrice } from "~/lib/money";
 
@@ -117,39 +126,16 @@ export function QuoteEditor({
       <fieldset>
         <legend>Remise, frais et TVA</legend>
         <div className="quote-grid">
-          <SelectField
-            label="Remise"
-            options={[
-              { value: "none", label: "Aucune" },
-              { value: "percent", label: "En pourcentage" },
-              { value: "amount", label: "En euros HT" },
-            ]}
-            {...bind("discountKind")}
-            defaultValue={v.discountKind ?? "none"}
-          />
+          <SelectField label="Remise" options={DISCOUNT_KINDS} {...bind("discountKind")} defaultValue={v.discountKind ?? "none"} />
           <Field label="Montant de la remise (% ou € HT)" inputMode="decimal" {...bind("discountValue")} />
           <Field label="Frais de déplacement HT (€)" inputMode="decimal" {...bind("travel")} />
-          <SelectField
-            label="TVA"
-            options={[
-              { value: "standard", label: "TVA 20 %" },
-              { value: "franchise", label: "Franchise en base (art. 293 B du CGI)" },
-            ]}
-            {...bind("vat")}
-          />
+          <SelectField label="TVA" options={VAT_REGIMES} {...bind("vat")} />
         </div>
       </fieldset>
       <fieldset>
         <legend>Acompte, validité et paiement</legend>
         <div className="quote-grid">
-          <SelectField
-            label="Acompte"
-            options={[
-              { value: "percent", label: "En pourcentage du TTC" },
-              { value: "amount", label: "En euros TTC" },
-            ]}
-            {...bind("depositKind")}
-          />
+          <SelectField label="Acompte" options={DEPOSIT_KINDS} {...bind("depositKind")} />
           <Field label="Montant de l'acompte (% ou € TTC)" inputMode="decimal" {...bind("depositValue")} />
           <Field label="Valable jusqu'au" type="date" {...bind("validUntil")} />
         </div>

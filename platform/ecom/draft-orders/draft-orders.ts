@@ -12,7 +12,7 @@ import { addressToWire } from "../parties/addresses";
 import { balanceSummary } from "../after-sale/payments";
 import { orderEvents } from "../orders/order-events";
 import { sendOrderMails } from "../orders/order-mail";
-import { nextOrderNumber } from "../orders/order-insert";
+import { nextOrderNumber, orderHead, orderPriceSummary } from "../orders/order-insert";
 import { orderById, orderWire } from "../orders/order-wire";
 import { emailKey } from "../../core/email";
 import type { DraftData, DraftRow } from "./draft-store";
@@ -169,34 +169,20 @@ function insertDraftOrder(ctx: Ctx, row: DraftRow, d: DraftData): string {
   const created = nowIso();
   const email = asString(d.buyerInfo.email) ?? null;
   const billingAddress = addressToWire(asObject(d.billingInfo.address) ?? null);
-  const priceSummary = {
-    subtotal: orderPrice(t.subtotal, cur),
-    shipping: orderPrice(0, cur),
-    tax: orderPrice(t.tax, cur),
-    discount: orderPrice(t.discount, cur),
-    total: orderPrice(t.total, cur),
-    totalPrice: orderPrice(t.total, cur),
-    totalWithGiftCard: orderPrice(t.total, cur),
-    totalWithoutGiftCard: orderPrice(t.total, cur),
-    totalAdditionalFees: orderPrice(t.fees, cur),
-  };
+  // A draft order has no delivery: its shipping is nothing.
+  const priceSummary = orderPriceSummary(cur, { ...t, shipping: 0 });
   const order = {
-    id,
-    number,
-    createdDate: created,
-    updatedDate: created,
-    purchasedDate: created,
-    lineItems: d.lines.map((l) => lineItemWire(ctx, d, l, t.lineTax.get(l.id) ?? 0)),
-    buyerInfo: d.buyerInfo,
-    paymentStatus: "NOT_PAID",
-    fulfillmentStatus: "NOT_FULFILLED",
-    status: "APPROVED",
-    buyerLanguage: "fr",
-    siteLanguage: "fr",
-    weightUnit: "KG",
-    currency: cur,
-    taxIncludedInPrices: true,
-    priceSummary,
+    ...orderHead(cur, {
+      id,
+      number,
+      created,
+      lineItems: d.lines.map((l) => lineItemWire(ctx, d, l, t.lineTax.get(l.id) ?? 0)),
+      buyerInfo: d.buyerInfo,
+      paymentStatus: "NOT_PAID",
+      fulfillmentStatus: "NOT_FULFILLED",
+      status: "APPROVED",
+      priceSummary,
+    }),
     billingInfo: {
       ...(billingAddress ? { address: billingAddress } : {}),
       ...(d.billingInfo.contactDetails ? { contactDetails: d.billingInfo.contactDetails } : {}),

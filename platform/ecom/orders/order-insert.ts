@@ -16,6 +16,62 @@ export function nextOrderNumber(ctx: Ctx): string {
   return String(Math.max(10000, row.n ?? 0) + 1);
 }
 
+/**
+ * An order's first fields, from a checkout or from a draft alike: its id, number and dates (all the moment it is
+ * placed), lines, buyer, statuses, this site's constants (French, kilograms, tax included) and its price summary.
+ */
+export function orderHead<L>(
+  cur: string,
+  o: {
+    id: string;
+    number: string;
+    created: string;
+    lineItems: L[];
+    buyerInfo: unknown;
+    paymentStatus: string;
+    fulfillmentStatus: string;
+    status: string;
+    priceSummary: ReturnType<typeof orderPriceSummary>;
+  },
+) {
+  return {
+    id: o.id,
+    number: o.number,
+    createdDate: o.created,
+    updatedDate: o.created,
+    purchasedDate: o.created,
+    lineItems: o.lineItems,
+    buyerInfo: o.buyerInfo,
+    paymentStatus: o.paymentStatus,
+    fulfillmentStatus: o.fulfillmentStatus,
+    status: o.status,
+    buyerLanguage: "fr",
+    siteLanguage: "fr",
+    weightUnit: "KG",
+    currency: cur,
+    taxIncludedInPrices: true,
+    priceSummary: o.priceSummary,
+  };
+}
+
+/** An order's priceSummary in cents (Wix repeats the total under four names), the same for every kind of order. */
+export function orderPriceSummary(
+  cur: string,
+  c: { subtotal: number; shipping: number; tax: number; discount: number; total: number; fees: number },
+) {
+  return {
+    subtotal: orderPrice(c.subtotal, cur),
+    shipping: orderPrice(c.shipping, cur),
+    tax: orderPrice(c.tax, cur),
+    discount: orderPrice(c.discount, cur),
+    total: orderPrice(c.total, cur),
+    totalPrice: orderPrice(c.total, cur),
+    totalWithGiftCard: orderPrice(c.total, cur),
+    totalWithoutGiftCard: orderPrice(c.total, cur),
+    totalAdditionalFees: orderPrice(c.fees, cur),
+  };
+}
+
 export interface OrderInput {
   owner: string;
   totals: Totals;
@@ -115,34 +171,26 @@ export function insertOrder(ctx: Ctx, input: OrderInput): string {
   if (paid) activities.push({ id: newId(), createdDate: created, type: "ORDER_PAID" });
   if (input.fulfillmentStatus === "FULFILLED") activities.push({ id: newId(), createdDate: created, type: "ORDER_FULFILLED" });
   if (input.status === "CANCELED") activities.push({ id: newId(), createdDate: created, type: "ORDER_CANCELED" });
-  const priceSummary = {
-    subtotal: orderPrice(t.subtotal, cur),
-    shipping: orderPrice(t.shipping, cur),
-    tax: orderPrice(t.tax, cur),
-    discount: orderPrice(t.discount, cur),
-    total: orderPrice(t.total, cur),
-    totalPrice: orderPrice(t.total, cur),
-    totalWithGiftCard: orderPrice(t.total, cur),
-    totalWithoutGiftCard: orderPrice(t.total, cur),
-    totalAdditionalFees: orderPrice(0, cur),
-  };
+  const priceSummary = orderPriceSummary(cur, {
+    subtotal: t.subtotal,
+    shipping: t.shipping,
+    tax: t.tax,
+    discount: t.discount,
+    total: t.total,
+    fees: 0,
+  });
   const order = {
-    id,
-    number,
-    createdDate: created,
-    updatedDate: created,
-    purchasedDate: created,
-    lineItems,
-    buyerInfo: buyerInfoWire(ctx, input.owner, input.data.email),
-    paymentStatus: input.paymentStatus,
-    fulfillmentStatus: input.fulfillmentStatus,
-    status: input.status,
-    buyerLanguage: "fr",
-    siteLanguage: "fr",
-    weightUnit: "KG",
-    currency: cur,
-    taxIncludedInPrices: true,
-    priceSummary,
+    ...orderHead(cur, {
+      id,
+      number,
+      created,
+      lineItems,
+      buyerInfo: buyerInfoWire(ctx, input.owner, input.data.email),
+      paymentStatus: input.paymentStatus,
+      fulfillmentStatus: input.fulfillmentStatus,
+      status: input.status,
+      priceSummary,
+    }),
     billingInfo: {
       ...(input.data.billingAddress ? { address: addressToWire(input.data.billingAddress) } : {}),
       ...(contact ? { contactDetails: contact } : {}),
