@@ -68,6 +68,25 @@ function fillUrl(uri: string, width: number, height: number, autoEncode = true):
  */
 export function responsiveImage(uri: string | null | undefined, layout: ImageLayout): ResponsiveImage | undefined {
   if (!uri) return undefined;
+  // The helpers' URL building is most of a catalog page's server time (a card asks for ten sizes), and its answer
+  // depends on the URI, the layout and the media base only: each is built once per process, the oldest forgotten
+  // past the bound.
+  let known = drawn.get(layout);
+  if (!known) drawn.set(layout, (known = new Map()));
+  const key = `${baseHostURL() ?? ""} ${uri}`;
+  const hit = known.get(key);
+  if (hit) return hit;
+  const image = Object.freeze(drawImage(uri, layout));
+  if (known.size >= MAX_DRAWN_PER_LAYOUT) known.delete(known.keys().next().value!);
+  known.set(key, image);
+  return image;
+}
+
+/** At most this many images of one layout are kept drawn (a catalog page shows 50). */
+const MAX_DRAWN_PER_LAYOUT = 2000;
+const drawn = new WeakMap<ImageLayout, Map<string, ResponsiveImage>>();
+
+function drawImage(uri: string, layout: ImageLayout): ResponsiveImage {
   if (!WIX_IMAGE.test(uri)) {
     const height = Math.round(layout.width / (layout.aspect ?? 1));
     return { src: uri, width: layout.width, height };
