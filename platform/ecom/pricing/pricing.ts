@@ -9,7 +9,7 @@ import type { CouponRec, CouponRefusal } from "./coupon-rules";
 import { couponRefusal, findCoupon } from "./coupon-rules";
 import type { ShippingOptionRec } from "./delivery-options";
 import { deliveryRegionOf, isPickup, logisticsWire, shippingOptions } from "./delivery-options";
-import type { RateTotal, TaxableAddressType } from "./tax";
+import type { RateTotal } from "./tax";
 import { BUSINESS_COUNTRY, byRate, countryRates, rateName, rateWire, taxIncluded } from "./tax";
 
 export interface LineRef {
@@ -166,7 +166,6 @@ export interface LineTax {
   ratePercent: number;
   taxCents: number;
   exempt: boolean;
-  address: TaxableAddressType;
 }
 
 export interface Totals {
@@ -229,7 +228,6 @@ export function computeTotals(
   const there = shippedTo ? countryRates(ctx, shippedTo) : business;
   const lineTaxes = new Map<string, LineTax>();
   for (const l of counted) {
-    const shipped = l.physical && !!shippedTo;
     const rates = l.physical ? there : business;
     const ratePercent = rates.rateOf(l.product?.taxGroupId ?? null);
     const after = l.lineCents - (lineDiscounts.get(l.ref.id) ?? 0);
@@ -237,7 +235,6 @@ export function computeTotals(
       ratePercent,
       taxCents: taxIncluded(after, ratePercent),
       exempt: !rates.collected,
-      address: shipped ? "SHIPPING" : "BUSINESS",
     });
   }
   const goods = counted.filter((l) => l.physical).map((l) => lineTaxes.get(l.ref.id)!);
@@ -246,7 +243,6 @@ export function computeTotals(
     ratePercent: shippingRate,
     taxCents: taxIncluded(shipping, shippingRate),
     exempt: !there.collected,
-    address: shippedTo ? "SHIPPING" : "BUSINESS",
   };
   const entries = [
     ...counted.map((l) => ({ tax: lineTaxes.get(l.ref.id)!, gross: l.lineCents - (lineDiscounts.get(l.ref.id) ?? 0) })),
@@ -280,7 +276,7 @@ export function computeTotals(
 
 /** A line's VAT in a set of totals (none for a line that is not counted). */
 export function lineTaxOf(t: Totals, l: PricedLine): LineTax {
-  return t.lineTaxes.get(l.ref.id) ?? { ratePercent: 0, taxCents: 0, exempt: false, address: "BUSINESS" };
+  return t.lineTaxes.get(l.ref.id) ?? { ratePercent: 0, taxCents: 0, exempt: false };
 }
 
 export { taxIncluded };

@@ -8,9 +8,6 @@ import { taxRatePercent } from "../../core/context";
 /** Where the site's business is: lines taxed at the business address (services, pickups) use its regions. */
 export const BUSINESS_COUNTRY = "FR";
 
-/** Wix's TaxableAddress types a line can be taxed at (TaxableAddressType of the ecom typings). */
-export type TaxableAddressType = "BUSINESS" | "SHIPPING";
-
 interface MappingRow {
   tax_group_id: string;
   rate_percent: number;
