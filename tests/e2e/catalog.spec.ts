@@ -3,6 +3,8 @@ import { test, expect, expectNoSeriousA11yViolations, waitForHydration } from ".
 
 // Demo catalog (platform/seed/demo.json): 62 products, Livres has 15, three products start with "Mug".
 const TOTAL = 62;
+/** Cards a catalog page shows (docs/decisions/0083-catalog-pages-of-24-cards.md). */
+const PAGE = 24;
 
 const isJs = () => test.info().project.name === "chromium-js";
 
@@ -31,11 +33,11 @@ async function paidPrices(page: Page): Promise<number[]> {
 }
 
 test.describe("catalog", () => {
-  test("shows 50 cards, page links and the page's meta title", async ({ page }) => {
+  test("shows a page of 24 cards, page links and the page's meta title", async ({ page }) => {
     await page.goto("/products");
     await expect(page).toHaveTitle(/^Boutique \| /);
     await expect(page.getByRole("heading", { level: 1, name: "Boutique" })).toBeVisible();
-    await expect(cards(page)).toHaveCount(50);
+    await expect(cards(page)).toHaveCount(PAGE);
     const pages = page.getByRole("navigation", { name: "Pagination" });
     await expect(pages.getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
     await expect(pages.getByRole("link", { name: "Page 2" })).not.toHaveAttribute("aria-current", "page");
@@ -56,15 +58,23 @@ test.describe("catalog", () => {
     await expect(cards(page).nth(20).locator("img")).toHaveAttribute("loading", "lazy");
   });
 
-  test("page 2 shows the rest", async ({ page }) => {
+  test("the next pages show the next cards, the last one the rest", async ({ page }) => {
     await page.goto("/products");
+    const firstPage = await cards(page).locator(".product-card-name").allTextContents();
     await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Suivant" }).click();
     await expect(page).toHaveURL(/\/products\?page=2$/);
-    await expect(cards(page)).toHaveCount(TOTAL - 50);
+    await expect(cards(page)).toHaveCount(PAGE);
     const pages = page.getByRole("navigation", { name: "Pagination" });
     await expect(pages.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
     await expect(pages.getByRole("link", { name: "Précédent" })).toHaveAttribute("href", "/products");
     await expect(page).toHaveTitle(/^Boutique \(page 2\)/);
+    const secondPage = await cards(page).locator(".product-card-name").allTextContents();
+    expect(secondPage.filter((name) => firstPage.includes(name))).toEqual([]);
+
+    await pages.getByRole("link", { name: "Suivant" }).click();
+    await expect(page).toHaveURL(/\/products\?page=3$/);
+    await expect(cards(page)).toHaveCount(TOTAL - 2 * PAGE);
+    await expect(page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Suivant" })).toHaveCount(0);
   });
 
   test("a category link narrows the list", async ({ page }) => {
@@ -103,7 +113,7 @@ test.describe("catalog", () => {
     await expect(page.getByText("Aucun produit ne correspond à « introuvable »")).toBeVisible();
     await page.getByRole("link", { name: "Voir tout le catalogue" }).click();
     await expect(page).toHaveURL(/\/products$/);
-    await expect(cards(page)).toHaveCount(50);
+    await expect(cards(page)).toHaveCount(PAGE);
   });
 
   test("sort by price ascending orders the prices", async ({ page }) => {
@@ -115,7 +125,7 @@ test.describe("catalog", () => {
     await expect(page).toHaveURL(/sort=prix-croissant/);
     await expect(cards(page).first()).toContainText("Sticker édition limitée");
     const prices = await paidPrices(page);
-    expect(prices).toHaveLength(50);
+    expect(prices).toHaveLength(PAGE);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     await expect(page.getByLabel("Trier par")).toHaveValue("prix-croissant");
 

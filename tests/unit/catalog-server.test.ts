@@ -86,10 +86,11 @@ describe("catalog query parameters", () => {
     expect(parseSearch("x".repeat(300))).toHaveLength(100);
   });
 
-  it("counts pages of 50, at least one", () => {
+  it("counts pages of 24, at least one", () => {
     expect(pageCountOf(0)).toBe(1);
-    expect(pageCountOf(50)).toBe(1);
-    expect(pageCountOf(62)).toBe(2);
+    expect(pageCountOf(24)).toBe(1);
+    expect(pageCountOf(25)).toBe(2);
+    expect(pageCountOf(62)).toBe(3);
   });
 
   it("picks a gallery image from ?image= (1-based), else the first", () => {

@@ -2,7 +2,11 @@ import { DEFAULT_SORT, SORT_OPTIONS, type SortKey } from "~/models/catalog";
 
 /** The catalog's URL parameters, read as hostile input (pure). */
 
-export const PAGE_SIZE = 50;
+/**
+ * Cards a catalog page shows: full rows in the grid's one to four columns, a phone's scroll and a page's
+ * hydration bounded (docs/decisions/0083-catalog-pages-of-24-cards.md).
+ */
+export const PAGE_SIZE = 24;
 /** Longest search text sent to the platform: enough for any product name. */
 export const MAX_SEARCH_LENGTH = 100;
 /** Wix's built-in "All Products" collection: the catalog link already stands for it. */
