@@ -49,6 +49,9 @@ function runOnce(root, url, outFile, headers) {
  * `pages`: [{ name, url, cookie? }]. A page with a cookie (the cart) gets it through `--extra-headers`.
  * `runs` per page; the median run (by performance score) is kept, as Lighthouse's own guidance suggests.
  */
+/** Runs of a page run again when Lighthouse itself failed to record them. */
+const RETRIES = 2;
+
 export async function lighthousePages(root, pages, { runs = 1 } = {}) {
   if (!existsSync(CHROME)) return { error: `no chromium at ${CHROME}` };
   const dir = mkdtempSync(join(tmpdir(), "bench-lh-"));
@@ -56,6 +59,7 @@ export async function lighthousePages(root, pages, { runs = 1 } = {}) {
   try {
     for (const page of pages) {
       const results = [];
+      let retries = RETRIES;
       for (let i = 0; i < runs; i++) {
         const file = join(dir, `${results.length}.json`);
         const url = page.url;
@@ -74,6 +78,12 @@ export async function lighthousePages(root, pages, { runs = 1 } = {}) {
             images: imageAudits(lhr),
           });
         } catch (error) {
+          // A trace Lighthouse failed to record (NO_NAVSTART, NO_FCP…) says nothing of the page: it asks to run again.
+          if (retries > 0 && /Please run Lighthouse again/.test(error.message)) {
+            retries--;
+            i--;
+            continue;
+          }
           out[page.name] = { error: error.message };
           break;
         }
