@@ -136,7 +136,7 @@ describe.skipIf(isWix)("payment and orders (embedded platform)", () => {
       { slug: "livre-typescript", quantity: 1 },
       { slug: "t-shirt-typescript", quantity: 1, options: { Taille: "XL", Couleur: "Noir" } },
     ]);
-    const paid = await payOnHostedPage(ctx.platform, paymentUrl, PAY, GOOD_CARD);
+    const paid = await payOnHostedPage(ctx.platform, paymentUrl);
     expect(paid.status).toBe(303);
     const orderId = orderIdFrom(paid.location);
 
@@ -248,7 +248,7 @@ describe.skipIf(isWix)("payment and orders (embedded platform)", () => {
     await client.currentCart.updateCurrentCart({ couponCode: "BIENVENUE10" });
     const { checkoutId, paymentUrl } = await checkoutToPaymentPage(client, [], { shippingCode: "pickup" });
     expect((await client.checkout.getCheckout(checkoutId)).appliedDiscounts?.[0]?.coupon?.code).toBe("BIENVENUE10");
-    const res = await payOnHostedPage(ctx.platform, paymentUrl, PAY);
+    const res = await payOnHostedPage(ctx.platform, paymentUrl);
     const order = await client.orders.getOrder(orderIdFrom(res.location));
     expect(cents(order.priceSummary?.subtotal?.amount)).toBe(2400);
     expect(cents(order.priceSummary?.discount?.amount)).toBe(240);
@@ -309,7 +309,7 @@ describe.skipIf(isWix)("payment and orders (embedded platform)", () => {
   it("a visitor sees its own order but not other visitors'", async () => {
     const buyer = makeClient();
     const { paymentUrl } = await checkoutToPaymentPage(buyer, [{ slug: "carnet-sprint", quantity: 1 }]);
-    const orderId = orderIdFrom((await payOnHostedPage(ctx.platform, paymentUrl, PAY)).location);
+    const orderId = orderIdFrom((await payOnHostedPage(ctx.platform, paymentUrl)).location);
     expect((await buyer.orders.getOrder(orderId))._id).toBe(orderId);
     expect(await myOrderIds(buyer)).toEqual([orderId]);
     const other = makeClient();

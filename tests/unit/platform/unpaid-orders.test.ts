@@ -14,7 +14,6 @@ import {
   checkoutToPaymentPage,
   makeClient,
   pageText,
-  PAY,
   payOnHostedPage,
   productBySlug,
   type Client,
@@ -124,7 +123,7 @@ describe("pay-on-delivery orders wait for their buyer", () => {
     const client = makeClient();
     await client.auth.generateVisitorTokens();
     const { paymentUrl } = await checkoutToPaymentPage(client, [{ slug: "livre-node", quantity: 12 }], { email: "carte@exemple.fr" });
-    expect((await payOnHostedPage(handle.platform, paymentUrl, PAY)).location).toContain("orderId=");
+    expect((await payOnHostedPage(handle.platform, paymentUrl)).location).toContain("orderId=");
     expect(await stockOf(reader, "livre-node")).toBe(before - 12);
   });
 });
