@@ -5,14 +5,16 @@ import { ApiKeyStrategy, AppStrategy, createClient } from "@wix/sdk";
 import { cartV2, currentCartV2 } from "@wix/ecom";
 import { EMBEDDED_CLIENT_ID } from "../../platform/index";
 import {
-  APP_ORIGIN,
   ALEX,
+  APP_ORIGIN,
   Browser,
   CALLBACKS,
   cents,
+  type Client,
   isWix,
   loginThroughHostedPage,
   makeClient,
+  ON_DELIVERY,
   OWNER_TOKEN,
   pageText,
   payOnHostedPage,
@@ -21,7 +23,6 @@ import {
   rejection,
   STORES_APP_ID,
   usePlatformCapturingWebhooks,
-  type Client,
 } from "./harness";
 
 const API_KEY = "cart-v2-api-key-0123456789abcdef";
@@ -433,7 +434,7 @@ describe.skipIf(isWix)("Cart V2: carts by id, the hosted checkout and place orde
       ecomCheckout: { checkoutId: cart._id! },
       callbacks: CALLBACKS,
     });
-    const paid = await payOnHostedPage(ctx.platform, redirectSession!.fullUrl!, "Commander et payer à la livraison");
+    const paid = await payOnHostedPage(ctx.platform, redirectSession!.fullUrl!, ON_DELIVERY);
     const back = new URL(paid.location!);
     expect(`${back.origin}${back.pathname}`).toBe(CALLBACKS.thankYouPageUrl);
     const orderId = back.searchParams.get("orderId")!;

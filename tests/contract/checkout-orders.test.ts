@@ -8,12 +8,14 @@ import {
   cardFill,
   cents,
   checkoutToPaymentPage,
+  type Client,
   DECLINED_CARD,
   DEMO,
   GOOD_CARD,
   isWix,
   loginThroughHostedPage,
   makeClient,
+  ON_DELIVERY,
   pageText,
   PAY,
   payOnHostedPage,
@@ -22,7 +24,6 @@ import {
   rejection,
   SHIPPING_ADDRESS,
   usePlatform,
-  type Client,
 } from "./harness";
 
 const ctx = usePlatform();
@@ -122,7 +123,7 @@ describe.skipIf(isWix)("checkout details (embedded platform)", () => {
     expect(text).toContain("70,90"); // 39 + 27 + 4,90
     expect(text).toContain("Lyon");
     expect(text).toContain("Payer");
-    expect(text).toContain("Commander et payer à la livraison");
+    expect(text).toContain(ON_DELIVERY);
     expect(text).toMatch(/Payer [\d\s\u202f]+,\d{2}\s€ \(commande avec obligation de paiement\)/);
     expect(text).toContain("Annuler");
   });
@@ -215,7 +216,7 @@ describe.skipIf(isWix)("payment and orders (embedded platform)", () => {
       shippingCode: "pickup",
       email: "livraison@exemple.fr",
     });
-    const res = await payOnHostedPage(ctx.platform, paymentUrl, "Commander et payer à la livraison");
+    const res = await payOnHostedPage(ctx.platform, paymentUrl, ON_DELIVERY);
     const orderId = orderIdFrom(res.location);
     // An unpaid order waits for its buyer (docs/decisions/0027-unpaid-orders-wait-for-their-buyer.md).
     expect((await client.orders.getOrder(orderId)).status).toBe("INITIALIZED");

@@ -261,10 +261,11 @@ export function cardFill(cardNumber: string) {
 
 /** The payment page's card button: "Payer <amount> (commande avec obligation de paiement)". */
 export const PAY = /^Payer .+ \(commande avec obligation de paiement\)$/;
+/** The payment page's other way to order: pay the carrier or at pickup, without a card. */
+export const ON_DELIVERY = "Commander et payer à la livraison";
 
 /**
- * Opens the payment page and clicks `buttonLabel`: PAY with `card` unless told otherwise ("Commander et payer à la
- * livraison", "Annuler"), as most tests only need the order paid.
+ * Opens the payment page and clicks `buttonLabel`: PAY with `card` unless told otherwise (ON_DELIVERY, "Annuler"), as most tests only need the order paid.
  */
 export async function payOnHostedPage(
   platform: Platform,

@@ -12,16 +12,16 @@ import {
   APP_ORIGIN,
   Browser,
   checkoutToPaymentPage,
+  type Client,
   makeClient,
+  ON_DELIVERY,
   pageText,
   payOnHostedPage,
   productBySlug,
-  type Client,
 } from "../../contract/harness";
 import { useEmbeddedPlatform } from "../../support/platform";
 import { CLIENT_HEADER } from "../../../platform/core/http";
 
-const ON_DELIVERY = "Commander et payer à la livraison";
 const API_KEY = "unpaid-orders-test-api-key-0123456789";
 let client = "203.0.113.60";
 const handle = useEmbeddedPlatform({ apiKey: API_KEY }, { getAppOrigin: () => APP_ORIGIN, getClient: () => client });
