@@ -22,7 +22,7 @@ export function TextList({ items, className }: { items: readonly string[]; class
 }
 
 /**
- * A section that is one list, an item per entry (the CV's experience, projects, languages…, the home page's
+ * A section that is one list, an item per entry (the CV's experience, skills, languages…, the home page's
  * services): `keyOf` names each entry, `heading` gives it an `<h3>`, `children` draws the rest inside its `<li>`.
  * `cards` lays the entries out as cards.
  */

@@ -1,7 +1,7 @@
 /** The back-office's views and French labels (built in app/.server/admin-*.server.ts, shown by app/routes/admin.*). */
 import type { Money } from "./cart";
 import type { CreditNoteLink, OrderView } from "./order";
-import type { RefundView, ShipmentView } from "./order-life";
+import { FULFILLMENT_STATUS_LABELS, type RefundView, type ShipmentView } from "./order-life";
 
 export const ORDER_STATUS_OPTIONS: Record<string, string> = {
   APPROVED: "Confirmée",
@@ -18,11 +18,8 @@ export const PAYMENT_STATUS_OPTIONS: Record<string, string> = {
   FULLY_REFUNDED: "Remboursée",
 };
 
-export const FULFILLMENT_STATUS_OPTIONS: Record<string, string> = {
-  NOT_FULFILLED: "Non expédiée",
-  FULFILLED: "Expédiée",
-  PARTIALLY_FULFILLED: "Partiellement expédiée",
-};
+/** The filter offers the statuses the member's order page names (a pickup's own phrases are not order statuses). */
+export const FULFILLMENT_STATUS_OPTIONS = FULFILLMENT_STATUS_LABELS;
 
 export const MEMBER_STATUS_OPTIONS: Record<string, string> = {
   APPROVED: "Actif",

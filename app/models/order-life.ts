@@ -101,11 +101,11 @@ export type OrderFormIntent = keyof OrderFormFields;
 /** A refused order form, tagged with the form it is about (`intent`): each form reads only its own fields. */
 export type OrderFormAnswer = { [I in OrderFormIntent]: FormAnswer<OrderFormFields[I]> & { intent: I } }[OrderFormIntent];
 
-/** Wix's order fulfillmentStatus in French, for an order sent by carrier. */
+/** Wix's order fulfillmentStatus in French, for an order sent by carrier; in this order in the back-office's filter. */
 export const FULFILLMENT_STATUS_LABELS: Record<string, string> = {
   NOT_FULFILLED: "Non expédiée",
-  PARTIALLY_FULFILLED: "Partiellement expédiée",
   FULFILLED: "Expédiée",
+  PARTIALLY_FULFILLED: "Partiellement expédiée",
 };
 
 /**

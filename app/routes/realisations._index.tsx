@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/realisations._index";
 import cvStyles from "~/styles/cv.css?url";
 import { cv } from "~/content/cv";
+import { ProjectCards } from "~/components/cv/ProjectCards";
 import { routeMeta } from "~/lib/meta";
 import { socialCardPath } from "~/lib/social-card";
 
@@ -25,24 +26,7 @@ export default function Projects() {
     <div className="projects-page">
       <h1>Réalisations</h1>
       <p className="lead">Quelques projets menés pour des clients : le contexte, ce que j'ai fait et ce que cela a changé.</p>
-      <ul className="cards">
-        {cv.projects.map((p) => (
-          <li key={p.slug} className="card">
-            <h2>
-              <Link to={`/realisations/${p.slug}`}>{p.title}</Link>
-            </h2>
-            <p className="muted">
-              {p.client} · {p.year}
-            </p>
-            <p>{p.summary}</p>
-            <ul className="tags" aria-label="Technologies">
-              {p.stack.map((t) => (
-                <li key={t}>{t}</li>
-              ))}
-            </ul>
-          </li>
-        ))}
-      </ul>
+      <ProjectCards projects={cv.projects} heading="h2" withStack />
       <p>
         <Link to="/contact?sujet=conseil" className="button">
           Un projet similaire ? Demander un devis

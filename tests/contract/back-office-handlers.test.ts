@@ -11,7 +11,6 @@ import {
   DEMO,
   isWix,
   loginThroughHostedPage,
-  PAY,
   payOnHostedPage,
   SHIPPING_ADDRESS,
   usePlatformWithOwner,
@@ -101,7 +100,7 @@ describe.skipIf(isWix)("the CSV export", () => {
     await client.checkout.updateCheckout(checkoutId, {
       billingInfo: { address: SHIPPING_ADDRESS, contactDetails: { firstName: '=HYPERLINK("http://x";"y")', lastName: "Formule" } },
     });
-    await payOnHostedPage(ctx.platform, paymentUrl, PAY);
+    await payOnHostedPage(ctx.platform, paymentUrl);
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date());
 
     const result = (await exportOrders(admin(), today, today))!;

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createClient, OAuthStrategy } from "@wix/sdk";
 import { readOnlyVariantsV3 } from "@wix/stores";
 import { cartV2, currentCartV2, orders } from "@wix/ecom";
-import { clientId, isWix, PAY, payOnHostedPage, rejection, seedProduct, STORES_APP_ID, usePlatform } from "./harness";
+import { clientId, isWix, payOnHostedPage, rejection, seedProduct, STORES_APP_ID, usePlatform } from "./harness";
 
 const ctx = usePlatform({ catalogVersion: "V3_CATALOG" });
 
@@ -73,7 +73,7 @@ describe.skipIf(isWix)("Cart V2 on a Catalog V3 site", () => {
     });
     const { cart } = await client.currentCartV2.setDeliveryMethodForCurrentCart({ code: "standard" });
     const { checkoutUrl } = await client.cartV2.getCheckoutUrl(cart!._id!);
-    const paid = await payOnHostedPage(ctx.platform, checkoutUrl!, PAY);
+    const paid = await payOnHostedPage(ctx.platform, checkoutUrl!);
     const order = await client.orders.getOrder(new URL(paid.location!).searchParams.get("orderId")!);
     expect(order.lineItems![0]!.catalogReference).toEqual(ref(shirt.productId, shirt.variantId));
     expect(order.paymentStatus).toBe("PAID");

@@ -5,24 +5,24 @@ import { ApiKeyStrategy, AppStrategy, createClient } from "@wix/sdk";
 import { cartV2, currentCartV2 } from "@wix/ecom";
 import { EMBEDDED_CLIENT_ID } from "../../platform/index";
 import {
-  APP_ORIGIN,
   ALEX,
+  APP_ORIGIN,
   Browser,
   CALLBACKS,
   cents,
+  type Client,
   isWix,
   loginThroughHostedPage,
   makeClient,
+  ON_DELIVERY,
   OWNER_TOKEN,
   pageText,
-  PAY,
   payOnHostedPage,
   productBySlug,
   productRef,
   rejection,
   STORES_APP_ID,
   usePlatformCapturingWebhooks,
-  type Client,
 } from "./harness";
 
 const API_KEY = "cart-v2-api-key-0123456789abcdef";
@@ -70,7 +70,7 @@ describe.skipIf(isWix)("Cart V2: the current cart", () => {
     await first.currentCartV2.addCouponToCurrentCart({ code: "BIENVENUE10" });
     const { cart } = await first.currentCartV2.setDeliveryMethodForCurrentCart({ code: "standard" });
     const { checkoutUrl } = await first.cartV2.getCheckoutUrl(cart!._id!);
-    expect((await payOnHostedPage(ctx.platform, checkoutUrl!, PAY)).location).toContain("orderId=");
+    expect((await payOnHostedPage(ctx.platform, checkoutUrl!)).location).toContain("orderId=");
 
     const { client: second } = await loginThroughHostedPage(ctx.platform, ALEX);
     await cartWith(second, "livre-react", 1);
@@ -266,7 +266,7 @@ describe.skipIf(isWix)("Cart V2: line items and their refusals", () => {
     const quick = makeClient();
     await readyCart(quick, "sticker-edition-limitee");
     const { checkoutUrl } = await quick.cartV2.getCheckoutUrl((await quick.currentCartV2.getCurrentCart()).cart!._id!);
-    await payOnHostedPage(ctx.platform, checkoutUrl!, PAY);
+    await payOnHostedPage(ctx.platform, checkoutUrl!);
     const { cart: now, summary } = await late.currentCartV2.estimateCurrentCart({ calculateDelivery: true, calculateTax: true });
     const line = now!.lineItems![0]!;
     expect(line.status).toBe("OUT_OF_STOCK");
@@ -410,7 +410,7 @@ describe.skipIf(isWix)("Cart V2: carts by id, the hosted checkout and place orde
     const cart = await readyCart(client);
     const { checkoutUrl } = await client.cartV2.getCheckoutUrl(cart._id!);
     expect(checkoutUrl).toMatch(/^http:\/\/localhost:3000\/_platform\/checkout\?session=/);
-    const paid = await payOnHostedPage(ctx.platform, checkoutUrl!, PAY);
+    const paid = await payOnHostedPage(ctx.platform, checkoutUrl!);
     const orderId = new URL(paid.location!).searchParams.get("orderId")!;
     const order = await client.orders.getOrder(orderId);
     expect(order.paymentStatus).toBe("PAID");
@@ -434,7 +434,7 @@ describe.skipIf(isWix)("Cart V2: carts by id, the hosted checkout and place orde
       ecomCheckout: { checkoutId: cart._id! },
       callbacks: CALLBACKS,
     });
-    const paid = await payOnHostedPage(ctx.platform, redirectSession!.fullUrl!, "Commander et payer à la livraison");
+    const paid = await payOnHostedPage(ctx.platform, redirectSession!.fullUrl!, ON_DELIVERY);
     const back = new URL(paid.location!);
     expect(`${back.origin}${back.pathname}`).toBe(CALLBACKS.thankYouPageUrl);
     const orderId = back.searchParams.get("orderId")!;

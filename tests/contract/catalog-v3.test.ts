@@ -11,7 +11,6 @@ import {
   APP_ORIGIN,
   cartToPaymentPage,
   clientId,
-  PAY,
   payOnHostedPage,
   rawApi,
   rejection,
@@ -259,7 +258,7 @@ describe("the cart on a V3 site", () => {
       lineItems: [{ catalogReference: refOf(idOf("t-shirt-devops"), large.variantId!), quantity: 3 }],
     });
     const { paymentUrl } = await cartToPaymentPage(buyer, { email: "v3@exemple.fr" });
-    const paid = await payOnHostedPage(ctx.platform, paymentUrl, PAY);
+    const paid = await payOnHostedPage(ctx.platform, paymentUrl);
     const orderId = new URL(paid.location!, APP_ORIGIN).searchParams.get("orderId")!;
     expect((await item()).quantity).toBe(before - 3);
     await owner.orders.cancelOrder(orderId, { restockAllItems: true });

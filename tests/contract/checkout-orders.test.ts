@@ -8,12 +8,14 @@ import {
   cardFill,
   cents,
   checkoutToPaymentPage,
+  type Client,
   DECLINED_CARD,
   DEMO,
   GOOD_CARD,
   isWix,
   loginThroughHostedPage,
   makeClient,
+  ON_DELIVERY,
   pageText,
   PAY,
   payOnHostedPage,
@@ -22,7 +24,6 @@ import {
   rejection,
   SHIPPING_ADDRESS,
   usePlatform,
-  type Client,
 } from "./harness";
 
 const ctx = usePlatform();
@@ -122,7 +123,7 @@ describe.skipIf(isWix)("checkout details (embedded platform)", () => {
     expect(text).toContain("70,90"); // 39 + 27 + 4,90
     expect(text).toContain("Lyon");
     expect(text).toContain("Payer");
-    expect(text).toContain("Commander et payer à la livraison");
+    expect(text).toContain(ON_DELIVERY);
     expect(text).toMatch(/Payer [\d\s\u202f]+,\d{2}\s€ \(commande avec obligation de paiement\)/);
     expect(text).toContain("Annuler");
   });
@@ -136,7 +137,7 @@ describe.skipIf(isWix)("payment and orders (embedded platform)", () => {
       { slug: "livre-typescript", quantity: 1 },
       { slug: "t-shirt-typescript", quantity: 1, options: { Taille: "XL", Couleur: "Noir" } },
     ]);
-    const paid = await payOnHostedPage(ctx.platform, paymentUrl, PAY, GOOD_CARD);
+    const paid = await payOnHostedPage(ctx.platform, paymentUrl);
     expect(paid.status).toBe(303);
     const orderId = orderIdFrom(paid.location);
 
@@ -215,7 +216,7 @@ describe.skipIf(isWix)("payment and orders (embedded platform)", () => {
       shippingCode: "pickup",
       email: "livraison@exemple.fr",
     });
-    const res = await payOnHostedPage(ctx.platform, paymentUrl, "Commander et payer à la livraison");
+    const res = await payOnHostedPage(ctx.platform, paymentUrl, ON_DELIVERY);
     const orderId = orderIdFrom(res.location);
     // An unpaid order waits for its buyer (docs/decisions/0027-unpaid-orders-wait-for-their-buyer.md).
     expect((await client.orders.getOrder(orderId)).status).toBe("INITIALIZED");
@@ -248,7 +249,7 @@ describe.skipIf(isWix)("payment and orders (embedded platform)", () => {
     await client.currentCart.updateCurrentCart({ couponCode: "BIENVENUE10" });
     const { checkoutId, paymentUrl } = await checkoutToPaymentPage(client, [], { shippingCode: "pickup" });
     expect((await client.checkout.getCheckout(checkoutId)).appliedDiscounts?.[0]?.coupon?.code).toBe("BIENVENUE10");
-    const res = await payOnHostedPage(ctx.platform, paymentUrl, PAY);
+    const res = await payOnHostedPage(ctx.platform, paymentUrl);
     const order = await client.orders.getOrder(orderIdFrom(res.location));
     expect(cents(order.priceSummary?.subtotal?.amount)).toBe(2400);
     expect(cents(order.priceSummary?.discount?.amount)).toBe(240);
@@ -309,7 +310,7 @@ describe.skipIf(isWix)("payment and orders (embedded platform)", () => {
   it("a visitor sees its own order but not other visitors'", async () => {
     const buyer = makeClient();
     const { paymentUrl } = await checkoutToPaymentPage(buyer, [{ slug: "carnet-sprint", quantity: 1 }]);
-    const orderId = orderIdFrom((await payOnHostedPage(ctx.platform, paymentUrl, PAY)).location);
+    const orderId = orderIdFrom((await payOnHostedPage(ctx.platform, paymentUrl)).location);
     expect((await buyer.orders.getOrder(orderId))._id).toBe(orderId);
     expect(await myOrderIds(buyer)).toEqual([orderId]);
     const other = makeClient();

@@ -16,7 +16,6 @@ import {
   checkoutToPaymentPage,
   usePlatform,
   type Client,
-  PAY,
 } from "./harness";
 
 const ctx = usePlatform();
@@ -87,7 +86,7 @@ describe.skipIf(isWix)("cart, checkout and order shapes (seeded products)", () =
     const { cart } = await cartWithTshirt(client);
     const flow = (cart as Record<string, any>).purchaseFlowId as string;
     const { checkoutId, paymentUrl } = await checkoutToPaymentPage(client, []);
-    const paid = await payOnHostedPage(ctx.platform, paymentUrl, PAY);
+    const paid = await payOnHostedPage(ctx.platform, paymentUrl);
     const orderId = new URL(paid.location!).searchParams.get("orderId")!;
     const order = (await client.orders.getOrder(orderId)) as Record<string, any>;
     expect(order.checkoutId).toBe(checkoutId);

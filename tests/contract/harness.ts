@@ -261,12 +261,16 @@ export function cardFill(cardNumber: string) {
 
 /** The payment page's card button: "Payer <amount> (commande avec obligation de paiement)". */
 export const PAY = /^Payer .+ \(commande avec obligation de paiement\)$/;
+/** The payment page's other way to order: pay the carrier or at pickup, without a card. */
+export const ON_DELIVERY = "Commander et payer à la livraison";
 
-/** Opens the payment page and clicks `buttonLabel` (PAY, "Commander et payer à la livraison", "Annuler"). */
+/**
+ * Opens the payment page and clicks `buttonLabel`: PAY with `card` unless told otherwise (ON_DELIVERY, "Annuler"), as most tests only need the order paid.
+ */
 export async function payOnHostedPage(
   platform: Platform,
   paymentUrl: string,
-  buttonLabel: string | RegExp,
+  buttonLabel: string | RegExp = PAY,
   card = GOOD_CARD,
 ): Promise<{ status: number; location?: string; html?: string }> {
   const browser = new Browser(platform);
@@ -285,7 +289,7 @@ export async function buyByCard(
   opts: Parameters<typeof checkoutToPaymentPage>[2] = {},
 ): Promise<{ checkoutId: string; status: number; location?: string }> {
   const { checkoutId, paymentUrl } = await checkoutToPaymentPage(client, items, opts);
-  const { status, location } = await payOnHostedPage(platform, paymentUrl, PAY);
+  const { status, location } = await payOnHostedPage(platform, paymentUrl);
   return { checkoutId, status, location };
 }
 

@@ -14,6 +14,7 @@ import {
   DEMO,
   isWix,
   loginThroughHostedPage,
+  ON_DELIVERY,
   payOnHostedPage,
   rejection,
   usePlatformWithOwner,
@@ -177,7 +178,7 @@ describe.skipIf(isWix)("refunds (orderBilling)", () => {
     const a = admin();
     const { client } = await loginThroughHostedPage(ctx.platform, DEMO);
     const { paymentUrl } = await checkoutToPaymentPage(client, [{ slug: "livre-git", quantity: 1 }]);
-    const placed = await payOnHostedPage(ctx.platform, paymentUrl, "Commander et payer à la livraison");
+    const placed = await payOnHostedPage(ctx.platform, paymentUrl, ON_DELIVERY);
     const orderId = new URL(placed.location!).searchParams.get("orderId")!;
     // A pay-on-delivery order waits for its buyer's confirmation from the e-mail before it can be delivered and cashed.
     const link = ctx.platform.outbox().findLast((m) => m.kind === "order-confirm-request" && m.data?.orderId === orderId)!.links[0]!.url;

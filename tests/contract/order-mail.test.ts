@@ -2,18 +2,7 @@
 // orders joining the member account of the same (proven) e-mail.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Platform } from "../../platform/index";
-import {
-  APP_ORIGIN,
-  Browser,
-  checkoutToPaymentPage,
-  GOOD_CARD,
-  isWix,
-  makeClient,
-  PAY,
-  payOnHostedPage,
-  usePlatform,
-  type Client,
-} from "./harness";
+import { APP_ORIGIN, Browser, checkoutToPaymentPage, isWix, makeClient, payOnHostedPage, usePlatform, type Client } from "./harness";
 
 const OWNER_EMAIL = "proprietaire@exemple.fr";
 
@@ -25,7 +14,7 @@ async function guestBuys(platform: Platform, email: string, items: Array<{ slug:
   const client = makeClient();
   client.auth.setTokens(await client.auth.generateVisitorTokens());
   const { paymentUrl } = await checkoutToPaymentPage(client, items, { email });
-  const paid = await payOnHostedPage(platform, paymentUrl, PAY, GOOD_CARD);
+  const paid = await payOnHostedPage(platform, paymentUrl);
   expect(paid.status).toBe(303);
   const orderId = new URL(paid.location!).searchParams.get("orderId")!;
   return { client, orderId };

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiKeyStrategy, createClient } from "@wix/sdk";
 import { orders } from "@wix/ecom";
-import { checkoutToPaymentPage, DEMO, GOOD_CARD, isWix, loginThroughHostedPage, PAY, payOnHostedPage, usePlatform } from "./harness";
+import { checkoutToPaymentPage, DEMO, isWix, loginThroughHostedPage, payOnHostedPage, usePlatform } from "./harness";
 
 const API_KEY = "contract-capture-api-key-0123456789";
 const ctx = usePlatform({ apiKey: API_KEY, paymentCapture: "manual" });
@@ -12,7 +12,7 @@ describe.skipIf(isWix)("authorize-only payment page (embedded platform)", () => 
   it("the card is authorized (order PENDING, payment AUTHORIZED), then captured by the owner (PAID)", async () => {
     const { client } = await loginThroughHostedPage(ctx.platform, DEMO);
     const { paymentUrl } = await checkoutToPaymentPage(client, [{ slug: "livre-typescript", quantity: 1 }]);
-    const paid = await payOnHostedPage(ctx.platform, paymentUrl, PAY, GOOD_CARD);
+    const paid = await payOnHostedPage(ctx.platform, paymentUrl);
     expect(paid.status).toBe(303);
     const orderId = new URL(paid.location!).searchParams.get("orderId")!;
     const order = await client.orders.getOrder(orderId);

@@ -1,7 +1,7 @@
 import type { Commerce } from "../wix/commerce.server";
 import { safeRedirectPath } from "../http/redirect-target.server";
 import { redirectWithToast } from "../http/toast.server";
-import { classifyWixError, failedAction } from "../wix/errors.server";
+import { classifyWixError, COUPON_REFUSALS, failedAction } from "../wix/errors.server";
 import { parseForm, refuseForm } from "../http/form.server";
 import { addStockProblem, stockProblem } from "~/models/availability";
 import { CartIntent } from "~/models/cart-intents";
@@ -19,18 +19,8 @@ import type { FieldErrors, FormValues } from "~/models/form-answer";
 
 const GONE_LINE = "Cet article n'est plus dans votre panier.";
 
-const COUPON_ERROR_FIELDS = {
-  INVALID_COUPON_CODE: "code",
-  INVALID_COUPON_STATUS: "code",
-  COUPON_ALREADY_EXISTS: "code",
-  MAX_COUPONS_PER_CART_EXCEEDED: "code",
-  COUPON_LOCKED: "code",
-  ERROR_COUPON_DOES_NOT_EXIST: "code",
-  ERROR_COUPON_HAS_EXPIRED: "code",
-  ERROR_COUPON_IS_NOT_ACTIVE_YET: "code",
-  ERROR_COUPON_USAGE_EXCEEDED: "code",
-  ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED: "code",
-} as const;
+/** Every refusal of an entered coupon code is told beside the code field. */
+const COUPON_ERROR_FIELDS = Object.fromEntries(Object.keys(COUPON_REFUSALS).map((code) => [code, "code" as const]));
 
 /** Cart V2 refuses more than the stock left, counting what the cart holds: told beside the quantity. */
 const STOCK_ERROR_FIELDS = { INSUFFICIENT_INVENTORY: "quantity" } as const;

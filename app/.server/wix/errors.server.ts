@@ -62,19 +62,17 @@ export function classifyWixError(error: unknown): WixFailure {
   return { kind: "system", requestId };
 }
 
-const APPLICATION_MESSAGES: Record<string, string> = {
-  SERVICE_UNAVAILABLE: UNAVAILABLE_MESSAGE,
-  "503": UNAVAILABLE_MESSAGE,
-  OWNED_CART_NOT_FOUND: "Votre panier est vide.",
-  CURRENT_CART_NOT_FOUND: "Votre panier est vide.",
-  // Coupons: Cart V2's codes (AddCouponToCurrentCartApplicationErrors and the cart's violations), then Checkout V1's
-  // ERROR_COUPON_* family (the V1 checkout typings), the only ones Wix answers for a coupon.
+/**
+ * Wix's refusals of an entered coupon code, in French: Cart V2's codes (AddCouponToCurrentCartApplicationErrors and the
+ * cart's violations), then Checkout V1's ERROR_COUPON_* family (the V1 checkout typings), the only ones Wix answers for
+ * a coupon. The cart's coupon form tells each of them beside its code field.
+ */
+export const COUPON_REFUSALS: Record<string, string> = {
   INVALID_COUPON_CODE: "Ce code promo n'existe pas ou n'est plus valable.",
   INVALID_COUPON_STATUS: "Ce code promo n'est pas valable pour ce panier.",
   COUPON_ALREADY_EXISTS: "Ce code promo est déjà appliqué.",
   MAX_COUPONS_PER_CART_EXCEEDED: "Un seul code promo par commande : retirez celui du panier pour en saisir un autre.",
   COUPON_LOCKED: "Le code promo de ce panier ne peut pas être changé.",
-  COUPON_NOT_FOUND_IN_CART: "Ce code promo n'est plus dans votre panier.",
   ERROR_COUPON_DOES_NOT_EXIST: "Ce code promo n'existe pas ou n'est plus valable.",
   ERROR_COUPON_HAS_EXPIRED: "Ce code promo a expiré.",
   ERROR_COUPON_IS_NOT_ACTIVE_YET: "Ce code promo n'est pas encore valable.",
@@ -84,6 +82,16 @@ const APPLICATION_MESSAGES: Record<string, string> = {
   // the message tells nobody whether an address has used it.
   ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED:
     "Ce code promo vaut une fois par client connecté à son compte : il ne s'applique pas à cette commande. Retirez-le du panier.",
+};
+
+const APPLICATION_MESSAGES: Record<string, string> = {
+  SERVICE_UNAVAILABLE: UNAVAILABLE_MESSAGE,
+  "503": UNAVAILABLE_MESSAGE,
+  OWNED_CART_NOT_FOUND: "Votre panier est vide.",
+  CURRENT_CART_NOT_FOUND: "Votre panier est vide.",
+  ...COUPON_REFUSALS,
+  // Removing a coupon the cart no longer holds: a notification, not a field error.
+  COUPON_NOT_FOUND_IN_CART: "Ce code promo n'est plus dans votre panier.",
   // Cart V2's refusals the app can meet (the *ApplicationErrors unions of the SDK's cart-v2 typings).
   INSUFFICIENT_INVENTORY: "Il n'en reste pas assez en stock pour cette quantité (en comptant votre panier).",
   ITEM_NOT_FOUND_IN_CATALOG: "Ce produit ou cette déclinaison n'existe plus.",

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { period, type Cv } from "~/content/cv";
-import { ListSection, TextList } from "~/components/Section";
+import { ListSection, Section, TextList } from "~/components/Section";
+import { ProjectCards } from "~/components/cv/ProjectCards";
 
 /** The CV's sections below the heading, from app/content/cv.ts (the PDF renders the same content). */
 export function CvSections({ cv }: { cv: Cv }) {
@@ -28,23 +28,9 @@ export function CvSections({ cv }: { cv: Cv }) {
         )}
       </ListSection>
 
-      <ListSection
-        id="cv-projects"
-        title="Réalisations choisies"
-        items={cv.projects}
-        keyOf={(p) => p.slug}
-        cards
-        heading={(p) => <Link to={`/realisations/${p.slug}`}>{p.title}</Link>}
-      >
-        {(p) => (
-          <>
-            <p className="muted">
-              {p.client} · {p.year}
-            </p>
-            <p>{p.summary}</p>
-          </>
-        )}
-      </ListSection>
+      <Section id="cv-projects" title="Réalisations choisies">
+        <ProjectCards projects={cv.projects} />
+      </Section>
 
       <ListSection id="cv-skills" title="Compétences" items={cv.skills} keyOf={(s) => s.area} listClassName="cv-skills">
         {(s) => (

@@ -42,6 +42,14 @@ export async function api(
   return { status: res.status, json: text ? JSON.parse(text) : undefined, res };
 }
 
+/** The member endpoints of Wix IAM that the tests call on the raw wire. */
+export const IAM = {
+  register: "/_api/iam/authentication/v2/register",
+  login: "/_api/iam/authentication/v2/login",
+  verify: "/_api/iam/verification/v1/auth/verify",
+  sendEmail: "/_api/iam/recovery/v1/send-email",
+} as const;
+
 export async function visitorToken(p: Platform): Promise<string> {
   const r = await api(p, "POST", "/oauth2/token", { body: { clientId: EMBEDDED_CLIENT_ID, grantType: "anonymous" } });
   return r.json.access_token;

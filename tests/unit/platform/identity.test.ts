@@ -11,15 +11,10 @@ import {
   type MailMessage,
   type Platform,
 } from "../../../platform/index";
-import { api, authRequest, FIXTURE, fixturePlatform, form, memberLogin, ORIGIN, pkce, visitorToken } from "./helpers";
-
-const REGISTER = "/_api/iam/authentication/v2/register";
-const LOGIN = "/_api/iam/authentication/v2/login";
-const VERIFY = "/_api/iam/verification/v1/auth/verify";
-const SEND_EMAIL = "/_api/iam/recovery/v1/send-email";
+import { api, authRequest, FIXTURE, fixturePlatform, form, IAM, memberLogin, ORIGIN, pkce, visitorToken } from "./helpers";
 
 async function register(p: Platform, token: string, email: string, password = "motdepasse-solide") {
-  return api(p, "POST", REGISTER, { token, body: { loginId: { email }, password, profile: { firstName: "Léa" } } });
+  return api(p, "POST", IAM.register, { token, body: { loginId: { email }, password, profile: { firstName: "Léa" } } });
 }
 
 /** A sign-up and its e-mailed code (every sign-up proves its mailbox first): the answer to the code. */
@@ -27,11 +22,11 @@ async function signUp(p: Platform, token: string, email: string, password = "mot
   const r = await register(p, token, email, password);
   expect(r.json.state).toBe("REQUIRE_EMAIL_VERIFICATION");
   const code = p.outbox().find((m) => m.to === email && m.data.code)!.data.code!;
-  return api(p, "POST", VERIFY, { token, body: { code, stateToken: r.json.stateToken } });
+  return api(p, "POST", IAM.verify, { token, body: { code, stateToken: r.json.stateToken } });
 }
 
 async function login(p: Platform, token: string, email: string, password: string) {
-  return api(p, "POST", LOGIN, { token, body: { loginId: { email }, password } });
+  return api(p, "POST", IAM.login, { token, body: { loginId: { email }, password } });
 }
 
 /** Creates an auth redirect session carrying a session token; returns the page's redirect. */
@@ -52,8 +47,8 @@ afterEach(() => {
 describe("IAM endpoints on the wire", () => {
   it("need a visitor or member token", async () => {
     const p = fixturePlatform();
-    expect((await api(p, "POST", LOGIN, { body: { loginId: { email: "a@b.fr" }, password: "x" } })).status).toBe(401);
-    expect((await api(p, "POST", REGISTER, { body: {} })).status).toBe(401);
+    expect((await api(p, "POST", IAM.login, { body: { loginId: { email: "a@b.fr" }, password: "x" } })).status).toBe(401);
+    expect((await api(p, "POST", IAM.register, { body: {} })).status).toBe(401);
     p.close();
   });
 
@@ -61,7 +56,7 @@ describe("IAM endpoints on the wire", () => {
     const p = fixturePlatform();
     const token = await visitorToken(p);
     for (const body of [{}, { loginId: "x" }, { loginId: { email: 3 }, password: 4 }, { loginId: { email: "a@b.fr" } }]) {
-      const r = await api(p, "POST", LOGIN, { token, body });
+      const r = await api(p, "POST", IAM.login, { token, body });
       expect(r.status).toBeGreaterThanOrEqual(400);
       expect(r.json.details.applicationError.code).toBeTruthy();
       expect(r.json.details.validationError).toBeUndefined();
@@ -84,7 +79,7 @@ describe("IAM endpoints on the wire", () => {
       additionalData: {},
     });
     const code = p.outbox().find((m) => m.to === "lea@exemple.fr")!.data.code!;
-    const v = await api(p, "POST", VERIFY, { token, body: { code, stateToken: r.json.stateToken } });
+    const v = await api(p, "POST", IAM.verify, { token, body: { code, stateToken: r.json.stateToken } });
     expect(v.json).toMatchObject({
       state: "SUCCESS",
       identity: { id: r.json.identity.id, email: { address: "lea@exemple.fr", isVerified: true }, status: { name: "ACTIVE" } },
@@ -140,7 +135,7 @@ describe("IAM endpoints on the wire", () => {
     const code = p.outbox()[0]!.data.code!;
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 15 * 60 * 1000 + 2000);
-    const v = await api(p, "POST", VERIFY, { token, body: { code, stateToken: r.json.stateToken } });
+    const v = await api(p, "POST", IAM.verify, { token, body: { code, stateToken: r.json.stateToken } });
     expect(v.status).toBe(400);
     expect(v.json.details.applicationError.code).toBe("VERIFICATION_EXPIRED");
     p.close();
@@ -156,7 +151,7 @@ describe("IAM endpoints on the wire", () => {
     );
     expect(
       (
-        await api(p, "POST", SEND_EMAIL, {
+        await api(p, "POST", IAM.sendEmail, {
           token,
           body: { email: "demo@exemple.fr", redirect: { url: `${ORIGIN}/connexion`, clientId: EMBEDDED_CLIENT_ID } },
         })
@@ -172,7 +167,7 @@ describe("IAM endpoints on the wire", () => {
     });
     expect(refresh.json.error).toBe("invalid_grant");
 
-    await api(p, "POST", SEND_EMAIL, { token, body: { email: "demo@exemple.fr" } });
+    await api(p, "POST", IAM.sendEmail, { token, body: { email: "demo@exemple.fr" } });
     const late = new URL(p.outbox()[0]!.data.url!).searchParams.get("token")!;
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 3601 * 1000);
@@ -184,7 +179,8 @@ describe("IAM endpoints on the wire", () => {
   it("sends at most 5 reset links per account and hour", async () => {
     const p = fixturePlatform();
     const token = await visitorToken(p);
-    for (let i = 0; i < 7; i++) expect((await api(p, "POST", SEND_EMAIL, { token, body: { email: "demo@exemple.fr" } })).status).toBe(200);
+    for (let i = 0; i < 7; i++)
+      expect((await api(p, "POST", IAM.sendEmail, { token, body: { email: "demo@exemple.fr" } })).status).toBe(200);
     expect(p.outbox()).toHaveLength(5);
     p.close();
   });
@@ -192,12 +188,12 @@ describe("IAM endpoints on the wire", () => {
   it("send-email refuses another clientId and stays silent for malformed e-mails", async () => {
     const p = fixturePlatform();
     const token = await visitorToken(p);
-    const wrong = await api(p, "POST", SEND_EMAIL, {
+    const wrong = await api(p, "POST", IAM.sendEmail, {
       token,
       body: { email: "demo@exemple.fr", redirect: { url: `${ORIGIN}/`, clientId: "autre" } },
     });
     expect(wrong.status).toBe(400);
-    expect((await api(p, "POST", SEND_EMAIL, { token, body: { email: "n'importe quoi" } })).json).toEqual({});
+    expect((await api(p, "POST", IAM.sendEmail, { token, body: { email: "n'importe quoi" } })).json).toEqual({});
     expect(p.outbox()).toEqual([]);
     p.close();
   });
@@ -260,7 +256,7 @@ describe("options", () => {
     const sent: MailMessage[] = [];
     const p = fixturePlatform({ mailTransport: { send: (m) => void sent.push(m) } });
     const token = await visitorToken(p);
-    await api(p, "POST", SEND_EMAIL, { token, body: { email: "demo@exemple.fr" } });
+    await api(p, "POST", IAM.sendEmail, { token, body: { email: "demo@exemple.fr" } });
     expect(sent).toHaveLength(1);
     expect(sent[0]!.kind).toBe("password-reset");
     expect(p.outbox()).toEqual([]);
@@ -271,7 +267,7 @@ describe("options", () => {
     const p = fixturePlatform({ signupPolicy: "owner-approval" });
     const token = await visitorToken(p);
     const id = (await signUp(p, token, "auto@exemple.fr")).json.identity.id as string;
-    await api(p, "POST", "/_api/iam/recovery/v1/send-email", { token, body: { email: "demo@exemple.fr" } });
+    await api(p, "POST", IAM.sendEmail, { token, body: { email: "demo@exemple.fr" } });
     const outbox = await p.fetch(new Request(`${ORIGIN}/_platform/outbox`));
     expect(outbox.status).toBe(404);
     expect(await outbox.text()).not.toContain("reset-password");

@@ -5,7 +5,7 @@
 // reset must let it turn before it is answered, as a login (already hashed off the thread) does.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Platform } from "../../../platform/index";
-import { api, fixturePlatform, ORIGIN, visitorToken } from "./helpers";
+import { api, fixturePlatform, IAM, ORIGIN, visitorToken } from "./helpers";
 
 let p: Platform;
 beforeAll(() => {
@@ -32,13 +32,13 @@ async function loopTurnsDuring(work: () => Promise<unknown>): Promise<number> {
 }
 
 const register = (token: string, email: string) =>
-  api(p, "POST", "/_api/iam/authentication/v2/register", { token, body: { loginId: { email }, password: "motdepasse-solide" } });
+  api(p, "POST", IAM.register, { token, body: { loginId: { email }, password: "motdepasse-solide" } });
 
 describe("passwords are hashed off the main thread", () => {
   it("a login lets the event loop turn while it checks the password (the reference)", async () => {
     const token = await visitorToken(p);
     const turns = await loopTurnsDuring(() =>
-      api(p, "POST", "/_api/iam/authentication/v2/login", {
+      api(p, "POST", IAM.login, {
         token,
         body: { loginId: { email: "demo@exemple.fr" }, password: "motdepasse-demo" },
       }),
@@ -56,7 +56,7 @@ describe("passwords are hashed off the main thread", () => {
 
   it("a password reset lets the event loop turn while it hashes the new password", async () => {
     const token = await visitorToken(p);
-    await api(p, "POST", "/_api/iam/recovery/v1/send-email", { token, body: { email: "demo@exemple.fr" } });
+    await api(p, "POST", IAM.sendEmail, { token, body: { email: "demo@exemple.fr" } });
     const link = p.outbox().find((m) => m.kind === "password-reset")!.data.url!;
     const resetToken = new URL(link).searchParams.get("token")!;
     let status = 0;

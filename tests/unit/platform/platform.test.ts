@@ -12,6 +12,7 @@ import {
   FIXTURE,
   fixturePlatform,
   form,
+  IAM,
   loginPageSession,
   memberLogin,
   ORIGIN,
@@ -291,8 +292,7 @@ describe("login pages", () => {
     const errorOf = async (r: Response) => /class="error"[^>]*>([^<]*)</.exec(await r.text())?.[1];
     expect(await errorOf(unknown)).toBe("E-mail ou mot de passe incorrect.");
     expect(await errorOf(wrong)).toBe("E-mail ou mot de passe incorrect.");
-    const api401 = (email: string) =>
-      api(q, "POST", "/_api/iam/authentication/v2/login", { token, body: { loginId: { email }, password: "x" } });
+    const api401 = (email: string) => api(q, "POST", IAM.login, { token, body: { loginId: { email }, password: "x" } });
     const [a, b] = [await api401("personne@exemple.fr"), await api401("alex@exemple.fr")];
     expect(a.status).toBe(b.status);
     expect(a.json).toEqual(b.json);

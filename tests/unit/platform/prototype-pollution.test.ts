@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { decodeDotR, formToObject, parseJsonObject, queryToObject, readBodyText, WixError } from "../../../platform/core/http";
 import type { Platform } from "../../../platform/index";
-import { api, fixturePlatform, form, memberLogin, ORIGIN, visitorToken } from "./helpers";
+import { api, fixturePlatform, form, IAM, memberLogin, ORIGIN, visitorToken } from "./helpers";
 
 /**
  * Finding: `GET /_platform/api/oauth2/token-info?__proto__.hasOwnProperty=x` polluted Object.prototype (every page
@@ -146,19 +146,19 @@ describe("names, addresses and e-mails keep to visible text", () => {
     });
     expect(signup.status).toBe(400);
     for (const email of ["gpj\u202E@exemple.fr", "a\u0007@exemple.fr", "zero\u200B@exemple.fr"]) {
-      const r = await api(p, "POST", "/_api/iam/authentication/v2/register", {
+      const r = await api(p, "POST", IAM.register, {
         token,
         body: { loginId: { email }, password: "motdepasse-solide" },
       });
       expect(r.status, JSON.stringify(email)).toBe(400);
     }
-    const reg = await api(p, "POST", "/_api/iam/authentication/v2/register", {
+    const reg = await api(p, "POST", IAM.register, {
       token,
       body: { loginId: { email: "profil@exemple.fr" }, password: "motdepasse-solide" },
     });
     expect(reg.status).toBe(200);
     const code = p.outbox().find((m) => m.to === "profil@exemple.fr")!.data.code!;
-    await api(p, "POST", "/_api/iam/verification/v1/auth/verify", { token, body: { code, stateToken: reg.json.stateToken } });
+    await api(p, "POST", IAM.verify, { token, body: { code, stateToken: reg.json.stateToken } });
     const member = (await memberLogin(p, "profil@exemple.fr", "motdepasse-solide")).access_token;
     const id = reg.json.identity.id;
     for (const contact of [

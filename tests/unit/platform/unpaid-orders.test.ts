@@ -12,17 +12,16 @@ import {
   APP_ORIGIN,
   Browser,
   checkoutToPaymentPage,
+  type Client,
   makeClient,
+  ON_DELIVERY,
   pageText,
-  PAY,
   payOnHostedPage,
   productBySlug,
-  type Client,
 } from "../../contract/harness";
 import { useEmbeddedPlatform } from "../../support/platform";
 import { CLIENT_HEADER } from "../../../platform/core/http";
 
-const ON_DELIVERY = "Commander et payer à la livraison";
 const API_KEY = "unpaid-orders-test-api-key-0123456789";
 let client = "203.0.113.60";
 const handle = useEmbeddedPlatform({ apiKey: API_KEY }, { getAppOrigin: () => APP_ORIGIN, getClient: () => client });
@@ -124,7 +123,7 @@ describe("pay-on-delivery orders wait for their buyer", () => {
     const client = makeClient();
     await client.auth.generateVisitorTokens();
     const { paymentUrl } = await checkoutToPaymentPage(client, [{ slug: "livre-node", quantity: 12 }], { email: "carte@exemple.fr" });
-    expect((await payOnHostedPage(handle.platform, paymentUrl, PAY)).location).toContain("orderId=");
+    expect((await payOnHostedPage(handle.platform, paymentUrl)).location).toContain("orderId=");
     expect(await stockOf(reader, "livre-node")).toBe(before - 12);
   });
 });
