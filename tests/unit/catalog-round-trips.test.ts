@@ -18,7 +18,7 @@ afterEach(() => {
 
 describe("a product page's round trips to Wix", () => {
   it("reads a product seen in a list with its stock in one round trip, and no variants call", async () => {
-    const list = await loadCatalogPage(new URL("http://x/products"));
+    const list = await loadCatalogPage(new URL("http://x/collections/goodies"), "goodies");
     const slug = "t-shirt-typescript";
     expect(list.products.some((p) => p.slug === slug)).toBe(true);
     const { value: product, waves } = await roundTrips(() => productBySlug(slug));
@@ -30,7 +30,7 @@ describe("a product page's round trips to Wix", () => {
   });
 
   it("reads a product by id (an add to cart) in one round trip", async () => {
-    const list = await loadCatalogPage(new URL("http://x/products"));
+    const list = await loadCatalogPage(new URL("http://x/collections/goodies"), "goodies");
     const id = list.products.find((p) => p.slug === "mug-cafe-code")!.id;
     clearCatalogCache();
     const { value: product, waves } = await roundTrips(() => productById(id));
